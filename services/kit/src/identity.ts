@@ -1,0 +1,38 @@
+import { createContextKey, type HandlerContext } from "@connectrpc/connect";
+
+/** Who is calling, as established by the access interceptor. */
+export interface Identity {
+  userId: bigint;
+  sessionId: string;
+  /** The caller's groups hold the permission of the RPC being served. */
+  granted: boolean;
+  /** The caller belongs to a group holding at least one permission. */
+  staff: boolean;
+}
+
+export interface CallContext {
+  identity: Identity | null;
+  /** Client address as determined by the gateway (never taken from client-supplied headers). */
+  clientIp: string;
+  requestId: string;
+  /** The call came from another Wenku service presenting the internal credential. */
+  internal: boolean;
+}
+
+export const callKey = createContextKey<CallContext>(
+  { identity: null, clientIp: "", requestId: "", internal: false },
+  { description: "wenku call context" },
+);
+
+/** The caller of the RPC being handled. */
+export function actor(ctx: HandlerContext): CallContext {
+  return ctx.values.get(callKey);
+}
+
+/** Header names shared by the gateway, services and their clients. */
+export const headers = {
+  internal: "x-wenku-internal",
+  clientIp: "x-wenku-client-ip",
+  requestId: "x-request-id",
+  authorization: "authorization",
+} as const;

@@ -1,0 +1,112 @@
+import { timingSafeEqual } from "node:crypto";
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { AccessLevel, accessRuleOf, fullMethodName } from "./access.js";
+import type { Authorizer } from "./authorizer.js";
+import { accessMessages, DomainError, toConnectError } from "./errors.js";
+import { type CallContext, callKey, headers } from "./identity.js";
+import type { Logger } from "./logger.js";
+import type { Metrics } from "./metrics.js";
+
+/**
+ * Outermost interceptor: one log line per RPC `{rpc, code, ms}`, metrics, and the single place
+ * where errors become Connect errors. DomainError → its code; anything unknown → Internal with
+ * the cause logged and never sent to the client.
+ */
+export function observeInterceptor(log: Logger, metrics?: Metrics): Interceptor {
+  return (next) => async (req) => {
+    const rpc = fullMethodName(req.method);
+    const started = performance.now();
+    let code = "ok";
+    try {
+      return await next(req);
+    } catch (err) {
+      let out: ConnectError;
+      if (err instanceof DomainError) out = toConnectError(err);
+      else if (err instanceof ConnectError) out = err;
+      else {
+        log.error({ rpc, err, request_id: req.header.get(headers.requestId) }, "unhandled error");
+        out = new ConnectError(accessMessages.internal, Code.Internal);
+      }
+      code = Code[out.code] ?? String(out.code);
+      throw out;
+    } finally {
+      const ms = performance.now() - started;
+      metrics?.rpcDuration.observe({ rpc, code }, ms / 1000);
+      metrics?.rpcTotal.inc({ rpc, code });
+      log.info({ rpc, code, ms: Math.round(ms * 10) / 10, request_id: req.header.get(headers.requestId) ?? undefined });
+    }
+  };
+}
+
+/** Site-wide gates from the security settings (security.is_close, security.login_required). */
+export interface SiteGate {
+  current(): Promise<{ closed: boolean; loginRequired: boolean }>;
+}
+
+export interface AccessOptions {
+  authorizer: Authorizer;
+  /** Shared secret other services present in x-wenku-internal. */
+  internalToken: string;
+  siteGate?: SiteGate;
+}
+
+function sameSecret(a: string | null, b: string): boolean {
+  if (a === null || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function bearer(value: string | null): string {
+  if (!value) return "";
+  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return m?.[1]?.trim() ?? "";
+}
+
+/**
+ * Enforces each RPC's (api.v1.access) rule from the contract — the only authorization gate
+ * before the domain. Puts the caller into the context (`actor(ctx)`).
+ */
+export function accessInterceptor(opts: AccessOptions): Interceptor {
+  return (next) => async (req) => {
+    const rule = accessRuleOf(req.method);
+    const path = fullMethodName(req.method);
+    const internal = sameSecret(req.header.get(headers.internal), opts.internalToken);
+    const call: CallContext = {
+      identity: null,
+      internal,
+      // Only a Wenku peer (the gateway) may tell us the client's address.
+      clientIp: internal ? (req.header.get(headers.clientIp) ?? "") : "",
+      requestId: req.header.get(headers.requestId) ?? "",
+    };
+
+    if (rule.level === AccessLevel.INTERNAL) {
+      if (!internal) throw new ConnectError(accessMessages.internalOnly, Code.PermissionDenied);
+      req.contextValues.set(callKey, call);
+      return next(req);
+    }
+
+    const token = bearer(req.header.get(headers.authorization));
+    if (token) {
+      const a = await opts.authorizer.authorize(token, path);
+      if (a.userId > 0n)
+        call.identity = { userId: a.userId, sessionId: a.sessionId, granted: a.granted, staff: a.staff };
+    }
+    const who = call.identity;
+
+    if (opts.siteGate && !rule.openWhenClosed) {
+      const gate = await opts.siteGate.current();
+      if (gate.closed && !who?.staff) {
+        throw new ConnectError(accessMessages.siteClosed, who ? Code.PermissionDenied : Code.Unauthenticated);
+      }
+      if (gate.loginRequired && !who) throw new ConnectError(accessMessages.loginRequired, Code.Unauthenticated);
+    }
+
+    if (rule.level !== AccessLevel.PUBLIC && !who) {
+      throw new ConnectError(accessMessages.unauthenticated, Code.Unauthenticated);
+    }
+    if (rule.level === AccessLevel.PERMISSION && !who?.granted) {
+      throw new ConnectError(accessMessages.permissionDenied, Code.PermissionDenied);
+    }
+    req.contextValues.set(callKey, call);
+    return next(req);
+  };
+}

@@ -1,0 +1,117 @@
+import * as http from "node:http";
+import * as http2 from "node:http2";
+import * as net from "node:net";
+import { Duplex } from "node:stream";
+
+export type HttpHandler = (
+  req: http.IncomingMessage | http2.Http2ServerRequest,
+  res: http.ServerResponse | http2.Http2ServerResponse,
+) => void;
+
+export interface Listening {
+  port: number;
+  /** Stops accepting, ends idle connections, waits for in-flight requests up to `graceMs`. */
+  close(graceMs?: number): Promise<void>;
+}
+
+const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n");
+
+/**
+ * One TCP port serving both HTTP/1.1 (browsers, probes, Connect, gRPC-web) and cleartext
+ * HTTP/2 (gRPC, Connect over h2). The first bytes of each connection pick the protocol.
+ */
+export function listenDual(
+  handler: HttpHandler,
+  opts: { port: number; host?: string; maxHeaderSize?: number; headersTimeoutMs?: number },
+): Promise<Listening> {
+  const h1 = http.createServer({ maxHeaderSize: opts.maxHeaderSize ?? 16 * 1024 }, handler);
+  h1.headersTimeout = opts.headersTimeoutMs ?? 15_000;
+  h1.requestTimeout = 0; // uploads may be long; idle sockets are bounded by keepAliveTimeout
+  h1.keepAliveTimeout = 5_000;
+  const h2 = http2.createServer({ maxSessionMemory: 64 }, handler);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  h2.on("session", (s) => {
+    sessions.add(s);
+    s.on("close", () => sessions.delete(s));
+  });
+  const sockets = new Set<net.Socket>();
+
+  const tcp = net.createServer({ pauseOnConnect: true }, (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    // A client that never sends its first bytes does not hold the socket forever.
+    socket.setTimeout(opts.headersTimeoutMs ?? 15_000, () => socket.destroy());
+    let seen = Buffer.alloc(0);
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      // biome-ignore lint/suspicious/noAssignInExpressions: classic read loop
+      while ((chunk = socket.read()) !== null) seen = Buffer.concat([seen, chunk]);
+      const n = Math.min(seen.length, H2_PREFACE.length);
+      const isH2 = seen.subarray(0, n).equals(H2_PREFACE.subarray(0, n));
+      if (isH2 && seen.length < H2_PREFACE.length) return; // need more bytes to decide
+      socket.removeListener("readable", onReadable);
+      socket.setTimeout(0);
+      if (isH2) {
+        // http2 reads a native socket's handle directly and would miss the bytes we already
+        // read; a JS duplex over the socket makes it read through JS instead.
+        h2.emit("connection", duplexOver(socket, seen));
+      } else {
+        socket.unshift(seen);
+        h1.emit("connection", socket);
+        socket.resume();
+      }
+    };
+    socket.on("readable", onReadable);
+  });
+
+  return new Promise((resolve, reject) => {
+    tcp.once("error", reject);
+    tcp.listen(opts.port, opts.host ?? "0.0.0.0", () => {
+      const address = tcp.address() as net.AddressInfo;
+      resolve({
+        port: address.port,
+        async close(graceMs = 10_000) {
+          const closed = new Promise<void>((r) => tcp.close(() => r()));
+          h1.closeIdleConnections();
+          for (const s of sessions) s.close();
+          const timer = setTimeout(() => {
+            for (const s of sessions) s.destroy();
+            for (const s of sockets) s.destroy();
+          }, graceMs);
+          timer.unref();
+          h1.close();
+          h2.close();
+          await closed;
+          clearTimeout(timer);
+        },
+      });
+    });
+  });
+}
+
+function duplexOver(socket: net.Socket, head: Buffer): Duplex {
+  const d = new Duplex({
+    read() {
+      socket.resume();
+    },
+    write(chunk, encoding, cb) {
+      socket.write(chunk, encoding, cb);
+    },
+    final(cb) {
+      socket.end();
+      cb();
+    },
+    destroy(err, cb) {
+      socket.destroy(err ?? undefined);
+      cb(err);
+    },
+  });
+  d.push(head);
+  socket.on("data", (chunk) => {
+    if (!d.push(chunk)) socket.pause();
+  });
+  socket.on("end", () => d.push(null));
+  socket.on("close", () => d.destroy());
+  return d;
+}

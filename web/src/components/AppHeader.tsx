@@ -1,0 +1,160 @@
+import { DownOutlined, MenuOutlined } from "@ant-design/icons";
+import type { Navigation } from "@wenku/proto/api/v1/navigation_pb.js";
+import { Button, Drawer, Dropdown, Input, theme } from "antd";
+import { type CSSProperties, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useNavigationItems } from "../hooks/useNavigationItems.js";
+import { useSizeClass } from "../hooks/useSizeClass.js";
+import { useI18n } from "../i18n/I18nProvider.js";
+import { searchPath, searchTypeFor } from "../router/paths.js";
+import { useSettings } from "../settings/SettingsProvider.js";
+import { useSiteName } from "../settings/useSiteName.js";
+import { LanguageSwitch } from "./LanguageSwitch.js";
+import { NavItemLink } from "./NavItemLink.js";
+import { UserMenu } from "./UserMenu.js";
+
+/** Spec §2: on the home page the header search shows only with at most 3 navigation items. */
+const HOME_SEARCH_MAX_ITEMS = 3;
+
+function HeaderSearch({ onDone }: { onDone?: () => void }) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [value, setValue] = useState("");
+  const type = searchTypeFor(pathname);
+  const placeholder = t(type === 1 ? "header.searchArticle" : "header.searchDocument");
+  return (
+    <Input.Search
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      allowClear
+      style={{ maxWidth: 280 }}
+      onSearch={(keyword) => {
+        const path = searchPath(keyword, type);
+        if (!path) return;
+        setValue("");
+        onDone?.();
+        void navigate(path);
+      }}
+    />
+  );
+}
+
+function CustomItem({ item }: { item: Navigation }) {
+  if (item.children.length === 0) {
+    return <NavItemLink item={item}>{item.title}</NavItemLink>;
+  }
+  const items = item.children.map((child) => ({
+    key: String(child.id),
+    label: <NavItemLink item={child}>{child.title}</NavItemLink>,
+  }));
+  return (
+    <Dropdown menu={{ items }}>
+      <span style={{ cursor: "pointer", color: item.color || undefined }}>
+        {item.title} <DownOutlined style={{ fontSize: 10 }} />
+      </span>
+    </Dropdown>
+  );
+}
+
+export function AppHeader() {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const size = useSizeClass();
+  const { pathname } = useLocation();
+  const { settings } = useSettings();
+  const { name } = useSiteName();
+  const custom = useNavigationItems();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const fixed = [
+    { to: "/", label: t("nav.home"), end: true },
+    { to: "/category", label: t("nav.documents"), end: false },
+    { to: "/article", label: t("nav.articles"), end: false },
+  ];
+  const showSearch = pathname !== "/" || fixed.length + custom.length <= HOME_SEARCH_MAX_ITEMS;
+  const linkStyle = ({ isActive }: { isActive: boolean }): CSSProperties => ({
+    color: isActive ? token.colorPrimary : token.colorText,
+    fontWeight: isActive ? 600 : 400,
+    whiteSpace: "nowrap",
+  });
+  const links = (vertical: boolean) => (
+    <nav
+      aria-label={t("nav.menu")}
+      style={{
+        display: "flex",
+        flexDirection: vertical ? "column" : "row",
+        gap: vertical ? 16 : 24,
+        alignItems: vertical ? "flex-start" : "center",
+      }}
+    >
+      {fixed.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end} style={linkStyle} onClick={() => setDrawerOpen(false)}>
+          {link.label}
+        </NavLink>
+      ))}
+      {custom.map((item) => (
+        <CustomItem key={String(item.id)} item={item} />
+      ))}
+    </nav>
+  );
+
+  return (
+    <header
+      style={{
+        position: "sticky",
+        top: 0,
+        zIndex: 100,
+        background: token.colorBgContainer,
+        boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)",
+      }}
+    >
+      <div
+        style={{
+          maxWidth: 1200,
+          margin: "0 auto",
+          height: 64,
+          padding: "0 16px",
+          display: "flex",
+          alignItems: "center",
+          gap: size === "mobile" ? 8 : 24,
+        }}
+      >
+        {size === "mobile" && (
+          <Button type="text" icon={<MenuOutlined />} aria-label={t("nav.menu")} onClick={() => setDrawerOpen(true)} />
+        )}
+        <Link
+          to="/"
+          data-testid="site-logo"
+          style={{ fontSize: 22, fontWeight: 700, color: token.colorPrimary, whiteSpace: "nowrap" }}
+        >
+          {settings.system.logo ? (
+            <img src={settings.system.logo} alt={name} style={{ height: 36, verticalAlign: "middle" }} />
+          ) : (
+            name
+          )}
+        </Link>
+        {size !== "mobile" && links(false)}
+        <div style={{ flex: 1 }} />
+        {size === "desktop" && showSearch && <HeaderSearch />}
+        <LanguageSwitch />
+        <UserMenu compact={size === "mobile"} />
+      </div>
+      <Drawer
+        title={name}
+        placement="left"
+        size="60%"
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        destroyOnHidden
+      >
+        <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
+          <HeaderSearch onDone={() => setDrawerOpen(false)} />
+          {links(true)}
+        </div>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+
+export default function FindPasswordPage() {
+  return <PagePlaceholder title="page.findPassword" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+
+export default function CategoryPage() {
+  return <PagePlaceholder title="page.category" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+
+export default function DocumentPage() {
+  return <PagePlaceholder title="page.document" />;
+}

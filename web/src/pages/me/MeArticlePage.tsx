@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+
+export default function MeArticlePage() {
+  return <PagePlaceholder title="page.me.article" />;
+}

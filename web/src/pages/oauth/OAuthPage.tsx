@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+
+export default function OAuthPage() {
+  return <PagePlaceholder title="page.oauth" />;
+}

@@ -1,0 +1,96 @@
+/**
+ * The public site settings the UI reads (spec §3 "Settings sections"), normalised to plain
+ * JSON-safe values so they can be cached in localStorage (spec §9) whatever shape the server
+ * message has (protobuf int64 fields arrive as bigint).
+ */
+export interface SiteSettings {
+  system: {
+    title: string;
+    sitename: string;
+    logo: string;
+    favicon: string;
+    domain: string;
+    icp: string;
+    secIcp: string;
+    copyrightStartYear: string;
+    enablePoweredBy: boolean;
+    creditName: string;
+    version: string;
+  };
+  footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string };
+  security: { loginRequired: boolean; isClose: boolean };
+  display: {
+    hideCategoryWithoutDocument: boolean;
+    copyrightStatement: string;
+    wechatQrcode: string;
+    wechatTip: string;
+    contactLink: string;
+    contactTip: string;
+  };
+  vip: { enable: boolean; icon: string };
+}
+
+type Scalar = string | number | bigint | boolean | null | undefined;
+type Section = Readonly<Record<string, unknown>>;
+/** What a settings loader may return: any object with (a subset of) these sections, e.g. the proto reply. */
+export type SiteSettingsInput = { readonly [K in keyof SiteSettings]?: Section | undefined };
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  system: {
+    title: "",
+    sitename: "",
+    logo: "",
+    favicon: "",
+    domain: "",
+    icp: "",
+    secIcp: "",
+    copyrightStartYear: "",
+    enablePoweredBy: false,
+    creditName: "",
+    version: "",
+  },
+  footer: { about: "", agreement: "", contact: "", feedback: "", copyright: "" },
+  security: { loginRequired: false, isClose: false },
+  display: {
+    hideCategoryWithoutDocument: false,
+    copyrightStatement: "",
+    wechatQrcode: "",
+    wechatTip: "",
+    contactLink: "",
+    contactTip: "",
+  },
+  vip: { enable: false, icon: "" },
+};
+
+function pickSection<T extends Record<string, string | boolean>>(defaults: T, input: Section | undefined): T {
+  const out: Record<string, string | boolean> = { ...defaults };
+  if (!input) return out as T;
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = input[key] as Scalar;
+    if (value === undefined || value === null) continue;
+    if (typeof fallback === "boolean") out[key] = value === true || value === "true" || value === 1;
+    else if (typeof value !== "object") out[key] = String(value);
+  }
+  return out as T;
+}
+
+/** Keeps the known fields of every section, converted to the declared types; the rest is dropped. */
+export function normaliseSettings(input: SiteSettingsInput | null | undefined): SiteSettings {
+  return {
+    system: pickSection(DEFAULT_SETTINGS.system, input?.system),
+    footer: pickSection(DEFAULT_SETTINGS.footer, input?.footer),
+    security: pickSection(DEFAULT_SETTINGS.security, input?.security),
+    display: pickSection(DEFAULT_SETTINGS.display, input?.display),
+    vip: pickSection(DEFAULT_SETTINGS.vip, input?.vip),
+  };
+}
+
+/** The short site name for the logo and hero: sitename, else title, else the library name. */
+export function siteNameOf(settings: SiteSettings, fallback: string): string {
+  return settings.system.sitename || settings.system.title || fallback;
+}
+
+/** The document title (spec §9: the default site title falls back to the library name). */
+export function siteTitleOf(settings: SiteSettings, fallback: string): string {
+  return settings.system.title || settings.system.sitename || fallback;
+}

@@ -1,0 +1,11 @@
+import { useI18n } from "../i18n/I18nProvider.js";
+import { siteNameOf, siteTitleOf } from "./siteSettings.js";
+import { useSettings } from "./SettingsProvider.js";
+
+/** The site's short name and full title, falling back to the library name (文库 / Wenku). */
+export function useSiteName(): { name: string; title: string } {
+  const { settings } = useSettings();
+  const { t } = useI18n();
+  const fallback = t("site.defaultName");
+  return { name: siteNameOf(settings, fallback), title: siteTitleOf(settings, fallback) };
+}
