@@ -17,15 +17,14 @@ const proxy: Record<string, ProxyOptions> = {
   "^/sitemap\\.xml$": toGateway,
 };
 
-/** Vendor chunk groups, most specific first (higher priority wins). */
+/** Vendor chunk groups, most specific first (higher priority wins); keeps every chunk well under 500 kB. */
 const vendorGroups = [
-  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
-  { name: "antd-icons", test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 35 },
-  {
-    name: "antd",
-    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion)[\\/]/,
-    priority: 30,
-  },
+  { name: "react-dom", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 50 },
+  { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 45 },
+  { name: "antd-icons", test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 40 },
+  { name: "antd-style", test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/, priority: 35 },
+  { name: "rc", test: /node_modules[\\/]@rc-component[\\/]/, priority: 30 },
+  { name: "antd", test: /node_modules[\\/](antd|@ant-design)[\\/]/, priority: 25 },
   { name: "connect", test: /node_modules[\\/](@connectrpc|@bufbuild)[\\/]|[\\/]proto[\\/]gen[\\/]/, priority: 20 },
   { name: "vendor", test: /node_modules[\\/]/, priority: 10 },
 ];

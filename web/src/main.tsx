@@ -1,2 +1,38 @@
-import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-document.body.textContent = NavigationAPI.typeName;
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { createTransport } from "./api/transport.js";
+import { App } from "./App.js";
+import { createLanguageStore } from "./i18n/language.js";
+import { reloadOnChunkError } from "./router/chunkReload.js";
+import { routes } from "./router/routes.js";
+import { createSessionStore } from "./store/session.js";
+
+// The composition root: every store and client is created here, once, and passed down.
+const languageStore = createLanguageStore(window.localStorage);
+const sessionStore = createSessionStore(window.localStorage);
+const transport = createTransport({ getToken: () => sessionStore.getSnapshot().token });
+const router = createBrowserRouter(routes);
+
+// Vite reports a failed preload of a lazy chunk's dependencies here (spec §8: reload at most once a minute).
+window.addEventListener("vite:preloadError", (event) => {
+  if (reloadOnChunkError(event.payload)) event.preventDefault();
+});
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html must contain <div id=\"root\">");
+
+createRoot(root).render(
+  <StrictMode>
+    <App
+      router={router}
+      deps={{
+        languageStore,
+        sessionStore,
+        transport,
+        settingsStorage: window.localStorage,
+        loadSettings: undefined,
+      }}
+    />
+  </StrictMode>,
+);

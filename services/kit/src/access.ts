@@ -1,4 +1,4 @@
-import { type DescMethod, type DescService, type Registry, getOption, hasOption } from "@bufbuild/protobuf";
+import { type DescMethod, type DescService, getOption, hasOption, type Registry } from "@bufbuild/protobuf";
 import { AccessLevel, type AccessRule, access, deployable } from "@wenku/proto/api/v1/access_pb.js";
 
 export { AccessLevel, type AccessRule };

@@ -31,7 +31,10 @@ export function actor(ctx: HandlerContext): CallContext {
 
 /** Header names shared by the gateway, services and their clients. */
 export const headers = {
+  /** Service-to-service credential: required by INTERNAL RPCs. */
   internal: "x-wenku-internal",
+  /** Set by the gateway on forwarded end-user calls: vouches for x-wenku-client-ip only. */
+  edge: "x-wenku-edge",
   clientIp: "x-wenku-client-ip",
   requestId: "x-request-id",
   authorization: "authorization",

@@ -70,11 +70,12 @@ export function accessInterceptor(opts: AccessOptions): Interceptor {
     const rule = accessRuleOf(req.method);
     const path = fullMethodName(req.method);
     const internal = sameSecret(req.header.get(headers.internal), opts.internalToken);
+    const trustedPeer = internal || sameSecret(req.header.get(headers.edge), opts.internalToken);
     const call: CallContext = {
       identity: null,
       internal,
-      // Only a Wenku peer (the gateway) may tell us the client's address.
-      clientIp: internal ? (req.header.get(headers.clientIp) ?? "") : "",
+      // Only a Wenku peer (the gateway, another service) may tell us the client's address.
+      clientIp: trustedPeer ? (req.header.get(headers.clientIp) ?? "") : "",
       requestId: req.header.get(headers.requestId) ?? "",
     };
 

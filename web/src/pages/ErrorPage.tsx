@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { HomeLink } from "../components/HomeLink.js";
 import type { Translate } from "../i18n/I18nProvider.js";
 import { useI18n } from "../i18n/I18nProvider.js";
-import NotFoundPage from "./NotFoundPage.js";
+import { NotFoundResult } from "../components/NotFoundResult.js";
 
 /** The message to show for anything a route can throw. */
 export function errorMessageOf(error: unknown, t: Translate): string {
@@ -32,7 +32,7 @@ function statusOf(error: unknown): ResultStatus {
 /** Spec §2: the error message and a button back to home (返回首页). A 404 shows the 404 page. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useI18n();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundResult />;
   return (
     <Result
       status={statusOf(error)}

@@ -1,16 +1,6 @@
-import { Result } from "antd";
-import { HomeLink } from "../components/HomeLink.js";
-import { useI18n } from "../i18n/I18nProvider.js";
+import { NotFoundResult } from "../components/NotFoundResult.js";
 
-/** Spec §8: an unknown page shows 404 "This page could not be found" (zh: 页面不存在). */
+/** The /404 route and every unknown path. */
 export default function NotFoundPage() {
-  const { t } = useI18n();
-  return (
-    <Result
-      status="404"
-      title={<h1 style={{ fontSize: "inherit", margin: 0 }}>{t("notFound.title")}</h1>}
-      subTitle={t("notFound.subTitle")}
-      extra={<HomeLink />}
-    />
-  );
+  return <NotFoundResult />;
 }

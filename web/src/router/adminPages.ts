@@ -23,7 +23,13 @@ type ChildName<G extends string> = MessageKey extends infer K
     ? C
     : never
   : never;
-type SingleName = MessageKey extends infer K ? (K extends `admin.${infer P}` ? P : never) : never;
+type SingleName = MessageKey extends infer K
+  ? K extends `admin.${infer P}`
+    ? P extends `${string}.${string}`
+      ? never
+      : P
+    : never
+  : never;
 
 const page = (name: SingleName): AdminPage => ({ path: `/admin/${name}`, title: `admin.${name}` as MessageKey });
 

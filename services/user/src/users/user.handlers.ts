@@ -7,8 +7,8 @@ import {
   LoginReplySchema,
   type UserAPI,
 } from "@wenku/proto/api/v1/user_pb.js";
-import type { UserService } from "./user.service.js";
 import { toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
+import type { UserService } from "./user.service.js";
 
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
 export function createUserHandlers(users: UserService): Partial<ServiceImpl<typeof UserAPI>> {

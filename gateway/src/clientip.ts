@@ -1,0 +1,34 @@
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Client address from the socket; X-Forwarded-For is honoured only when the direct peer is a
+ * configured trusted proxy, walking right-to-left past trusted hops (never blindly).
+ */
+export function createClientIpResolver(trusted: readonly string[]) {
+  const list = new BlockList();
+  for (const entry of trusted) {
+    const [addr, bits] = entry.split("/");
+    if (!addr || !isIP(addr)) throw new Error(`TRUSTED_PROXIES: invalid entry ${entry}`);
+    const type = isIP(addr) === 6 ? "ipv6" : "ipv4";
+    if (bits === undefined) list.addAddress(addr, type);
+    else list.addSubnet(addr, Number(bits), type);
+  }
+  const isTrusted = (ip: string) => {
+    const type = isIP(ip);
+    return type !== 0 && list.check(ip, type === 6 ? "ipv6" : "ipv4");
+  };
+  return (remoteAddress: string | undefined, forwardedFor: string | string[] | undefined): string => {
+    let ip = normalize(remoteAddress ?? "");
+    if (!isTrusted(ip) || !forwardedFor) return ip;
+    const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
+      .split(",")
+      .map((h) => normalize(h.trim()))
+      .filter((h) => isIP(h) !== 0);
+    while (hops.length && isTrusted(ip)) ip = hops.pop() as string;
+    return ip;
+  };
+}
+
+function normalize(ip: string): string {
+  return ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import { Code, createContextValues, type Transport } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { AccessLevel, accessRuleOf, allApiServices, type Deployable, headers, type Logger } from "@wenku/kit";
+import { createClientIpResolver } from "./clientip.js";
+import { forwardingRoutes, forwardKey } from "./forward.js";
+import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
+import { buildRestRoutes } from "./rest/routes.js";
+import { createStaticHandler } from "./static.js";
+
+export interface GatewayOptions {
+  transports: Record<Deployable, Transport>;
+  log: Logger;
+  /** Shared secret vouching for the client IP the gateway computed. */
+  internalToken: string;
+  trustedProxies: readonly string[];
+  maxBodyBytes: number;
+  webDist?: string;
+  timeoutMs?: number;
+}
+
+type AnyReq = IncomingMessage | Http2ServerRequest;
+type AnyRes = ServerResponse | Http2ServerResponse;
+
+/** The one public HTTP origin: /api/v1 REST, Connect/gRPC-web/gRPC, health, and the web app. */
+export function createGateway(opts: GatewayOptions) {
+  const services = allApiServices().filter((s) =>
+    s.methods.some((m) => accessRuleOf(m).level !== AccessLevel.INTERNAL),
+  );
+  const table = buildRestRoutes(services);
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const clientIp = createClientIpResolver(opts.trustedProxies);
+  const statics = opts.webDist ? createStaticHandler(opts.webDist) : null;
+
+  const forwardHeaders = (req: AnyReq, requestId: string): ForwardHeaders => {
+    const h: ForwardHeaders = {
+      [headers.clientIp]: clientIp(req.socket?.remoteAddress, req.headers["x-forwarded-for"]),
+      [headers.requestId]: requestId,
+      [headers.edge]: opts.internalToken,
+    };
+    const auth = req.headers.authorization;
+    if (typeof auth === "string") h.authorization = auth;
+    return h;
+  };
+
+  const connect = connectNodeAdapter({
+    routes: forwardingRoutes(services, opts.transports, timeoutMs),
+    readMaxBytes: opts.maxBodyBytes,
+    contextValues: (req) => {
+      const id = requestIdOf(req as AnyReq);
+      const h = forwardHeaders(req as AnyReq, id);
+      delete h.authorization; // taken per call from the Connect request headers
+      return createContextValues().set(forwardKey, h);
+    },
+  });
+
+  const rest = { table, transports: opts.transports, maxBodyBytes: opts.maxBodyBytes, log: opts.log, timeoutMs };
+
+  return {
+    routes: table.routes,
+    handler(req: AnyReq, res: AnyRes): void {
+      const requestId = requestIdOf(req);
+      let url: URL;
+      try {
+        url = new URL(req.url ?? "/", "http://gateway.local");
+      } catch {
+        writeError(
+          res as ServerResponse,
+          new HttpError(400, Code.InvalidArgument, "请求路径无效"),
+          requestId,
+          opts.log,
+        );
+        return;
+      }
+      const path = url.pathname;
+      if (path === "/healthz") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end('{"status":"SERVING"}');
+        return;
+      }
+      if (path.startsWith("/api.v1.") || path.startsWith("/grpc.health.v1.")) {
+        connect(req, res);
+        return;
+      }
+      res.setHeader("x-request-id", requestId);
+      if (path === "/api" || path.startsWith("/api/")) {
+        handleRest(rest, req as IncomingMessage, res as ServerResponse, url, forwardHeaders(req, requestId)).catch(
+          (err) => writeError(res as ServerResponse, err, requestId, opts.log),
+        );
+        return;
+      }
+      if (statics && (req.method === "GET" || req.method === "HEAD")) {
+        statics(req as IncomingMessage, res as ServerResponse, path).catch((err) =>
+          writeError(res as ServerResponse, err, requestId, opts.log),
+        );
+        return;
+      }
+      writeError(res as ServerResponse, new HttpError(404, Code.NotFound, "页面不存在"), requestId, opts.log);
+    },
+  };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function requestIdOf(req: AnyReq): string {
+  const given = req.headers[headers.requestId];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { createLogger } from "@wenku/kit";
+import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { type Stack, startStack } from "@wenku/standalone";
+import { createTestDatabase } from "../../jest/db.js";
+
+export const ADMIN_PASSWORD = "admin-password-for-tests";
+
+/** The whole site on a random port over a fresh test database (in-process event bus). */
+export async function startTestStack(): Promise<Stack & { stop(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const bus = createMemoryBus({ log });
+  const stack = await startStack({
+    databaseUrl: db.url,
+    bus,
+    log,
+    jwtSecret: randomBytes(32).toString("hex"),
+    internalToken: randomBytes(32).toString("hex"),
+    port: 0,
+    host: "127.0.0.1",
+    adminPassword: ADMIN_PASSWORD,
+  });
+  return Object.assign(stack, {
+    async stop() {
+      await stack.close();
+      await bus.close();
+      await db.drop();
+    },
+  });
+}
+
+export async function rest(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // non-JSON answers are asserted by the caller
+  }
+  return { status: res.status, json, text };
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the
+// whole site in one process (services/standalone). `--cluster` is reserved for one process per
+// service (not yet available — see README).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+if (process.argv.includes("--cluster")) {
+  console.error("One-process-per-service mode is not available yet; run `npm start` for the one-process site.");
+  process.exit(2);
+}
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === "node_modules" || e.name === "dist") continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const index = join(root, "web/dist/index.html");
+const sources = Math.max(newest(join(root, "web/src")), statSync(join(root, "web/index.html")).mtimeMs);
+if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+  console.log("Building the web app (first start or sources changed)…");
+  const r = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: join(root, "web"), stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/standalone/src/main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,2 @@
+// @wenku/config
+export { buildServer, type ConfigServerDeps } from "./server.js";

@@ -1,0 +1,15 @@
+import { type Authorizer, defineService, type Logger, type ServiceDefinition } from "@wenku/kit";
+
+export interface ConfigServerDeps {
+  authorizer: Authorizer;
+  internalToken: string;
+  log: Logger;
+}
+
+/**
+ * The config service. Its contract services are all registered (see api.v1.deployable); the RPCs
+ * of slices not built yet answer Unimplemented after the access policy ran.
+ */
+export function buildServer(deps: ConfigServerDeps): ServiceDefinition {
+  return defineService({ name: "config", impls: [], ...deps });
+}

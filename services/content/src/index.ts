@@ -1,0 +1,2 @@
+// @wenku/content
+export { buildServer, type ContentServerDeps } from "./server.js";

@@ -1,0 +1,34 @@
+import { createJetStreamBus } from "./jetstream.js";
+import { createMemoryBus } from "./memory.js";
+import type { BusLogger, EventBus } from "./types.js";
+
+export { createJetStreamBus, type JetStreamBusOptions } from "./jetstream.js";
+export { createMemoryBus } from "./memory.js";
+export {
+  BusError,
+  type BusErrorCode,
+  type BusLogger,
+  type BusMessage,
+  type ConsumeOptions,
+  type Consumer,
+  type EventBus,
+  type Handler,
+  type StreamSpec,
+} from "./types.js";
+
+export interface CreateBusOptions {
+  /** nats://… (comma-separated for several servers); unset → the in-process bus (one-process mode only). */
+  natsUrl?: string;
+  log: BusLogger;
+  /** Connection name shown by the NATS server, e.g. the service name. */
+  name?: string;
+}
+
+/** JetStream when `natsUrl` is set, otherwise the in-process bus. */
+export async function createBus(opts: CreateBusOptions): Promise<EventBus> {
+  if (!opts.natsUrl) {
+    opts.log.info({}, "bus: NATS_URL unset; using the in-process event bus");
+    return createMemoryBus({ log: opts.log });
+  }
+  return createJetStreamBus({ natsUrl: opts.natsUrl, log: opts.log, name: opts.name });
+}

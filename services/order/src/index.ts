@@ -1,0 +1,2 @@
+// @wenku/order
+export { buildServer, type OrderServerDeps } from "./server.js";

@@ -1,0 +1,2 @@
+// @wenku/spider
+export { buildServer, type SpiderServerDeps } from "./server.js";

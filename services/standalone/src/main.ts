@@ -1,0 +1,61 @@
+// `npm start`: the whole site in one process. External servers are used when configured
+// (DATABASE_URL, NATS_URL); otherwise embedded PostgreSQL and an in-process event bus.
+import { resolve } from "node:path";
+import { createLogger } from "@wenku/kit";
+import { createBus } from "@wenku/kit/bus/index.js";
+import { loadStandaloneConfig } from "./config.js";
+import { type EmbeddedDb, startEmbeddedPostgres } from "./embedded-db.js";
+import { loadOrCreateSecrets } from "./secrets.js";
+import { startStack } from "./stack.js";
+
+const started = performance.now();
+const cfg = loadStandaloneConfig();
+const log = createLogger({ service: "wenku", level: cfg.LOG_LEVEL });
+const dataDir = resolve(cfg.DATA_DIR);
+
+let embedded: EmbeddedDb | null = null;
+const databaseUrl = cfg.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(dataDir, log)).url;
+const secrets = await loadOrCreateSecrets(dataDir);
+const bus = await createBus({ natsUrl: cfg.NATS_URL, log });
+
+const stack = await startStack({
+  databaseUrl,
+  bus,
+  log,
+  jwtSecret: cfg.JWT_SECRET ?? secrets.jwtSecret,
+  internalToken: cfg.INTERNAL_TOKEN ?? secrets.internalToken,
+  port: cfg.PORT,
+  host: cfg.HOST,
+  webDist: resolve(cfg.WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
+  adminPassword: cfg.WENKU_ADMIN_PASSWORD,
+  trustedProxies: cfg.TRUSTED_PROXIES,
+  maxBodyBytes: cfg.MAX_BODY_BYTES,
+});
+
+const lines = [
+  "",
+  `  Wenku is running at ${stack.url}  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  `  database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}; events: ${cfg.NATS_URL ? "NATS" : "in-process"}`,
+];
+if (stack.admin) {
+  lines.push(
+    "",
+    "  Admin account created (shown only this once — write it down):",
+    `    username: ${stack.admin.username}`,
+    `    password: ${stack.admin.password}`,
+  );
+}
+process.stdout.write(`${lines.join("\n")}\n\n`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "shutting down");
+  await stack.close().catch((err) => log.error({ err }, "close failed"));
+  await bus.close().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

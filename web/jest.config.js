@@ -1,0 +1,33 @@
+/**
+ * Web unit tests: jsdom, TypeScript/TSX through @swc/jest, native ESM
+ * (run with NODE_OPTIONS=--experimental-vm-modules).
+ * @type {import("jest").Config}
+ */
+export default {
+  displayName: "web",
+  rootDir: ".",
+  testEnvironment: "<rootDir>/src/test/jsdomEnvironment.js",
+  testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx"],
+  extensionsToTreatAsEsm: [".ts", ".tsx"],
+  transform: {
+    "^.+\\.(ts|tsx)$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", tsx: true },
+          transform: { react: { runtime: "automatic" } },
+          target: "es2022",
+        },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    // The generated protobuf code, imported as @wenku/proto/<path>.js, is TypeScript in proto/gen.
+    "^@wenku/proto/(.*)\\.js$": "<rootDir>/../proto/gen/$1.ts",
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+    "\\.(css|less)$": "<rootDir>/src/test/styleStub.js",
+  },
+  setupFiles: ["<rootDir>/src/test/setup.ts"],
+  clearMocks: true,
+  restoreMocks: true,
+};

@@ -1,0 +1,45 @@
+import type { Transport } from "@connectrpc/connect";
+import { App as AntdApp, ConfigProvider } from "antd";
+import enUS from "antd/locale/en_US";
+import zhCN from "antd/locale/zh_CN";
+import type { ReactNode } from "react";
+import { TransportProvider } from "./api/client.js";
+import { I18nProvider, useI18n } from "./i18n/I18nProvider.js";
+import type { LanguageStore } from "./i18n/language.js";
+import { type SettingsLoader, SettingsProvider } from "./settings/SettingsProvider.js";
+import type { SessionStore } from "./store/session.js";
+import { SessionProvider } from "./store/SessionProvider.js";
+
+/** antd's own texts (pagination, pickers, empty states…) follow the UI language. */
+function AntdConfig({ children }: { children: ReactNode }) {
+  const { lang } = useI18n();
+  return (
+    <ConfigProvider locale={lang === "en" ? enUS : zhCN} theme={{ token: { colorPrimary: "#1677ff" } }}>
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}
+
+export interface AppDeps {
+  languageStore: LanguageStore;
+  sessionStore: SessionStore;
+  transport: Transport;
+  /** Loads the public site settings; without it the cached or default settings are used. */
+  loadSettings?: SettingsLoader | undefined;
+  settingsStorage?: Pick<Storage, "getItem" | "setItem"> | undefined;
+}
+
+/** Every app-wide context, outermost first. Tests wrap components in this too. */
+export function AppProviders({ deps, children }: { deps: AppDeps; children: ReactNode }) {
+  return (
+    <I18nProvider store={deps.languageStore}>
+      <SessionProvider store={deps.sessionStore}>
+        <TransportProvider transport={deps.transport}>
+          <SettingsProvider load={deps.loadSettings} storage={deps.settingsStorage}>
+            <AntdConfig>{children}</AntdConfig>
+          </SettingsProvider>
+        </TransportProvider>
+      </SessionProvider>
+    </I18nProvider>
+  );
+}

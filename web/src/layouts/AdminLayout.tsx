@@ -1,0 +1,142 @@
+import {
+  DownOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps, Space, theme } from "antd";
+import { useEffect, useState } from "react";
+import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { LanguageSwitch } from "../components/LanguageSwitch.js";
+import { PagePlaceholder } from "../components/PagePlaceholder.js";
+import { useLogout } from "../hooks/useLogout.js";
+import { useSizeClass, useWindowWidth } from "../hooks/useSizeClass.js";
+import { useI18n } from "../i18n/I18nProvider.js";
+import { visibleAdminMenu } from "../router/adminPages.js";
+import { adminRedirect } from "../router/guards.js";
+import { useSiteName } from "../settings/useSiteName.js";
+import { useSession } from "../store/SessionProvider.js";
+import { adminMenuItems, openAdminGroup, selectedAdminKey } from "./adminMenuItems.js";
+
+/** Spec §2: sidebar 240 px wide, collapsed when the window is narrower than 1000 px. */
+export const ADMIN_SIDER_WIDTH = 240;
+export const ADMIN_COLLAPSE_BELOW = 1000;
+
+type DrawerKind = "profile" | "password";
+
+/** Spec §2 admin layout: side menu plus header; needs a token and allowed pages (spec §6). */
+export default function AdminLayout() {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { name } = useSiteName();
+  const width = useWindowWidth();
+  const mobile = useSizeClass() === "mobile";
+  const narrow = width < ADMIN_COLLAPSE_BELOW;
+  const [collapsed, setCollapsed] = useState(narrow);
+  const [drawer, setDrawer] = useState<DrawerKind | null>(null);
+
+  // Follow the window across the 1000 px line; in between, the toggle button decides.
+  useEffect(() => setCollapsed(narrow), [narrow]);
+
+  const redirect = adminRedirect(location.pathname, session);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const userItems: MenuProps["items"] = [
+    { key: "profile", icon: <UserOutlined />, label: t("adminLayout.profile") },
+    { key: "password", icon: <KeyOutlined />, label: t("adminLayout.password") },
+    { type: "divider" },
+    { key: "logout", icon: <LogoutOutlined />, label: t("adminLayout.logout") },
+  ];
+  const onUserMenu: MenuProps["onClick"] = ({ key }) => {
+    if (key === "logout") logout();
+    else setDrawer(key as DrawerKind);
+  };
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider
+        width={ADMIN_SIDER_WIDTH}
+        collapsedWidth={mobile ? 0 : 80}
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        theme="dark"
+        style={{ position: "sticky", top: 0, height: "100vh", overflow: "auto" }}
+      >
+        <Link
+          to="/admin"
+          style={{ display: "block", height: 64, lineHeight: "64px", textAlign: "center", color: "#fff" }}
+        >
+          <strong style={{ fontSize: 18 }}>{collapsed ? name.slice(0, 2) : `${name} · ${t("adminLayout.title")}`}</strong>
+        </Link>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[selectedAdminKey(location.pathname)]}
+          defaultOpenKeys={[openAdminGroup(location.pathname) ?? ""]}
+          items={adminMenuItems(visibleAdminMenu(session.allowedPages), t)}
+          onClick={({ key }) => void navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            position: "sticky",
+            top: 0,
+            zIndex: 10,
+            display: "flex",
+            alignItems: "center",
+            gap: 8,
+            padding: "0 16px",
+            background: token.colorBgContainer,
+            boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)",
+          }}
+        >
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={t(collapsed ? "adminLayout.expand" : "adminLayout.collapse")}
+            onClick={() => setCollapsed((value) => !value)}
+          />
+          <div style={{ flex: 1 }} />
+          <Link to="/">
+            <Button type="text" icon={<HomeOutlined />}>
+              {!mobile && t("adminLayout.backFront")}
+            </Button>
+          </Link>
+          <LanguageSwitch />
+          <Dropdown menu={{ items: userItems, onClick: onUserMenu }} placement="bottomRight">
+            <Button type="text" data-testid="admin-user-menu">
+              <Space>
+                <Avatar size="small" src={session.user?.avatar || undefined} icon={<UserOutlined />} />
+                {!mobile && session.user?.username}
+                <DownOutlined style={{ fontSize: 10 }} />
+              </Space>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content style={{ margin: mobile ? 8 : 16 }}>
+          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minHeight: 360 }}>
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+      <Drawer
+        title={drawer ? t(drawer === "profile" ? "adminLayout.profile" : "adminLayout.password") : undefined}
+        size={mobile ? "90%" : "50%"}
+        open={drawer !== null}
+        onClose={() => setDrawer(null)}
+        destroyOnHidden
+      >
+        {drawer && <PagePlaceholder title={drawer === "profile" ? "page.me.profile" : "page.me.password"} />}
+      </Drawer>
+    </Layout>
+  );
+}

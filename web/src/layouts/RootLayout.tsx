@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import { Outlet, useLocation, useMatches } from "react-router";
+import { useI18n } from "../i18n/I18nProvider.js";
+import type { MessageKey } from "../i18n/zh-CN.js";
+import { useSiteName } from "../settings/useSiteName.js";
+
+/** Route `handle` of every page: the i18n key of its title. */
+export interface RouteHandle {
+  title?: MessageKey;
+}
+
+/** Spec §2: route changes reset scroll to top (query-only changes keep the position). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** "<page> - <site title>", or the site title alone on pages without a title. */
+function DocumentTitle() {
+  const matches = useMatches();
+  const { t } = useI18n();
+  const { title: siteTitle } = useSiteName();
+  const last = matches.at(-1);
+  const key = (last?.handle as RouteHandle | undefined)?.title;
+  const title = key && key !== "page.home" ? `${t(key)} - ${siteTitle}` : siteTitle;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+/** The top route: behaviour shared by every layout. */
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <DocumentTitle />
+      <Outlet />
+    </>
+  );
+}
