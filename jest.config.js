@@ -21,7 +21,11 @@ export default {
     "^@wenku/([a-z]+)/(.*)\\.js$": "<rootDir>/services/$1/src/$2.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
-  testMatch: ["<rootDir>/services/**/src/**/*.test.ts", "<rootDir>/gateway/src/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts"],
+  testMatch: [
+    "<rootDir>/services/**/src/**/*.test.ts",
+    "<rootDir>/gateway/src/**/*.test.ts",
+    "<rootDir>/scripts/**/*.test.ts",
+  ],
   globalSetup: "<rootDir>/jest/global-setup.ts",
   globalTeardown: "<rootDir>/jest/global-teardown.ts",
   testTimeout: 30000,

@@ -2,8 +2,10 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import pg from "pg";
-import { TEMPLATE_DB, TEST_DATABASE_URL } from "./env";
-import { withDatabase } from "./url";
+
+// Loaded by jest as CommonJS before any mapping applies: kept free of relative imports (see env.ts).
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const TEMPLATE_DB = "wenku_test_template";
 
 export default async function globalSetup(): Promise<void> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -12,9 +14,22 @@ export default async function globalSetup(): Promise<void> {
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   const root = join(__dirname, "..");
-  execFileSync(process.execPath, ["--import", "tsx", join(root, "jest/template.ts"), withDatabase(TEST_DATABASE_URL, TEMPLATE_DB)], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(root, "jest/template.ts"),
+      (() => {
+        const u = new URL(TEST_DATABASE_URL);
+        u.pathname = `/${TEMPLATE_DB}`;
+        return u.toString();
+      })(),
+    ],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_OPTIONS: "" },
+    },
+  );
 }

@@ -25,7 +25,8 @@ rmSync(join(root, "proto/gen"), { recursive: true, force: true });
 const env = {
   ...process.env,
   PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
-  BUF_CACHE_DIR: process.env.BUF_CACHE_DIR ?? join(root, "node_modules/.cache/buf") };
+  BUF_CACHE_DIR: process.env.BUF_CACHE_DIR ?? join(root, "node_modules/.cache/buf"),
+};
 run(bin("buf"), ["lint", "--path", "proto/api/v1"], { env });
 run(bin("buf"), ["generate", "--path", "proto/api/v1", "--path", "proto/grpc"], { env });
 
@@ -51,7 +52,12 @@ for (const svc of readdirSync(join(root, "services"))) {
   rmSync(join(dir, "gen/prisma"), { recursive: true, force: true });
   run(bin("prisma"), ["generate", "--schema", "prisma/schema.prisma"], {
     cwd: dir,
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/false", PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: "/bin/false",
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    },
   });
 }
 

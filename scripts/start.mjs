@@ -26,7 +26,10 @@ const index = join(root, "web/dist/index.html");
 const sources = Math.max(newest(join(root, "web/src")), statSync(join(root, "web/index.html")).mtimeMs);
 if (!existsSync(index) || statSync(index).mtimeMs < sources) {
   console.log("Building the web app (first start or sources changed)…");
-  const r = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: join(root, "web"), stdio: "inherit" });
+  const r = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
+    cwd: join(root, "web"),
+    stdio: "inherit",
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -39,10 +39,20 @@ if (want("e2e")) {
   // The stack started exactly as a newcomer starts it (`npm start`), on a fresh data dir.
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
   const port = String(18080 + Math.floor(Math.random() * 1000));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", WENKU_ADMIN_PASSWORD: "e2e-admin-password" };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: port,
+    HOST: "127.0.0.1",
+    WENKU_ADMIN_PASSWORD: "e2e-admin-password",
+  };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
-  const site = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const site = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
     site.kill("SIGTERM");
@@ -52,7 +62,9 @@ if (want("e2e")) {
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (site.exitCode !== null) throw new Error("npm start exited before becoming ready");
-      const ok = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error("npm start did not become ready in 120 s");
       await new Promise((r) => setTimeout(r, 500));

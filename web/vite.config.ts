@@ -22,7 +22,11 @@ const vendorGroups = [
   { name: "react-dom", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 50 },
   { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 45 },
   { name: "antd-icons", test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 40 },
-  { name: "antd-style", test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/, priority: 35 },
+  {
+    name: "antd-style",
+    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/,
+    priority: 35,
+  },
   { name: "rc", test: /node_modules[\\/]@rc-component[\\/]/, priority: 30 },
   { name: "antd", test: /node_modules[\\/](antd|@ant-design)[\\/]/, priority: 25 },
   { name: "connect", test: /node_modules[\\/](@connectrpc|@bufbuild)[\\/]|[\\/]proto[\\/]gen[\\/]/, priority: 20 },

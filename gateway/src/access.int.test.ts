@@ -39,11 +39,14 @@ describe("the contract itself", () => {
 
 describe("anonymous callers", () => {
   const guarded = routes.filter((r) => accessRuleOf(r.method).level !== AccessLevel.PUBLIC);
-  test.each(guarded.map((r) => [`${r.verb} ${r.template} (${r.method.name})`, r] as const))("%s → 401", async (_n, r) => {
-    const res = await rest(stack.url, r.verb, concretePath(r.template), r.body ? {} : undefined);
-    expect(res.status).toBe(401);
-    expect(res.json.code).toBe(16);
-  });
+  test.each(guarded.map((r) => [`${r.verb} ${r.template} (${r.method.name})`, r] as const))(
+    "%s → 401",
+    async (_n, r) => {
+      const res = await rest(stack.url, r.verb, concretePath(r.template), r.body ? {} : undefined);
+      expect(res.status).toBe(401);
+      expect(res.json.code).toBe(16);
+    },
+  );
 
   const open = routes.filter((r) => accessRuleOf(r.method).level === AccessLevel.PUBLIC);
   test.each(open.map((r) => [`${r.verb} ${r.template} (${r.method.name})`, r] as const))(
@@ -59,9 +62,12 @@ describe("anonymous callers", () => {
 describe("a logged-in user without permissions", () => {
   const strict = routes.filter((r) => accessRuleOf(r.method).level === AccessLevel.PERMISSION);
   test("there are permission RPCs to check", () => expect(strict.length).toBeGreaterThan(50));
-  test.each(strict.map((r) => [`${r.verb} ${r.template} (${r.method.name})`, r] as const))("%s → 403", async (_n, r) => {
-    const res = await rest(stack.url, r.verb, concretePath(r.template), r.body ? {} : undefined, userToken);
-    expect(res.status).toBe(403);
-    expect(res.json.code).toBe(7);
-  });
+  test.each(strict.map((r) => [`${r.verb} ${r.template} (${r.method.name})`, r] as const))(
+    "%s → 403",
+    async (_n, r) => {
+      const res = await rest(stack.url, r.verb, concretePath(r.template), r.body ? {} : undefined, userToken);
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe(7);
+    },
+  );
 });

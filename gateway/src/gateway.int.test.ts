@@ -40,7 +40,8 @@ describe("one RPC, three ways (UserAPI.GetUser)", () => {
     const user = await new Promise<ReturnType<typeof fromBinary<typeof UserSchema>>>((resolve, reject) =>
       client.makeUnaryRequest(
         "/api.v1.UserAPI/GetUser",
-        (m: { id: bigint }) => Buffer.from(toBinary(GetUserRequestSchema, { $typeName: "api.v1.GetUserRequest", id: m.id })),
+        (m: { id: bigint }) =>
+          Buffer.from(toBinary(GetUserRequestSchema, { $typeName: "api.v1.GetUserRequest", id: m.id })),
         (b: Buffer) => fromBinary(UserSchema, b),
         { id: 1n },
         md,

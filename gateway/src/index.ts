@@ -1,4 +1,5 @@
 // @wenku/gateway — the one public HTTP origin.
-export { createGateway, type GatewayOptions } from "./server.js";
+
 export { toRestJson } from "./rest/json.js";
 export { buildRestRoutes } from "./rest/routes.js";
+export { createGateway, type GatewayOptions } from "./server.js";

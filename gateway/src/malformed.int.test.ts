@@ -24,7 +24,10 @@ test("a JSON array or a wrongly typed field → 400", async () => {
 });
 
 test("oversize body → 413", async () => {
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "x".repeat(2 * 1024 * 1024), password: "p" });
+  const r = await rest(stack.url, "POST", "/api/v1/user/login", {
+    username: "x".repeat(2 * 1024 * 1024),
+    password: "p",
+  });
   expect(r.status).toBe(413);
   expect(r.json.code).toBe(8);
 });
@@ -69,7 +72,7 @@ test("a batch of hostile requests: every answer is a 4xx/2xx JSON and the server
   });
   await new Promise<void>((resolve) => {
     const s = connect(stack.port, "127.0.0.1", () => {
-      s.write("POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"user");
+      s.write('POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"user');
       s.destroy();
       resolve();
     });

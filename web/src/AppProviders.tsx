@@ -7,8 +7,8 @@ import { TransportProvider } from "./api/client.js";
 import { I18nProvider, useI18n } from "./i18n/I18nProvider.js";
 import type { LanguageStore } from "./i18n/language.js";
 import { type SettingsLoader, SettingsProvider } from "./settings/SettingsProvider.js";
-import type { SessionStore } from "./store/session.js";
 import { SessionProvider } from "./store/SessionProvider.js";
+import type { SessionStore } from "./store/session.js";
 
 /** antd's own texts (pagination, pickers, empty states…) follow the UI language. */
 function AntdConfig({ children }: { children: ReactNode }) {

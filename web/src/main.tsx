@@ -1,8 +1,9 @@
+import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
-import { createTransport } from "./api/transport.js";
 import { App } from "./App.js";
+import { createTransport } from "./api/transport.js";
 import { createLanguageStore } from "./i18n/language.js";
 import { reloadOnChunkError } from "./router/chunkReload.js";
 import { routes } from "./router/routes.js";
@@ -20,7 +21,7 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 const root = document.getElementById("root");
-if (!root) throw new Error("index.html must contain <div id=\"root\">");
+if (!root) throw new Error('index.html must contain <div id="root">');
 
 createRoot(root).render(
   <StrictMode>
@@ -31,6 +32,8 @@ createRoot(root).render(
         sessionStore,
         transport,
         settingsStorage: window.localStorage,
+        // Public site settings loader; with ConfigAPI generated this becomes
+        // `() => createClient(ConfigAPI, transport).getSettings({})` (see settings/SettingsProvider.tsx).
         loadSettings: undefined,
       }}
     />

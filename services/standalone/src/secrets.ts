@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface Secrets {
@@ -16,7 +16,10 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<Secrets> {
   } catch {
     // first start
   }
-  const s: Secrets = { jwtSecret: randomBytes(48).toString("base64url"), internalToken: randomBytes(48).toString("base64url") };
+  const s: Secrets = {
+    jwtSecret: randomBytes(48).toString("base64url"),
+    internalToken: randomBytes(48).toString("base64url"),
+  };
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, JSON.stringify(s, null, 2), { mode: 0o600 });
   return s;

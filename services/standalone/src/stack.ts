@@ -4,14 +4,14 @@ import * as content from "@wenku/content";
 import { createGateway } from "@wenku/gateway";
 import {
   AUTHZ_CHANGED_SUBJECT,
+  allApiServices,
   type Broadcaster,
   CachingAuthorizer,
   inProcessTransport,
   type Listening,
-  listenDual,
   type Logger,
+  listenDual,
   permissionSpecs,
-  allApiServices,
   remoteAuthorizer,
   runMigrations,
   type ServiceDefinition,
@@ -68,7 +68,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const userTransport = inProcessTransport(userDef);
   const authorizer = new CachingAuthorizer(remoteAuthorizer(userTransport, opts.internalToken));
   const unsubscribe = await opts.bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
-  const common = (name: string) => ({ authorizer, internalToken: opts.internalToken, log: log.child({ service: name }) });
+  const common = (name: string) => ({
+    authorizer,
+    internalToken: opts.internalToken,
+    log: log.child({ service: name }),
+  });
   const definitions = {
     user: userDef,
     content: content.buildServer(common("content")),

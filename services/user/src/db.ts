@@ -5,10 +5,12 @@ import { PrismaClient } from "../gen/prisma/client.js";
 export const USER_SCHEMA = "wenku_user";
 
 export function createDb(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(
+  return new PrismaClient({
+    adapter: new PrismaPg(
       // search_path also covers raw SQL ($queryRaw), which the adapter's schema option does not qualify
       { connectionString, max: 10, options: `-c search_path=${USER_SCHEMA}` },
       { schema: USER_SCHEMA },
-    ) });
+    ),
+  });
 }
 export type Db = PrismaClient;

@@ -1,12 +1,13 @@
 /**
  * @jest-environment node
  */
-import { describe, expect, it } from "@jest/globals";
+
 import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it } from "@jest/globals";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import { createClient } from "./client.js";
 import { toApiError } from "./errors.js";
-import { REQUEST_TIMEOUT_MS, createTransport } from "./transport.js";
+import { createTransport, REQUEST_TIMEOUT_MS } from "./transport.js";
 
 /** A fetch standing in for the gateway: records each request and answers an empty navigation list. */
 function recordingFetch() {

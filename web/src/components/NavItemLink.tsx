@@ -11,7 +11,15 @@ export interface NavTarget {
  * Spec §2 "Navigation links": an http(s) href opens as an external link, any other href as an
  * internal route, no href gives plain text; the item's color and target apply.
  */
-export function NavItemLink({ item, children, style }: { item: NavTarget; children: ReactNode; style?: CSSProperties }) {
+export function NavItemLink({
+  item,
+  children,
+  style,
+}: {
+  item: NavTarget;
+  children: ReactNode;
+  style?: CSSProperties;
+}) {
   const css: CSSProperties = { ...style, ...(item.color ? { color: item.color } : {}) };
   if (!item.href) return <span style={css}>{children}</span>;
   if (/^https?:\/\//i.test(item.href)) {

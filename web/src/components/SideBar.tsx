@@ -10,11 +10,7 @@ export function SideBar() {
   return (
     <FloatButton.Group shape="square" style={{ insetInlineEnd: 24 }}>
       <FloatButton icon={<EditOutlined />} tooltip={t("page.post")} onClick={() => void navigate("/post")} />
-      <FloatButton
-        icon={<CloudUploadOutlined />}
-        tooltip={t("page.upload")}
-        onClick={() => void navigate("/upload")}
-      />
+      <FloatButton icon={<CloudUploadOutlined />} tooltip={t("page.upload")} onClick={() => void navigate("/upload")} />
       <FloatButton.BackTop tooltip={t("footer.backTop")} visibilityHeight={400} />
     </FloatButton.Group>
   );

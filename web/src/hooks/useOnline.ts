@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Spec §2: online/offline status is tracked. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

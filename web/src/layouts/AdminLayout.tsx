@@ -38,6 +38,7 @@ export default function AdminLayout() {
   const { name } = useSiteName();
   const width = useWindowWidth();
   const mobile = useSizeClass() === "mobile";
+  // On phones the menu lives in a drawer, so "collapsed" there means the drawer is closed.
   const narrow = width < ADMIN_COLLAPSE_BELOW;
   const [collapsed, setCollapsed] = useState(narrow);
   const [drawer, setDrawer] = useState<DrawerKind | null>(null);
@@ -58,33 +59,57 @@ export default function AdminLayout() {
     if (key === "logout") logout();
     else setDrawer(key as DrawerKind);
   };
+  const openGroup = openAdminGroup(location.pathname);
+  const menu = (
+    <>
+      <Link
+        to="/admin"
+        style={{ display: "block", height: 64, lineHeight: "64px", textAlign: "center", color: "#fff" }}
+      >
+        <strong style={{ fontSize: 18 }}>
+          {collapsed && !mobile ? name.slice(0, 2) : `${name} · ${t("adminLayout.title")}`}
+        </strong>
+      </Link>
+      <Menu
+        theme="dark"
+        mode="inline"
+        selectedKeys={[selectedAdminKey(location.pathname)]}
+        // A collapsed inline menu shows open submenus as popups, so open the group only when expanded.
+        {...(openGroup && !collapsed ? { defaultOpenKeys: [openGroup] } : {})}
+        items={adminMenuItems(visibleAdminMenu(session.allowedPages), t)}
+        onClick={({ key }) => {
+          if (mobile) setCollapsed(true);
+          void navigate(key);
+        }}
+      />
+    </>
+  );
 
   return (
     <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Sider
-        width={ADMIN_SIDER_WIDTH}
-        collapsedWidth={mobile ? 0 : 80}
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        theme="dark"
-        style={{ position: "sticky", top: 0, height: "100vh", overflow: "auto" }}
-      >
-        <Link
-          to="/admin"
-          style={{ display: "block", height: 64, lineHeight: "64px", textAlign: "center", color: "#fff" }}
+      {mobile ? (
+        <Drawer
+          placement="left"
+          size={ADMIN_SIDER_WIDTH}
+          open={!collapsed}
+          onClose={() => setCollapsed(true)}
+          closable={false}
+          styles={{ body: { padding: 0, background: "#001529" } }}
         >
-          <strong style={{ fontSize: 18 }}>{collapsed ? name.slice(0, 2) : `${name} · ${t("adminLayout.title")}`}</strong>
-        </Link>
-        <Menu
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={ADMIN_SIDER_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
           theme="dark"
-          mode="inline"
-          selectedKeys={[selectedAdminKey(location.pathname)]}
-          defaultOpenKeys={[openAdminGroup(location.pathname) ?? ""]}
-          items={adminMenuItems(visibleAdminMenu(session.allowedPages), t)}
-          onClick={({ key }) => void navigate(key)}
-        />
-      </Layout.Sider>
+          style={{ position: "sticky", top: 0, height: "100vh", overflow: "auto" }}
+        >
+          {menu}
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header
           style={{

@@ -1,4 +1,4 @@
-import { Layout } from "antd";
+import { Layout, theme } from "antd";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { AppFooter } from "../components/AppFooter.js";
 import { AppHeader } from "../components/AppHeader.js";
@@ -13,10 +13,11 @@ export function FrontLayout({ showFooter }: { showFooter: boolean }) {
   const location = useLocation();
   const session = useSession();
   const { settings } = useSettings();
+  const { token } = theme.useToken();
   const redirect = frontRedirect(location, session, settings.security);
   if (redirect) return <Navigate to={redirect} replace />;
   return (
-    <Layout style={{ minHeight: "100vh" }}>
+    <Layout style={{ minHeight: "100vh", background: token.colorBgContainer }}>
       <OfflineBanner />
       <AppHeader />
       <main style={{ flex: 1 }}>

@@ -12,6 +12,7 @@ export interface RouteHandle {
 /** Spec §2: route changes reset scroll to top (query-only changes keep the position). */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every path change
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -5,7 +5,15 @@ import { renderRoutes } from "../test/render.js";
 import { RouteErrorPage } from "./ErrorPage.js";
 
 function failingRoute(loader: () => never) {
-  return [{ path: "/", loader, element: <p>unreachable</p>, errorElement: <RouteErrorPage />, hydrateFallbackElement: <p>…</p> }];
+  return [
+    {
+      path: "/",
+      loader,
+      element: <p>unreachable</p>,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <p>…</p>,
+    },
+  ];
 }
 
 describe("error page", () => {

@@ -2,9 +2,9 @@ import { Result } from "antd";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { HomeLink } from "../components/HomeLink.js";
+import { NotFoundResult } from "../components/NotFoundResult.js";
 import type { Translate } from "../i18n/I18nProvider.js";
 import { useI18n } from "../i18n/I18nProvider.js";
-import { NotFoundResult } from "../components/NotFoundResult.js";
 
 /** The message to show for anything a route can throw. */
 export function errorMessageOf(error: unknown, t: Translate): string {

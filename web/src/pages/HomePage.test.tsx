@@ -1,7 +1,7 @@
-import { describe, expect, it } from "@jest/globals";
 import { create } from "@bufbuild/protobuf";
-import { NavigationAPI, NavigationSchema } from "@wenku/proto/api/v1/navigation_pb.js";
+import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, within } from "@testing-library/react";
+import { NavigationAPI, NavigationSchema } from "@wenku/proto/api/v1/navigation_pb.js";
 import { routes } from "../router/routes.js";
 import { renderRoutes, testDeps } from "../test/render.js";
 

@@ -1,8 +1,8 @@
 import { Input, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { useI18n } from "../i18n/I18nProvider.js";
-import { useSiteName } from "../settings/useSiteName.js";
 import { searchPath } from "../router/paths.js";
+import { useSiteName } from "../settings/useSiteName.js";
 
 /** The home page: a welcome hero with the site name and a document search box. */
 export default function HomePage() {

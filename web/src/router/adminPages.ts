@@ -18,11 +18,7 @@ export type AdminMenuEntry = AdminPage | AdminGroup;
 export const isAdminGroup = (entry: AdminMenuEntry): entry is AdminGroup => "pages" in entry;
 
 type GroupName = MessageKey extends infer K ? (K extends `admin.${infer G}.${string}` ? G : never) : never;
-type ChildName<G extends string> = MessageKey extends infer K
-  ? K extends `admin.${G}.${infer C}`
-    ? C
-    : never
-  : never;
+type ChildName<G extends string> = MessageKey extends infer K ? (K extends `admin.${G}.${infer C}` ? C : never) : never;
 type SingleName = MessageKey extends infer K
   ? K extends `admin.${infer P}`
     ? P extends `${string}.${string}`

@@ -15,7 +15,11 @@ const notFound = () => import("../pages/NotFoundPage.js");
 
 /** Layout route whose pages render errors inside the layout, keeping header and menu usable. */
 function layout(load: () => Promise<PageModule>, children: RouteObject[], path?: string): RouteObject {
-  return { ...(path ? { path } : {}), lazy: lazyPage(load), children: [{ errorElement: <RouteErrorPage />, children }] };
+  return {
+    ...(path ? { path } : {}),
+    lazy: lazyPage(load),
+    children: [{ errorElement: <RouteErrorPage />, children }],
+  };
 }
 
 const frontRoutes: RouteObject[] = [

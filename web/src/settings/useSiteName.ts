@@ -1,6 +1,6 @@
 import { useI18n } from "../i18n/I18nProvider.js";
-import { siteNameOf, siteTitleOf } from "./siteSettings.js";
 import { useSettings } from "./SettingsProvider.js";
+import { siteNameOf, siteTitleOf } from "./siteSettings.js";
 
 /** The site's short name and full title, falling back to the library name (文库 / Wenku). */
 export function useSiteName(): { name: string; title: string } {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { act, render, screen } from "@testing-library/react";
 import { memoryStorage } from "../test/memoryStorage.js";
-import { createSessionStore, DEFAULT_OAUTH_REDIRECT, SESSION_STORAGE_KEY } from "./session.js";
 import { SessionProvider, useSession } from "./SessionProvider.js";
+import { createSessionStore, DEFAULT_OAUTH_REDIRECT, SESSION_STORAGE_KEY } from "./session.js";
 
 const alice = { id: 7, username: "alice" };
 const permission = { id: 1, method: "GRPC", path: "/api.v1.DocumentAPI/ListDocument", title: "文档列表" };
@@ -50,7 +50,9 @@ describe("session store", () => {
 
   it("treats malformed stored data as logged out", () => {
     expect(createSessionStore(memoryStorage({ [SESSION_STORAGE_KEY]: "{not json" })).getSnapshot().token).toBe("");
-    const odd = createSessionStore(memoryStorage({ [SESSION_STORAGE_KEY]: '{"token":5,"oauthRedirect":"http://evil"}' }));
+    const odd = createSessionStore(
+      memoryStorage({ [SESSION_STORAGE_KEY]: '{"token":5,"oauthRedirect":"http://evil"}' }),
+    );
     expect(odd.getSnapshot().token).toBe("");
     expect(odd.getSnapshot().oauthRedirect).toBe(DEFAULT_OAUTH_REDIRECT);
   });

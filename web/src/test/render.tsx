@@ -1,10 +1,10 @@
-import { createRouterTransport, type ConnectRouter } from "@connectrpc/connect";
+import { type ConnectRouter, createRouterTransport } from "@connectrpc/connect";
+import { type RenderResult, render } from "@testing-library/react";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { render, type RenderResult } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { type AppDeps, AppProviders } from "../AppProviders.js";
-import { createLanguageStore, type Lang, LANG_STORAGE_KEY } from "../i18n/language.js";
+import { createLanguageStore, LANG_STORAGE_KEY, type Lang } from "../i18n/language.js";
 import type { SettingsLoader } from "../settings/SettingsProvider.js";
 import { createSessionStore } from "../store/session.js";
 import { memoryStorage } from "./memoryStorage.js";

@@ -50,7 +50,8 @@ export function resolveConsumeOptions(o: ConsumeOptions): ResolvedConsumeOptions
 }
 
 export function checkStreamName(name: string): void {
-  if (!namePattern.test(name)) throw new BusError("invalid_argument", `stream name "${name}" must match ${namePattern}`);
+  if (!namePattern.test(name))
+    throw new BusError("invalid_argument", `stream name "${name}" must match ${namePattern}`);
 }
 
 /** NATS: the duplicate window defaults to 2 min, and to max age when that is shorter. */

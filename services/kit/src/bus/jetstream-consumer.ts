@@ -3,11 +3,11 @@
 // handleDelivery, and survives everything: fetch errors, missed heartbeats, reconnects, a deleted
 // consumer (recreated) — logged, retried with a capped backoff, never an unhandled rejection.
 import {
-  type Consumer as JsConsumer,
   type ConsumerMessages,
-  type JetStreamClient,
   JetStreamApiCodes,
   JetStreamApiError,
+  type JetStreamClient,
+  type Consumer as JsConsumer,
   type JsMsg,
 } from "@nats-io/jetstream";
 import { type Delivery, handleDelivery, type ResolvedConsumeOptions } from "./dispatch.js";
@@ -68,7 +68,9 @@ export class JetStreamConsumer implements Consumer {
         consumer = undefined; // the next round checks that the durable still exists
         const missing: number[] = [JetStreamApiCodes.ConsumerNotFound, JetStreamApiCodes.StreamNotFound];
         if (err instanceof JetStreamApiError && missing.includes(err.code)) {
-          await this.deps.ensure().catch((e: unknown) => log.error({ ...ctx, err: e }, "bus: cannot recreate consumer"));
+          await this.deps
+            .ensure()
+            .catch((e: unknown) => log.error({ ...ctx, err: e }, "bus: cannot recreate consumer"));
         }
         await this.pause(Math.min(100 * 2 ** failures, maxRetryDelayMs));
       } finally {

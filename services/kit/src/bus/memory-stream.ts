@@ -152,7 +152,7 @@ export class MemDurable {
     while (this.waiting.length > 0) {
       const seq = this.next();
       if (seq === undefined) return;
-      const puller = this.waiting.shift();
+      const puller = this.waiting[0];
       if (puller) this.deliverTo(puller, seq);
     }
   }

@@ -111,7 +111,8 @@ class MemoryBus implements EventBus {
     if (!stream) throw new BusError("no_stream", `stream ${o.stream} not found`);
     const config = { ackWaitMs: o.ackWaitMs, serverMaxDeliver: o.maxDeliver + 1, filterSubject: o.filterSubject };
     let durable = stream.durables.get(o.durable);
-    if (durable) durable.config = config; // like a consumer update on the server
+    if (durable)
+      durable.config = config; // like a consumer update on the server
     else {
       durable = new MemDurable(stream, config, this.timers);
       stream.durables.set(o.durable, durable);

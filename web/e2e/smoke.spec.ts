@@ -1,0 +1,55 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** The name the site should show: the configured sitename/title, else the library name 文库. */
+async function expectedSiteName(page: Page): Promise<string> {
+  const response = await page.request.get("/api/v1/settings");
+  if (!response.ok()) return "文库";
+  const body = (await response.json().catch(() => ({}))) as { system?: { sitename?: string; title?: string } };
+  return body.system?.sitename || body.system?.title || "文库";
+}
+
+test.beforeEach(async ({ page }) => {
+  // Every test starts from a first visit: default language, nobody logged in.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
+      localStorage.clear();
+      sessionStorage.setItem("wenku:e2e-initialised", "1");
+    }
+  });
+});
+
+test("home renders the site name", async ({ page }) => {
+  const name = await expectedSiteName(page);
+  await page.goto("/");
+  await expect(page.getByTestId("site-name")).toHaveText(name);
+  await expect(page.getByTestId("site-logo")).toBeVisible();
+  await expect(page).toHaveTitle(/.+/);
+});
+
+test("an unknown route shows the 404 page with a way home", async ({ page }) => {
+  await page.goto("/this/route/does-not-exist");
+  await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  await page.getByRole("link", { name: /返回首页/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("site-name")).toBeVisible();
+});
+
+test("switching the language to English changes visible labels and sticks", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("searchbox", { name: "输入关键词搜索文档" });
+  await expect(search).toBeVisible();
+  await page.getByTestId("lang-switch").click();
+  await expect(page.getByRole("searchbox", { name: "Search documents by keyword" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search documents by keyword" })).toBeVisible();
+});
+
+test("an unknown REST path answers 404 JSON with a code", async ({ request }) => {
+  const response = await request.get("/api/v1/nonexistent");
+  expect(response.status()).toBe(404);
+  expect(response.headers()["content-type"]).toContain("application/json");
+  const body = (await response.json()) as { code?: unknown; message?: unknown };
+  expect(body).toHaveProperty("code");
+  expect(typeof body.message).toBe("string");
+});
