@@ -31,7 +31,8 @@ const esm = { NODE_OPTIONS: "--experimental-vm-modules --no-warnings" };
 step("drift", process.execPath, ["scripts/generate.mjs", "--check"]);
 step("typecheck", bin("tsc"), ["-p", "tsconfig.json"]);
 step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
-step("lint", bin("biome"), ["check", "."]);
+// Biome's npm wrapper lists platform packages this registry lacks; the Linux CLI is used directly.
+step("lint", join(root, "node_modules/@biomejs/cli-linux-x64/biome"), ["check", "."]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
 step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm });
 
