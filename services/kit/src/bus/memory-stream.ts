@@ -162,7 +162,7 @@ export class MemDurable {
     while (this.ready.length > 0) {
       const seq = this.ready.shift() as number;
       const p = this.pending.get(seq);
-      if (!p || p.state !== "ready") continue;
+      if (p?.state !== "ready") continue;
       if (this.stream.get(seq)) return seq;
       this.pending.delete(seq); // aged out of the stream
     }

@@ -1,2 +1,0 @@
-import base from "../../../../jest.config.js";
-export default { ...base, rootDir: "../../../..", globalSetup: undefined, globalTeardown: undefined };
