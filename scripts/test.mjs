@@ -6,7 +6,7 @@
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -39,6 +39,7 @@ step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm 
 if (want("e2e")) {
   // The stack started exactly as a newcomer starts it (`npm start`), on a fresh data dir.
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
+  chmodSync(dataDir, 0o755); // embedded PostgreSQL runs initdb as its own user when started as root
   const port = String(18080 + Math.floor(Math.random() * 1000));
   const env = {
     ...process.env,

@@ -15,6 +15,7 @@ import type { BusLogger, BusMessage, Consumer, Handler } from "./types.js";
 
 /** How long one pull request waits on the server (the client requires ≥ 1 s; heartbeats every half). */
 const fetchExpiresMs = 5_000;
+const fetchWatchdogMs = fetchExpiresMs + 5_000;
 const maxRetryDelayMs = 5_000;
 
 export interface JetStreamConsumerDeps {
@@ -58,7 +59,13 @@ export class JetStreamConsumer implements Consumer {
         const batch = await consumer.fetch({ max_messages: free, expires: fetchExpiresMs });
         this.batch = batch;
         if (this.stopped) batch.stop();
-        for await (const m of batch) this.spawn(m);
+        // Belt and braces: a pull request lost with a restarted server must not stall us for good.
+        const watchdog = setTimeout(() => batch.stop(new Error("fetch overran its expiry")), fetchWatchdogMs);
+        try {
+          for await (const m of batch) this.spawn(m);
+        } finally {
+          clearTimeout(watchdog);
+        }
         if (failures > 0) log.info({ ...ctx, failures }, "bus: consuming again");
         failures = 0;
       } catch (err) {
@@ -82,13 +89,13 @@ export class JetStreamConsumer implements Consumer {
   /** Waits until a handler finishes, stop() is called, or `ms` passes. */
   private pause(ms?: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = ms === undefined ? undefined : setTimeout(done, ms);
-      const self = this;
-      function done(): void {
+      let timer: NodeJS.Timeout | undefined;
+      const done = (): void => {
         clearTimeout(timer);
-        if (self.wake === done) self.wake = undefined;
+        if (this.wake === done) this.wake = undefined;
         resolve();
-      }
+      };
+      if (ms !== undefined) timer = setTimeout(done, ms);
       this.wake = done;
     });
   }

@@ -6,7 +6,10 @@ import { type Delivery, duplicateWindowOf } from "./dispatch.js";
 import { subjectMatches } from "./subject.js";
 import type { BusMessage, StreamSpec } from "./types.js";
 
-/** Tracks every timer so close() can clear them; all are unref'd (they never keep the process alive). */
+/**
+ * Tracks every timer so close() clears them all. While the bus is open a pending redelivery keeps the
+ * process alive, as a NATS connection would; after close() nothing does.
+ */
 export class TimerSet {
   private readonly live = new Set<NodeJS.Timeout>();
 
@@ -15,7 +18,6 @@ export class TimerSet {
       this.live.delete(t);
       fn();
     }, ms);
-    t.unref();
     this.live.add(t);
     return t;
   }
@@ -145,14 +147,14 @@ export class MemDurable {
     setImmediate(() => {
       this.kickScheduled = false;
       this.serve();
-    }).unref();
+    });
   }
 
   private serve(): void {
     while (this.waiting.length > 0) {
       const seq = this.next();
       if (seq === undefined) return;
-      const puller = this.waiting[0];
+      const puller = this.waiting.shift();
       if (puller) this.deliverTo(puller, seq);
     }
   }

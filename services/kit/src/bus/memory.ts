@@ -131,7 +131,7 @@ class MemoryBus implements EventBus {
       // Delivered asynchronously, as over the network; skipped if unsubscribed meanwhile.
       setImmediate(() => {
         if (this.subs.has(sub)) callBroadcastHandler(sub.handler, copy, subject, this.log);
-      }).unref();
+      });
     }
   }
 
