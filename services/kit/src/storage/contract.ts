@@ -6,6 +6,11 @@ import type { Storage } from "./types.js";
 export interface StorageHarness {
   storage: Storage;
   dispose(): Promise<void>;
+  /**
+   * The backend replaces an object atomically when writers race (local disk, real S3/MinIO).
+   * s3rver writes in place, so concurrent puts of one key can interleave there: it sets false.
+   */
+  atomicOverwrite?: boolean;
 }
 
 const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
@@ -183,6 +188,7 @@ export function storageContract(name: string, factory: () => Promise<StorageHarn
     });
 
     test("concurrent puts of one key end with one complete object", async () => {
+      if (h.atomicOverwrite === false) return; // not a property the test server has (see StorageHarness)
       const size = 300 * 1024;
       const bodies = [1, 2, 3, 4, 5, 6].map((b) => Buffer.alloc(size, b));
       const results = await Promise.all(bodies.map((b) => s.put("cc/same", chunked(b, 32 * 1024, { delayMs: 2 }))));
