@@ -1,5 +1,11 @@
 import type { DescMethodUnary, DescService } from "@bufbuild/protobuf";
-import { type ConnectRouter, createContextKey, type HandlerContext, type Transport } from "@connectrpc/connect";
+import {
+  ConnectError,
+  type ConnectRouter,
+  createContextKey,
+  type HandlerContext,
+  type Transport,
+} from "@connectrpc/connect";
 import { AccessLevel, accessRuleOf, type Deployable, deployableOf } from "@wenku/kit";
 import type { ForwardHeaders } from "./rest/handler.js";
 
@@ -27,11 +33,25 @@ export function forwardingRoutes(
           const headers = new Headers(ctx.values.get(forwardKey));
           const auth = ctx.requestHeader.get("authorization");
           if (auth) headers.set("authorization", auth);
-          const r = await transport.unary(method as DescMethodUnary, ctx.signal, timeoutMs, headers, req as never);
-          return r.message;
+          try {
+            const r = await transport.unary(method as DescMethodUnary, ctx.signal, timeoutMs, headers, req as never);
+            return r.message;
+          } catch (err) {
+            throw rethrowable(err);
+          }
         };
       }
       router.service(svc, impl);
     }
   };
+}
+
+/**
+ * The upstream error without the upstream response's metadata: that metadata holds the inner
+ * call's transport headers (content-type, content-length…), which are not valid as trailers and
+ * made HTTP/2 clients reset the stream (PROTOCOL_ERROR) instead of reading the status.
+ */
+function rethrowable(err: unknown): ConnectError {
+  const e = ConnectError.from(err);
+  return new ConnectError(e.rawMessage, e.code, undefined, e.details, e.cause);
 }

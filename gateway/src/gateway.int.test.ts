@@ -51,6 +51,23 @@ describe("one RPC, three ways (UserAPI.GetUser)", () => {
     client.close();
     expect(user.username).toBe("admin");
   });
+
+  test("real gRPC errors keep their status through the gateway (anonymous → UNAUTHENTICATED)", async () => {
+    const client = new grpc.Client(`127.0.0.1:${stack.port}`, grpc.credentials.createInsecure());
+    const err = await new Promise<grpc.ServiceError>((resolve, reject) =>
+      client.makeUnaryRequest(
+        "/api.v1.UserAPI/GetUserPermissions",
+        () => Buffer.alloc(0),
+        (b: Buffer) => b,
+        {},
+        new grpc.Metadata(),
+        (e) => (e ? resolve(e) : reject(new Error("expected an error"))),
+      ),
+    );
+    client.close();
+    expect(err.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect(err.details).not.toBe("");
+  });
 });
 
 describe("logout", () => {

@@ -64,8 +64,26 @@ test("a batch of hostile requests: every answer is a 4xx/2xx JSON and the server
     expect([500, 502, 503, 504]).not.toContain(r.status);
     expect(r.json).toHaveProperty("code");
   }
-  // A client that closes mid-request. (Known defect, tracked in issue #2: a fresh connection that
-  // opens with non-HTTP bytes is not answered by kit/listen.ts until the client gives up.)
+  // Raw sockets speaking nonsense (HTTP/1 garbage, a TLS hello, a broken HTTP/2 preface, a
+  // truncated preface then EOF) are answered or closed at once; then a client that closes mid-request.
+  for (const junk of [
+    "THIS IS NOT HTTP\r\n\r\n",
+    "\x16\x03\x01\x00\xa5\x01",
+    "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\nxx",
+    "PR",
+  ]) {
+    const answer = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      const s = connect(stack.port, "127.0.0.1", () => s.end(junk));
+      s.setTimeout(3_000, () => reject(new Error(`no answer to ${JSON.stringify(junk)}`)));
+      s.on("data", (d) => {
+        out += d.toString("latin1");
+      });
+      s.on("close", () => resolve(out));
+      s.on("error", () => resolve(out));
+    });
+    if (junk.startsWith("T") || junk.startsWith("\x16")) expect(answer).toMatch(/^HTTP\/1\.1 400/);
+  }
   await new Promise<void>((resolve) => {
     const s = connect(stack.port, "127.0.0.1", () => {
       s.write('POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"user');
