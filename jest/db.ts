@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { TEMPLATE_DB, TEST_DATABASE_URL } from "./env.js";
+import { TEMPLATE_DB, TEST_DATABASE_URL, TEST_RUN } from "./env.js";
 import { withDatabase } from "./url.js";
 
 /** A fresh database cloned from the migrated template; drop() removes it. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `wenku_t_${randomBytes(6).toString("hex")}`;
+  const name = `wenku_t_${TEST_RUN}_${randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
