@@ -53,5 +53,7 @@ export function forwardingRoutes(
  */
 function rethrowable(err: unknown): ConnectError {
   const e = ConnectError.from(err);
-  return new ConnectError(e.rawMessage, e.code, undefined, e.details, e.cause);
+  const clean = new ConnectError(e.rawMessage, e.code, undefined, undefined, e.cause);
+  clean.details.push(...e.details);
+  return clean;
 }

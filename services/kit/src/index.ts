@@ -11,6 +11,7 @@ export * from "./listen.js";
 export * from "./logger.js";
 export * from "./metrics.js";
 export * from "./migrate.js";
+export * from "./module.js";
 export * from "./registry.js";
 export * from "./server.js";
 export * from "./transports.js";

@@ -1,0 +1,74 @@
+import type { Transport } from "@connectrpc/connect";
+import type { Deployable } from "./access.js";
+import type { Authorizer } from "./authorizer.js";
+import type { EventBus } from "./bus/types.js";
+import type { SiteGate } from "./interceptors.js";
+import type { Logger } from "./logger.js";
+import type { ServiceDefinition } from "./server.js";
+import type { ServiceTransports } from "./transports.js";
+
+/**
+ * Everything a deployable service gets from whoever runs it — the one-process stack, its own
+ * process (`services/<name>/src/main.ts`), or a Kubernetes pod. The service never reads
+ * process.env or opens sockets itself, so the three ways of running share this one entry point.
+ */
+export interface ServiceContext {
+  /** postgres://…; the service works in its own schema(s). */
+  databaseUrl: string;
+  bus: EventBus;
+  log: Logger;
+  /** Shared secret services present to each other (x-wenku-internal). */
+  internalToken: string;
+  /** Reaches every deployable (in-process or gRPC). Usable for calls once `start` returned. */
+  transports: ServiceTransports;
+  /** Who a bearer token is and what it may call (the user service answers; others ask it). */
+  authorizer: Authorizer;
+  /** security.is_close / login_required, enforced by the access interceptor. */
+  siteGate?: SiteGate;
+  /** The environment; each service parses its own keys with its own zod schema (fail fast). */
+  env: Record<string, string | undefined>;
+}
+
+export interface StartedService {
+  definition: ServiceDefinition;
+  /** Stops background work (consumers, workers, timers) and closes connections. */
+  close(): Promise<void>;
+  /** Lines the launcher prints once (e.g. the generated admin account on first start). */
+  announce?: string[];
+}
+
+/** A deployable service as its package exports it (`export const service: ServiceModule`). */
+export interface ServiceModule {
+  name: Deployable;
+  /** Schemas this service owns and their committed SQL migrations, applied before `start`. */
+  migrations: ReadonlyArray<{ schema: string; dir: string }>;
+  start(ctx: ServiceContext): Promise<StartedService>;
+}
+
+/**
+ * Transports that resolve their target on each call, so services that call each other can be
+ * built in any order in one process (`bind` once they all exist).
+ */
+export function lateTransports(): { transports: ServiceTransports; bind(t: ServiceTransports): void } {
+  let bound: ServiceTransports | null = null;
+  const target = (name: Deployable): Transport => {
+    if (!bound) throw new Error(`transport to ${name} used before the services were bound`);
+    return bound[name];
+  };
+  const late = (name: Deployable): Transport => ({
+    unary: (...args) => target(name).unary(...args),
+    stream: (...args) => target(name).stream(...args),
+  });
+  return {
+    transports: {
+      user: late("user"),
+      content: late("content"),
+      order: late("order"),
+      config: late("config"),
+      spider: late("spider"),
+    },
+    bind(t) {
+      bound = t;
+    },
+  };
+}
