@@ -1,9 +1,10 @@
 import * as http from "node:http";
-import * as http2 from "node:http2";
+import type * as http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { type ConnectRouter, createRouterTransport, type Interceptor, type Transport } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { type HealthState, healthRoutes } from "./health.js";
+import { listenDual } from "./listen.js";
 import type { Logger } from "./logger.js";
 import type { Metrics } from "./metrics.js";
 
@@ -47,40 +48,27 @@ export async function serveService(
     interceptors: def.interceptors,
     readMaxBytes: MAX_MESSAGE_BYTES,
   });
-  const grpc = http2.createServer({}, rpc);
-  const sessions = new Set<http2.ServerHttp2Session>();
-  grpc.on("session", (s) => {
-    sessions.add(s);
-    s.on("close", () => sessions.delete(s));
-  });
+  // One port, both protocols: gRPC/Connect over h2c, and Connect over HTTP/1.1 (curl, benchmarks).
+  const grpc = await listenDual(rpc, { port: opts.grpcPort, host: opts.host ?? "0.0.0.0" });
   const admin = http.createServer(adminHandler(def));
-  const host = opts.host ?? "0.0.0.0";
-  await Promise.all([listen(grpc, opts.grpcPort, host), listen(admin, opts.adminPort, host)]);
-  const grpcPort = (grpc.address() as AddressInfo).port;
+  await listen(admin, opts.adminPort, opts.host ?? "0.0.0.0");
   const adminPort = (admin.address() as AddressInfo).port;
-  opts.log.info({ grpcPort, adminPort }, `${def.name} service listening`);
+  opts.log.info({ grpcPort: grpc.port, adminPort }, `${def.name} service listening`);
   return {
-    grpcPort,
+    grpcPort: grpc.port,
     adminPort,
     async close(graceMs = 10_000) {
       def.health.drain();
-      const timer = setTimeout(() => {
-        for (const s of sessions) s.destroy();
-        admin.closeAllConnections();
-      }, graceMs);
+      const timer = setTimeout(() => admin.closeAllConnections(), graceMs);
       timer.unref();
-      for (const s of sessions) s.close();
       admin.closeIdleConnections();
-      await Promise.all([
-        new Promise((r) => grpc.close(() => r(undefined))),
-        new Promise((r) => admin.close(() => r(undefined))),
-      ]);
+      await Promise.all([grpc.close(graceMs), new Promise((r) => admin.close(() => r(undefined)))]);
       clearTimeout(timer);
     },
   };
 }
 
-function listen(server: http.Server | http2.Http2Server, port: number, host: string): Promise<void> {
+function listen(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
