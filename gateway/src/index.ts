@@ -2,4 +2,5 @@
 
 export { toRestJson } from "./rest/json.js";
 export { buildRestRoutes } from "./rest/routes.js";
+export { gatewayConfigSchema, gatewayShape, loadGatewayConfig } from "./config.js";
 export { createGateway, type GatewayOptions } from "./server.js";

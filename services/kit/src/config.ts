@@ -41,4 +41,26 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
+/** Where each deployable listens by default when it runs in its own process (gRPC, admin HTTP). */
+export const DEFAULT_PORTS = {
+  user: { grpc: 9101, admin: 9201 },
+  content: { grpc: 9102, admin: 9202 },
+  order: { grpc: 9103, admin: 9203 },
+  config: { grpc: 9104, admin: 9204 },
+  spider: { grpc: 9105, admin: 9205 },
+} as const;
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** The keys every service process reads; a service extends this schema with its own. */
+export function serviceConfigSchema(name: keyof typeof DEFAULT_PORTS) {
+  return baseConfigSchema.extend({
+    /** gRPC (h2c) and Connect (HTTP/1.1) on one port. */
+    GRPC_PORT: port(DEFAULT_PORTS[name].grpc),
+    /** /healthz and /metrics over HTTP/1.1. */
+    ADMIN_PORT: port(DEFAULT_PORTS[name].admin),
+    HOST: z.string().default("0.0.0.0"),
+  });
+}
+
 export { bool as envBool, z };

@@ -1,9 +1,10 @@
-import { type Authorizer, defineService, type Logger, type ServiceDefinition } from "@wenku/kit";
+import { type Authorizer, defineService, type Logger, type ServiceDefinition, type SiteGate } from "@wenku/kit";
 
 export interface SpiderServerDeps {
   authorizer: Authorizer;
   internalToken: string;
   log: Logger;
+  siteGate?: SiteGate;
 }
 
 /**

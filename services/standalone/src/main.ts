@@ -30,6 +30,7 @@ const stack = await startStack({
   adminPassword: cfg.WENKU_ADMIN_PASSWORD,
   trustedProxies: cfg.TRUSTED_PROXIES,
   maxBodyBytes: cfg.MAX_BODY_BYTES,
+  env: process.env,
 });
 
 const lines = [
@@ -37,14 +38,7 @@ const lines = [
   `  Wenku is running at ${stack.url}  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   `  database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}; events: ${cfg.NATS_URL ? "NATS" : "in-process"}`,
 ];
-if (stack.admin) {
-  lines.push(
-    "",
-    "  Admin account created (shown only this once — write it down):",
-    `    username: ${stack.admin.username}`,
-    `    password: ${stack.admin.password}`,
-  );
-}
+if (stack.announce.length) lines.push("", ...stack.announce);
 process.stdout.write(`${lines.join("\n")}\n\n`);
 
 let stopping = false;

@@ -4,25 +4,36 @@ import * as content from "@wenku/content";
 import { createGateway } from "@wenku/gateway";
 import {
   AUTHZ_CHANGED_SUBJECT,
-  allApiServices,
-  type Broadcaster,
   CachingAuthorizer,
+  type Deployable,
   inProcessTransport,
   type Listening,
   type Logger,
+  lateTransports,
   listenDual,
-  permissionSpecs,
   remoteAuthorizer,
   runMigrations,
   type ServiceDefinition,
+  type ServiceModule,
+  type StartedService,
 } from "@wenku/kit";
+import type { EventBus } from "@wenku/kit/bus/index.js";
 import * as order from "@wenku/order";
 import * as spider from "@wenku/spider";
 import * as user from "@wenku/user";
 
+/** Every deployable, in start order: the user service first (it seeds what the others ask it). */
+export const modules: readonly ServiceModule[] = [
+  user.service,
+  content.service,
+  order.service,
+  config.service,
+  spider.service,
+];
+
 export interface StackOptions {
   databaseUrl: string;
-  bus: Broadcaster;
+  bus: EventBus;
   log: Logger;
   jwtSecret: string;
   internalToken: string;
@@ -33,60 +44,75 @@ export interface StackOptions {
   trustedProxies?: string[];
   maxBodyBytes?: number;
   tokenTtlHours?: number;
+  /** Further service settings (each service parses its own keys); the options above win. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Stack {
   url: string;
   port: number;
-  /** Set on the very first start only: the generated admin account. */
-  admin: { username: string; password: string } | null;
-  definitions: Record<string, ServiceDefinition>;
-  transports: Record<"user" | "content" | "order" | "config" | "spider", Transport>;
+  /** Lines the services asked to print once (the generated admin account on a first start). */
+  announce: string[];
+  definitions: Record<Deployable, ServiceDefinition>;
+  transports: Record<Deployable, Transport>;
   close(): Promise<void>;
 }
 
 /**
- * The whole site in one process: migrations, permission sync and seed, every service behind an
- * in-memory transport (same interceptors as over the network), and the gateway on `port`.
+ * The whole site in one process: each service's migrations and start-up (the same ServiceModule
+ * its own process runs), every service behind an in-memory transport with the same interceptors
+ * as over the network, and the gateway on `port`.
  */
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log;
-  await runMigrations({ connectionString: opts.databaseUrl, schema: user.USER_SCHEMA, dir: user.migrationsDir, log });
-  const userDb = user.createDb(opts.databaseUrl);
-  const sync = await user.syncPermissions(userDb, permissionSpecs(allApiServices()));
-  if (sync.added || sync.removed) log.info(sync, "permissions synced from the contract");
-  const admin = await user.seedAccounts(userDb, { adminPassword: opts.adminPassword });
-
-  const userDef = await user.buildServer({
-    db: userDb,
-    bus: opts.bus,
-    log: log.child({ service: "user" }),
-    jwtSecret: opts.jwtSecret,
-    internalToken: opts.internalToken,
-    tokenTtlHours: opts.tokenTtlHours ?? 24 * 7,
-  });
-  const userTransport = inProcessTransport(userDef);
-  const authorizer = new CachingAuthorizer(remoteAuthorizer(userTransport, opts.internalToken));
+  const env: Record<string, string | undefined> = {
+    ...opts.env,
+    JWT_SECRET: opts.jwtSecret,
+    INTERNAL_TOKEN: opts.internalToken,
+    WENKU_ADMIN_PASSWORD: opts.adminPassword,
+    TOKEN_TTL_HOURS: opts.tokenTtlHours === undefined ? opts.env?.TOKEN_TTL_HOURS : String(opts.tokenTtlHours),
+  };
+  for (const m of modules) {
+    for (const store of m.migrations) {
+      await runMigrations({ connectionString: opts.databaseUrl, schema: store.schema, dir: store.dir, log });
+    }
+  }
+  const late = lateTransports();
+  const authorizer = new CachingAuthorizer(remoteAuthorizer(late.transports.user, opts.internalToken));
   const unsubscribe = await opts.bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
-  const common = (name: string) => ({
-    authorizer,
-    internalToken: opts.internalToken,
-    log: log.child({ service: name }),
-  });
-  const definitions = {
-    user: userDef,
-    content: content.buildServer(common("content")),
-    order: order.buildServer(common("order")),
-    config: config.buildServer(common("config")),
-    spider: spider.buildServer(common("spider")),
+
+  const started: Array<[Deployable, StartedService]> = [];
+  const closeServices = async () => {
+    for (const [, s] of started.reverse()) await s.close().catch((err) => log.error({ err }, "service close failed"));
   };
-  const transports = {
-    user: userTransport,
-    content: inProcessTransport(definitions.content),
-    order: inProcessTransport(definitions.order),
-    config: inProcessTransport(definitions.config),
-    spider: inProcessTransport(definitions.spider),
-  };
+  try {
+    for (const m of modules) {
+      const s = await m.start({
+        databaseUrl: opts.databaseUrl,
+        bus: opts.bus,
+        log: log.child({ service: m.name }),
+        internalToken: opts.internalToken,
+        transports: late.transports,
+        authorizer,
+        env,
+      });
+      started.push([m.name, s]);
+    }
+  } catch (err) {
+    unsubscribe();
+    await closeServices();
+    throw err;
+  }
+  const definitions = Object.fromEntries(started.map(([n, s]) => [n, s.definition])) as Record<
+    Deployable,
+    ServiceDefinition
+  >;
+  const transports = Object.fromEntries(started.map(([n, s]) => [n, inProcessTransport(s.definition)])) as Record<
+    Deployable,
+    Transport
+  >;
+  late.bind(transports);
+
   const gateway = createGateway({
     transports,
     log: log.child({ service: "gateway" }),
@@ -99,13 +125,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   return {
     url: `http://localhost:${listening.port}`,
     port: listening.port,
-    admin,
+    announce: started.flatMap(([, s]) => s.announce ?? []),
     definitions,
     transports,
     async close() {
       await listening.close(5_000);
       unsubscribe();
-      await userDb.$disconnect();
+      await closeServices();
     },
   };
 }

@@ -1,8 +1,8 @@
-import { baseConfigSchema, loadConfig, z } from "@wenku/kit";
+import { loadConfig, serviceConfigSchema, z } from "@wenku/kit";
 
-export const userConfigSchema = baseConfigSchema.extend({
-  GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(9101),
-  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(9201),
+export const userConfigSchema = serviceConfigSchema("user").extend({
+  /** Secret signing user tokens (HS256). Only the user service holds it. */
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
   /** Lifetime of a login token. */
   TOKEN_TTL_HOURS: z.coerce
     .number()

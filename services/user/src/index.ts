@@ -1,9 +1,8 @@
 // @wenku/user — accounts, groups, permissions, punishments, sessions.
 
-export { loadUserConfig, type UserConfig } from "./config.js";
+export { loadUserConfig, type UserConfig, userConfigSchema } from "./config.js";
 export { createDb, type Db, USER_SCHEMA } from "./db.js";
 export { syncPermissions } from "./permissions/permission.sync.js";
 export { seedAccounts } from "./permissions/seed.js";
 export { buildServer, type UserServerDeps } from "./server.js";
-
-export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
+export { migrationsDir, service } from "./service.js";

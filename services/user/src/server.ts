@@ -7,6 +7,7 @@ import {
   defineService,
   type Logger,
   type ServiceDefinition,
+  type SiteGate,
 } from "@wenku/kit";
 import { AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
@@ -25,6 +26,7 @@ export interface UserServerDeps {
   jwtSecret: string;
   internalToken: string;
   tokenTtlHours: number;
+  siteGate?: SiteGate;
 }
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -46,6 +48,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     log: deps.log,
     authorizer,
     internalToken: deps.internalToken,
+    siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
       [UserAPI, createUserHandlers(users)],

@@ -1,0 +1,6 @@
+// The config service in its own process (cluster mode, Kubernetes).
+import { runService } from "@wenku/kit/run.js";
+import { configConfigSchema } from "./config.js";
+import { service } from "./service.js";
+
+await runService(service, configConfigSchema);

@@ -1,0 +1,6 @@
+// The spider service in its own process (cluster mode, Kubernetes).
+import { runService } from "@wenku/kit/run.js";
+import { spiderConfigSchema } from "./config.js";
+import { service } from "./service.js";
+
+await runService(service, spiderConfigSchema);

@@ -1,0 +1,6 @@
+// The user service in its own process (cluster mode, Kubernetes).
+import { runService } from "@wenku/kit/run.js";
+import { userConfigSchema } from "./config.js";
+import { service } from "./service.js";
+
+await runService(service, userConfigSchema);

@@ -1,0 +1,49 @@
+import { allApiServices, permissionSpecs, type ServiceModule } from "@wenku/kit";
+import { loadUserConfig } from "./config.js";
+import { createDb, USER_SCHEMA } from "./db.js";
+import { syncPermissions } from "./permissions/permission.sync.js";
+import { seedAccounts } from "./permissions/seed.js";
+import { buildServer } from "./server.js";
+
+export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
+
+/**
+ * The user service as every runner starts it: permissions synced from the contract, the built-in
+ * groups and admin seeded on first start, then the RPC definition.
+ */
+export const service: ServiceModule = {
+  name: "user",
+  migrations: [{ schema: USER_SCHEMA, dir: migrationsDir }],
+  async start(ctx) {
+    const cfg = loadUserConfig(ctx.env);
+    const db = createDb(ctx.databaseUrl);
+    try {
+      const sync = await syncPermissions(db, permissionSpecs(allApiServices()));
+      if (sync.added || sync.removed) ctx.log.info(sync, "permissions synced from the contract");
+      const admin = await seedAccounts(db, { adminPassword: cfg.WENKU_ADMIN_PASSWORD });
+      const definition = await buildServer({
+        db,
+        bus: ctx.bus,
+        log: ctx.log,
+        jwtSecret: cfg.JWT_SECRET,
+        internalToken: ctx.internalToken,
+        tokenTtlHours: cfg.TOKEN_TTL_HOURS,
+        siteGate: ctx.siteGate,
+      });
+      return {
+        definition,
+        close: () => db.$disconnect(),
+        announce: admin
+          ? [
+              "  Admin account created (shown only this once — write it down):",
+              `    username: ${admin.username}`,
+              `    password: ${admin.password}`,
+            ]
+          : undefined,
+      };
+    } catch (err) {
+      await db.$disconnect();
+      throw err;
+    }
+  },
+};
