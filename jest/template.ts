@@ -8,7 +8,8 @@ import { createDb, syncPermissions } from "../services/user/src/index.js";
 
 const url = process.argv[2] as string;
 for (const m of modules) {
-  for (const store of m.migrations) await runMigrations({ connectionString: url, schema: store.schema, dir: store.dir });
+  for (const store of m.migrations)
+    await runMigrations({ connectionString: url, schema: store.schema, dir: store.dir });
 }
 const db = createDb(url);
 await syncPermissions(db, permissionSpecs(allApiServices()));

@@ -1,4 +1,4 @@
 // @wenku/order
-export { orderConfigSchema, loadOrderConfig } from "./config.js";
+export { loadOrderConfig, orderConfigSchema } from "./config.js";
 export { buildServer, type OrderServerDeps } from "./server.js";
 export { service } from "./service.js";

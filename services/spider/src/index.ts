@@ -1,4 +1,4 @@
 // @wenku/spider
-export { spiderConfigSchema, loadSpiderConfig } from "./config.js";
+export { loadSpiderConfig, spiderConfigSchema } from "./config.js";
 export { buildServer, type SpiderServerDeps } from "./server.js";
 export { service } from "./service.js";
