@@ -19,7 +19,7 @@ export const service: ServiceModule = {
     const db = createDb(ctx.databaseUrl);
     try {
       const sync = await syncPermissions(db, permissionSpecs(allApiServices()));
-      if (sync.added || sync.removed) ctx.log.info(sync, "permissions synced from the contract");
+      if (sync.added || sync.removed || sync.retitled) ctx.log.info(sync, "permissions synced from the contract");
       const admin = await seedAccounts(db, { adminPassword: cfg.WENKU_ADMIN_PASSWORD });
       const definition = await buildServer({
         db,
