@@ -25,6 +25,7 @@ export default {
     "<rootDir>/services/**/src/**/*.test.ts",
     "<rootDir>/gateway/src/**/*.test.ts",
     "<rootDir>/scripts/**/*.test.ts",
+    "<rootDir>/deploy/**/*.test.ts",
   ],
   globalSetup: "<rootDir>/jest/global-setup.ts",
   globalTeardown: "<rootDir>/jest/global-teardown.ts",

@@ -1,0 +1,62 @@
+# syntax=docker/dockerfile:1
+# One image for every Wenku process; the command picks which one runs:
+#   node --import tsx services/<user|content|order|config|spider>/src/main.ts
+#   node --import tsx gateway/src/main.ts                       (the default CMD)
+# Build: docker build -t wenku:TAG .        Kubernetes manifests: deploy/ (see deploy/README.md)
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- deps: node_modules from package-lock.json -----------------------------------------------
+# Only the manifests are copied first so this layer is reused until a package.json or the lock
+# changes. `npm install`, not `npm ci` (see .ci/run: npm ci refuses this lock on registries that
+# lack some optional per-platform binaries). --ignore-scripts: nothing the site runs needs an
+# install script (prebuilt binaries come as optional dependencies), and scripts that download
+# (e.g. Prisma engines) would break air-gapped builds.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/user/package.json services/user/
+COPY services/content/package.json services/content/
+COPY services/order/package.json services/order/
+COPY services/config/package.json services/config/
+COPY services/spider/package.json services/spider/
+COPY services/standalone/package.json services/standalone/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY bench/package.json bench/
+RUN npm install --no-audit --no-fund --ignore-scripts
+
+# ---- web: the React app, built once; the gateway serves web/dist --------------------------------
+# Generated code (proto/gen, services/*/gen) is committed, so no `npm run generate` here.
+FROM deps AS web
+COPY tsconfig.base.json ./
+COPY proto/ proto/
+COPY web/ web/
+RUN cd web && npx --no-install vite build
+
+# ---- runtime ---------------------------------------------------------------------------------
+# LibreOffice and CJK fonts live in this one image (not a separate converter image): the content
+# service converts office documents, every deployable runs the same image and tag, so an upgrade
+# is one tag and nodes pull it once. The LibreOffice layer comes first and changes rarely.
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends \
+      libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk \
+ && rm -rf /var/lib/apt/lists/*
+# HOME=/tmp: LibreOffice and other tools write under $HOME; in Kubernetes only /tmp is writable.
+ENV NODE_ENV=production \
+    HOME=/tmp \
+    WEB_DIST=/app/web/dist
+WORKDIR /app
+# node_modules (workspace links point at the sources copied below).
+COPY --from=deps /app/ ./
+COPY tsconfig.base.json tsconfig.json ./
+COPY proto/ proto/
+COPY services/ services/
+COPY gateway/ gateway/
+COPY --from=web /app/web/dist web/dist
+# The `node` user of the base image, by number so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080
+CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
