@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// whole site in one process (services/standalone). `--cluster` is reserved for one process per
-// service (not yet available — see README).
+// whole site in one process (services/standalone/src/main.ts), or with `--cluster` one process per
+// service plus the gateway, talking gRPC (services/standalone/src/cluster.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-if (process.argv.includes("--cluster")) {
-  console.error("One-process-per-service mode is not available yet; run `npm start` for the one-process site.");
-  process.exit(2);
-}
+const entry = process.argv.includes("--cluster") ? "cluster.ts" : "main.ts";
 
 function newest(dir) {
   let t = 0;
@@ -33,7 +30,7 @@ if (!existsSync(index) || statSync(index).mtimeMs < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/standalone/src/main.ts")], {
+const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/standalone/src", entry)], {
   cwd: root,
   stdio: "inherit",
 });

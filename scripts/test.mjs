@@ -2,7 +2,8 @@
 // `npm test`: the whole suite, in the order that fails fastest.
 //   1. generated code matches its sources   4. jest: unit + integration (real PostgreSQL, NATS)
 //   2. typecheck (services, gateway, web)   5. web unit tests (jsdom)
-//   3. lint (Biome)                         6. Playwright smoke against `npm start` (Debian chromium)
+//   3. lint (Biome)                         6. Playwright against `npm start` (Debian chromium)
+//                                           7. Playwright (desktop) against `npm run start:cluster`
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from "node:child_process";
@@ -36,8 +37,12 @@ step("lint", join(root, "node_modules/@biomejs/cli-linux-x64/biome"), ["check", 
 step("jest", bin("jest"), ["--ci"], { env: esm });
 step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm });
 
-if (want("e2e")) {
-  // The stack started exactly as a newcomer starts it (`npm start`), on a fresh data dir.
+/**
+ * Playwright against the stack started exactly as a newcomer starts it (`npm start`, or
+ * `npm run start:cluster` for one process per service over gRPC), on a fresh data dir.
+ */
+async function e2e(name, startArgs, playwrightArgs) {
+  if (!want(name)) return;
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs initdb as its own user when started as root
   const port = String(18080 + Math.floor(Math.random() * 1000));
@@ -50,7 +55,7 @@ if (want("e2e")) {
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
-  const site = spawn(process.execPath, ["scripts/start.mjs"], {
+  const site = spawn(process.execPath, ["scripts/start.mjs", ...startArgs], {
     cwd: root,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -61,27 +66,32 @@ if (want("e2e")) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
-      if (site.exitCode !== null) throw new Error("npm start exited before becoming ready");
+      if (site.exitCode !== null) throw new Error(`npm start ${startArgs.join(" ")} exited before becoming ready`);
       const ok = await fetch(`${url}/healthz`)
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) break;
-      if (Date.now() > deadline) throw new Error("npm start did not become ready in 120 s");
+      if (Date.now() > deadline) throw new Error("the site did not become ready in 180 s");
       await new Promise((r) => setTimeout(r, 500));
     }
-    step("e2e", bin("playwright"), ["test", "-c", "web/playwright.config.ts"], {
+    step(name, bin("playwright"), ["test", "-c", "web/playwright.config.ts", ...playwrightArgs], {
       env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password" },
     });
   } catch (err) {
-    console.error(`✖ e2e: ${err.message}`);
+    console.error(`✖ ${name}: ${err.message}`);
     stop();
     process.exit(1);
   }
   await new Promise((r) => {
     site.once("exit", r);
-    stop();
+    site.kill("SIGTERM");
   });
+  rmSync(dataDir, { recursive: true, force: true });
 }
+
+await e2e("e2e", [], []);
+// The same flows through one process per service: real gRPC between gateway and services.
+await e2e("e2e-cluster", ["--cluster"], ["--project=desktop"]);
 console.log("\nall checks passed");

@@ -1,16 +1,73 @@
-import { type Authorizer, defineService, type Logger, type ServiceDefinition, type SiteGate } from "@wenku/kit";
+import type { Transport } from "@connectrpc/connect";
+import {
+  type Authorizer,
+  type Broadcaster,
+  CONFIG_CHANGED_SUBJECT,
+  defineService,
+  type Logger,
+  type ServiceDefinition,
+  type SettingsReader,
+  type SiteGate,
+} from "@wenku/kit";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
+import type { Db } from "./db.js";
+import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
+import { createNavigationRepository } from "./navigation/navigation.repository.js";
+import { createNavigationService } from "./navigation/navigation.service.js";
+import { createConfigHandlers } from "./settings/config.handlers.js";
+import { createConfigRepository } from "./settings/config.repository.js";
+import { type ConfigService, createConfigService } from "./settings/config.service.js";
+import { languagesFrom } from "./settings/languages.js";
 
 export interface ConfigServerDeps {
+  db: Db;
+  bus: Broadcaster;
   authorizer: Authorizer;
   internalToken: string;
   log: Logger;
+  /** Reaches the content service (document languages for the public settings). */
+  content: Transport;
+  /** Program version shown in the public settings. */
+  version: string;
   siteGate?: SiteGate;
+  /** This process's settings cache: dropped directly too, before the broadcast comes round. */
+  settings?: SettingsReader;
+}
+
+/** The config service's domain, for start-up seeding and for buildServer. */
+export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "settings">): ConfigService {
+  return createConfigService({
+    repo: createConfigRepository(deps.db),
+    async onChanged() {
+      deps.settings?.invalidate();
+      await deps.bus.broadcast(CONFIG_CHANGED_SUBJECT, new Uint8Array());
+    },
+  });
 }
 
 /**
- * The config service. Its contract services are all registered (see api.v1.deployable); the RPCs
- * of slices not built yet answer Unimplemented after the access policy ran.
+ * The config service: settings and navigation are built; the RPCs of slices not built yet
+ * (banners, friend links, ads, stats …) answer Unimplemented after the access policy ran.
  */
-export function buildServer(deps: ConfigServerDeps): ServiceDefinition {
-  return defineService({ name: "config", impls: [], ...deps });
+export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain(deps)): ServiceDefinition {
+  return defineService({
+    name: "config",
+    log: deps.log,
+    authorizer: deps.authorizer,
+    internalToken: deps.internalToken,
+    siteGate: deps.siteGate,
+    readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
+    impls: [
+      [
+        ConfigAPI,
+        createConfigHandlers({
+          configs,
+          languages: languagesFrom(deps.content, deps.internalToken, deps.log),
+          version: deps.version,
+        }),
+      ],
+      [NavigationAPI, createNavigationHandlers(createNavigationService(createNavigationRepository(deps.db)))],
+    ],
+  });
 }

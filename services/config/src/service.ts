@@ -1,19 +1,42 @@
+import { readFileSync } from "node:fs";
 import type { ServiceModule } from "@wenku/kit";
 import { loadConfigConfig } from "./config.js";
-import { buildServer } from "./server.js";
+import { CONFIG_SCHEMA, createDb } from "./db.js";
+import { buildServer, createConfigDomain } from "./server.js";
 
-/** The config service as every runner (one process, its own process, Kubernetes) starts it. */
+export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
+
+const version: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+
+/**
+ * The config service as every runner starts it: every configuration key seeded (missing keys
+ * inserted with their defaults, stored values untouched), then the RPC definition.
+ */
 export const service: ServiceModule = {
   name: "config",
-  migrations: [],
+  migrations: [{ schema: CONFIG_SCHEMA, dir: migrationsDir }],
   async start(ctx) {
     loadConfigConfig(ctx.env);
-    const definition = buildServer({
-      authorizer: ctx.authorizer,
-      internalToken: ctx.internalToken,
-      log: ctx.log,
-      siteGate: ctx.siteGate,
-    });
-    return { definition, close: async () => {} };
+    const db = createDb(ctx.databaseUrl);
+    try {
+      const deps = {
+        db,
+        bus: ctx.bus,
+        authorizer: ctx.authorizer,
+        internalToken: ctx.internalToken,
+        log: ctx.log,
+        content: ctx.transports.content,
+        version,
+        siteGate: ctx.siteGate,
+        settings: ctx.settings,
+      };
+      const configs = createConfigDomain(deps);
+      const added = await configs.seed();
+      if (added) ctx.log.info({ added }, "config keys seeded");
+      return { definition: buildServer(deps, configs), close: () => db.$disconnect() };
+    } catch (err) {
+      await db.$disconnect();
+      throw err;
+    }
   },
 };

@@ -14,4 +14,5 @@ export * from "./migrate.js";
 export * from "./module.js";
 export * from "./registry.js";
 export * from "./server.js";
+export * from "./settings.js";
 export * from "./transports.js";

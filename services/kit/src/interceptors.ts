@@ -38,7 +38,10 @@ export function observeInterceptor(log: Logger, metrics?: Metrics): Interceptor 
   };
 }
 
-/** Site-wide gates from the security settings (security.is_close, security.login_required). */
+/**
+ * Site-wide gates from the security settings (security.is_close, security.login_required).
+ * `current()` throws (e.g. Unavailable) when the settings cannot be known; see settings.ts.
+ */
 export interface SiteGate {
   current(): Promise<{ closed: boolean; loginRequired: boolean }>;
 }
@@ -93,8 +96,17 @@ export function accessInterceptor(opts: AccessOptions): Interceptor {
     }
     const who = call.identity;
 
-    if (opts.siteGate && !rule.openWhenClosed) {
-      const gate = await opts.siteGate.current();
+    // Site gates (security.is_close, security.login_required) stop visitors, not Wenku's own
+    // services calling each other, and never the RPCs a visitor needs to get in (open_when_closed).
+    if (opts.siteGate && !rule.openWhenClosed && !internal) {
+      let gate: { closed: boolean; loginRequired: boolean };
+      try {
+        gate = await opts.siteGate.current();
+      } catch (err) {
+        // Unknown settings count as closed: staff pass a closed site, everyone else waits (503).
+        if (!who?.staff) throw err;
+        gate = { closed: true, loginRequired: true };
+      }
       if (gate.closed && !who?.staff) {
         throw new ConnectError(accessMessages.siteClosed, who ? Code.PermissionDenied : Code.Unauthenticated);
       }

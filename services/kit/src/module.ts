@@ -5,6 +5,7 @@ import type { EventBus } from "./bus/types.js";
 import type { SiteGate } from "./interceptors.js";
 import type { Logger } from "./logger.js";
 import type { ServiceDefinition } from "./server.js";
+import type { SettingsReader } from "./settings.js";
 import type { ServiceTransports } from "./transports.js";
 
 /**
@@ -25,6 +26,8 @@ export interface ServiceContext {
   authorizer: Authorizer;
   /** security.is_close / login_required, enforced by the access interceptor. */
   siteGate?: SiteGate;
+  /** The public site settings (ConfigAPI.GetSettings), cached and dropped on change broadcasts. */
+  settings?: SettingsReader;
   /** The environment; each service parses its own keys with its own zod schema (fail fast). */
   env: Record<string, string | undefined>;
 }

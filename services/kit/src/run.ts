@@ -7,6 +7,7 @@ import { createLogger } from "./logger.js";
 import { runMigrations } from "./migrate.js";
 import type { ServiceModule } from "./module.js";
 import { serveService } from "./server.js";
+import { createSettingsReader, siteGateFrom } from "./settings.js";
 import { grpcTransports } from "./transports.js";
 
 /** Any schema extending serviceConfigSchema(name): its output has at least those keys. */
@@ -54,7 +55,26 @@ export async function runService(
   // Without a shared bus nobody would tell this process about a logout: don't cache then.
   const authorizer = new CachingAuthorizer(remoteAuthorizer(transports.user, internalToken), cfg.NATS_URL ? 10_000 : 0);
   const unsubscribe = await bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
-  const started = await module.start({ databaseUrl, bus, log, internalToken, transports, authorizer, env });
+  // Without a shared bus a settings change reaches this process only when its copy expires.
+  const settings = await createSettingsReader({
+    transport: transports.config,
+    internalToken,
+    bus,
+    log: log.child({ module: "settings" }),
+    ttlMs: cfg.NATS_URL ? 30_000 : 5_000,
+  });
+  const siteGate = siteGateFrom(settings);
+  const started = await module.start({
+    databaseUrl,
+    bus,
+    log,
+    internalToken,
+    transports,
+    authorizer,
+    settings,
+    siteGate,
+    env,
+  });
   const running = await serveService(started.definition, {
     grpcPort: cfg.GRPC_PORT,
     adminPort: cfg.ADMIN_PORT,
@@ -70,6 +90,7 @@ export async function runService(
     log.info({ signal }, "shutting down");
     await running.close(10_000).catch((err) => log.error({ err }, "server close failed"));
     unsubscribe();
+    settings.close();
     await started.close().catch((err) => log.error({ err }, "service close failed"));
     await bus.close().catch(() => {});
     process.exit(0);

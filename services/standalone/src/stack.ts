@@ -5,6 +5,7 @@ import { createGateway } from "@wenku/gateway";
 import {
   AUTHZ_CHANGED_SUBJECT,
   CachingAuthorizer,
+  createSettingsReader,
   type Deployable,
   inProcessTransport,
   type Listening,
@@ -16,6 +17,7 @@ import {
   type ServiceDefinition,
   type ServiceModule,
   type StartedService,
+  siteGateFrom,
 } from "@wenku/kit";
 import type { EventBus } from "@wenku/kit/bus/index.js";
 import * as order from "@wenku/order";
@@ -79,7 +81,19 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
   const late = lateTransports();
   const authorizer = new CachingAuthorizer(remoteAuthorizer(late.transports.user, opts.internalToken));
-  const unsubscribe = await opts.bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
+  const unsubscribeAuthz = await opts.bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
+  // One settings cache for the whole process, dropped at once by the config service's broadcast.
+  const settings = await createSettingsReader({
+    transport: late.transports.config,
+    internalToken: opts.internalToken,
+    bus: opts.bus,
+    log: log.child({ module: "settings" }),
+  });
+  const siteGate = siteGateFrom(settings);
+  const unsubscribe = () => {
+    unsubscribeAuthz();
+    settings.close();
+  };
 
   const started: Array<[Deployable, StartedService]> = [];
   const closeServices = async () => {
@@ -94,6 +108,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         internalToken: opts.internalToken,
         transports: late.transports,
         authorizer,
+        settings,
+        siteGate,
         env,
       });
       started.push([m.name, s]);

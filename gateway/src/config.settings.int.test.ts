@@ -1,0 +1,205 @@
+// ConfigAPI over REST: the public settings hold no secrets, the back office sees secrets masked,
+// a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
+import { randomBytes } from "node:crypto";
+import { createDb, type Db } from "@wenku/config";
+import { createLogger } from "@wenku/kit";
+import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { type Stack, startStack } from "@wenku/standalone";
+import { createTestDatabase } from "../../jest/db.js";
+import { ADMIN_PASSWORD, rest } from "./testing.js";
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let bus: ReturnType<typeof createMemoryBus>;
+let stack: Stack;
+let db: Db;
+let adminToken: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  bus = createMemoryBus({ log });
+  stack = await startStack({
+    databaseUrl: testDb.url,
+    bus,
+    log,
+    jwtSecret: randomBytes(32).toString("hex"),
+    internalToken: randomBytes(32).toString("hex"),
+    port: 0,
+    host: "127.0.0.1",
+    adminPassword: ADMIN_PASSWORD,
+  });
+  db = createDb(testDb.url);
+  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
+  expect(r.status).toBe(200);
+  adminToken = r.json.token as string;
+});
+afterAll(async () => {
+  await db.$disconnect();
+  await stack.close();
+  await bus.close();
+  await testDb.drop();
+});
+
+type Row = { category: string; name: string; value: string; is_secret: boolean; input_type: string };
+const stored = async (category: string, name: string) =>
+  (await db.config.findUniqueOrThrow({ where: { category_name: { category, name } } })).value;
+const list = async (...category: string[]) => {
+  const q = category.map((c) => `category=${c}`).join("&");
+  const r = await rest(stack.url, "GET", `/api/v1/config/list?${q}`, undefined, adminToken);
+  expect(r.status).toBe(200);
+  return r.json.config as Row[];
+};
+const update = (config: Array<Pick<Row, "category" | "name" | "value">>) =>
+  rest(stack.url, "PUT", "/api/v1/config", { config }, adminToken);
+
+describe("GetSettings (public)", () => {
+  test("anonymous visitors get the public defaults", async () => {
+    const r = await rest(stack.url, "GET", "/api/v1/settings");
+    expect(r.status).toBe(200);
+    expect(r.json.system).toMatchObject({ sitename: "文库", credit_name: "积分", version: "0.1.0" });
+    expect(r.json.security).toMatchObject({
+      is_close: false,
+      login_required: false,
+      enable_register: true,
+      max_document_size: 50,
+    });
+    expect(r.json.footer).toMatchObject({ about: "/article/about" });
+    expect(r.json.vip).toEqual({ enable: false, icon: "" });
+    expect(r.json.payment).toEqual({ pay_method: [] });
+  });
+
+  test("no secret ever appears, whatever the secrets are", async () => {
+    const secrets = {
+      "email.password": `smtp-${randomBytes(6).toString("hex")}`,
+      "payment.wechat_api_v3_key": `v3-${randomBytes(6).toString("hex")}`,
+      "sms.secret_key": `sms-${randomBytes(6).toString("hex")}`,
+    };
+    const res = await update(
+      Object.entries(secrets).map(([k, value]) => {
+        const [category, name] = k.split(".") as [string, string];
+        return { category, name, value };
+      }),
+    );
+    expect(res.status).toBe(200);
+    const generated = [await stored("download", "secret_key"), await stored("email", "secret")];
+    expect(generated.every((s) => s.length >= 24)).toBe(true); // random, not moredoc's well-known default
+
+    const r = await rest(stack.url, "GET", "/api/v1/settings");
+    for (const s of [...Object.values(secrets), ...generated]) expect(r.text).not.toContain(s);
+    expect(r.text).not.toMatch(
+      /"(secret_key|secret|password|\w*api_v3_key|\w*private_key|\w*client_secret|app_secret)":/,
+    );
+  });
+});
+
+describe("ListConfig / UpdateConfig (admin)", () => {
+  test("secrets are masked; a mask sent back keeps the stored secret; other values are saved", async () => {
+    await update([{ category: "email", name: "password", value: "smtp-real-password" }]);
+    const rows = await list("email");
+    expect(rows.every((r) => r.value !== "smtp-real-password")).toBe(true);
+    expect(rows.find((r) => r.name === "password")).toMatchObject({ value: "******", is_secret: true });
+    expect(rows.find((r) => r.name === "port")).toMatchObject({ value: "465", input_type: "number" });
+
+    // The admin form sends the whole category back, mask included, with one change.
+    const sent = rows.map((r) => ({
+      category: r.category,
+      name: r.name,
+      value: r.name === "host" ? "smtp.example.com" : r.value,
+    }));
+    expect((await update(sent)).status).toBe(200);
+    expect(await stored("email", "password")).toBe("smtp-real-password");
+    expect(await stored("email", "host")).toBe("smtp.example.com");
+
+    // A new secret replaces the old one.
+    expect((await update([{ category: "email", name: "password", value: "rotated" }])).status).toBe(200);
+    expect(await stored("email", "password")).toBe("rotated");
+  });
+
+  test("a new value is visible in the public settings at once", async () => {
+    expect((await update([{ category: "system", name: "sitename", value: "  我的文库  " }])).status).toBe(200);
+    const r = await rest(stack.url, "GET", "/api/v1/settings");
+    expect((r.json.system as Record<string, unknown>).sitename).toBe("我的文库");
+  });
+
+  test("values are checked by input type; one bad value saves nothing", async () => {
+    const before = [await stored("display", "pages_per_read"), await stored("display", "max_search_pages")];
+    const cases: Array<[Pick<Row, "category" | "name" | "value">, string]> = [
+      [{ category: "display", name: "pages_per_read", value: "abc" }, "「文档【继续阅读】的页数」须为整数"],
+      [{ category: "display", name: "pages_per_read", value: "0" }, "「文档【继续阅读】的页数」不能小于 1"],
+      [{ category: "security", name: "is_close", value: "maybe" }, "「是否关闭网站」须为 true 或 false"],
+      [{ category: "display", name: "home_version", value: "v9" }, "「首页版本」不是可选的值：v9"],
+      [{ category: "security", name: "document_allowed_ext", value: "pdf,exe" }, "包含不可选的值：exe"],
+      [{ category: "system", name: "domain", value: "javascript:alert(1)" }, "须为 http:// 或 https:// 开头的地址"],
+      [{ category: "footer", name: "about", value: "//evil.example" }, "须为站内路径"],
+      [{ category: "score", name: "recharge_discount", value: "1000:0.9\n500:2" }, "格式不正确：「500:2」"],
+      [{ category: "system", name: "no_such_key", value: "1" }, "配置项 system.no_such_key 不存在"],
+    ];
+    for (const [bad, message] of cases) {
+      const r = await update([{ category: "display", name: "max_search_pages", value: "77" }, bad]);
+      expect([bad.name, r.status, r.json.code]).toEqual([bad.name, 400, 3]);
+      expect(r.json.message as string).toContain(message);
+    }
+    expect([await stored("display", "pages_per_read"), await stored("display", "max_search_pages")]).toEqual(before);
+    const dup = await update([
+      { category: "display", name: "max_search_pages", value: "77" },
+      { category: "display", name: "max_search_pages", value: "78" },
+    ]);
+    expect([dup.status, dup.json.message]).toEqual([400, "配置项 display.max_search_pages 重复提交"]);
+    expect((await update([])).status).toBe(400);
+  });
+
+  test("values are normalised: numbers, switches, multi-selects, trailing slash of the domain", async () => {
+    const r = await update([
+      { category: "display", name: "pages_per_read", value: " 08 " },
+      { category: "security", name: "enable_register", value: "0" },
+      { category: "security", name: "document_allowed_ext", value: "pdf, docx,pdf" },
+      { category: "system", name: "domain", value: "https://wenku.example.com/" },
+    ]);
+    expect(r.status).toBe(200);
+    expect(await stored("display", "pages_per_read")).toBe("8");
+    expect(await stored("security", "enable_register")).toBe("false");
+    expect(await stored("security", "document_allowed_ext")).toBe("pdf,docx");
+    const s = await rest(stack.url, "GET", "/api/v1/settings");
+    expect(s.json.security).toMatchObject({ enable_register: false, document_allowed_ext: ["pdf", "docx"] });
+    expect((s.json.system as Record<string, unknown>).domain).toBe("https://wenku.example.com");
+    await update([{ category: "security", name: "enable_register", value: "true" }]);
+  });
+
+  test("unknown categories are refused; no category lists every category", async () => {
+    const r = await rest(stack.url, "GET", "/api/v1/config/list?category=nope", undefined, adminToken);
+    expect([r.status, r.json.message]).toEqual([400, "未知的配置分类：nope"]);
+    const all = await list();
+    const cats = new Set(all.map((c) => c.category));
+    for (const c of ["system", "footer", "security", "display", "captcha", "converter", "download", "score", "email"])
+      expect(cats).toContain(c);
+    for (const c of ["vip", "payment", "sms", "oauth", "search", "ssr", "miniprogram", "sitemap", "release"])
+      expect(cats).toContain(c);
+  });
+
+  test("VIP and recharge settings follow their keys", async () => {
+    await update([
+      { category: "vip", name: "enable", value: "true" },
+      { category: "vip", name: "month_price", value: "990" },
+      { category: "score", name: "enable_recharge", value: "true" },
+      { category: "score", name: "recharge_discount", value: "1000:0.9\r\n5000:0.8" },
+    ]);
+    const vip = await rest(stack.url, "GET", "/api/v1/settings/vip");
+    expect(vip.json).toMatchObject({ enable: true, month_price: 990, year_price: 19900 });
+    const recharge = await rest(stack.url, "GET", "/api/v1/settings/recharge");
+    expect(recharge.json).toEqual({
+      enable: true,
+      recharge_discount: "1000:0.9\n5000:0.8",
+      credit_name: "积分",
+      credit_exchange: 100,
+    });
+  });
+
+  test("anonymous callers and plain users cannot read or write the config", async () => {
+    expect((await rest(stack.url, "GET", "/api/v1/config/list")).status).toBe(401);
+    const u = await rest(stack.url, "POST", "/api/v1/user/register", { username: "cfgplain", password: "secret123" });
+    const token = u.json.token as string;
+    expect((await rest(stack.url, "GET", "/api/v1/config/list", undefined, token)).status).toBe(403);
+    const w = await rest(stack.url, "PUT", "/api/v1/config", { config: [] }, token);
+    expect(w.status).toBe(403);
+  });
+});

@@ -1,0 +1,36 @@
+import { create } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { type ConfigAPI, ConfigsSchema, type SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import type { ConfigService } from "./config.service.js";
+import { toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
+
+export interface ConfigHandlerDeps {
+  configs: ConfigService;
+  /** Enabled document languages (the content service owns them). */
+  languages: () => Promise<SettingsLanguage[]>;
+  version: string;
+}
+
+/** Thin RPC edge of ConfigAPI's settings RPCs. */
+export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceImpl<typeof ConfigAPI>> {
+  const { configs } = deps;
+  return {
+    async getSettings() {
+      const [values, languages] = await Promise.all([configs.values(), deps.languages()]);
+      return toSettings(values, languages, deps.version);
+    },
+    async listConfig(req) {
+      return create(ConfigsSchema, { config: (await configs.list(req.category)).map(toConfig) });
+    },
+    async updateConfig(req) {
+      await configs.update(req.config);
+      return {};
+    },
+    async getVipSettings() {
+      return toVipSettings(await configs.values());
+    },
+    async getRechargeSettings() {
+      return toRechargeSettings(await configs.values());
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { DomainError } from "@wenku/kit";
+import type { Config as ConfigRow } from "../../gen/prisma/client.js";
+import { type CatalogEntry, catalog, catalogEntry, categories, SECRET_MASK } from "./catalog.js";
+import type { ConfigRepository } from "./config.repository.js";
+import { ConfigValues, normalizeValue } from "./values.js";
+
+export interface ConfigServiceDeps {
+  repo: ConfigRepository;
+  /** Tells every process that settings changed (called after the values are committed). */
+  onChanged: () => Promise<void>;
+}
+
+export interface ConfigInput {
+  category: string;
+  name: string;
+  value: string;
+}
+
+/** A row as the back office sees it: secrets masked. */
+export type ListedConfig = ConfigRow & { masked: boolean };
+
+/** Configuration rules: which keys exist, what values they accept, who sees secrets (nobody). */
+export function createConfigService(deps: ConfigServiceDeps) {
+  const known = (row: ConfigRow) => catalogEntry(row.category, row.name) !== undefined;
+
+  return {
+    /** First start and every start after: new keys appear with their defaults; stored values stay. */
+    seed(): Promise<number> {
+      return deps.repo.seed(catalog.map((k) => ({ ...k, initial: k.generate ? k.generate() : k.value })));
+    },
+
+    /** Rows of the given categories (all when none given), secret values replaced by the mask. */
+    async list(wanted: readonly string[]): Promise<ListedConfig[]> {
+      const unknown = wanted.filter((c) => !categories.includes(c));
+      if (unknown.length) throw new DomainError("invalid_argument", `未知的配置分类：${unknown.join(", ")}`);
+      const rows = wanted.length ? await deps.repo.inCategories([...new Set(wanted)]) : await deps.repo.all();
+      return rows.filter(known).map((row) => {
+        const masked = row.isSecret && row.value !== "";
+        return { ...row, value: masked ? SECRET_MASK : row.value, masked };
+      });
+    },
+
+    /**
+     * Validates every value by its key's input type, then saves all of them or none. A secret
+     * sent back as the mask keeps its stored value.
+     */
+    async update(input: readonly ConfigInput[]): Promise<void> {
+      if (!input.length) throw new DomainError("invalid_argument", "没有要保存的配置");
+      const seen = new Set<string>();
+      const save: ConfigInput[] = [];
+      for (const item of input) {
+        const category = item.category.trim();
+        const name = item.name.trim();
+        const key: CatalogEntry | undefined = catalogEntry(category, name);
+        if (!key) throw new DomainError("invalid_argument", `配置项 ${category || "?"}.${name || "?"} 不存在`);
+        const id = `${category}.${name}`;
+        if (seen.has(id)) throw new DomainError("invalid_argument", `配置项 ${id} 重复提交`);
+        seen.add(id);
+        if (key.secret && item.value === SECRET_MASK) continue;
+        save.push({ category, name, value: normalizeValue(key, item.value) });
+      }
+      if (!save.length) return;
+      await deps.repo.saveValues(save);
+      await deps.onChanged();
+    },
+
+    /** Every stored value, typed reads for the settings builders. */
+    async values(): Promise<ConfigValues> {
+      const rows = await deps.repo.all();
+      return new ConfigValues(new Map(rows.filter(known).map((r) => [`${r.category}.${r.name}`, r.value])));
+    },
+  };
+}
+export type ConfigService = ReturnType<typeof createConfigService>;

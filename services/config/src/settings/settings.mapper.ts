@@ -1,0 +1,145 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import {
+  type Config,
+  ConfigSchema,
+  type RechargeSettings,
+  RechargeSettingsSchema,
+  type Settings,
+  type SettingsLanguage,
+  SettingsSchema,
+  type VipSettings,
+  VipSettingsSchema,
+} from "@wenku/proto/api/v1/config_pb.js";
+import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import type { ListedConfig } from "./config.service.js";
+import type { ConfigValues } from "./values.js";
+
+export function toConfig(row: ListedConfig): Config {
+  return create(ConfigSchema, {
+    id: row.id,
+    label: row.label,
+    name: row.name,
+    value: row.value,
+    placeholder: row.placeholder,
+    inputType: row.inputType,
+    category: row.category,
+    sort: row.sort,
+    options: row.options,
+    isSecret: row.isSecret,
+    colNum: row.colNum,
+    createdAt: timestampFromDate(row.createdAt),
+    updatedAt: timestampFromDate(row.updatedAt),
+  });
+}
+
+/**
+ * The public settings: only keys every visitor may see. Secrets (signing keys, passwords,
+ * merchant and API keys) live in categories this function never reads, or are skipped here.
+ */
+export function toSettings(v: ConfigValues, languages: SettingsLanguage[], version: string): Settings {
+  const payMethod: PayMethod[] = [];
+  if (v.bool("payment", "enable_wechat")) payMethod.push(PayMethod.WECHAT);
+  if (v.bool("payment", "enable_alipay")) payMethod.push(PayMethod.ALIPAY);
+  return create(SettingsSchema, {
+    system: {
+      domain: v.str("system", "domain"),
+      title: v.str("system", "title") || v.str("system", "sitename"),
+      keywords: v.str("system", "keywords"),
+      description: v.str("system", "description"),
+      logo: v.str("system", "logo"),
+      favicon: v.str("system", "favicon"),
+      icp: v.str("system", "icp"),
+      analytics: v.str("system", "analytics"),
+      sitename: v.str("system", "sitename"),
+      copyrightStartYear: v.str("system", "copyright_start_year"),
+      registerBackground: v.str("system", "register_background"),
+      loginBackground: v.str("system", "login_background"),
+      recommendWords: v.list("system", "recommend_words"),
+      version,
+      creditName: v.str("score", "credit_name"),
+      secIcp: v.str("system", "sec_icp"),
+      enablePoweredBy: v.bool("system", "enable_powered_by"),
+      enableWatermark: v.bool("system", "enable_watermark"),
+      watermark: v.str("system", "watermark"),
+      enableSms: v.bool("sms", "enable"),
+    },
+    footer: {
+      about: v.str("footer", "about"),
+      contact: v.str("footer", "contact"),
+      agreement: v.str("footer", "agreement"),
+      copyright: v.str("footer", "copyright"),
+      feedback: v.str("footer", "feedback"),
+    },
+    security: {
+      isClose: v.bool("security", "is_close"),
+      closeStatement: v.str("security", "close_statement"),
+      enableRegister: v.bool("security", "enable_register"),
+      enableCaptchaLogin: v.bool("security", "enable_captcha_login"),
+      enableCaptchaRegister: v.bool("security", "enable_captcha_register"),
+      enableCaptchaComment: v.bool("security", "enable_captcha_comment"),
+      enableCaptchaFindPassword: v.bool("security", "enable_captcha_find_password"),
+      enableCaptchaUpload: v.bool("security", "enable_captcha_upload"),
+      maxDocumentSize: v.int("security", "max_document_size"),
+      documentAllowedExt: v.list("security", "document_allowed_ext"),
+      loginRequired: v.bool("security", "login_required"),
+      enableVerifyRegisterEmail: v.bool("security", "enable_verify_register_email"),
+    },
+    display: {
+      showRegisterUserCount: v.bool("display", "show_register_user_count"),
+      showIndexCategories: v.bool("display", "show_index_categories"),
+      pagesPerRead: v.int("display", "pages_per_read"),
+      copyrightStatement: v.str("display", "copyright_statement"),
+      showDocumentDescriptions: v.bool("display", "show_document_descriptions"),
+      hideKeywordsOnLists: v.bool("display", "hide_keywords_on_lists"),
+      showDocumentCount: v.bool("display", "show_document_count"),
+      showDocumentViewCount: v.bool("display", "show_document_view_count"),
+      showDocumentDownloadCount: v.bool("display", "show_document_download_count"),
+      showDocumentFavoriteCount: v.bool("display", "show_document_favorite_count"),
+      hideCategoryWithoutDocument: v.bool("display", "hide_category_without_document"),
+      wechatTip: v.str("display", "wechat_tip"),
+      wechatQrcode: v.str("display", "wechat_qrcode"),
+      contactTip: v.str("display", "contact_tip"),
+      contactLink: v.str("display", "contact_link"),
+      indexDocumentStyle: v.str("display", "index_document_style"),
+      homeVersion: v.str("display", "home_version"),
+      maxSearchPages: v.int("display", "max_search_pages"),
+    },
+    language: languages,
+    download: {
+      enableGuestDownload: v.bool("download", "enable_guest_download"),
+      freeDownloadDuration: v.int("download", "free_download_duration"),
+      timesEveryDay: v.int("download", "times_every_day"),
+      timesEveryIp: v.int("download", "times_every_ip"),
+      maxPrice: v.int("download", "max_price"),
+    },
+    vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
+    payment: { payMethod },
+  });
+}
+
+export function toVipSettings(v: ConfigValues): VipSettings {
+  const card = (p: "year" | "quarter" | "month") => ({
+    [`${p}Price`]: v.int("vip", `${p}_price`),
+    [`${p}OriginalPrice`]: v.int("vip", `${p}_original_price`),
+    [`${p}DocumentDiscount`]: v.int("vip", `${p}_document_discount`),
+    [`${p}Download`]: v.int("vip", `${p}_download`),
+    [`${p}TimesEveryDay`]: v.int("vip", `${p}_times_every_day`),
+  });
+  return create(VipSettingsSchema, {
+    enable: v.bool("vip", "enable"),
+    icon: v.str("vip", "icon"),
+    ...card("year"),
+    ...card("quarter"),
+    ...card("month"),
+  });
+}
+
+export function toRechargeSettings(v: ConfigValues): RechargeSettings {
+  return create(RechargeSettingsSchema, {
+    enable: v.bool("score", "enable_recharge"),
+    rechargeDiscount: v.str("score", "recharge_discount"),
+    creditName: v.str("score", "credit_name"),
+    creditExchange: v.int("score", "credit_exchange"),
+  });
+}

@@ -1,0 +1,130 @@
+import { DomainError } from "@wenku/kit";
+import type { CatalogEntry } from "./catalog.js";
+
+const MAX_TEXT = 1024;
+const MAX_LONG_TEXT = 65_535;
+const INTEGER = /^-?\d{1,15}$/;
+
+function optionValues(options: string): string[] {
+  return options
+    .split("\n")
+    .map((line) => line.split(":")[0]?.trim() ?? "")
+    .filter(Boolean);
+}
+
+const invalid = (key: CatalogEntry, why: string) => new DomainError("invalid_argument", `「${key.label}」${why}`);
+
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** "amount:discount" per line (e.g. "1000:0.9"): amount a positive integer, 0 < discount ≤ 1. */
+function normalizeTiers(key: CatalogEntry, raw: string): string {
+  const lines = raw
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const line of lines) {
+    const m = /^(\d{1,9})\s*:\s*(\d*\.?\d+)$/.exec(line);
+    const discount = Number(m?.[2]);
+    if (!m || Number(m[1]) <= 0 || !(discount > 0 && discount <= 1)) {
+      throw invalid(key, `格式不正确：「${line}」，每行应为 充值积分:折扣，如 1000:0.9`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Checks a value sent for `key` and returns it normalised for storage (trimmed numbers, "true"/
+ * "false" switches, de-duplicated multi-selects). Throws an InvalidArgument DomainError naming
+ * the field otherwise.
+ */
+export function normalizeValue(key: CatalogEntry, raw: string): string {
+  switch (key.inputType) {
+    case "number": {
+      const v = raw.trim();
+      if (!INTEGER.test(v)) throw invalid(key, "须为整数");
+      const n = Number(v);
+      if (key.min !== undefined && n < key.min) throw invalid(key, `不能小于 ${key.min}`);
+      if (key.max !== undefined && n > key.max) throw invalid(key, `不能大于 ${key.max}`);
+      return String(n);
+    }
+    case "switch": {
+      const v = raw.trim().toLowerCase();
+      if (v === "true" || v === "1") return "true";
+      if (v === "false" || v === "0" || v === "") return "false";
+      throw invalid(key, "须为 true 或 false");
+    }
+    case "select": {
+      const v = raw.trim();
+      if (!optionValues(key.options).includes(v)) throw invalid(key, `不是可选的值：${v || "（空）"}`);
+      return v;
+    }
+    case "select-multi": {
+      const allowed = optionValues(key.options);
+      const picked = [
+        ...new Set(
+          raw
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const bad = picked.filter((p) => !allowed.includes(p));
+      if (bad.length) throw invalid(key, `包含不可选的值：${bad.join(", ")}`);
+      return picked.join(",");
+    }
+    case "image": {
+      const v = raw.trim();
+      if (v.length > MAX_TEXT) throw invalid(key, `不能超过 ${MAX_TEXT} 个字符`);
+      if (v && !v.startsWith("/") && !isHttpUrl(v)) throw invalid(key, "须为站内路径（/开头）或 http(s) 地址");
+      return v;
+    }
+    case "textarea":
+    case "password": {
+      if (key.format === "tiers") return normalizeTiers(key, raw);
+      if (raw.length > MAX_LONG_TEXT) throw invalid(key, `不能超过 ${MAX_LONG_TEXT} 个字符`);
+      return key.inputType === "password" ? raw : raw.replace(/\r\n/g, "\n");
+    }
+    case "text": {
+      const v = raw.trim();
+      if (v.length > MAX_TEXT) throw invalid(key, `不能超过 ${MAX_TEXT} 个字符`);
+      if (key.format === "url" && v && !isHttpUrl(v)) throw invalid(key, "须为 http:// 或 https:// 开头的地址");
+      if (key.format === "link" && v && !(v.startsWith("/") && !v.startsWith("//")) && !isHttpUrl(v)) {
+        throw invalid(key, "须为站内路径（/开头）或 http:// 、https:// 开头的地址");
+      }
+      if (key.format === "url") return v.replace(/\/+$/, "");
+      return v;
+    }
+  }
+}
+
+/** Typed reads over stored values (validated on write, so they parse; 0 / "" / false otherwise). */
+export class ConfigValues {
+  constructor(private readonly values: ReadonlyMap<string, string>) {}
+
+  str(category: string, name: string): string {
+    return this.values.get(`${category}.${name}`) ?? "";
+  }
+
+  bool(category: string, name: string): boolean {
+    return this.str(category, name) === "true";
+  }
+
+  int(category: string, name: string): number {
+    const n = Number.parseInt(this.str(category, name), 10);
+    return Number.isFinite(n) ? Math.max(-2_147_483_648, Math.min(2_147_483_647, n)) : 0;
+  }
+
+  list(category: string, name: string): string[] {
+    return this.str(category, name)
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
+}

@@ -1,0 +1,128 @@
+// `npm run start:cluster`: the site as one OS process per service plus the gateway, with real gRPC
+// between them — the Kubernetes topology on one machine. External servers are used when configured
+// (DATABASE_URL, NATS_URL); otherwise embedded PostgreSQL, and each process keeps its own event bus
+// (the services then skip caching authorizations, since no broadcast could reach them).
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { createLogger, type Deployable } from "@wenku/kit";
+import { loadStandaloneConfig } from "./config.js";
+import { type EmbeddedDb, freePort, startEmbeddedPostgres } from "./embedded-db.js";
+import { loadOrCreateSecrets } from "./secrets.js";
+
+const started = performance.now();
+const cfg = loadStandaloneConfig();
+const log = createLogger({ service: "cluster", level: cfg.LOG_LEVEL });
+const dataDir = resolve(cfg.DATA_DIR);
+const root = new URL("../../../", import.meta.url).pathname;
+const SERVICES: readonly Deployable[] = ["user", "content", "order", "config", "spider"];
+
+const embedded: EmbeddedDb | null = cfg.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir, log);
+const secrets = await loadOrCreateSecrets(dataDir);
+const ports = Object.fromEntries(
+  await Promise.all(SERVICES.map(async (s) => [s, { grpc: await freePort(), admin: await freePort() }] as const)),
+) as Record<Deployable, { grpc: number; admin: number }>;
+
+const common: Record<string, string | undefined> = {
+  ...process.env,
+  DATABASE_URL: cfg.DATABASE_URL ?? embedded?.url,
+  INTERNAL_TOKEN: cfg.INTERNAL_TOKEN ?? secrets.internalToken,
+  LOG_LEVEL: cfg.LOG_LEVEL,
+  ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${ports[s].grpc}`])),
+};
+for (const k of ["PORT", "HOST", "DATA_DIR", "GRPC_PORT", "ADMIN_PORT", "JWT_SECRET"]) delete common[k];
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function launch(name: string, entry: string, env: Record<string, string | undefined>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", resolve(root, entry)], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const tag = `[${name}]`.padEnd(10);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${tag}${line}\n`));
+  }
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      log.error({ process: name, code, signal }, "a process of the cluster exited; stopping the others");
+      void shutdown(1);
+    }
+  });
+  children.set(name, child);
+  return child;
+}
+
+async function waitHealthy(name: string, url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) throw new Error("stopping");
+    const ok = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const exits = [...children.values()].map(
+    (c) =>
+      new Promise<void>((r) => {
+        c.once("exit", () => r());
+        c.kill("SIGTERM");
+        setTimeout(() => {
+          c.kill("SIGKILL");
+          r();
+        }, 12_000).unref();
+      }),
+  );
+  await Promise.all(exits);
+  await embedded?.stop().catch(() => {});
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+const serviceEnv = (s: Deployable) => ({
+  ...common,
+  GRPC_PORT: String(ports[s].grpc),
+  ADMIN_PORT: String(ports[s].admin),
+  HOST: "127.0.0.1",
+  ...(s === "user" ? { JWT_SECRET: cfg.JWT_SECRET ?? secrets.jwtSecret } : {}),
+});
+
+try {
+  // The user service first: its start syncs permissions and seeds the admin the others rely on.
+  launch("user", "services/user/src/main.ts", serviceEnv("user"));
+  await waitHealthy("user", `http://127.0.0.1:${ports.user.admin}/healthz`);
+  const rest = SERVICES.filter((s) => s !== "user");
+  for (const s of rest) launch(s, `services/${s}/src/main.ts`, serviceEnv(s));
+  await Promise.all(rest.map((s) => waitHealthy(s, `http://127.0.0.1:${ports[s].admin}/healthz`)));
+  launch("gateway", "gateway/src/main.ts", {
+    ...common,
+    PORT: String(cfg.PORT),
+    HOST: cfg.HOST,
+    WEB_DIST: resolve(cfg.WEB_DIST ?? resolve(root, "web/dist")),
+  });
+  await waitHealthy("gateway", `http://127.0.0.1:${cfg.PORT}/healthz`);
+} catch (err) {
+  if (!stopping) {
+    log.error({ err }, "the cluster failed to start");
+    await shutdown(1);
+  }
+}
+
+const lines = [
+  "",
+  `  Wenku (one process per service) is running at http://localhost:${cfg.PORT}  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  `  services: ${SERVICES.map((s) => `${s} :${ports[s].grpc}`).join(", ")}`,
+  `  database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}; events: ${cfg.NATS_URL ? "NATS" : "per process (set NATS_URL to share)"}`,
+];
+process.stdout.write(`${lines.join("\n")}\n\n`);
