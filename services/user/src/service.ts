@@ -4,6 +4,7 @@ import { createDb, USER_SCHEMA } from "./db.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
+import { settingsFrom } from "./settings.js";
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
@@ -28,6 +29,7 @@ export const service: ServiceModule = {
         jwtSecret: cfg.JWT_SECRET,
         internalToken: ctx.internalToken,
         tokenTtlHours: cfg.TOKEN_TTL_HOURS,
+        settings: settingsFrom(ctx.settings),
         siteGate: ctx.siteGate,
       });
       return {

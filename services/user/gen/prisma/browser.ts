@@ -49,3 +49,20 @@ export type GroupPermission = Prisma.GroupPermissionModel
  * set revoked_at; a token is valid only while its session row is unrevoked and unexpired.
  */
 export type Session = Prisma.SessionModel
+/**
+ * Model Captcha
+ * A captcha answer waiting to be checked. Shared by every replica; deleted when checked (single
+ * use, right or wrong) and ignored once expired.
+ */
+export type Captcha = Prisma.CaptchaModel
+/**
+ * Model Punishment
+ * A restriction on one user, one row per (user, type). In force while enable is true and
+ * end_time is null or in the future (checked at use: expiry needs no job).
+ */
+export type Punishment = Prisma.PunishmentModel
+/**
+ * Model Dynamic
+ * An entry of a user's activity feed (types as moredoc's DynamicType: 6 register, 9 profile …).
+ */
+export type Dynamic = Prisma.DynamicModel

@@ -2,16 +2,25 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import {
+  GetUserCaptchaReplySchema,
   GetUserPermissionsReplySchema,
+  ListUserDynamicReplySchema,
   ListUserGroupReplySchema,
+  ListUserReplySchema,
   LoginReplySchema,
   type UserAPI,
 } from "@wenku/proto/api/v1/user_pb.js";
-import { toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
+import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { UserAdminService } from "./user.admin.js";
+import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
 import type { UserService } from "./user.service.js";
 
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
-export function createUserHandlers(users: UserService): Partial<ServiceImpl<typeof UserAPI>> {
+export function createUserHandlers(
+  users: UserService,
+  admin: UserAdminService,
+  captcha: CaptchaService,
+): Partial<ServiceImpl<typeof UserAPI>> {
   return {
     async register(req, ctx) {
       const { user, session } = await users.register(actor(ctx), req);
@@ -26,8 +35,39 @@ export function createUserHandlers(users: UserService): Partial<ServiceImpl<type
       return {};
     },
     async getUser(req, ctx) {
-      const { user, full } = await users.getUser(actor(ctx), req.id);
-      return full ? toFullUser(user) : toPublicUser(user);
+      const call = actor(ctx);
+      const { user, full } = await users.getUser(call, req.id);
+      return full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user);
+    },
+    async updateUserPassword(req, ctx) {
+      await users.updatePassword(actor(ctx), req);
+      return {};
+    },
+    async updateUserProfile(req, ctx) {
+      await users.updateProfile(actor(ctx), req);
+      return {};
+    },
+    async listUser(req, ctx) {
+      const { total, rows, full } = await admin.list(actor(ctx), req);
+      return create(ListUserReplySchema, {
+        total: BigInt(total),
+        user: rows.map((u) => (full ? toFullUser(u, true) : toPublicUser(u))),
+      });
+    },
+    async addUser(req) {
+      await admin.add(req);
+      return {};
+    },
+    async setUser(req, ctx) {
+      await admin.set(actor(ctx), req);
+      return {};
+    },
+    async deleteUser(req, ctx) {
+      await admin.delete(actor(ctx), req);
+      return {};
+    },
+    async getUserCaptcha(req) {
+      return create(GetUserCaptchaReplySchema, await captcha.issue(req.type));
     },
     async getUserPermissions(_req, ctx) {
       const rows = await users.permissionsOf(actor(ctx));
@@ -36,6 +76,18 @@ export function createUserHandlers(users: UserService): Partial<ServiceImpl<type
     async listUserGroup(_req, ctx) {
       const rows = await users.groupsOf(actor(ctx));
       return create(ListUserGroupReplySchema, { group: rows.map(toGroup) });
+    },
+    async canIUploadDocument(_req, ctx) {
+      await users.canUpload(actor(ctx));
+      return {};
+    },
+    async canIPublishArticle(_req, ctx) {
+      await users.canPublishArticle(actor(ctx));
+      return {};
+    },
+    async listUserDynamic(req, ctx) {
+      const { total, rows } = await users.dynamics(actor(ctx), req.page, req.size);
+      return create(ListUserDynamicReplySchema, { total: BigInt(total), dynamic: rows.map(toDynamic) });
     },
   };
 }

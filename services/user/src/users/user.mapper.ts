@@ -2,8 +2,14 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Group as GroupMsg, GroupSchema } from "@wenku/proto/api/v1/group_pb.js";
 import { type Permission as PermissionMsg, PermissionSchema } from "@wenku/proto/api/v1/permission_pb.js";
-import { type User as UserMsg, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import type { Group, Permission, User } from "../../gen/prisma/client.js";
+import { type Punishment as PunishmentMsg, PunishmentSchema } from "@wenku/proto/api/v1/punishment_pb.js";
+import {
+  type Dynamic as DynamicMsg,
+  DynamicSchema,
+  type User as UserMsg,
+  UserSchema,
+} from "@wenku/proto/api/v1/user_pb.js";
+import type { Dynamic, Group, Permission, Punishment, User } from "../../gen/prisma/client.js";
 
 const ts = (d: Date | null | undefined) => (d ? timestampFromDate(d) : undefined);
 
@@ -18,8 +24,11 @@ export function toPublicUser(u: User): UserMsg {
   });
 }
 
-/** Everything, for the user themself and for staff holding the permission. */
-export function toFullUser(u: User & { groups?: Array<{ groupId: bigint }> }): UserMsg {
+/**
+ * Everything, for the user themself and for staff holding the permission; the staff note (remark)
+ * only with `withRemark` (callers holding the RPC's permission).
+ */
+export function toFullUser(u: User & { groups?: Array<{ groupId: bigint }> }, withRemark = false): UserMsg {
   return create(UserSchema, {
     ...toPublicUser(u),
     email: u.email ?? "",
@@ -33,6 +42,7 @@ export function toFullUser(u: User & { groups?: Array<{ groupId: bigint }> }): U
     registerIp: u.registerIp,
     loginAt: ts(u.loginAt),
     updatedAt: ts(u.updatedAt),
+    remark: withRemark ? u.remark : "",
   });
 }
 
@@ -48,9 +58,10 @@ export function toPermission(p: Permission): PermissionMsg {
   });
 }
 
-export function toGroup(g: Group): GroupMsg {
+export function toGroup(g: Group & { _count?: { users: number } }): GroupMsg {
   return create(GroupSchema, {
     id: g.id,
+    userCount: g._count?.users ?? 0,
     title: g.title,
     color: g.color,
     isDefault: g.isDefault,
@@ -65,5 +76,34 @@ export function toGroup(g: Group): GroupMsg {
     enableArticleApproval: g.enableArticleApproval,
     createdAt: ts(g.createdAt),
     updatedAt: ts(g.updatedAt),
+  });
+}
+
+export function toPunishment(p: Punishment & { user?: { username: string } }): PunishmentMsg {
+  return create(PunishmentSchema, {
+    id: p.id,
+    userId: p.userId,
+    type: p.type,
+    enable: p.enable,
+    operators: p.operators,
+    remark: p.remark,
+    reason: p.reason,
+    startTime: ts(p.startTime),
+    endTime: ts(p.endTime),
+    username: p.user?.username ?? "",
+    createdAt: ts(p.createdAt),
+    updatedAt: ts(p.updatedAt),
+  });
+}
+
+export function toDynamic(d: Dynamic & { user?: { username: string } }): DynamicMsg {
+  return create(DynamicSchema, {
+    id: d.id,
+    userId: d.userId,
+    content: d.content,
+    type: d.type,
+    username: d.user?.username ?? "",
+    createdAt: ts(d.createdAt),
+    updatedAt: ts(d.updatedAt),
   });
 }

@@ -1,34 +1,165 @@
+import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 
-/** The only module that touches Prisma for users, groups and sessions. */
+export interface UserListFilter {
+  ids: bigint[];
+  groupIds: bigint[];
+  statuses: number[];
+  wd: string;
+  orderBy: Prisma.UserOrderByWithRelationInput[];
+  skip: number;
+  take: number;
+}
+
+export interface UserFields {
+  username?: string;
+  email?: string | null;
+  mobile?: string | null;
+  realname?: string;
+  avatar?: string;
+  identity?: string;
+  address?: string;
+  signature?: string;
+  remark?: string;
+  status?: number;
+}
+
+const withGroups = { groups: { select: { groupId: true } } } as const;
+
+/** True for a unique-constraint violation (a concurrent insert won the race). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as {
+    code?: string;
+    cause?: { code?: string };
+    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
+  };
+  return (
+    e?.code === "P2002" ||
+    e?.code === "23505" ||
+    e?.cause?.code === "23505" ||
+    e?.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation"
+  );
+}
+
+/** A change would leave no member in any super-admin group. */
+export class LastAdminError extends Error {}
+
+type Runner = Pick<Db, "$queryRaw">;
+
+/** Distinct members of the groups holding every permission, not counting `except`. */
+export async function countAdmins(db: Runner, except: bigint[]): Promise<number> {
+  const rows = await db.$queryRaw<Array<{ n: bigint }>>`
+    SELECT count(DISTINCT ug.user_id) AS n FROM user_groups ug
+    WHERE ug.user_id <> ALL(${except.map(String)}::bigint[])
+      AND ug.group_id IN (SELECT group_id FROM group_permissions GROUP BY group_id
+                          HAVING count(*) = (SELECT count(*) FROM permissions))`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The only module that touches Prisma for users, their groups and sessions. */
 export function createUserRepository(db: Db) {
   return {
-    byId: (id: bigint) => db.user.findUnique({ where: { id }, include: { groups: { select: { groupId: true } } } }),
+    byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
 
     /** Login accepts a username, an e-mail or a mobile number. */
     byLogin: (login: string) =>
       db.user.findFirst({ where: { OR: [{ username: login }, { email: login }, { mobile: login }] } }),
 
-    usernameTaken: async (username: string) => (await db.user.count({ where: { username } })) > 0,
+    /** Which of the given unique values another account already holds. */
+    async taken(v: { username?: string; email?: string | null; mobile?: string | null }, exceptId = 0n) {
+      const or: Prisma.UserWhereInput[] = [];
+      if (v.username) or.push({ username: v.username });
+      if (v.email) or.push({ email: v.email });
+      if (v.mobile) or.push({ mobile: v.mobile });
+      if (!or.length) return { username: false, email: false, mobile: false };
+      const rows = await db.user.findMany({
+        where: { OR: or, NOT: { id: exceptId } },
+        select: { username: true, email: true, mobile: true },
+      });
+      return {
+        username: !!v.username && rows.some((r) => r.username === v.username),
+        email: !!v.email && rows.some((r) => r.email === v.email),
+        mobile: !!v.mobile && rows.some((r) => r.mobile === v.mobile),
+      };
+    },
 
-    /** Creates the user in the default groups, in one transaction. */
-    async create(data: { username: string; passwordHash: string; email?: string; registerIp: string }) {
+    /** Creates the user in `groupIds` (default groups when undefined), in one transaction. */
+    async create(data: {
+      username: string;
+      passwordHash: string;
+      email?: string | null;
+      mobile?: string | null;
+      registerIp: string;
+      groupIds?: bigint[];
+    }) {
       return db.$transaction(async (tx) => {
         const user = await tx.user.create({
           data: {
             username: data.username,
             password: data.passwordHash,
             email: data.email || null,
+            mobile: data.mobile || null,
             registerIp: data.registerIp,
           },
         });
-        const defaults = await tx.group.findMany({ where: { isDefault: true }, select: { id: true } });
-        if (defaults.length) {
-          await tx.userGroup.createMany({ data: defaults.map((g) => ({ userId: user.id, groupId: g.id })) });
+        const groupIds =
+          data.groupIds ??
+          (await tx.group.findMany({ where: { isDefault: true }, select: { id: true } })).map((g) => g.id);
+        if (groupIds.length) {
+          await tx.userGroup.createMany({ data: groupIds.map((groupId) => ({ userId: user.id, groupId })) });
         }
         return user;
       });
     },
+
+    /**
+     * Updates fields and, when given, replaces the user's groups. With `keepAdmin`, the whole change
+     * is rolled back (LastAdminError) if it leaves no member in any super-admin group.
+     */
+    update: (id: bigint, fields: UserFields & { passwordHash?: string }, groupIds?: bigint[], keepAdmin = false) =>
+      db.$transaction(async (tx) => {
+        const { passwordHash, ...rest } = fields;
+        await tx.user.update({ where: { id }, data: { ...rest, ...(passwordHash ? { password: passwordHash } : {}) } });
+        if (groupIds) {
+          await tx.userGroup.deleteMany({ where: { userId: id, groupId: { notIn: groupIds } } });
+          await tx.userGroup.createMany({
+            data: groupIds.map((groupId) => ({ userId: id, groupId })),
+            skipDuplicates: true,
+          });
+          if (keepAdmin && (await countAdmins(tx, [])) === 0) throw new LastAdminError();
+        }
+      }),
+
+    async list(f: UserListFilter) {
+      const where: Prisma.UserWhereInput = {
+        ...(f.ids.length ? { id: { in: f.ids } } : {}),
+        ...(f.statuses.length ? { status: { in: f.statuses } } : {}),
+        ...(f.groupIds.length ? { groups: { some: { groupId: { in: f.groupIds } } } } : {}),
+        ...(f.wd
+          ? {
+              OR: [
+                { username: { contains: f.wd, mode: "insensitive" } },
+                { email: { contains: f.wd, mode: "insensitive" } },
+                { mobile: { contains: f.wd } },
+                { realname: { contains: f.wd, mode: "insensitive" } },
+              ],
+            }
+          : {}),
+      };
+      const [total, rows] = await db.$transaction([
+        db.user.count({ where }),
+        db.user.findMany({ where, orderBy: f.orderBy, skip: f.skip, take: f.take, include: withGroups }),
+      ]);
+      return { total, rows };
+    },
+
+    deleteMany: (ids: bigint[]) => db.user.deleteMany({ where: { id: { in: ids } } }),
+
+    existingGroupIds: async (ids: bigint[]) =>
+      (await db.group.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((g) => g.id),
+
+    /** Members of the super-admin groups (groups holding every permission) other than `except`. */
+    otherAdmins: (except: bigint[]) => countAdmins(db, except),
 
     createSession: (s: { id: string; userId: bigint; ip: string; userAgent: string; expiresAt: Date }) =>
       db.$transaction([
@@ -38,6 +169,13 @@ export function createUserRepository(db: Db) {
 
     revokeSession: (id: string, userId: bigint) =>
       db.session.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } }),
+
+    /** Revokes every live session of the users, except `keep` (the caller's own). */
+    revokeUserSessions: (userIds: bigint[], keep?: string) =>
+      db.session.updateMany({
+        where: { userId: { in: userIds }, revokedAt: null, ...(keep ? { NOT: { id: keep } } : {}) },
+        data: { revokedAt: new Date() },
+      }),
 
     /** Permissions held through any of the user's groups. */
     permissionsOf: (userId: bigint) =>

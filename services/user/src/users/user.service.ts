@@ -2,90 +2,264 @@ import { randomUUID } from "node:crypto";
 import { type CallContext, DomainError } from "@wenku/kit";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { TokenCodec } from "../auth/tokens.js";
-import type { UserRepository } from "./user.repository.js";
+import type { CaptchaService } from "../captcha/captcha.service.js";
+import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
+import type { PunishmentRepository } from "../punishments/punishment.repository.js";
+import type { SettingsProvider } from "../settings.js";
+import { isUniqueViolation, type UserFields, type UserRepository } from "./user.repository.js";
+import {
+  checkEmail,
+  checkLength,
+  checkMobile,
+  checkPassword,
+  checkUsername,
+  refuseTaken,
+  userMessages,
+} from "./user.rules.js";
 
 export interface Session {
   token: string;
   userId: bigint;
 }
 
+/** Tells every process that who may do what changed (sessions revoked, groups, permissions). */
+export interface AuthzChanges {
+  changed(): Promise<void>;
+}
+
 export interface UserServiceDeps {
   repo: UserRepository;
+  punishments: PunishmentRepository;
+  dynamics: DynamicRepository;
+  captcha: CaptchaService;
+  settings: SettingsProvider;
   tokens: TokenCodec;
   tokenTtlHours: number;
-  /** Called after a session is revoked so every process drops cached authorizations at once. */
-  onSessionRevoked: (sessionId: string) => Promise<void>;
+  authz: AuthzChanges;
   clock?: () => Date;
 }
 
-const USERNAME = /^[\p{L}\p{N}_-]{2,32}$/u;
+/** PunishmentType values (enums.proto). */
+export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, noFavorite: 5, noArticle: 6 } as const;
 
-/** Account rules: who may register, log in, and what a session is. */
+// Same work for unknown users as for wrong passwords (no account probing by timing).
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const AVATAR = /^(https?:\/\/|\/)[^\s"'<>\\]*$/;
+
+export function requireLogin(call: CallContext) {
+  if (!call.identity) throw new DomainError("unauthenticated", "请先登录");
+  return call.identity;
+}
+
+/** Account rules: registration, login, sessions, one's own password and profile. */
 export function createUserService(deps: UserServiceDeps) {
   const now = deps.clock ?? (() => new Date());
 
-  async function openSession(userId: bigint, call: CallContext, userAgent = ""): Promise<Session> {
+  async function openSession(userId: bigint, call: CallContext): Promise<Session> {
     const id = randomUUID();
     const expiresAt = new Date(now().getTime() + deps.tokenTtlHours * 3600_000);
-    await deps.repo.createSession({ id, userId, ip: call.clientIp, userAgent: userAgent.slice(0, 255), expiresAt });
+    await deps.repo.createSession({ id, userId, ip: call.clientIp, userAgent: "", expiresAt });
     const token = await deps.tokens.sign({ userId, sessionId: id, expiresAt: Math.floor(expiresAt.getTime() / 1000) });
     return { token, userId };
   }
 
+  /** Refuses a disabled account or one under a "disable account" punishment in force. */
+  async function refuseDisabled(user: { id: bigint; status: number }) {
+    if (user.status !== 0) throw new DomainError("permission_denied", userMessages.disabled);
+    const ban = (await deps.punishments.active(user.id, now())).find((p) => p.type === Punish.disable);
+    if (ban) {
+      throw new DomainError(
+        "permission_denied",
+        ban.reason ? `${userMessages.disabled}：${ban.reason}` : userMessages.disabled,
+      );
+    }
+  }
+
+  async function target(call: CallContext, id: bigint) {
+    const who = requireLogin(call);
+    const targetId = id > 0n ? id : who.userId;
+    const self = targetId === who.userId;
+    // Acting on someone else needs the RPC's permission (owner rule in the contract).
+    if (!self && !who.granted) throw new DomainError("permission_denied", "您没有权限执行该操作");
+    const user = await deps.repo.byId(targetId);
+    if (!user) throw new DomainError("not_found", userMessages.notFound);
+    return { who, user, self };
+  }
+
   return {
-    async register(call: CallContext, input: { username: string; password: string; email: string }) {
-      const username = input.username.trim();
-      if (!username) throw new DomainError("invalid_argument", "请输入您的登录用户名");
-      if (!USERNAME.test(username)) {
-        throw new DomainError("invalid_argument", "用户名只能包含2-32位字母、数字、下划线或中划线");
+    async register(
+      call: CallContext,
+      input: { username: string; password: string; email: string; mobile: string; captcha: string; captchaId: string },
+    ) {
+      const settings = await deps.settings.security();
+      if (!settings.enableRegister) throw new DomainError("permission_denied", userMessages.registerClosed);
+      const username = checkUsername(input.username);
+      const password = checkPassword(input.password);
+      const email = checkEmail(input.email);
+      const mobile = checkMobile(input.mobile);
+      if (settings.enableVerifyRegisterEmail) {
+        // E-mail codes (SendEmailCode) are not built yet: registering unverified would bypass the setting.
+        throw new DomainError("failed_precondition", "邮箱验证注册暂不可用，请联系管理员");
       }
-      if (input.password.length < 6 || input.password.length > 64) {
-        throw new DomainError("invalid_argument", "密码长度须为6-64位");
+      await deps.captcha.check("register", input.captchaId, input.captcha);
+      refuseTaken(await deps.repo.taken({ username, email, mobile }));
+      let user: Awaited<ReturnType<UserRepository["create"]>>;
+      try {
+        user = await deps.repo.create({
+          username,
+          passwordHash: await hashPassword(password),
+          email,
+          mobile,
+          registerIp: call.clientIp,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) refuseTaken(await deps.repo.taken({ username, email, mobile }));
+        throw err;
       }
-      if (await deps.repo.usernameTaken(username)) throw new DomainError("already_exists", "该用户名已被注册");
-      const user = await deps.repo.create({
-        username,
-        passwordHash: await hashPassword(input.password),
-        email: input.email.trim() || undefined,
-        registerIp: call.clientIp,
-      });
-      return { user, session: await openSession(user.id, call) };
+      await deps.dynamics.add(user.id, DynamicType.register, "注册成为网站会员");
+      const session = await openSession(user.id, call);
+      return { user: (await deps.repo.byId(user.id)) ?? user, session };
     },
 
-    async login(call: CallContext, input: { username: string; password: string }) {
+    async login(call: CallContext, input: { username: string; password: string; captcha: string; captchaId: string }) {
       const login = input.username.trim();
-      if (!login) throw new DomainError("invalid_argument", "请输入您的登录用户名");
-      if (!input.password) throw new DomainError("invalid_argument", "请输入您的登录密码");
+      if (!login) throw new DomainError("invalid_argument", userMessages.usernameRequired);
+      if (!input.password) throw new DomainError("invalid_argument", userMessages.passwordRequired);
+      await deps.captcha.check("login", input.captchaId, input.captcha);
       const user = await deps.repo.byLogin(login);
-      // Same message and same work for unknown users and wrong passwords (no account probing).
-      const ok = await verifyPassword(
-        user?.password ??
-          "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-        input.password,
-      );
-      if (!user || !ok) throw new DomainError("invalid_argument", "用户名或密码不正确");
-      if (user.status !== 0) throw new DomainError("permission_denied", "您的账号已被禁用");
-      return { user, session: await openSession(user.id, call) };
+      const ok = await verifyPassword(user?.password ?? DUMMY_HASH, input.password);
+      if (!user || !ok) throw new DomainError("invalid_argument", userMessages.badLogin);
+      await refuseDisabled(user);
+      const session = await openSession(user.id, call);
+      return { user: (await deps.repo.byId(user.id)) ?? user, session };
     },
 
     async logout(call: CallContext) {
-      const who = call.identity;
-      if (!who) throw new DomainError("unauthenticated", "请先登录");
+      const who = requireLogin(call);
       await deps.repo.revokeSession(who.sessionId, who.userId);
-      await deps.onSessionRevoked(who.sessionId);
+      await deps.authz.changed();
     },
 
     async getUser(call: CallContext, id: bigint) {
-      const target = id > 0n ? id : call.identity?.userId;
-      if (!target) throw new DomainError("invalid_argument", "请指定用户");
-      const user = await deps.repo.byId(target);
-      if (!user) throw new DomainError("not_found", "用户不存在");
+      const targetId = id > 0n ? id : call.identity?.userId;
+      if (!targetId) throw new DomainError("invalid_argument", "请指定用户");
+      const user = await deps.repo.byId(targetId);
+      if (!user) throw new DomainError("not_found", userMessages.notFound);
       const full = call.identity?.userId === user.id || !!call.identity?.granted;
       return { user, full };
     },
 
-    permissionsOf: (call: CallContext) => deps.repo.permissionsOf(call.identity!.userId),
-    groupsOf: (call: CallContext) => deps.repo.groupsOf(call.identity!.userId),
+    /**
+     * One's own password (old one required; the user's other sessions are revoked, the current one
+     * stays) or, with the permission, another user's (all their sessions are revoked).
+     */
+    async updatePassword(call: CallContext, input: { id: bigint; oldPassword: string; newPassword: string }) {
+      const { who, user, self } = await target(call, input.id);
+      if (self && !input.oldPassword) throw new DomainError("invalid_argument", userMessages.oldPasswordRequired);
+      const password = checkPassword(input.newPassword, userMessages.newPasswordRequired);
+      if (self && !(await verifyPassword(user.password, input.oldPassword))) {
+        throw new DomainError("invalid_argument", userMessages.oldPasswordWrong);
+      }
+      await deps.repo.update(user.id, { passwordHash: await hashPassword(password) });
+      await deps.repo.revokeUserSessions([user.id], self ? who.sessionId : undefined);
+      await deps.dynamics.add(user.id, DynamicType.password, "修改了登录密码");
+      await deps.authz.changed();
+    },
+
+    /**
+     * Profile fields of the caller or, with the permission, of anyone (then also username, remark,
+     * status, and e-mail/mobile once set). The owner may set e-mail and mobile only while empty.
+     */
+    async updateProfile(
+      call: CallContext,
+      input: UserFields & { id: bigint; email: string; mobile: string; username: string; status: number },
+    ) {
+      const { who, user, self } = await target(call, input.id);
+      const staff = who.granted;
+      const fields: UserFields = {
+        realname: checkLength(input.realname ?? "", "真实姓名", 64),
+        identity: checkLength(input.identity ?? "", "身份证号", 32),
+        address: checkLength(input.address ?? "", "联系地址", 255),
+        signature: checkLength(input.signature ?? "", "个性签名", 255),
+      };
+      const avatar = (input.avatar ?? "").trim();
+      if (avatar && (avatar.length > 255 || !AVATAR.test(avatar)))
+        throw new DomainError("invalid_argument", "头像地址不正确");
+      fields.avatar = avatar;
+
+      const email = checkEmail(input.email);
+      if (email && email !== (user.email ?? "")) {
+        if (user.email && !staff) throw new DomainError("permission_denied", userMessages.emailLocked);
+        fields.email = email;
+      }
+      const mobile = checkMobile(input.mobile);
+      if (mobile && mobile !== (user.mobile ?? "")) {
+        if (user.mobile && !staff) throw new DomainError("permission_denied", userMessages.mobileLocked);
+        fields.mobile = mobile;
+      }
+      if (staff) {
+        if (input.username.trim() && input.username.trim() !== user.username)
+          fields.username = checkUsername(input.username);
+        fields.remark = checkLength(input.remark ?? "", "备注", 255);
+        if (!self) {
+          if (input.status !== 0 && input.status !== 1) throw new DomainError("invalid_argument", "用户状态不正确");
+          fields.status = input.status;
+        }
+      }
+      refuseTaken(await deps.repo.taken(fields, user.id));
+      try {
+        await deps.repo.update(user.id, fields);
+      } catch (err) {
+        if (isUniqueViolation(err)) refuseTaken(await deps.repo.taken(fields, user.id));
+        throw err;
+      }
+      if (fields.avatar !== user.avatar) await deps.dynamics.add(user.id, DynamicType.avatar, "更新了头像");
+      await deps.dynamics.add(user.id, DynamicType.info, "更新了个人资料");
+      if (fields.status !== undefined && fields.status !== user.status) {
+        if (fields.status !== 0) await deps.repo.revokeUserSessions([user.id]);
+        await deps.authz.changed();
+      }
+    },
+
+    permissionsOf: (call: CallContext) => deps.repo.permissionsOf(requireLogin(call).userId),
+    groupsOf: (call: CallContext) => deps.repo.groupsOf(requireLogin(call).userId),
+
+    /** OK when one of the caller's groups allows uploads and no upload or account punishment is in force. */
+    async canUpload(call: CallContext) {
+      const who = requireLogin(call);
+      const punished = (await deps.punishments.active(who.userId, now())).map((p) => p.type);
+      if (punished.includes(Punish.disable) || punished.includes(Punish.noUpload)) {
+        throw new DomainError("permission_denied", "您已被禁止上传文档");
+      }
+      if (!(await deps.repo.groupsOf(who.userId)).some((g) => g.enableUpload)) {
+        throw new DomainError("permission_denied", "您所在的用户组不允许上传文档");
+      }
+    },
+
+    /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
+    async canPublishArticle(call: CallContext) {
+      const who = requireLogin(call);
+      const punished = (await deps.punishments.active(who.userId, now())).map((p) => p.type);
+      if (punished.includes(Punish.disable) || punished.includes(Punish.noArticle)) {
+        throw new DomainError("permission_denied", "您已被禁止发布文章");
+      }
+      if (!(await deps.repo.groupsOf(who.userId)).some((g) => g.enableArticle)) {
+        throw new DomainError("permission_denied", "您所在的用户组不允许发布文章");
+      }
+    },
+
+    async dynamics(call: CallContext, page: bigint, size: bigint) {
+      const who = requireLogin(call);
+      const { skip, take } = paging(page, size, 100);
+      return deps.dynamics.list(who.userId, skip, take);
+    },
   };
 }
 export type UserService = ReturnType<typeof createUserService>;
+
+/** page/size (1-based, size default 10, at most `max`) → skip/take. */
+export function paging(page: bigint, size: bigint, max: number): { skip: number; take: number } {
+  const take = size > 0n ? Math.min(Number(size), max) : 10;
+  const p = page > 1n ? Math.min(Number(page), 1_000_000) : 1;
+  return { skip: (p - 1) * take, take };
+}

@@ -402,7 +402,10 @@ export const ModelName = {
   UserGroup: 'UserGroup',
   Permission: 'Permission',
   GroupPermission: 'GroupPermission',
-  Session: 'Session'
+  Session: 'Session',
+  Captcha: 'Captcha',
+  Punishment: 'Punishment',
+  Dynamic: 'Dynamic'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -418,7 +421,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "group" | "userGroup" | "permission" | "groupPermission" | "session"
+    modelProps: "user" | "group" | "userGroup" | "permission" | "groupPermission" | "session" | "captcha" | "punishment" | "dynamic"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -866,6 +869,228 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Captcha: {
+      payload: Prisma.$CaptchaPayload<ExtArgs>
+      fields: Prisma.CaptchaFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CaptchaFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CaptchaFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>
+        }
+        findFirst: {
+          args: Prisma.CaptchaFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CaptchaFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>
+        }
+        findMany: {
+          args: Prisma.CaptchaFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>[]
+        }
+        create: {
+          args: Prisma.CaptchaCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>
+        }
+        createMany: {
+          args: Prisma.CaptchaCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CaptchaCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>[]
+        }
+        delete: {
+          args: Prisma.CaptchaDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>
+        }
+        update: {
+          args: Prisma.CaptchaUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>
+        }
+        deleteMany: {
+          args: Prisma.CaptchaDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CaptchaUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CaptchaUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>[]
+        }
+        upsert: {
+          args: Prisma.CaptchaUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CaptchaPayload>
+        }
+        aggregate: {
+          args: Prisma.CaptchaAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCaptcha>
+        }
+        groupBy: {
+          args: Prisma.CaptchaGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CaptchaGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CaptchaCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CaptchaCountAggregateOutputType> | number
+        }
+      }
+    }
+    Punishment: {
+      payload: Prisma.$PunishmentPayload<ExtArgs>
+      fields: Prisma.PunishmentFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PunishmentFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PunishmentFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>
+        }
+        findFirst: {
+          args: Prisma.PunishmentFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PunishmentFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>
+        }
+        findMany: {
+          args: Prisma.PunishmentFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>[]
+        }
+        create: {
+          args: Prisma.PunishmentCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>
+        }
+        createMany: {
+          args: Prisma.PunishmentCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PunishmentCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>[]
+        }
+        delete: {
+          args: Prisma.PunishmentDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>
+        }
+        update: {
+          args: Prisma.PunishmentUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>
+        }
+        deleteMany: {
+          args: Prisma.PunishmentDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PunishmentUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PunishmentUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>[]
+        }
+        upsert: {
+          args: Prisma.PunishmentUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PunishmentPayload>
+        }
+        aggregate: {
+          args: Prisma.PunishmentAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePunishment>
+        }
+        groupBy: {
+          args: Prisma.PunishmentGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PunishmentGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PunishmentCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PunishmentCountAggregateOutputType> | number
+        }
+      }
+    }
+    Dynamic: {
+      payload: Prisma.$DynamicPayload<ExtArgs>
+      fields: Prisma.DynamicFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DynamicFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DynamicFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>
+        }
+        findFirst: {
+          args: Prisma.DynamicFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DynamicFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>
+        }
+        findMany: {
+          args: Prisma.DynamicFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>[]
+        }
+        create: {
+          args: Prisma.DynamicCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>
+        }
+        createMany: {
+          args: Prisma.DynamicCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DynamicCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>[]
+        }
+        delete: {
+          args: Prisma.DynamicDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>
+        }
+        update: {
+          args: Prisma.DynamicUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>
+        }
+        deleteMany: {
+          args: Prisma.DynamicDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DynamicUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DynamicUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>[]
+        }
+        upsert: {
+          args: Prisma.DynamicUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DynamicPayload>
+        }
+        aggregate: {
+          args: Prisma.DynamicAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDynamic>
+        }
+        groupBy: {
+          args: Prisma.DynamicGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DynamicGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DynamicCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DynamicCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -990,6 +1215,46 @@ export const SessionScalarFieldEnum = {
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
+
+
+export const CaptchaScalarFieldEnum = {
+  id: 'id',
+  scene: 'scene',
+  answer: 'answer',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type CaptchaScalarFieldEnum = (typeof CaptchaScalarFieldEnum)[keyof typeof CaptchaScalarFieldEnum]
+
+
+export const PunishmentScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  type: 'type',
+  enable: 'enable',
+  operators: 'operators',
+  remark: 'remark',
+  reason: 'reason',
+  startTime: 'startTime',
+  endTime: 'endTime',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type PunishmentScalarFieldEnum = (typeof PunishmentScalarFieldEnum)[keyof typeof PunishmentScalarFieldEnum]
+
+
+export const DynamicScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  type: 'type',
+  content: 'content',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type DynamicScalarFieldEnum = (typeof DynamicScalarFieldEnum)[keyof typeof DynamicScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1255,6 +1520,9 @@ export type GlobalOmitConfig = {
   permission?: Prisma.PermissionOmit
   groupPermission?: Prisma.GroupPermissionOmit
   session?: Prisma.SessionOmit
+  captcha?: Prisma.CaptchaOmit
+  punishment?: Prisma.PunishmentOmit
+  dynamic?: Prisma.DynamicOmit
 }
 
 /* Types for Logging */

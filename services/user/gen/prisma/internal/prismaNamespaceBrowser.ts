@@ -56,7 +56,10 @@ export const ModelName = {
   UserGroup: 'UserGroup',
   Permission: 'Permission',
   GroupPermission: 'GroupPermission',
-  Session: 'Session'
+  Session: 'Session',
+  Captcha: 'Captcha',
+  Punishment: 'Punishment',
+  Dynamic: 'Dynamic'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -160,6 +163,46 @@ export const SessionScalarFieldEnum = {
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
+
+
+export const CaptchaScalarFieldEnum = {
+  id: 'id',
+  scene: 'scene',
+  answer: 'answer',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type CaptchaScalarFieldEnum = (typeof CaptchaScalarFieldEnum)[keyof typeof CaptchaScalarFieldEnum]
+
+
+export const PunishmentScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  type: 'type',
+  enable: 'enable',
+  operators: 'operators',
+  remark: 'remark',
+  reason: 'reason',
+  startTime: 'startTime',
+  endTime: 'endTime',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type PunishmentScalarFieldEnum = (typeof PunishmentScalarFieldEnum)[keyof typeof PunishmentScalarFieldEnum]
+
+
+export const DynamicScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  type: 'type',
+  content: 'content',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type DynamicScalarFieldEnum = (typeof DynamicScalarFieldEnum)[keyof typeof DynamicScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -318,6 +318,8 @@ export type UserWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   groups?: Prisma.UserGroupListRelationFilter
   sessions?: Prisma.SessionListRelationFilter
+  punishments?: Prisma.PunishmentListRelationFilter
+  dynamics?: Prisma.DynamicListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -340,6 +342,8 @@ export type UserOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   groups?: Prisma.UserGroupOrderByRelationAggregateInput
   sessions?: Prisma.SessionOrderByRelationAggregateInput
+  punishments?: Prisma.PunishmentOrderByRelationAggregateInput
+  dynamics?: Prisma.DynamicOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -365,6 +369,8 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   groups?: Prisma.UserGroupListRelationFilter
   sessions?: Prisma.SessionListRelationFilter
+  punishments?: Prisma.PunishmentListRelationFilter
+  dynamics?: Prisma.DynamicListRelationFilter
 }, "id" | "username" | "email" | "mobile">
 
 export type UserOrderByWithAggregationInput = {
@@ -435,6 +441,8 @@ export type UserCreateInput = {
   updatedAt?: Date | string
   groups?: Prisma.UserGroupCreateNestedManyWithoutUserInput
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -457,6 +465,8 @@ export type UserUncheckedCreateInput = {
   updatedAt?: Date | string
   groups?: Prisma.UserGroupUncheckedCreateNestedManyWithoutUserInput
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentUncheckedCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -479,6 +489,8 @@ export type UserUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   groups?: Prisma.UserGroupUpdateManyWithoutUserNestedInput
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -501,6 +513,8 @@ export type UserUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   groups?: Prisma.UserGroupUncheckedUpdateManyWithoutUserNestedInput
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUncheckedUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -698,6 +712,34 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
 }
 
+export type UserCreateNestedOneWithoutPunishmentsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPunishmentsInput, Prisma.UserUncheckedCreateWithoutPunishmentsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPunishmentsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutPunishmentsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPunishmentsInput, Prisma.UserUncheckedCreateWithoutPunishmentsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPunishmentsInput
+  upsert?: Prisma.UserUpsertWithoutPunishmentsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPunishmentsInput, Prisma.UserUpdateWithoutPunishmentsInput>, Prisma.UserUncheckedUpdateWithoutPunishmentsInput>
+}
+
+export type UserCreateNestedOneWithoutDynamicsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutDynamicsInput, Prisma.UserUncheckedCreateWithoutDynamicsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutDynamicsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutDynamicsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutDynamicsInput, Prisma.UserUncheckedCreateWithoutDynamicsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutDynamicsInput
+  upsert?: Prisma.UserUpsertWithoutDynamicsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutDynamicsInput, Prisma.UserUpdateWithoutDynamicsInput>, Prisma.UserUncheckedUpdateWithoutDynamicsInput>
+}
+
 export type UserCreateWithoutGroupsInput = {
   id?: bigint | number
   username: string
@@ -717,6 +759,8 @@ export type UserCreateWithoutGroupsInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutGroupsInput = {
@@ -738,6 +782,8 @@ export type UserUncheckedCreateWithoutGroupsInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentUncheckedCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutGroupsInput = {
@@ -775,6 +821,8 @@ export type UserUpdateWithoutGroupsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutGroupsInput = {
@@ -796,6 +844,8 @@ export type UserUncheckedUpdateWithoutGroupsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUncheckedUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSessionsInput = {
@@ -817,6 +867,8 @@ export type UserCreateWithoutSessionsInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   groups?: Prisma.UserGroupCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -838,6 +890,8 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   groups?: Prisma.UserGroupUncheckedCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentUncheckedCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -875,6 +929,8 @@ export type UserUpdateWithoutSessionsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   groups?: Prisma.UserGroupUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -896,6 +952,224 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   groups?: Prisma.UserGroupUncheckedUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUncheckedUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutPunishmentsInput = {
+  id?: bigint | number
+  username: string
+  password: string
+  email?: string | null
+  mobile?: string | null
+  realname?: string
+  avatar?: string
+  identity?: string
+  address?: string
+  signature?: string
+  remark?: string
+  status?: number
+  registerIp?: string
+  lastLoginIp?: string
+  loginAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  groups?: Prisma.UserGroupCreateNestedManyWithoutUserInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutPunishmentsInput = {
+  id?: bigint | number
+  username: string
+  password: string
+  email?: string | null
+  mobile?: string | null
+  realname?: string
+  avatar?: string
+  identity?: string
+  address?: string
+  signature?: string
+  remark?: string
+  status?: number
+  registerIp?: string
+  lastLoginIp?: string
+  loginAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  groups?: Prisma.UserGroupUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  dynamics?: Prisma.DynamicUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutPunishmentsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutPunishmentsInput, Prisma.UserUncheckedCreateWithoutPunishmentsInput>
+}
+
+export type UserUpsertWithoutPunishmentsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutPunishmentsInput, Prisma.UserUncheckedUpdateWithoutPunishmentsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutPunishmentsInput, Prisma.UserUncheckedCreateWithoutPunishmentsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutPunishmentsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutPunishmentsInput, Prisma.UserUncheckedUpdateWithoutPunishmentsInput>
+}
+
+export type UserUpdateWithoutPunishmentsInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  username?: Prisma.StringFieldUpdateOperationsInput | string
+  password?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  mobile?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  realname?: Prisma.StringFieldUpdateOperationsInput | string
+  avatar?: Prisma.StringFieldUpdateOperationsInput | string
+  identity?: Prisma.StringFieldUpdateOperationsInput | string
+  address?: Prisma.StringFieldUpdateOperationsInput | string
+  signature?: Prisma.StringFieldUpdateOperationsInput | string
+  remark?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.IntFieldUpdateOperationsInput | number
+  registerIp?: Prisma.StringFieldUpdateOperationsInput | string
+  lastLoginIp?: Prisma.StringFieldUpdateOperationsInput | string
+  loginAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  groups?: Prisma.UserGroupUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutPunishmentsInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  username?: Prisma.StringFieldUpdateOperationsInput | string
+  password?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  mobile?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  realname?: Prisma.StringFieldUpdateOperationsInput | string
+  avatar?: Prisma.StringFieldUpdateOperationsInput | string
+  identity?: Prisma.StringFieldUpdateOperationsInput | string
+  address?: Prisma.StringFieldUpdateOperationsInput | string
+  signature?: Prisma.StringFieldUpdateOperationsInput | string
+  remark?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.IntFieldUpdateOperationsInput | number
+  registerIp?: Prisma.StringFieldUpdateOperationsInput | string
+  lastLoginIp?: Prisma.StringFieldUpdateOperationsInput | string
+  loginAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  groups?: Prisma.UserGroupUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  dynamics?: Prisma.DynamicUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutDynamicsInput = {
+  id?: bigint | number
+  username: string
+  password: string
+  email?: string | null
+  mobile?: string | null
+  realname?: string
+  avatar?: string
+  identity?: string
+  address?: string
+  signature?: string
+  remark?: string
+  status?: number
+  registerIp?: string
+  lastLoginIp?: string
+  loginAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  groups?: Prisma.UserGroupCreateNestedManyWithoutUserInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutDynamicsInput = {
+  id?: bigint | number
+  username: string
+  password: string
+  email?: string | null
+  mobile?: string | null
+  realname?: string
+  avatar?: string
+  identity?: string
+  address?: string
+  signature?: string
+  remark?: string
+  status?: number
+  registerIp?: string
+  lastLoginIp?: string
+  loginAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  groups?: Prisma.UserGroupUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  punishments?: Prisma.PunishmentUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutDynamicsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutDynamicsInput, Prisma.UserUncheckedCreateWithoutDynamicsInput>
+}
+
+export type UserUpsertWithoutDynamicsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutDynamicsInput, Prisma.UserUncheckedUpdateWithoutDynamicsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutDynamicsInput, Prisma.UserUncheckedCreateWithoutDynamicsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutDynamicsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutDynamicsInput, Prisma.UserUncheckedUpdateWithoutDynamicsInput>
+}
+
+export type UserUpdateWithoutDynamicsInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  username?: Prisma.StringFieldUpdateOperationsInput | string
+  password?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  mobile?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  realname?: Prisma.StringFieldUpdateOperationsInput | string
+  avatar?: Prisma.StringFieldUpdateOperationsInput | string
+  identity?: Prisma.StringFieldUpdateOperationsInput | string
+  address?: Prisma.StringFieldUpdateOperationsInput | string
+  signature?: Prisma.StringFieldUpdateOperationsInput | string
+  remark?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.IntFieldUpdateOperationsInput | number
+  registerIp?: Prisma.StringFieldUpdateOperationsInput | string
+  lastLoginIp?: Prisma.StringFieldUpdateOperationsInput | string
+  loginAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  groups?: Prisma.UserGroupUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutDynamicsInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  username?: Prisma.StringFieldUpdateOperationsInput | string
+  password?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  mobile?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  realname?: Prisma.StringFieldUpdateOperationsInput | string
+  avatar?: Prisma.StringFieldUpdateOperationsInput | string
+  identity?: Prisma.StringFieldUpdateOperationsInput | string
+  address?: Prisma.StringFieldUpdateOperationsInput | string
+  signature?: Prisma.StringFieldUpdateOperationsInput | string
+  remark?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.IntFieldUpdateOperationsInput | number
+  registerIp?: Prisma.StringFieldUpdateOperationsInput | string
+  lastLoginIp?: Prisma.StringFieldUpdateOperationsInput | string
+  loginAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  groups?: Prisma.UserGroupUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  punishments?: Prisma.PunishmentUncheckedUpdateManyWithoutUserNestedInput
 }
 
 
@@ -906,11 +1180,15 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
 export type UserCountOutputType = {
   groups: number
   sessions: number
+  punishments: number
+  dynamics: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   groups?: boolean | UserCountOutputTypeCountGroupsArgs
   sessions?: boolean | UserCountOutputTypeCountSessionsArgs
+  punishments?: boolean | UserCountOutputTypeCountPunishmentsArgs
+  dynamics?: boolean | UserCountOutputTypeCountDynamicsArgs
 }
 
 /**
@@ -937,6 +1215,20 @@ export type UserCountOutputTypeCountSessionsArgs<ExtArgs extends runtime.Types.E
   where?: Prisma.SessionWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountPunishmentsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PunishmentWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountDynamicsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.DynamicWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -958,6 +1250,8 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   updatedAt?: boolean
   groups?: boolean | Prisma.User$groupsArgs<ExtArgs>
   sessions?: boolean | Prisma.User$sessionsArgs<ExtArgs>
+  punishments?: boolean | Prisma.User$punishmentsArgs<ExtArgs>
+  dynamics?: boolean | Prisma.User$dynamicsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1025,6 +1319,8 @@ export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = run
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   groups?: boolean | Prisma.User$groupsArgs<ExtArgs>
   sessions?: boolean | Prisma.User$sessionsArgs<ExtArgs>
+  punishments?: boolean | Prisma.User$punishmentsArgs<ExtArgs>
+  dynamics?: boolean | Prisma.User$dynamicsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1035,6 +1331,8 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   objects: {
     groups: Prisma.$UserGroupPayload<ExtArgs>[]
     sessions: Prisma.$SessionPayload<ExtArgs>[]
+    punishments: Prisma.$PunishmentPayload<ExtArgs>[]
+    dynamics: Prisma.$DynamicPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: bigint
@@ -1450,6 +1748,8 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   readonly [Symbol.toStringTag]: "PrismaPromise"
   groups<T extends Prisma.User$groupsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$groupsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserGroupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   sessions<T extends Prisma.User$sessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$sessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  punishments<T extends Prisma.User$punishmentsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$punishmentsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PunishmentPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  dynamics<T extends Prisma.User$dynamicsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$dynamicsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DynamicPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1934,6 +2234,54 @@ export type User$sessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalA
   take?: number
   skip?: number
   distinct?: Prisma.SessionScalarFieldEnum | Prisma.SessionScalarFieldEnum[]
+}
+
+/**
+ * User.punishments
+ */
+export type User$punishmentsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Punishment
+   */
+  select?: Prisma.PunishmentSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Punishment
+   */
+  omit?: Prisma.PunishmentOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PunishmentInclude<ExtArgs> | null
+  where?: Prisma.PunishmentWhereInput
+  orderBy?: Prisma.PunishmentOrderByWithRelationInput | Prisma.PunishmentOrderByWithRelationInput[]
+  cursor?: Prisma.PunishmentWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PunishmentScalarFieldEnum | Prisma.PunishmentScalarFieldEnum[]
+}
+
+/**
+ * User.dynamics
+ */
+export type User$dynamicsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Dynamic
+   */
+  select?: Prisma.DynamicSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Dynamic
+   */
+  omit?: Prisma.DynamicOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.DynamicInclude<ExtArgs> | null
+  where?: Prisma.DynamicWhereInput
+  orderBy?: Prisma.DynamicOrderByWithRelationInput | Prisma.DynamicOrderByWithRelationInput[]
+  cursor?: Prisma.DynamicWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.DynamicScalarFieldEnum | Prisma.DynamicScalarFieldEnum[]
 }
 
 /**

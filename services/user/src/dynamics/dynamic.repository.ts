@@ -1,0 +1,42 @@
+import type { Db } from "../db.js";
+
+/** moredoc's DynamicType values (model/dynamic.go); other services will record theirs later. */
+export const DynamicType = {
+  comment: 1,
+  favorite: 2,
+  upload: 3,
+  download: 4,
+  login: 5,
+  register: 6,
+  avatar: 7,
+  password: 8,
+  info: 9,
+  verify: 10,
+  sign: 11,
+  share: 12,
+  follow: 13,
+  deleteDocument: 14,
+} as const;
+
+/** The only module that touches the dynamics table (a user's activity feed). */
+export function createDynamicRepository(db: Db) {
+  return {
+    add: (userId: bigint, type: number, content: string) => db.dynamic.create({ data: { userId, type, content } }),
+
+    async list(userId: bigint, skip: number, take: number) {
+      const where = { userId };
+      const [total, rows] = await db.$transaction([
+        db.dynamic.count({ where }),
+        db.dynamic.findMany({
+          where,
+          orderBy: { id: "desc" },
+          skip,
+          take,
+          include: { user: { select: { username: true } } },
+        }),
+      ]);
+      return { total, rows };
+    },
+  };
+}
+export type DynamicRepository = ReturnType<typeof createDynamicRepository>;

@@ -1,0 +1,70 @@
+import { DomainError } from "@wenku/kit";
+
+/** Validation of account fields, with the spec's messages where it gives them. */
+export const userMessages = {
+  usernameRequired: "请输入您的登录用户名",
+  usernameFormat: "用户名只能包含2-32位字母、数字、下划线或中划线",
+  usernameTaken: "该用户名已被注册",
+  passwordRequired: "请输入您的登录密码",
+  passwordLength: "密码长度须为6-64位",
+  oldPasswordRequired: "请输入您的原密码",
+  newPasswordRequired: "请输入您的新密码",
+  oldPasswordWrong: "原密码不正确",
+  email: "请输入正确的电子邮箱",
+  emailTaken: "该邮箱已被注册",
+  emailLocked: "邮箱设置后不能修改",
+  mobile: "请输入正确的手机号码",
+  mobileTaken: "该手机号已被注册",
+  mobileLocked: "手机号设置后不能修改",
+  badLogin: "用户名或密码不正确",
+  disabled: "您的账号已被禁用",
+  registerClosed: "网站已关闭注册",
+  notFound: "用户不存在",
+  tooLong: (label: string, max: number) => `${label}不能超过${max}个字符`,
+} as const;
+
+const USERNAME = /^[\p{L}\p{N}_-]{2,32}$/u;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MOBILE = /^1[3-9]\d{9}$/;
+
+export function checkUsername(raw: string): string {
+  const username = raw.trim();
+  if (!username) throw new DomainError("invalid_argument", userMessages.usernameRequired);
+  if (!USERNAME.test(username)) throw new DomainError("invalid_argument", userMessages.usernameFormat);
+  return username;
+}
+
+export function checkPassword(password: string, requiredMessage: string = userMessages.passwordRequired): string {
+  if (!password) throw new DomainError("invalid_argument", requiredMessage);
+  if (password.length < 6 || password.length > 64)
+    throw new DomainError("invalid_argument", userMessages.passwordLength);
+  return password;
+}
+
+/** "" stays "" (not set); anything else must be an e-mail address. */
+export function checkEmail(raw: string): string {
+  const email = raw.trim();
+  if (email && (email.length > 255 || !EMAIL.test(email)))
+    throw new DomainError("invalid_argument", userMessages.email);
+  return email;
+}
+
+/** "" stays "" (not set); anything else must be a mainland mobile number (11 digits, 1[3-9]…). */
+export function checkMobile(raw: string): string {
+  const mobile = raw.trim();
+  if (mobile && !MOBILE.test(mobile)) throw new DomainError("invalid_argument", userMessages.mobile);
+  return mobile;
+}
+
+export function checkLength(value: string, label: string, max: number): string {
+  const v = value.trim();
+  if ([...v].length > max) throw new DomainError("invalid_argument", userMessages.tooLong(label, max));
+  return v;
+}
+
+/** Throws already_exists for the first unique value another account holds. */
+export function refuseTaken(t: { username: boolean; email: boolean; mobile: boolean }): void {
+  if (t.username) throw new DomainError("already_exists", userMessages.usernameTaken);
+  if (t.email) throw new DomainError("already_exists", userMessages.emailTaken);
+  if (t.mobile) throw new DomainError("already_exists", userMessages.mobileTaken);
+}
