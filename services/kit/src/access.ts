@@ -34,11 +34,16 @@ export function isGrantable(rule: AccessRule): boolean {
   return rule.level === AccessLevel.PERMISSION || rule.owner || rule.elevated;
 }
 
+const deployableCache = new WeakMap<DescService, Deployable>();
+
 export function deployableOf(service: DescService): Deployable {
+  const cached = deployableCache.get(service);
+  if (cached) return cached;
   const name = getOption(service, deployable);
   if (!deployables.includes(name as Deployable)) {
     throw new Error(`${service.typeName} declares no valid (api.v1.deployable) option: "${name}"`);
   }
+  deployableCache.set(service, name as Deployable);
   return name as Deployable;
 }
 

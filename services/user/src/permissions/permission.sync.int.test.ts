@@ -25,9 +25,10 @@ afterAll(async () => {
 const titles = async () =>
   new Map((await db.permission.findMany({ select: { path: true, title: true } })).map((p) => [p.path, p.title]));
 
-/** Puts every row back to what syncs before contract titles wrote: the bare RPC name. */
+/** An install synced before the contract had titles: every title (and its default) the bare RPC name. */
 const toPreTitleState = () =>
-  db.$executeRaw`UPDATE permissions SET title = substring(path from '[^/]+$') WHERE method = 'GRPC'`;
+  db.$executeRaw`UPDATE permissions SET title = substring(path from '[^/]+$'), title_default = substring(path from '[^/]+$')
+                 WHERE method = 'GRPC'`;
 
 test("every contract permission is in the table under its contract title", async () => {
   expect(await syncPermissions(db, specs)).toEqual({ added: 0, removed: 0, retitled: 0 }); // the template synced
@@ -37,31 +38,31 @@ test("every contract permission is in the table under its contract title", async
   expect(have.get(LIST_DOCUMENT)).toBe("文档列表");
 });
 
-test("rows still titled with the bare RPC name take the contract title; an admin-edited title stays", async () => {
-  await toPreTitleState();
+test("a contract title change reaches the rows nobody edited; an admin's title stays", async () => {
   await db.permission.updateMany({ where: { path: LIST_DOCUMENT }, data: { title: "文档管理（含草稿）" } });
-  await db.permission.updateMany({ where: { path: UPDATE_CONFIG }, data: { title: "" } });
-
-  const first = await syncPermissions(db, specs);
-  expect(first).toEqual({ added: 0, removed: 0, retitled: specs.length - 1 });
-  const have = await titles();
+  const renamed: PermissionSpec[] = specs.map((s) =>
+    s.path === LIST_DOCUMENT || s.path === DELETE_DOCUMENT ? { ...s, title: `${s.title}（新）` } : s,
+  );
+  expect(await syncPermissions(db, renamed)).toEqual({ added: 0, removed: 0, retitled: 2 });
+  let have = await titles();
+  expect(have.get(LIST_DOCUMENT)).toBe("文档管理（含草稿）");
+  expect(have.get(DELETE_DOCUMENT)).toBe("删除文档（新）");
+  // Idempotent, and the admin's title survives every later start, whichever way the contract goes.
+  expect(await syncPermissions(db, renamed)).toEqual({ added: 0, removed: 0, retitled: 0 });
+  expect(await syncPermissions(db, specs)).toEqual({ added: 0, removed: 0, retitled: 2 });
+  have = await titles();
   expect(have.get(LIST_DOCUMENT)).toBe("文档管理（含草稿）");
   expect(have.get(DELETE_DOCUMENT)).toBe("删除文档");
-  expect(have.get(UPDATE_CONFIG)).toBe("更新配置");
-  for (const s of specs.filter((s) => s.path !== LIST_DOCUMENT)) expect(have.get(s.path)).toBe(s.title);
-
-  // Idempotent, and the admin's title survives every later start.
-  expect(await syncPermissions(db, specs)).toEqual({ added: 0, removed: 0, retitled: 0 });
-  expect((await titles()).get(LIST_DOCUMENT)).toBe("文档管理（含草稿）");
+  await db.permission.updateMany({ where: { path: LIST_DOCUMENT }, data: { title: "文档列表" } });
 });
 
-test("a title an admin chose is kept even when the contract's title differs", async () => {
-  await db.permission.updateMany({ where: { path: DELETE_DOCUMENT }, data: { title: "移入回收站" } });
-  const renamed: PermissionSpec[] = specs.map((s) =>
-    s.path === DELETE_DOCUMENT ? { ...s, title: "删除文档（新）" } : s,
-  );
-  expect(await syncPermissions(db, renamed)).toEqual({ added: 0, removed: 0, retitled: 0 });
-  expect((await titles()).get(DELETE_DOCUMENT)).toBe("移入回收站");
+test("an install from before contract titles takes them, except where an admin edited the title", async () => {
+  await toPreTitleState();
+  await db.permission.updateMany({ where: { path: UPDATE_CONFIG }, data: { title: "系统设置（改）" } });
+  expect(await syncPermissions(db, specs)).toEqual({ added: 0, removed: 0, retitled: specs.length });
+  const have = await titles();
+  expect(have.get(UPDATE_CONFIG)).toBe("系统设置（改）");
+  for (const s of specs.filter((s) => s.path !== UPDATE_CONFIG)) expect(have.get(s.path)).toBe(s.title);
 });
 
 test("a permission new to the table arrives with its contract title and goes to the super-admin groups", async () => {

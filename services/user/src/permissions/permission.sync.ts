@@ -6,21 +6,9 @@ const TITLE_MAX = 64;
 const clip = (title: string) => [...title].slice(0, TITLE_MAX).join("");
 
 /**
- * True while a row still shows a title nobody chose: empty, or the bare RPC name that rows got
- * before their RPC declared a title in the contract. Such a title follows the contract; any other
- * title was set by an admin (PermissionAPI.UpdatePermission) and is kept.
- *
- * Limitation: a contract title that changes later is not followed, because the previous contract
- * title is recorded nowhere; a column holding the last synced contract title would lift this.
- */
-function showsDefaultTitle(row: { path: string; title: string }): boolean {
-  return row.title === "" || row.title === row.path.slice(row.path.lastIndexOf("/") + 1);
-}
-
-/**
  * Makes the permissions table equal to the contract: inserts new rows with the contract title,
- * gives existing rows the contract title while they still show a default one (keeping admin-edited
- * titles), deletes rows whose RPC left the contract, and grants new rows to every group that held
+ * follows contract title changes on rows whose title nobody edited (title = title_default, the
+ * last synced contract title) and keeps admin-edited titles, deletes rows whose RPC left the contract, and grants new rows to every group that held
  * all previous ones (the super-admin set), so root stays root.
  * Runs at start under an advisory lock; idempotent.
  */
@@ -30,7 +18,7 @@ export async function syncPermissions(
 ): Promise<{ added: number; removed: number; retitled: number }> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('wenku:permission-sync'))`;
-    const existing = await tx.permission.findMany({ select: { id: true, method: true, path: true, title: true } });
+    const existing = await tx.permission.findMany({ select: { id: true, method: true, path: true } });
     const key = (m: string, p: string) => `${m} ${p}`;
     const wanted = new Map(specs.map((s) => [key(s.method, s.path), s]));
     const have = new Map(existing.map((e) => [key(e.method, e.path), e]));
@@ -38,18 +26,21 @@ export async function syncPermissions(
     const stale = existing.filter((e) => !wanted.has(key(e.method, e.path)));
     if (stale.length) await tx.permission.deleteMany({ where: { id: { in: stale.map((s) => s.id) } } });
 
-    const retitle = existing.flatMap((e) => {
+    // One statement: rows whose title still equals the last synced contract title follow the new
+    // one; every row records the new contract title as its default. An admin edit made meanwhile
+    // (title no longer equal to title_default) is left alone.
+    const kept = existing.flatMap((e) => {
       const spec = wanted.get(key(e.method, e.path));
-      const title = spec ? clip(spec.title) : "";
-      return title && title !== e.title && showsDefaultTitle(e) ? [{ id: e.id, from: e.title, to: title }] : [];
+      return spec ? [{ id: e.id, title: clip(spec.title) }] : [];
     });
-    // One statement; `p.title = v.from_title` leaves alone a title an admin changed meanwhile.
-    const retitled = retitle.length
+    const retitled = kept.length
       ? await tx.$executeRaw`
-          UPDATE permissions p SET title = v.to_title, updated_at = now()
-          FROM unnest(${retitle.map((r) => r.id.toString())}::bigint[], ${retitle.map((r) => r.from)}::text[],
-                      ${retitle.map((r) => r.to)}::text[]) AS v(id, from_title, to_title)
-          WHERE p.id = v.id AND p.title = v.from_title`
+          UPDATE permissions p
+          SET title = CASE WHEN p.title = p.title_default THEN v.title ELSE p.title END,
+              title_default = v.title, updated_at = now()
+          FROM unnest(${kept.map((r) => r.id.toString())}::bigint[], ${kept.map((r) => r.title)}::text[])
+            AS v(id, title)
+          WHERE p.id = v.id AND p.title_default IS DISTINCT FROM v.title`
       : 0;
 
     const fresh = specs.filter((s) => !have.has(key(s.method, s.path)));
@@ -62,7 +53,7 @@ export async function syncPermissions(
         : await tx.$queryRaw<Array<{ group_id: bigint }>>`
             SELECT group_id FROM group_permissions GROUP BY group_id HAVING count(*) = ${keptCount}`;
     await tx.permission.createMany({
-      data: fresh.map((s) => ({ method: s.method, path: s.path, title: clip(s.title) })),
+      data: fresh.map((s) => ({ method: s.method, path: s.path, title: clip(s.title), titleDefault: clip(s.title) })),
     });
     if (rootGroups.length) {
       const created = await tx.permission.findMany({

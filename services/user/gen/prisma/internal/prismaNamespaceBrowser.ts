@@ -136,6 +136,7 @@ export const PermissionScalarFieldEnum = {
   method: 'method',
   path: 'path',
   title: 'title',
+  titleDefault: 'titleDefault',
   description: 'description',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'

@@ -40,6 +40,7 @@ export type PermissionMinAggregateOutputType = {
   method: string | null
   path: string | null
   title: string | null
+  titleDefault: string | null
   description: string | null
   createdAt: Date | null
   updatedAt: Date | null
@@ -50,6 +51,7 @@ export type PermissionMaxAggregateOutputType = {
   method: string | null
   path: string | null
   title: string | null
+  titleDefault: string | null
   description: string | null
   createdAt: Date | null
   updatedAt: Date | null
@@ -60,6 +62,7 @@ export type PermissionCountAggregateOutputType = {
   method: number
   path: number
   title: number
+  titleDefault: number
   description: number
   createdAt: number
   updatedAt: number
@@ -80,6 +83,7 @@ export type PermissionMinAggregateInputType = {
   method?: true
   path?: true
   title?: true
+  titleDefault?: true
   description?: true
   createdAt?: true
   updatedAt?: true
@@ -90,6 +94,7 @@ export type PermissionMaxAggregateInputType = {
   method?: true
   path?: true
   title?: true
+  titleDefault?: true
   description?: true
   createdAt?: true
   updatedAt?: true
@@ -100,6 +105,7 @@ export type PermissionCountAggregateInputType = {
   method?: true
   path?: true
   title?: true
+  titleDefault?: true
   description?: true
   createdAt?: true
   updatedAt?: true
@@ -197,6 +203,7 @@ export type PermissionGroupByOutputType = {
   method: string
   path: string
   title: string
+  titleDefault: string
   description: string
   createdAt: Date
   updatedAt: Date
@@ -230,6 +237,7 @@ export type PermissionWhereInput = {
   method?: Prisma.StringFilter<"Permission"> | string
   path?: Prisma.StringFilter<"Permission"> | string
   title?: Prisma.StringFilter<"Permission"> | string
+  titleDefault?: Prisma.StringFilter<"Permission"> | string
   description?: Prisma.StringFilter<"Permission"> | string
   createdAt?: Prisma.DateTimeFilter<"Permission"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Permission"> | Date | string
@@ -241,6 +249,7 @@ export type PermissionOrderByWithRelationInput = {
   method?: Prisma.SortOrder
   path?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  titleDefault?: Prisma.SortOrder
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -256,6 +265,7 @@ export type PermissionWhereUniqueInput = Prisma.AtLeast<{
   method?: Prisma.StringFilter<"Permission"> | string
   path?: Prisma.StringFilter<"Permission"> | string
   title?: Prisma.StringFilter<"Permission"> | string
+  titleDefault?: Prisma.StringFilter<"Permission"> | string
   description?: Prisma.StringFilter<"Permission"> | string
   createdAt?: Prisma.DateTimeFilter<"Permission"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Permission"> | Date | string
@@ -267,6 +277,7 @@ export type PermissionOrderByWithAggregationInput = {
   method?: Prisma.SortOrder
   path?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  titleDefault?: Prisma.SortOrder
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -285,6 +296,7 @@ export type PermissionScalarWhereWithAggregatesInput = {
   method?: Prisma.StringWithAggregatesFilter<"Permission"> | string
   path?: Prisma.StringWithAggregatesFilter<"Permission"> | string
   title?: Prisma.StringWithAggregatesFilter<"Permission"> | string
+  titleDefault?: Prisma.StringWithAggregatesFilter<"Permission"> | string
   description?: Prisma.StringWithAggregatesFilter<"Permission"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Permission"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Permission"> | Date | string
@@ -295,6 +307,7 @@ export type PermissionCreateInput = {
   method: string
   path: string
   title?: string
+  titleDefault?: string
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -306,6 +319,7 @@ export type PermissionUncheckedCreateInput = {
   method: string
   path: string
   title?: string
+  titleDefault?: string
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -317,6 +331,7 @@ export type PermissionUpdateInput = {
   method?: Prisma.StringFieldUpdateOperationsInput | string
   path?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
+  titleDefault?: Prisma.StringFieldUpdateOperationsInput | string
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -328,6 +343,7 @@ export type PermissionUncheckedUpdateInput = {
   method?: Prisma.StringFieldUpdateOperationsInput | string
   path?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
+  titleDefault?: Prisma.StringFieldUpdateOperationsInput | string
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -339,6 +355,7 @@ export type PermissionCreateManyInput = {
   method: string
   path: string
   title?: string
+  titleDefault?: string
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -349,6 +366,7 @@ export type PermissionUpdateManyMutationInput = {
   method?: Prisma.StringFieldUpdateOperationsInput | string
   path?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
+  titleDefault?: Prisma.StringFieldUpdateOperationsInput | string
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -359,6 +377,7 @@ export type PermissionUncheckedUpdateManyInput = {
   method?: Prisma.StringFieldUpdateOperationsInput | string
   path?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
+  titleDefault?: Prisma.StringFieldUpdateOperationsInput | string
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -374,6 +393,7 @@ export type PermissionCountOrderByAggregateInput = {
   method?: Prisma.SortOrder
   path?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  titleDefault?: Prisma.SortOrder
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -388,6 +408,7 @@ export type PermissionMaxOrderByAggregateInput = {
   method?: Prisma.SortOrder
   path?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  titleDefault?: Prisma.SortOrder
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -398,6 +419,7 @@ export type PermissionMinOrderByAggregateInput = {
   method?: Prisma.SortOrder
   path?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  titleDefault?: Prisma.SortOrder
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -431,6 +453,7 @@ export type PermissionCreateWithoutGroupsInput = {
   method: string
   path: string
   title?: string
+  titleDefault?: string
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -441,6 +464,7 @@ export type PermissionUncheckedCreateWithoutGroupsInput = {
   method: string
   path: string
   title?: string
+  titleDefault?: string
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -467,6 +491,7 @@ export type PermissionUpdateWithoutGroupsInput = {
   method?: Prisma.StringFieldUpdateOperationsInput | string
   path?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
+  titleDefault?: Prisma.StringFieldUpdateOperationsInput | string
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -477,6 +502,7 @@ export type PermissionUncheckedUpdateWithoutGroupsInput = {
   method?: Prisma.StringFieldUpdateOperationsInput | string
   path?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
+  titleDefault?: Prisma.StringFieldUpdateOperationsInput | string
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -518,6 +544,7 @@ export type PermissionSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   method?: boolean
   path?: boolean
   title?: boolean
+  titleDefault?: boolean
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -530,6 +557,7 @@ export type PermissionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   method?: boolean
   path?: boolean
   title?: boolean
+  titleDefault?: boolean
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -540,6 +568,7 @@ export type PermissionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   method?: boolean
   path?: boolean
   title?: boolean
+  titleDefault?: boolean
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -550,12 +579,13 @@ export type PermissionSelectScalar = {
   method?: boolean
   path?: boolean
   title?: boolean
+  titleDefault?: boolean
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type PermissionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "method" | "path" | "title" | "description" | "createdAt" | "updatedAt", ExtArgs["result"]["permission"]>
+export type PermissionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "method" | "path" | "title" | "titleDefault" | "description" | "createdAt" | "updatedAt", ExtArgs["result"]["permission"]>
 export type PermissionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   groups?: boolean | Prisma.Permission$groupsArgs<ExtArgs>
   _count?: boolean | Prisma.PermissionCountOutputTypeDefaultArgs<ExtArgs>
@@ -573,6 +603,10 @@ export type $PermissionPayload<ExtArgs extends runtime.Types.Extensions.Internal
     method: string
     path: string
     title: string
+    /**
+     * The contract title last synced; while title equals it, nobody edited the title.
+     */
+    titleDefault: string
     description: string
     createdAt: Date
     updatedAt: Date
@@ -1004,6 +1038,7 @@ export interface PermissionFieldRefs {
   readonly method: Prisma.FieldRef<"Permission", 'String'>
   readonly path: Prisma.FieldRef<"Permission", 'String'>
   readonly title: Prisma.FieldRef<"Permission", 'String'>
+  readonly titleDefault: Prisma.FieldRef<"Permission", 'String'>
   readonly description: Prisma.FieldRef<"Permission", 'String'>
   readonly createdAt: Prisma.FieldRef<"Permission", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Permission", 'DateTime'>

@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto";
+import * as config from "@wenku/config";
+import { createGateway } from "@wenku/gateway";
+import {
+  CachingAuthorizer,
+  createSettingsReader,
+  grpcTransports,
+  type Logger,
+  lateTransports,
+  listenDual,
+  remoteAuthorizer,
+  runMigrations,
+  type ServiceContext,
+  type ServiceModule,
+  serveService,
+  siteGateFrom,
+} from "@wenku/kit";
+import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import * as user from "@wenku/user";
+import pg from "pg";
+import { withDatabase } from "../../jest/url.js";
+import { startBare } from "./bare.js";
+
+const HOST = "127.0.0.1";
+
+/** Things to undo, newest first; run even when setup failed half-way. */
+export class Cleanup {
+  private readonly steps: Array<() => Promise<unknown>> = [];
+  add(step: () => Promise<unknown>): void {
+    this.steps.unshift(step);
+  }
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0)) {
+      try {
+        await step();
+      } catch (err) {
+        console.error("cleanup step failed:", err);
+      }
+    }
+  }
+}
+
+/** A database of its own on the server, dropped by `cleanup` (FORCE: our pools may still be open). */
+async function throwawayDatabase(serverUrl: string, cleanup: Cleanup): Promise<string> {
+  const name = `wenku_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  cleanup.add(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  });
+  return withDatabase(serverUrl, name);
+}
+
+export interface BenchStack {
+  databaseUrl: string;
+  gatewayUrl: string;
+  serviceUrl: string;
+  bareUrl: string;
+  token: string;
+}
+
+/**
+ * The real path, over the network on loopback: gateway (listenDual) → gRPC over h2c
+ * (kit grpcTransports) → user service (its ServiceModule, serveService) → Prisma → PostgreSQL,
+ * with the config service beside it for settings and the site gate, as in a real cluster;
+ * and beside it the bare node:http handler on the same database. Permission sync and the admin
+ * seed happen in the module's start, as on any real start.
+ */
+export async function startBenchStack(serverUrl: string, log: Logger, cleanup: Cleanup): Promise<BenchStack> {
+  const databaseUrl = await throwawayDatabase(serverUrl, cleanup);
+  for (const m of [...user.service.migrations, ...config.service.migrations]) {
+    await runMigrations({ connectionString: databaseUrl, schema: m.schema, dir: m.dir, log });
+  }
+  const adminPassword = randomBytes(12).toString("base64url");
+  const internalToken = randomBytes(32).toString("hex");
+  const bus = createMemoryBus({ log });
+  cleanup.add(() => bus.close());
+
+  // As kit's runService starts each service in its own process: one context (remote authorizer,
+  // settings reader, site gate), the module's start(ctx), then serveService on its own port.
+  // The user service needs the config service (settings, site gate), so both run; the other
+  // deployables' transports point at the user service's port (Unimplemented for them).
+  const late = lateTransports();
+  const settings = await createSettingsReader({
+    transport: late.transports.config,
+    internalToken,
+    bus,
+    log: log.child({ module: "settings" }),
+  });
+  cleanup.add(async () => settings.close());
+  const ctx = (name: string, env: Record<string, string>): ServiceContext => ({
+    databaseUrl,
+    bus,
+    log: log.child({ service: name }),
+    internalToken,
+    transports: late.transports,
+    authorizer: new CachingAuthorizer(remoteAuthorizer(late.transports.user, internalToken)),
+    settings,
+    siteGate: siteGateFrom(settings),
+    env,
+  });
+  const serve = async (module: ServiceModule, env: Record<string, string>) => {
+    const started = await module.start(ctx(module.name, env));
+    cleanup.add(() => started.close());
+    const running = await serveService(started.definition, { grpcPort: 0, adminPort: 0, host: HOST, log });
+    cleanup.add(() => running.close(1_000));
+    return `http://${HOST}:${running.grpcPort}`;
+  };
+  const configUrl = await serve(config.service, {});
+  const serviceUrl = await serve(user.service, {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    WENKU_ADMIN_PASSWORD: adminPassword,
+  });
+  const transports = grpcTransports({
+    user: serviceUrl,
+    content: serviceUrl,
+    order: serviceUrl,
+    config: configUrl,
+    spider: serviceUrl,
+  });
+  late.bind(transports);
+
+  const gateway = createGateway({
+    transports,
+    log: log.child({ service: "gateway" }),
+    internalToken,
+    trustedProxies: [],
+    maxBodyBytes: 1024 * 1024,
+  });
+  const listening = await listenDual(gateway.handler, { port: 0, host: HOST });
+  cleanup.add(() => listening.close(1_000));
+  const gatewayUrl = `http://${HOST}:${listening.port}`;
+
+  const bare = await startBare(databaseUrl, HOST);
+  cleanup.add(() => bare.close());
+
+  const login = await fetch(`${gatewayUrl}/api/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: adminPassword }),
+  });
+  const reply = (await login.json()) as { token?: string };
+  if (login.status !== 200 || !reply.token) throw new Error(`login failed: ${login.status} ${JSON.stringify(reply)}`);
+
+  return { databaseUrl, gatewayUrl, serviceUrl, bareUrl: `http://${HOST}:${bare.port}`, token: reply.token };
+}
