@@ -139,3 +139,30 @@ describe("security.login_required", () => {
     expect((await grpcCall(NAV_LIST_GRPC)).code).toBe(grpc.status.OK);
   });
 });
+
+describe("captcha follows the admin's settings at once (config → user service)", () => {
+  const setConfig = async (config: Array<{ category: string; name: string; value: string }>) => {
+    const r = await rest(stack.url, "PUT", "/api/v1/config", { config }, adminToken);
+    expect([r.status, r.json]).toEqual([200, {}]);
+  };
+  afterAll(() => setConfig([{ category: "security", name: "enable_captcha_login", value: "false" }]));
+
+  test("login captcha switched on: its look comes from category captcha, and login needs it", async () => {
+    expect((await rest(stack.url, "GET", "/api/v1/user/captcha?type=login")).json.enable).toBe(false);
+    await setConfig([
+      { category: "security", name: "enable_captcha_login", value: "true" },
+      { category: "captcha", name: "type", value: "string" },
+      { category: "captcha", name: "width", value: "300" },
+      { category: "captcha", name: "height", value: "80" },
+    ]);
+    const c = await rest(stack.url, "GET", "/api/v1/user/captcha?type=login");
+    expect(c.status).toBe(200);
+    expect(c.json).toMatchObject({ enable: true, type: "string" });
+    const svg = Buffer.from(String(c.json.captcha).split(",")[1] ?? "", "base64").toString("utf8");
+    expect(svg).toMatch(/width="300"/);
+    expect(svg).toMatch(/height="80"/);
+    const login = await rest(stack.url, "POST", "/api/v1/user/login", { username: "visitor1", password: "secret123" });
+    expect(login.status).toBe(400);
+    expect(login.json.message).toBe("请输入验证码");
+  });
+});

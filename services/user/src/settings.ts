@@ -4,7 +4,8 @@ import type { SettingsReader } from "@wenku/kit";
 export const CAPTCHA_SCENES = ["register", "login", "comment", "find_password", "upload"] as const;
 export type CaptchaScene = (typeof CAPTCHA_SCENES)[number];
 /** moredoc's captcha.type options. Audio is answered with a digit image (reply.type says so). */
-export type CaptchaKind = "digit" | "string" | "math" | "audio";
+export const CAPTCHA_KINDS = ["digit", "string", "math", "audio"] as const;
+export type CaptchaKind = (typeof CAPTCHA_KINDS)[number];
 
 /** The security and captcha settings the user service obeys (config categories security + captcha). */
 export interface SecuritySettings {
@@ -53,9 +54,7 @@ export function staticSettings(s: SecuritySettings): SettingsProvider & { set(ne
 
 /**
  * The security section of the public settings, read through the kit's settings reader (cached,
- * dropped at once when the config service broadcasts a change). The captcha length/kind/size are
- * not in the public Settings message, so they keep moredoc's defaults until the config service
- * exposes category captcha to services.
+ * dropped at once when the config service broadcasts a change), captcha look included.
  */
 export function settingsFrom(reader: SettingsReader): SettingsProvider {
   return {
@@ -66,7 +65,12 @@ export function settingsFrom(reader: SettingsReader): SettingsProvider {
         enableRegister: sec.enableRegister,
         enableVerifyRegisterEmail: sec.enableVerifyRegisterEmail,
         captcha: {
-          ...DEFAULT_SECURITY.captcha,
+          length: sec.captchaLength || DEFAULT_SECURITY.captcha.length,
+          kind: CAPTCHA_KINDS.includes(sec.captchaType as CaptchaKind)
+            ? (sec.captchaType as CaptchaKind)
+            : DEFAULT_SECURITY.captcha.kind,
+          width: sec.captchaWidth || DEFAULT_SECURITY.captcha.width,
+          height: sec.captchaHeight || DEFAULT_SECURITY.captcha.height,
           scenes: {
             register: sec.enableCaptchaRegister,
             login: sec.enableCaptchaLogin,

@@ -84,6 +84,10 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       documentAllowedExt: v.list("security", "document_allowed_ext"),
       loginRequired: v.bool("security", "login_required"),
       enableVerifyRegisterEmail: v.bool("security", "enable_verify_register_email"),
+      captchaLength: v.int("captcha", "length"),
+      captchaType: v.str("captcha", "type"),
+      captchaWidth: v.int("captcha", "width"),
+      captchaHeight: v.int("captcha", "height"),
     },
     display: {
       showRegisterUserCount: v.bool("display", "show_register_user_count"),
