@@ -7,9 +7,12 @@ import { BlockList, isIP } from "node:net";
 export function createClientIpResolver(trusted: readonly string[]) {
   const list = new BlockList();
   for (const entry of trusted) {
-    const [addr, bits] = entry.split("/");
-    if (!addr || !isIP(addr)) throw new Error(`TRUSTED_PROXIES: invalid entry ${entry}`);
+    const [addr, bits, extra] = entry.split("/");
+    const invalid = new Error(`TRUSTED_PROXIES: invalid entry ${entry} (expected an address or address/prefix)`);
+    if (!addr || !isIP(addr) || extra !== undefined) throw invalid;
     const type = isIP(addr) === 6 ? "ipv6" : "ipv4";
+    // "10.0.0.1/" must not become /0 (every address trusted).
+    if (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > (type === "ipv6" ? 128 : 32))) throw invalid;
     if (bits === undefined) list.addAddress(addr, type);
     else list.addSubnet(addr, Number(bits), type);
   }

@@ -3,7 +3,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { Code, createContextValues, type Transport } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { AccessLevel, accessRuleOf, allApiServices, type Deployable, headers, type Logger } from "@wenku/kit";
+import {
+  AccessLevel,
+  accessRuleOf,
+  allApiServices,
+  type Deployable,
+  headers,
+  type Logger,
+  peerAddress,
+} from "@wenku/kit";
 import { createClientIpResolver } from "./clientip.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
@@ -36,7 +44,7 @@ export function createGateway(opts: GatewayOptions) {
 
   const forwardHeaders = (req: AnyReq, requestId: string): ForwardHeaders => {
     const h: ForwardHeaders = {
-      [headers.clientIp]: clientIp(req.socket?.remoteAddress, req.headers["x-forwarded-for"]),
+      [headers.clientIp]: clientIp(peerAddress(req), req.headers["x-forwarded-for"]),
       [headers.requestId]: requestId,
       [headers.edge]: opts.internalToken,
     };

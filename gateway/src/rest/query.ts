@@ -27,7 +27,12 @@ function assign(desc: DescMessage, target: JsonObject, path: string[], values: s
   if (!field) return; // unknown query keys are ignored, like grpc-gateway
   if (rest.length) {
     if (field.fieldKind !== "message") throw new RequestShapeError(`参数 ${original} 无效`);
-    const child = (target[field.name] as JsonObject | undefined) ?? {};
+    const existing = target[field.name];
+    // `created_at=…&created_at.seconds=1`: the field was already given whole.
+    if (existing !== undefined && (typeof existing !== "object" || existing === null || Array.isArray(existing))) {
+      throw new RequestShapeError(`参数 ${original} 与 ${head} 冲突`);
+    }
+    const child = (existing as JsonObject | undefined) ?? {};
     target[field.name] = child;
     assign(field.message, child, rest, values, original);
     return;

@@ -52,11 +52,14 @@ export class RestTable {
   private readonly templated: RestRoute[] = [];
 
   constructor(readonly routes: RestRoute[]) {
+    // Same verb and same shape (variable names aside) would make the second RPC unreachable.
+    const shapes = new Map<string, RestRoute>();
     for (const r of routes) {
       const key = `${r.verb} ${r.template}`;
-      if (this.literal.has(key)) {
-        throw new Error(`two RPCs bind ${key}: ${this.literal.get(key)?.method.name} and ${r.method.name}`);
-      }
+      const shape = `${r.verb} /${r.segments.map((s) => ("literal" in s ? s.literal : s.rest ? "{**}" : "{*}")).join("/")}`;
+      const clash = shapes.get(shape);
+      if (clash) throw new Error(`two RPCs bind ${key}: ${clash.method.name} and ${r.method.name}`);
+      shapes.set(shape, r);
       if (r.segments.every((s) => "literal" in s)) this.literal.set(key, r);
       else this.templated.push(r);
     }

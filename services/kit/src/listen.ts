@@ -16,6 +16,19 @@ export interface Listening {
 
 const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n");
 
+const peers = new WeakMap<http2.Http2Session, string | undefined>();
+
+/**
+ * The TCP peer of a request served by listenDual, for HTTP/1.1 and h2c alike (an h2c request's
+ * req.socket has no address, because http2 runs over a JS stream there).
+ */
+export function peerAddress(req: http.IncomingMessage | http2.Http2ServerRequest): string | undefined {
+  const direct = req.socket?.remoteAddress;
+  if (direct) return direct;
+  const session = (req as http2.Http2ServerRequest).stream?.session;
+  return session ? peers.get(session) : undefined;
+}
+
 /**
  * One TCP port serving both HTTP/1.1 (browsers, probes, Connect, gRPC-web) and cleartext
  * HTTP/2 (gRPC, Connect over h2). The first bytes of each connection pick the protocol.
@@ -24,17 +37,26 @@ export function listenDual(
   handler: HttpHandler,
   opts: { port: number; host?: string; maxHeaderSize?: number; headersTimeoutMs?: number },
 ): Promise<Listening> {
-  const h1 = http.createServer({ maxHeaderSize: opts.maxHeaderSize ?? 16 * 1024 }, handler);
+  const h1 = http.createServer(
+    { maxHeaderSize: opts.maxHeaderSize ?? 16 * 1024, connectionsCheckingInterval: 1_000 },
+    handler,
+  );
   h1.headersTimeout = opts.headersTimeoutMs ?? 15_000;
   h1.requestTimeout = 0; // uploads may be long; idle sockets are bounded by keepAliveTimeout
   h1.keepAliveTimeout = 5_000;
+  // http.Server starts tracking its connections (headers/request timeouts, closeIdleConnections)
+  // on its own 'listening' event; h1 never listens itself — sockets are handed to it — so start it.
+  h1.emit("listening");
   const h2 = http2.createServer({ maxSessionMemory: 64 }, handler);
   const sessions = new Set<http2.ServerHttp2Session>();
   h2.on("session", (s) => {
+    // http2 wraps our Duplex in its own stream socket, which has no address: remember the peer.
+    if (connecting) peers.set(s, connecting.remoteAddress);
     sessions.add(s);
     s.on("close", () => sessions.delete(s));
   });
   const sockets = new Set<net.Socket>();
+  let connecting: net.Socket | null = null;
 
   // noDelay: without it Nagle + delayed ACK held small h2 frames (a gRPC hop cost ~40 ms more).
   const tcp = net.createServer({ pauseOnConnect: true, noDelay: true }, (socket) => {
@@ -56,7 +78,12 @@ export function listenDual(
       if (isH2) {
         // http2 reads a native socket's handle directly and would miss the bytes we already
         // read; a JS duplex over the socket makes it read through JS instead.
-        h2.emit("connection", duplexOver(socket, seen));
+        connecting = socket;
+        try {
+          h2.emit("connection", duplexOver(socket, seen)); // emits "session" synchronously
+        } finally {
+          connecting = null;
+        }
       } else {
         socket.unshift(seen);
         h1.emit("connection", socket);
