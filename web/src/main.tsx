@@ -1,8 +1,10 @@
 import "./styles.css";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./App.js";
+import { createClient } from "./api/client.js";
 import { createTransport } from "./api/transport.js";
 import { createLanguageStore } from "./i18n/language.js";
 import { reloadOnChunkError } from "./router/chunkReload.js";
@@ -32,9 +34,9 @@ createRoot(root).render(
         sessionStore,
         transport,
         settingsStorage: window.localStorage,
-        // Public site settings loader; with ConfigAPI generated this becomes
-        // `() => createClient(ConfigAPI, transport).getSettings({})` (see settings/SettingsProvider.tsx).
-        loadSettings: undefined,
+        // Public site settings; while ConfigAPI is unavailable (e.g. 501) the cached or default
+        // settings stay in use and the failure is kept in the settings context.
+        loadSettings: () => createClient(ConfigAPI, transport).getSettings({}),
       }}
     />
   </StrictMode>,

@@ -41,7 +41,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     { key: "logout", icon: <LogoutOutlined />, label: t("header.logout") },
   ];
   const onClick: MenuProps["onClick"] = ({ key }) => {
-    if (key === "logout") logout();
+    if (key === "logout") void logout();
     else void navigate(key);
   };
   const { user } = session;

@@ -7,11 +7,14 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from "@ant-design/icons";
-import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps, Space, theme } from "antd";
-import { useEffect, useState } from "react";
-import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { App, Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, type MenuProps, Space, Spin, theme } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { adminDrawerSize } from "../components/admin/FormDrawer.js";
+import { PasswordForm } from "../components/admin/PasswordForm.js";
+import { ProfileForm } from "../components/admin/ProfileForm.js";
+import { usePermissionReload } from "../components/admin/permissions.js";
 import { LanguageSwitch } from "../components/LanguageSwitch.js";
-import { PagePlaceholder } from "../components/PagePlaceholder.js";
 import { useLogout } from "../hooks/useLogout.js";
 import { useSizeClass, useWindowWidth } from "../hooks/useSizeClass.js";
 import { useI18n } from "../i18n/I18nProvider.js";
@@ -31,10 +34,15 @@ type DrawerKind = "profile" | "password";
 export default function AdminLayout() {
   const { t } = useI18n();
   const { token } = theme.useToken();
+  const { message } = App.useApp();
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const permissions = usePermissionReload();
+  // Logging out empties the session before the navigation home lands; the guard must not
+  // send the user to the login page in between.
+  const leaving = useRef(false);
   const { name } = useSiteName();
   const width = useWindowWidth();
   const mobile = useSizeClass() === "mobile";
@@ -46,8 +54,27 @@ export default function AdminLayout() {
   // Follow the window across the 1000 px line; in between, the toggle button decides.
   useEffect(() => setCollapsed(narrow), [narrow]);
 
-  const redirect = adminRedirect(location.pathname, session);
-  if (redirect) return <Navigate to={redirect} replace />;
+  // The guard waits for the fresh permissions, so a stale stored list neither hides nor grants pages.
+  const redirect = permissions.state === "loading" || leaving.current ? null : adminRedirect(location, session);
+  const redirectTo = redirect?.to;
+  const redirectReason = redirect?.reason;
+  useEffect(() => {
+    if (!redirectTo || leaving.current) return;
+    if (redirectReason === "forbidden") void message.warning(t("adm.common.noPermission"));
+    if (redirectReason === "noAccess") void message.warning(t("adm.common.noAdminAccess"));
+    void navigate(redirectTo, { replace: true });
+  }, [redirectTo, redirectReason, navigate, message, t]);
+  useEffect(() => {
+    if (permissions.state === "failed") void message.error(permissions.error.message);
+  }, [permissions, message]);
+
+  if (permissions.state === "loading" || redirect || leaving.current) {
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: "100vh" }}>
+        <Spin size="large" description={t("adm.common.loadingPermissions")} />
+      </Flex>
+    );
+  }
 
   const userItems: MenuProps["items"] = [
     { key: "profile", icon: <UserOutlined />, label: t("adminLayout.profile") },
@@ -56,8 +83,10 @@ export default function AdminLayout() {
     { key: "logout", icon: <LogoutOutlined />, label: t("adminLayout.logout") },
   ];
   const onUserMenu: MenuProps["onClick"] = ({ key }) => {
-    if (key === "logout") logout();
-    else setDrawer(key as DrawerKind);
+    if (key === "logout") {
+      leaving.current = true;
+      logout();
+    } else setDrawer(key as DrawerKind);
   };
   const openGroup = openAdminGroup(location.pathname);
   const menu = (
@@ -73,6 +102,7 @@ export default function AdminLayout() {
       <Menu
         theme="dark"
         mode="inline"
+        data-testid="admin-menu"
         selectedKeys={[selectedAdminKey(location.pathname)]}
         // A collapsed inline menu shows open submenus as popups, so open the group only when expanded.
         {...(openGroup && !collapsed ? { defaultOpenKeys: [openGroup] } : {})}
@@ -155,12 +185,14 @@ export default function AdminLayout() {
       </Layout>
       <Drawer
         title={drawer ? t(drawer === "profile" ? "adminLayout.profile" : "adminLayout.password") : undefined}
-        size={mobile ? "90%" : "50%"}
+        size={adminDrawerSize(mobile)}
         open={drawer !== null}
         onClose={() => setDrawer(null)}
         destroyOnHidden
+        data-testid="admin-account-drawer"
       >
-        {drawer && <PagePlaceholder title={drawer === "profile" ? "page.me.profile" : "page.me.password"} />}
+        {drawer === "profile" && <ProfileForm onSaved={() => setDrawer(null)} />}
+        {drawer === "password" && <PasswordForm onSaved={() => setDrawer(null)} />}
       </Drawer>
     </Layout>
   );

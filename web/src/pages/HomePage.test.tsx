@@ -8,7 +8,7 @@ import { renderRoutes, testDeps } from "../test/render.js";
 describe("home page and header", () => {
   it("shows the library name when no settings are loaded, in the hero and the logo", async () => {
     renderRoutes(routes, { path: "/" });
-    expect((await screen.findByTestId("site-name")).textContent).toBe("文库");
+    expect((await screen.findByTestId("site-name", {}, { timeout: 8000 })).textContent).toBe("文库");
     expect(screen.getByTestId("site-logo").textContent).toBe("文库");
     expect(document.title).toBe("文库");
   });
@@ -34,7 +34,7 @@ describe("home page and header", () => {
         }),
     });
     renderRoutes(routes, { path: "/", deps });
-    const help = await screen.findByRole("link", { name: "帮助中心" });
+    const help = await screen.findByRole("link", { name: "帮助中心" }, { timeout: 8000 });
     expect(help.getAttribute("href")).toBe("https://help.example.com");
     expect(help.getAttribute("target")).toBe("_blank");
     expect(screen.queryByText("已停用")).toBeNull();

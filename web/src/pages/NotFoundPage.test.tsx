@@ -19,7 +19,7 @@ describe("404 page", () => {
 
   it("does not show for a known route", async () => {
     renderRoutes(routes, { path: "/login" });
-    expect(await screen.findByTestId("page-placeholder")).toBeTruthy();
+    expect(await screen.findByTestId("login-form", {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText("页面不存在")).toBeNull();
   });
 });

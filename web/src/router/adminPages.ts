@@ -80,6 +80,61 @@ export const ADMIN_PAGES: readonly AdminPage[] = ADMIN_MENU.flatMap((entry) =>
   isAdminGroup(entry) ? entry.pages : entry === ADMIN_DASHBOARD ? [] : [entry],
 );
 
+const api = (service: string, rpc: string) => `/api.v1.${service}/${rpc}`;
+const CONFIG = [api("ConfigAPI", "ListConfig")];
+const CATEGORY = [api("CategoryAPI", "ListCategory")];
+
+/**
+ * The permission paths each admin page needs (all of them) to be allowed: the "anchor" RPC the
+ * page lists with (spec §6: pages derive from permissions, per api area). Pages missing here are
+ * never allowed, which the unit test forbids.
+ */
+export const PAGE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
+  "/admin/document/list": [api("DocumentAPI", "ListDocument")],
+  "/admin/document/category": CATEGORY,
+  "/admin/document/recycle": [api("RecycleAPI", "ListRecycleDocument")],
+  "/admin/document/language": [api("LanguageAPI", "ListLanguage")],
+  "/admin/document/searchrecord": [api("SearchRecordAPI", "ListSearchRecord")],
+  "/admin/article/list": [api("ArticleAPI", "ListArticle")],
+  "/admin/article/category": CATEGORY,
+  "/admin/article/recycle": [api("ArticleAPI", "ListRecycleArticle")],
+  "/admin/article/set": CONFIG,
+  "/admin/comment": [api("CommentAPI", "ListComment")],
+  "/admin/user/list": [api("UserAPI", "ListUser")],
+  "/admin/user/group": [api("GroupAPI", "ListGroup")],
+  "/admin/user/permission": [api("PermissionAPI", "ListPermission")],
+  "/admin/user/punishment": [api("PunishmentAPI", "ListPunishment")],
+  "/admin/user/vip": [api("UserVipAPI", "ListUserVip")],
+  "/admin/user/sms": [api("SmsAPI", "ListSms")],
+  "/admin/order": [api("OrderAPI", "ListOrder")],
+  "/admin/navigation": [api("NavigationAPI", "ListNavigation")],
+  "/admin/banner": [api("BannerAPI", "ListBanner")],
+  "/admin/friendlink": [api("FriendlinkAPI", "ListFriendlink")],
+  "/admin/advertisement": [api("AdvertisementAPI", "ListAdvertisement")],
+  "/admin/attachment": [api("AttachmentAPI", "ListAttachment")],
+  "/admin/report": [api("ReportAPI", "ListReport")],
+  "/admin/biz": CONFIG,
+  "/admin/spider/url": [api("SpiderUrlAPI", "ListSpiderUrl")],
+  "/admin/spider/document": [api("SpiderDocumentAPI", "ListSpiderDocument")],
+  ...Object.fromEntries(ADMIN_PAGES.filter((p) => p.path.startsWith("/admin/config/")).map((p) => [p.path, CONFIG])),
+};
+
+/** The paths of the permissions a user really holds (spec §6: only rows with a positive id count). */
+export function heldPermissionPaths(
+  permissions: readonly { id: number | string | bigint; path: string }[],
+): Set<string> {
+  return new Set(permissions.filter((p) => Number(p.id) > 0).map((p) => p.path));
+}
+
+/** Spec §6: the admin pages a user may open, in menu order, derived from their permissions. */
+export function allowedPagesFor(permissions: readonly { id: number | string | bigint; path: string }[]): string[] {
+  const held = heldPermissionPaths(permissions);
+  return ADMIN_PAGES.filter((page) => {
+    const needs = PAGE_PERMISSIONS[page.path];
+    return needs !== undefined && needs.length > 0 && needs.every((path) => held.has(path));
+  }).map((page) => page.path);
+}
+
 /** Spec §2: the dashboard always shows; other items only when allowed or flagged public. */
 export function visibleAdminMenu(allowedPages: readonly string[]): AdminMenuEntry[] {
   const visible = (p: AdminPage) => p === ADMIN_DASHBOARD || p.public === true || allowedPages.includes(p.path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { visibleAdminMenu } from "./adminPages.js";
+import { ADMIN_PAGES, allowedPagesFor, PAGE_PERMISSIONS, visibleAdminMenu } from "./adminPages.js";
 import { adminRedirect, frontRedirect } from "./guards.js";
 
 const anonymous = { user: null, token: "", permissions: [] };
@@ -8,17 +8,28 @@ const staff = { ...member, permissions: [{ id: 1, method: "GRPC", path: "/api.v1
 const open = { loginRequired: false, isClose: false };
 
 describe("admin guard", () => {
-  it("sends visitors without a token or allowed pages home", () => {
-    expect(adminRedirect("/admin", { token: "", allowedPages: ["/admin/user/list"] })).toBe("/");
-    expect(adminRedirect("/admin", { token: "t", allowedPages: [] })).toBe("/");
+  const at = (pathname: string, search = "") => ({ pathname, search });
+
+  it("sends anonymous visitors to login, remembering the page", () => {
+    expect(adminRedirect(at("/admin/user/list", "?page=2"), { token: "", allowedPages: [] })).toEqual({
+      to: "/login?redirect=%2Fadmin%2Fuser%2Flist%3Fpage%3D2",
+      reason: "login",
+    });
   });
 
-  it("lets staff see allowed pages and the always-open ones, else back to /admin", () => {
+  it("sends users without allowed pages home", () => {
+    expect(adminRedirect(at("/admin"), { token: "t", allowedPages: [] })).toEqual({ to: "/", reason: "noAccess" });
+  });
+
+  it("lets staff see allowed pages and the dashboard, else back to /admin", () => {
     const session = { token: "t", allowedPages: ["/admin/user/list"] };
-    for (const path of ["/admin", "/admin/index", "/admin/dashboard", "/admin/navigation", "/admin/user/list/"]) {
-      expect(adminRedirect(path, session)).toBeNull();
+    for (const path of ["/admin", "/admin/index", "/admin/dashboard", "/admin/user/list/"]) {
+      expect(adminRedirect(at(path), session)).toBeNull();
     }
-    expect(adminRedirect("/admin/config/system", session)).toBe("/admin");
+    for (const path of ["/admin/config/system", "/admin/navigation", "/admin/user/group"]) {
+      expect(adminRedirect(at(path), session)).toEqual({ to: "/admin", reason: "forbidden" });
+    }
+    expect(adminRedirect(at("/admin/no-such-page"), session)).toBeNull(); // the 404 page shows
   });
 
   it("shows the dashboard always and other menu items only when allowed", () => {
@@ -27,6 +38,37 @@ describe("admin guard", () => {
     expect(menu.map((e) => ("path" in e ? e.path : e.key))).toEqual(["/admin/dashboard", "/admin/report", "config"]);
     const config = menu.find((e) => "key" in e && e.key === "config");
     expect(config && "pages" in config ? config.pages.map((p) => p.path) : []).toEqual(["/admin/config/system"]);
+  });
+});
+
+describe("allowed admin pages", () => {
+  const perm = (id: number | bigint, path: string) => ({ id, path });
+
+  it("maps every admin page to the permissions it needs", () => {
+    for (const page of ADMIN_PAGES) {
+      expect({ page: page.path, mapped: (PAGE_PERMISSIONS[page.path]?.length ?? 0) > 0 }).toEqual({
+        page: page.path,
+        mapped: true,
+      });
+      expect(PAGE_PERMISSIONS[page.path]?.every((p) => /^\/api\.v1\.\w+API\/\w+$/.test(p))).toBe(true);
+    }
+  });
+
+  it("derives pages from held permissions with positive ids only", () => {
+    expect(allowedPagesFor([perm(5n, "/api.v1.UserAPI/ListUser")])).toEqual(["/admin/user/list"]);
+    expect(allowedPagesFor([perm(0, "/api.v1.UserAPI/ListUser")])).toEqual([]);
+    expect(allowedPagesFor([perm(1, "/api.v1.UserAPI/AddUser")])).toEqual([]);
+    const config = allowedPagesFor([perm(2, "/api.v1.ConfigAPI/ListConfig")]);
+    expect(config).toContain("/admin/config/system");
+    expect(config).toContain("/admin/article/set");
+    expect(config).not.toContain("/admin/user/list");
+  });
+
+  it("gives a holder of every permission every page, in menu order", () => {
+    const all = Object.values(PAGE_PERMISSIONS)
+      .flat()
+      .map((path, i) => perm(i + 1, path));
+    expect(allowedPagesFor(all)).toEqual(ADMIN_PAGES.map((p) => p.path));
   });
 });
 

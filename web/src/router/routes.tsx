@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import type { MessageKey } from "../i18n/zh-CN.js";
 import { RootLayout, type RouteHandle } from "../layouts/RootLayout.js";
+import { ADMIN_SCREENS } from "../pages/admin/screens.js";
 import { RouteErrorPage } from "../pages/ErrorPage.js";
 import { ADMIN_PAGES } from "./adminPages.js";
 import { lazyPage, type PageModule } from "./lazyPage.js";
@@ -78,7 +79,7 @@ const adminRoutes: RouteObject[] = [
   page(null, dashboard, "admin.dashboard"),
   page("index", dashboard, "admin.dashboard"),
   page("dashboard", dashboard, "admin.dashboard"),
-  ...ADMIN_PAGES.map((p) => page(p.path.replace(/^\/admin\//, ""), adminSection, p.title)),
+  ...ADMIN_PAGES.map((p) => page(p.path.replace(/^\/admin\//, ""), ADMIN_SCREENS[p.path] ?? adminSection, p.title)),
   page("*", notFound, "page.notFound"),
 ];
 

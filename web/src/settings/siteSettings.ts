@@ -18,7 +18,14 @@ export interface SiteSettings {
     version: string;
   };
   footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string };
-  security: { loginRequired: boolean; isClose: boolean };
+  security: {
+    loginRequired: boolean;
+    isClose: boolean;
+    enableRegister: boolean;
+    enableCaptchaLogin: boolean;
+    enableCaptchaRegister: boolean;
+    enableVerifyRegisterEmail: boolean;
+  };
   display: {
     hideCategoryWithoutDocument: boolean;
     copyrightStatement: string;
@@ -50,7 +57,15 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     version: "",
   },
   footer: { about: "", agreement: "", contact: "", feedback: "", copyright: "" },
-  security: { loginRequired: false, isClose: false },
+  // Until the settings are known the forms stay open; the server enforces the real switches.
+  security: {
+    loginRequired: false,
+    isClose: false,
+    enableRegister: true,
+    enableCaptchaLogin: false,
+    enableCaptchaRegister: false,
+    enableVerifyRegisterEmail: false,
+  },
   display: {
     hideCategoryWithoutDocument: false,
     copyrightStatement: "",
@@ -93,4 +108,9 @@ export function siteNameOf(settings: SiteSettings, fallback: string): string {
 /** The document title (spec §9: the default site title falls back to the library name). */
 export function siteTitleOf(settings: SiteSettings, fallback: string): string {
   return settings.system.title || settings.system.sitename || fallback;
+}
+
+/** The name of the site's credits (spec §1: configurable, default label 积分 / points). */
+export function creditNameOf(settings: SiteSettings, fallback: string): string {
+  return settings.system.creditName || fallback;
 }

@@ -1,11 +1,15 @@
 import { useI18n } from "../i18n/I18nProvider.js";
 import { useSettings } from "./SettingsProvider.js";
-import { siteNameOf, siteTitleOf } from "./siteSettings.js";
+import { creditNameOf, siteNameOf, siteTitleOf } from "./siteSettings.js";
 
 /** The site's short name and full title, falling back to the library name (文库 / Wenku). */
-export function useSiteName(): { name: string; title: string } {
+export function useSiteName(): { name: string; title: string; creditName: string } {
   const { settings } = useSettings();
   const { t } = useI18n();
   const fallback = t("site.defaultName");
-  return { name: siteNameOf(settings, fallback), title: siteTitleOf(settings, fallback) };
+  return {
+    name: siteNameOf(settings, fallback),
+    title: siteTitleOf(settings, fallback),
+    creditName: creditNameOf(settings, t("site.defaultCreditName")),
+  };
 }

@@ -21,4 +21,26 @@ if (typeof window !== "undefined") {
     Object.defineProperty(window, "ResizeObserver", { value: ResizeObserverStub, writable: true });
   }
   window.scrollTo = () => {};
+  // antd's Form schedules watcher updates with MessageChannel, which jsdom lacks; a timer-backed
+  // stand-in keeps the same "later, as a macrotask" semantics without holding the process open.
+  if (!("MessageChannel" in globalThis)) {
+    class TimerPort {
+      onmessage: ((event: { data: unknown }) => void) | null = null;
+      other: TimerPort | null = null;
+      postMessage(data: unknown): void {
+        const target = this.other;
+        setTimeout(() => target?.onmessage?.({ data }), 0);
+      }
+      close(): void {}
+    }
+    class TimerMessageChannel {
+      readonly port1 = new TimerPort();
+      readonly port2 = new TimerPort();
+      constructor() {
+        this.port1.other = this.port2;
+        this.port2.other = this.port1;
+      }
+    }
+    Object.defineProperty(globalThis, "MessageChannel", { value: TimerMessageChannel, writable: true });
+  }
 }

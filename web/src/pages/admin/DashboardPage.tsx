@@ -1,5 +1,108 @@
-import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+import { ConfigAPI, type Stats } from "@wenku/proto/api/v1/config_pb.js";
+import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Typography } from "antd";
+import { useCallback } from "react";
+import { Link } from "react-router";
+import { useClient } from "../../api/client.js";
+import { AdminCard } from "../../components/admin/AdminCard.js";
+import { ApiErrorAlert } from "../../components/admin/ApiErrorAlert.js";
+import { formatBytes, formatTime } from "../../components/admin/format.js";
+import { useRemote } from "../../components/admin/remote.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import type { MessageKey } from "../../i18n/zh-CN.js";
+import { ADMIN_PAGES } from "../../router/adminPages.js";
+import { useSession } from "../../store/SessionProvider.js";
 
+const COUNTERS: readonly [keyof Stats & `${string}Count`, MessageKey][] = [
+  ["userCount", "adm.dash.users"],
+  ["documentCount", "adm.dash.documents"],
+  ["categoryCount", "adm.dash.categories"],
+  ["articleCount", "adm.dash.articles"],
+  ["commentCount", "adm.dash.comments"],
+  ["bannerCount", "adm.dash.banners"],
+  ["friendlinkCount", "adm.dash.friendlinks"],
+  ["reportCount", "adm.dash.reports"],
+];
+
+/** The back-office home: who you are, what you may open, and the site figures the server reports. */
 export default function DashboardPage() {
-  return <PagePlaceholder title="admin.dashboard" />;
+  const { t } = useI18n();
+  const session = useSession();
+  const client = useClient(ConfigAPI);
+  const load = useCallback((signal: AbortSignal) => client.getStats({}, { signal }), [client]);
+  const stats = useRemote(load, t("adm.dash.statsUnavailable"));
+  const pages = ADMIN_PAGES.filter((p) => session.allowedPages.includes(p.path));
+  const held = session.permissions.filter((p) => Number(p.id) > 0).length;
+
+  return (
+    <AdminCard title={t("admin.dashboard")}>
+      <Card style={{ marginBottom: 16 }} data-testid="dashboard-welcome">
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t("adm.dash.welcome", { name: session.user?.username ?? "" })}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          {t("adm.dash.access", { permissions: held, pages: pages.length })}
+        </Typography.Paragraph>
+        {pages.length > 0 && (
+          <Flex wrap gap={8} aria-label={t("adm.dash.shortcuts")}>
+            {pages.slice(0, 12).map((p) => (
+              <Link key={p.path} to={p.path}>
+                <Button size="small">{t(p.title)}</Button>
+              </Link>
+            ))}
+          </Flex>
+        )}
+      </Card>
+      <Typography.Title level={5}>{t("adm.dash.stats")}</Typography.Title>
+      {stats.error && <ApiErrorAlert error={stats.error} onRetry={stats.reload} />}
+      {!stats.data && !stats.error && <Skeleton active />}
+      {stats.data && <StatsView stats={stats.data} />}
+    </AdminCard>
+  );
+}
+
+function StatsView({ stats }: { stats: Stats }) {
+  const { t } = useI18n();
+  const system = stats.os || stats.version || stats.hash;
+  return (
+    <>
+      <Row gutter={[16, 16]} data-testid="dashboard-stats">
+        {COUNTERS.map(([field, label]) => (
+          <Col key={field} xs={12} sm={8} lg={6}>
+            <Card size="small">
+              <Statistic title={t(label)} value={stats[field]} />
+            </Card>
+          </Col>
+        ))}
+        {system && (
+          <>
+            <Col xs={12} sm={8} lg={6}>
+              <Card size="small">
+                <Statistic title={t("adm.dash.indexDocuments")} value={stats.indexDocumentCount} />
+              </Card>
+            </Col>
+            <Col xs={12} sm={8} lg={6}>
+              <Card size="small">
+                <Statistic title={t("adm.dash.indexSize")} value={formatBytes(stats.indexSize)} />
+              </Card>
+            </Col>
+          </>
+        )}
+      </Row>
+      {system && (
+        <Descriptions
+          title={t("adm.dash.system")}
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2 }}
+          style={{ marginTop: 24 }}
+          items={[
+            { key: "os", label: t("adm.dash.os"), children: stats.os || "-" },
+            { key: "version", label: t("adm.dash.version"), children: stats.version || "-" },
+            { key: "hash", label: t("adm.dash.hash"), children: stats.hash || "-" },
+            { key: "buildAt", label: t("adm.dash.buildAt"), children: formatTime(stats.buildAt) },
+          ]}
+        />
+      )}
+    </>
+  );
 }

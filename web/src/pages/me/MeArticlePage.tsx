@@ -1,5 +1,10 @@
+import { MeFrame } from "../../components/account/MeFrame.js";
 import { PagePlaceholder } from "../../components/PagePlaceholder.js";
 
 export default function MeArticlePage() {
-  return <PagePlaceholder title="page.me.article" />;
+  return (
+    <MeFrame title="page.me.article">
+      <PagePlaceholder title="page.me.article" />
+    </MeFrame>
+  );
 }

@@ -1,5 +1,10 @@
+import { MeFrame } from "../../components/account/MeFrame.js";
 import { PagePlaceholder } from "../../components/PagePlaceholder.js";
 
 export default function MeDownloadPage() {
-  return <PagePlaceholder title="page.me.download" />;
+  return (
+    <MeFrame title="page.me.download">
+      <PagePlaceholder title="page.me.download" />
+    </MeFrame>
+  );
 }

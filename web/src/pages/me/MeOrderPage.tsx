@@ -1,5 +1,10 @@
+import { MeFrame } from "../../components/account/MeFrame.js";
 import { PagePlaceholder } from "../../components/PagePlaceholder.js";
 
 export default function MeOrderPage() {
-  return <PagePlaceholder title="page.me.order" />;
+  return (
+    <MeFrame title="page.me.order">
+      <PagePlaceholder title="page.me.order" />
+    </MeFrame>
+  );
 }

@@ -1,5 +1,33 @@
-import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+import { Descriptions } from "antd";
+import { formatTimestamp } from "../../components/account/formatDate.js";
+import { UserFrame, useProfileUser } from "../../components/account/UserFrame.js";
+import { UserStats } from "../../components/account/UserStats.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
 
+function Overview() {
+  const { t, lang } = useI18n();
+  const user = useProfileUser();
+  const joined = formatTimestamp(user.createdAt, lang);
+  return (
+    <>
+      <UserStats user={user} />
+      {joined && (
+        <Descriptions
+          style={{ marginTop: 24 }}
+          size="small"
+          column={1}
+          items={[{ key: "joined", label: t("me.registeredAt"), children: joined }]}
+        />
+      )}
+    </>
+  );
+}
+
+/** /user/{id}: the public profile's overview tab. */
 export default function UserIndexPage() {
-  return <PagePlaceholder title="page.user.index" />;
+  return (
+    <UserFrame tab="index">
+      <Overview />
+    </UserFrame>
+  );
 }

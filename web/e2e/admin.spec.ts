@@ -1,0 +1,162 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+
+/**
+ * The back office end to end (issue #3): groups with permissions decide which admin pages a user
+ * sees and may open; the navigation managed here shows in the public header.
+ * Needs WENKU_ADMIN_PASSWORD (the first-start admin password of the stack under test).
+ */
+const ADMIN = { username: "admin", password: process.env.WENKU_ADMIN_PASSWORD ?? "" };
+const LIST_USER = "/api.v1.UserAPI/ListUser";
+
+test.beforeEach(async ({ page }) => {
+  test.skip(ADMIN.password === "", "WENKU_ADMIN_PASSWORD is not set");
+  // Every test starts from a first visit: default language, nobody logged in.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
+      localStorage.clear();
+      sessionStorage.setItem("wenku:e2e-initialised", "1");
+    }
+  });
+});
+
+/** A name unique per run and per project, so desktop and mobile runs never collide. */
+const unique = (prefix: string, projectName: string) =>
+  `${prefix}${projectName.slice(0, 1)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/login?redirect=%2Fadmin");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("用户名", { exact: true }).fill(username);
+  await form.getByLabel("密码", { exact: true }).fill(password);
+  await form.getByRole("button", { name: /登\s*录/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function logout(page: Page): Promise<void> {
+  await page.getByTestId("admin-user-menu").click();
+  await page.getByRole("menuitem", { name: "退出登录" }).click();
+  await expect(page.getByText("退出成功")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The side menu; on phones it lives in a drawer opened from the header. */
+async function adminMenu(page: Page): Promise<Locator> {
+  const menu = page.getByTestId("admin-menu");
+  await expect(page.getByTestId("admin-user-menu")).toBeVisible(); // the layout has loaded
+  if (!(await menu.isVisible())) await page.getByRole("button", { name: "展开菜单" }).click();
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Every entry of the admin menu with submenus opened, in order. */
+async function menuLabels(page: Page): Promise<string[]> {
+  const menu = await adminMenu(page);
+  const submenus = menu.locator(".ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title");
+  while ((await submenus.count()) > 0) await submenus.first().click();
+  return (await menu.getByRole("menuitem").allInnerTexts()).map((text) => text.trim());
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  const box = page.getByRole("searchbox", { name: "搜索" });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+const openDrawer = (page: Page) => page.locator(".ant-drawer-open");
+const drawerSave = (page: Page) => openDrawer(page).getByTestId("drawer-save");
+
+test("a group with only the user-list permission opens exactly that admin page", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const groupTitle = unique("e2e组", info.project.name);
+  const username = unique("e2euser", info.project.name);
+  const password = "e2e-user-password";
+
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto("/admin/user/group");
+  await page.getByTestId("group-add").click();
+  await openDrawer(page).getByLabel("名称").fill(groupTitle);
+  await drawerSave(page).click();
+  await expect(page.getByText("新增成功")).toBeVisible();
+  await search(page, groupTitle); // earlier runs may have pushed it off the first page
+  const groupRow = page.getByRole("row").filter({ hasText: groupTitle });
+  await expect(groupRow).toBeVisible();
+
+  await groupRow.getByRole("button", { name: "权限" }).click();
+  const node = page.getByTestId(`permission-${LIST_USER}`);
+  await node.scrollIntoViewIfNeeded();
+  await node.click();
+  await expect(page.getByText(/已选 1 \/ \d+ 项权限/)).toBeVisible();
+  await drawerSave(page).click();
+  await expect(page.getByText("权限已更新")).toBeVisible();
+
+  await page.goto("/admin/user/list");
+  await page.getByTestId("user-add").click();
+  const userForm = openDrawer(page);
+  await userForm.getByLabel("用户名").fill(username);
+  await userForm.getByLabel("密码").fill(password);
+  const groups = userForm.getByTestId("user-groups");
+  await groups.click();
+  await page.keyboard.press("Backspace"); // drop the preselected default group
+  await page.keyboard.type(groupTitle);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(groups).toContainText(groupTitle);
+  await drawerSave(page).click();
+  await expect(page.getByText("新增成功")).toBeVisible();
+  await search(page, username);
+  await expect(page.getByRole("row").filter({ hasText: username })).toContainText(groupTitle);
+  await logout(page);
+
+  await login(page, username, password);
+  await page.goto("/admin");
+  expect(await menuLabels(page)).toEqual(["面板", "用户管理", "用户列表"]);
+
+  await page.goto("/admin/user/list");
+  await expect(page.getByRole("heading", { name: "用户列表" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: username })).toBeVisible();
+  await expect(page.getByTestId("user-add")).toHaveCount(0); // no AddUser permission
+
+  for (const path of ["/admin/user/group", "/admin/navigation"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("您没有权限访问该页面").first()).toBeVisible();
+  }
+});
+
+test("anonymous visitors of the back office are sent to login", async ({ page }) => {
+  await page.goto("/admin/user/list");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fuser%2Flist$/);
+});
+
+test("a navigation item created in the back office shows in the public header", async ({ page, isMobile }, info) => {
+  const title = unique("导航", info.project.name);
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto("/admin/navigation");
+  await page.getByTestId("navigation-add").click();
+  await openDrawer(page).getByLabel("名称").fill(title);
+  await openDrawer(page).getByLabel("链接").fill("/article");
+  await drawerSave(page).click();
+  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+
+  await page.goto("/");
+  if (isMobile) await page.getByRole("banner").getByRole("button", { name: "菜单" }).click();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+});
+
+test("every built admin page loads without an API error", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await login(page, ADMIN.username, ADMIN.password);
+  const pages = ["/admin", "/admin/user/list", "/admin/user/group", "/admin/user/permission"];
+  pages.push("/admin/user/punishment", "/admin/navigation");
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 4 })).toBeVisible();
+    await expect(page.locator(".ant-spin-spinning")).toHaveCount(0);
+    if (path !== "/admin") await expect(page.getByTestId("api-error")).toHaveCount(0);
+    const dir = process.env.ADMIN_SCREENSHOT_DIR;
+    if (dir) {
+      const name = path.replaceAll("/", "_");
+      await page.screenshot({ path: `${dir}/${info.project.name}${name}.png`, fullPage: true });
+    }
+  }
+});

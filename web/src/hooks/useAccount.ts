@@ -1,0 +1,39 @@
+import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { App } from "antd";
+import { useEffect, useMemo } from "react";
+import { useClient } from "../api/client.js";
+import { toApiError } from "../api/errors.js";
+import { useI18n } from "../i18n/I18nProvider.js";
+import { endSession, ensurePermissions, startSession } from "../store/account.js";
+import { useSession, useSessionStore } from "../store/SessionProvider.js";
+
+/** The session actions bound to the app's store and UserAPI client. */
+export function useAccount() {
+  const store = useSessionStore();
+  const users = useClient(UserAPI);
+  return useMemo(
+    () => ({
+      start: (reply: Parameters<typeof startSession>[2]) => startSession(store, users, reply),
+      ensurePermissions: () => ensurePermissions(store, users),
+      end: () => endSession(store, users),
+    }),
+    [store, users],
+  );
+}
+
+/**
+ * Loads permissions and groups once per token (page load, login in another tab adopted on focus);
+ * a refused token ends the session. Failures show 获取权限失败 or the server's message.
+ */
+export function usePermissionSync(): void {
+  const { token } = useSession();
+  const account = useAccount();
+  const { message } = App.useApp();
+  const { t } = useI18n();
+  useEffect(() => {
+    if (!token) return;
+    account.ensurePermissions().catch((error: unknown) => {
+      void message.error(toApiError(error, t("error.permissionFailed")).message);
+    });
+  }, [token, account, message, t]);
+}

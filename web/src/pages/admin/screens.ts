@@ -1,0 +1,10 @@
+import type { PageModule } from "../../router/lazyPage.js";
+
+/** The back-office screens built so far, by route path; the rest show the placeholder page. */
+export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> = {
+  "/admin/user/list": () => import("./user/UserListPage.js"),
+  "/admin/user/group": () => import("./user/GroupPage.js"),
+  "/admin/user/permission": () => import("./user/PermissionPage.js"),
+  "/admin/user/punishment": () => import("./user/PunishmentPage.js"),
+  "/admin/navigation": () => import("./navigation/NavigationPage.js"),
+};

@@ -1,0 +1,124 @@
+import type { Group } from "@wenku/proto/api/v1/group_pb.js";
+import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { App, Form, Input, Select } from "antd";
+import { useState } from "react";
+import { useClient } from "../../../api/client.js";
+import { toApiError } from "../../../api/errors.js";
+import { FormDrawer } from "../../../components/admin/FormDrawer.js";
+import { MOBILE_PATTERN } from "../../../components/admin/ProfileForm.js";
+import { useI18n } from "../../../i18n/I18nProvider.js";
+
+interface UserValues {
+  username: string;
+  password: string;
+  email: string;
+  mobile: string;
+  groupId: string[];
+}
+
+/** Add (user = null) or edit an account: username, password, e-mail, mobile and groups. */
+export function UserFormDrawer({
+  open,
+  user,
+  groups,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  user: User | null;
+  groups: readonly Group[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useI18n();
+  const client = useClient(UserAPI);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<UserValues>();
+  const [saving, setSaving] = useState(false);
+  const defaultGroups = groups.filter((g) => g.isDefault).map((g) => String(g.id));
+
+  const submit = async (values: UserValues) => {
+    setSaving(true);
+    const request = {
+      username: values.username.trim(),
+      password: values.password ?? "",
+      email: values.email ?? "",
+      mobile: values.mobile ?? "",
+      groupId: (values.groupId ?? []).map((id) => BigInt(id)),
+    };
+    try {
+      if (user) await client.setUser({ ...request, id: user.id });
+      else await client.addUser(request);
+      void message.success(t(user ? "adm.common.saved" : "adm.common.created"));
+      onSaved();
+    } catch (cause) {
+      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDrawer
+      title={t(user ? "adm.user.edit" : "adm.user.add")}
+      open={open}
+      saving={saving}
+      onClose={onClose}
+      onSave={() => form.submit()}
+      testId="user-form"
+    >
+      <Form<UserValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={submit}
+        initialValues={{
+          username: user?.username ?? "",
+          password: "",
+          email: user?.email ?? "",
+          mobile: user?.mobile ?? "",
+          groupId: user ? user.groupId.map(String) : defaultGroups,
+        }}
+      >
+        <Form.Item
+          name="username"
+          label={t("adm.user.username")}
+          rules={[{ required: true, whitespace: true, message: t("adm.user.usernameRequired") }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t("adm.user.password")}
+          rules={user ? [] : [{ required: true, message: t("adm.user.passwordRequired") }]}
+          {...(user ? { extra: t("adm.user.passwordKeep") } : {})}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="groupId" label={t("adm.user.groups")}>
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            options={groups.map((g) => ({ value: String(g.id), label: g.title }))}
+            data-testid="user-groups"
+          />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t("adm.user.email")}
+          rules={[{ type: "email", message: t("adm.profile.emailInvalid") }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          label={t("adm.user.mobile")}
+          rules={[{ pattern: MOBILE_PATTERN, message: t("adm.profile.mobileInvalid") }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
+  );
+}
