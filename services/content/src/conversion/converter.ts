@@ -1,0 +1,83 @@
+// convert(): any accepted document → page SVGs (+ gzip), a cover PNG, the page count and its text.
+// MuPDF formats are rendered directly; office formats go through LibreOffice to PDF first; formats
+// that need calibre (chm, umd, azw*) fail at once with a clear, non-retryable reason.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConversionError, checkAborted } from "./errors.js";
+import { conversionRouteOf, normalizeExtension } from "./formats.js";
+import { type PageOutput, type RenderOptions, type RenderResult, renderWithMupdf } from "./mupdf-render.js";
+import { createOfficeConverter, type OfficeOptions } from "./office.js";
+import { dirOutput, pageFileName } from "./output.js";
+
+export interface ConvertInput {
+  path: string;
+  /** The original extension, with or without the dot. */
+  ext: string;
+}
+
+/** A directory (page-N.svg, page-N.gzip.svg, cover.png) or any PageOutput (the worker's storage upload). */
+export type ConvertOutput = { dir: string } | PageOutput;
+
+export interface ConvertOptions extends RenderOptions {}
+
+export interface ConvertResult extends RenderResult {
+  /** The extension converted (normalized). */
+  ext: string;
+  /** LibreOffice made a PDF first. */
+  viaOffice: boolean;
+  /** Page file names written, in page order: page-1.svg, page-1.gzip.svg, page-2.svg … */
+  svgPages: string[];
+}
+
+export interface ConverterOptions {
+  office?: OfficeOptions;
+  /** Temp directory root for office conversions (default the OS temp dir). */
+  workRoot?: string;
+}
+
+export interface Converter {
+  convert(input: ConvertInput, out: ConvertOutput, opts?: ConvertOptions): Promise<ConvertResult>;
+  /** Releases LibreOffice profiles. */
+  close(): Promise<void>;
+}
+
+export function createConverter(options: ConverterOptions = {}): Converter {
+  const office = createOfficeConverter(options.office);
+  const workRoot = options.workRoot ?? tmpdir();
+
+  return {
+    async convert(input, out, opts = {}) {
+      const ext = normalizeExtension(input.ext);
+      const route = conversionRouteOf(ext);
+      if (route === undefined) {
+        throw new ConversionError("unsupported_format", `unknown extension "${ext}"`);
+      }
+      if (route === "unsupported") {
+        throw new ConversionError(
+          "unsupported_format",
+          `.${ext} needs calibre (ebook-convert), which is not installed on this server`,
+          { message: `暂不支持转换 .${ext} 格式的文档（服务器未安装 calibre）` },
+        );
+      }
+      checkAborted(opts.signal);
+      const sink: PageOutput = "dir" in out ? dirOutput(out.dir) : out;
+      const names = (rendered: number) =>
+        Array.from({ length: rendered }, (_, i) => [pageFileName(i + 1, false), pageFileName(i + 1, true)]).flat();
+      if (route === "mupdf") {
+        const r = await renderWithMupdf(input.path, ext, sink, opts);
+        return { ...r, ext, viaOffice: false, svgPages: names(r.rendered) };
+      }
+      const work = await mkdtemp(join(workRoot, "wenku-convert-"));
+      try {
+        const onAlive = opts.onProgress ? () => opts.onProgress?.({ page: 0, pages: 0 }) : undefined;
+        const pdf = await office.toPdf(input.path, ext, work, { signal: opts.signal, onAlive });
+        const r = await renderWithMupdf(pdf, "pdf", sink, opts);
+        return { ...r, ext, viaOffice: true, svgPages: names(r.rendered) };
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    close: () => office.close(),
+  };
+}

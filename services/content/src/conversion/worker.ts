@@ -1,0 +1,298 @@
+// The conversion worker: a JetStream work-queue consumer (every worker shares one durable, so each
+// request goes to one of them). Per request: report started → reuse the outputs of an already
+// converted file (manifest) or fetch the original, convert it and upload the pages → report converted
+// → ack. Retryable failures (tool crash, timeout, storage) are retried by the bus with backoff up to
+// maxAttempts, then reported final; non-retryable ones (corrupt, encrypted, unsupported) are final at once.
+// A worker that dies mid-job never acks: JetStream redelivers after ackWait. While a job makes
+// progress (a page rendered, LibreOffice still running) the worker sends in-progress acks.
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { BusLogger, BusMessage, Consumer, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
+import type { Storage } from "@wenku/kit/storage/types.js";
+import type { Converter } from "./converter.js";
+import { ConversionError, checkAborted, toConversionError } from "./errors.js";
+import { normalizeExtension } from "./formats.js";
+import {
+  type ConversionJob,
+  conversionStream,
+  conversionSubject,
+  decodeJob,
+  type Manifest,
+  outputKeys,
+  parseManifest,
+} from "./job.js";
+
+export interface ConvertedDocument {
+  hash: string;
+  pages: number;
+  /** Pages with an SVG: 1..rendered (the preview limit). */
+  rendered: number;
+  width: number;
+  height: number;
+  /** Extracted text (bounded, see RenderOptions.maxTextBytes). */
+  text: string;
+  textTruncated: boolean;
+  /** Outputs of an earlier conversion of the same file were reused. */
+  reused: boolean;
+  previewExt: ".svg";
+  enableGzip: true;
+}
+
+export interface ConversionFailure {
+  reason: string;
+  /** Chinese, for the back office (document.convert_error). */
+  message: string;
+  /** English, technical. */
+  detail: string;
+  retryable: boolean;
+}
+
+/** Where the worker reports: the documents table in production, memory in tests. */
+export interface ConversionSink {
+  onStarted(job: ConversionJob, attempt: number): Promise<void>;
+  onConverted(job: ConversionJob, result: ConvertedDocument): Promise<void>;
+  /** `final`: no more attempts (status "convert failed"); otherwise a retry follows. */
+  onFailed(job: ConversionJob, failure: ConversionFailure, final: boolean): Promise<void>;
+}
+
+export interface ConversionWorkerOptions {
+  bus: EventBus;
+  storage: Storage;
+  sink: ConversionSink;
+  converter: Converter;
+  log: BusLogger;
+  /** Shared by every worker: one durable = one work queue (default "conversion"). */
+  durable?: string;
+  /** Default conversionStream / conversionSubject (tests use their own, so parallel runs never meet). */
+  stream?: StreamSpec;
+  subject?: string;
+  concurrency?: number;
+  /** Deliveries before a retryable failure becomes final (default 5). */
+  maxAttempts?: number;
+  /** Delay before each retry (default the bus's [1 s, 5 s, 15 s, 60 s]). */
+  backoffMs?: number[];
+  /** Redelivery after this long without an ack or an in-progress ack (default 60 s). */
+  ackWaitMs?: number;
+  /** Preview limit: SVGs for pages 1..maxPages (0: all; default 0). */
+  maxPages?: number;
+  /** A job is aborted (retryable "timeout") after this long (default 30 min, moredoc's converter.timeout). */
+  jobTimeoutMs?: number;
+  /** Temp files (default the OS temp dir). */
+  workDir?: string;
+  /** Instrumentation seam (tests): runs after the original is fetched, before it is converted. */
+  hooks?: { beforeConvert?: (job: ConversionJob, signal: AbortSignal) => Promise<void> };
+}
+
+export interface ConversionWorker {
+  /** Aborts the jobs in flight (they are handed back to the queue, not reported failed) and stops consuming. */
+  stop(): Promise<void>;
+}
+
+const utf8 = new TextDecoder();
+
+async function readText(storage: Storage, key: string): Promise<string | undefined> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const c of await storage.get(key)) chunks.push(Buffer.from(c as Uint8Array));
+    return utf8.decode(Buffer.concat(chunks));
+  } catch (err) {
+    if ((err as { code?: unknown }).code === "not_found") return undefined;
+    throw err;
+  }
+}
+
+function failureOf(e: ConversionError): ConversionFailure {
+  return { reason: e.reason, message: e.message, detail: e.detail, retryable: e.retryable };
+}
+
+export async function startConversionWorker(o: ConversionWorkerOptions): Promise<ConversionWorker> {
+  const { bus, storage, sink, converter, log } = o;
+  const ackWaitMs = o.ackWaitMs ?? 60_000;
+  const maxAttempts = o.maxAttempts ?? 5;
+  const maxPages = o.maxPages ?? 0;
+  const jobTimeoutMs = o.jobTimeoutMs ?? 30 * 60_000;
+  const workDir = o.workDir ?? tmpdir();
+  const running = new Set<AbortController>();
+  /** One conversion per file hash in this process; other jobs for the same hash wait for it. */
+  const singleFlight = new Map<string, Promise<ConvertedDocument>>();
+  let stopping = false;
+
+  async function existing(hash: string): Promise<ConvertedDocument | undefined> {
+    const keys = outputKeys(hash);
+    const raw = await readText(storage, keys.manifest);
+    const m = raw === undefined ? undefined : parseManifest(raw, hash);
+    if (!m) return undefined;
+    const needed = maxPages > 0 ? Math.min(maxPages, m.pages) : m.pages;
+    if (m.rendered < needed) return undefined; // the preview limit was raised since
+    const text = await readText(storage, keys.text);
+    if (text === undefined) return undefined;
+    return toDocument(m, text, true);
+  }
+
+  function toDocument(m: Manifest, text: string, reused: boolean): ConvertedDocument {
+    return {
+      hash: m.hash,
+      pages: m.pages,
+      rendered: m.rendered,
+      width: m.width,
+      height: m.height,
+      text,
+      textTruncated: m.textTruncated,
+      reused,
+      previewExt: ".svg",
+      enableGzip: true,
+    };
+  }
+
+  async function fetchOriginal(job: ConversionJob, path: string): Promise<void> {
+    let body: NodeJS.ReadableStream;
+    try {
+      body = await storage.get(job.storage_key);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === "not_found") {
+        throw new ConversionError("source_missing", `storage has no object ${job.storage_key}`, { cause: err });
+      }
+      throw err;
+    }
+    await pipeline(body, createWriteStream(path));
+  }
+
+  async function convert(job: ConversionJob, signal: AbortSignal, beat: () => void): Promise<ConvertedDocument> {
+    const hash = job.attachment_hash;
+    const keys = outputKeys(hash);
+    const ext = normalizeExtension(job.ext);
+    const local = join(workDir, `wenku-src-${randomUUID()}.${ext}`);
+    try {
+      await fetchOriginal(job, local);
+      await o.hooks?.beforeConvert?.(job, signal);
+      checkAborted(signal);
+      const r = await converter.convert(
+        { path: local, ext },
+        {
+          page: async (n, svg, gz) => {
+            await Promise.all([
+              storage.put(keys.page(n, false), svg, { contentType: "image/svg+xml", size: svg.length }),
+              storage.put(keys.page(n, true), gz, { contentType: "image/svg+xml", size: gz.length }),
+            ]);
+          },
+          cover: async (png) => {
+            await storage.put(keys.cover, png, { contentType: "image/png", size: png.length });
+          },
+        },
+        { maxPages, signal, onProgress: beat },
+      );
+      const text = Buffer.from(r.text, "utf8");
+      await storage.put(keys.text, text, { contentType: "text/plain; charset=utf-8", size: text.length });
+      const m: Manifest = {
+        version: 1,
+        hash,
+        ext,
+        format: r.format,
+        pages: r.pages,
+        rendered: r.rendered,
+        width: r.width,
+        height: r.height,
+        textBytes: text.length,
+        textTruncated: r.textTruncated,
+        svgBytes: r.svgBytes,
+        gzipBytes: r.gzipBytes,
+        convertedAt: new Date().toISOString(),
+      };
+      const manifest = Buffer.from(JSON.stringify(m));
+      await storage.put(keys.manifest, manifest, { contentType: "application/json", size: manifest.length });
+      log.info({ hash, pages: r.pages, rendered: r.rendered, viaOffice: r.viaOffice }, "conversion: converted");
+      return toDocument(m, r.text, false);
+    } finally {
+      await rm(local, { force: true });
+    }
+  }
+
+  async function convertOnce(job: ConversionJob, signal: AbortSignal, beat: () => void): Promise<ConvertedDocument> {
+    const hash = job.attachment_hash;
+    const inFlight = singleFlight.get(hash);
+    if (inFlight) return { ...(await inFlight), reused: true };
+    // Registered before the first await, so concurrent jobs for the same hash join this one.
+    const p = (async () => (!job.force && (await existing(hash))) || convert(job, signal, beat))();
+    singleFlight.set(hash, p);
+    try {
+      return await p;
+    } finally {
+      singleFlight.delete(hash);
+    }
+  }
+
+  async function handle(msg: BusMessage): Promise<void> {
+    const job = decodeJob(msg.data);
+    if (typeof job === "string") {
+      log.error({ id: msg.id, problem: job }, "conversion: malformed request dropped");
+      return;
+    }
+    const ac = new AbortController();
+    running.add(ac);
+    const signal = AbortSignal.any([ac.signal, AbortSignal.timeout(jobTimeoutMs)]);
+    let last = Date.now();
+    const beat = () => {
+      const now = Date.now();
+      if (now - last < ackWaitMs / 4) return;
+      last = now;
+      msg.working();
+    };
+    const ctx = { document_id: job.document_id, hash: job.attachment_hash, attempt: msg.deliveryCount };
+    try {
+      await sink.onStarted(job, msg.deliveryCount);
+      const result = await convertOnce(job, signal, beat);
+      await sink.onConverted(job, result);
+    } catch (err) {
+      const e = toConversionError(err);
+      if (!e.retryable) {
+        log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: failed for good");
+        await sink.onFailed(job, failureOf(e), true);
+        return; // ack: retrying cannot help
+      }
+      if (stopping && e.reason === "aborted") throw e; // handed back on shutdown: not a failure
+      log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: attempt failed");
+      if (msg.deliveryCount < maxAttempts) await sink.onFailed(job, failureOf(e), false);
+      throw e; // nak with backoff; the last attempt goes to onDead
+    } finally {
+      running.delete(ac);
+    }
+  }
+
+  async function dead(msg: BusMessage, err: unknown): Promise<void> {
+    const job = decodeJob(msg.data);
+    if (typeof job === "string") return;
+    const e =
+      (err as { code?: unknown }).code === "ack_timeout"
+        ? new ConversionError("timeout", `no answer from the worker on attempt ${maxAttempts} (killed or hung)`)
+        : toConversionError(err);
+    log.error({ document_id: job.document_id, reason: e.reason, detail: e.detail }, "conversion: attempts exhausted");
+    await sink.onFailed(job, failureOf(e), true);
+  }
+
+  const stream = o.stream ?? conversionStream;
+  await bus.ensureStream(stream);
+  const consumer: Consumer = await bus.consume(
+    {
+      stream: stream.name,
+      durable: o.durable ?? "conversion",
+      filterSubject: o.subject ?? conversionSubject,
+      concurrency: o.concurrency ?? 1,
+      maxDeliver: maxAttempts,
+      ackWaitMs,
+      ...(o.backoffMs ? { backoffMs: o.backoffMs } : {}),
+      onDead: dead,
+    },
+    handle,
+  );
+  return {
+    async stop() {
+      stopping = true;
+      for (const ac of running) ac.abort(new Error("the worker is stopping"));
+      await consumer.stop();
+    },
+  };
+}
