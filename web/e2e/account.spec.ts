@@ -26,10 +26,18 @@ async function storedToken(page: Page): Promise<string> {
 }
 
 /** The header's account menu: on phones it sits in the same place (avatar only). */
-async function openUserMenu(page: Page) {
+/**
+ * Picks an item of the header's user menu. The page may still re-render right after a navigation
+ * (which closes an open dropdown), so open-and-click is retried until the click lands.
+ */
+async function chooseUserMenuItem(page: Page, name: string) {
   const trigger = page.getByTestId("user-menu");
   await expect(trigger).toBeVisible();
-  await trigger.click();
+  await expect(async () => {
+    const item = page.getByRole("menuitem", { name });
+    if (!(await item.isVisible())) await trigger.click();
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -84,8 +92,7 @@ test("register, edit profile, change password, logout revokes the token, login w
   expect(firstToken).not.toBe("");
 
   // Log out and back in with the same password.
-  await openUserMenu(page);
-  await page.getByRole("menuitem", { name: "退出登录" }).click();
+  await chooseUserMenuItem(page, "退出登录");
   await expect(toast(page, "退出成功")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("login-link")).toBeVisible();
@@ -145,8 +152,7 @@ test("register, edit profile, change password, logout revokes the token, login w
   // Log out: the token in use until now must be refused by the API afterwards.
   const oldToken = await storedToken(page);
   expect(oldToken).not.toBe("");
-  await openUserMenu(page);
-  await page.getByRole("menuitem", { name: "退出登录" }).click();
+  await chooseUserMenuItem(page, "退出登录");
   await expect(toast(page, "退出成功")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBe("");

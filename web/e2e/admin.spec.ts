@@ -33,8 +33,12 @@ async function login(page: Page, username: string, password: string): Promise<vo
 }
 
 async function logout(page: Page): Promise<void> {
-  await page.getByTestId("admin-user-menu").click();
-  await page.getByRole("menuitem", { name: "退出登录" }).click();
+  // Retried: a re-render right after navigation closes an open dropdown.
+  await expect(async () => {
+    const item = page.getByRole("menuitem", { name: "退出登录" });
+    if (!(await item.isVisible())) await page.getByTestId("admin-user-menu").click();
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByText("退出成功")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
