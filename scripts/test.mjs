@@ -36,7 +36,8 @@ step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
 // Biome's npm wrapper lists platform packages this registry lacks; the Linux CLI is used directly.
 step("lint", join(root, "node_modules/@biomejs/cli-linux-x64/biome"), ["check", "."]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
-// The API suites again with gateway and services talking real gRPC over loopback (cluster wiring).
+// The API suites again with gateway and services talking real gRPC over loopback and broadcasting
+// over real NATS JetStream (cluster wiring).
 step("jest-grpc", bin("jest"), ["--ci", "gateway/src/"], { env: { ...esm, WENKU_TEST_TRANSPORT: "grpc" } });
 step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm });
 
@@ -44,7 +45,7 @@ step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm 
  * Playwright against the stack started exactly as a newcomer starts it (`npm start`, or
  * `npm run start:cluster` for one process per service over gRPC), on a fresh data dir.
  */
-async function e2e(name, startArgs, playwrightArgs) {
+async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
   if (!want(name)) return;
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs initdb as its own user when started as root
@@ -58,6 +59,7 @@ async function e2e(name, startArgs, playwrightArgs) {
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
+  Object.assign(env, extraEnv);
   const site = spawn(process.execPath, ["scripts/start.mjs", ...startArgs], {
     cwd: root,
     env,
@@ -95,6 +97,9 @@ async function e2e(name, startArgs, playwrightArgs) {
 }
 
 await e2e("e2e", [], []);
-// The same flows through one process per service: real gRPC between gateway and services.
-await e2e("e2e-cluster", ["--cluster"], ["--project=desktop"]);
+// The same flows through one process per service: real gRPC between gateway and services, and
+// broadcasts (logout, permission and settings changes) over real NATS JetStream.
+await e2e("e2e-cluster", ["--cluster"], ["--project=desktop"], {
+  NATS_URL: process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222",
+});
 console.log("\nall checks passed");

@@ -1,19 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus/index.js";
 import { type Stack, startStack } from "@wenku/standalone";
 import { createTestDatabase } from "../../jest/db.js";
+import { TEST_NATS_URL } from "../../jest/env.js";
 
 export const ADMIN_PASSWORD = "admin-password-for-tests";
 
 /**
  * The whole site on a random port over a fresh test database (in-process event bus). With
- * WENKU_TEST_TRANSPORT=grpc the gateway and services talk real gRPC over loopback, as in a cluster.
+ * WENKU_TEST_TRANSPORT=grpc the gateway and services talk real gRPC over loopback and broadcast over
+ * real NATS JetStream, as in a cluster.
  */
 export async function startTestStack(): Promise<Stack & { stop(): Promise<void> }> {
   const db = await createTestDatabase();
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const bus = createMemoryBus({ log });
+  const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
+  const bus = grpc
+    ? await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test" })
+    : createMemoryBus({ log });
   const stack = await startStack({
     databaseUrl: db.url,
     bus,
@@ -23,7 +28,7 @@ export async function startTestStack(): Promise<Stack & { stop(): Promise<void> 
     port: 0,
     host: "127.0.0.1",
     adminPassword: ADMIN_PASSWORD,
-    transport: process.env.WENKU_TEST_TRANSPORT === "grpc" ? "grpc" : "memory",
+    transport: grpc ? "grpc" : "memory",
   });
   return Object.assign(stack, {
     async stop() {
