@@ -64,3 +64,30 @@ export function serviceConfigSchema(name: keyof typeof DEFAULT_PORTS) {
 }
 
 export { bool as envBool, z };
+
+/**
+ * The settings a process of the cluster cannot run without (they are optional in the schemas
+ * because the one-process mode generates or embeds them): throws one error listing all missing.
+ */
+export function requireClusterSettings(
+  cfg: BaseConfig,
+  keys: ReadonlyArray<"DATABASE_URL" | "INTERNAL_TOKEN">,
+): { databaseUrl: string; internalToken: string; urls: Record<keyof typeof DEFAULT_PORTS, string> } {
+  const missing: string[] = keys.filter((k) => !cfg[k]);
+  const urls = {
+    user: cfg.USER_SERVICE_URL,
+    content: cfg.CONTENT_SERVICE_URL,
+    order: cfg.ORDER_SERVICE_URL,
+    config: cfg.CONFIG_SERVICE_URL,
+    spider: cfg.SPIDER_SERVICE_URL,
+  };
+  for (const [name, url] of Object.entries(urls)) if (!url) missing.push(`${name.toUpperCase()}_SERVICE_URL`);
+  if (missing.length) {
+    throw new Error(`Invalid configuration:\n${missing.map((k) => `  - ${k}: required in this mode`).join("\n")}`);
+  }
+  return {
+    databaseUrl: cfg.DATABASE_URL ?? "",
+    internalToken: cfg.INTERNAL_TOKEN ?? "",
+    urls: urls as Record<keyof typeof DEFAULT_PORTS, string>,
+  };
+}

@@ -2,7 +2,7 @@
 // main.ts files are one line calling runService.
 import { AUTHZ_CHANGED_SUBJECT, CachingAuthorizer, remoteAuthorizer } from "./authorizer.js";
 import { createBus } from "./bus/index.js";
-import { type BaseConfig, loadConfig, type serviceConfigSchema, type z } from "./config.js";
+import { loadConfig, requireClusterSettings, type serviceConfigSchema, type z } from "./config.js";
 import { createLogger } from "./logger.js";
 import { runMigrations } from "./migrate.js";
 import type { ServiceModule } from "./module.js";
@@ -13,36 +13,13 @@ import { grpcTransports } from "./transports.js";
 /** Any schema extending serviceConfigSchema(name): its output has at least those keys. */
 type ServiceSchema = z.ZodType<z.infer<ReturnType<typeof serviceConfigSchema>>>;
 
-/** What the process needs beyond the base keys before it may start. */
-function required(cfg: BaseConfig): { databaseUrl: string; internalToken: string; urls: Record<string, string> } {
-  const missing: string[] = [];
-  if (!cfg.DATABASE_URL) missing.push("DATABASE_URL");
-  if (!cfg.INTERNAL_TOKEN) missing.push("INTERNAL_TOKEN");
-  const urls = {
-    user: cfg.USER_SERVICE_URL,
-    content: cfg.CONTENT_SERVICE_URL,
-    order: cfg.ORDER_SERVICE_URL,
-    config: cfg.CONFIG_SERVICE_URL,
-    spider: cfg.SPIDER_SERVICE_URL,
-  };
-  for (const [name, url] of Object.entries(urls)) if (!url) missing.push(`${name.toUpperCase()}_SERVICE_URL`);
-  if (missing.length) {
-    throw new Error(`Invalid configuration:\n${missing.map((k) => `  - ${k}: required in this mode`).join("\n")}`);
-  }
-  return {
-    databaseUrl: cfg.DATABASE_URL as string,
-    internalToken: cfg.INTERNAL_TOKEN as string,
-    urls: urls as Record<string, string>,
-  };
-}
-
 export async function runService(
   module: ServiceModule,
   schema: ServiceSchema,
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
   const cfg = loadConfig(schema, env);
-  const { databaseUrl, internalToken, urls } = required(cfg);
+  const { databaseUrl, internalToken, urls } = requireClusterSettings(cfg, ["DATABASE_URL", "INTERNAL_TOKEN"]);
   const log = createLogger({ service: module.name, level: cfg.LOG_LEVEL, pretty: cfg.LOG_PRETTY });
   const bus = await createBus({ natsUrl: cfg.NATS_URL, log, name: `wenku-${module.name}` });
   if (!cfg.NATS_URL) {
@@ -51,7 +28,7 @@ export async function runService(
   for (const m of module.migrations) {
     await runMigrations({ connectionString: databaseUrl, schema: m.schema, dir: m.dir, log });
   }
-  const transports = grpcTransports(urls as Parameters<typeof grpcTransports>[0]);
+  const transports = grpcTransports(urls);
   // Without a shared bus nobody would tell this process about a logout: don't cache then.
   const authorizer = new CachingAuthorizer(remoteAuthorizer(transports.user, internalToken), cfg.NATS_URL ? 10_000 : 0);
   const unsubscribe = await bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
