@@ -1,0 +1,87 @@
+import { Prisma } from "../../gen/prisma/client.js";
+import type { Db } from "../db.js";
+
+export interface CategoryData {
+  parentId: bigint | null;
+  title: string;
+  type: number;
+  icon: string;
+  cover: string;
+  description: string;
+  showDescription: boolean;
+  enable: boolean;
+  sort: number;
+}
+
+/**
+ * Document statuses counted in a category's doc_count: what visitors can find in lists (not
+ * disabled, not failed, not waiting for or refused by review). Documents in the recycle bin never count.
+ */
+export const COUNTED_DOCUMENT_STATUSES = [0, 1, 2, 5] as const;
+
+/** The only module that touches Prisma for categories. */
+export function createCategoryRepository(db: Db) {
+  return {
+    byId: (id: bigint) => db.category.findUnique({ where: { id } }),
+
+    byIds: (ids: bigint[]) => db.category.findMany({ where: { id: { in: ids } } }),
+
+    /** Every category, larger sort first: a category tree is small (the list API caps it at 10 000). */
+    all: () => db.category.findMany({ orderBy: [{ sort: "desc" }, { id: "asc" }] }),
+
+    /** id → parent_id of every category, to walk ancestors. */
+    async parents(): Promise<Map<bigint, bigint | null>> {
+      const rows = await db.category.findMany({ select: { id: true, parentId: true } });
+      return new Map(rows.map((r) => [r.id, r.parentId]));
+    },
+
+    /** A sibling of the same type with this title, other than `except`. */
+    sibling: (data: Pick<CategoryData, "parentId" | "type" | "title">, except?: bigint) =>
+      db.category.findFirst({
+        where: {
+          parentId: data.parentId,
+          type: data.type,
+          title: data.title,
+          ...(except ? { NOT: { id: except } } : {}),
+        },
+      }),
+
+    create: (data: CategoryData) => db.category.create({ data }),
+
+    update: (id: bigint, data: CategoryData) => db.category.update({ where: { id }, data }),
+
+    childrenOf: (ids: bigint[]) =>
+      db.category.findMany({ where: { parentId: { in: ids } }, orderBy: [{ sort: "desc" }, { id: "asc" }] }),
+
+    /** The first of `ids` linked to any document (recycle bin included), or null. */
+    async firstWithDocuments(ids: bigint[]): Promise<bigint | null> {
+      const row = await db.documentCategory.findFirst({
+        where: { categoryId: { in: ids } },
+        select: { categoryId: true },
+      });
+      return row?.categoryId ?? null;
+    },
+
+    /** Deletes the categories (children and parents together) in one statement. */
+    deleteMany: (ids: bigint[]) => db.category.deleteMany({ where: { id: { in: ids } } }),
+
+    /**
+     * Sets doc_count of the given categories from their links to counted documents (see
+     * COUNTED_DOCUMENT_STATUSES). The document code calls it, after its transaction, with every
+     * category whose documents were added, removed, moved, recycled, restored or changed status.
+     */
+    async recountCategories(ids: readonly bigint[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return;
+      await db.$executeRaw`
+        UPDATE categories c SET doc_count = (
+          SELECT count(*)::int FROM document_categories dc JOIN documents d ON d.id = dc.document_id
+          WHERE dc.category_id = c.id AND d.deleted_at IS NULL
+            AND d.status IN (${Prisma.join([...COUNTED_DOCUMENT_STATUSES])})
+        )
+        WHERE c.id IN (${Prisma.join(unique)})`;
+    },
+  };
+}
+export type CategoryRepository = ReturnType<typeof createCategoryRepository>;
+export type CategoryRow = Awaited<ReturnType<CategoryRepository["all"]>>[number];

@@ -1,0 +1,193 @@
+import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
+import { isForeignKeyViolation, isUniqueViolation } from "../db.js";
+import type { CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
+
+export interface CategoryInput {
+  id: bigint;
+  parentId: bigint;
+  title: string;
+  type: number;
+  icon: string;
+  cover: string;
+  description: string;
+  showDescription: boolean;
+  enable: boolean;
+  sort: number;
+}
+
+export interface ListCategoryInput {
+  page: bigint;
+  size: bigint;
+  parentId: bigint[];
+  wd: string;
+  enable: boolean[];
+  type: number[];
+}
+
+/** The whole tree is fetched at once by the front end; a list never returns more than this. */
+export const CATEGORY_MAX_SIZE = 10_000;
+const TYPES = [0, 1];
+const bad = (message: string) => new DomainError("invalid_argument", message);
+const chars = (s: string) => [...s].length;
+
+function validImage(url: string): boolean {
+  if (!url) return true;
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      return !!new URL(url).hostname;
+    } catch {
+      return false;
+    }
+  }
+  return url.startsWith("/") && !url.startsWith("//");
+}
+
+/** Checks one category's fields; returns them trimmed, ready to store (parent checked separately). */
+function validate(input: CategoryInput): CategoryData {
+  const title = input.title.trim();
+  const icon = input.icon.trim();
+  const cover = input.cover.trim();
+  const description = input.description.trim();
+  if (!title) throw bad("请输入分类名称");
+  if (chars(title) > 64) throw bad("分类名称不能超过64个字符");
+  if (!TYPES.includes(input.type)) throw bad("分类类型只能是文档分类或文章分类");
+  if (icon.length > 255 || cover.length > 255) throw bad("图标或封面地址不能超过255个字符");
+  if (!validImage(icon)) throw bad("图标地址须以 / 、http:// 或 https:// 开头");
+  if (!validImage(cover)) throw bad("封面地址须以 / 、http:// 或 https:// 开头");
+  if (chars(description) > 500) throw bad("分类描述不能超过500个字符");
+  if (input.parentId < 0n) throw bad("上级分类不存在");
+  return {
+    parentId: input.parentId > 0n ? input.parentId : null,
+    title,
+    type: input.type,
+    icon,
+    cover,
+    description,
+    showDescription: input.showDescription,
+    enable: input.enable,
+    sort: input.sort,
+  };
+}
+
+const duplicate = (title: string) => new DomainError("already_exists", `同一上级分类下已有名为「${title}」的分类`);
+
+/**
+ * Category rules: a tree without cycles whose children share their parent's type, unique titles
+ * among siblings, no deletion while children or documents remain; visitors see enabled categories
+ * under enabled parents (and, with display.hide_category_without_document, only those with documents).
+ */
+export function createCategoryService(repo: CategoryRepository, settings: Pick<SettingsReader, "current">) {
+  async function checkParent(id: bigint | null, data: CategoryData): Promise<void> {
+    if (data.parentId === null) return;
+    const parent = await repo.byId(data.parentId);
+    if (!parent) throw bad("上级分类不存在");
+    if (parent.type !== data.type) throw bad("上级分类必须是同一类型的分类");
+    if (id === null) return;
+    const parents = await repo.parents();
+    // Walk up from the new parent: meeting the category itself would make a cycle.
+    for (let at: bigint | null | undefined = data.parentId, hops = 0; at != null; at = parents.get(at), hops++) {
+      if (at === id || hops > parents.size) throw bad("不能将分类移动到自己或自己的下级分类之下");
+    }
+  }
+
+  async function checkUnique(data: CategoryData, except?: bigint): Promise<void> {
+    if (await repo.sibling(data, except)) throw duplicate(data.title);
+  }
+
+  return {
+    async create(input: CategoryInput) {
+      const data = validate(input);
+      await checkParent(null, data);
+      await checkUnique(data);
+      try {
+        return await repo.create(data);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate(data.title);
+        if (isForeignKeyViolation(err)) throw bad("上级分类不存在");
+        throw err;
+      }
+    },
+
+    async update(input: CategoryInput) {
+      if (input.id <= 0n) throw bad("请指定要修改的分类");
+      const data = validate(input);
+      const current = await repo.byId(input.id);
+      if (!current) throw new DomainError("not_found", "分类不存在");
+      await checkParent(input.id, data);
+      if (current.type !== data.type) {
+        if ((await repo.childrenOf([input.id])).length)
+          throw new DomainError("failed_precondition", "该分类下还有子分类，不能修改分类类型");
+        if (await repo.firstWithDocuments([input.id]))
+          throw new DomainError("failed_precondition", "该分类下还有文档，不能修改分类类型");
+      }
+      await checkUnique(data, input.id);
+      try {
+        await repo.update(input.id, data);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate(data.title);
+        if (isForeignKeyViolation(err)) throw bad("上级分类不存在");
+        throw err;
+      }
+    },
+
+    /**
+     * Deletes the categories; one keeping sub-categories that are not deleted with it, or linked to
+     * any document (the recycle bin included), is refused and nothing is deleted.
+     */
+    async delete(ids: readonly bigint[]) {
+      const wanted = [...new Set(ids.filter((id) => id > 0n))];
+      if (!wanted.length) throw bad("请选择要删除的分类");
+      const kept = (await repo.childrenOf(wanted)).filter((c) => !wanted.includes(c.id));
+      if (kept.length) throw new DomainError("failed_precondition", `请先删除或移走子分类「${kept[0]?.title}」`);
+      const withDocs = await repo.firstWithDocuments(wanted);
+      if (withDocs !== null) {
+        const title = (await repo.byId(withDocs))?.title ?? "";
+        throw new DomainError("failed_precondition", `分类「${title}」下还有文档（含回收站中的文档），请先移走文档`);
+      }
+      try {
+        await repo.deleteMany(wanted);
+      } catch (err) {
+        // a sub-category or a document was linked meanwhile
+        if (isForeignKeyViolation(err))
+          throw new DomainError("failed_precondition", "分类下还有子分类或文档，请先移走后再删除");
+        throw err;
+      }
+    },
+
+    async get(id: bigint) {
+      const row = id > 0n ? await repo.byId(id) : null;
+      if (!row) throw new DomainError("not_found", "分类不存在");
+      return row;
+    },
+
+    /**
+     * A flat list (the tree is built from parent_id), larger sort first. Holders of the permission
+     * see every category and may filter by wd and enable; everyone else sees the public tree.
+     */
+    async list(call: CallContext, req: ListCategoryInput): Promise<{ total: number; items: CategoryRow[] }> {
+      const page = req.page > 0n ? Number(req.page) : 1;
+      const size = req.size > 0n && req.size < BigInt(CATEGORY_MAX_SIZE) ? Number(req.size) : CATEGORY_MAX_SIZE;
+      const all = await repo.all();
+      let rows: CategoryRow[];
+      if (call.identity?.granted) {
+        const enable = [...new Set(req.enable)];
+        const wd = req.wd.trim().toLowerCase();
+        rows = all.filter(
+          (r) => (enable.length !== 1 || r.enable === enable[0]) && (!wd || r.title.toLowerCase().includes(wd)),
+        );
+      } else {
+        const hideEmpty = (await settings.current()).display?.hideCategoryWithoutDocument ?? false;
+        const byId = new Map(all.map((r) => [r.id, r]));
+        const shown = (r: CategoryRow) => r.enable && (!hideEmpty || r.docCount > 0);
+        const visible = (r: CategoryRow | undefined, hops = 0): boolean =>
+          !!r && shown(r) && hops <= all.length && (r.parentId === null || visible(byId.get(r.parentId), hops + 1));
+        rows = all.filter((r) => visible(r));
+      }
+      const parents = new Set(req.parentId);
+      const types = new Set(req.type);
+      rows = rows.filter((r) => (!parents.size || parents.has(r.parentId ?? 0n)) && (!types.size || types.has(r.type)));
+      return { total: rows.length, items: rows.slice((page - 1) * size, page * size) };
+    },
+  };
+}
+export type CategoryService = ReturnType<typeof createCategoryService>;

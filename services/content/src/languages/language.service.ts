@@ -1,0 +1,110 @@
+import { type CallContext, DomainError } from "@wenku/kit";
+import { isUniqueViolation } from "../db.js";
+import type { LanguageData, LanguageRepository, LanguageRow } from "./language.repository.js";
+
+export interface LanguageInput {
+  id: bigint;
+  language: string;
+  code: string;
+  enable: boolean;
+  sort: number;
+}
+
+export interface ListLanguageInput {
+  page: bigint;
+  size: bigint;
+  wd: string;
+  enable: boolean[];
+}
+
+export type LanguageWithTotal = LanguageRow & { total: number };
+
+/** The settings list every language at once; a list never returns more than this. */
+export const LANGUAGE_MAX_SIZE = 1_000;
+/** BCP 47 style: a primary subtag and optional region/script subtags (zh-CN, en, zh-Hant-TW). */
+const CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+const bad = (message: string) => new DomainError("invalid_argument", message);
+const duplicate = (code: string) => new DomainError("already_exists", `语言代码「${code}」已存在`);
+
+function validate(input: LanguageInput): LanguageData {
+  const name = input.language.trim();
+  const code = input.code.trim();
+  if (!name) throw bad("请输入语言名称");
+  if ([...name].length > 64) throw bad("语言名称不能超过64个字符");
+  if (!code) throw bad("请输入语言代码");
+  if (code.length > 16 || !CODE.test(code)) throw bad("语言代码格式不正确，例如 zh-CN、en");
+  return { code, name, enable: input.enable, sort: input.sort };
+}
+
+function ids(raw: readonly bigint[], empty: string): bigint[] {
+  const wanted = [...new Set(raw.filter((id) => id > 0n))];
+  if (!wanted.length) throw bad(empty);
+  return wanted;
+}
+
+/**
+ * Document language rules: unique codes; visitors (and the public settings) see enabled languages
+ * only (ConfigAPI.GetSettings asks ListLanguage on every call, so the settings follow at once).
+ */
+export function createLanguageService(repo: LanguageRepository) {
+  async function write<T>(code: string, op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate(code);
+      throw err;
+    }
+  }
+
+  return {
+    async create(input: LanguageInput) {
+      const data = validate(input);
+      if (await repo.sameCode(data.code)) throw duplicate(data.code);
+      return write(data.code, () => repo.create(data));
+    },
+
+    async update(input: LanguageInput) {
+      if (input.id <= 0n) throw bad("请指定要修改的语言");
+      const data = validate(input);
+      if (!(await repo.byId(input.id))) throw new DomainError("not_found", "语言不存在");
+      if (await repo.sameCode(data.code, input.id)) throw duplicate(data.code);
+      await write(data.code, () => repo.update(input.id, data));
+    },
+
+    async setEnable(raw: readonly bigint[], enable: boolean) {
+      const wanted = ids(raw, "请选择要启用或禁用的语言");
+      if (!(await write("", () => repo.setEnable(wanted, enable)))) throw new DomainError("not_found", "语言不存在");
+    },
+
+    /** Deletes the languages; documents in them are left without a language. */
+    async delete(raw: readonly bigint[]) {
+      const wanted = ids(raw, "请选择要删除的语言");
+      await write("", () => repo.deleteMany(wanted));
+    },
+
+    /**
+     * Languages, larger sort first, each with its document count. Holders of the permission see
+     * every language and may filter by wd (name or code) and enable; everyone else gets enabled ones.
+     */
+    async list(call: CallContext, req: ListLanguageInput): Promise<{ total: number; items: LanguageWithTotal[] }> {
+      const page = req.page > 0n ? Number(req.page) : 1;
+      const size = req.size > 0n && req.size < BigInt(LANGUAGE_MAX_SIZE) ? Number(req.size) : LANGUAGE_MAX_SIZE;
+      let rows = await repo.all();
+      if (call.identity?.granted) {
+        const enable = [...new Set(req.enable)];
+        const wd = req.wd.trim().toLowerCase();
+        rows = rows.filter(
+          (r) =>
+            (enable.length !== 1 || r.enable === enable[0]) &&
+            (!wd || r.name.toLowerCase().includes(wd) || r.code.toLowerCase().includes(wd)),
+        );
+      } else {
+        rows = rows.filter((r) => r.enable);
+      }
+      const pageRows = rows.slice((page - 1) * size, page * size);
+      const counts = await repo.documentCounts(pageRows.map((r) => r.id));
+      return { total: rows.length, items: pageRows.map((r) => ({ ...r, total: counts.get(r.id) ?? 0 })) };
+    },
+  };
+}
+export type LanguageService = ReturnType<typeof createLanguageService>;
