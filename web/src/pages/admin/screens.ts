@@ -7,4 +7,7 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/user/permission": () => import("./user/PermissionPage.js"),
   "/admin/user/punishment": () => import("./user/PunishmentPage.js"),
   "/admin/navigation": () => import("./navigation/NavigationPage.js"),
+  "/admin/document/category": () => import("./document/CategoryPage.js"),
+  "/admin/document/language": () => import("./document/LanguagePage.js"),
+  "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
 };

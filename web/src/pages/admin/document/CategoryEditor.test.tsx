@@ -1,0 +1,83 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it } from "@jest/globals";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { type Category, CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
+import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { CategoryEditor } from "./CategoryEditor.js";
+
+const RPCS = ["ListCategory", "CreateCategory", "UpdateCategory", "DeleteCategory"];
+
+/** An in-process CategoryAPI over an in-memory table, refusing to delete a parent like the server. */
+function setup(rows: Category[] = []) {
+  const created: Category[] = [];
+  const deps = testDeps({
+    services: (router) => {
+      emptyServices(router);
+      router.service(CategoryAPI, {
+        listCategory: (req) => {
+          const category = rows.filter((c) => req.type.length === 0 || req.type.includes(c.type));
+          return { total: BigInt(category.length), category };
+        },
+        createCategory: (req) => {
+          const row = create(CategorySchema, { ...req, id: BigInt(rows.length + 1) });
+          rows.push(row);
+          created.push(row);
+          return {};
+        },
+        deleteCategory: (req) => {
+          if (rows.some((c) => req.id.includes(c.parentId))) {
+            throw new ConnectError("该分类下还有子分类，不能删除", Code.FailedPrecondition);
+          }
+          return {};
+        },
+      });
+    },
+  });
+  deps.sessionStore.login({ id: 1, username: "admin" } as never, "token");
+  deps.sessionStore.setPermissions(
+    RPCS.map((rpc, i) => ({ id: i + 1, method: "GRPC", path: `/api.v1.CategoryAPI/${rpc}`, title: rpc })),
+    ["/admin/article/category"],
+  );
+  return { deps, created };
+}
+
+const drawer = () => document.querySelector(".ant-drawer-open") as HTMLElement;
+
+async function addCategory(title: string): Promise<void> {
+  fireEvent.change(within(drawer()).getByLabelText("名称"), { target: { value: title } });
+  fireEvent.click(within(drawer()).getByTestId("drawer-save"));
+  expect(await screen.findByRole("row", { name: new RegExp(title) }, { timeout: 8000 })).toBeTruthy();
+}
+
+describe("category editor", () => {
+  it("creates a top-level category, then a sub-category with its parent preselected", async () => {
+    const { deps, created } = setup();
+    renderWithProviders(<CategoryEditor type={CategoryType.ARTICLE} title="文章分类" />, deps);
+
+    fireEvent.click(await screen.findByTestId("category-add", {}, { timeout: 8000 }));
+    await addCategory("新闻");
+    expect(created[0]?.parentId).toBe(0n);
+    expect(created[0]?.type).toBe(CategoryType.ARTICLE);
+
+    const root = screen.getByRole("row", { name: /新闻/ });
+    fireEvent.click(within(root).getByRole("button", { name: "添加子分类" }));
+    await waitFor(() => expect(within(drawer()).getByText("新闻")).toBeTruthy());
+    expect(within(drawer()).getByLabelText("名称").getAttribute("value")).toBe("");
+    await addCategory("国内");
+    expect(created[1]?.parentId).toBe(created[0]?.id);
+  }, 90_000);
+
+  it("shows the server's refusal to delete a category with children", async () => {
+    const { deps } = setup([
+      create(CategorySchema, { id: 1n, title: "教育", enable: true }),
+      create(CategorySchema, { id: 2n, parentId: 1n, title: "高考", enable: true }),
+    ]);
+    renderWithProviders(<CategoryEditor type={CategoryType.DOCUMENT} title="文档分类" />, deps);
+    expect(await screen.findByRole("row", { name: /高考/ }, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("row", { name: /教育/ })).getByRole("button", { name: "删除" }));
+    fireEvent.click(await screen.findByRole("button", { name: /确\s*定/ }));
+    expect(await screen.findByText("该分类下还有子分类，不能删除")).toBeTruthy();
+  }, 60_000);
+});
