@@ -25,7 +25,13 @@ export default function NavigationPage() {
   const { message, modal } = App.useApp();
   const [wd, setWd] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
-  const [edit, setEdit] = useState<NavigationEdit | null>(null);
+  const [edit, setEditState] = useState<NavigationEdit | null>(null);
+  // A new drawer (and form store) for every opening: a kept store would carry the last values over.
+  const [opening, setOpening] = useState(0);
+  const setEdit = (next: NavigationEdit | null) => {
+    if (next) setOpening((n) => n + 1);
+    setEditState(next);
+  };
 
   const load = useCallback(
     (signal: AbortSignal) => client.listNavigation({ page: 1n, size: NAVIGATION_LIST_SIZE, wd }, { signal }),
@@ -33,6 +39,9 @@ export default function NavigationPage() {
   );
   const list = useRemote(load, t("adm.common.loadFailed"));
   const tree = navigationTree(list.data?.navigation ?? []);
+  // Every parent starts (and, once created, stays) expanded unless the user folds it.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const expanded = tree.filter((row) => (row.children?.length ?? 0) > 0 && !folded.has(row.key)).map((row) => row.key);
 
   const remove = async (ids: readonly string[]) => {
     try {
@@ -177,14 +186,21 @@ export default function NavigationPage() {
     <AdminCard title={t("admin.navigation")} toolbar={toolbar}>
       {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
       <Table<Row>
-        // Remount once the list arrives so that every parent starts expanded.
-        key={list.data ? "loaded" : "loading"}
         rowKey="key"
         columns={columns}
         dataSource={tree}
         loading={list.loading}
         scroll={{ x: "max-content" }}
-        expandable={{ defaultExpandAllRows: true }}
+        expandable={{
+          expandedRowKeys: expanded,
+          onExpand: (open, row) =>
+            setFolded((prev) => {
+              const next = new Set(prev);
+              if (open) next.delete(row.key);
+              else next.add(row.key);
+              return next;
+            }),
+        }}
         rowSelection={
           can(`${NAV_API}/DeleteNavigation`)
             ? { selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }
@@ -194,6 +210,7 @@ export default function NavigationPage() {
         data-testid="navigation-table"
       />
       <NavigationFormDrawer
+        key={opening}
         edit={edit}
         parents={tree.map((row) => row.item)}
         onClose={() => setEdit(null)}
