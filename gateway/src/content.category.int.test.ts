@@ -1,36 +1,17 @@
 // CategoryAPI over REST: CRUD, the tree, validation, what visitors see (disabled categories, and
 // categories without documents when display.hide_category_without_document is on), doc_count
 // kept by recountCategories, deletion refused while children or documents remain, permissions.
-import { randomBytes } from "node:crypto";
 import { createCategoryRepository, createDb, type Db } from "@wenku/content";
-import { createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import { type Stack, startStack } from "@wenku/standalone";
-import { createTestDatabase } from "../../jest/db.js";
-import { ADMIN_PASSWORD, rest } from "./testing.js";
+import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let bus: ReturnType<typeof createMemoryBus>;
-let stack: Stack;
+let stack: Awaited<ReturnType<typeof startTestStack>>;
 let db: Db;
 let admin: string;
 let plain: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  bus = createMemoryBus({ log });
-  stack = await startStack({
-    databaseUrl: testDb.url,
-    bus,
-    log,
-    jwtSecret: randomBytes(32).toString("hex"),
-    internalToken: randomBytes(32).toString("hex"),
-    port: 0,
-    host: "127.0.0.1",
-    adminPassword: ADMIN_PASSWORD,
-  });
-  db = createDb(testDb.url);
+  stack = await startTestStack();
+  db = createDb(stack.databaseUrl);
   const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
   expect(r.status).toBe(200);
   admin = r.json.token as string;
@@ -40,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.$disconnect();
-  await stack.close();
-  await bus.close();
-  await testDb.drop();
+  await stack.stop();
 });
 
 type Cat = { id: number; title: string; parent_id: number; enable: boolean; type: number; doc_count: number };

@@ -1,36 +1,17 @@
 // LanguageAPI over REST: the seeded languages, CRUD and validation, visitors see enabled languages
 // only, the public settings (ConfigAPI.GetSettings) list the enabled ones at once after a change,
 // document counts, deleting a language leaves its documents without one, permissions.
-import { randomBytes } from "node:crypto";
 import { createDb, type Db } from "@wenku/content";
-import { createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import { type Stack, startStack } from "@wenku/standalone";
-import { createTestDatabase } from "../../jest/db.js";
-import { ADMIN_PASSWORD, rest } from "./testing.js";
+import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let bus: ReturnType<typeof createMemoryBus>;
-let stack: Stack;
+let stack: Awaited<ReturnType<typeof startTestStack>>;
 let db: Db;
 let admin: string;
 let plain: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  bus = createMemoryBus({ log });
-  stack = await startStack({
-    databaseUrl: testDb.url,
-    bus,
-    log,
-    jwtSecret: randomBytes(32).toString("hex"),
-    internalToken: randomBytes(32).toString("hex"),
-    port: 0,
-    host: "127.0.0.1",
-    adminPassword: ADMIN_PASSWORD,
-  });
-  db = createDb(testDb.url);
+  stack = await startTestStack();
+  db = createDb(stack.databaseUrl);
   const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
   expect(r.status).toBe(200);
   admin = r.json.token as string;
@@ -40,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.$disconnect();
-  await stack.close();
-  await bus.close();
-  await testDb.drop();
+  await stack.stop();
 });
 
 type Lang = { id: number; language: string; code: string; enable: boolean; sort: number; total: number };

@@ -12,7 +12,8 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
  * WENKU_TEST_TRANSPORT=grpc the gateway and services talk real gRPC over loopback and broadcast over
  * real NATS JetStream, as in a cluster.
  */
-export async function startTestStack(): Promise<Stack & { stop(): Promise<void> }> {
+/** `databaseUrl` lets a test look at a service's own tables directly. */
+export async function startTestStack(): Promise<Stack & { databaseUrl: string; stop(): Promise<void> }> {
   const db = await createTestDatabase();
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
@@ -31,6 +32,7 @@ export async function startTestStack(): Promise<Stack & { stop(): Promise<void> 
     transport: grpc ? "grpc" : "memory",
   });
   return Object.assign(stack, {
+    databaseUrl: db.url,
     async stop() {
       await stack.close();
       await bus.close();

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { rules } from "../account/formRules.js";
 
 interface PasswordValues {
   oldPassword: string;
@@ -36,14 +37,14 @@ export function PasswordForm({ onSaved }: { onSaved?: () => void }) {
       <Form.Item
         name="oldPassword"
         label={t("adm.password.old")}
-        rules={[{ required: true, message: t("adm.password.oldRequired") }]}
+        rules={[{ required: true, message: t("validate.oldPasswordRequired") }]}
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label={t("adm.password.new")}
-        rules={[{ required: true, message: t("adm.password.newRequired") }]}
+        rules={rules(t).newPassword(t("validate.newPasswordRequired"))}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -51,15 +52,7 @@ export function PasswordForm({ onSaved }: { onSaved?: () => void }) {
         name="repeatPassword"
         label={t("adm.password.repeat")}
         dependencies={["newPassword"]}
-        rules={[
-          { required: true, message: t("adm.password.repeatRequired") },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue("newPassword") === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t("adm.password.mismatch"))),
-          }),
-        ]}
+        rules={rules(t).sameAs("newPassword", t("validate.repeatPasswordRequired"), t("validate.newPasswordMismatch"))}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -6,11 +6,9 @@ import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSessionStore } from "../../store/SessionProvider.js";
+import { rules } from "../account/formRules.js";
 import { ApiErrorAlert } from "./ApiErrorAlert.js";
 import { useRemote } from "./remote.js";
-
-/** Spec §5: 11 digits, starting with 1, second digit 3 to 9. */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 
 interface ProfileValues {
   username: string;
@@ -65,11 +63,7 @@ export function ProfileForm({ onSaved }: { onSaved?: () => void }) {
       onFinish={submit}
       data-testid="profile-form"
     >
-      <Form.Item
-        name="username"
-        label={t("adm.profile.username")}
-        rules={[{ required: true, whitespace: true, message: t("adm.profile.usernameRequired") }]}
-      >
+      <Form.Item name="username" label={t("adm.profile.username")} rules={rules(t).username}>
         <Input autoComplete="username" />
       </Form.Item>
       <Form.Item name="realname" label={t("adm.profile.realname")}>
@@ -78,7 +72,7 @@ export function ProfileForm({ onSaved }: { onSaved?: () => void }) {
       <Form.Item
         name="email"
         label={t("adm.profile.email")}
-        rules={[{ type: "email", message: t("adm.profile.emailInvalid") }]}
+        rules={rules(t).email}
         {...(user.email ? { extra: t("adm.profile.locked") } : {})}
       >
         <Input disabled={user.email !== ""} autoComplete="email" />
@@ -86,7 +80,7 @@ export function ProfileForm({ onSaved }: { onSaved?: () => void }) {
       <Form.Item
         name="mobile"
         label={t("adm.profile.mobile")}
-        rules={[{ pattern: MOBILE_PATTERN, message: t("adm.profile.mobileInvalid") }]}
+        rules={rules(t).mobile}
         {...(user.mobile ? { extra: t("adm.profile.locked") } : {})}
       >
         <Input disabled={user.mobile !== ""} autoComplete="tel" />

@@ -41,7 +41,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
         <Form.Item
           name="password"
           label={t("adm.password.new")}
-          rules={[{ required: true, message: t("adm.password.newRequired") }]}
+          rules={[{ required: true, message: t("validate.newPasswordRequired") }]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

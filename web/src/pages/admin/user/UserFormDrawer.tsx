@@ -4,8 +4,8 @@ import { App, Form, Input, Select } from "antd";
 import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
+import { rules } from "../../../components/account/formRules.js";
 import { FormDrawer } from "../../../components/admin/FormDrawer.js";
-import { MOBILE_PATTERN } from "../../../components/admin/ProfileForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 interface UserValues {
@@ -104,18 +104,10 @@ export function UserFormDrawer({
             data-testid="user-groups"
           />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label={t("adm.user.email")}
-          rules={[{ type: "email", message: t("adm.profile.emailInvalid") }]}
-        >
+        <Form.Item name="email" label={t("adm.user.email")} rules={rules(t).email}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="mobile"
-          label={t("adm.user.mobile")}
-          rules={[{ pattern: MOBILE_PATTERN, message: t("adm.profile.mobileInvalid") }]}
-        >
+        <Form.Item name="mobile" label={t("adm.user.mobile")} rules={rules(t).mobile}>
           <Input autoComplete="off" />
         </Form.Item>
       </Form>
