@@ -57,9 +57,11 @@ async function saveCategory(page: Page, title: string): Promise<void> {
 
 async function confirmDelete(page: Page, title: string): Promise<void> {
   await row(page, title).getByRole("button", { name: "删除" }).click();
+  // The newest popover: the previous one may still be fading out after its own confirm.
   await page
     .locator(".ant-popover:visible")
-    .getByRole("button", { name: /确\s*定/ })
+    .last()
+    .getByRole("button", { name: /^确\s*定$/ })
     .click();
 }
 
@@ -147,9 +149,11 @@ test("a language switched off leaves the public settings", async ({ page }, info
   await expect(toggle).toBeChecked();
   await expect.poll(settingsCodes, { timeout: 30_000 }).toContain(code);
   await row(page, name).getByRole("button", { name: "删除" }).click();
+  // The newest popover: the previous one may still be fading out after its own confirm.
   await page
     .locator(".ant-popover:visible")
-    .getByRole("button", { name: /确\s*定/ })
+    .last()
+    .getByRole("button", { name: /^确\s*定$/ })
     .click();
   await expect(row(page, name)).toHaveCount(0);
 });
