@@ -56,13 +56,11 @@ async function saveCategory(page: Page, title: string): Promise<void> {
 }
 
 async function confirmDelete(page: Page, title: string): Promise<void> {
+  const popovers = page.locator(".ant-popover:visible");
+  await expect(popovers).toHaveCount(0); // the previous confirm has closed (it fades out)
   await row(page, title).getByRole("button", { name: "删除" }).click();
-  // The newest popover: the previous one may still be fading out after its own confirm.
-  await page
-    .locator(".ant-popover:visible")
-    .last()
-    .getByRole("button", { name: /^确\s*定$/ })
-    .click();
+  await popovers.getByRole("button", { name: /^确\s*定$/ }).click();
+  await expect(popovers).toHaveCount(0);
 }
 
 test("a disabled sub-category is hidden from visitors until it is enabled again", async ({ page, browser }, info) => {

@@ -188,7 +188,7 @@ export function CategoryEditor({ type, title }: { type: CategoryType; title: str
           {canDelete && (
             <Popconfirm
               title={t("adm.common.confirmDeleteOne", { name: row.item.title })}
-              onConfirm={() => remove([row.key])}
+              onConfirm={() => void remove([row.key])}
             >
               <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
             </Popconfirm>

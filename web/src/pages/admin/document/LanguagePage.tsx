@@ -159,7 +159,7 @@ export default function LanguagePage() {
           {canDelete && (
             <Popconfirm
               title={t("adm.common.confirmDeleteOne", { name: item.language })}
-              onConfirm={() => remove([idKey(item.id)])}
+              onConfirm={() => void remove([idKey(item.id)])}
             >
               <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
             </Popconfirm>

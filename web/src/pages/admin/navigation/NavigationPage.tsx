@@ -131,7 +131,7 @@ export default function NavigationPage() {
           {can(`${NAV_API}/DeleteNavigation`) && (
             <Popconfirm
               title={t("adm.common.confirmDeleteOne", { name: row.item.title })}
-              onConfirm={() => remove([row.key])}
+              onConfirm={() => void remove([row.key])}
             >
               <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
             </Popconfirm>

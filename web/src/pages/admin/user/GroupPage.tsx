@@ -99,7 +99,7 @@ export default function GroupPage() {
             </Tooltip>
           )}
           {can(`${GROUP_API}/DeleteGroup`) && (
-            <Popconfirm title={t("adm.common.confirmDeleteOne", { name: g.title })} onConfirm={() => remove([g])}>
+            <Popconfirm title={t("adm.common.confirmDeleteOne", { name: g.title })} onConfirm={() => void remove([g])}>
               <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
             </Popconfirm>
           )}

@@ -104,7 +104,7 @@ export default function PunishmentPage() {
             </Tooltip>
           )}
           {can(`${PUNISHMENT_API}/CancelPunishment`) && p.enable && (
-            <Popconfirm title={t("adm.pun.cancelConfirm", { count: 1 })} onConfirm={() => lift([p])}>
+            <Popconfirm title={t("adm.pun.cancelConfirm", { count: 1 })} onConfirm={() => void lift([p])}>
               <Button type="link" danger icon={<StopOutlined />}>
                 {t("adm.pun.cancel")}
               </Button>
