@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createLogger } from "@wenku/kit";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus/index.js";
 import { type Stack, startStack } from "@wenku/standalone";
@@ -13,8 +16,11 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
  * real NATS JetStream, as in a cluster.
  */
 /** `databaseUrl` lets a test look at a service's own tables directly. */
-export async function startTestStack(): Promise<Stack & { databaseUrl: string; stop(): Promise<void> }> {
+export async function startTestStack(
+  opts: { env?: Record<string, string | undefined> } = {},
+): Promise<Stack & { databaseUrl: string; storageDir: string; stop(): Promise<void> }> {
   const db = await createTestDatabase();
+  const storageDir = await mkdtemp(join(tmpdir(), "wenku-storage-"));
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
   const bus = grpc
@@ -30,13 +36,16 @@ export async function startTestStack(): Promise<Stack & { databaseUrl: string; s
     host: "127.0.0.1",
     adminPassword: ADMIN_PASSWORD,
     transport: grpc ? "grpc" : "memory",
+    env: { STORAGE_DIR: storageDir, ...opts.env },
   });
   return Object.assign(stack, {
     databaseUrl: db.url,
+    storageDir,
     async stop() {
       await stack.close();
       await bus.close();
       await db.drop();
+      await rm(storageDir, { recursive: true, force: true });
     },
   });
 }

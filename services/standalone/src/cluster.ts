@@ -28,6 +28,7 @@ const common: Record<string, string | undefined> = {
   DATABASE_URL: cfg.DATABASE_URL ?? embedded?.url,
   INTERNAL_TOKEN: cfg.INTERNAL_TOKEN ?? secrets.internalToken,
   LOG_LEVEL: cfg.LOG_LEVEL,
+  STORAGE_DIR: process.env.STORAGE_DIR ?? resolve(dataDir, "storage"),
   ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${ports[s].grpc}`])),
 };
 for (const k of ["PORT", "HOST", "DATA_DIR", "GRPC_PORT", "ADMIN_PORT", "JWT_SECRET"]) delete common[k];

@@ -30,7 +30,8 @@ const stack = await startStack({
   adminPassword: cfg.WENKU_ADMIN_PASSWORD,
   trustedProxies: cfg.TRUSTED_PROXIES,
   maxBodyBytes: cfg.MAX_BODY_BYTES,
-  env: process.env,
+  // Uploaded files and page images live beside the embedded database unless configured otherwise.
+  env: { STORAGE_DIR: resolve(dataDir, "storage"), ...process.env },
 });
 
 const lines = [

@@ -5,13 +5,15 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_api_v1_access } from "./access_pb.js";
+import type { DocumentUser } from "./document_pb.js";
+import { file_api_v1_document } from "./document_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCDJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXJiBnByb3RvMw", [file_api_v1_access]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlcjJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIy5AEKD1VzZXJJbnRlcm5hbEFQSRJsCg9HZXRVcGxvYWRQb2xpY3kSHi5hcGkudjEuR2V0VXBsb2FkUG9saWN5UmVxdWVzdBoULmFwaS52MS5VcGxvYWRQb2xpY3kiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5LiK5Lyg5p2D6ZmQElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxoI0vMYBHVzZXJiBnByb3RvMw", [file_api_v1_access, file_api_v1_document]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -85,6 +87,94 @@ export const AuthorizeReplySchema: GenMessage<AuthorizeReply> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 1);
 
 /**
+ * @generated from message api.v1.GetUploadPolicyRequest
+ */
+export type GetUploadPolicyRequest = Message<"api.v1.GetUploadPolicyRequest"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+};
+
+/**
+ * Describes the message api.v1.GetUploadPolicyRequest.
+ * Use `create(GetUploadPolicyRequestSchema)` to create a new message.
+ */
+export const GetUploadPolicyRequestSchema: GenMessage<GetUploadPolicyRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 2);
+
+/**
+ * What the user service says about one user uploading documents.
+ *
+ * @generated from message api.v1.UploadPolicy
+ */
+export type UploadPolicy = Message<"api.v1.UploadPolicy"> & {
+  /**
+   * a group of the user has enable_upload and no upload/account punishment is in force
+   *
+   * @generated from field: bool allowed = 1;
+   */
+  allowed: boolean;
+
+  /**
+   * why not, for the user (Chinese)
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * a group of the user has enable_document_review: new documents wait for review
+   *
+   * @generated from field: bool needs_review = 3;
+   */
+  needsReview: boolean;
+};
+
+/**
+ * Describes the message api.v1.UploadPolicy.
+ * Use `create(UploadPolicySchema)` to create a new message.
+ */
+export const UploadPolicySchema: GenMessage<UploadPolicy> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 3);
+
+/**
+ * @generated from message api.v1.GetUsersRequest
+ */
+export type GetUsersRequest = Message<"api.v1.GetUsersRequest"> & {
+  /**
+   * @generated from field: repeated int64 id = 1;
+   */
+  id: bigint[];
+};
+
+/**
+ * Describes the message api.v1.GetUsersRequest.
+ * Use `create(GetUsersRequestSchema)` to create a new message.
+ */
+export const GetUsersRequestSchema: GenMessage<GetUsersRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 4);
+
+/**
+ * @generated from message api.v1.GetUsersReply
+ */
+export type GetUsersReply = Message<"api.v1.GetUsersReply"> & {
+  /**
+   * the users that exist, public fields only
+   *
+   * @generated from field: repeated api.v1.DocumentUser user = 1;
+   */
+  user: DocumentUser[];
+};
+
+/**
+ * Describes the message api.v1.GetUsersReply.
+ * Use `create(GetUsersReplySchema)` to create a new message.
+ */
+export const GetUsersReplySchema: GenMessage<GetUsersReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 5);
+
+/**
  * The user service answers who a token belongs to and whether it grants a permission.
  *
  * @generated from service api.v1.AuthzInternalAPI
@@ -100,4 +190,29 @@ export const AuthzInternalAPI: GenService<{
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 0);
+
+/**
+ * The user service answers other services' questions about users.
+ *
+ * @generated from service api.v1.UserInternalAPI
+ */
+export const UserInternalAPI: GenService<{
+  /**
+   * @generated from rpc api.v1.UserInternalAPI.GetUploadPolicy
+   */
+  getUploadPolicy: {
+    methodKind: "unary";
+    input: typeof GetUploadPolicyRequestSchema;
+    output: typeof UploadPolicySchema;
+  },
+  /**
+   * @generated from rpc api.v1.UserInternalAPI.GetUsers
+   */
+  getUsers: {
+    methodKind: "unary";
+    input: typeof GetUsersRequestSchema;
+    output: typeof GetUsersReplySchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_api_v1_internal, 1);
 

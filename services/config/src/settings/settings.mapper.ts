@@ -116,6 +116,13 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       timesEveryDay: v.int("download", "times_every_day"),
       timesEveryIp: v.int("download", "times_every_ip"),
       maxPrice: v.int("download", "max_price"),
+      urlDuration: v.int("download", "url_duration"),
+    },
+    converter: {
+      maxPreview: v.int("converter", "max_preview"),
+      maxPreviewPercent: v.int("converter", "max_preview_percent"),
+      timeout: v.int("converter", "timeout"),
+      enableConvertRepeatedDocument: v.bool("converter", "enable_convert_repeated_document"),
     },
     vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
     payment: { payMethod },

@@ -47,3 +47,15 @@ export type Document = Prisma.DocumentModel
  * A document's categories: every category of its path (root … leaf).
  */
 export type DocumentCategory = Prisma.DocumentCategoryModel
+/**
+ * Model AttachmentGrant
+ * Who may build documents from an attachment: its uploaders, and users whose browser proved it holds
+ * the same content (CheckDocumentExist). Attachment ids alone are guessable, so CreateDocument needs a grant.
+ */
+export type AttachmentGrant = Prisma.AttachmentGrantModel
+/**
+ * Model AttachmentText
+ * Text extracted by the converter, once per file content. preview_text covers the preview pages only
+ * and is what GetDocument may return; content is the whole (bounded) text, kept for search.
+ */
+export type AttachmentText = Prisma.AttachmentTextModel

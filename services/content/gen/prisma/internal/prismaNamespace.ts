@@ -401,7 +401,9 @@ export const ModelName = {
   Language: 'Language',
   Attachment: 'Attachment',
   Document: 'Document',
-  DocumentCategory: 'DocumentCategory'
+  DocumentCategory: 'DocumentCategory',
+  AttachmentGrant: 'AttachmentGrant',
+  AttachmentText: 'AttachmentText'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -417,7 +419,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "category" | "language" | "attachment" | "document" | "documentCategory"
+    modelProps: "category" | "language" | "attachment" | "document" | "documentCategory" | "attachmentGrant" | "attachmentText"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -791,6 +793,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    AttachmentGrant: {
+      payload: Prisma.$AttachmentGrantPayload<ExtArgs>
+      fields: Prisma.AttachmentGrantFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AttachmentGrantFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AttachmentGrantFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>
+        }
+        findFirst: {
+          args: Prisma.AttachmentGrantFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AttachmentGrantFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>
+        }
+        findMany: {
+          args: Prisma.AttachmentGrantFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>[]
+        }
+        create: {
+          args: Prisma.AttachmentGrantCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>
+        }
+        createMany: {
+          args: Prisma.AttachmentGrantCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AttachmentGrantCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>[]
+        }
+        delete: {
+          args: Prisma.AttachmentGrantDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>
+        }
+        update: {
+          args: Prisma.AttachmentGrantUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>
+        }
+        deleteMany: {
+          args: Prisma.AttachmentGrantDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AttachmentGrantUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AttachmentGrantUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>[]
+        }
+        upsert: {
+          args: Prisma.AttachmentGrantUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentGrantPayload>
+        }
+        aggregate: {
+          args: Prisma.AttachmentGrantAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAttachmentGrant>
+        }
+        groupBy: {
+          args: Prisma.AttachmentGrantGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AttachmentGrantGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AttachmentGrantCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AttachmentGrantCountAggregateOutputType> | number
+        }
+      }
+    }
+    AttachmentText: {
+      payload: Prisma.$AttachmentTextPayload<ExtArgs>
+      fields: Prisma.AttachmentTextFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AttachmentTextFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AttachmentTextFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>
+        }
+        findFirst: {
+          args: Prisma.AttachmentTextFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AttachmentTextFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>
+        }
+        findMany: {
+          args: Prisma.AttachmentTextFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>[]
+        }
+        create: {
+          args: Prisma.AttachmentTextCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>
+        }
+        createMany: {
+          args: Prisma.AttachmentTextCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AttachmentTextCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>[]
+        }
+        delete: {
+          args: Prisma.AttachmentTextDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>
+        }
+        update: {
+          args: Prisma.AttachmentTextUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>
+        }
+        deleteMany: {
+          args: Prisma.AttachmentTextDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AttachmentTextUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AttachmentTextUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>[]
+        }
+        upsert: {
+          args: Prisma.AttachmentTextUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttachmentTextPayload>
+        }
+        aggregate: {
+          args: Prisma.AttachmentTextAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAttachmentText>
+        }
+        groupBy: {
+          args: Prisma.AttachmentTextGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AttachmentTextGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AttachmentTextCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AttachmentTextCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -930,6 +1080,26 @@ export const DocumentCategoryScalarFieldEnum = {
 } as const
 
 export type DocumentCategoryScalarFieldEnum = (typeof DocumentCategoryScalarFieldEnum)[keyof typeof DocumentCategoryScalarFieldEnum]
+
+
+export const AttachmentGrantScalarFieldEnum = {
+  attachmentId: 'attachmentId',
+  userId: 'userId',
+  createdAt: 'createdAt'
+} as const
+
+export type AttachmentGrantScalarFieldEnum = (typeof AttachmentGrantScalarFieldEnum)[keyof typeof AttachmentGrantScalarFieldEnum]
+
+
+export const AttachmentTextScalarFieldEnum = {
+  hash: 'hash',
+  previewText: 'previewText',
+  content: 'content',
+  truncated: 'truncated',
+  updatedAt: 'updatedAt'
+} as const
+
+export type AttachmentTextScalarFieldEnum = (typeof AttachmentTextScalarFieldEnum)[keyof typeof AttachmentTextScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1194,6 +1364,8 @@ export type GlobalOmitConfig = {
   attachment?: Prisma.AttachmentOmit
   document?: Prisma.DocumentOmit
   documentCategory?: Prisma.DocumentCategoryOmit
+  attachmentGrant?: Prisma.AttachmentGrantOmit
+  attachmentText?: Prisma.AttachmentTextOmit
 }
 
 /* Types for Logging */

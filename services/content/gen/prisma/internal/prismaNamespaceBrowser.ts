@@ -55,7 +55,9 @@ export const ModelName = {
   Language: 'Language',
   Attachment: 'Attachment',
   Document: 'Document',
-  DocumentCategory: 'DocumentCategory'
+  DocumentCategory: 'DocumentCategory',
+  AttachmentGrant: 'AttachmentGrant',
+  AttachmentText: 'AttachmentText'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -174,6 +176,26 @@ export const DocumentCategoryScalarFieldEnum = {
 } as const
 
 export type DocumentCategoryScalarFieldEnum = (typeof DocumentCategoryScalarFieldEnum)[keyof typeof DocumentCategoryScalarFieldEnum]
+
+
+export const AttachmentGrantScalarFieldEnum = {
+  attachmentId: 'attachmentId',
+  userId: 'userId',
+  createdAt: 'createdAt'
+} as const
+
+export type AttachmentGrantScalarFieldEnum = (typeof AttachmentGrantScalarFieldEnum)[keyof typeof AttachmentGrantScalarFieldEnum]
+
+
+export const AttachmentTextScalarFieldEnum = {
+  hash: 'hash',
+  previewText: 'previewText',
+  content: 'content',
+  truncated: 'truncated',
+  updatedAt: 'updatedAt'
+} as const
+
+export type AttachmentTextScalarFieldEnum = (typeof AttachmentTextScalarFieldEnum)[keyof typeof AttachmentTextScalarFieldEnum]
 
 
 export const SortOrder = {

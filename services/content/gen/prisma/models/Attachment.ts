@@ -326,6 +326,8 @@ export type AttachmentWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
   documents?: Prisma.DocumentListRelationFilter
+  grants?: Prisma.AttachmentGrantListRelationFilter
+  text?: Prisma.XOR<Prisma.AttachmentTextNullableScalarRelationFilter, Prisma.AttachmentTextWhereInput> | null
 }
 
 export type AttachmentOrderByWithRelationInput = {
@@ -346,6 +348,8 @@ export type AttachmentOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   documents?: Prisma.DocumentOrderByRelationAggregateInput
+  grants?: Prisma.AttachmentGrantOrderByRelationAggregateInput
+  text?: Prisma.AttachmentTextOrderByWithRelationInput
 }
 
 export type AttachmentWhereUniqueInput = Prisma.AtLeast<{
@@ -369,6 +373,8 @@ export type AttachmentWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
   documents?: Prisma.DocumentListRelationFilter
+  grants?: Prisma.AttachmentGrantListRelationFilter
+  text?: Prisma.XOR<Prisma.AttachmentTextNullableScalarRelationFilter, Prisma.AttachmentTextWhereInput> | null
 }, "id" | "hash">
 
 export type AttachmentOrderByWithAggregationInput = {
@@ -435,6 +441,8 @@ export type AttachmentCreateInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   documents?: Prisma.DocumentCreateNestedManyWithoutAttachmentInput
+  grants?: Prisma.AttachmentGrantCreateNestedManyWithoutAttachmentInput
+  text?: Prisma.AttachmentTextCreateNestedOneWithoutAttachmentInput
 }
 
 export type AttachmentUncheckedCreateInput = {
@@ -455,6 +463,8 @@ export type AttachmentUncheckedCreateInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   documents?: Prisma.DocumentUncheckedCreateNestedManyWithoutAttachmentInput
+  grants?: Prisma.AttachmentGrantUncheckedCreateNestedManyWithoutAttachmentInput
+  text?: Prisma.AttachmentTextUncheckedCreateNestedOneWithoutAttachmentInput
 }
 
 export type AttachmentUpdateInput = {
@@ -475,6 +485,8 @@ export type AttachmentUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   documents?: Prisma.DocumentUpdateManyWithoutAttachmentNestedInput
+  grants?: Prisma.AttachmentGrantUpdateManyWithoutAttachmentNestedInput
+  text?: Prisma.AttachmentTextUpdateOneWithoutAttachmentNestedInput
 }
 
 export type AttachmentUncheckedUpdateInput = {
@@ -495,6 +507,8 @@ export type AttachmentUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   documents?: Prisma.DocumentUncheckedUpdateManyWithoutAttachmentNestedInput
+  grants?: Prisma.AttachmentGrantUncheckedUpdateManyWithoutAttachmentNestedInput
+  text?: Prisma.AttachmentTextUncheckedUpdateOneWithoutAttachmentNestedInput
 }
 
 export type AttachmentCreateManyInput = {
@@ -648,6 +662,34 @@ export type AttachmentUpdateOneRequiredWithoutDocumentsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.AttachmentUpdateToOneWithWhereWithoutDocumentsInput, Prisma.AttachmentUpdateWithoutDocumentsInput>, Prisma.AttachmentUncheckedUpdateWithoutDocumentsInput>
 }
 
+export type AttachmentCreateNestedOneWithoutGrantsInput = {
+  create?: Prisma.XOR<Prisma.AttachmentCreateWithoutGrantsInput, Prisma.AttachmentUncheckedCreateWithoutGrantsInput>
+  connectOrCreate?: Prisma.AttachmentCreateOrConnectWithoutGrantsInput
+  connect?: Prisma.AttachmentWhereUniqueInput
+}
+
+export type AttachmentUpdateOneRequiredWithoutGrantsNestedInput = {
+  create?: Prisma.XOR<Prisma.AttachmentCreateWithoutGrantsInput, Prisma.AttachmentUncheckedCreateWithoutGrantsInput>
+  connectOrCreate?: Prisma.AttachmentCreateOrConnectWithoutGrantsInput
+  upsert?: Prisma.AttachmentUpsertWithoutGrantsInput
+  connect?: Prisma.AttachmentWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.AttachmentUpdateToOneWithWhereWithoutGrantsInput, Prisma.AttachmentUpdateWithoutGrantsInput>, Prisma.AttachmentUncheckedUpdateWithoutGrantsInput>
+}
+
+export type AttachmentCreateNestedOneWithoutTextInput = {
+  create?: Prisma.XOR<Prisma.AttachmentCreateWithoutTextInput, Prisma.AttachmentUncheckedCreateWithoutTextInput>
+  connectOrCreate?: Prisma.AttachmentCreateOrConnectWithoutTextInput
+  connect?: Prisma.AttachmentWhereUniqueInput
+}
+
+export type AttachmentUpdateOneRequiredWithoutTextNestedInput = {
+  create?: Prisma.XOR<Prisma.AttachmentCreateWithoutTextInput, Prisma.AttachmentUncheckedCreateWithoutTextInput>
+  connectOrCreate?: Prisma.AttachmentCreateOrConnectWithoutTextInput
+  upsert?: Prisma.AttachmentUpsertWithoutTextInput
+  connect?: Prisma.AttachmentWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.AttachmentUpdateToOneWithWhereWithoutTextInput, Prisma.AttachmentUpdateWithoutTextInput>, Prisma.AttachmentUncheckedUpdateWithoutTextInput>
+}
+
 export type AttachmentCreateWithoutDocumentsInput = {
   id?: bigint | number
   hash: string
@@ -665,6 +707,8 @@ export type AttachmentCreateWithoutDocumentsInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  grants?: Prisma.AttachmentGrantCreateNestedManyWithoutAttachmentInput
+  text?: Prisma.AttachmentTextCreateNestedOneWithoutAttachmentInput
 }
 
 export type AttachmentUncheckedCreateWithoutDocumentsInput = {
@@ -684,6 +728,8 @@ export type AttachmentUncheckedCreateWithoutDocumentsInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  grants?: Prisma.AttachmentGrantUncheckedCreateNestedManyWithoutAttachmentInput
+  text?: Prisma.AttachmentTextUncheckedCreateNestedOneWithoutAttachmentInput
 }
 
 export type AttachmentCreateOrConnectWithoutDocumentsInput = {
@@ -719,6 +765,8 @@ export type AttachmentUpdateWithoutDocumentsInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  grants?: Prisma.AttachmentGrantUpdateManyWithoutAttachmentNestedInput
+  text?: Prisma.AttachmentTextUpdateOneWithoutAttachmentNestedInput
 }
 
 export type AttachmentUncheckedUpdateWithoutDocumentsInput = {
@@ -738,6 +786,208 @@ export type AttachmentUncheckedUpdateWithoutDocumentsInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  grants?: Prisma.AttachmentGrantUncheckedUpdateManyWithoutAttachmentNestedInput
+  text?: Prisma.AttachmentTextUncheckedUpdateOneWithoutAttachmentNestedInput
+}
+
+export type AttachmentCreateWithoutGrantsInput = {
+  id?: bigint | number
+  hash: string
+  userId?: bigint | number
+  type?: number
+  name?: string
+  size?: bigint | number
+  ext?: string
+  mime?: string
+  storageKey: string
+  width?: number
+  height?: number
+  ip?: string
+  enable?: boolean
+  description?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  documents?: Prisma.DocumentCreateNestedManyWithoutAttachmentInput
+  text?: Prisma.AttachmentTextCreateNestedOneWithoutAttachmentInput
+}
+
+export type AttachmentUncheckedCreateWithoutGrantsInput = {
+  id?: bigint | number
+  hash: string
+  userId?: bigint | number
+  type?: number
+  name?: string
+  size?: bigint | number
+  ext?: string
+  mime?: string
+  storageKey: string
+  width?: number
+  height?: number
+  ip?: string
+  enable?: boolean
+  description?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  documents?: Prisma.DocumentUncheckedCreateNestedManyWithoutAttachmentInput
+  text?: Prisma.AttachmentTextUncheckedCreateNestedOneWithoutAttachmentInput
+}
+
+export type AttachmentCreateOrConnectWithoutGrantsInput = {
+  where: Prisma.AttachmentWhereUniqueInput
+  create: Prisma.XOR<Prisma.AttachmentCreateWithoutGrantsInput, Prisma.AttachmentUncheckedCreateWithoutGrantsInput>
+}
+
+export type AttachmentUpsertWithoutGrantsInput = {
+  update: Prisma.XOR<Prisma.AttachmentUpdateWithoutGrantsInput, Prisma.AttachmentUncheckedUpdateWithoutGrantsInput>
+  create: Prisma.XOR<Prisma.AttachmentCreateWithoutGrantsInput, Prisma.AttachmentUncheckedCreateWithoutGrantsInput>
+  where?: Prisma.AttachmentWhereInput
+}
+
+export type AttachmentUpdateToOneWithWhereWithoutGrantsInput = {
+  where?: Prisma.AttachmentWhereInput
+  data: Prisma.XOR<Prisma.AttachmentUpdateWithoutGrantsInput, Prisma.AttachmentUncheckedUpdateWithoutGrantsInput>
+}
+
+export type AttachmentUpdateWithoutGrantsInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  hash?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  type?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  size?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  ext?: Prisma.StringFieldUpdateOperationsInput | string
+  mime?: Prisma.StringFieldUpdateOperationsInput | string
+  storageKey?: Prisma.StringFieldUpdateOperationsInput | string
+  width?: Prisma.IntFieldUpdateOperationsInput | number
+  height?: Prisma.IntFieldUpdateOperationsInput | number
+  ip?: Prisma.StringFieldUpdateOperationsInput | string
+  enable?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  description?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  documents?: Prisma.DocumentUpdateManyWithoutAttachmentNestedInput
+  text?: Prisma.AttachmentTextUpdateOneWithoutAttachmentNestedInput
+}
+
+export type AttachmentUncheckedUpdateWithoutGrantsInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  hash?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  type?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  size?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  ext?: Prisma.StringFieldUpdateOperationsInput | string
+  mime?: Prisma.StringFieldUpdateOperationsInput | string
+  storageKey?: Prisma.StringFieldUpdateOperationsInput | string
+  width?: Prisma.IntFieldUpdateOperationsInput | number
+  height?: Prisma.IntFieldUpdateOperationsInput | number
+  ip?: Prisma.StringFieldUpdateOperationsInput | string
+  enable?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  description?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  documents?: Prisma.DocumentUncheckedUpdateManyWithoutAttachmentNestedInput
+  text?: Prisma.AttachmentTextUncheckedUpdateOneWithoutAttachmentNestedInput
+}
+
+export type AttachmentCreateWithoutTextInput = {
+  id?: bigint | number
+  hash: string
+  userId?: bigint | number
+  type?: number
+  name?: string
+  size?: bigint | number
+  ext?: string
+  mime?: string
+  storageKey: string
+  width?: number
+  height?: number
+  ip?: string
+  enable?: boolean
+  description?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  documents?: Prisma.DocumentCreateNestedManyWithoutAttachmentInput
+  grants?: Prisma.AttachmentGrantCreateNestedManyWithoutAttachmentInput
+}
+
+export type AttachmentUncheckedCreateWithoutTextInput = {
+  id?: bigint | number
+  hash: string
+  userId?: bigint | number
+  type?: number
+  name?: string
+  size?: bigint | number
+  ext?: string
+  mime?: string
+  storageKey: string
+  width?: number
+  height?: number
+  ip?: string
+  enable?: boolean
+  description?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  documents?: Prisma.DocumentUncheckedCreateNestedManyWithoutAttachmentInput
+  grants?: Prisma.AttachmentGrantUncheckedCreateNestedManyWithoutAttachmentInput
+}
+
+export type AttachmentCreateOrConnectWithoutTextInput = {
+  where: Prisma.AttachmentWhereUniqueInput
+  create: Prisma.XOR<Prisma.AttachmentCreateWithoutTextInput, Prisma.AttachmentUncheckedCreateWithoutTextInput>
+}
+
+export type AttachmentUpsertWithoutTextInput = {
+  update: Prisma.XOR<Prisma.AttachmentUpdateWithoutTextInput, Prisma.AttachmentUncheckedUpdateWithoutTextInput>
+  create: Prisma.XOR<Prisma.AttachmentCreateWithoutTextInput, Prisma.AttachmentUncheckedCreateWithoutTextInput>
+  where?: Prisma.AttachmentWhereInput
+}
+
+export type AttachmentUpdateToOneWithWhereWithoutTextInput = {
+  where?: Prisma.AttachmentWhereInput
+  data: Prisma.XOR<Prisma.AttachmentUpdateWithoutTextInput, Prisma.AttachmentUncheckedUpdateWithoutTextInput>
+}
+
+export type AttachmentUpdateWithoutTextInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  hash?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  type?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  size?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  ext?: Prisma.StringFieldUpdateOperationsInput | string
+  mime?: Prisma.StringFieldUpdateOperationsInput | string
+  storageKey?: Prisma.StringFieldUpdateOperationsInput | string
+  width?: Prisma.IntFieldUpdateOperationsInput | number
+  height?: Prisma.IntFieldUpdateOperationsInput | number
+  ip?: Prisma.StringFieldUpdateOperationsInput | string
+  enable?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  description?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  documents?: Prisma.DocumentUpdateManyWithoutAttachmentNestedInput
+  grants?: Prisma.AttachmentGrantUpdateManyWithoutAttachmentNestedInput
+}
+
+export type AttachmentUncheckedUpdateWithoutTextInput = {
+  id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  hash?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  type?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  size?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  ext?: Prisma.StringFieldUpdateOperationsInput | string
+  mime?: Prisma.StringFieldUpdateOperationsInput | string
+  storageKey?: Prisma.StringFieldUpdateOperationsInput | string
+  width?: Prisma.IntFieldUpdateOperationsInput | number
+  height?: Prisma.IntFieldUpdateOperationsInput | number
+  ip?: Prisma.StringFieldUpdateOperationsInput | string
+  enable?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  description?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  documents?: Prisma.DocumentUncheckedUpdateManyWithoutAttachmentNestedInput
+  grants?: Prisma.AttachmentGrantUncheckedUpdateManyWithoutAttachmentNestedInput
 }
 
 
@@ -747,10 +997,12 @@ export type AttachmentUncheckedUpdateWithoutDocumentsInput = {
 
 export type AttachmentCountOutputType = {
   documents: number
+  grants: number
 }
 
 export type AttachmentCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   documents?: boolean | AttachmentCountOutputTypeCountDocumentsArgs
+  grants?: boolean | AttachmentCountOutputTypeCountGrantsArgs
 }
 
 /**
@@ -768,6 +1020,13 @@ export type AttachmentCountOutputTypeDefaultArgs<ExtArgs extends runtime.Types.E
  */
 export type AttachmentCountOutputTypeCountDocumentsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.DocumentWhereInput
+}
+
+/**
+ * AttachmentCountOutputType without action
+ */
+export type AttachmentCountOutputTypeCountGrantsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.AttachmentGrantWhereInput
 }
 
 
@@ -789,6 +1048,8 @@ export type AttachmentSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   createdAt?: boolean
   updatedAt?: boolean
   documents?: boolean | Prisma.Attachment$documentsArgs<ExtArgs>
+  grants?: boolean | Prisma.Attachment$grantsArgs<ExtArgs>
+  text?: boolean | Prisma.Attachment$textArgs<ExtArgs>
   _count?: boolean | Prisma.AttachmentCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["attachment"]>
 
@@ -852,6 +1113,8 @@ export type AttachmentSelectScalar = {
 export type AttachmentOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "hash" | "userId" | "type" | "name" | "size" | "ext" | "mime" | "storageKey" | "width" | "height" | "ip" | "enable" | "description" | "createdAt" | "updatedAt", ExtArgs["result"]["attachment"]>
 export type AttachmentInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   documents?: boolean | Prisma.Attachment$documentsArgs<ExtArgs>
+  grants?: boolean | Prisma.Attachment$grantsArgs<ExtArgs>
+  text?: boolean | Prisma.Attachment$textArgs<ExtArgs>
   _count?: boolean | Prisma.AttachmentCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type AttachmentIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -861,6 +1124,8 @@ export type $AttachmentPayload<ExtArgs extends runtime.Types.Extensions.Internal
   name: "Attachment"
   objects: {
     documents: Prisma.$DocumentPayload<ExtArgs>[]
+    grants: Prisma.$AttachmentGrantPayload<ExtArgs>[]
+    text: Prisma.$AttachmentTextPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: bigint
@@ -1274,6 +1539,8 @@ readonly fields: AttachmentFieldRefs;
 export interface Prisma__AttachmentClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   documents<T extends Prisma.Attachment$documentsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Attachment$documentsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DocumentPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  grants<T extends Prisma.Attachment$grantsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Attachment$grantsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$AttachmentGrantPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  text<T extends Prisma.Attachment$textArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Attachment$textArgs<ExtArgs>>): Prisma.Prisma__AttachmentTextClient<runtime.Types.Result.GetResult<Prisma.$AttachmentTextPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1733,6 +2000,49 @@ export type Attachment$documentsArgs<ExtArgs extends runtime.Types.Extensions.In
   take?: number
   skip?: number
   distinct?: Prisma.DocumentScalarFieldEnum | Prisma.DocumentScalarFieldEnum[]
+}
+
+/**
+ * Attachment.grants
+ */
+export type Attachment$grantsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the AttachmentGrant
+   */
+  select?: Prisma.AttachmentGrantSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the AttachmentGrant
+   */
+  omit?: Prisma.AttachmentGrantOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.AttachmentGrantInclude<ExtArgs> | null
+  where?: Prisma.AttachmentGrantWhereInput
+  orderBy?: Prisma.AttachmentGrantOrderByWithRelationInput | Prisma.AttachmentGrantOrderByWithRelationInput[]
+  cursor?: Prisma.AttachmentGrantWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.AttachmentGrantScalarFieldEnum | Prisma.AttachmentGrantScalarFieldEnum[]
+}
+
+/**
+ * Attachment.text
+ */
+export type Attachment$textArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the AttachmentText
+   */
+  select?: Prisma.AttachmentTextSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the AttachmentText
+   */
+  omit?: Prisma.AttachmentTextOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.AttachmentTextInclude<ExtArgs> | null
+  where?: Prisma.AttachmentTextWhereInput
 }
 
 /**
