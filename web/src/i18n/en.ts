@@ -439,4 +439,6 @@ export const en: Messages = {
   "cat.views": "{count} views",
   "cat.downloads": "{count} downloads",
   "cat.empty": "No categories yet",
+  // ── reader and upload ──
+  // ── document lists and admin ──
 };

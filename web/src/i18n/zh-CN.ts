@@ -441,6 +441,8 @@ export const zhCN = {
   "cat.views": "{count} 浏览",
   "cat.downloads": "{count} 下载",
   "cat.empty": "暂无分类",
+  // ── reader and upload ──
+  // ── document lists and admin ──
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
