@@ -18,9 +18,10 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
 /** `databaseUrl` lets a test look at a service's own tables directly. */
 export async function startTestStack(
   opts: { env?: Record<string, string | undefined> } = {},
-): Promise<Stack & { databaseUrl: string; storageDir: string; stop(): Promise<void> }> {
+): Promise<Stack & { databaseUrl: string; storageDir: string; internalToken: string; stop(): Promise<void> }> {
   const db = await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), "wenku-storage-"));
+  const internalToken = randomBytes(32).toString("hex");
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
   const bus = grpc
@@ -31,7 +32,7 @@ export async function startTestStack(
     bus,
     log,
     jwtSecret: randomBytes(32).toString("hex"),
-    internalToken: randomBytes(32).toString("hex"),
+    internalToken,
     port: 0,
     host: "127.0.0.1",
     adminPassword: ADMIN_PASSWORD,
@@ -41,6 +42,7 @@ export async function startTestStack(
   return Object.assign(stack, {
     databaseUrl: db.url,
     storageDir,
+    internalToken,
     async stop() {
       await stack.close();
       await bus.close();

@@ -1,9 +1,29 @@
-// PLACEHOLDER (session 3 scaffolding): replaced by the documents slice.
-import type { UserDirectory } from "./ports.js";
+// The user service as the content service asks it: UserInternalAPI over the service transport.
+import { createClient, type Transport } from "@connectrpc/connect";
+import { headers } from "@wenku/kit";
+import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { UserBrief, UserDirectory } from "./ports.js";
 
-export function createUserDirectory(): UserDirectory {
+const TIMEOUT_MS = 5_000;
+/** GetUsers answers at most this many ids per call. */
+const BATCH = 1000;
+
+export function createUserDirectory(transport: Transport, internalToken: string): UserDirectory {
+  const client = createClient(UserInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   return {
-    uploadPolicy: async () => ({ allowed: false, reason: "not built", needsReview: false }),
-    users: async () => new Map(),
+    async uploadPolicy(userId) {
+      const p = await client.getUploadPolicy({ userId }, callOptions);
+      return { allowed: p.allowed, reason: p.reason, needsReview: p.needsReview };
+    },
+    async users(ids) {
+      const unique = [...new Set(ids)].filter((id) => id > 0n);
+      const out = new Map<bigint, UserBrief>();
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const reply = await client.getUsers({ id: unique.slice(i, i + BATCH) }, callOptions);
+        for (const u of reply.user) out.set(u.id, { id: u.id, username: u.username, avatar: u.avatar });
+      }
+      return out;
+    },
   };
 }

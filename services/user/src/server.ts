@@ -10,7 +10,7 @@ import {
   type SiteGate,
 } from "@wenku/kit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
-import { AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
 import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
@@ -32,7 +32,7 @@ import { createPunishmentRepository } from "./punishments/punishment.repository.
 import { createPunishmentService } from "./punishments/punishment.service.js";
 import type { SettingsProvider } from "./settings.js";
 import { createUserAdminService } from "./users/user.admin.js";
-import { createUserHandlers } from "./users/user.handlers.js";
+import { createUserHandlers, createUserInternalHandlers } from "./users/user.handlers.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
 
@@ -96,6 +96,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, authzHandlers(authorizer)],
+      [UserInternalAPI, createUserInternalHandlers(users)],
     ],
   });
 }

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
+import type { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import {
   GetUserCaptchaReplySchema,
   GetUserPermissionsReplySchema,
@@ -88,6 +89,18 @@ export function createUserHandlers(
     async listUserDynamic(req, ctx) {
       const { total, rows } = await users.dynamics(actor(ctx), req.page, req.size);
       return create(ListUserDynamicReplySchema, { total: BigInt(total), dynamic: rows.map(toDynamic) });
+    },
+  };
+}
+
+/** UserInternalAPI: what other services ask about users (upload policy, public profiles). */
+export function createUserInternalHandlers(users: UserService): ServiceImpl<typeof UserInternalAPI> {
+  return {
+    async getUploadPolicy(req) {
+      return users.uploadPolicy(req.userId);
+    },
+    async getUsers(req) {
+      return { user: await users.briefs(req.id) };
     },
   };
 }

@@ -61,6 +61,10 @@ export function createUserRepository(db: Db) {
   return {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
 
+    /** Public fields of the users among `ids` that exist (other services show uploaders, authors …). */
+    briefs: (ids: bigint[]) =>
+      db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, avatar: true } }),
+
     /** Login accepts a username, an e-mail or a mobile number. */
     byLogin: (login: string) =>
       db.user.findFirst({ where: { OR: [{ username: login }, { email: login }, { mobile: login }] } }),

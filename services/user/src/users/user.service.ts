@@ -86,6 +86,26 @@ export function createUserService(deps: UserServiceDeps) {
     return { who, user, self };
   }
 
+  /**
+   * May `userId` upload documents, and do their documents wait for review? Asked by the content
+   * service (UserInternalAPI) before an upload and when documents are created.
+   */
+  async function uploadPolicy(userId: bigint): Promise<{ allowed: boolean; reason: string; needsReview: boolean }> {
+    const [punishments, groups] = await Promise.all([
+      deps.punishments.active(userId, now()),
+      deps.repo.groupsOf(userId),
+    ]);
+    const needsReview = groups.some((g) => g.enableDocumentReview);
+    const punished = punishments.map((p) => p.type);
+    if (punished.includes(Punish.disable) || punished.includes(Punish.noUpload)) {
+      return { allowed: false, reason: "您已被禁止上传文档", needsReview };
+    }
+    if (!groups.some((g) => g.enableUpload)) {
+      return { allowed: false, reason: "您所在的用户组不允许上传文档", needsReview };
+    }
+    return { allowed: true, reason: "", needsReview };
+  }
+
   return {
     async register(
       call: CallContext,
@@ -226,15 +246,14 @@ export function createUserService(deps: UserServiceDeps) {
 
     /** OK when one of the caller's groups allows uploads and no upload or account punishment is in force. */
     async canUpload(call: CallContext) {
-      const who = requireLogin(call);
-      const punished = (await deps.punishments.active(who.userId, now())).map((p) => p.type);
-      if (punished.includes(Punish.disable) || punished.includes(Punish.noUpload)) {
-        throw new DomainError("permission_denied", "您已被禁止上传文档");
-      }
-      if (!(await deps.repo.groupsOf(who.userId)).some((g) => g.enableUpload)) {
-        throw new DomainError("permission_denied", "您所在的用户组不允许上传文档");
-      }
+      const policy = await uploadPolicy(requireLogin(call).userId);
+      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
     },
+
+    uploadPolicy,
+
+    /** Public fields (id, username, avatar) of the users among `ids` that exist, at most 1000 at once. */
+    briefs: (ids: bigint[]) => deps.repo.briefs([...new Set(ids)].slice(0, 1000)),
 
     /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
     async canPublishArticle(call: CallContext) {

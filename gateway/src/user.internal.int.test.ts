@@ -1,0 +1,77 @@
+// UserInternalAPI as the content service uses it: upload policy (groups, punishments, review) and
+// public user briefs; only Wenku services holding the internal credential may call it.
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
+import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { createUserDirectory } from "../../services/content/src/users.client.js";
+import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let admin: string;
+
+const call = (method: string, path: string, body?: unknown, token?: string) =>
+  rest(stack.url, method, path, body, token);
+
+async function register(username: string) {
+  const r = await call("POST", "/api/v1/user/register", { username, password: "secret123" });
+  expect(r.status).toBe(200);
+  return BigInt((r.json.user as { id: number }).id);
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = (await call("POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD })).json
+    .token as string;
+});
+afterAll(() => stack.stop());
+
+test("a registered user may upload without review; a no-upload punishment refuses with its reason", async () => {
+  const users = createUserDirectory(stack.transports.user, stack.internalToken);
+  const id = await register("uploader1");
+  expect(await users.uploadPolicy(id)).toEqual({ allowed: true, reason: "", needsReview: false });
+
+  const r = await call("POST", "/api/v1/punishment", { user_id: [Number(id)], type: [3], enable: true }, admin);
+  expect(r.status).toBe(200);
+  expect(await users.uploadPolicy(id)).toEqual({ allowed: false, reason: "您已被禁止上传文档", needsReview: false });
+});
+
+test("a group with document review makes its members' documents wait; a group without upload refuses", async () => {
+  const users = createUserDirectory(stack.transports.user, stack.internalToken);
+  const reviewed = await call(
+    "POST",
+    "/api/v1/group",
+    { title: "需审核组", enable_upload: true, enable_document_review: true },
+    admin,
+  );
+  const closed = await call("POST", "/api/v1/group", { title: "禁止上传组", enable_upload: false }, admin);
+  expect([reviewed.status, closed.status]).toEqual([200, 200]);
+  const a = await register("reviewee");
+  const b = await register("noupload");
+  for (const [user, group] of [
+    [a, reviewed.json.id],
+    [b, closed.json.id],
+  ] as const) {
+    const set = await call("PUT", "/api/v1/user", { id: Number(user), group_id: [group] }, admin);
+    expect(set.status).toBe(200);
+  }
+  expect(await users.uploadPolicy(a)).toEqual({ allowed: true, reason: "", needsReview: true });
+  expect(await users.uploadPolicy(b)).toEqual({
+    allowed: false,
+    reason: "您所在的用户组不允许上传文档",
+    needsReview: false,
+  });
+});
+
+test("briefs list the users that exist, public fields only", async () => {
+  const users = createUserDirectory(stack.transports.user, stack.internalToken);
+  const id = await register("brief1");
+  const found = await users.users([id, id, 987654321n]);
+  expect([...found.keys()]).toEqual([id]);
+  expect(found.get(id)).toEqual({ id, username: "brief1", avatar: "" });
+});
+
+test("without the internal credential the RPCs are refused", async () => {
+  const client = createClient(UserInternalAPI, stack.transports.user);
+  const err = await client.getUsers({ id: [1n] }).catch((e: unknown) => ConnectError.from(e));
+  expect(err).toBeInstanceOf(ConnectError);
+  expect((err as ConnectError).code).toBe(Code.PermissionDenied);
+});
