@@ -1,6 +1,13 @@
-import { loadConfig, serviceConfigSchema, type z } from "@wenku/kit";
+import { loadConfig, serviceConfigSchema, z } from "@wenku/kit";
 
-export const configConfigSchema = serviceConfigSchema("config");
+/** The build details are set by the image build (deploy/Dockerfile); staff see them in the statistics. */
+export const configConfigSchema = serviceConfigSchema("config").extend({
+  WENKU_BUILD_HASH: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/, "a git commit hash")
+    .optional(),
+  WENKU_BUILD_AT: z.coerce.date().optional(),
+});
 export type ConfigConfig = z.infer<typeof configConfigSchema>;
 
 export function loadConfigConfig(env: Record<string, string | undefined> = process.env): ConfigConfig {

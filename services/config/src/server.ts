@@ -19,6 +19,7 @@ import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
 import { languagesFrom } from "./settings/languages.js";
+import { createStatsService } from "./stats/stats.service.js";
 
 export interface ConfigServerDeps {
   db: Db;
@@ -26,10 +27,14 @@ export interface ConfigServerDeps {
   authorizer: Authorizer;
   internalToken: string;
   log: Logger;
-  /** Reaches the content service (document languages for the public settings). */
+  /** Reaches the content service (document languages for the public settings, statistics). */
   content: Transport;
+  /** Reaches the user service (statistics). */
+  user: Transport;
   /** Program version shown in the public settings. */
   version: string;
+  /** Build details shown to staff in the statistics. */
+  build?: { hash?: string; at?: Date };
   siteGate?: SiteGate;
   /** This process's settings cache: dropped directly too, before the broadcast comes round. */
   settings?: SettingsReader;
@@ -48,7 +53,7 @@ export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "
 
 /**
  * The config service: settings and navigation are built; the RPCs of slices not built yet
- * (banners, friend links, ads, stats …) answer Unimplemented after the access policy ran.
+ * (banners, friend links, ads …) answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain(deps)): ServiceDefinition {
   return defineService({
@@ -65,6 +70,13 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
           configs,
           languages: languagesFrom(deps.content, deps.internalToken, deps.log),
           version: deps.version,
+          stats: createStatsService({
+            user: deps.user,
+            content: deps.content,
+            internalToken: deps.internalToken,
+            version: deps.version,
+            build: deps.build,
+          }),
         }),
       ],
       [NavigationAPI, createNavigationHandlers(createNavigationService(createNavigationRepository(deps.db)))],

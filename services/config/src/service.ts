@@ -16,7 +16,7 @@ export const service: ServiceModule = {
   name: "config",
   migrations: [{ schema: CONFIG_SCHEMA, dir: migrationsDir }],
   async start(ctx) {
-    loadConfigConfig(ctx.env);
+    const config = loadConfigConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
     try {
       const deps = {
@@ -26,7 +26,9 @@ export const service: ServiceModule = {
         internalToken: ctx.internalToken,
         log: ctx.log,
         content: ctx.transports.content,
+        user: ctx.transports.user,
         version,
+        build: { hash: config.WENKU_BUILD_HASH, at: config.WENKU_BUILD_AT },
         siteGate: ctx.siteGate,
         settings: ctx.settings,
       };

@@ -10,6 +10,7 @@ import type { Storage } from "@wenku/kit/storage/index.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
@@ -23,6 +24,7 @@ import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
+import { createContentInternalHandlers } from "./stats/stats.handlers.js";
 
 export interface ContentServerDeps {
   db: Db;
@@ -59,6 +61,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [DocumentAPI, { ...createDocumentHandlers(deps), ...createFileHandlers(deps) }],
       [RecycleAPI, createRecycleHandlers(deps)],
       [AttachmentAPI, createAttachmentHandlers(deps)],
+      [ContentInternalAPI, createContentInternalHandlers(deps.db)],
     ],
   });
 }

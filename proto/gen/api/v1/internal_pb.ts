@@ -7,13 +7,15 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_api_v1_access } from "./access_pb.js";
 import type { DocumentUser } from "./document_pb.js";
 import { file_api_v1_document } from "./document_pb.js";
+import type { EmptySchema } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_empty } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlcjJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIy5AEKD1VzZXJJbnRlcm5hbEFQSRJsCg9HZXRVcGxvYWRQb2xpY3kSHi5hcGkudjEuR2V0VXBsb2FkUG9saWN5UmVxdWVzdBoULmFwaS52MS5VcGxvYWRQb2xpY3kiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5LiK5Lyg5p2D6ZmQElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxoI0vMYBHVzZXJiBnByb3RvMw", [file_api_v1_access, file_api_v1_document]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBTJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIyvgIKD1VzZXJJbnRlcm5hbEFQSRJsCg9HZXRVcGxvYWRQb2xpY3kSHi5hcGkudjEuR2V0VXBsb2FkUG9saWN5UmVxdWVzdBoULmFwaS52MS5VcGxvYWRQb2xpY3kiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5LiK5Lyg5p2D6ZmQElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxJYCgxHZXRVc2VyU3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaES5hcGkudjEuVXNlclN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOeUqOaIt+e7n+iuoRoI0vMYBHVzZXIygQEKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_document, file_google_protobuf_empty]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -175,6 +177,81 @@ export const GetUsersReplySchema: GenMessage<GetUsersReply> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 5);
 
 /**
+ * @generated from message api.v1.UserStats
+ */
+export type UserStats = Message<"api.v1.UserStats"> & {
+  /**
+   * @generated from field: int32 user_count = 1;
+   */
+  userCount: number;
+};
+
+/**
+ * Describes the message api.v1.UserStats.
+ * Use `create(UserStatsSchema)` to create a new message.
+ */
+export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 6);
+
+/**
+ * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
+ *
+ * @generated from message api.v1.ContentStats
+ */
+export type ContentStats = Message<"api.v1.ContentStats"> & {
+  /**
+   * live documents (not in the recycle bin), every status
+   *
+   * @generated from field: int32 document_count = 1;
+   */
+  documentCount: number;
+
+  /**
+   * @generated from field: int32 category_count = 2;
+   */
+  categoryCount: number;
+
+  /**
+   * @generated from field: int32 article_count = 3;
+   */
+  articleCount: number;
+
+  /**
+   * @generated from field: int32 comment_count = 4;
+   */
+  commentCount: number;
+
+  /**
+   * @generated from field: int32 report_count = 5;
+   */
+  reportCount: number;
+
+  /**
+   * @generated from field: int32 document_pending_review_count = 6;
+   */
+  documentPendingReviewCount: number;
+
+  /**
+   * @generated from field: int32 document_convert_failed_count = 7;
+   */
+  documentConvertFailedCount: number;
+
+  /**
+   * waiting for or in conversion (pending, converting, reconvert)
+   *
+   * @generated from field: int32 document_converting_count = 8;
+   */
+  documentConvertingCount: number;
+};
+
+/**
+ * Describes the message api.v1.ContentStats.
+ * Use `create(ContentStatsSchema)` to create a new message.
+ */
+export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 7);
+
+/**
  * The user service answers who a token belongs to and whether it grants a permission.
  *
  * @generated from service api.v1.AuthzInternalAPI
@@ -213,6 +290,31 @@ export const UserInternalAPI: GenService<{
     input: typeof GetUsersRequestSchema;
     output: typeof GetUsersReplySchema;
   },
+  /**
+   * @generated from rpc api.v1.UserInternalAPI.GetUserStats
+   */
+  getUserStats: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof UserStatsSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 1);
+
+/**
+ * The content service answers other services' questions about its records.
+ *
+ * @generated from service api.v1.ContentInternalAPI
+ */
+export const ContentInternalAPI: GenService<{
+  /**
+   * @generated from rpc api.v1.ContentInternalAPI.GetContentStats
+   */
+  getContentStats: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof ContentStatsSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_api_v1_internal, 2);
 

@@ -1,6 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
+import { actor } from "@wenku/kit";
 import { type ConfigAPI, ConfigsSchema, type SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import type { StatsService } from "../stats/stats.service.js";
 import type { ConfigService } from "./config.service.js";
 import { toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
 
@@ -9,6 +11,7 @@ export interface ConfigHandlerDeps {
   /** Enabled document languages (the content service owns them). */
   languages: () => Promise<SettingsLanguage[]>;
   version: string;
+  stats: StatsService;
 }
 
 /** Thin RPC edge of ConfigAPI's settings RPCs. */
@@ -28,6 +31,9 @@ export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceIm
     },
     async getVipSettings() {
       return toVipSettings(await configs.values());
+    },
+    async getStats(_req, ctx) {
+      return deps.stats.stats(actor(ctx));
     },
     async getRechargeSettings() {
       return toRechargeSettings(await configs.values());

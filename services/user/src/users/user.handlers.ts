@@ -102,5 +102,8 @@ export function createUserInternalHandlers(users: UserService): ServiceImpl<type
     async getUsers(req) {
       return { user: await users.briefs(req.id) };
     },
+    async getUserStats() {
+      return { userCount: await users.userCount() };
+    },
   };
 }

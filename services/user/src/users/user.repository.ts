@@ -61,6 +61,8 @@ export function createUserRepository(db: Db) {
   return {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
 
+    count: () => db.user.count(),
+
     /** Public fields of the users among `ids` that exist (other services show uploaders, authors …). */
     briefs: (ids: bigint[]) =>
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, avatar: true } }),

@@ -253,6 +253,8 @@ export function createUserService(deps: UserServiceDeps) {
     uploadPolicy,
 
     /** Public fields (id, username, avatar) of the users among `ids` that exist, at most 1000 at once. */
+    userCount: () => deps.repo.count(),
+
     briefs: (ids: bigint[]) => deps.repo.briefs([...new Set(ids)].slice(0, 1000)),
 
     /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */

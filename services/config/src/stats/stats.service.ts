@@ -1,0 +1,55 @@
+// The site statistics (ConfigAPI.GetStats): counters gathered from the services that own the
+// records, plus build and host details for staff only (moredoc showed its OS to everyone, defect #15).
+import { type as osType, release } from "node:os";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { createClient, type Transport } from "@connectrpc/connect";
+import { type CallContext, headers } from "@wenku/kit";
+import type { StatsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+
+export interface StatsDeps {
+  user: Transport;
+  content: Transport;
+  internalToken: string;
+  version: string;
+  /** Build details from the environment (WENKU_BUILD_HASH, WENKU_BUILD_AT), when the image set them. */
+  build?: { hash?: string; at?: Date };
+}
+
+const TIMEOUT_MS = 5_000;
+
+export function createStatsService(deps: StatsDeps) {
+  const users = createClient(UserInternalAPI, deps.user);
+  const content = createClient(ContentInternalAPI, deps.content);
+  const options = { headers: { [headers.internal]: deps.internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    /** Counters for everyone; staff (holders of GetStats's permission) also get build, host and queue figures. */
+    async stats(call: CallContext): Promise<MessageInitShape<typeof StatsSchema>> {
+      const [u, c] = await Promise.all([users.getUserStats({}, options), content.getContentStats({}, options)]);
+      const counters = {
+        userCount: u.userCount,
+        documentCount: c.documentCount,
+        categoryCount: c.categoryCount,
+        articleCount: c.articleCount,
+        commentCount: c.commentCount,
+        reportCount: c.reportCount,
+        // Banners and friend links are not built yet: there are none.
+        bannerCount: 0,
+        friendlinkCount: 0,
+      };
+      if (!call.identity?.granted) return counters;
+      return {
+        ...counters,
+        documentPendingReviewCount: c.documentPendingReviewCount,
+        documentConvertFailedCount: c.documentConvertFailedCount,
+        documentConvertingCount: c.documentConvertingCount,
+        os: `${osType()} ${release()}`,
+        version: deps.version,
+        hash: deps.build?.hash ?? "",
+        buildAt: deps.build?.at ? timestampFromDate(deps.build.at) : undefined,
+      };
+    },
+  };
+}
+export type StatsService = ReturnType<typeof createStatsService>;
