@@ -10,7 +10,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger, loadConfig, z } from "@wenku/kit";
-import { autocannon, LOAD_CPU, type LoadRequest, type LoadResult, pinned } from "./load.js";
+import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
+import { type Measured, measure as measureLoad, ratio, table } from "../lib/measure.js";
 import { type BenchStack, Cleanup, startBenchStack } from "./stack.js";
 
 const config = loadConfig(
@@ -97,110 +98,17 @@ async function sample(t: Target): Promise<string> {
   return body;
 }
 
-interface Measured {
-  key: string;
-  label: string;
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  avgMs: number;
-  maxMs: number;
-  requests: number;
-  /** CPU time of the servers' process over wall time (1.0 = one core busy). */
-  serverCpu: number;
-  /** CPU time of the servers' process per request: the cost, and steadier than req/s on a busy machine. */
-  cpuUsPerReq: number;
-  /** Share of all CPUs busy (servers, PostgreSQL, autocannon, anything else). */
-  machineBusy: number;
-  /** 1-minute load average at the end: above the CPU count, something else competed. */
-  loadAvg: number;
-}
-
-function machineTimes() {
-  let busy = 0;
-  let total = 0;
-  for (const c of os.cpus()) {
-    const t = c.times.user + c.times.nice + c.times.sys + c.times.irq;
-    busy += t;
-    total += t + c.times.idle;
-  }
-  return { busy, total };
-}
-
-async function measure(t: Target, expectBody: string): Promise<Measured> {
-  const request = { ...t.request, expectBody };
-  if (config.BENCH_WARMUP_SEC > 0) {
-    await autocannon(request, { connections: config.BENCH_CONNECTIONS, durationSec: config.BENCH_WARMUP_SEC });
-  }
-  const cpu0 = process.cpuUsage();
-  const m0 = machineTimes();
-  const wall0 = performance.now();
-  const r = await autocannon(request, {
-    connections: config.BENCH_CONNECTIONS,
-    durationSec: config.BENCH_DURATION_SEC,
-  });
-  const wallMs = performance.now() - wall0;
-  const cpu = process.cpuUsage(cpu0);
-  const m1 = machineTimes();
-  failOnErrors(t, r);
-  return {
-    key: t.key,
-    label: t.label,
-    reqPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    avgMs: r.latency.average,
-    maxMs: r.latency.max,
-    requests: r.requests.total,
-    serverCpu: (cpu.user + cpu.system) / 1000 / wallMs,
-    cpuUsPerReq: (cpu.user + cpu.system) / r.requests.total,
-    machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total),
-    loadAvg: os.loadavg()[0] ?? 0,
-  };
-}
-
-function failOnErrors(t: Target, r: LoadResult): void {
-  const bad = { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, mismatches: r.mismatches };
-  if (Object.values(bad).some((n) => n > 0) || r["2xx"] === 0) {
-    throw new Error(`${t.label}: ${JSON.stringify(bad)} of ${r.requests.total} — the run measured failures`);
-  }
-}
-
-const fmt = (n: number, digits = 0) => n.toFixed(digits);
-/** null when the baseline is 0 (autocannon reports whole milliseconds). */
-const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
-
-function table(rows: Measured[]): string {
-  const base = rows.find((r) => r.key === "bare");
-  const head = [
-    "target",
-    "req/s",
-    "p50 ms",
-    "p99 ms",
-    "req/s ÷ (d)",
-    "p50 ÷ (d)",
-    "p99 ÷ (d)",
-    "server CPU",
-    "CPU µs/req",
-    "load",
-  ];
-  const lines = rows.map((r) => [
-    r.label,
-    fmt(r.reqPerSec),
-    fmt(r.p50Ms),
-    fmt(r.p99Ms),
-    base ? fmt(r.reqPerSec / base.reqPerSec, 2) : "-",
-    base ? fmt(ratio(r.p50Ms, base.p50Ms) ?? Number.NaN, 2) : "-",
-    base ? fmt(ratio(r.p99Ms, base.p99Ms) ?? Number.NaN, 2) : "-",
-    `${fmt(r.serverCpu * 100)}%`,
-    fmt(r.cpuUsPerReq),
-    fmt(r.loadAvg, 1),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
-  const row = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [row(head), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(row)].join("\n");
-}
+const measure = (t: Target, expectBody: string): Promise<Measured> =>
+  measureLoad(
+    t.key,
+    t.label,
+    { ...t.request, expectBody },
+    {
+      connections: config.BENCH_CONNECTIONS,
+      durationSec: config.BENCH_DURATION_SEC,
+      warmupSec: config.BENCH_WARMUP_SEC,
+    },
+  );
 
 function gitCommit(): string {
   try {
@@ -255,7 +163,7 @@ async function main(): Promise<void> {
       rows.push(await measure(t, expected.get(t.key) as string));
       await sleep(500); // let the previous connections close
     }
-    console.log(`\n${table(rows)}\n`);
+    console.log(`\n${table(rows, "bare", "(d)")}\n`);
     const base = rows.find((r) => r.key === "bare");
     const when = new Date().toISOString().replace(/:/g, "-").replace(/\..+$/, "");
     const file = new URL(`../results/gateway-${when}.json`, import.meta.url);

@@ -41,7 +41,7 @@ export class Cleanup {
 }
 
 /** A database of its own on the server, dropped by `cleanup` (FORCE: our pools may still be open). */
-async function throwawayDatabase(serverUrl: string, cleanup: Cleanup): Promise<string> {
+export async function throwawayDatabase(serverUrl: string, cleanup: Cleanup): Promise<string> {
   const name = `wenku_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

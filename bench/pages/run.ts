@@ -1,0 +1,305 @@
+// Page-image serving: GET /view/page/{id}/{n}.svg and .gzip.svg through the whole site (gateway →
+// DocumentAPI.ViewDocumentPage stream → visibility check → storage) against a plain static file server
+// (node:http + fs, stat + ETag + stream) on the same files, in the same process, under the same load;
+// plus the If-None-Match revalidation (304) both ways. The document is real: a generated PDF is
+// uploaded, created and converted through the public API first.
+//
+//   node --import tsx bench/pages/run.ts        (npm run bench:pages -w @wenku/bench)
+//
+// BENCH_TRANSPORT=grpc puts real gRPC (h2c on loopback) between the gateway and the services, as in
+// a cluster; the default is the one-process wiring of `npm start`.
+
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gunzipSync } from "node:zlib";
+import { makePdf } from "@wenku/content/conversion/fixtures.js";
+import { createLogger, loadConfig, z } from "@wenku/kit";
+import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { startStack } from "@wenku/standalone";
+import { Cleanup, throwawayDatabase } from "../gateway/stack.js";
+import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
+import { type Measured, measure, ratio, table } from "../lib/measure.js";
+
+const config = loadConfig(
+  z.object({
+    TEST_DATABASE_URL: z.string().url().default("postgres://root@127.0.0.1:5432/test"),
+    BENCH_CONNECTIONS: z.coerce.number().int().min(1).default(32),
+    BENCH_DURATION_SEC: z.coerce.number().int().min(1).default(10),
+    BENCH_WARMUP_SEC: z.coerce.number().int().min(0).default(3),
+    BENCH_TRANSPORT: z.enum(["memory", "grpc"]).default("memory"),
+    BENCH_PAGES: z.coerce.number().int().min(1).max(500).default(20),
+    BENCH_ONLY: z.string().optional(),
+  }),
+);
+
+const HOST = "127.0.0.1";
+
+interface Site {
+  url: string;
+  storageDir: string;
+  documentId: number;
+  hash: string;
+}
+
+async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The site with one converted document of BENCH_PAGES pages, made through the public API. */
+async function startSite(cleanup: Cleanup): Promise<Site> {
+  const log = createLogger({ service: "bench", level: "silent" });
+  const databaseUrl = await throwawayDatabase(config.TEST_DATABASE_URL, cleanup);
+  const storageDir = await mkdtemp(join(os.tmpdir(), "wenku-bench-pages-"));
+  cleanup.add(() => rm(storageDir, { recursive: true, force: true }));
+  const bus = createMemoryBus({ log });
+  cleanup.add(() => bus.close());
+  const adminPassword = randomBytes(12).toString("base64url");
+  const stack = await startStack({
+    databaseUrl,
+    bus,
+    log,
+    jwtSecret: randomBytes(32).toString("hex"),
+    internalToken: randomBytes(32).toString("hex"),
+    port: 0,
+    host: HOST,
+    adminPassword,
+    transport: config.BENCH_TRANSPORT,
+    env: { STORAGE_DIR: storageDir },
+  });
+  cleanup.add(() => stack.close());
+  const url = `http://${HOST}:${stack.port}`;
+
+  const token = (await api(url, "POST", "/api/v1/user/login", { username: "admin", password: adminPassword }))
+    .token as string;
+  const category = await api(url, "POST", "/api/v1/category", { title: "基准测试", type: 0 }, token);
+  const lines = (n: number) =>
+    Array.from({ length: 28 }, (_, i) =>
+      i % 2 === 0
+        ? `第${n}页第${i + 1}行：数字文库把上传的文档转换为矢量页面，供在线阅读。`
+        : `Page ${n}, line ${i + 1}: the quick brown fox jumps over the lazy dog.`,
+    );
+  const pdf = makePdf({ pages: config.BENCH_PAGES, lines, shapes: true });
+  const form = new FormData();
+  form.append("file", new Blob([pdf], { type: "application/pdf" }), "bench.pdf");
+  const upload = await fetch(`${url}/api/v1/upload/document`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const uploaded = (await upload.json()) as { data?: { id: number; hash: string }; message?: string };
+  if (!upload.ok || !uploaded.data) throw new Error(`upload: HTTP ${upload.status} ${uploaded.message}`);
+  await api(
+    url,
+    "POST",
+    "/api/v1/document",
+    { category_id: [category.id], document: [{ title: "页面基准文档", attachment_id: uploaded.data.id }] },
+    token,
+  );
+  const list = await api(url, "GET", "/api/v1/document/list?page=1&size=1&order=id%20desc", undefined, token);
+  const documentId = (list.document as Array<{ id: number }>)[0]?.id;
+  if (!documentId) throw new Error("the document was not created");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const doc = await api(url, "GET", `/api/v1/document?id=${documentId}`, undefined, token);
+    if (doc.status === 2) break;
+    if (doc.status === 3) throw new Error(`conversion failed: ${doc.convert_error}`);
+    if (Date.now() > deadline) throw new Error(`not converted after 120 s (status ${doc.status})`);
+    await sleep(250);
+  }
+  return { url, storageDir, documentId, hash: uploaded.data.hash };
+}
+
+const contentTypes: Record<string, string> = { ".svg": "image/svg+xml", ".png": "image/png" };
+
+/**
+ * The baseline: what any static file server does for one file — stat for the ETag and length, a
+ * conditional check, the headers, a read stream piped to the socket. No auth, no database.
+ */
+async function startStatic(root: string, cleanup: Cleanup): Promise<string> {
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.slice(1));
+    if (name.includes("/") || name.startsWith(".")) {
+      res.writeHead(404).end();
+      return;
+    }
+    const path = join(root, name);
+    stat(path).then(
+      (st) => {
+        const etag = `"${st.size.toString(16)}-${st.mtimeMs.toString(16)}"`;
+        const gz = name.endsWith(".gzip.svg");
+        const headers: http.OutgoingHttpHeaders = {
+          "content-type": contentTypes[gz ? ".svg" : name.slice(name.lastIndexOf("."))] ?? "application/octet-stream",
+          etag,
+          "cache-control": "public, max-age=3600",
+          ...(gz ? { "content-encoding": "gzip" } : {}),
+        };
+        if (req.headers["if-none-match"] === etag) {
+          res.writeHead(304, headers).end();
+          return;
+        }
+        res.writeHead(200, { ...headers, "content-length": st.size });
+        createReadStream(path).pipe(res);
+      },
+      () => res.writeHead(404).end(),
+    );
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  cleanup.add(() => new Promise((resolve) => server.close(resolve)));
+  return `http://${HOST}:${(server.address() as AddressInfo).port}`;
+}
+
+interface Target {
+  key: string;
+  label: string;
+  request: LoadRequest;
+  /** 304 for revalidation runs. */
+  expectStatus?: number;
+}
+
+/** One answer per target before the load: status, and the same bytes as the file on disk. */
+async function check(t: Target, file: Buffer, gz: boolean): Promise<void> {
+  const res = await fetch(t.request.url, { headers: t.request.headers });
+  const body = Buffer.from(await res.arrayBuffer()); // fetch inflates Content-Encoding: gzip
+  const want = t.expectStatus ?? 200;
+  if (res.status !== want) throw new Error(`${t.label}: HTTP ${res.status}, expected ${want}`);
+  if (want === 200 && !body.equals(gz ? gunzipSync(file) : file)) {
+    throw new Error(`${t.label}: the body differs from the stored file`);
+  }
+}
+
+async function main(): Promise<void> {
+  const cleanup = new Cleanup();
+  const interrupted = async () => {
+    console.error("interrupted: cleaning up");
+    await cleanup.run();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    process.stdout.write(`converting a ${config.BENCH_PAGES}-page PDF through the site …\n`);
+    const site = await startSite(cleanup);
+    const dir = join(site.storageDir, "documents", site.hash);
+    const staticUrl = await startStatic(dir, cleanup);
+    const svg = await readFile(join(dir, "page-1.svg"));
+    const gzSvg = await readFile(join(dir, "page-1.gzip.svg"));
+    const etagOf = async (url: string) => (await fetch(url)).headers.get("etag") ?? "";
+    const page = (variant: string) => `${site.url}/view/page/${site.documentId}/1${variant}`;
+    const get = (url: string, headers: Record<string, string> = {}): LoadRequest => ({ url, method: "GET", headers });
+    const targets: Array<Target & { gz: boolean }> = [
+      {
+        key: "static_gz",
+        label: "(s) static file server, .gzip.svg",
+        request: get(`${staticUrl}/page-1.gzip.svg`),
+        gz: true,
+      },
+      { key: "site_gz", label: "(a) /view/page …/1.gzip.svg", request: get(page(".gzip.svg")), gz: true },
+      { key: "static_svg", label: "(s) static file server, .svg", request: get(`${staticUrl}/page-1.svg`), gz: false },
+      { key: "site_svg", label: "(b) /view/page …/1.svg", request: get(page(".svg")), gz: false },
+      {
+        key: "static_304",
+        label: "(s) static, If-None-Match → 304",
+        request: get(`${staticUrl}/page-1.gzip.svg`, { "if-none-match": await etagOf(`${staticUrl}/page-1.gzip.svg`) }),
+        expectStatus: 304,
+        gz: true,
+      },
+      {
+        key: "site_304",
+        label: "(c) /view/page, If-None-Match → 304",
+        request: get(page(".gzip.svg"), { "if-none-match": await etagOf(page(".gzip.svg")) }),
+        expectStatus: 304,
+        gz: true,
+      },
+    ];
+    const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
+    const chosen = targets.filter((t) => !only || only.includes(t.key));
+    for (const t of chosen) await check(t, t.gz ? gzSvg : svg, t.gz);
+
+    console.log(
+      `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; transport ${config.BENCH_TRANSPORT}; ` +
+        `autocannon ${pinned ? `pinned to CPU ${LOAD_CPU}` : "unpinned"}, ${config.BENCH_CONNECTIONS} connections, ` +
+        `${config.BENCH_WARMUP_SEC} s warm-up + ${config.BENCH_DURATION_SEC} s each; ` +
+        `page 1: ${svg.length} B SVG, ${gzSvg.length} B gzip\n`,
+    );
+    const rows: Measured[] = [];
+    for (const t of chosen) {
+      process.stdout.write(`measuring ${t.label} …\n`);
+      rows.push(
+        await measure(t.key, t.label, t.request, {
+          connections: config.BENCH_CONNECTIONS,
+          durationSec: config.BENCH_DURATION_SEC,
+          warmupSec: config.BENCH_WARMUP_SEC,
+          expectStatus: t.expectStatus,
+        }),
+      );
+      await sleep(500);
+    }
+    // Each site row against the static row of the same variant.
+    const pairs: Array<[string, string]> = [
+      ["site_gz", "static_gz"],
+      ["site_svg", "static_svg"],
+      ["site_304", "static_304"],
+    ];
+    for (const [siteKey, staticKey] of pairs) {
+      const group = rows.filter((r) => r.key === siteKey || r.key === staticKey);
+      if (group.length) console.log(`\n${table(group, staticKey, "(s)")}`);
+    }
+    const when = new Date().toISOString().replace(/:/g, "-").replace(/\..+$/, "");
+    const file = new URL(`../results/pages-${when}.json`, import.meta.url);
+    await mkdir(new URL(".", file), { recursive: true });
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    await writeFile(
+      file,
+      `${JSON.stringify(
+        {
+          bench: "pages",
+          date: new Date().toISOString(),
+          commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim(),
+          machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+          transport: config.BENCH_TRANSPORT,
+          connections: config.BENCH_CONNECTIONS,
+          durationSec: config.BENCH_DURATION_SEC,
+          page: { svgBytes: svg.length, gzipBytes: gzSvg.length },
+          results: rows,
+          ratios: Object.fromEntries(
+            pairs.map(([a, b]) => {
+              const x = byKey.get(a);
+              const y = byKey.get(b);
+              return [
+                a,
+                x && y
+                  ? { reqPerSec: ratio(x.reqPerSec, y.reqPerSec), cpuPerReq: ratio(x.cpuUsPerReq, y.cpuUsPerReq) }
+                  : null,
+              ];
+            }),
+          ),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nwritten ${file.pathname}`);
+  } finally {
+    await cleanup.run();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
