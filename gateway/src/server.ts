@@ -13,10 +13,12 @@ import {
   peerAddress,
 } from "@wenku/kit";
 import { createClientIpResolver } from "./clientip.js";
+import { isFilePath, serveFileRoute } from "./files.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
 import { createStaticHandler } from "./static.js";
+import { handleUpload } from "./upload.js";
 
 export interface GatewayOptions {
   transports: Record<Deployable, Transport>;
@@ -93,6 +95,26 @@ export function createGateway(opts: GatewayOptions) {
         return;
       }
       res.setHeader("x-request-id", requestId);
+      // Streamed file routes: multipart upload (not bound by maxBodyBytes), page images, downloads.
+      if (path === "/api/v1/upload/document") {
+        const deps = { content: opts.transports.content, log: opts.log };
+        handleUpload(
+          deps,
+          req as IncomingMessage,
+          res as ServerResponse,
+          forwardHeaders(req, requestId),
+          requestId,
+        ).catch((err) => writeError(res as ServerResponse, err, requestId, opts.log));
+        return;
+      }
+      if (isFilePath(path)) {
+        const deps = { content: opts.transports.content, log: opts.log, timeoutMs };
+        const h = forwardHeaders(req, requestId);
+        serveFileRoute(deps, path, req as IncomingMessage, res as ServerResponse, h, requestId).catch((err) =>
+          writeError(res as ServerResponse, err, requestId, opts.log),
+        );
+        return;
+      }
       if (path === "/api" || path.startsWith("/api/")) {
         handleRest(rest, req as IncomingMessage, res as ServerResponse, url, forwardHeaders(req, requestId)).catch(
           (err) => writeError(res as ServerResponse, err, requestId, opts.log),

@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
+import { DocumentAPI, FileChunkSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { AuthorizeReplySchema, AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
 import { pino } from "pino";
@@ -405,5 +406,72 @@ describe("accessInterceptor: site gates", () => {
     };
     const h = harness({ siteGate: failing });
     expect((await h.user.login({})).token).toBe("new");
+  });
+});
+
+describe("observeInterceptor: streaming responses", () => {
+  /** DocumentAPI.ViewDocumentPage (server streaming, PUBLIC) whose generator yields `before` chunks, then throws `err`. */
+  function streaming(before: number, err?: unknown) {
+    const logs: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));
+        cb();
+      },
+    });
+    const transport = createRouterTransport(
+      (router) => {
+        router.service(DocumentAPI, {
+          async *viewDocumentPage() {
+            for (let i = 0; i < before; i++) yield create(FileChunkSchema, { data: new Uint8Array([i]) });
+            if (err !== undefined) throw err;
+          },
+        });
+      },
+      {
+        router: {
+          interceptors: [
+            observeInterceptor(pino({ level: "info" }, sink)),
+            accessInterceptor({ authorizer: { authorize: async () => anonymous }, internalToken: TOKEN }),
+          ],
+        },
+      },
+    );
+    return { client: createClient(DocumentAPI, transport), logs };
+  }
+  const drain = async (it: AsyncIterable<unknown>) => {
+    let n = 0;
+    try {
+      for await (const _ of it) n++;
+    } catch (err) {
+      return { n, err: err as ConnectError };
+    }
+    return { n, err: undefined };
+  };
+  const rpcLines = (logs: Array<Record<string, unknown>>) =>
+    logs.filter((l) => "code" in l && "ms" in l).map((l) => [l.rpc, l.code]);
+
+  test("a DomainError thrown mid-stream reaches the client with its code and message, logged once", async () => {
+    const s = streaming(2, new DomainError("not_found", "文档不存在"));
+    const { n, err } = await drain(s.client.viewDocumentPage({ id: 1n }));
+    expect(n).toBe(2);
+    expect([err?.code, err?.rawMessage]).toEqual([Code.NotFound, "文档不存在"]);
+    expect(rpcLines(s.logs)).toEqual([["/api.v1.DocumentAPI/ViewDocumentPage", "NotFound"]]);
+  });
+
+  test("an unknown error thrown before the first message → Internal, the cause logged and not sent", async () => {
+    const s = streaming(0, new Error("disk on fire at /var/secret"));
+    const { err } = await drain(s.client.viewDocumentPage({ id: 1n }));
+    expect([err?.code, err?.rawMessage]).toEqual([Code.Internal, accessMessages.internal]);
+    expect(err?.message).not.toContain("secret");
+    expect(s.logs.find((l) => l.msg === "unhandled error")?.rpc).toBe("/api.v1.DocumentAPI/ViewDocumentPage");
+    expect(rpcLines(s.logs)).toEqual([["/api.v1.DocumentAPI/ViewDocumentPage", "Internal"]]);
+  });
+
+  test("a stream that ends normally is logged once as ok, after its last message", async () => {
+    const s = streaming(3);
+    const { n, err } = await drain(s.client.viewDocumentPage({ id: 1n }));
+    expect([n, err]).toEqual([3, undefined]);
+    expect(rpcLines(s.logs)).toEqual([["/api.v1.DocumentAPI/ViewDocumentPage", "ok"]]);
   });
 });

@@ -11,30 +11,57 @@ import type { Metrics } from "./metrics.js";
  * Outermost interceptor: one log line per RPC `{rpc, code, ms}`, metrics, and the single place
  * where errors become Connect errors. DomainError → its code; anything unknown → Internal with
  * the cause logged and never sent to the client.
+ *
+ * A streaming response's messages are produced after `next` returned (a server-streaming
+ * handler's generator runs while the response is written), so its iterable is wrapped with the
+ * same mapping, and the RPC is logged and measured once, when the stream ends.
  */
 export function observeInterceptor(log: Logger, metrics?: Metrics): Interceptor {
   return (next) => async (req) => {
     const rpc = fullMethodName(req.method);
     const started = performance.now();
-    let code = "ok";
-    try {
-      return await next(req);
-    } catch (err) {
-      let out: ConnectError;
-      if (err instanceof DomainError) out = toConnectError(err);
-      else if (err instanceof ConnectError) out = err;
-      else {
-        log.error({ rpc, err, request_id: req.header.get(headers.requestId) }, "unhandled error");
-        out = new ConnectError(accessMessages.internal, Code.Internal);
-      }
-      code = Code[out.code] ?? String(out.code);
-      throw out;
-    } finally {
+    const requestId = req.header.get(headers.requestId) ?? undefined;
+    const map = (err: unknown): ConnectError => {
+      if (err instanceof DomainError) return toConnectError(err);
+      if (err instanceof ConnectError) return err;
+      log.error({ rpc, err, request_id: requestId }, "unhandled error");
+      return new ConnectError(accessMessages.internal, Code.Internal);
+    };
+    const done = (code: string) => {
       const ms = performance.now() - started;
       metrics?.rpcDuration.observe({ rpc, code }, ms / 1000);
       metrics?.rpcTotal.inc({ rpc, code });
-      log.info({ rpc, code, ms: Math.round(ms * 10) / 10, request_id: req.header.get(headers.requestId) ?? undefined });
+      log.info({ rpc, code, ms: Math.round(ms * 10) / 10, request_id: requestId });
+    };
+    const codeOf = (err: ConnectError) => Code[err.code] ?? String(err.code);
+
+    let res: Awaited<ReturnType<typeof next>>;
+    try {
+      res = await next(req);
+    } catch (err) {
+      const out = map(err);
+      done(codeOf(out));
+      throw out;
     }
+    if (!res.stream) {
+      done("ok");
+      return res;
+    }
+    const messages = res.message;
+    async function* observed() {
+      let code = "ok";
+      try {
+        yield* messages;
+      } catch (err) {
+        const out = map(err);
+        code = codeOf(out);
+        throw out;
+      } finally {
+        // also reached when the consumer stops early (client gone): still one line
+        done(code);
+      }
+    }
+    return { ...res, message: observed() };
   };
 }
 

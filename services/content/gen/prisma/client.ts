@@ -83,3 +83,10 @@ export type AttachmentGrant = Prisma.AttachmentGrantModel
  * and is what GetDocument may return; content is the whole (bounded) text, kept for search.
  */
 export type AttachmentText = Prisma.AttachmentTextModel
+/**
+ * Model Download
+ * One row per signed download link handed out (DownloadDocument); the daily per-user and per-IP
+ * limits count these. user_id 0 is a guest. document_id references documents (ON DELETE CASCADE,
+ * in the SQL migration only: no Prisma relation, so the Document model stays the documents slice's).
+ */
+export type Download = Prisma.DownloadModel

@@ -1,8 +1,57 @@
-// PLACEHOLDER (session 3 scaffolding): replaced by the slice that owns this file.
+// The file side of DocumentAPI: uploads, exist-by-hash, page images and covers, signed downloads.
+// The rest of DocumentAPI (metadata, review, lists) is documents/document.handlers.ts.
 import type { ServiceImpl } from "@connectrpc/connect";
+import { actor } from "@wenku/kit";
 import type { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import type { ContentServerDeps } from "../server.js";
+import { toAttachmentProto } from "./attachment.mapper.js";
+import { createDownloadService } from "./download.service.js";
+import { createFileRepository } from "./file.repository.js";
+import { createPageService } from "./page.service.js";
+import { createUploadService } from "./upload.service.js";
 
-export function createFileHandlers(_deps: ContentServerDeps): Partial<ServiceImpl<typeof DocumentAPI>> {
-  return {};
+type FileMethods =
+  | "uploadDocument"
+  | "checkDocumentExist"
+  | "viewDocumentPage"
+  | "downloadDocument"
+  | "downloadDocumentToBeReviewed"
+  | "fetchDocumentDownload";
+
+export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<typeof DocumentAPI>, FileMethods> {
+  const repo = createFileRepository(deps.db);
+  const uploads = createUploadService({
+    repo,
+    storage: deps.storage,
+    settings: deps.settings,
+    users: deps.users,
+    log: deps.log.child({ module: "upload" }),
+  });
+  const pages = createPageService({ repo, storage: deps.storage });
+  const downloads = createDownloadService({
+    repo,
+    storage: deps.storage,
+    settings: deps.settings,
+    internalToken: deps.internalToken,
+  });
+  return {
+    async uploadDocument(parts, ctx) {
+      return toAttachmentProto(await uploads.upload(actor(ctx), parts));
+    },
+    async checkDocumentExist(req, ctx) {
+      return uploads.exists(actor(ctx), req.hash);
+    },
+    viewDocumentPage(req, ctx) {
+      return pages.view(actor(ctx), { id: req.id, page: req.page, gzip: req.gzip, ifNoneMatch: req.ifNoneMatch });
+    },
+    async downloadDocument(req, ctx) {
+      return downloads.download(actor(ctx), req.id);
+    },
+    async downloadDocumentToBeReviewed(req, ctx) {
+      return downloads.downloadForReview(actor(ctx), req.id);
+    },
+    fetchDocumentDownload(req) {
+      return downloads.fetch(req.token);
+    },
+  };
 }

@@ -403,7 +403,8 @@ export const ModelName = {
   Document: 'Document',
   DocumentCategory: 'DocumentCategory',
   AttachmentGrant: 'AttachmentGrant',
-  AttachmentText: 'AttachmentText'
+  AttachmentText: 'AttachmentText',
+  Download: 'Download'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -419,7 +420,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "category" | "language" | "attachment" | "document" | "documentCategory" | "attachmentGrant" | "attachmentText"
+    modelProps: "category" | "language" | "attachment" | "document" | "documentCategory" | "attachmentGrant" | "attachmentText" | "download"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -941,6 +942,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Download: {
+      payload: Prisma.$DownloadPayload<ExtArgs>
+      fields: Prisma.DownloadFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DownloadFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DownloadFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>
+        }
+        findFirst: {
+          args: Prisma.DownloadFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DownloadFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>
+        }
+        findMany: {
+          args: Prisma.DownloadFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>[]
+        }
+        create: {
+          args: Prisma.DownloadCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>
+        }
+        createMany: {
+          args: Prisma.DownloadCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DownloadCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>[]
+        }
+        delete: {
+          args: Prisma.DownloadDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>
+        }
+        update: {
+          args: Prisma.DownloadUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>
+        }
+        deleteMany: {
+          args: Prisma.DownloadDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DownloadUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DownloadUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>[]
+        }
+        upsert: {
+          args: Prisma.DownloadUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DownloadPayload>
+        }
+        aggregate: {
+          args: Prisma.DownloadAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDownload>
+        }
+        groupBy: {
+          args: Prisma.DownloadGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DownloadGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DownloadCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DownloadCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1100,6 +1175,18 @@ export const AttachmentTextScalarFieldEnum = {
 } as const
 
 export type AttachmentTextScalarFieldEnum = (typeof AttachmentTextScalarFieldEnum)[keyof typeof AttachmentTextScalarFieldEnum]
+
+
+export const DownloadScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  documentId: 'documentId',
+  ip: 'ip',
+  isPay: 'isPay',
+  createdAt: 'createdAt'
+} as const
+
+export type DownloadScalarFieldEnum = (typeof DownloadScalarFieldEnum)[keyof typeof DownloadScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1366,6 +1453,7 @@ export type GlobalOmitConfig = {
   documentCategory?: Prisma.DocumentCategoryOmit
   attachmentGrant?: Prisma.AttachmentGrantOmit
   attachmentText?: Prisma.AttachmentTextOmit
+  download?: Prisma.DownloadOmit
 }
 
 /* Types for Logging */

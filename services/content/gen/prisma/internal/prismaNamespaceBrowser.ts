@@ -57,7 +57,8 @@ export const ModelName = {
   Document: 'Document',
   DocumentCategory: 'DocumentCategory',
   AttachmentGrant: 'AttachmentGrant',
-  AttachmentText: 'AttachmentText'
+  AttachmentText: 'AttachmentText',
+  Download: 'Download'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -196,6 +197,18 @@ export const AttachmentTextScalarFieldEnum = {
 } as const
 
 export type AttachmentTextScalarFieldEnum = (typeof AttachmentTextScalarFieldEnum)[keyof typeof AttachmentTextScalarFieldEnum]
+
+
+export const DownloadScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  documentId: 'documentId',
+  ip: 'ip',
+  isPay: 'isPay',
+  createdAt: 'createdAt'
+} as const
+
+export type DownloadScalarFieldEnum = (typeof DownloadScalarFieldEnum)[keyof typeof DownloadScalarFieldEnum]
 
 
 export const SortOrder = {

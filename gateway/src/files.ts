@@ -1,0 +1,210 @@
+// Page images, covers and signed downloads: GET/HEAD routes over the content service's server-streaming
+// DocumentAPI.ViewDocumentPage and FetchDocumentDownload, written to the client with backpressure.
+import { once } from "node:events";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { create } from "@bufbuild/protobuf";
+import { Code, type Transport } from "@connectrpc/connect";
+import type { Logger } from "@wenku/kit";
+import {
+  DocumentAPI,
+  FetchDocumentDownloadRequestSchema,
+  type FileChunk,
+  ViewDocumentPageRequestSchema,
+} from "@wenku/proto/api/v1/document_pb.js";
+import { type ForwardHeaders, HttpError, writeError } from "./rest/handler.js";
+
+export interface FileRouteDeps {
+  content: Transport;
+  log: Logger;
+  /** Deadline of one page image. */
+  timeoutMs: number;
+  /** Deadline of one whole download (a large file to a slow client). */
+  downloadTimeoutMs?: number;
+}
+
+/** SVG is active content: no scripts, no fetches; inline styles and embedded (data:) images and fonts only. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+const DOWNLOAD_TIMEOUT_MS = 60 * 60_000;
+const INT32_MAX = 2_147_483_647n;
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+const PAGE = /^\/view\/page\/([0-9]{1,19})\/([0-9]{1,10})(\.gzip)?\.svg$/;
+const COVER = /^\/view\/cover\/([0-9]{1,19})$/;
+const DOWNLOAD = /^\/download\/([A-Za-z0-9_-]{1,600}\.[A-Za-z0-9_-]{1,100})$/;
+
+const notFound = (message = "页面不存在") => new HttpError(404, Code.NotFound, message);
+
+function positive(raw: string, max: bigint): bigint | null {
+  const n = BigInt(raw);
+  return n > 0n && n <= max ? n : null;
+}
+
+type Route =
+  | { kind: "page"; id: bigint; page: number; gzip: boolean }
+  | { kind: "cover"; id: bigint }
+  | { kind: "download"; token: string };
+
+/** The file route a path names; null when it is not one of them; throws 404 for a malformed one. */
+function matchFileRoute(path: string): Route | null {
+  if (path.startsWith("/view/")) {
+    const p = PAGE.exec(path);
+    if (p) {
+      const id = positive(p[1] as string, INT64_MAX);
+      const page = positive(p[2] as string, INT32_MAX);
+      if (id === null || page === null) throw notFound();
+      return { kind: "page", id, page: Number(page), gzip: p[3] !== undefined };
+    }
+    const c = COVER.exec(path);
+    const id = c ? positive(c[1] as string, INT64_MAX) : null;
+    if (id === null) throw notFound();
+    return { kind: "cover", id };
+  }
+  if (path.startsWith("/download/")) {
+    const d = DOWNLOAD.exec(path);
+    if (!d) throw notFound("下载链接无效");
+    return { kind: "download", token: d[1] as string };
+  }
+  return null;
+}
+
+/** Paths served by serveFileRoute. */
+export const isFilePath = (path: string): boolean => path.startsWith("/view/") || path.startsWith("/download/");
+
+/** Serves a file route. Errors before the first byte answer JSON; later ones cut the connection. */
+export async function serveFileRoute(
+  deps: FileRouteDeps,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: ForwardHeaders,
+  requestId: string,
+): Promise<void> {
+  const verb = (req.method ?? "GET").toUpperCase();
+  // Errors of these routes must not be cached (a 404 for a document that becomes public later).
+  res.setHeader("cache-control", "no-store");
+  const abort = new AbortController();
+  let chunks: AsyncIterator<FileChunk> | undefined;
+  try {
+    const route = matchFileRoute(path);
+    if (!route) throw notFound();
+    if (verb !== "GET" && verb !== "HEAD") throw new HttpError(405, Code.Unimplemented, "不支持该请求方法");
+    // the client went away before the answer was complete: stop the upstream stream
+    res.once("close", () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const h = new Headers(headers);
+    if (route.kind === "download") {
+      const out = await deps.content.stream(
+        DocumentAPI.method.fetchDocumentDownload,
+        abort.signal,
+        deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
+        h,
+        single(create(FetchDocumentDownloadRequestSchema, { token: route.token })),
+        undefined,
+      );
+      chunks = out.message[Symbol.asyncIterator]();
+    } else {
+      const ifNoneMatch = req.headers["if-none-match"];
+      const out = await deps.content.stream(
+        DocumentAPI.method.viewDocumentPage,
+        abort.signal,
+        deps.timeoutMs,
+        h,
+        single(
+          create(ViewDocumentPageRequestSchema, {
+            id: route.id,
+            page: route.kind === "page" ? route.page : 0,
+            gzip: route.kind === "page" && route.gzip,
+            ifNoneMatch: typeof ifNoneMatch === "string" ? ifNoneMatch.slice(0, 1024) : "",
+          }),
+        ),
+        undefined,
+      );
+      chunks = out.message[Symbol.asyncIterator]();
+    }
+    const first = await chunks.next();
+    if (first.done) throw new Error("file stream ended without metadata");
+    const meta = first.value;
+    if (meta.notModified) {
+      res.writeHead(304, { etag: meta.etag, "cache-control": meta.cacheControl });
+      res.end();
+      await finish(chunks);
+      return;
+    }
+    res.writeHead(200, responseHeaders(route, meta));
+    if (verb === "HEAD") {
+      res.end();
+      await finish(chunks);
+      return;
+    }
+    if (meta.data.length > 0 && !res.write(meta.data)) await drained(res);
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) break;
+      if (next.value.data.length > 0 && !res.write(next.value.data)) await drained(res);
+    }
+    res.end();
+  } catch (err) {
+    if (chunks) {
+      // one more read after the abort lets the client release the call (its deadline timer) at once
+      abort.abort();
+      void chunks.next().catch(() => undefined);
+    }
+    if (res.headersSent) {
+      if (!res.destroyed) deps.log.warn({ err, request_id: requestId }, "file stream cut");
+      res.destroy();
+      return;
+    }
+    writeError(res, err, requestId, deps.log);
+  }
+}
+
+function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
+  const h: OutgoingHttpHeaders = {
+    "content-type": meta.contentType || "application/octet-stream",
+    "content-length": String(meta.size),
+    "cache-control": meta.cacheControl || "no-store",
+    "x-content-type-options": "nosniff",
+  };
+  if (meta.etag) h.etag = meta.etag;
+  if (meta.contentEncoding) h["content-encoding"] = meta.contentEncoding;
+  if (meta.contentType.startsWith("image/svg")) h["content-security-policy"] = SVG_CSP;
+  if (route.kind === "download") h["content-disposition"] = contentDisposition(meta.fileName || "download");
+  return h;
+}
+
+/** attachment; an ASCII fallback name and the exact UTF-8 one (RFC 6266 / RFC 5987). */
+export function contentDisposition(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a header
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, "");
+  const ascii = clean.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Reads an upstream stream to its end, discarding it. Abandoning it half-read would leave the call's
+ * deadline timers running until they fire.
+ */
+async function finish(chunks: AsyncIterator<FileChunk>): Promise<void> {
+  for (;;) if ((await chunks.next()).done) return;
+}
+
+async function* single<T>(m: T): AsyncGenerator<T> {
+  yield m;
+}
+
+/** Waits until the socket wants more, or fails when the client went away meanwhile. */
+async function drained(res: ServerResponse): Promise<void> {
+  const ac = new AbortController();
+  try {
+    await Promise.race([
+      once(res, "drain", { signal: ac.signal }),
+      once(res, "close", { signal: ac.signal }).then(() => {
+        throw new Error("client went away");
+      }),
+    ]);
+  } finally {
+    ac.abort();
+  }
+}

@@ -1,0 +1,47 @@
+// AttachmentAPI (admin): list, get, edit and soft-delete uploaded files. Deleting disables the row: the
+// file stays while documents use it, and an upload of the same content is refused from then on.
+import { DomainError } from "@wenku/kit";
+import { normalizeExtension } from "../conversion/formats.js";
+import type { UserDirectory } from "../ports.js";
+import { type AttachmentRow, toAttachmentProto } from "./attachment.mapper.js";
+import type { AttachmentFilter, AttachmentRepository } from "./attachment.repository.js";
+import { sanitizeFileName } from "./file.rules.js";
+
+const MAX_SIZE = 100;
+const notFound = () => new DomainError("not_found", "附件不存在");
+
+export function createAttachmentService(repo: AttachmentRepository, users: Pick<UserDirectory, "users">) {
+  const withNames = async (rows: AttachmentRow[]) => {
+    const names = await users.users(rows.map((r) => r.userId));
+    return rows.map((r) => toAttachmentProto(r, names.get(r.userId)?.username ?? ""));
+  };
+  return {
+    async list(page: bigint, size: bigint, filter: AttachmentFilter) {
+      const take = Number(size > 0n && size <= BigInt(MAX_SIZE) ? size : size > 0n ? BigInt(MAX_SIZE) : 10n);
+      const p = page > 0n ? Number(page < 1_000_000n ? page : 1_000_000n) : 1;
+      const ext = filter.ext.trim() ? `.${normalizeExtension(filter.ext)}` : "";
+      const { total, rows } = await repo.list({ ...filter, wd: filter.wd.trim(), ext }, (p - 1) * take, take);
+      return { total: BigInt(total), attachment: await withNames(rows) };
+    },
+    async get(id: bigint) {
+      const row = id > 0n ? await repo.get(id) : null;
+      if (!row) throw notFound();
+      const [named] = await withNames([row]);
+      if (!named) throw notFound();
+      return named;
+    },
+    async update(input: { id: bigint; name: string; description: string; enable: boolean }) {
+      const row = input.id > 0n ? await repo.get(input.id) : null;
+      if (!row) throw notFound();
+      const name = sanitizeFileName(input.name) || row.name;
+      const description = input.description.trim();
+      if ([...description].length > 255) throw new DomainError("invalid_argument", "附件描述不能超过255个字符");
+      if (!(await repo.update(row.id, { name, description, enable: input.enable }))) throw notFound();
+    },
+    async remove(ids: readonly bigint[]) {
+      const wanted = [...new Set(ids.filter((id) => id > 0n))];
+      if (!wanted.length) throw new DomainError("invalid_argument", "请选择要删除的附件");
+      await repo.disable(wanted);
+    },
+  };
+}

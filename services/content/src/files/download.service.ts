@@ -1,0 +1,115 @@
+// Download links (limits, records, signing) and the file behind a link.
+import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
+import type { Storage } from "@wenku/kit/storage/index.js";
+import { isOwner, isPublic } from "../documents/visibility.js";
+import { downloadKey, signDownload, verifyDownload } from "./download.token.js";
+import type { DocumentFile, FileRepository } from "./file.repository.js";
+import { type FileChunkInit, openObject, withData } from "./file.stream.js";
+
+export const downloadMessages = {
+  noDocument: "文档不存在",
+  notPublished: "文档尚未公开，暂不能下载",
+  login: "请先登录",
+  priced: "付费文档需要积分下载，积分功能尚未开放",
+  disabled: "当前不允许下载文档",
+  userLimit: (n: number) => `您今日的下载次数已达上限（${n} 次），请明天再来`,
+  ipLimit: (n: number) => `当前网络今日的下载次数已达上限（${n} 次），请明天再来`,
+  expired: "下载链接已失效",
+  noFile: "文件不存在",
+} as const;
+
+/** download.url_duration when unset or ≤ 0. */
+export const DEFAULT_URL_SECONDS = 60;
+
+export interface DownloadDeps {
+  repo: FileRepository;
+  storage: Storage;
+  settings: Pick<SettingsReader, "current">;
+  internalToken: string;
+  now?: () => Date;
+}
+
+export function createDownloadService(deps: DownloadDeps) {
+  const key = downloadKey(deps.internalToken);
+  const now = deps.now ?? (() => new Date());
+
+  const live = async (id: bigint): Promise<DocumentFile> => {
+    const doc = id > 0n ? await deps.repo.findDocumentFile(id) : null;
+    if (!doc || doc.deletedAt !== null) throw new DomainError("not_found", downloadMessages.noDocument);
+    return doc;
+  };
+
+  const link = (doc: DocumentFile, userId: bigint, seconds: number) => {
+    const expiresAt = Math.floor(now().getTime() / 1000) + (seconds > 0 ? seconds : DEFAULT_URL_SECONDS);
+    return { url: `/download/${signDownload(key, { documentId: doc.id, userId, expiresAt })}` };
+  };
+
+  return {
+    /** DownloadDocument: published documents only (moredoc defect #3), free ones, within the daily limits. */
+    async download(call: CallContext, id: bigint): Promise<{ url: string }> {
+      const doc = await live(id);
+      if (!isPublic(doc)) {
+        if (!isOwner(doc, call)) throw new DomainError("not_found", downloadMessages.noDocument);
+        throw new DomainError("failed_precondition", downloadMessages.notPublished);
+      }
+      const s = await deps.settings.current();
+      const dl = s.download;
+      const who = call.identity;
+      if (!who && !dl?.enableGuestDownload) throw new DomainError("unauthenticated", downloadMessages.login);
+      if (doc.price > 0 && !(who && (who.staff || isOwner(doc, call)))) {
+        throw new DomainError("failed_precondition", downloadMessages.priced);
+      }
+      const perUser = dl?.timesEveryDay ?? 0;
+      const perIp = dl?.timesEveryIp ?? 0;
+      if ((who && perUser <= 0) || perIp <= 0) throw new DomainError("failed_precondition", downloadMessages.disabled);
+      const since = now();
+      since.setHours(0, 0, 0, 0);
+      const refused = await deps.repo.recordDownload({
+        documentId: doc.id,
+        userId: who?.userId ?? 0n,
+        ip: call.clientIp.slice(0, 64),
+        since,
+        perUser,
+        perIp,
+      });
+      if (refused === "user") throw new DomainError("resource_exhausted", downloadMessages.userLimit(perUser));
+      if (refused === "ip") throw new DomainError("resource_exhausted", downloadMessages.ipLimit(perIp));
+      return link(doc, who?.userId ?? 0n, dl?.urlDuration ?? 0);
+    },
+
+    /** DownloadDocumentToBeReviewed (staff with the permission): any status, no limits, not recorded. */
+    async downloadForReview(call: CallContext, id: bigint): Promise<{ url: string }> {
+      const doc = await live(id);
+      const s = await deps.settings.current();
+      return link(doc, call.identity?.userId ?? 0n, s.download?.urlDuration ?? 0);
+    },
+
+    /** FetchDocumentDownload: the token is the credential; the document must still exist. */
+    async *fetch(token: string): AsyncGenerator<FileChunkInit> {
+      const v = verifyDownload(key, token, Math.floor(now().getTime() / 1000));
+      if (!v.ok) throw new DomainError("permission_denied", downloadMessages.expired);
+      const doc = await live(v.claims.documentId);
+      const info = await deps.storage.stat(doc.attachment.storageKey);
+      if (!info) throw new DomainError("not_found", downloadMessages.noFile);
+      const body = await openObject(deps.storage, doc.attachment.storageKey, downloadMessages.noFile);
+      yield* withData(
+        {
+          contentType: doc.attachment.mime || "application/octet-stream",
+          size: BigInt(info.size),
+          fileName: saveAs(doc.title, doc.ext || doc.attachment.ext),
+          cacheControl: "private, no-store",
+        },
+        body,
+      );
+    },
+  };
+}
+
+/** "<title><ext>", the extension not doubled, without path separators or control characters. */
+export function saveAs(title: string, ext: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const base = title.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim() || "document";
+  return base.toLowerCase().endsWith(ext.toLowerCase()) ? base : `${base}${ext}`;
+}
+
+export type DownloadService = ReturnType<typeof createDownloadService>;

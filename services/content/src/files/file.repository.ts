@@ -1,0 +1,108 @@
+// The only module of the file side that touches Prisma: attachments, their grants, the documents' file
+// fields (read only) and the downloads table.
+import { type Db, isUniqueViolation } from "../db.js";
+
+export interface NewAttachment {
+  hash: string;
+  userId: bigint;
+  type: number;
+  name: string;
+  size: bigint;
+  ext: string;
+  mime: string;
+  storageKey: string;
+  ip: string;
+}
+
+/** What serving a document's files needs to know about it. */
+export interface DocumentFile {
+  id: bigint;
+  userId: bigint;
+  title: string;
+  ext: string;
+  status: number;
+  deletedAt: Date | null;
+  pages: number;
+  preview: number;
+  price: number;
+  attachmentHash: string;
+  attachment: { storageKey: string; mime: string; ext: string; enable: boolean };
+}
+
+export function createFileRepository(db: Db) {
+  return {
+    findAttachmentByHash(hash: string) {
+      return db.attachment.findUnique({ where: { hash } });
+    },
+
+    /** Inserts the row, or returns null when another upload of the same content inserted it first. */
+    async insertAttachment(a: NewAttachment) {
+      try {
+        return await db.attachment.create({ data: a });
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    /** Points a row at a new object, but only while it still points at `from` (a concurrent repair wins once). */
+    async moveAttachment(id: bigint, from: string, to: string): Promise<boolean> {
+      const r = await db.attachment.updateMany({ where: { id, storageKey: from }, data: { storageKey: to } });
+      return r.count === 1;
+    },
+
+    async grant(attachmentId: bigint, userId: bigint): Promise<void> {
+      await db.attachmentGrant.createMany({ data: [{ attachmentId, userId }], skipDuplicates: true });
+    },
+
+    async findDocumentFile(id: bigint): Promise<DocumentFile | null> {
+      return db.document.findUnique({
+        where: { id },
+        select: {
+          id: true,
+          userId: true,
+          title: true,
+          ext: true,
+          status: true,
+          deletedAt: true,
+          pages: true,
+          preview: true,
+          price: true,
+          attachmentHash: true,
+          attachment: { select: { storageKey: true, mime: true, ext: true, enable: true } },
+        },
+      });
+    },
+
+    /**
+     * Records a download unless a daily limit is reached, and counts it on the document, in one transaction.
+     * Per-user and per-IP advisory locks serialise concurrent downloads of the same user or address, so
+     * the limits hold under concurrency. Returns which limit refused, or null when recorded.
+     */
+    async recordDownload(d: {
+      documentId: bigint;
+      userId: bigint;
+      ip: string;
+      since: Date;
+      perUser: number;
+      perIp: number;
+    }): Promise<"user" | "ip" | null> {
+      return db.$transaction(async (tx) => {
+        if (d.userId > 0n) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:u:${d.userId}`}))`;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:ip:${d.ip}`}))`;
+        if (d.userId > 0n) {
+          const n = await tx.download.count({ where: { userId: d.userId, createdAt: { gte: d.since } } });
+          if (n >= d.perUser) return "user";
+        }
+        const n = await tx.download.count({ where: { ip: d.ip, createdAt: { gte: d.since } } });
+        if (n >= d.perIp) return "ip";
+        await tx.download.create({ data: { documentId: d.documentId, userId: d.userId, ip: d.ip } });
+        // raw: a download is not an edit, updated_at stays
+        await tx.$executeRaw`UPDATE documents SET download_count = download_count + 1 WHERE id = ${d.documentId}`;
+        return null;
+      });
+    },
+  };
+}
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -1,0 +1,35 @@
+// Bytes from storage as FileChunk data messages of at most CHUNK bytes each.
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { DomainError } from "@wenku/kit";
+import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
+import type { FileChunkSchema } from "@wenku/proto/api/v1/document_pb.js";
+
+export type FileChunkInit = MessageInitShape<typeof FileChunkSchema>;
+
+export const CHUNK = 64 * 1024;
+
+/** Opens `key`; a missing object (deleted between stat and get) is the caller's NotFound. */
+export async function openObject(storage: Storage, key: string, notFound: string): Promise<NodeJS.ReadableStream> {
+  try {
+    return await storage.get(key);
+  } catch (err) {
+    if (err instanceof StorageError && err.code === "not_found") throw new DomainError("not_found", notFound);
+    throw err;
+  }
+}
+
+/**
+ * `first` (the metadata), then the body's bytes. The body is closed however the stream ends: finished,
+ * failed, or abandoned by the consumer (HEAD, a client gone) before the bytes were even read.
+ */
+export async function* withData(first: FileChunkInit, body: NodeJS.ReadableStream): AsyncGenerator<FileChunkInit> {
+  try {
+    yield first;
+    for await (const piece of body as AsyncIterable<Buffer | string>) {
+      const buf = typeof piece === "string" ? Buffer.from(piece) : piece;
+      for (let at = 0; at < buf.length; at += CHUNK) yield { data: buf.subarray(at, at + CHUNK) };
+    }
+  } finally {
+    (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  }
+}

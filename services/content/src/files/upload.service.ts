@@ -1,0 +1,153 @@
+// Uploads: a document file streamed into storage, deduplicated by content hash, granted to its uploader.
+
+import { Readable } from "node:stream";
+import { type CallContext, DomainError, type Logger, type SettingsReader } from "@wenku/kit";
+import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
+import type { UploadDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
+import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
+import { isAllowedExtension } from "../conversion/formats.js";
+import type { UserDirectory } from "../ports.js";
+import type { FileRepository } from "./file.repository.js";
+import { extensionOf, isMd5, mimeOf, originalKey, sanitizeFileName, uploadLimit } from "./file.rules.js";
+
+export const uploadMessages = {
+  notAllowed: "您没有上传文档的权限",
+  headerFirst: "上传请求须先发送文件信息",
+  noName: "缺少文件名",
+  empty: "不能上传空文件",
+  sizeMismatch: "文件大小与声明不符",
+  blocked: "该文件已被管理员禁用，不能上传",
+  badHash: "文件哈希须为 32 位十六进制 MD5",
+  badExt: (ext: string) => `不支持的文件类型：${ext || "（无扩展名）"}`,
+  tooLarge: (mb: number) => `文件大小超过限制（最大 ${mb} MB）`,
+} as const;
+
+export interface UploadDeps {
+  repo: FileRepository;
+  storage: Storage;
+  settings: Pick<SettingsReader, "current">;
+  users: Pick<UserDirectory, "uploadPolicy">;
+  log: Logger;
+}
+
+export function createUploadService(deps: UploadDeps) {
+  const { repo, storage } = deps;
+
+  /** The chunks after the header, as bytes; a second header is a protocol error. */
+  async function* chunks(rest: AsyncIterator<UploadDocumentRequest>): AsyncGenerator<Buffer> {
+    for (;;) {
+      const r = await rest.next();
+      if (r.done) return;
+      if (r.value.part.case !== "chunk") throw new DomainError("invalid_argument", uploadMessages.headerFirst);
+      if (r.value.part.value.length > 0) yield Buffer.from(r.value.part.value);
+    }
+  }
+
+  return {
+    /**
+     * CheckDocumentExist: whether usable content with this MD5 exists (an enabled row whose object is in
+     * storage). A hit grants the caller the attachment, as an upload of the same bytes would.
+     */
+    async exists(call: CallContext, hash: string): Promise<{ exist: boolean; attachmentId: bigint }> {
+      const userId = call.identity?.userId;
+      if (!userId) throw new DomainError("unauthenticated", "请先登录");
+      const h = hash.trim().toLowerCase();
+      if (!isMd5(h)) throw new DomainError("invalid_argument", uploadMessages.badHash);
+      const row = await repo.findAttachmentByHash(h);
+      if (!row?.enable || (await storage.stat(row.storageKey)) === null) return { exist: false, attachmentId: 0n };
+      await repo.grant(row.id, userId);
+      return { exist: true, attachmentId: row.id };
+    },
+
+    async upload(call: CallContext, parts: AsyncIterable<UploadDocumentRequest>) {
+      const userId = call.identity?.userId;
+      if (!userId) throw new DomainError("unauthenticated", "请先登录");
+      const policy = await deps.users.uploadPolicy(userId);
+      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || uploadMessages.notAllowed);
+
+      const it = parts[Symbol.asyncIterator]();
+      const first = await it.next();
+      if (first.done || first.value.part.case !== "header") {
+        throw new DomainError("invalid_argument", uploadMessages.headerFirst);
+      }
+      const header = first.value.part.value;
+      const name = sanitizeFileName(header.name);
+      if (!name) throw new DomainError("invalid_argument", uploadMessages.noName);
+      const ext = extensionOf(name);
+      const settings = await deps.settings.current();
+      if (!ext || !isAllowedExtension(ext, settings.security?.documentAllowedExt)) {
+        throw new DomainError("invalid_argument", uploadMessages.badExt(ext));
+      }
+      const limit = uploadLimit(settings);
+      const declared = Number(header.size);
+      if (declared > limit.bytes) throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
+
+      const key = originalKey(ext);
+      let stored: { size: number; md5: string };
+      try {
+        stored = await storage.put(key, Readable.from(chunks(it)), {
+          maxBytes: limit.bytes,
+          contentType: mimeOf(ext),
+          ...(declared > 0 ? { size: declared } : {}),
+        });
+      } catch (err) {
+        if (err instanceof StorageError && err.code === "too_large") {
+          throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
+        }
+        if (err instanceof StorageError && err.code === "size_mismatch") {
+          throw new DomainError("invalid_argument", uploadMessages.sizeMismatch);
+        }
+        throw err;
+      }
+      let row: Awaited<ReturnType<typeof keep>>;
+      try {
+        if (stored.size === 0) throw new DomainError("invalid_argument", uploadMessages.empty);
+        row = await keep(stored, key, { userId, name, ext, ip: call.clientIp });
+      } catch (err) {
+        await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "upload: cleanup failed"));
+        throw err;
+      }
+      await repo.grant(row.id, userId);
+      return row;
+    },
+  };
+
+  /**
+   * The attachment for the stored content: a new row, or the existing row of the same hash (the new object
+   * is then a duplicate and goes, unless the row's own object is missing: then the row adopts the new one).
+   * When this throws, the caller deletes the new object (no row refers to it then).
+   */
+  async function keep(
+    stored: { size: number; md5: string },
+    key: string,
+    u: { userId: bigint; name: string; ext: string; ip: string },
+  ) {
+    const fresh = {
+      hash: stored.md5,
+      userId: u.userId,
+      type: AttachmentType.DOCUMENT,
+      name: u.name,
+      size: BigInt(stored.size),
+      ext: u.ext,
+      mime: mimeOf(u.ext),
+      storageKey: key,
+      ip: u.ip.slice(0, 64),
+    };
+    const existing = (await repo.findAttachmentByHash(stored.md5)) ?? (await repo.insertAttachment(fresh));
+    const row = existing ?? (await repo.findAttachmentByHash(stored.md5));
+    if (!row) throw new Error(`attachment ${stored.md5} vanished after a unique violation`);
+    if (row.storageKey === key) return row; // ours: keep the object
+    if (!row.enable) throw new DomainError("permission_denied", uploadMessages.blocked);
+    if ((await storage.stat(row.storageKey)) === null && (await repo.moveAttachment(row.id, row.storageKey, key))) {
+      deps.log.info(
+        { attachment: row.id.toString(), from: row.storageKey, to: key },
+        "upload: replaced a missing object",
+      );
+      return { ...row, storageKey: key };
+    }
+    await storage.delete(key);
+    return row;
+  }
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
