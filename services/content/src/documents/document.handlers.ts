@@ -1,8 +1,125 @@
-// PLACEHOLDER (session 3 scaffolding): replaced by the slice that owns this file.
+import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import type { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { actor } from "@wenku/kit";
+import {
+  type DocumentAPI,
+  ListDocumentForHomeItemSchema,
+  ListDocumentForHomeResponseSchema,
+  ListDocumentReplySchema,
+} from "@wenku/proto/api/v1/document_pb.js";
+import { createCategoryRepository } from "../categories/category.repository.js";
 import type { ContentServerDeps } from "../server.js";
+import { pickFields, toDocument } from "./document.mapper.js";
+import { createDocumentQuery, type DocumentQuery } from "./document.query.js";
+import { createDocumentRepository } from "./document.repository.js";
+import { createDocumentService, type DocumentService } from "./document.service.js";
 
-export function createDocumentHandlers(_deps: ContentServerDeps): Partial<ServiceImpl<typeof DocumentAPI>> {
-  return {};
+/** The document metadata side of DocumentAPI (the file side is in ../files). */
+export type DocumentMetadataHandlers = Pick<
+  ServiceImpl<typeof DocumentAPI>,
+  | "createDocument"
+  | "getDocument"
+  | "listDocument"
+  | "listDocumentForHome"
+  | "getRelatedDocuments"
+  | "setDocumentRecommend"
+  | "updateDocument"
+  | "deleteDocument"
+  | "checkDocument"
+  | "setDocumentReconvert"
+  | "setDocumentsCategory"
+  | "setDocumentsLanguage"
+  | "setDocumentVip"
+>;
+
+export function createDocumentHandlers(deps: ContentServerDeps): DocumentMetadataHandlers {
+  const repo = createDocumentRepository(deps.db);
+  const categories = createCategoryRepository(deps.db);
+  const log = deps.log.child({ module: "documents" });
+  return documentHandlers(
+    createDocumentService({
+      repo,
+      categories,
+      settings: deps.settings,
+      users: deps.users,
+      conversions: deps.conversions,
+      log,
+    }),
+    createDocumentQuery({ repo, categories, settings: deps.settings, users: deps.users, log }),
+  );
+}
+
+/** Thin RPC edge of the document metadata RPCs. */
+export function documentHandlers(documents: DocumentService, query: DocumentQuery): DocumentMetadataHandlers {
+  return {
+    async createDocument(req, ctx) {
+      await documents.create(actor(ctx), req);
+      return {};
+    },
+    async updateDocument(req, ctx) {
+      await documents.update(actor(ctx), req);
+      return {};
+    },
+    async deleteDocument(req, ctx) {
+      await documents.delete(actor(ctx), req.id);
+      return {};
+    },
+    async getDocument(req, ctx) {
+      const v = await query.get(actor(ctx), req);
+      return toDocument(v.row, { ...v, withAuthor: req.withAuthor });
+    },
+    async listDocument(req, ctx) {
+      const v = await query.list(actor(ctx), req);
+      return create(ListDocumentReplySchema, {
+        total: BigInt(v.total),
+        document: v.rows.map((r) =>
+          pickFields(toDocument(r, { users: v.users, showError: v.showError(r) }), req.field),
+        ),
+      });
+    },
+    async listDocumentForHome(req) {
+      const { groups, users } = await query.home(req.limit);
+      return create(ListDocumentForHomeResponseSchema, {
+        document: groups.map((g) =>
+          create(ListDocumentForHomeItemSchema, {
+            categoryId: g.categoryId,
+            categoryCover: g.cover,
+            categoryName: g.title,
+            document: g.rows.map((r) => pickFields(toDocument(r, { users }), req.field)),
+          }),
+        ),
+      });
+    },
+    async getRelatedDocuments(req, ctx) {
+      const { rows, users } = await query.related(actor(ctx), req.id);
+      return create(ListDocumentReplySchema, {
+        total: BigInt(rows.length),
+        document: rows.map((r) => toDocument(r, { users })),
+      });
+    },
+    async setDocumentRecommend(req) {
+      await documents.recommend(req.id, req.type);
+      return {};
+    },
+    async checkDocument(req) {
+      await documents.check(req.id, req.status);
+      return {};
+    },
+    async setDocumentReconvert() {
+      await documents.reconvertFailed();
+      return {};
+    },
+    async setDocumentsCategory(req) {
+      await documents.setCategories(req.documentId, req.categoryId);
+      return {};
+    },
+    async setDocumentsLanguage(req) {
+      await documents.setLanguage(req.documentId, req.languageId, req.language);
+      return {};
+    },
+    async setDocumentVip(req) {
+      await documents.setVip(req.id, req.isVip);
+      return {};
+    },
+  };
 }

@@ -1,0 +1,150 @@
+// ListDocument's query: who sees which statuses, the filters, the order whitelist and the page.
+import type { CallContext } from "@wenku/kit";
+import { normalizeExtension } from "../conversion/formats.js";
+import type { DocumentOrder, DocumentWhere } from "./document.repository.js";
+import { bad } from "./document.rules.js";
+import { PUBLIC_STATUSES } from "./visibility.js";
+
+/** Visitors (and users browsing others' documents) get at most this many documents per page. */
+export const PUBLIC_MAX_SIZE = 50;
+/** Staff and owners listing their own documents. */
+export const PRIVILEGED_MAX_SIZE = 1000;
+export const DEFAULT_SIZE = 10;
+
+export interface ListInput {
+  page: bigint;
+  size: bigint;
+  limit: bigint;
+  wd: string;
+  order: string;
+  categoryId: readonly bigint[];
+  userId: readonly bigint[];
+  status: readonly number[];
+  isRecommend: readonly boolean[];
+  ext: readonly string[];
+  createdAt: readonly string[];
+  feeType: string;
+  language: readonly string[];
+  languageId: readonly bigint[];
+  isVip: readonly boolean[];
+}
+
+const ORDER_COLUMNS: Record<string, keyof DocumentOrder> = {
+  id: "id",
+  created_at: "createdAt",
+  updated_at: "updatedAt",
+  view_count: "viewCount",
+  download_count: "downloadCount",
+  favorite_count: "favoriteCount",
+  comment_count: "commentCount",
+  pages: "pages",
+  score: "score",
+  price: "price",
+  size: "size",
+  recommend_at: "recommendAt",
+};
+const NULLABLE = new Set<keyof DocumentOrder>(["recommendAt"]);
+
+/**
+ * `order`: comma-separated "column [asc|desc]" from the whitelist (a bare column is descending, as
+ * in moredoc); empty is newest first. Anything else is refused. The id breaks ties.
+ */
+export function parseOrder(raw: string): DocumentOrder[] {
+  const parts = raw
+    .split(",")
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
+  const out: DocumentOrder[] = [];
+  for (const part of parts) {
+    const [name = "", dir = "desc", ...rest] = part.split(/\s+/);
+    const column = ORDER_COLUMNS[name];
+    if (!column || rest.length || (dir !== "asc" && dir !== "desc")) throw bad(`不支持的排序方式：${part}`);
+    out.push(NULLABLE.has(column) ? { [column]: { sort: dir, nulls: "last" } } : { [column]: dir });
+  }
+  if (!parts.length) return [{ createdAt: "desc" }, { id: "desc" }];
+  if (!out.some((o) => "id" in o)) out.push({ id: "desc" });
+  return out;
+}
+
+function parseDate(raw: string | undefined): Date | undefined {
+  const s = raw?.trim();
+  if (!s) return undefined;
+  const d = new Date(s);
+  if (Number.isNaN(d.getTime())) throw bad("创建时间格式不正确，请使用 RFC 3339 格式");
+  return d;
+}
+
+const oneBool = (values: readonly boolean[]): boolean | undefined => {
+  const set = [...new Set(values)];
+  return set.length === 1 ? set[0] : undefined;
+};
+
+export interface ListQuery {
+  where: DocumentWhere;
+  orderBy: DocumentOrder[];
+  skip: number;
+  take: number;
+  /** The caller lists their own documents or is staff: errors may be shown. */
+  privileged: boolean;
+}
+
+/**
+ * Staff granted ListDocument see every status and may filter by status and wd; a user whose only
+ * user_id filter is themself sees their own documents in any status (and may use wd too); everyone
+ * else sees public documents only. The recycle bin is never listed here.
+ */
+export function listQuery(call: CallContext, req: ListInput, languageIds: readonly bigint[]): ListQuery {
+  const me = call.identity?.userId;
+  const staff = call.identity?.granted ?? false;
+  const users = [...new Set(req.userId.filter((id) => id > 0n))];
+  const own = me !== undefined && users.length === 1 && users[0] === me;
+  const privileged = staff || own;
+
+  const and: DocumentWhere[] = [{ deletedAt: null }];
+  const statuses = [...new Set(req.status)];
+  if (privileged) {
+    if (statuses.length) and.push({ status: { in: statuses } });
+    const wd = req.wd.trim();
+    if (wd)
+      and.push({
+        OR: [{ title: { contains: wd, mode: "insensitive" } }, { keywords: { contains: wd, mode: "insensitive" } }],
+      });
+  } else {
+    const allowed = statuses.length ? statuses.filter((s) => PUBLIC_STATUSES.includes(s)) : [...PUBLIC_STATUSES];
+    and.push({ status: { in: allowed } });
+  }
+  if (users.length) and.push({ userId: { in: users } });
+
+  const categories = [...new Set(req.categoryId.filter((id) => id > 0n))];
+  if (categories.length) and.push({ categories: { some: { categoryId: { in: categories } } } });
+
+  const exts = req.ext.map((e) => normalizeExtension(e)).filter(Boolean);
+  if (exts.length) {
+    // moredoc's front end filters by type ("word", "ppt" …); an extension ("docx") works as well
+    and.push({ OR: [{ type: { in: exts } }, { ext: { in: exts.map((e) => `.${e}`) } }] });
+  }
+
+  if (req.language.some((c) => c.trim()) || req.languageId.some((id) => id > 0n))
+    and.push({ languageId: { in: [...languageIds, ...req.languageId.filter((id) => id > 0n)] } });
+
+  const fee = req.feeType.trim().toLowerCase();
+  if (fee === "free") and.push({ price: 0 });
+  else if (fee === "charge") and.push({ price: { gt: 0 } });
+  else if (fee) throw bad("fee_type 只能是 free 或 charge");
+
+  const recommended = oneBool(req.isRecommend);
+  if (recommended !== undefined) and.push({ recommendAt: recommended ? { not: null } : null });
+  const vip = oneBool(req.isVip);
+  if (vip !== undefined) and.push({ isVip: vip });
+
+  const from = parseDate(req.createdAt[0]);
+  const to = parseDate(req.createdAt[1]);
+  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } });
+
+  const cap = privileged ? PRIVILEGED_MAX_SIZE : PUBLIC_MAX_SIZE;
+  const page = req.page > 0n ? Number(req.page) : 1;
+  let take = req.size > 0n ? Number(req.size > BigInt(cap) ? BigInt(cap) : req.size) : DEFAULT_SIZE;
+  let skip = (page - 1) * take;
+  if (req.limit > 0n) [take, skip] = [Number(req.limit > BigInt(cap) ? BigInt(cap) : req.limit), 0];
+  return { where: { AND: and }, orderBy: parseOrder(req.order), skip, take, privileged };
+}

@@ -1,0 +1,104 @@
+import { clearField, create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { type Attachment, AttachmentSchema } from "@wenku/proto/api/v1/attachment_pb.js";
+import { type Document, DocumentSchema, DocumentUserSchema } from "@wenku/proto/api/v1/document_pb.js";
+import type { AttachmentType, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { toCategory } from "../categories/category.mapper.js";
+import type { UserBrief } from "../ports.js";
+import type { AttachmentRow, DocumentRow } from "./document.repository.js";
+
+export interface DocumentExtras {
+  users?: ReadonlyMap<bigint, UserBrief>;
+  /** Fill Document.user (GetDocument with_author). */
+  withAuthor?: boolean;
+  /** Show why conversion failed (owner and staff only). */
+  showError?: boolean;
+  /** The preview text (GetDocument only). */
+  content?: string;
+  /** The original file's record, without its storage key (owner and staff only). */
+  attachment?: AttachmentRow | null;
+}
+
+/** The attachment as the owner or staff may see it: never the storage key. */
+export function toAttachment(row: AttachmentRow): Attachment {
+  return create(AttachmentSchema, {
+    id: row.id,
+    hash: row.hash,
+    userId: row.userId,
+    type: row.type as AttachmentType,
+    enable: row.enable,
+    name: row.name,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    ext: row.ext,
+    description: row.description,
+    createdAt: timestampFromDate(row.createdAt),
+    updatedAt: timestampFromDate(row.updatedAt),
+  });
+}
+
+export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Document {
+  const uploader = extras.users?.get(row.userId);
+  const categories = row.categories.map((l) => l.category).sort((a, b) => Number(a.id - b.id));
+  return create(DocumentSchema, {
+    id: row.id,
+    uuid: row.uuid,
+    title: row.title,
+    keywords: row.keywords,
+    description: row.description,
+    userId: row.userId,
+    width: row.width,
+    height: row.height,
+    preview: row.preview,
+    pages: row.pages,
+    downloadCount: row.downloadCount,
+    viewCount: row.viewCount,
+    favoriteCount: row.favoriteCount,
+    commentCount: row.commentCount,
+    score: row.score,
+    scoreCount: row.scoreCount,
+    price: row.price,
+    size: row.size,
+    status: row.status as DocumentStatus,
+    createdAt: timestampFromDate(row.createdAt),
+    updatedAt: timestampFromDate(row.updatedAt),
+    deletedAt: row.deletedAt ? timestampFromDate(row.deletedAt) : undefined,
+    deletedUserId: row.deletedUserId,
+    username: uploader?.username ?? "",
+    deletedUsername: row.deletedUserId > 0n ? (extras.users?.get(row.deletedUserId)?.username ?? "") : "",
+    categoryId: categories.map((c) => c.id),
+    category: categories.map(toCategory),
+    ext: row.ext,
+    recommendAt: row.recommendAt ? timestampFromDate(row.recommendAt) : undefined,
+    attachment: extras.attachment ? toAttachment(extras.attachment) : undefined,
+    user:
+      extras.withAuthor && uploader
+        ? create(DocumentUserSchema, { id: uploader.id, username: uploader.username, avatar: uploader.avatar })
+        : undefined,
+    enableGzip: row.enableGzip,
+    convertError: extras.showError ? row.convertError : "",
+    previewExt: row.previewExt,
+    language: row.language?.code ?? "",
+    languageId: row.languageId ?? 0n,
+    content: extras.content ?? "",
+    source: row.source,
+    sourceUrl: row.sourceUrl,
+    isVip: row.isVip,
+  });
+}
+
+/**
+ * Keeps only the requested fields (proto or JSON names; `id` always stays). Unknown names are
+ * ignored; when none of the names is known the document is returned whole.
+ */
+export function pickFields(doc: Document, fields: readonly string[]): Document {
+  if (!fields.length) return doc;
+  const wanted = new Set(fields.map((f) => f.trim()));
+  const known = DocumentSchema.fields.filter((f) => wanted.has(f.name) || wanted.has(f.localName));
+  if (!known.length) return doc;
+  for (const f of DocumentSchema.fields) {
+    if (f.name !== "id" && !known.includes(f)) clearField(doc, f);
+  }
+  return doc;
+}

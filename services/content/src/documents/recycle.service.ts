@@ -1,0 +1,60 @@
+// The document recycle bin (staff only): list, restore, purge.
+import type { CategoryRepository } from "../categories/category.repository.js";
+import type { UserBrief, UserDirectory } from "../ports.js";
+import { PRIVILEGED_MAX_SIZE } from "./document.filters.js";
+import type { DocumentRepository, DocumentRow, DocumentWhere } from "./document.repository.js";
+import { idsOf, notFound } from "./document.rules.js";
+
+export interface RecycleListInput {
+  page: bigint;
+  size: bigint;
+  wd: string;
+}
+
+export interface RecycleServiceDeps {
+  repo: DocumentRepository;
+  categories: CategoryRepository;
+  users: Pick<UserDirectory, "users">;
+}
+
+const IN_BIN: DocumentWhere = { deletedAt: { not: null } };
+
+export function createRecycleService(deps: RecycleServiceDeps) {
+  const { repo } = deps;
+  return {
+    /** Documents in the bin, most recently deleted first, with who owns them and who deleted them. */
+    async list(
+      req: RecycleListInput,
+    ): Promise<{ total: number; rows: DocumentRow[]; users: ReadonlyMap<bigint, UserBrief> }> {
+      const page = req.page > 0n ? Number(req.page) : 1;
+      const size = req.size > 0n ? Math.min(Number(req.size), PRIVILEGED_MAX_SIZE) : 10;
+      const wd = req.wd.trim();
+      const where: DocumentWhere = wd ? { ...IN_BIN, title: { contains: wd, mode: "insensitive" } } : IN_BIN;
+      const { total, rows } = await repo.page(where, [{ deletedAt: "desc" }, { id: "desc" }], (page - 1) * size, size);
+      const ids = new Set(rows.flatMap((r) => [r.userId, r.deletedUserId]).filter((id) => id > 0n));
+      return { total, rows, users: ids.size ? await deps.users.users([...ids]) : new Map() };
+    },
+
+    /** Puts documents back where they were (same categories, same status). */
+    async recover(raw: readonly bigint[]): Promise<void> {
+      const docs = await repo.byIds(idsOf(raw), true);
+      if (!docs.length) throw notFound();
+      const ids = docs.map((d) => d.id);
+      await repo.updateMany({ id: { in: ids }, ...IN_BIN }, { deletedAt: null, deletedUserId: 0n });
+      await deps.categories.recountCategories(await repo.categoryIdsOf(ids));
+    },
+
+    /**
+     * Deletes the rows for good. The files stay: an attachment is shared by every document with the
+     * same content and is cleaned up by the attachment retention job once nothing uses it.
+     */
+    async purge(raw: readonly bigint[]): Promise<void> {
+      await repo.purge({ id: { in: idsOf(raw) }, ...IN_BIN });
+    },
+
+    async clear(): Promise<void> {
+      await repo.purge(IN_BIN);
+    },
+  };
+}
+export type RecycleService = ReturnType<typeof createRecycleService>;
