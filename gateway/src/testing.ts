@@ -37,7 +37,13 @@ export async function startTestStack(
     host: "127.0.0.1",
     adminPassword: ADMIN_PASSWORD,
     transport: grpc ? "grpc" : "memory",
-    env: { STORAGE_DIR: storageDir, ...opts.env },
+    // Over NATS every stack shares one server: each gets a private conversion queue, so one test
+    // run's converter never takes another's jobs.
+    env: {
+      STORAGE_DIR: storageDir,
+      ...(grpc ? { CONVERSION_QUEUE: `t${randomBytes(6).toString("hex")}` } : {}),
+      ...opts.env,
+    },
   });
   return Object.assign(stack, {
     databaseUrl: db.url,

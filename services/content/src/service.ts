@@ -1,7 +1,9 @@
 import type { ServiceModule } from "@wenku/kit";
 import { createStorage } from "@wenku/kit/storage/index.js";
 import { loadContentConfig } from "./config.js";
+import { conversionChannel } from "./conversion/job.js";
 import { createConversionQueue } from "./conversion/queue.js";
+import { type ConversionRunner, startConversionRunner } from "./conversion/runner.js";
 import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
@@ -20,10 +22,15 @@ export const service: ServiceModule = {
   async start(ctx) {
     const config = loadContentConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
+    let runner: ConversionRunner | undefined;
     try {
       const seeded = await createLanguageRepository(db).seed(defaultLanguages);
       if (seeded) ctx.log.info({ seeded }, "document languages seeded");
       const storage = await createStorage(config);
+      const conversionLog = ctx.log.child({ module: "conversion" });
+      // Published after the caller's transaction committed, with the converter settings of the moment.
+      const channel = conversionChannel(config.CONVERSION_QUEUE);
+      const queue = createConversionQueue({ bus: ctx.bus, settings: ctx.settings, log: conversionLog, ...channel });
       const definition = buildServer({
         db,
         storage,
@@ -32,11 +39,34 @@ export const service: ServiceModule = {
         log: ctx.log,
         settings: ctx.settings,
         siteGate: ctx.siteGate,
-        users: createUserDirectory(),
-        conversions: createConversionQueue(),
+        users: createUserDirectory(ctx.transports.user, ctx.internalToken),
+        conversions: queue,
       });
-      return { definition, close: () => db.$disconnect() };
+      if (config.CONVERTER_CONCURRENCY > 0) {
+        runner = await startConversionRunner({
+          db,
+          storage,
+          bus: ctx.bus,
+          queue,
+          log: conversionLog,
+          concurrency: config.CONVERTER_CONCURRENCY,
+          ...channel,
+          worker: channel.durable ? { durable: channel.durable } : undefined,
+        });
+      } else {
+        conversionLog.info({}, "conversion: CONVERTER_CONCURRENCY=0, this process converts nothing");
+      }
+      const started = runner;
+      return {
+        definition,
+        async close() {
+          // The worker first: jobs in flight are handed back to the queue before the database goes.
+          await started?.stop();
+          await db.$disconnect();
+        },
+      };
     } catch (err) {
+      await runner?.stop();
       await db.$disconnect();
       throw err;
     }

@@ -91,6 +91,28 @@ describe("MuPDF formats", () => {
     expect(r.text).toContain("第5页");
   });
 
+  test("maxPages as a function of the page count; previewText covers the rendered pages only", async () => {
+    const seen: number[] = [];
+    const r = await conv.convert(
+      { path: await file("pdf", makePdf({ pages: 4, lines: (p) => [`预览文本 第${p}页`] })), ext: "pdf" },
+      { dir: outDir() },
+      {
+        maxPages: (pages) => {
+          seen.push(pages);
+          return Math.ceil(pages / 2);
+        },
+      },
+    );
+    expect(seen).toEqual([4]);
+    expect(r).toMatchObject({ pages: 4, rendered: 2 });
+    expect(r.pageTextEnds).toHaveLength(4);
+    expect(r.pageTextEnds.at(-1)).toBe(Buffer.byteLength(r.text));
+    expect(r.previewText).toContain("预览文本 第2页");
+    expect(r.previewText).not.toContain("第3页");
+    expect(r.text).toContain("预览文本 第4页");
+    expect(r.previewText).toBe(Buffer.from(r.text).subarray(0, r.pageTextEnds[1]).toString());
+  });
+
   test("the text is cut at maxTextBytes on a character boundary", async () => {
     const r = await conv.convert(
       { path: await file("pdf", makePdf({ pages: 4, lines: () => ["汉字汉字汉字汉字汉字"] })), ext: "pdf" },

@@ -1,6 +1,8 @@
-// The conversion request on the bus and where a conversion's outputs live in storage.
-// JSON for now: proto/api/v1/events.proto does not exist yet (STYLE §6 wants a protobuf message there).
+// The conversion request on the bus (api.v1.ConversionRequested, protobuf), the preview limit it
+// carries, and where a conversion's outputs live in storage.
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { StreamSpec } from "@wenku/kit/bus/types.js";
+import { type ConversionRequested, ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
 
 export const conversionSubject = "wenku.conversion.requested";
 export const conversionStream: StreamSpec = {
@@ -9,49 +11,60 @@ export const conversionStream: StreamSpec = {
   maxAgeMs: 7 * 24 * 3600_000,
 };
 
-export interface ConversionJob {
-  /** int64 as a decimal string. */
-  document_id: string;
-  /** The attachment's MD5 (hex): outputs are shared by every document with the same file. */
-  attachment_hash: string;
-  /** Where the original is in storage. */
-  storage_key: string;
-  /** Original extension, e.g. ".docx". */
-  ext: string;
-  /** Reconvert (status 5): ignore existing outputs. */
-  force?: boolean;
-}
-
-const hashPattern = /^[0-9a-f]{32}$/;
-
-/** The job, or a description of what is wrong with the message (a poison message is dropped, never retried). */
-export function decodeJob(data: Uint8Array): ConversionJob | string {
-  let v: unknown;
-  try {
-    v = JSON.parse(new TextDecoder().decode(data));
-  } catch {
-    return "not JSON";
-  }
-  if (typeof v !== "object" || v === null) return "not an object";
-  const o = v as Record<string, unknown>;
-  const id = typeof o.document_id === "number" ? String(o.document_id) : o.document_id;
-  if (typeof id !== "string" || !/^[1-9][0-9]{0,18}$/.test(id)) return "document_id must be a positive integer";
-  if (typeof o.attachment_hash !== "string" || !hashPattern.test(o.attachment_hash))
-    return "attachment_hash must be 32 lowercase hex digits";
-  if (typeof o.storage_key !== "string" || o.storage_key === "") return "storage_key is required";
-  if (typeof o.ext !== "string" || !/^\.?[a-z0-9]{1,8}$/i.test(o.ext)) return "ext is required";
-  if (o.force !== undefined && typeof o.force !== "boolean") return "force must be a boolean";
+/**
+ * The queue's stream, subject and worker consumer: the defaults, or a private set named after
+ * CONVERSION_QUEUE (subjects outside "wenku.conversion.>", since JetStream streams may not overlap).
+ */
+export function conversionChannel(name?: string): { stream?: StreamSpec; subject?: string; durable?: string } {
+  if (!name) return {};
   return {
-    document_id: id,
-    attachment_hash: o.attachment_hash,
-    storage_key: o.storage_key,
-    ext: o.ext,
-    ...(o.force ? { force: true } : {}),
+    stream: { ...conversionStream, name: `WENKU_CONVERSION_${name}`, subjects: [`wenku.conversion_${name}.>`] },
+    subject: `wenku.conversion_${name}.requested`,
+    durable: `conversion_${name}`,
   };
 }
 
-export function encodeJob(job: ConversionJob): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(job));
+/** A validated api.v1.ConversionRequested. */
+export type ConversionJob = ConversionRequested;
+
+/** MD5 (32 hex digits) or SHA-256 (64): the hash names a storage prefix, so nothing else gets through. */
+const hashPattern = /^[0-9a-f]{32}(?:[0-9a-f]{32})?$/;
+const int32Max = 2 ** 31 - 1;
+
+/** The job, or a description of what is wrong with the message (a poison message is dropped, never retried). */
+export function decodeJob(data: Uint8Array): ConversionJob | string {
+  let m: ConversionRequested;
+  try {
+    m = fromBinary(ConversionRequestedSchema, data);
+  } catch {
+    return "not an api.v1.ConversionRequested message";
+  }
+  if (m.documentId <= 0n) return "document_id must be a positive integer";
+  if (!hashPattern.test(m.attachmentHash)) return "attachment_hash must be 32 or 64 lowercase hex digits";
+  if (m.storageKey === "") return "storage_key is required";
+  if (!/^\.?[a-z0-9]{1,8}$/i.test(m.ext)) return "ext is required";
+  if (m.maxPreview < 0) return "max_preview must not be negative";
+  if (m.maxPreviewPercent < 0 || m.maxPreviewPercent > 100) return "max_preview_percent must be 0…100";
+  if (m.timeoutMinutes < 0 || m.timeoutMinutes > int32Max / 60_000) return "timeout_minutes out of range";
+  return m;
+}
+
+export function encodeJob(job: Partial<Omit<ConversionJob, "$typeName">>): Uint8Array {
+  return toBinary(ConversionRequestedSchema, create(ConversionRequestedSchema, job));
+}
+
+/**
+ * Pages rendered (and previewable) for a document of `pages` pages: all of them when neither limit is
+ * set (max_preview ≤ 0, percent 0 or 100), otherwise the smaller of the two limits, at least 1.
+ */
+export function previewPages(pages: number, maxPreview: number, maxPreviewPercent: number): number {
+  if (pages <= 0) return 0;
+  const byCount = maxPreview > 0 ? maxPreview : pages;
+  const byPercent =
+    maxPreviewPercent > 0 && maxPreviewPercent < 100
+      ? Math.max(1, Math.ceil((pages * maxPreviewPercent) / 100))
+      : pages;
+  return Math.max(1, Math.min(byCount, byPercent, pages));
 }
 
 /** Storage keys of one file's outputs: documents/<hash>/page-N.svg, page-N.gzip.svg, cover.png, text.txt, manifest.json. */
@@ -69,7 +82,7 @@ export function outputKeys(hash: string) {
 
 /** What the manifest records about a converted file. */
 export interface Manifest {
-  version: 1;
+  version: 2;
   hash: string;
   ext: string;
   format: string;
@@ -79,16 +92,22 @@ export interface Manifest {
   height: number;
   textBytes: number;
   textTruncated: boolean;
+  /** UTF-8 byte offset in text.txt where page n's text ends, at index n-1 (one entry per page). */
+  pageTextEnds: number[];
   svgBytes: number;
   gzipBytes: number;
   convertedAt: string;
 }
 
+/** Undefined for anything but a complete version-2 manifest of `hash` (older ones are converted again). */
 export function parseManifest(raw: string, hash: string): Manifest | undefined {
   try {
     const m = JSON.parse(raw) as Partial<Manifest>;
-    if (m.version !== 1 || m.hash !== hash || !(typeof m.pages === "number" && m.pages > 0)) return undefined;
+    if (m.version !== 2 || m.hash !== hash || !(typeof m.pages === "number" && m.pages > 0)) return undefined;
     if (!(typeof m.rendered === "number" && m.rendered > 0)) return undefined;
+    const ends = m.pageTextEnds;
+    if (!Array.isArray(ends) || ends.length !== m.pages) return undefined;
+    if (!ends.every((e, i) => Number.isInteger(e) && e >= ((ends[i - 1] as number | undefined) ?? 0))) return undefined;
     return m as Manifest;
   } catch {
     return undefined;

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCb } from "node:zlib";
 import * as mupdf from "mupdf";
 import { abortError, ConversionError, checkAborted } from "./errors.js";
+import { PREVIEW_TEXT_MAX_BYTES, previewTextOf, TextCollector } from "./text.js";
 
 const gzip = promisify(gzipCb);
 
@@ -22,13 +23,18 @@ export interface PageOutput {
 }
 
 export interface RenderOptions {
-  /** Render SVGs for pages 1..maxPages only (the preview limit); 0 / unset: all. Text covers every page. */
-  maxPages?: number;
+  /**
+   * Render SVGs for pages 1..maxPages only (the preview limit); 0 / unset: all. A function gets the
+   * page count (a limit in percent needs it). Text covers every page.
+   */
+  maxPages?: number | ((pages: number) => number);
   signal?: AbortSignal;
   /** Cover PNG width in pixels (default 600). */
   coverWidth?: number;
   /** Extracted text is cut at this many UTF-8 bytes (default 1 MiB). */
   maxTextBytes?: number;
+  /** previewText is cut at this many UTF-8 bytes (default 64 KiB). */
+  maxPreviewTextBytes?: number;
   /** gzip level for the .gzip.svg variant (default 6: level 9 costs ≈ 2× the time for ≈ 3 % smaller files). */
   gzipLevel?: number;
   /** Called after each page: the worker turns it into in-progress acks. */
@@ -44,8 +50,13 @@ export interface RenderResult {
   /** Page 1 in points (1/72 in). */
   width: number;
   height: number;
+  /** Text of every page (bounded by maxTextBytes). */
   text: string;
   textTruncated: boolean;
+  /** UTF-8 byte offset in `text` where page n's text ends, at index n-1 (one entry per page). */
+  pageTextEnds: number[];
+  /** Text of the rendered pages 1..rendered only (bounded by maxPreviewTextBytes). */
+  previewText: string;
   cover: Uint8Array;
   svgBytes: number;
   gzipBytes: number;
@@ -137,39 +148,6 @@ function coverPng(page: mupdf.Page, width: number): Uint8Array {
   }
 }
 
-/** Appends `s` to the text unless the byte budget is spent; cuts on a character boundary. */
-class TextCollector {
-  private parts: string[] = [];
-  private bytes = 0;
-  truncated = false;
-  constructor(private readonly max: number) {}
-  get full(): boolean {
-    return this.truncated;
-  }
-  add(s: string): void {
-    if (this.truncated) return;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL and other C0 controls (except \t \n \f) are dropped
-    const clean = s.replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, "");
-    const n = Buffer.byteLength(clean, "utf8");
-    if (this.bytes + n <= this.max) {
-      this.parts.push(clean);
-      this.bytes += n;
-      return;
-    }
-    const room = this.max - this.bytes;
-    const cut = Buffer.from(clean, "utf8")
-      .subarray(0, room)
-      .toString("utf8")
-      .replace(/\uFFFD$/, "");
-    this.parts.push(cut);
-    this.bytes = this.max;
-    this.truncated = true;
-  }
-  text(): string {
-    return this.parts.join("");
-  }
-}
-
 export async function renderWithMupdf(
   path: string,
   ext: string,
@@ -191,7 +169,8 @@ export async function renderWithMupdf(
         throw new ConversionError("corrupt", `cannot count pages: ${mupdfMessage(err)}`, { cause: err });
       }
       if (pages <= 0) throw new ConversionError("empty", "the document has no pages");
-      const rendered = opts.maxPages && opts.maxPages > 0 ? Math.min(opts.maxPages, pages) : pages;
+      const limit = typeof opts.maxPages === "function" ? opts.maxPages(pages) : opts.maxPages;
+      const rendered = limit && limit > 0 ? Math.min(limit, pages) : pages;
       const text = new TextCollector(opts.maxTextBytes ?? 1 << 20);
       const level = opts.gzipLevel ?? 6;
       const result: RenderResult = {
@@ -202,6 +181,8 @@ export async function renderWithMupdf(
         height: 0,
         text: "",
         textTruncated: false,
+        pageTextEnds: [],
+        previewText: "",
         cover: new Uint8Array(),
         svgBytes: 0,
         gzipBytes: 0,
@@ -226,7 +207,7 @@ export async function renderWithMupdf(
           if (!text.full) {
             const st = page.toStructuredText("preserve-whitespace");
             try {
-              text.add(`${st.asText().trimEnd()}\n`);
+              text.addPage(`${st.asText().trimEnd()}\n`);
             } finally {
               st.destroy();
             }
@@ -258,6 +239,13 @@ export async function renderWithMupdf(
       }
       result.text = text.text();
       result.textTruncated = text.truncated;
+      result.pageTextEnds = text.ends(pages);
+      result.previewText = previewTextOf(
+        result.text,
+        result.pageTextEnds,
+        rendered,
+        opts.maxPreviewTextBytes ?? PREVIEW_TEXT_MAX_BYTES,
+      );
       return result;
     } finally {
       doc.destroy();

@@ -1,6 +1,76 @@
-// PLACEHOLDER (session 3 scaffolding): replaced by the conversion slice.
-import type { ConversionQueue } from "../ports.js";
+// The conversion queue as the document code sees it (ports.ts ConversionQueue): one
+// api.v1.ConversionRequested per document on the conversion work queue, carrying the converter
+// settings of the moment (preview limit, timeout), so a worker never needs the config service.
+// Callers publish after their transaction committed; a failed publish is logged and thrown — the
+// document keeps its status and the startup requeue (requeue.ts) asks again.
+import { randomUUID } from "node:crypto";
+import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
+import type { SettingsReader } from "@wenku/kit/settings.js";
+import type { ConversionQueue, ConversionRequest } from "../ports.js";
+import { conversionStream, conversionSubject, encodeJob } from "./job.js";
 
-export function createConversionQueue(): ConversionQueue {
-  return { request: async () => {} };
+export interface ConversionQueueOptions {
+  bus: EventBus;
+  settings: Pick<SettingsReader, "current">;
+  log: BusLogger;
+  /** Default conversionStream / conversionSubject (tests use their own). */
+  stream?: StreamSpec;
+  subject?: string;
+}
+
+export interface PublishOptions {
+  force?: boolean;
+  /**
+   * The bus message id of each request (JetStream drops a repeat within its dedupe window). Default a
+   * fresh id per request: two requests for one document (create, then reconvert) are both delivered.
+   */
+  messageId?: (doc: ConversionRequest) => string;
+}
+
+export interface ConversionQueueImpl extends ConversionQueue {
+  request(docs: readonly ConversionRequest[], opts?: PublishOptions): Promise<void>;
+}
+
+/** About 24 days: what a timer (and the job's validation) accepts. */
+const maxTimeoutMinutes = 35_000;
+
+export function createConversionQueue(o: ConversionQueueOptions): ConversionQueueImpl {
+  const stream = o.stream ?? conversionStream;
+  const subject = o.subject ?? conversionSubject;
+  let ready: Promise<void> | undefined;
+  /** The stream must exist before a publish (in a process that runs no worker, nobody else creates it). */
+  const ensureStream = () => {
+    ready ??= o.bus.ensureStream(stream).catch((err: unknown) => {
+      ready = undefined;
+      throw err;
+    });
+    return ready;
+  };
+
+  return {
+    async request(docs, opts = {}) {
+      if (!docs.length) return;
+      const ids = docs.map((d) => String(d.documentId));
+      try {
+        const converter = (await o.settings.current()).converter;
+        await ensureStream();
+        for (const d of docs) {
+          const data = encodeJob({
+            documentId: d.documentId,
+            attachmentHash: d.attachmentHash,
+            storageKey: d.storageKey,
+            ext: d.ext,
+            force: Boolean(opts.force) || Boolean(converter?.enableConvertRepeatedDocument),
+            maxPreview: Math.max(0, converter?.maxPreview ?? 0),
+            maxPreviewPercent: Math.min(100, Math.max(0, converter?.maxPreviewPercent ?? 0)),
+            timeoutMinutes: Math.min(maxTimeoutMinutes, Math.max(0, converter?.timeout ?? 0)),
+          });
+          await o.bus.publish(subject, data, { msgId: opts.messageId?.(d) ?? randomUUID() });
+        }
+      } catch (err) {
+        o.log.error({ err, document_ids: ids }, "conversion: request not published (the startup requeue repairs)");
+        throw err;
+      }
+    },
+  };
 }

@@ -14,7 +14,7 @@ import type { Storage } from "@wenku/kit/storage/types.js";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
 import { type Converter, createConverter } from "./converter.js";
 import { makePdf } from "./fixtures.js";
-import { type ConversionJob, encodeJob, outputKeys } from "./job.js";
+import { encodeJob, outputKeys } from "./job.js";
 import {
   type ConversionFailure,
   type ConversionSink,
@@ -53,11 +53,11 @@ class MemorySink {
   for(worker: string): ConversionSink {
     return {
       onStarted: async (job, attempt) =>
-        void this.events.push({ kind: "started", doc: job.document_id, attempt, worker }),
+        void this.events.push({ kind: "started", doc: String(job.documentId), attempt, worker }),
       onConverted: async (job, result) =>
-        void this.events.push({ kind: "converted", doc: job.document_id, result, worker }),
+        void this.events.push({ kind: "converted", doc: String(job.documentId), result, worker }),
       onFailed: async (job, failure, final) =>
-        void this.events.push({ kind: "failed", doc: job.document_id, failure, final, worker }),
+        void this.events.push({ kind: "failed", doc: String(job.documentId), failure, final, worker }),
     };
   }
   of(doc: string): Event[] {
@@ -101,7 +101,7 @@ interface Setup {
     extra?: Partial<Parameters<typeof startConversionWorker>[0]>,
     converter?: Converter,
   ): Promise<ConversionWorker>;
-  publish(job: ConversionJob): Promise<void>;
+  publish(job: JobInit): Promise<void>;
   upload(key: string, data: Uint8Array): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -152,10 +152,11 @@ async function setup(): Promise<Setup> {
 }
 
 const hashOf = (i: number) => i.toString(16).padStart(32, "0");
-const job = (doc: number, hash: string, key: string, ext = ".pdf"): ConversionJob => ({
-  document_id: String(doc),
-  attachment_hash: hash,
-  storage_key: key,
+type JobInit = Parameters<typeof encodeJob>[0];
+const job = (doc: number, hash: string, key: string, ext = ".pdf"): JobInit => ({
+  documentId: BigInt(doc),
+  attachmentHash: hash,
+  storageKey: key,
   ext,
 });
 
@@ -306,6 +307,55 @@ test("the same file (hash) is converted once: concurrent duplicates share the ru
   await waitFor(() => s.sink.converted("105") !== undefined, 30_000, "the forced reconversion");
   expect(total(counts)).toBe(2);
   expect(s.sink.converted("105")?.result.reused).toBe(false);
+});
+
+test("a poison message is dropped with a log, never retried", async () => {
+  await s.start("a");
+  await s.buses[0]?.publish(`${s.prefix}.requested`, Uint8Array.from([0xff, 0xff, 0xff]));
+  await s.publish(job(0, hashOf(1), "originals/none.pdf"));
+  await waitFor(() => s.errors.length === 2, 10_000, "both dropped");
+  expect(s.errors.splice(0)).toEqual([
+    expect.objectContaining({
+      msg: "conversion: malformed request dropped",
+      problem: expect.stringContaining("not an"),
+    }),
+    expect.objectContaining({
+      msg: "conversion: malformed request dropped",
+      problem: expect.stringContaining("document_id"),
+    }),
+  ]);
+  expect(s.sink.events).toEqual([]);
+});
+
+test("the preview limit is the job's: outputs reused when they cover it (cut back), converted again when raised", async () => {
+  const { converter, counts } = counting();
+  await s.start("a", {}, converter);
+  const hash = hashOf(88);
+  await s.upload("originals/p.pdf", makePdf({ pages: 6, lines: (p) => [`预览限制 第${p}页`] }));
+  const limited = (doc: number, maxPreview: number, maxPreviewPercent = 0) =>
+    s.publish({ ...job(doc, hash, "originals/p.pdf"), maxPreview, maxPreviewPercent });
+  await limited(201, 0, 50); // 50 % of 6 → 3
+  await waitFor(() => s.sink.converted("201") !== undefined, 30_000, "first");
+  await limited(202, 2); // 2 ≤ 3 rendered: reused, cut back
+  await waitFor(() => s.sink.converted("202") !== undefined, 30_000, "second");
+  await limited(203, 0); // all 6: more than rendered, converted again
+  await waitFor(() => s.sink.converted("203") !== undefined, 30_000, "third");
+  const r = (d: string) => s.sink.converted(d)?.result;
+  expect(r("201")).toMatchObject({ pages: 6, rendered: 3, reused: false });
+  expect(r("201")?.previewText).toContain("第3页");
+  expect(r("201")?.previewText).not.toContain("第4页");
+  expect(r("202")).toMatchObject({ pages: 6, rendered: 2, reused: true });
+  expect(r("202")?.previewText).toContain("第2页");
+  expect(r("202")?.previewText).not.toContain("第3页");
+  expect(r("202")?.text).toContain("第6页");
+  expect(r("203")).toMatchObject({ pages: 6, rendered: 6, reused: false });
+  expect(r("203")?.previewText).toContain("第6页");
+  expect(total(counts)).toBe(2);
+  expect(JSON.parse((await read(s.storage, outputKeys(hash).manifest)).toString())).toMatchObject({
+    version: 2,
+    rendered: 6,
+    pageTextEnds: expect.arrayContaining([expect.any(Number)]),
+  });
 });
 
 async function read(storage: Storage, key: string): Promise<Buffer> {

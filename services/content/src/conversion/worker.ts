@@ -24,18 +24,22 @@ import {
   type Manifest,
   outputKeys,
   parseManifest,
+  previewPages,
 } from "./job.js";
+import { previewTextOf } from "./text.js";
 
 export interface ConvertedDocument {
   hash: string;
   pages: number;
-  /** Pages with an SVG: 1..rendered (the preview limit). */
+  /** Pages previewable: 1..rendered (the job's preview limit; each has an SVG). */
   rendered: number;
   width: number;
   height: number;
-  /** Extracted text (bounded, see RenderOptions.maxTextBytes). */
+  /** Extracted text of every page (bounded, see RenderOptions.maxTextBytes). */
   text: string;
   textTruncated: boolean;
+  /** Text of pages 1..rendered only (bounded, 64 KiB): what visitors may read. */
+  previewText: string;
   /** Outputs of an earlier conversion of the same file were reused. */
   reused: boolean;
   previewExt: ".svg";
@@ -55,8 +59,8 @@ export interface ConversionFailure {
 export interface ConversionSink {
   onStarted(job: ConversionJob, attempt: number): Promise<void>;
   onConverted(job: ConversionJob, result: ConvertedDocument): Promise<void>;
-  /** `final`: no more attempts (status "convert failed"); otherwise a retry follows. */
-  onFailed(job: ConversionJob, failure: ConversionFailure, final: boolean): Promise<void>;
+  /** `final`: no more attempts (status "convert failed"); otherwise a retry follows. `attempt` is 1-based. */
+  onFailed(job: ConversionJob, failure: ConversionFailure, final: boolean, attempt: number): Promise<void>;
 }
 
 export interface ConversionWorkerOptions {
@@ -77,9 +81,10 @@ export interface ConversionWorkerOptions {
   backoffMs?: number[];
   /** Redelivery after this long without an ack or an in-progress ack (default 60 s). */
   ackWaitMs?: number;
-  /** Preview limit: SVGs for pages 1..maxPages (0: all; default 0). */
-  maxPages?: number;
-  /** A job is aborted (retryable "timeout") after this long (default 30 min, moredoc's converter.timeout). */
+  /**
+   * A job is aborted (retryable "timeout") after this long when its request carries no
+   * timeout_minutes (default 30 min, moredoc's converter.timeout).
+   */
   jobTimeoutMs?: number;
   /** Temp files (default the OS temp dir). */
   workDir?: string;
@@ -113,7 +118,6 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
   const { bus, storage, sink, converter, log } = o;
   const ackWaitMs = o.ackWaitMs ?? 60_000;
   const maxAttempts = o.maxAttempts ?? 5;
-  const maxPages = o.maxPages ?? 0;
   const jobTimeoutMs = o.jobTimeoutMs ?? 30 * 60_000;
   const workDir = o.workDir ?? tmpdir();
   const running = new Set<AbortController>();
@@ -121,27 +125,34 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
   const singleFlight = new Map<string, Promise<ConvertedDocument>>();
   let stopping = false;
 
-  async function existing(hash: string): Promise<ConvertedDocument | undefined> {
+  /** The preview limit of this job as a function of the page count. */
+  const limitOf = (job: ConversionJob) => (pages: number) => previewPages(pages, job.maxPreview, job.maxPreviewPercent);
+
+  /** Outputs of an earlier conversion that cover this job's preview limit, or undefined. */
+  async function existing(job: ConversionJob): Promise<ConvertedDocument | undefined> {
+    const hash = job.attachmentHash;
     const keys = outputKeys(hash);
     const raw = await readText(storage, keys.manifest);
     const m = raw === undefined ? undefined : parseManifest(raw, hash);
     if (!m) return undefined;
-    const needed = maxPages > 0 ? Math.min(maxPages, m.pages) : m.pages;
-    if (m.rendered < needed) return undefined; // the preview limit was raised since
+    if (m.rendered < limitOf(job)(m.pages)) return undefined; // the preview limit was raised since
     const text = await readText(storage, keys.text);
-    if (text === undefined) return undefined;
-    return toDocument(m, text, true);
+    if (text === undefined || Buffer.byteLength(text, "utf8") !== m.textBytes) return undefined;
+    return toDocument(m, text, job, true);
   }
 
-  function toDocument(m: Manifest, text: string, reused: boolean): ConvertedDocument {
+  /** The result for `job`: its own preview limit (a file rendered further for another job is cut back). */
+  function toDocument(m: Manifest, text: string, job: ConversionJob, reused: boolean): ConvertedDocument {
+    const rendered = Math.min(m.rendered, limitOf(job)(m.pages));
     return {
       hash: m.hash,
       pages: m.pages,
-      rendered: m.rendered,
+      rendered,
       width: m.width,
       height: m.height,
       text,
       textTruncated: m.textTruncated,
+      previewText: previewTextOf(text, m.pageTextEnds, rendered),
       reused,
       previewExt: ".svg",
       enableGzip: true,
@@ -151,10 +162,10 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
   async function fetchOriginal(job: ConversionJob, path: string): Promise<void> {
     let body: NodeJS.ReadableStream;
     try {
-      body = await storage.get(job.storage_key);
+      body = await storage.get(job.storageKey);
     } catch (err) {
       if ((err as { code?: unknown }).code === "not_found") {
-        throw new ConversionError("source_missing", `storage has no object ${job.storage_key}`, { cause: err });
+        throw new ConversionError("source_missing", `storage has no object ${job.storageKey}`, { cause: err });
       }
       throw err;
     }
@@ -162,7 +173,7 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
   }
 
   async function convert(job: ConversionJob, signal: AbortSignal, beat: () => void): Promise<ConvertedDocument> {
-    const hash = job.attachment_hash;
+    const hash = job.attachmentHash;
     const keys = outputKeys(hash);
     const ext = normalizeExtension(job.ext);
     const local = join(workDir, `wenku-src-${randomUUID()}.${ext}`);
@@ -183,12 +194,12 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
             await storage.put(keys.cover, png, { contentType: "image/png", size: png.length });
           },
         },
-        { maxPages, signal, onProgress: beat },
+        { maxPages: limitOf(job), signal, onProgress: beat },
       );
       const text = Buffer.from(r.text, "utf8");
       await storage.put(keys.text, text, { contentType: "text/plain; charset=utf-8", size: text.length });
       const m: Manifest = {
-        version: 1,
+        version: 2,
         hash,
         ext,
         format: r.format,
@@ -198,6 +209,7 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
         height: r.height,
         textBytes: text.length,
         textTruncated: r.textTruncated,
+        pageTextEnds: r.pageTextEnds,
         svgBytes: r.svgBytes,
         gzipBytes: r.gzipBytes,
         convertedAt: new Date().toISOString(),
@@ -205,18 +217,23 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
       const manifest = Buffer.from(JSON.stringify(m));
       await storage.put(keys.manifest, manifest, { contentType: "application/json", size: manifest.length });
       log.info({ hash, pages: r.pages, rendered: r.rendered, viaOffice: r.viaOffice }, "conversion: converted");
-      return toDocument(m, r.text, false);
+      return toDocument(m, r.text, job, false);
     } finally {
       await rm(local, { force: true });
     }
   }
 
   async function convertOnce(job: ConversionJob, signal: AbortSignal, beat: () => void): Promise<ConvertedDocument> {
-    const hash = job.attachment_hash;
+    const hash = job.attachmentHash;
     const inFlight = singleFlight.get(hash);
-    if (inFlight) return { ...(await inFlight), reused: true };
+    if (inFlight) {
+      // Another job of this process converts the same file: reuse its outputs when they cover this
+      // job's preview limit (read back from its manifest), otherwise convert after it.
+      await inFlight.catch(() => {});
+      return (await existing(job)) ?? convertOnce(job, signal, beat);
+    }
     // Registered before the first await, so concurrent jobs for the same hash join this one.
-    const p = (async () => (!job.force && (await existing(hash))) || convert(job, signal, beat))();
+    const p = (async () => (!job.force && (await existing(job))) || convert(job, signal, beat))();
     singleFlight.set(hash, p);
     try {
       return await p;
@@ -233,7 +250,8 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
     }
     const ac = new AbortController();
     running.add(ac);
-    const signal = AbortSignal.any([ac.signal, AbortSignal.timeout(jobTimeoutMs)]);
+    const timeoutMs = job.timeoutMinutes > 0 ? job.timeoutMinutes * 60_000 : jobTimeoutMs;
+    const signal = AbortSignal.any([ac.signal, AbortSignal.timeout(timeoutMs)]);
     let last = Date.now();
     const beat = () => {
       const now = Date.now();
@@ -241,7 +259,7 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
       last = now;
       msg.working();
     };
-    const ctx = { document_id: job.document_id, hash: job.attachment_hash, attempt: msg.deliveryCount };
+    const ctx = { document_id: String(job.documentId), hash: job.attachmentHash, attempt: msg.deliveryCount };
     try {
       await sink.onStarted(job, msg.deliveryCount);
       const result = await convertOnce(job, signal, beat);
@@ -250,12 +268,12 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
       const e = toConversionError(err);
       if (!e.retryable) {
         log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: failed for good");
-        await sink.onFailed(job, failureOf(e), true);
+        await sink.onFailed(job, failureOf(e), true, msg.deliveryCount);
         return; // ack: retrying cannot help
       }
       if (stopping && e.reason === "aborted") throw e; // handed back on shutdown: not a failure
       log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: attempt failed");
-      if (msg.deliveryCount < maxAttempts) await sink.onFailed(job, failureOf(e), false);
+      if (msg.deliveryCount < maxAttempts) await sink.onFailed(job, failureOf(e), false, msg.deliveryCount);
       throw e; // nak with backoff; the last attempt goes to onDead
     } finally {
       running.delete(ac);
@@ -269,8 +287,11 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
       (err as { code?: unknown }).code === "ack_timeout"
         ? new ConversionError("timeout", `no answer from the worker on attempt ${maxAttempts} (killed or hung)`)
         : toConversionError(err);
-    log.error({ document_id: job.document_id, reason: e.reason, detail: e.detail }, "conversion: attempts exhausted");
-    await sink.onFailed(job, failureOf(e), true);
+    log.error(
+      { document_id: String(job.documentId), reason: e.reason, detail: e.detail },
+      "conversion: attempts exhausted",
+    );
+    await sink.onFailed(job, failureOf(e), true, msg.deliveryCount);
   }
 
   const stream = o.stream ?? conversionStream;

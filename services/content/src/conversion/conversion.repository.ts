@@ -1,0 +1,136 @@
+// The only module that touches Prisma for conversion: documents' conversion columns (by file hash),
+// attachment_texts, and the documents a restart must ask again for. Status values: DocStatus.
+import { Prisma } from "../../gen/prisma/client.js";
+import type { Db } from "../db.js";
+import { DocStatus } from "../documents/visibility.js";
+
+const { pending, converting, converted, failed, reconvert, pendingReview } = DocStatus;
+
+export interface ConvertedColumns {
+  pages: number;
+  preview: number;
+  width: number;
+  height: number;
+  previewExt: string;
+  enableGzip: boolean;
+  /** Set where the description is empty. */
+  description: string;
+}
+
+export interface TextColumns {
+  previewText: string;
+  content: string;
+  truncated: boolean;
+  /** Keep the stored content (an earlier conversion's, maybe corrected by an admin): preview text only. */
+  previewOnly: boolean;
+}
+
+export interface StrandedDocument {
+  id: bigint;
+  attachmentHash: string;
+  ext: string;
+  status: number;
+  storageKey: string;
+  updatedAt: Date;
+}
+
+type Ids = Array<{ id: bigint }>;
+const list = (statuses: readonly number[]) => Prisma.join([...statuses]);
+
+export function createConversionRepository(db: Db) {
+  return {
+    /** Live documents of the file waiting in `from` → converting; their ids. */
+    async markStarted(hash: string, from: readonly number[]): Promise<bigint[]> {
+      const rows = await db.$queryRaw<Ids>`
+        UPDATE documents SET status = ${converting}, updated_at = now()
+        WHERE attachment_hash = ${hash} AND deleted_at IS NULL AND status IN (${list(from)})
+        RETURNING id`;
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * One transaction: live documents of the file waiting for it (pending, converting, failed,
+     * reconvert) become converted; pending-review ones get the same columns and keep their status;
+     * the file's text is stored. Returns the documents updated.
+     */
+    markConverted: (hash: string, c: ConvertedColumns, text: TextColumns): Promise<bigint[]> =>
+      db.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<Ids>`
+          UPDATE documents SET
+            status = CASE WHEN status = ${pendingReview} THEN status ELSE ${converted} END,
+            pages = ${c.pages}, preview = ${c.preview}, width = ${c.width}, height = ${c.height},
+            preview_ext = ${c.previewExt}, enable_gzip = ${c.enableGzip}, convert_error = '',
+            description = CASE WHEN description = '' THEN ${c.description} ELSE description END,
+            updated_at = now()
+          WHERE attachment_hash = ${hash} AND deleted_at IS NULL
+            AND status IN (${list([pending, converting, failed, reconvert, pendingReview])})
+          RETURNING id`;
+        // Only for a file that still exists (the row is its foreign key).
+        if (text.previewOnly) {
+          await tx.$executeRaw`
+            INSERT INTO attachment_texts (hash, preview_text, content, truncated, updated_at)
+            SELECT ${hash}, ${text.previewText}, ${text.content}, ${text.truncated}, now()
+            WHERE EXISTS (SELECT 1 FROM attachments WHERE hash = ${hash})
+            ON CONFLICT (hash) DO UPDATE SET preview_text = EXCLUDED.preview_text, updated_at = now()`;
+        } else {
+          await tx.$executeRaw`
+            INSERT INTO attachment_texts (hash, preview_text, content, truncated, updated_at)
+            SELECT ${hash}, ${text.previewText}, ${text.content}, ${text.truncated}, now()
+            WHERE EXISTS (SELECT 1 FROM attachments WHERE hash = ${hash})
+            ON CONFLICT (hash) DO UPDATE SET preview_text = EXCLUDED.preview_text, content = EXCLUDED.content,
+              truncated = EXCLUDED.truncated, updated_at = now()`;
+        }
+        return rows.map((r) => r.id);
+      }),
+
+    /**
+     * Final failure: live documents of the file still waiting for it become failed with `message`;
+     * pending-review ones keep their status and get the message.
+     */
+    async markFailed(hash: string, message: string): Promise<bigint[]> {
+      const rows = await db.$queryRaw<Ids>`
+        UPDATE documents SET
+          status = CASE WHEN status = ${pendingReview} THEN status ELSE ${failed} END,
+          convert_error = ${message}, updated_at = now()
+        WHERE attachment_hash = ${hash} AND deleted_at IS NULL
+          AND status IN (${list([pending, converting, failed, reconvert, pendingReview])})
+        RETURNING id`;
+      return rows.map((r) => r.id);
+    },
+
+    /** A failed attempt that will be retried: the message only, for documents still waiting (status kept). */
+    async noteAttempt(hash: string, message: string): Promise<void> {
+      await db.$executeRaw`
+        UPDATE documents SET convert_error = ${message}, updated_at = now()
+        WHERE attachment_hash = ${hash} AND deleted_at IS NULL
+          AND status IN (${list([pending, converting, reconvert])})`;
+    },
+
+    /** Categories linked to any of the documents. */
+    async categoriesOf(documentIds: readonly bigint[]): Promise<bigint[]> {
+      if (!documentIds.length) return [];
+      const rows = await db.documentCategory.findMany({
+        where: { documentId: { in: [...documentIds] } },
+        select: { categoryId: true },
+        distinct: ["categoryId"],
+      });
+      return rows.map((r) => r.categoryId);
+    },
+
+    /**
+     * Live documents that wait for a conversion (pending, converting, reconvert, and pending-review
+     * ones never converted nor failed), `limit` at a time after id `after`.
+     */
+    stranded: (after: bigint, limit: number): Promise<StrandedDocument[]> =>
+      db.$queryRaw<StrandedDocument[]>`
+        SELECT d.id, d.attachment_hash AS "attachmentHash", d.ext, d.status::int AS status,
+          a.storage_key AS "storageKey", d.updated_at AS "updatedAt"
+        FROM documents d JOIN attachments a ON a.hash = d.attachment_hash
+        WHERE d.deleted_at IS NULL AND d.id > ${after}
+          AND (d.status IN (${list([pending, converting, reconvert])})
+            OR (d.status = ${pendingReview} AND d.pages = 0 AND d.convert_error = ''))
+        ORDER BY d.id
+        LIMIT ${limit}`,
+  };
+}
+export type ConversionRepository = ReturnType<typeof createConversionRepository>;

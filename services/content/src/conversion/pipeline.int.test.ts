@@ -1,0 +1,284 @@
+// The conversion pipeline end to end: documents rows in a real PostgreSQL database (cloned from the
+// migrated template), requests through the real queue on NATS JetStream (a stream and subject of
+// this run only), the worker with the real converter and the documents sink, files in local storage.
+import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { sleep, testLogger } from "@wenku/kit/bus/contract.js";
+import { createJetStreamBus } from "@wenku/kit/bus/jetstream.js";
+import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import type { EventBus } from "@wenku/kit/bus/types.js";
+import { createLocalStorage } from "@wenku/kit/storage/local.js";
+import type { Storage } from "@wenku/kit/storage/types.js";
+import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { createTestDatabase } from "../../../../jest/db.js";
+import { TEST_NATS_URL } from "../../../../jest/env.js";
+import { createDb, type Db } from "../db.js";
+import { DocStatus } from "../documents/visibility.js";
+import type { ConversionRequest } from "../ports.js";
+import { type Converter, createConverter } from "./converter.js";
+import { makePdf } from "./fixtures.js";
+import { type ConversionQueueImpl, createConversionQueue } from "./queue.js";
+import { type ConversionRunner, startConversionRunner } from "./runner.js";
+
+const run = `pipe_${Date.now().toString(36)}_${process.pid}`;
+let n = 0;
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let admin: NatsConnection;
+let jsm: JetStreamManager;
+let dir: string;
+let converter: Converter;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = createDb(testDb.url);
+  admin = await connect({ servers: TEST_NATS_URL });
+  jsm = await jetstreamManager(admin);
+  dir = await mkdtemp(join(tmpdir(), "wenku-pipeline-test-"));
+  converter = createConverter({ office: { profileRoot: join(dir, "profiles") }, workRoot: dir });
+});
+afterAll(async () => {
+  for await (const name of jsm.streams.names()) if (name.startsWith(run)) await jsm.streams.delete(name);
+  await admin.close();
+  await converter.close();
+  await db.$disconnect();
+  await testDb.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Setup {
+  storage: Storage;
+  bus: EventBus;
+  queue: ConversionQueueImpl;
+  settings: Settings;
+  errors: unknown[];
+  start(opts?: { converter?: Converter; requeue?: boolean }): Promise<ConversionRunner>;
+  dispose(): Promise<void>;
+}
+
+async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage): Promise<Setup> {
+  const prefix = `${run}_${++n}`;
+  const storage = keep ?? (await createLocalStorage({ root: join(dir, prefix) }));
+  const { log, errors } = testLogger();
+  const bus =
+    kind === "memory"
+      ? createMemoryBus({ log })
+      : await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
+  const stream = { name: prefix, subjects: [`${prefix}.>`] };
+  const subject = `${prefix}.requested`;
+  const settings = create(SettingsSchema, {
+    converter: { maxPreview: 0, maxPreviewPercent: 0, timeout: 5, enableConvertRepeatedDocument: false },
+  });
+  const queue = createConversionQueue({ bus, settings: { current: async () => settings }, log, stream, subject });
+  const runners: ConversionRunner[] = [];
+  return {
+    storage,
+    bus,
+    queue,
+    settings,
+    errors,
+    async start(opts = {}) {
+      const r = await startConversionRunner({
+        db,
+        storage,
+        bus,
+        queue,
+        log,
+        concurrency: 2,
+        converter: opts.converter ?? converter,
+        stream,
+        subject,
+        requeueDelaysMs: opts.requeue ? [0] : [],
+        worker: { backoffMs: [50], maxAttempts: 3, workDir: dir, durable: "conversion" },
+      });
+      runners.push(r);
+      return r;
+    },
+    async dispose() {
+      for (const r of runners) await r.stop();
+      await bus.close();
+    },
+  };
+}
+
+let s: Setup;
+beforeEach(async () => {
+  s = await setup();
+});
+afterEach(async () => {
+  await s.dispose();
+});
+
+const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
+
+/** A stored file with its attachment row; returns its hash and storage key. */
+async function attachment(data: Uint8Array): Promise<{ hash: string; storageKey: string }> {
+  const hash = md5(data);
+  const storageKey = `attachments/${hash}.pdf`;
+  await s.storage.put(storageKey, data);
+  await db.attachment.create({ data: { hash, storageKey, ext: ".pdf", name: "a.pdf", size: BigInt(data.length) } });
+  return { hash, storageKey };
+}
+
+async function category(): Promise<bigint> {
+  return (await db.category.create({ data: { title: `分类${++n}` } })).id;
+}
+
+async function doc(
+  hash: string,
+  status: number,
+  categoryId: bigint,
+  extra: { description?: string } = {},
+): Promise<bigint> {
+  const d = await db.document.create({
+    data: { title: `文档${++n}`, userId: 1n, attachmentHash: hash, ext: ".pdf", status, ...extra },
+  });
+  await db.documentCategory.create({ data: { documentId: d.id, categoryId } });
+  return d.id;
+}
+
+const request = (id: bigint, a: { hash: string; storageKey: string }): ConversionRequest => ({
+  documentId: id,
+  attachmentHash: a.hash,
+  storageKey: a.storageKey,
+  ext: ".pdf",
+});
+
+const row = (id: bigint) => db.document.findUniqueOrThrow({ where: { id } });
+
+async function until(cond: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+const docCount = async (id: bigint) => (await db.category.findUniqueOrThrow({ where: { id } })).docCount;
+
+test("a normal and a pending-review document of one file: both converted, the preview limited, review untouched", async () => {
+  s.settings.converter = create(SettingsSchema, {
+    converter: { maxPreview: 1, maxPreviewPercent: 0, timeout: 5 },
+  }).converter;
+  const a = await attachment(makePdf({ pages: 3, lines: (p) => [`第${p}页 流水线测试`, `pipeline page ${p}`] }));
+  const cat = await category();
+  const normal = await doc(a.hash, DocStatus.pending, cat);
+  const review = await doc(a.hash, DocStatus.pendingReview, cat, { description: "上传者写的简介" });
+  const disabled = await doc(a.hash, DocStatus.disabled, cat);
+  await s.start();
+  await s.queue.request([request(normal, a), request(review, a)]);
+  await until(async () => (await row(normal)).status === DocStatus.converted, "the normal document converted");
+  await until(async () => (await row(review)).pages > 0, "the pending-review document converted");
+
+  const n1 = await row(normal);
+  expect(n1).toMatchObject({ status: 2, pages: 3, preview: 1, width: 595, height: 842, previewExt: ".svg" });
+  expect(n1.enableGzip).toBe(true);
+  expect(n1.convertError).toBe("");
+  expect(n1.description).toMatch(/^第1页 流水线测试 pipeline page 1/);
+  expect(n1.description).not.toContain("第3页");
+  const r1 = await row(review);
+  expect(r1).toMatchObject({ status: DocStatus.pendingReview, pages: 3, preview: 1, convertError: "" });
+  expect(r1.description).toBe("上传者写的简介");
+  expect(await row(disabled)).toMatchObject({ status: DocStatus.disabled, pages: 0, preview: 0 });
+
+  const text = await db.attachmentText.findUniqueOrThrow({ where: { hash: a.hash } });
+  expect(text.previewText).toContain("第1页 流水线测试");
+  expect(text.previewText).not.toContain("第2页");
+  expect(text.previewText).not.toContain("第3页");
+  expect(text.content).toContain("第3页 流水线测试");
+  expect(text.truncated).toBe(false);
+  // Right after the conversion: the converted document counts, pending review and disabled do not.
+  expect(await docCount(cat)).toBe(1);
+  expect(s.errors).toEqual([]);
+});
+
+test("a corrupt file: failed for good with a Chinese message, no longer counted in its category", async () => {
+  const a = await attachment(Buffer.from("%PDF-1.7\nthis is not a pdf\n"));
+  const cat = await category();
+  const normal = await doc(a.hash, DocStatus.pending, cat);
+  const review = await doc(a.hash, DocStatus.pendingReview, cat);
+  await db.category.update({ where: { id: cat }, data: { docCount: 1 } });
+  await s.start();
+  await s.queue.request([request(normal, a), request(review, a)]);
+  await until(async () => (await row(normal)).status === DocStatus.failed, "the failure");
+  expect((await row(normal)).convertError).toBe("文档已损坏或格式无法识别，无法转换");
+  await until(async () => (await row(review)).convertError !== "", "the review document's error");
+  expect(await row(review)).toMatchObject({ status: DocStatus.pendingReview, pages: 0 });
+  expect(await docCount(cat)).toBe(0);
+});
+
+test("a converter that keeps crashing: each attempt noted, failed after the retries", async () => {
+  const seen: string[] = [];
+  let id = 0n;
+  const crashing: Converter = {
+    convert: async () => {
+      const d = await row(id);
+      seen.push(`${d.status}:${d.convertError}`);
+      throw new Error("soffice crashed (simulated)");
+    },
+    close: async () => {},
+  };
+  const a = await attachment(makePdf({ pages: 1, lines: () => ["崩溃测试"] }));
+  const cat = await category();
+  id = await doc(a.hash, DocStatus.pending, cat);
+  await s.start({ converter: crashing });
+  await s.queue.request([request(id, a)]);
+  await until(async () => (await row(id)).status === DocStatus.failed, "the final failure");
+  expect(seen).toEqual([
+    "1:",
+    "1:第1次转换失败，稍后重试：文档转换时发生内部错误",
+    "1:第2次转换失败，稍后重试：文档转换时发生内部错误",
+  ]);
+  expect((await row(id)).convertError).toBe("文档转换时发生内部错误");
+  expect(s.errors.splice(0)).toEqual([expect.objectContaining({ msg: "conversion: attempts exhausted" })]);
+});
+
+test("on start, documents still waiting are requeued (a reconvert one converted again); others are left alone", async () => {
+  const a = await attachment(makePdf({ pages: 2, lines: (p) => [`重新排队 第${p}页`] }));
+  const b = await attachment(makePdf({ pages: 1, lines: () => ["已经转换"] }));
+  const cat = await category();
+  const pending = await doc(a.hash, DocStatus.pending, cat);
+  const converting = await doc(a.hash, DocStatus.converting, cat);
+  const review = await doc(a.hash, DocStatus.pendingReview, cat);
+  const reconvert = await doc(b.hash, DocStatus.reconvert, cat);
+  const failed = await doc(b.hash, DocStatus.failed, cat);
+  const runner = await s.start({ requeue: true });
+  expect(await runner.requeued).toBe(4);
+  await until(
+    async () =>
+      (await db.document.count({
+        where: { id: { in: [pending, converting, reconvert] }, status: DocStatus.converted },
+      })) === 3,
+    "the requeued documents converted",
+  );
+  await until(async () => (await row(review)).pages === 2, "the review document converted");
+  expect((await row(review)).status).toBe(DocStatus.pendingReview);
+  // Same file as the reconverted one: converted along with it.
+  expect(await row(failed)).toMatchObject({ status: DocStatus.converted, pages: 1 });
+  expect(await docCount(cat)).toBe(4);
+});
+
+test("with the in-process bus (NATS_URL unset): a restart loses the queue, the requeue on start converts", async () => {
+  await s.dispose();
+  s = await setup("memory");
+  const a = await attachment(makePdf({ pages: 2, lines: (p) => [`进程内 第${p}页`] }));
+  const cat = await category();
+  const id = await doc(a.hash, DocStatus.pending, cat);
+  // Requested, but the process "dies" before a worker runs: the message is gone with the bus.
+  await s.queue.request([request(id, a)]);
+  await s.dispose();
+  s = await setup("memory", s.storage);
+  const runner = await s.start({ requeue: true });
+  expect(await runner.requeued).toBe(1);
+  await until(async () => (await row(id)).status === DocStatus.converted, "converted after the restart");
+  expect(await row(id)).toMatchObject({ pages: 2, preview: 2 });
+  expect((await db.attachmentText.findUniqueOrThrow({ where: { hash: a.hash } })).previewText).toContain(
+    "进程内 第2页",
+  );
+  expect(s.errors).toEqual([]);
+});
