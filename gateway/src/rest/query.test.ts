@@ -117,6 +117,13 @@ describe("repeated fields", () => {
     expect(fromJson(ListDocumentRequestSchema, json).status).toEqual([DocumentStatus.CONVERTED, DocumentStatus.FAILED]);
   });
 
+  test("an enum name that is not one of the enum's values is refused, not dropped", () => {
+    expect(shapeError(() => q(ListDocumentRequestSchema, "status=abc")).message).toBe("参数 status 的值 abc 无效");
+    expect(shapeError(() => q(ListDocumentRequestSchema, "status=2&status=CONVERTED")).message).toBe(
+      "参数 status 的值 CONVERTED 无效",
+    );
+  });
+
   test("values are URL-decoded once by URLSearchParams (commas are not split)", () => {
     expect(q(ListDocumentRequestSchema, "ext=a%2Cb&wd=%E6%96%87%E5%BA%93+x")).toEqual({ ext: ["a,b"], wd: "文库 x" });
   });

@@ -68,7 +68,17 @@ function scalarValue(field: DescField, raw: string): JsonValue {
     if (raw === "false" || raw === "0") return false;
     throw new RequestShapeError(`参数 ${field.name} 须为 true 或 false`);
   }
-  const isEnum = field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum");
-  if (isEnum && /^-?\d+$/.test(raw)) return Number(raw);
+  const enumDesc =
+    field.fieldKind === "enum"
+      ? field.enum
+      : field.fieldKind === "list" && field.listKind === "enum"
+        ? field.enum
+        : null;
+  if (enumDesc) {
+    if (/^-?\d+$/.test(raw)) return Number(raw);
+    // A name must be one of the enum's (fromJson, lenient for unknown fields, would drop it silently).
+    if (!enumDesc.values.some((v) => v.name === raw))
+      throw new RequestShapeError(`参数 ${field.name} 的值 ${raw} 无效`);
+  }
   return raw;
 }
