@@ -25,6 +25,10 @@ export interface SiteSettings {
     enableCaptchaLogin: boolean;
     enableCaptchaRegister: boolean;
     enableVerifyRegisterEmail: boolean;
+    /** Upload limit in MB; ≤ 0 means the default of 50 MB (see maxDocumentBytes). */
+    maxDocumentSize: number;
+    /** Extensions with the dot (".pdf"); empty: every supported extension. */
+    documentAllowedExt: string[];
   };
   display: {
     hideCategoryWithoutDocument: boolean;
@@ -33,14 +37,29 @@ export interface SiteSettings {
     wechatTip: string;
     contactLink: string;
     contactTip: string;
+    /** Pages one "continue reading" loads; ≤ 0 means 5. */
+    pagesPerRead: number;
   };
   vip: { enable: boolean; icon: string };
+  download: { enableGuestDownload: boolean };
+  /** Pages that may be previewed; 0: no limit. */
+  converter: { maxPreview: number };
+  /** The enabled document languages (ids as decimal strings, so the settings stay JSON-safe). */
+  language: SettingsLanguageItem[];
+}
+
+export interface SettingsLanguageItem {
+  id: string;
+  language: string;
+  code: string;
 }
 
 type Scalar = string | number | bigint | boolean | null | undefined;
 type Section = Readonly<Record<string, unknown>>;
 /** What a settings loader may return: any object with (a subset of) these sections, e.g. the proto reply. */
-export type SiteSettingsInput = { readonly [K in keyof SiteSettings]?: Section | undefined };
+export type SiteSettingsInput = {
+  readonly [K in Exclude<keyof SiteSettings, "language">]?: Section | undefined;
+} & { readonly language?: readonly Section[] | undefined };
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   system: {
@@ -65,6 +84,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     enableCaptchaLogin: false,
     enableCaptchaRegister: false,
     enableVerifyRegisterEmail: false,
+    maxDocumentSize: 0,
+    documentAllowedExt: [],
   },
   display: {
     hideCategoryWithoutDocument: false,
@@ -73,20 +94,39 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     wechatTip: "",
     contactLink: "",
     contactTip: "",
+    pagesPerRead: 0,
   },
   vip: { enable: false, icon: "" },
+  download: { enableGuestDownload: false },
+  converter: { maxPreview: 0 },
+  language: [],
 };
 
-function pickSection<T extends Record<string, string | boolean>>(defaults: T, input: Section | undefined): T {
-  const out: Record<string, string | boolean> = { ...defaults };
+type Field = string | boolean | number | string[];
+
+function pickSection<T extends Record<string, Field>>(defaults: T, input: Section | undefined): T {
+  const out: Record<string, Field> = { ...defaults };
   if (!input) return out as T;
   for (const [key, fallback] of Object.entries(defaults)) {
-    const value = input[key] as Scalar;
+    const raw = input[key];
+    if (Array.isArray(fallback)) {
+      if (Array.isArray(raw)) out[key] = raw.filter((v): v is string => typeof v === "string");
+      continue;
+    }
+    const value = raw as Scalar;
     if (value === undefined || value === null) continue;
     if (typeof fallback === "boolean") out[key] = value === true || value === "true" || value === 1;
-    else if (typeof value !== "object") out[key] = String(value);
+    else if (typeof fallback === "number") {
+      const n = Number(value);
+      if (Number.isFinite(n)) out[key] = n;
+    } else if (typeof value !== "object") out[key] = String(value);
   }
   return out as T;
+}
+
+function pickLanguages(input: readonly Section[] | undefined): SettingsLanguageItem[] {
+  if (!Array.isArray(input)) return [];
+  return input.map((l) => ({ id: String(l.id ?? ""), language: String(l.language ?? ""), code: String(l.code ?? "") }));
 }
 
 /** Keeps the known fields of every section, converted to the declared types; the rest is dropped. */
@@ -97,6 +137,9 @@ export function normaliseSettings(input: SiteSettingsInput | null | undefined): 
     security: pickSection(DEFAULT_SETTINGS.security, input?.security),
     display: pickSection(DEFAULT_SETTINGS.display, input?.display),
     vip: pickSection(DEFAULT_SETTINGS.vip, input?.vip),
+    download: pickSection(DEFAULT_SETTINGS.download, input?.download),
+    converter: pickSection(DEFAULT_SETTINGS.converter, input?.converter),
+    language: pickLanguages(input?.language),
   };
 }
 

@@ -1,0 +1,145 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
+import { describe, expect, it, jest } from "@jest/globals";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
+import { type Document, DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
+import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import DocumentPage from "./DocumentPage.js";
+
+jest.setTimeout(30_000);
+
+const routes = [{ path: "/document/:id?", element: <DocumentPage /> }];
+
+function doc(extra: MessageInitShape<typeof DocumentSchema> = {}): Document {
+  return create(DocumentSchema, {
+    id: 9n,
+    title: "线性代数讲义",
+    ext: ".pdf",
+    pages: 12,
+    preview: 12,
+    width: 595,
+    height: 842,
+    size: 1536n * 1024n,
+    status: DocumentStatus.CONVERTED,
+    viewCount: 33,
+    downloadCount: 4,
+    keywords: "数学，线性代数, 矩阵",
+    description: "第一章到第三章",
+    userId: 5n,
+    username: "teacher",
+    enableGzip: true,
+    createdAt: timestampFromDate(new Date(Date.now() - 3 * 24 * 3600 * 1000)),
+    category: [
+      create(CategorySchema, { id: 2n, parentId: 1n, title: "数学" }),
+      create(CategorySchema, { id: 1n, parentId: 0n, title: "教育" }),
+    ],
+    ...extra,
+  });
+}
+
+function setup(getDocument: () => Document, settings: { pagesPerRead?: number } = {}) {
+  const downloads: bigint[] = [];
+  const deps = testDeps({
+    loadSettings: async () => ({ display: { pagesPerRead: settings.pagesPerRead ?? 0 } }),
+    services: (router: ConnectRouter) => {
+      emptyServices(router);
+      router.service(DocumentAPI, {
+        getDocument: (req) => {
+          expect(req.withAuthor).toBe(true);
+          return getDocument();
+        },
+        getRelatedDocuments: () => ({
+          total: 1n,
+          document: [create(DocumentSchema, { id: 10n, title: "矩阵论习题", ext: ".docx", pages: 3 })],
+        }),
+        downloadDocument: (req) => {
+          downloads.push(req.id);
+          throw new ConnectError("请先登录再下载", Code.Unauthenticated);
+        },
+      });
+    },
+  });
+  return { deps, downloads };
+}
+
+const pages = () => screen.getAllByTestId("reader-page").map((img) => img.getAttribute("src"));
+
+describe("document page", () => {
+  it("shows the details, the first two pages, and loads pages_per_read more up to the preview", async () => {
+    const { deps } = setup(() => doc(), { pagesPerRead: 4 });
+    renderRoutes(routes, { path: "/document/9", deps });
+
+    expect((await screen.findByTestId("document-title", {}, { timeout: 8000 })).textContent).toBe("线性代数讲义");
+    const meta = screen.getByTestId("document-meta").textContent ?? "";
+    for (const text of ["teacher", "3 天前", "12 页", "1.50 MB", "33 浏览", "4 下载", "免费"])
+      expect(meta).toContain(text);
+    expect(screen.getByRole("link", { name: "teacher" }).getAttribute("href")).toBe("/user/5");
+    expect(screen.getByTestId("document-breadcrumb").textContent).toBe("首页/教育/数学");
+    for (const k of ["数学", "线性代数", "矩阵"]) expect(screen.getByText(k, { selector: ".ant-tag" })).toBeTruthy();
+    expect(screen.queryByTestId("reader-preview-notice")).toBeNull();
+    expect(screen.queryByTestId("document-status")).toBeNull();
+
+    expect(pages()).toEqual(["/view/page/9/1.gzip.svg", "/view/page/9/2.gzip.svg"]);
+    const first = screen.getAllByTestId("reader-page")[0] as HTMLImageElement;
+    expect(first.getAttribute("loading")).toBe("lazy");
+    expect(first.style.aspectRatio).toBe("595 / 842");
+
+    fireEvent.click(screen.getByTestId("reader-continue"));
+    await waitFor(() => expect(pages()).toHaveLength(6));
+    expect(pages().at(-1)).toBe("/view/page/9/6.gzip.svg");
+    fireEvent.click(screen.getByTestId("reader-continue"));
+    await waitFor(() => expect(pages()).toHaveLength(10));
+    fireEvent.click(screen.getByTestId("reader-continue"));
+    await waitFor(() => expect(pages()).toHaveLength(12));
+    expect(screen.queryByTestId("reader-continue")).toBeNull();
+    expect(screen.getByTestId("reader-end")).toBeTruthy();
+
+    expect(await screen.findByRole("link", { name: "矩阵论习题" })).toBeTruthy();
+  });
+
+  it("stops at the preview limit and says how many pages can be previewed", async () => {
+    const { deps } = setup(() => doc({ pages: 30, preview: 3, enableGzip: false }));
+    renderRoutes(routes, { path: "/document/9", deps });
+    expect((await screen.findByTestId("reader-preview-notice", {}, { timeout: 8000 })).textContent).toBe(
+      "可预览 3 页，共 30 页",
+    );
+    expect(pages()).toEqual(["/view/page/9/1.svg", "/view/page/9/2.svg"]);
+    fireEvent.click(screen.getByTestId("reader-continue"));
+    await waitFor(() => expect(pages()).toHaveLength(3));
+    expect(screen.queryByTestId("reader-continue")).toBeNull();
+  });
+
+  it("shows the server's reason when a download is refused", async () => {
+    const { deps, downloads } = setup(() => doc());
+    renderRoutes(routes, { path: "/document/9", deps });
+    fireEvent.click(await screen.findByTestId("document-download", {}, { timeout: 8000 }));
+    expect(await screen.findByText("请先登录再下载")).toBeTruthy();
+    expect(downloads).toEqual([9n]);
+  });
+
+  it("explains a failed conversion and shows no reader", async () => {
+    const { deps } = setup(() =>
+      doc({ status: DocumentStatus.FAILED, pages: 0, preview: 0, convertError: "文件已加密" }),
+    );
+    renderRoutes(routes, { path: "/document/9", deps });
+    const banner = await screen.findByTestId("document-status", {}, { timeout: 8000 });
+    expect(banner.textContent).toContain("文档转换失败");
+    expect(banner.textContent).toContain("原因：文件已加密");
+    expect(screen.queryByTestId("reader")).toBeNull();
+    expect(screen.queryByTestId("document-download")).toBeNull();
+  });
+
+  it("answers 404 when the server says NotFound, and for ids that cannot exist", async () => {
+    const { deps } = setup(() => {
+      throw new ConnectError("文档不存在", Code.NotFound);
+    });
+    const view = renderRoutes(routes, { path: "/document/404", deps });
+    expect(await screen.findByTestId("document-not-found", {}, { timeout: 8000 })).toBeTruthy();
+    view.unmount();
+    renderRoutes(routes, { path: "/document/abc", deps: setup(() => doc()).deps });
+    expect(await screen.findByTestId("document-not-found", {}, { timeout: 8000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,147 @@
+import { CompressOutlined, ExpandOutlined } from "@ant-design/icons";
+import type { Document } from "@wenku/proto/api/v1/document_pb.js";
+import { Alert, Button, Flex, Typography, theme } from "antd";
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import { PageImage } from "./PageImage.js";
+import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, viewablePages } from "./reader.js";
+
+export interface DocumentReaderProps {
+  document: Document;
+  /** Pages one "continue reading" adds (already defaulted). */
+  perRead: number;
+  /** The viewer's token when the document is not public, so pages are fetched with it. */
+  authToken?: string | undefined;
+}
+
+/** Element fullscreen where the browser has it; iPhones do not, so a fixed overlay stands in. */
+function useFullscreen(target: React.RefObject<HTMLElement | null>) {
+  const [native, setNative] = useState(false);
+  const [fallback, setFallback] = useState(false);
+  useEffect(() => {
+    const sync = () => setNative(document.fullscreenElement !== null && document.fullscreenElement === target.current);
+    document.addEventListener("fullscreenchange", sync);
+    return () => document.removeEventListener("fullscreenchange", sync);
+  }, [target]);
+  useEffect(() => {
+    if (!fallback) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setFallback(false);
+    };
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    window.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = overflow;
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [fallback]);
+  const toggle = useCallback(() => {
+    const element = target.current;
+    if (native) {
+      void document.exitFullscreen?.().catch(() => {});
+      return;
+    }
+    if (fallback) {
+      setFallback(false);
+      return;
+    }
+    if (element && document.fullscreenEnabled && typeof element.requestFullscreen === "function") {
+      element.requestFullscreen().catch(() => setFallback(true));
+    } else setFallback(true);
+  }, [native, fallback, target]);
+  return { active: native || fallback, fallback, toggle };
+}
+
+/**
+ * The page reader: the first pages, then "continue reading" for display.pages_per_read more until
+ * the preview limit, a notice when only part of the document can be previewed, and fullscreen.
+ */
+export function DocumentReader({ document: doc, perRead, authToken }: DocumentReaderProps) {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const container = useRef<HTMLDivElement>(null);
+  const viewable = viewablePages(doc);
+  const [shown, setShown] = useState(() => Math.min(INITIAL_PAGES, viewable));
+  const fullscreen = useFullscreen(container);
+  const aspect = pageAspect(doc);
+  const remaining = viewable - shown;
+
+  const overlay: CSSProperties = fullscreen.fallback
+    ? { position: "fixed", inset: 0, zIndex: 1100, overflowY: "auto", WebkitOverflowScrolling: "touch" }
+    : fullscreen.active
+      ? { overflowY: "auto" }
+      : {};
+
+  return (
+    <div
+      ref={container}
+      data-testid="reader"
+      className={fullscreen.fallback ? "doc-reader doc-reader-fullscreen" : "doc-reader"}
+      style={{
+        background: fullscreen.active ? token.colorBgLayout : token.colorFillQuaternary,
+        borderRadius: fullscreen.active ? 0 : token.borderRadiusLG,
+        ...overlay,
+      }}
+    >
+      <Flex
+        justify="space-between"
+        align="center"
+        gap={8}
+        style={{
+          position: "sticky",
+          top: 0,
+          zIndex: 2,
+          padding: "8px 12px",
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {t("doc.pages", { count: doc.pages })}
+        </Typography.Text>
+        <Button
+          size="small"
+          icon={fullscreen.active ? <CompressOutlined /> : <ExpandOutlined />}
+          onClick={fullscreen.toggle}
+          data-testid="reader-fullscreen"
+          aria-pressed={fullscreen.active}
+        >
+          {t(fullscreen.active ? "doc.exitFullscreen" : "doc.fullscreen")}
+        </Button>
+      </Flex>
+      <Flex vertical gap={12} style={{ padding: 12, maxWidth: fullscreen.active ? 1000 : undefined, margin: "0 auto" }}>
+        {pageNumbers(shown).map((page) => (
+          <PageImage key={page} page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} />
+        ))}
+        {viewable < doc.pages && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="reader-preview-notice"
+            title={t("doc.previewNotice", { preview: viewable, pages: doc.pages })}
+          />
+        )}
+        {remaining > 0 ? (
+          <Flex vertical align="center" gap={4} style={{ padding: "8px 0" }}>
+            <Button
+              type="primary"
+              size="large"
+              onClick={() => setShown((n) => Math.min(viewable, n + perRead))}
+              data-testid="reader-continue"
+            >
+              {t("doc.continueReading")}
+            </Button>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t("doc.remaining", { count: remaining })}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary" style={{ textAlign: "center", padding: "4px 0" }} data-testid="reader-end">
+            {t("doc.previewEnd")}
+          </Typography.Text>
+        )}
+      </Flex>
+    </div>
+  );
+}
