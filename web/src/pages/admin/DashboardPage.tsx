@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useClient } from "../../api/client.js";
 import { AdminCard } from "../../components/admin/AdminCard.js";
 import { ApiErrorAlert } from "../../components/admin/ApiErrorAlert.js";
-import { formatBytes, formatTime } from "../../components/admin/format.js";
+import { formatTime } from "../../components/admin/format.js";
 import { useRemote } from "../../components/admin/remote.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
@@ -21,6 +21,17 @@ const COUNTERS: readonly [keyof Stats & `${string}Count`, MessageKey][] = [
   ["bannerCount", "adm.dash.banners"],
   ["friendlinkCount", "adm.dash.friendlinks"],
   ["reportCount", "adm.dash.reports"],
+];
+
+/** Documents waiting for staff (shown to holders of GetStats's permission), each linking to the filtered list. */
+const QUEUES: readonly [
+  "documentPendingReviewCount" | "documentConvertFailedCount" | "documentConvertingCount",
+  MessageKey,
+  number,
+][] = [
+  ["documentPendingReviewCount", "adm.dash.pendingReview", 6],
+  ["documentConvertFailedCount", "adm.dash.convertFailed", 3],
+  ["documentConvertingCount", "adm.dash.converting", 1],
 ];
 
 /** The back-office home: who you are, what you may open, and the site figures the server reports. */
@@ -73,20 +84,22 @@ function StatsView({ stats }: { stats: Stats }) {
             </Card>
           </Col>
         ))}
-        {system && (
-          <>
-            <Col xs={12} sm={8} lg={6}>
-              <Card size="small">
-                <Statistic title={t("adm.dash.indexDocuments")} value={stats.indexDocumentCount} />
-              </Card>
+        {system &&
+          QUEUES.map(([field, label, status]) => (
+            <Col key={field} xs={12} sm={8} lg={6}>
+              <Link to={`/admin/document/list?status=${status}`} data-testid={`dashboard-${field}`}>
+                <Card size="small" hoverable>
+                  <Statistic
+                    title={t(label)}
+                    value={stats[field]}
+                    valueStyle={
+                      stats[field] > 0 && field !== "documentConvertingCount" ? { color: "#d46b08" } : undefined
+                    }
+                  />
+                </Card>
+              </Link>
             </Col>
-            <Col xs={12} sm={8} lg={6}>
-              <Card size="small">
-                <Statistic title={t("adm.dash.indexSize")} value={formatBytes(stats.indexSize)} />
-              </Card>
-            </Col>
-          </>
-        )}
+          ))}
       </Row>
       {system && (
         <Descriptions

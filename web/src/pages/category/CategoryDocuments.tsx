@@ -1,18 +1,17 @@
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { Empty, Flex, Pagination, Space, Spin, Tag, Typography, theme } from "antd";
+import { Button, Empty, Pagination, Space, Spin, Typography, theme } from "antd";
 import { useCallback } from "react";
-import { Link } from "react-router";
 import { useClient } from "../../api/client.js";
-import { formatTime } from "../../components/admin/format.js";
 import { useRemote } from "../../components/admin/remote.js";
+import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { type CategoryFilters, SORT_ORDERS, TYPE_FILTERS } from "./categoryFilters.js";
 
 export const CATEGORY_PAGE_SIZE = 20;
 
 /**
- * The documents of one category with the page's filters. While the document slice does not answer
- * (501), the list says so with the server's status and message: nothing is made up.
+ * The documents of one category with the page's type and sort filters, as a grid of cards. A failed
+ * load says so with the server's status and message (and offers a retry): nothing is made up.
  */
 export function CategoryDocuments({
   categoryId,
@@ -53,6 +52,9 @@ export function CategoryDocuments({
             <Typography.Text type="secondary">
               {docs.error.status} · {docs.error.message}
             </Typography.Text>
+            <Button size="small" onClick={docs.reload} style={{ marginTop: 8 }}>
+              {t("adm.common.retry")}
+            </Button>
           </Space>
         }
       />
@@ -67,24 +69,19 @@ export function CategoryDocuments({
         {documents.length === 0 && !docs.loading && (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("cat.noDocs")} />
         )}
-        <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        <div
+          style={{
+            display: "grid",
+            gridTemplateColumns: "repeat(auto-fill, minmax(min(280px, 100%), 1fr))",
+            gap: "4px 24px",
+          }}
+        >
           {documents.map((doc) => (
-            <li key={String(doc.id)} style={{ padding: "12px 0", borderBottom: `1px solid ${token.colorSplit}` }}>
-              <Space size={6} wrap>
-                {doc.ext && <Tag style={{ marginInlineEnd: 0 }}>{doc.ext.replace(/^\./, "").toUpperCase()}</Tag>}
-                <Link to={`/document/${doc.id}`} style={{ fontSize: 15 }}>
-                  {doc.title}
-                </Link>
-              </Space>
-              <Flex wrap gap={12} style={{ marginTop: 4, color: token.colorTextSecondary, fontSize: 13 }}>
-                <span>{t("cat.pages", { count: doc.pages })}</span>
-                <span>{t("cat.views", { count: doc.viewCount })}</span>
-                <span>{t("cat.downloads", { count: doc.downloadCount })}</span>
-                <span>{formatTime(doc.createdAt)}</span>
-              </Flex>
-            </li>
+            <div key={String(doc.id)} style={{ padding: "12px 0", borderBottom: `1px solid ${token.colorSplit}` }}>
+              <DocumentCard document={doc} coverWidth={64} />
+            </div>
           ))}
-        </ul>
+        </div>
         {total > CATEGORY_PAGE_SIZE && (
           <Pagination
             style={{ marginTop: 16, justifyContent: "center" }}

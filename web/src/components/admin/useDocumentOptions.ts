@@ -1,0 +1,66 @@
+import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
+import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
+import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import { useEffect, useMemo, useState } from "react";
+import { useClient } from "../../api/client.js";
+import { type CategoryRow, categoryTree } from "../../pages/category/categoryTree.js";
+
+export interface TreeOption {
+  value: string;
+  label: string;
+  title: string;
+  children?: TreeOption[];
+}
+
+export interface DocumentOptions {
+  categories: readonly Category[];
+  /** Cascader / TreeSelect data for the document categories. */
+  categoryOptions: TreeOption[];
+  categoryTitle: (id: bigint) => string | undefined;
+  languages: readonly Language[];
+  languageOptions: { value: string; label: string }[];
+}
+
+const toOptions = (rows: CategoryRow<Category>[]): TreeOption[] =>
+  rows.map((row) => ({
+    value: String(row.item.id),
+    label: row.item.title,
+    title: row.item.title,
+    ...(row.children ? { children: toOptions(row.children) } : {}),
+  }));
+
+/**
+ * The document categories and enabled languages for filters and edit forms (both lists are public).
+ * A failed load leaves the choices empty; the page's own list reports server trouble.
+ */
+export function useDocumentOptions(): DocumentOptions {
+  const categoriesApi = useClient(CategoryAPI);
+  const languagesApi = useClient(LanguageAPI);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [languages, setLanguages] = useState<Language[]>([]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const { signal } = abort;
+    categoriesApi.listCategory({ page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT] }, { signal }).then(
+      (reply) => !signal.aborted && setCategories(reply.category),
+      () => {},
+    );
+    languagesApi.listLanguage({ page: 1n, size: 1_000n, enable: [true] }, { signal }).then(
+      (reply) => !signal.aborted && setLanguages(reply.language),
+      () => {},
+    );
+    return () => abort.abort();
+  }, [categoriesApi, languagesApi]);
+
+  return useMemo(() => {
+    const byId = new Map(categories.map((c) => [c.id, c.title]));
+    return {
+      categories,
+      categoryOptions: toOptions(categoryTree(categories)),
+      categoryTitle: (id: bigint) => byId.get(id),
+      languages,
+      languageOptions: languages.map((l) => ({ value: String(l.id), label: l.language })),
+    };
+  }, [categories, languages]);
+}
