@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
+import { conversionChannel } from "@wenku/content/conversion/job.js";
 import { createLogger } from "@wenku/kit";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus/index.js";
 import { type Stack, startStack } from "@wenku/standalone";
@@ -24,6 +27,7 @@ export async function startTestStack(
   const internalToken = randomBytes(32).toString("hex");
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
+  const queue = grpc ? `t${randomBytes(6).toString("hex")}` : undefined;
   const bus = grpc
     ? await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test" })
     : createMemoryBus({ log });
@@ -41,7 +45,7 @@ export async function startTestStack(
     // run's converter never takes another's jobs.
     env: {
       STORAGE_DIR: storageDir,
-      ...(grpc ? { CONVERSION_QUEUE: `t${randomBytes(6).toString("hex")}` } : {}),
+      ...(queue ? { CONVERSION_QUEUE: queue } : {}),
       ...opts.env,
     },
   });
@@ -54,6 +58,7 @@ export async function startTestStack(
       await bus.close();
       await db.drop();
       await rm(storageDir, { recursive: true, force: true });
+      if (queue) await deleteStream(conversionChannel(queue).stream?.name as string);
     },
   });
 }
@@ -72,4 +77,15 @@ export async function rest(base: string, method: string, path: string, body?: un
     // non-JSON answers are asserted by the caller
   }
   return { status: res.status, json, text };
+}
+
+/** Removes a test stack's private conversion stream from the shared NATS server (if it was created). */
+async function deleteStream(name: string): Promise<void> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(name).catch(() => false);
+  } finally {
+    await nc.close();
+  }
 }
