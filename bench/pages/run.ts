@@ -85,7 +85,9 @@ async function startSite(cleanup: Cleanup): Promise<Site> {
 
   const token = (await api(url, "POST", "/api/v1/user/login", { username: "admin", password: adminPassword }))
     .token as string;
-  const category = await api(url, "POST", "/api/v1/category", { title: "基准测试", type: 0 }, token);
+  await api(url, "POST", "/api/v1/category", { title: "基准测试", type: 0, enable: true }, token);
+  const categories = await api(url, "GET", "/api/v1/category/list?type=0", undefined, token);
+  const category = (categories.category as Array<{ id: number; title: string }>).find((c) => c.title === "基准测试");
   const lines = (n: number) =>
     Array.from({ length: 28 }, (_, i) =>
       i % 2 === 0
@@ -106,7 +108,7 @@ async function startSite(cleanup: Cleanup): Promise<Site> {
     url,
     "POST",
     "/api/v1/document",
-    { category_id: [category.id], document: [{ title: "页面基准文档", attachment_id: uploaded.data.id }] },
+    { category_id: [category?.id], document: [{ title: "页面基准文档", attachment_id: uploaded.data.id }] },
     token,
   );
   const list = await api(url, "GET", "/api/v1/document/list?page=1&size=1&order=id%20desc", undefined, token);

@@ -85,7 +85,7 @@ export function createDownloadService(deps: DownloadDeps) {
     },
 
     /** FetchDocumentDownload: the token is the credential; the document must still exist. */
-    async *fetch(token: string): AsyncGenerator<FileChunkInit> {
+    async *fetch(token: string, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
       const v = verifyDownload(key, token, Math.floor(now().getTime() / 1000));
       if (!v.ok) throw new DomainError("permission_denied", downloadMessages.expired);
       const doc = await live(v.claims.documentId);
@@ -100,6 +100,7 @@ export function createDownloadService(deps: DownloadDeps) {
           cacheControl: "private, no-store",
         },
         body,
+        signal,
       );
     },
   };

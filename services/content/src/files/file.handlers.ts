@@ -42,7 +42,8 @@ export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<ty
       return uploads.exists(actor(ctx), req.hash);
     },
     viewDocumentPage(req, ctx) {
-      return pages.view(actor(ctx), { id: req.id, page: req.page, gzip: req.gzip, ifNoneMatch: req.ifNoneMatch });
+      const { id, page, gzip, ifNoneMatch } = req;
+      return pages.view(actor(ctx), { id, page, gzip, ifNoneMatch }, ctx.signal);
     },
     async downloadDocument(req, ctx) {
       return downloads.download(actor(ctx), req.id);
@@ -50,8 +51,8 @@ export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<ty
     async downloadDocumentToBeReviewed(req, ctx) {
       return downloads.downloadForReview(actor(ctx), req.id);
     },
-    fetchDocumentDownload(req) {
-      return downloads.fetch(req.token);
+    fetchDocumentDownload(req, ctx) {
+      return downloads.fetch(req.token, ctx.signal);
     },
   };
 }

@@ -20,9 +20,19 @@ export async function openObject(storage: Storage, key: string, notFound: string
 
 /**
  * `first` (the metadata), then the body's bytes. The body is closed however the stream ends: finished,
- * failed, or abandoned by the consumer (HEAD, a client gone) before the bytes were even read.
+ * failed, or abandoned by the consumer (HEAD, a client gone) before the bytes were even read. An
+ * abandoned generator is not always returned (an in-process transport may just stop pulling when the
+ * call is cancelled), so the call's `signal` closes the body too: otherwise its file descriptor stays
+ * open until garbage collection.
  */
-export async function* withData(first: FileChunkInit, body: NodeJS.ReadableStream): AsyncGenerator<FileChunkInit> {
+export async function* withData(
+  first: FileChunkInit,
+  body: NodeJS.ReadableStream,
+  signal?: AbortSignal,
+): AsyncGenerator<FileChunkInit> {
+  const close = () => (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  if (signal?.aborted) close();
+  signal?.addEventListener("abort", close, { once: true });
   try {
     yield first;
     for await (const piece of body as AsyncIterable<Buffer | string>) {
@@ -30,6 +40,7 @@ export async function* withData(first: FileChunkInit, body: NodeJS.ReadableStrea
       for (let at = 0; at < buf.length; at += CHUNK) yield { data: buf.subarray(at, at + CHUNK) };
     }
   } finally {
-    (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+    signal?.removeEventListener("abort", close);
+    close();
   }
 }

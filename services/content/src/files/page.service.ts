@@ -28,7 +28,7 @@ export interface PageRequest {
 export function createPageService(deps: { repo: FileRepository; storage: Storage }) {
   return {
     /** The metadata chunk (or a not_modified one), then the bytes. Errors surface while iterating. */
-    async *view(call: CallContext, req: PageRequest): AsyncGenerator<FileChunkInit> {
+    async *view(call: CallContext, req: PageRequest, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
       const doc = req.id > 0n ? await deps.repo.findDocumentFile(req.id) : null;
       if (!doc || !canSee(doc, call)) throw new DomainError("not_found", pageMessages.noDocument);
       const keys = outputKeys(doc.attachmentHash);
@@ -61,6 +61,7 @@ export function createPageService(deps: { repo: FileRepository; storage: Storage
           contentEncoding: variant === "gzip" ? "gzip" : "",
         },
         body,
+        signal,
       );
     },
   };
