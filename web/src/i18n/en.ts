@@ -25,6 +25,12 @@ export const en: Messages = {
   "home.subtitle": "Read, download and share documents online",
   "home.searchPlaceholder": "Search documents by keyword",
   "home.search": "Search",
+  "home.latest": "Latest documents",
+  "home.more": "More",
+  "home.moreIn": "More in {name}",
+  "home.loadFailed": "Documents could not be loaded right now",
+  "home.empty": "No documents yet. Be the first to upload one.",
+  "home.upload": "Upload a document",
 
   "footer.sitemap": "Sitemap",
   "footer.poweredBy": "Powered by Wenku",

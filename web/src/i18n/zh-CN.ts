@@ -27,6 +27,12 @@ export const zhCN = {
   "home.subtitle": "海量文档，在线阅读、下载与分享",
   "home.searchPlaceholder": "输入关键词搜索文档",
   "home.search": "搜索",
+  "home.latest": "最新文档",
+  "home.more": "更多",
+  "home.moreIn": "更多{name}文档",
+  "home.loadFailed": "文档暂时没有加载出来",
+  "home.empty": "还没有文档，来上传第一篇吧",
+  "home.upload": "上传文档",
 
   "footer.sitemap": "网站地图",
   "footer.poweredBy": "由 Wenku 强力驱动",

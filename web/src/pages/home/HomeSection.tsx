@@ -1,0 +1,43 @@
+import { RightOutlined } from "@ant-design/icons";
+import { Flex, Typography, theme } from "antd";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+export interface HomeSectionProps {
+  /** The heading text; also names the section for assistive technology. */
+  title: string;
+  /** Shown before the title: a category cover or an icon. */
+  icon: ReactNode;
+  /** The "more" link on the right, when there is somewhere to go. */
+  more?: { to: string; label: string; ariaLabel: string } | undefined;
+  children: ReactNode;
+  "data-testid"?: string;
+}
+
+/** One block of the home page: a heading row (icon, title, "more" link) above its content. */
+export function HomeSection({ title, icon, more, children, "data-testid": testId }: HomeSectionProps) {
+  const { token } = theme.useToken();
+  return (
+    <section aria-label={title} data-testid={testId} style={{ marginTop: 32 }}>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={12}
+        style={{ paddingBottom: 10, marginBottom: 16, borderBottom: `2px solid ${token.colorBorderSecondary}` }}
+      >
+        <Flex align="center" gap={10} style={{ minWidth: 0 }}>
+          {icon}
+          <Typography.Title level={4} ellipsis style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        </Flex>
+        {more && (
+          <Link to={more.to} aria-label={more.ariaLabel} style={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+            {more.label} <RightOutlined style={{ fontSize: 11 }} />
+          </Link>
+        )}
+      </Flex>
+      {children}
+    </section>
+  );
+}
