@@ -23,11 +23,21 @@ export async function readAll(s: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** A body of unknown length, delivered in chunks (optionally slowly), that may fail midway. */
-export function chunked(data: Buffer, chunkSize: number, opts: { delayMs?: number; failAfter?: number } = {}) {
+export function chunked(
+  data: Buffer,
+  chunkSize: number,
+  opts: {
+    delayMs?: number;
+    failAfter?: number /** Before the chunk at this offset, wait for `hold`. */;
+    holdAt?: number;
+    hold?: Promise<void>;
+  } = {},
+) {
   return Readable.from(
     (async function* () {
       for (let i = 0; i < data.length; i += chunkSize) {
         if (opts.failAfter !== undefined && i >= opts.failAfter) throw new Error("source failed");
+        if (opts.hold && opts.holdAt !== undefined && i >= opts.holdAt) await opts.hold;
         if (opts.delayMs) await sleep(opts.delayMs);
         yield data.subarray(i, i + chunkSize);
       }
@@ -204,11 +214,20 @@ export function storageContract(name: string, factory: () => Promise<StorageHarn
       const v1 = Buffer.alloc(100_000, 1);
       const v2 = Buffer.alloc(150_000, 2);
       await s.put("at/x", v1);
-      const writing = s.put("at/x", chunked(v2, 10_000, { delayMs: 15 }));
-      for (let i = 0; i < 5; i++) {
-        await sleep(30);
-        expect((await readAll(await s.get("at/x"))).equals(v1)).toBe(true);
-        expect((await s.stat("at/x"))?.size).toBe(v1.length);
+      // The writer stops half-way until the readers are done: no timing assumption about a busy machine.
+      let release = () => {};
+      const hold = new Promise<void>((r) => {
+        release = r;
+      });
+      const writing = s.put("at/x", chunked(v2, 10_000, { delayMs: 5, holdAt: 80_000, hold }));
+      try {
+        for (let i = 0; i < 5; i++) {
+          await sleep(30);
+          expect((await readAll(await s.get("at/x"))).equals(v1)).toBe(true);
+          expect((await s.stat("at/x"))?.size).toBe(v1.length);
+        }
+      } finally {
+        release();
       }
       await writing;
       expect((await readAll(await s.get("at/x"))).equals(v2)).toBe(true);
