@@ -24,6 +24,9 @@ test("home renders the site name", async ({ page }) => {
   await expect(page.getByTestId("site-name")).toHaveText(name);
   await expect(page.getByTestId("site-logo")).toBeVisible();
   await expect(page).toHaveTitle(/.+/);
+  // Below the hero: documents, the empty site's invitation to upload, or a quiet error — never a blank area.
+  const belowHero = ["home-latest", "home-category", "home-empty", "home-error"].map((id) => page.getByTestId(id));
+  await expect(belowHero.reduce((a, b) => a.or(b)).first()).toBeVisible();
 });
 
 test("an unknown route shows the 404 page with a way home", async ({ page }) => {

@@ -4,40 +4,50 @@ import { theme } from "antd";
 import { useState } from "react";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { HomeSection } from "./HomeSection.js";
-
-const ICON_SIZE = 28;
+import { HomeSection, SECTION_ICON_SIZE, SectionIconBox } from "./HomeSection.js";
 
 /** The category's cover as a small square, or a folder icon when it has none (or it fails to load). */
 function CategoryIcon({ cover }: { cover: string }) {
   const { token } = theme.useToken();
   const [failed, setFailed] = useState(false);
-  const box = { width: ICON_SIZE, height: ICON_SIZE, borderRadius: token.borderRadiusSM, flexShrink: 0 };
   if (cover && !failed) {
-    return <img src={cover} alt="" onError={() => setFailed(true)} style={{ ...box, objectFit: "cover" }} />;
+    return (
+      <img
+        src={cover}
+        alt=""
+        onError={() => setFailed(true)}
+        style={{
+          width: SECTION_ICON_SIZE,
+          height: SECTION_ICON_SIZE,
+          borderRadius: token.borderRadiusSM,
+          flexShrink: 0,
+          objectFit: "cover",
+        }}
+      />
+    );
   }
   return (
-    <span
-      aria-hidden
-      style={{
-        ...box,
-        display: "inline-flex",
-        alignItems: "center",
-        justifyContent: "center",
-        color: token.colorPrimary,
-        background: token.colorPrimaryBg,
-        fontSize: 16,
-      }}
-    >
+    <SectionIconBox>
       <FolderOpenOutlined />
-    </span>
+    </SectionIconBox>
   );
 }
 
-/** One category of ListDocumentForHome: its heading with a "more" link, then its documents in a grid. */
+/**
+ * One category of ListDocumentForHome: its heading with a "more" link, then its documents in a grid
+ * of bordered tiles; with one column (phones) plain rows divided by a line, to keep the page short.
+ */
 export function CategorySection({ item, columns }: { item: ListDocumentForHomeItem; columns: number }) {
   const { t } = useI18n();
   const { token } = theme.useToken();
+  const rows = columns === 1;
+  const tileStyle = {
+    padding: 12,
+    borderRadius: token.borderRadiusLG,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    minWidth: 0,
+  };
+  const rowStyle = { padding: "12px 0", borderBottom: `1px solid ${token.colorSplit}`, minWidth: 0 };
   return (
     <HomeSection
       data-testid="home-category"
@@ -49,18 +59,10 @@ export function CategorySection({ item, columns }: { item: ListDocumentForHomeIt
         ariaLabel: t("home.moreIn", { name: item.categoryName }),
       }}
     >
-      <div style={{ display: "grid", gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 16 }}>
+      <div style={{ display: "grid", gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: rows ? 0 : 16 }}>
         {item.document.map((doc) => (
-          <div
-            key={String(doc.id)}
-            style={{
-              padding: 12,
-              borderRadius: token.borderRadiusLG,
-              border: `1px solid ${token.colorBorderSecondary}`,
-              minWidth: 0,
-            }}
-          >
-            <DocumentCard document={doc} coverWidth={64} />
+          <div key={String(doc.id)} style={rows ? rowStyle : tileStyle}>
+            <DocumentCard document={doc} coverWidth={rows ? 48 : 64} />
           </div>
         ))}
       </div>

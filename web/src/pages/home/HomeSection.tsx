@@ -3,6 +3,8 @@ import { Flex, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+export const SECTION_ICON_SIZE = 28;
+
 export interface HomeSectionProps {
   /** The heading text; also names the section for assistive technology. */
   title: string;
@@ -12,6 +14,30 @@ export interface HomeSectionProps {
   more?: { to: string; label: string; ariaLabel: string } | undefined;
   children: ReactNode;
   "data-testid"?: string;
+}
+
+/** A small square in the primary colour's tint holding a section's icon (as wide as a category cover). */
+export function SectionIconBox({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <span
+      aria-hidden
+      style={{
+        width: SECTION_ICON_SIZE,
+        height: SECTION_ICON_SIZE,
+        borderRadius: token.borderRadiusSM,
+        flexShrink: 0,
+        display: "inline-flex",
+        alignItems: "center",
+        justifyContent: "center",
+        color: token.colorPrimary,
+        background: token.colorPrimaryBg,
+        fontSize: 16,
+      }}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** One block of the home page: a heading row (icon, title, "more" link) above its content. */

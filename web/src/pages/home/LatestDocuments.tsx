@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatRelative } from "../../components/document/format.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { HomeSection } from "./HomeSection.js";
+import { HomeSection, SectionIconBox } from "./HomeSection.js";
 
 /** The newest documents as a compact list: type icon, title and how long ago, one line each. */
 export function LatestDocuments({ documents, columns }: { documents: Document[]; columns: number }) {
@@ -15,7 +15,11 @@ export function LatestDocuments({ documents, columns }: { documents: Document[];
     <HomeSection
       data-testid="home-latest"
       title={t("home.latest")}
-      icon={<ClockCircleOutlined aria-hidden style={{ fontSize: 22, color: token.colorPrimary }} />}
+      icon={
+        <SectionIconBox>
+          <ClockCircleOutlined />
+        </SectionIconBox>
+      }
     >
       <ul
         style={{
@@ -24,13 +28,17 @@ export function LatestDocuments({ documents, columns }: { documents: Document[];
           padding: 0,
           display: "grid",
           gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          // Newest first down the first column, then the next: reads like one ranked list.
+          gridTemplateRows: `repeat(${Math.ceil(documents.length / columns)}, auto)`,
+          gridAutoFlow: "column",
           columnGap: 32,
         }}
       >
         {documents.map((doc) => (
           <li key={String(doc.id)} style={{ borderBottom: `1px dashed ${token.colorBorderSecondary}`, minWidth: 0 }}>
-            <Flex align="center" gap={8} style={{ padding: "9px 0" }}>
-              <DocTypeIcon ext={doc.ext} />
+            {/* Title and time share a baseline (they differ in size); the icon sits in the middle. */}
+            <Flex align="baseline" gap={8} style={{ padding: "9px 0" }}>
+              <DocTypeIcon ext={doc.ext} style={{ alignSelf: "center" }} />
               <Link to={`/document/${doc.id}`} style={{ minWidth: 0, flex: 1 }}>
                 <Typography.Text ellipsis={{ tooltip: doc.title }} style={{ color: "inherit" }}>
                   {doc.title}

@@ -1,0 +1,113 @@
+import { CloudUploadOutlined } from "@ant-design/icons";
+import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { Button, Empty, Flex, Skeleton, Typography } from "antd";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { useClient } from "../../api/client.js";
+import { useRemote } from "../../components/admin/remote.js";
+import { type SizeClass, useSizeClass } from "../../hooks/useSizeClass.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import { CategorySection } from "./CategorySection.js";
+import { LatestDocuments } from "./LatestDocuments.js";
+
+/** Documents per home category and in the latest list. */
+export const HOME_LIMIT = 8;
+const LATEST_ORDER = "created_at desc";
+
+const GRID_COLUMNS: Record<SizeClass, number> = { desktop: 4, tablet: 2, mobile: 1 };
+const LATEST_COLUMNS: Record<SizeClass, number> = { desktop: 2, tablet: 2, mobile: 1 };
+
+const SKELETON_SLOTS = ["a", "b", "c", "d"];
+
+function HomeSkeleton({ columns }: { columns: number }) {
+  return (
+    <div data-testid="home-loading" aria-busy>
+      {[0, 1].map((section) => (
+        <div key={section} style={{ marginTop: 32 }}>
+          <Skeleton.Input active size="small" style={{ width: 160, marginBottom: 16 }} />
+          <div style={{ display: "grid", gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 16 }}>
+            {SKELETON_SLOTS.slice(0, columns).map((slot) => (
+              <Flex key={slot} gap={12}>
+                <Skeleton.Node active style={{ width: 64, height: 85 }} />
+                <Skeleton active title={false} paragraph={{ rows: 3 }} style={{ flex: 1 }} />
+              </Flex>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Everything below the home hero: the latest documents as a compact list, then one section per
+ * category that has documents (ListDocumentForHome). While loading a skeleton stands in; a failure
+ * is a quiet note with a retry (the hero above keeps working); a site without documents invites the
+ * first upload.
+ */
+export function HomeDocuments() {
+  const { t } = useI18n();
+  const client = useClient(DocumentAPI);
+  const size = useSizeClass();
+  const navigate = useNavigate();
+  const loadHome = useCallback(
+    (signal: AbortSignal) => client.listDocumentForHome({ limit: BigInt(HOME_LIMIT) }, { signal }),
+    [client],
+  );
+  const loadLatest = useCallback(
+    (signal: AbortSignal) =>
+      client.listDocument({ page: 1n, size: BigInt(HOME_LIMIT), order: LATEST_ORDER }, { signal }),
+    [client],
+  );
+  const fallback = t("home.loadFailed");
+  const home = useRemote(loadHome, fallback);
+  const latest = useRemote(loadLatest, fallback);
+
+  const columns = GRID_COLUMNS[size];
+  const settled =
+    (home.data !== undefined || home.error !== null) && (latest.data !== undefined || latest.error !== null);
+  if (!settled) return <HomeSkeleton columns={columns} />;
+
+  const categories = (home.data?.document ?? []).filter((item) => item.document.length > 0);
+  const newest = latest.data?.document ?? [];
+
+  return (
+    <>
+      {newest.length > 0 && <LatestDocuments documents={newest} columns={LATEST_COLUMNS[size]} />}
+      {home.error ? (
+        <Flex vertical align="center" gap={8} data-testid="home-error" style={{ padding: "40px 0" }}>
+          <Typography.Text type="secondary">{t("home.loadFailed")}</Typography.Text>
+          <Button
+            size="small"
+            loading={home.loading}
+            onClick={() => {
+              home.reload();
+              if (latest.error) latest.reload();
+            }}
+          >
+            {t("adm.common.retry")}
+          </Button>
+        </Flex>
+      ) : (
+        categories.map((item) => <CategorySection key={String(item.categoryId)} item={item} columns={columns} />)
+      )}
+      {!home.error && categories.length === 0 && newest.length === 0 && (
+        <Empty data-testid="home-empty" style={{ padding: "40px 0" }} description={t("home.empty")}>
+          {/* One real link (no button inside an anchor), navigated in-app unless opened elsewhere. */}
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            href="/upload"
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              void navigate("/upload");
+            }}
+          >
+            {t("home.upload")}
+          </Button>
+        </Empty>
+      )}
+    </>
+  );
+}
