@@ -325,6 +325,55 @@ describe("page images and covers", () => {
     const gone = await addDocument(uploaded.hash, { userId: alice.id, deleted: true });
     expect((await get(`/view/page/${gone}/1.svg`, bearer(alice))).status).toBe(404);
   });
+
+  test("a page larger than one message is streamed whole (and revalidated)", async () => {
+    const big = `<svg xmlns="http://www.w3.org/2000/svg">${"<path d='M0 0L1 1'/>".repeat(20_000)}</svg>`; // ~400 KB
+    await storage.put(`documents/${uploaded.hash}/page-3.svg`, Buffer.from(big));
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    await db.document.update({ where: { id: BigInt(id) }, data: { preview: 0 } });
+    const res = await get(`/view/page/${id}/3.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-length")).toBe(String(big.length));
+    expect(await res.text()).toBe(big);
+    const etag = res.headers.get("etag") as string;
+    expect((await get(`/view/page/${id}/3.svg`, { "if-none-match": etag })).status).toBe(304);
+  });
+
+  test("with the page cache warm, a rejected or deleted document's pages are 404 at once, and back at once when restored", async () => {
+    const rejected = await addDocument(uploaded.hash, { userId: alice.id });
+    const deleted = await addDocument(uploaded.hash, { userId: alice.id });
+    const etags = new Map<number, string>();
+    for (const id of [rejected, deleted]) {
+      // warm: the document, the stat and the bytes are cached, and a revalidation is answered from them
+      const res = await get(`/view/page/${id}/1.gzip.svg`);
+      expect(res.status).toBe(200);
+      etags.set(id, res.headers.get("etag") as string);
+      expect((await get(`/view/page/${id}/1.gzip.svg`, { "if-none-match": etags.get(id) as string })).status).toBe(304);
+      expect((await get(`/view/cover/${id}`)).status).toBe(200);
+    }
+    const gone = async (id: number, headers: Record<string, string> = {}) => {
+      expect((await get(`/view/page/${id}/1.gzip.svg`, headers)).status).toBe(404);
+      expect(
+        (await get(`/view/page/${id}/1.gzip.svg`, { ...headers, "if-none-match": etags.get(id) as string })).status,
+      ).toBe(404);
+      expect((await get(`/view/cover/${id}`, headers)).status).toBe(404);
+    };
+
+    const check = await rest(stack.url, "PUT", "/api/v1/document/check", { id: [rejected], status: 7 }, admin);
+    expect([check.status, check.json.message]).toEqual([200, undefined]);
+    await gone(rejected);
+    const own = await get(`/view/page/${rejected}/1.gzip.svg`, bearer(alice)); // its owner still reads it, privately
+    expect([own.status, own.headers.get("cache-control")]).toEqual([200, "private, no-store"]);
+
+    const del = await rest(stack.url, "DELETE", `/api/v1/document?id=${deleted}`, undefined, alice.token);
+    expect([del.status, del.json.message]).toEqual([200, undefined]);
+    await gone(deleted);
+    await gone(deleted, bearer(alice));
+
+    const back = await rest(stack.url, "PUT", "/api/v1/document/recycle", { id: [deleted] }, admin);
+    expect(back.status).toBe(200);
+    expect((await get(`/view/page/${deleted}/1.gzip.svg`)).status).toBe(200);
+  });
 });
 
 describe("downloads", () => {

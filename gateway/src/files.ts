@@ -92,13 +92,12 @@ export async function serveFileRoute(
     res.once("close", () => {
       if (!res.writableFinished) abort.abort();
     });
-    const h = new Headers(headers);
     if (route.kind === "download") {
       const out = await deps.content.stream(
         DocumentAPI.method.fetchDocumentDownload,
         abort.signal,
         deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
-        h,
+        headers,
         single(create(FetchDocumentDownloadRequestSchema, { token: route.token })),
         undefined,
       );
@@ -109,7 +108,7 @@ export async function serveFileRoute(
         DocumentAPI.method.viewDocumentPage,
         abort.signal,
         deps.timeoutMs,
-        h,
+        headers,
         single(
           create(ViewDocumentPageRequestSchema, {
             id: route.id,
@@ -134,6 +133,12 @@ export async function serveFileRoute(
     res.writeHead(200, responseHeaders(route, meta));
     if (verb === "HEAD") {
       res.end();
+      await finish(chunks);
+      return;
+    }
+    if (BigInt(meta.data.length) === meta.size) {
+      // the whole body came with the metadata (small files): no more data follows
+      res.end(meta.data);
       await finish(chunks);
       return;
     }

@@ -16,6 +16,7 @@ import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
 import type { Db } from "./db.js";
+import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
@@ -39,6 +40,8 @@ export interface ContentServerDeps {
   siteGate?: SiteGate;
   users: UserDirectory;
   conversions: ConversionQueue;
+  /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
+  documents: DocumentEvents;
 }
 
 /**

@@ -5,6 +5,7 @@ import { conversionChannel } from "./conversion/job.js";
 import { createConversionQueue } from "./conversion/queue.js";
 import { type ConversionRunner, startConversionRunner } from "./conversion/runner.js";
 import { CONTENT_SCHEMA, createDb } from "./db.js";
+import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
 import { buildServer } from "./server.js";
@@ -23,6 +24,7 @@ export const service: ServiceModule = {
     const config = loadContentConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
     let runner: ConversionRunner | undefined;
+    let documents: DocumentEventsHandle | undefined;
     try {
       const seeded = await createLanguageRepository(db).seed(defaultLanguages);
       if (seeded) ctx.log.info({ seeded }, "document languages seeded");
@@ -31,6 +33,7 @@ export const service: ServiceModule = {
       // Published after the caller's transaction committed, with the converter settings of the moment.
       const channel = conversionChannel(config.CONVERSION_QUEUE);
       const queue = createConversionQueue({ bus: ctx.bus, settings: ctx.settings, log: conversionLog, ...channel });
+      documents = await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" }));
       const definition = buildServer({
         db,
         storage,
@@ -41,6 +44,7 @@ export const service: ServiceModule = {
         siteGate: ctx.siteGate,
         users: createUserDirectory(ctx.transports.user, ctx.internalToken),
         conversions: queue,
+        documents,
       });
       if (config.CONVERTER_CONCURRENCY > 0) {
         runner = await startConversionRunner({
@@ -49,6 +53,7 @@ export const service: ServiceModule = {
           bus: ctx.bus,
           queue,
           log: conversionLog,
+          documents,
           concurrency: config.CONVERTER_CONCURRENCY,
           ...channel,
           worker: channel.durable ? { durable: channel.durable } : undefined,
@@ -57,16 +62,19 @@ export const service: ServiceModule = {
         conversionLog.info({}, "conversion: CONVERTER_CONCURRENCY=0, this process converts nothing");
       }
       const started = runner;
+      const events = documents;
       return {
         definition,
         async close() {
           // The worker first: jobs in flight are handed back to the queue before the database goes.
           await started?.stop();
+          events.close();
           await db.$disconnect();
         },
       };
     } catch (err) {
       await runner?.stop();
+      documents?.close();
       await db.$disconnect();
       throw err;
     }

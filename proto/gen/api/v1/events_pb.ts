@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/events.proto.
  */
 export const file_api_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEivwEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBWIGcHJvdG8z");
+  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEivwEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDYgZwcm90bzM");
 
 /**
  * wenku.conversion.requested (stream WENKU_CONVERSION, a work queue): convert one document's file. Published by
@@ -80,4 +80,25 @@ export type ConversionRequested = Message<"api.v1.ConversionRequested"> & {
  */
 export const ConversionRequestedSchema: GenMessage<ConversionRequested> = /*@__PURE__*/
   messageDesc(file_api_v1_events, 0);
+
+/**
+ * wenku.content.documents.changed (a broadcast, core NATS: every content process): these documents' visibility
+ * (status, deleted_at), pages, preview or file changed, or they were purged. Published by the content service
+ * after the change committed; each process drops them from its page-serving cache. No ids: drop everything.
+ *
+ * @generated from message api.v1.DocumentsChanged
+ */
+export type DocumentsChanged = Message<"api.v1.DocumentsChanged"> & {
+  /**
+   * @generated from field: repeated int64 id = 1;
+   */
+  id: bigint[];
+};
+
+/**
+ * Describes the message api.v1.DocumentsChanged.
+ * Use `create(DocumentsChangedSchema)` to create a new message.
+ */
+export const DocumentsChangedSchema: GenMessage<DocumentsChanged> = /*@__PURE__*/
+  messageDesc(file_api_v1_events, 1);
 

@@ -18,6 +18,7 @@ import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js"
 import { createTestDatabase } from "../../../../jest/db.js";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
 import { createDb, type Db } from "../db.js";
+import { localDocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";
 import type { ConversionRequest } from "../ports.js";
 import { type Converter, createConverter } from "./converter.js";
@@ -89,6 +90,7 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
         bus,
         queue,
         log,
+        documents: localDocumentEvents(),
         concurrency: 2,
         converter: opts.converter ?? converter,
         stream,

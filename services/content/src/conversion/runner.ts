@@ -6,6 +6,7 @@
 import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
 import type { Storage } from "@wenku/kit/storage/types.js";
 import type { Db } from "../db.js";
+import type { DocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";
 import type { ConversionRequest } from "../ports.js";
 import { createConversionRepository, type StrandedDocument } from "./conversion.repository.js";
@@ -20,6 +21,8 @@ export interface ConversionRunnerOptions {
   bus: EventBus;
   queue: ConversionQueueImpl;
   log: BusLogger;
+  /** Told of every document whose status or pages a conversion changed. */
+  documents: Pick<DocumentEvents, "changed">;
   /** Jobs converted at once by this process. */
   concurrency: number;
   converter?: Converter;
@@ -81,7 +84,7 @@ export async function startConversionRunner(o: ConversionRunnerOptions): Promise
   const worker = await startConversionWorker({
     bus: o.bus,
     storage: o.storage,
-    sink: createDocumentSink({ db: o.db, log: o.log }),
+    sink: createDocumentSink({ db: o.db, log: o.log, events: o.documents }),
     converter,
     log: o.log,
     concurrency: o.concurrency,

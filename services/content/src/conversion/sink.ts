@@ -6,6 +6,7 @@
 import type { BusLogger } from "@wenku/kit/bus/types.js";
 import { createCategoryRepository } from "../categories/category.repository.js";
 import type { Db } from "../db.js";
+import type { DocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";
 import { createConversionRepository } from "./conversion.repository.js";
 import { descriptionOf } from "./text.js";
@@ -14,9 +15,11 @@ import type { ConversionSink } from "./worker.js";
 export interface DocumentSinkOptions {
   db: Db;
   log: BusLogger;
+  /** Told of every document whose status or pages the sink changed. */
+  events: Pick<DocumentEvents, "changed">;
 }
 
-export function createDocumentSink({ db, log }: DocumentSinkOptions): ConversionSink {
+export function createDocumentSink({ db, log, events }: DocumentSinkOptions): ConversionSink {
   const repo = createConversionRepository(db);
   const categories = createCategoryRepository(db);
 
@@ -36,6 +39,7 @@ export function createDocumentSink({ db, log }: DocumentSinkOptions): Conversion
       const from: number[] = [DocStatus.pending, DocStatus.reconvert];
       if (job.force) from.push(DocStatus.failed);
       const ids = await repo.markStarted(job.attachmentHash, from);
+      await events.changed(ids);
       if (job.force) await recount(ids);
     },
 
@@ -58,6 +62,7 @@ export function createDocumentSink({ db, log }: DocumentSinkOptions): Conversion
         { document_id: String(job.documentId), hash: job.attachmentHash, documents: ids.length },
         "conversion: documents updated",
       );
+      await events.changed(ids);
       await recount(ids);
     },
 
@@ -67,6 +72,7 @@ export function createDocumentSink({ db, log }: DocumentSinkOptions): Conversion
         return;
       }
       const ids = await repo.markFailed(job.attachmentHash, failure.message);
+      await events.changed(ids);
       await recount(ids);
     },
   };

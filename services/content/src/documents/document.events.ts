@@ -36,7 +36,10 @@ export async function createDocumentEvents(bus: Broadcaster, log: Logger): Promi
       if (ids?.length === 0) return;
       notify(ids);
       try {
-        await bus.broadcast(DOCUMENTS_CHANGED_SUBJECT, toBinary(DocumentsChangedSchema, create(DocumentsChangedSchema, { id: ids ?? [] })));
+        await bus.broadcast(
+          DOCUMENTS_CHANGED_SUBJECT,
+          toBinary(DocumentsChangedSchema, create(DocumentsChangedSchema, { id: [...(ids ?? [])] })),
+        );
       } catch (err) {
         log.error({ err }, "documents changed: broadcast failed");
       }

@@ -43,6 +43,7 @@ export function createDocumentHandlers(deps: ContentServerDeps): DocumentMetadat
       settings: deps.settings,
       users: deps.users,
       conversions: deps.conversions,
+      events: deps.documents,
       log,
     }),
     createDocumentQuery({ repo, categories, settings: deps.settings, users: deps.users, log }),

@@ -56,6 +56,7 @@ function setup(policy = { allowed: true, reason: "", needsReview: false }, failQ
         if (failQueue) throw new Error("bus down");
       },
     },
+    events: { changed: async () => {} },
     log: { error: (o: unknown) => errors.push(o) } as unknown as Logger,
   });
   return { service, events, stored, queued, errors };

@@ -3,6 +3,7 @@ import { type CallContext, DomainError, type Logger, type SettingsReader } from 
 import type { CategoryRepository } from "../categories/category.repository.js";
 import { documentTypeOf } from "../conversion/formats.js";
 import type { ConversionQueue, UserDirectory } from "../ports.js";
+import type { DocumentEvents } from "./document.events.js";
 import type {
   AttachmentRow,
   DocumentChanges,
@@ -65,6 +66,8 @@ export interface DocumentServiceDeps {
   settings: Pick<SettingsReader, "current">;
   users: Pick<UserDirectory, "uploadPolicy">;
   conversions: ConversionQueue;
+  /** Told after every committed change of documents' visibility or pages (page caches drop them). */
+  events: Pick<DocumentEvents, "changed">;
   log: Logger;
 }
 
@@ -88,7 +91,7 @@ async function forItem<T>(index: number, count: number, check: () => Promise<T>)
 }
 
 export function createDocumentService(deps: DocumentServiceDeps) {
-  const { repo, categories, conversions, log } = deps;
+  const { repo, categories, conversions, events, log } = deps;
 
   /** After the transaction committed: documents waiting for the converter. A lost publish is logged, not
    * failed (the documents exist; SetDocumentReconvert or a status edit queues them again). */
@@ -219,6 +222,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
 
       const oldCategories = doc.categories.map((c) => c.categoryId);
       const updated = await repo.update(doc.id, changes, newCategories);
+      if (changes.status !== undefined) await events.changed([doc.id]);
       await recount([...oldCategories, ...(newCategories ?? [])]);
       if (reconvert !== "no") await queue([updated], reconvert === "force");
     },
@@ -233,6 +237,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const ids = docs.map((d) => d.id);
       const cats = await repo.categoryIdsOf(ids);
       await repo.updateMany({ id: { in: ids }, deletedAt: null }, { deletedAt: new Date(), deletedUserId: me });
+      await events.changed(ids);
       await recount(cats);
     },
 
@@ -257,6 +262,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       } else {
         await repo.updateMany({ id: { in: docs.map((d) => d.id) } }, { status });
       }
+      await events.changed(docs.map((d) => d.id));
       await recount(await repo.categoryIdsOf(docs.map((d) => d.id)));
       await queue(toQueue);
     },
@@ -270,6 +276,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         { id: { in: ids }, status: DocStatus.failed },
         { status: DocStatus.reconvert, convertError: "" },
       );
+      await events.changed(ids);
       await recount(await repo.categoryIdsOf(ids));
       await queue(failed, true);
     },

@@ -13,6 +13,7 @@ export function createRecycleHandlers(deps: ContentServerDeps): ServiceImpl<type
       repo: createDocumentRepository(deps.db),
       categories: createCategoryRepository(deps.db),
       users: deps.users,
+      events: deps.documents,
     }),
   );
 }

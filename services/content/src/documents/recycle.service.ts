@@ -1,6 +1,7 @@
 // The document recycle bin (staff only): list, restore, purge.
 import type { CategoryRepository } from "../categories/category.repository.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
+import type { DocumentEvents } from "./document.events.js";
 import { PRIVILEGED_MAX_SIZE } from "./document.filters.js";
 import type { DocumentRepository, DocumentRow, DocumentWhere } from "./document.repository.js";
 import { idsOf, notFound } from "./document.rules.js";
@@ -15,12 +16,14 @@ export interface RecycleServiceDeps {
   repo: DocumentRepository;
   categories: CategoryRepository;
   users: Pick<UserDirectory, "users">;
+  /** Told after documents come back from the bin or are purged (page caches drop them). */
+  events: Pick<DocumentEvents, "changed">;
 }
 
 const IN_BIN: DocumentWhere = { deletedAt: { not: null } };
 
 export function createRecycleService(deps: RecycleServiceDeps) {
-  const { repo } = deps;
+  const { repo, events } = deps;
   return {
     /** Documents in the bin, most recently deleted first, with who owns them and who deleted them. */
     async list(
@@ -41,6 +44,7 @@ export function createRecycleService(deps: RecycleServiceDeps) {
       if (!docs.length) throw notFound();
       const ids = docs.map((d) => d.id);
       await repo.updateMany({ id: { in: ids }, ...IN_BIN }, { deletedAt: null, deletedUserId: 0n });
+      await events.changed(ids);
       await deps.categories.recountCategories(await repo.categoryIdsOf(ids));
     },
 
@@ -49,11 +53,14 @@ export function createRecycleService(deps: RecycleServiceDeps) {
      * same content and is cleaned up by the attachment retention job once nothing uses it.
      */
     async purge(raw: readonly bigint[]): Promise<void> {
-      await repo.purge({ id: { in: idsOf(raw) }, ...IN_BIN });
+      const ids = idsOf(raw);
+      await repo.purge({ id: { in: ids }, ...IN_BIN });
+      await events.changed(ids);
     },
 
     async clear(): Promise<void> {
       await repo.purge(IN_BIN);
+      await events.changed(null);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { ContentServerDeps } from "../server.js";
 import { toAttachmentProto } from "./attachment.mapper.js";
 import { createDownloadService } from "./download.service.js";
 import { createFileRepository } from "./file.repository.js";
+import { createPageCache } from "./page.cache.js";
 import { createPageService } from "./page.service.js";
 import { createUploadService } from "./upload.service.js";
 
@@ -27,7 +28,10 @@ export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<ty
     users: deps.users,
     log: deps.log.child({ module: "upload" }),
   });
-  const pages = createPageService({ repo, storage: deps.storage });
+  const pages = createPageService({
+    cache: createPageCache({ load: repo.findPageDocument, storage: deps.storage, events: deps.documents }),
+    storage: deps.storage,
+  });
   const downloads = createDownloadService({
     repo,
     storage: deps.storage,

@@ -1,6 +1,7 @@
 // The only module of the file side that touches Prisma: attachments, their grants, the documents' file
 // fields (read only) and the downloads table.
 import { type Db, isUniqueViolation } from "../db.js";
+import type { PageDocument } from "./page.cache.js";
 
 export interface NewAttachment {
   hash: string;
@@ -53,6 +54,22 @@ export function createFileRepository(db: Db) {
 
     async grant(attachmentId: bigint, userId: bigint): Promise<void> {
       await db.attachmentGrant.createMany({ data: [{ attachmentId, userId }], skipDuplicates: true });
+    },
+
+    /** The columns page serving needs (no join). */
+    findPageDocument(id: bigint): Promise<PageDocument | null> {
+      return db.document.findUnique({
+        where: { id },
+        select: {
+          id: true,
+          userId: true,
+          status: true,
+          deletedAt: true,
+          pages: true,
+          preview: true,
+          attachmentHash: true,
+        },
+      });
     },
 
     async findDocumentFile(id: bigint): Promise<DocumentFile | null> {

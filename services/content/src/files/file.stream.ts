@@ -18,6 +18,23 @@ export async function openObject(storage: Storage, key: string, notFound: string
   }
 }
 
+/** A small body's bytes, read whole; closed when read, failed, or when `signal` aborts. */
+export async function readAll(body: NodeJS.ReadableStream, signal?: AbortSignal): Promise<Buffer> {
+  const close = () => (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  if (signal?.aborted) close();
+  signal?.addEventListener("abort", close, { once: true });
+  try {
+    const parts: Buffer[] = [];
+    for await (const piece of body as AsyncIterable<Buffer | string>)
+      parts.push(typeof piece === "string" ? Buffer.from(piece) : piece);
+    signal?.throwIfAborted(); // cut short: never a partial body
+    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  } finally {
+    signal?.removeEventListener("abort", close);
+    close();
+  }
+}
+
 /**
  * `first` (the metadata), then the body's bytes. The body is closed however the stream ends: finished,
  * failed, or abandoned by the consumer (HEAD, a client gone) before the bytes were even read. An

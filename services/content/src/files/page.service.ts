@@ -3,9 +3,9 @@ import { type CallContext, DomainError } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage/index.js";
 import { outputKeys } from "../conversion/job.js";
 import { canSee, isPublic } from "../documents/visibility.js";
-import type { FileRepository } from "./file.repository.js";
 import { etagMatches, pageEtag } from "./file.rules.js";
-import { type FileChunkInit, openObject, withData } from "./file.stream.js";
+import { type FileChunkInit, openObject, readAll, withData } from "./file.stream.js";
+import type { PageCache } from "./page.cache.js";
 
 export const pageMessages = {
   noDocument: "文档不存在",
@@ -17,6 +17,9 @@ export const PUBLIC_CACHE = "public, max-age=3600";
 /** What only the owner or staff may see is never cached. */
 export const PRIVATE_CACHE = "private, no-store";
 
+/** Objects up to this size go out whole in the metadata message; larger ones are streamed in chunks. */
+export const WHOLE_MAX = 256 * 1024;
+
 export interface PageRequest {
   id: bigint;
   /** 0: the cover. */
@@ -25,11 +28,14 @@ export interface PageRequest {
   ifNoneMatch: string;
 }
 
-export function createPageService(deps: { repo: FileRepository; storage: Storage }) {
+export function createPageService(deps: { cache: PageCache; storage: Storage }) {
   return {
-    /** The metadata chunk (or a not_modified one), then the bytes. Errors surface while iterating. */
+    /**
+     * The metadata chunk (or a not_modified one), then the bytes: in the same message for objects up
+     * to WHOLE_MAX. Errors surface while iterating.
+     */
     async *view(call: CallContext, req: PageRequest, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
-      const doc = req.id > 0n ? await deps.repo.findDocumentFile(req.id) : null;
+      const doc = req.id > 0n ? await deps.cache.document(req.id) : null;
       if (!doc || !canSee(doc, call)) throw new DomainError("not_found", pageMessages.noDocument);
       const keys = outputKeys(doc.attachmentHash);
       let key: string;
@@ -43,26 +49,39 @@ export function createPageService(deps: { repo: FileRepository; storage: Storage
         key = keys.page(req.page, req.gzip);
         variant = req.gzip ? "gzip" : "svg";
       }
-      const info = await deps.storage.stat(key);
+      let info = await deps.cache.stat(key);
       if (!info) throw new DomainError("not_found", pageMessages.noPage);
-      const etag = pageEtag(doc.attachmentHash, req.page, variant, info.etag);
       const cacheControl = isPublic(doc) ? PUBLIC_CACHE : PRIVATE_CACHE;
+      const etagOf = (tag: string) => pageEtag(doc.attachmentHash, req.page, variant, tag);
+      const etag = etagOf(info.etag);
       if (etagMatches(req.ifNoneMatch, etag)) {
         yield { notModified: true, etag, cacheControl };
         return;
       }
-      const body = await openObject(deps.storage, key, pageMessages.noPage);
-      yield* withData(
-        {
-          contentType: variant === "cover" ? "image/png" : "image/svg+xml",
-          etag,
-          size: BigInt(info.size),
-          cacheControl,
-          contentEncoding: variant === "gzip" ? "gzip" : "",
-        },
-        body,
-        signal,
+      const meta = {
+        contentType: variant === "cover" ? "image/png" : "image/svg+xml",
+        cacheControl,
+        contentEncoding: variant === "gzip" ? "gzip" : "",
+      };
+      if (info.size > WHOLE_MAX) {
+        // streamed under a Content-Length: from a fresh stat, never a cached one
+        const fresh = await deps.storage.stat(key);
+        if (!fresh) throw new DomainError("not_found", pageMessages.noPage);
+        const body = await openObject(deps.storage, key, pageMessages.noPage);
+        yield* withData({ ...meta, etag: etagOf(fresh.etag), size: BigInt(fresh.size) }, body, signal);
+        return;
+      }
+      const data = await deps.cache.body(key, info, async () =>
+        readAll(await openObject(deps.storage, key, pageMessages.noPage), signal),
       );
+      if (data.length !== info.size) {
+        // rewritten since the (cached) stat: describe what was read
+        deps.cache.forgetStat(key);
+        info = (await deps.storage.stat(key)) ?? info;
+        yield { ...meta, etag: etagOf(info.etag), size: BigInt(data.length), data };
+        return;
+      }
+      yield { ...meta, etag, size: BigInt(data.length), data };
     },
   };
 }
