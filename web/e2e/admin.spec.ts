@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { searchList } from "./search.js";
 
 /**
  * The back office end to end (issue #3): groups with permissions decide which admin pages a user
@@ -62,11 +63,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   return (await menu.getByRole("menuitem").allInnerTexts()).map((text) => text.trim());
 }
 
-async function search(page: Page, text: string): Promise<void> {
-  const box = page.getByRole("searchbox", { name: "搜索" });
-  await box.fill(text);
-  await box.press("Enter");
-}
+const search = searchList;
 
 const openDrawer = (page: Page) => page.locator(".ant-drawer-open");
 const drawerSave = (page: Page) => openDrawer(page).getByTestId("drawer-save");

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { searchList } from "./search.js";
 
 /**
  * Categories and languages end to end (issue #4): the admin builds a category tree and switches a
@@ -134,9 +135,7 @@ test("a language switched off leaves the public settings", async ({ page }, info
   await expect(page.getByText("新增成功").last()).toBeVisible();
   await expect.poll(settingsCodes, { timeout: 30_000 }).toContain(code);
 
-  const box = page.getByRole("searchbox", { name: "搜索" });
-  await box.fill(code);
-  await box.press("Enter");
+  await searchList(page, code);
   const toggle = page.getByRole("switch", { name: `启用 ${name}` });
   await toggle.click();
   await expect(toggle).not.toBeChecked();

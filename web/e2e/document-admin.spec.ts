@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { tinyPdf } from "./pdf.js";
+import { searchList } from "./search.js";
 
 /**
  * Document review end to end: a user uploads a PDF through the HTTP API, it converts and is public;
@@ -148,9 +149,7 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   // The admin finds it by keyword and rejects it.
   await login(page, ADMIN.username, ADMIN.password, "/admin/document/list");
   await expect(page.getByRole("heading", { name: "文档列表" })).toBeVisible();
-  const box = page.getByRole("searchbox", { name: "搜索" });
-  await box.fill(title);
-  await box.press("Enter");
+  await searchList(page, title);
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("已发布");
