@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger, loadConfig, z } from "@wenku/kit";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure as measureLoad, ratio, table } from "../lib/measure.js";
-import { type BenchStack, Cleanup, startBenchStack } from "./stack.js";
+import { type BenchStack, startBenchStack, withCleanup } from "./stack.js";
 
 const config = loadConfig(
   z.object({
@@ -118,88 +118,69 @@ function gitCommit(): string {
   }
 }
 
-async function main(): Promise<void> {
-  const cleanup = new Cleanup();
-  const interrupted = async () => {
-    console.error("interrupted: cleaning up");
-    await cleanup.run();
-    process.exit(130);
-  };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-  try {
-    const log = createLogger({ service: "bench", level: config.BENCH_LOG_LEVEL });
-    const stack = await startBenchStack(config.TEST_DATABASE_URL, log, cleanup);
-    const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
-    const all = targets(stack).filter((t) => !only || only.includes(t.key));
-    const expected = new Map<string, string>();
-    for (const t of all) expected.set(t.key, await sample(t));
-    if (expected.has("bare") && expected.has("rest_gateway") && expected.get("rest_gateway") !== expected.get("bare")) {
-      throw new Error(
-        `bare handler and gateway REST differ:\n${expected.get("bare")}\n${expected.get("rest_gateway")}`,
-      );
-    }
-    if (
-      expected.has("connect_gateway") &&
-      expected.has("connect_direct") &&
-      expected.get("connect_gateway") !== expected.get("connect_direct")
-    ) {
-      throw new Error("Connect through the gateway and straight to the service differ");
-    }
-    console.log(
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; ` +
-        `autocannon ${pinned ? `pinned to CPU ${LOAD_CPU}` : "unpinned"}, ${config.BENCH_CONNECTIONS} connections, ` +
-        `${config.BENCH_WARMUP_SEC} s warm-up + ${config.BENCH_DURATION_SEC} s each; log level ${config.BENCH_LOG_LEVEL}\n`,
-    );
-    const load = os.loadavg()[0] ?? 0;
-    if (load > os.cpus().length) {
-      console.warn(
-        `warning: load average ${load.toFixed(1)} > ${os.cpus().length} CPUs: other work competes, numbers will be noisy\n`,
-      );
-    }
-    const rows: Measured[] = [];
-    for (const t of all) {
-      process.stdout.write(`measuring ${t.label} …\n`);
-      rows.push(await measure(t, expected.get(t.key) as string));
-      await sleep(500); // let the previous connections close
-    }
-    console.log(`\n${table(rows, "bare", "(d)")}\n`);
-    const base = rows.find((r) => r.key === "bare");
-    const when = new Date().toISOString().replace(/:/g, "-").replace(/\..+$/, "");
-    const file = new URL(`../results/gateway-${when}.json`, import.meta.url);
-    mkdirSync(new URL(".", file), { recursive: true });
-    const result = {
-      bench: "gateway",
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      load: {
-        tool: "autocannon 8 (CLI, child process)",
-        pinnedCpu: pinned ? LOAD_CPU : null,
-        connections: config.BENCH_CONNECTIONS,
-        durationSec: config.BENCH_DURATION_SEC,
-        warmupSec: config.BENCH_WARMUP_SEC,
-      },
-      logLevel: config.BENCH_LOG_LEVEL,
-      loadAvgAtStart: load,
-      results: rows.map((r) => ({
-        ...r,
-        vsBare: {
-          reqPerSec: base ? ratio(r.reqPerSec, base.reqPerSec) : null,
-          p50: base ? ratio(r.p50Ms, base.p50Ms) : null,
-          p99: base ? ratio(r.p99Ms, base.p99Ms) : null,
-          cpuPerReq: base ? ratio(r.cpuUsPerReq, base.cpuUsPerReq) : null,
-        },
-      })),
-    };
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`written ${file.pathname}`);
-  } finally {
-    await cleanup.run();
+await withCleanup(async (cleanup) => {
+  const log = createLogger({ service: "bench", level: config.BENCH_LOG_LEVEL });
+  const stack = await startBenchStack(config.TEST_DATABASE_URL, log, cleanup);
+  const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
+  const all = targets(stack).filter((t) => !only || only.includes(t.key));
+  const expected = new Map<string, string>();
+  for (const t of all) expected.set(t.key, await sample(t));
+  if (expected.has("bare") && expected.has("rest_gateway") && expected.get("rest_gateway") !== expected.get("bare")) {
+    throw new Error(`bare handler and gateway REST differ:\n${expected.get("bare")}\n${expected.get("rest_gateway")}`);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
+  if (
+    expected.has("connect_gateway") &&
+    expected.has("connect_direct") &&
+    expected.get("connect_gateway") !== expected.get("connect_direct")
+  ) {
+    throw new Error("Connect through the gateway and straight to the service differ");
+  }
+  console.log(
+    `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; ` +
+      `autocannon ${pinned ? `pinned to CPU ${LOAD_CPU}` : "unpinned"}, ${config.BENCH_CONNECTIONS} connections, ` +
+      `${config.BENCH_WARMUP_SEC} s warm-up + ${config.BENCH_DURATION_SEC} s each; log level ${config.BENCH_LOG_LEVEL}\n`,
+  );
+  const load = os.loadavg()[0] ?? 0;
+  if (load > os.cpus().length) {
+    console.warn(
+      `warning: load average ${load.toFixed(1)} > ${os.cpus().length} CPUs: other work competes, numbers will be noisy\n`,
+    );
+  }
+  const rows: Measured[] = [];
+  for (const t of all) {
+    process.stdout.write(`measuring ${t.label} …\n`);
+    rows.push(await measure(t, expected.get(t.key) as string));
+    await sleep(500); // let the previous connections close
+  }
+  console.log(`\n${table(rows, "bare", "(d)")}\n`);
+  const base = rows.find((r) => r.key === "bare");
+  const when = new Date().toISOString().replace(/:/g, "-").replace(/\..+$/, "");
+  const file = new URL(`../results/gateway-${when}.json`, import.meta.url);
+  mkdirSync(new URL(".", file), { recursive: true });
+  const result = {
+    bench: "gateway",
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+    load: {
+      tool: "autocannon 8 (CLI, child process)",
+      pinnedCpu: pinned ? LOAD_CPU : null,
+      connections: config.BENCH_CONNECTIONS,
+      durationSec: config.BENCH_DURATION_SEC,
+      warmupSec: config.BENCH_WARMUP_SEC,
+    },
+    logLevel: config.BENCH_LOG_LEVEL,
+    loadAvgAtStart: load,
+    results: rows.map((r) => ({
+      ...r,
+      vsBare: {
+        reqPerSec: base ? ratio(r.reqPerSec, base.reqPerSec) : null,
+        p50: base ? ratio(r.p50Ms, base.p50Ms) : null,
+        p99: base ? ratio(r.p99Ms, base.p99Ms) : null,
+        cpuPerReq: base ? ratio(r.cpuUsPerReq, base.cpuUsPerReq) : null,
+      },
+    })),
+  };
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${file.pathname}`);
 });

@@ -40,6 +40,29 @@ export class Cleanup {
   }
 }
 
+/**
+ * Runs a bench's body with a Cleanup that is run at the end, on failure and on Ctrl-C / SIGTERM
+ * (so no throwaway database or server outlives the bench); a failure sets the exit code.
+ */
+export async function withCleanup(body: (cleanup: Cleanup) => Promise<void>): Promise<void> {
+  const cleanup = new Cleanup();
+  const interrupted = async () => {
+    console.error("interrupted: cleaning up");
+    await cleanup.run();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    await body(cleanup);
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    await cleanup.run();
+  }
+}
+
 /** A database of its own on the server, dropped by `cleanup` (FORCE: our pools may still be open). */
 export async function throwawayDatabase(serverUrl: string, cleanup: Cleanup): Promise<string> {
   const name = `wenku_bench_${process.pid}`;

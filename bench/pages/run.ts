@@ -23,7 +23,7 @@ import { makePdf } from "@wenku/content/conversion/fixtures.js";
 import { createLogger, loadConfig, z } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus/memory.js";
 import { startStack } from "@wenku/standalone";
-import { Cleanup, throwawayDatabase } from "../gateway/stack.js";
+import { type Cleanup, throwawayDatabase, withCleanup } from "../gateway/stack.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure, ratio, table } from "../lib/measure.js";
 
@@ -184,124 +184,107 @@ async function check(t: Target, file: Buffer, gz: boolean): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const cleanup = new Cleanup();
-  const interrupted = async () => {
-    console.error("interrupted: cleaning up");
-    await cleanup.run();
-    process.exit(130);
-  };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-  try {
-    process.stdout.write(`converting a ${config.BENCH_PAGES}-page PDF through the site …\n`);
-    const site = await startSite(cleanup);
-    const dir = join(site.storageDir, "documents", site.hash);
-    const staticUrl = await startStatic(dir, cleanup);
-    const svg = await readFile(join(dir, "page-1.svg"));
-    const gzSvg = await readFile(join(dir, "page-1.gzip.svg"));
-    const etagOf = async (url: string) => (await fetch(url)).headers.get("etag") ?? "";
-    const page = (variant: string) => `${site.url}/view/page/${site.documentId}/1${variant}`;
-    const get = (url: string, headers: Record<string, string> = {}): LoadRequest => ({ url, method: "GET", headers });
-    const targets: Array<Target & { gz: boolean }> = [
-      {
-        key: "static_gz",
-        label: "(s) static file server, .gzip.svg",
-        request: get(`${staticUrl}/page-1.gzip.svg`),
-        gz: true,
-      },
-      { key: "site_gz", label: "(a) /view/page …/1.gzip.svg", request: get(page(".gzip.svg")), gz: true },
-      { key: "static_svg", label: "(s) static file server, .svg", request: get(`${staticUrl}/page-1.svg`), gz: false },
-      { key: "site_svg", label: "(b) /view/page …/1.svg", request: get(page(".svg")), gz: false },
-      {
-        key: "static_304",
-        label: "(s) static, If-None-Match → 304",
-        request: get(`${staticUrl}/page-1.gzip.svg`, { "if-none-match": await etagOf(`${staticUrl}/page-1.gzip.svg`) }),
-        expectStatus: 304,
-        gz: true,
-      },
-      {
-        key: "site_304",
-        label: "(c) /view/page, If-None-Match → 304",
-        request: get(page(".gzip.svg"), { "if-none-match": await etagOf(page(".gzip.svg")) }),
-        expectStatus: 304,
-        gz: true,
-      },
-    ];
-    const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
-    const chosen = targets.filter((t) => !only || only.includes(t.key));
-    for (const t of chosen) await check(t, t.gz ? gzSvg : svg, t.gz);
+await withCleanup(async (cleanup) => {
+  process.stdout.write(`converting a ${config.BENCH_PAGES}-page PDF through the site …\n`);
+  const site = await startSite(cleanup);
+  const dir = join(site.storageDir, "documents", site.hash);
+  const staticUrl = await startStatic(dir, cleanup);
+  const svg = await readFile(join(dir, "page-1.svg"));
+  const gzSvg = await readFile(join(dir, "page-1.gzip.svg"));
+  const etagOf = async (url: string) => (await fetch(url)).headers.get("etag") ?? "";
+  const page = (variant: string) => `${site.url}/view/page/${site.documentId}/1${variant}`;
+  const get = (url: string, headers: Record<string, string> = {}): LoadRequest => ({ url, method: "GET", headers });
+  const targets: Array<Target & { gz: boolean }> = [
+    {
+      key: "static_gz",
+      label: "(s) static file server, .gzip.svg",
+      request: get(`${staticUrl}/page-1.gzip.svg`),
+      gz: true,
+    },
+    { key: "site_gz", label: "(a) /view/page …/1.gzip.svg", request: get(page(".gzip.svg")), gz: true },
+    { key: "static_svg", label: "(s) static file server, .svg", request: get(`${staticUrl}/page-1.svg`), gz: false },
+    { key: "site_svg", label: "(b) /view/page …/1.svg", request: get(page(".svg")), gz: false },
+    {
+      key: "static_304",
+      label: "(s) static, If-None-Match → 304",
+      request: get(`${staticUrl}/page-1.gzip.svg`, { "if-none-match": await etagOf(`${staticUrl}/page-1.gzip.svg`) }),
+      expectStatus: 304,
+      gz: true,
+    },
+    {
+      key: "site_304",
+      label: "(c) /view/page, If-None-Match → 304",
+      request: get(page(".gzip.svg"), { "if-none-match": await etagOf(page(".gzip.svg")) }),
+      expectStatus: 304,
+      gz: true,
+    },
+  ];
+  const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
+  const chosen = targets.filter((t) => !only || only.includes(t.key));
+  for (const t of chosen) await check(t, t.gz ? gzSvg : svg, t.gz);
 
-    console.log(
-      `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; transport ${config.BENCH_TRANSPORT}; ` +
-        `autocannon ${pinned ? `pinned to CPU ${LOAD_CPU}` : "unpinned"}, ${config.BENCH_CONNECTIONS} connections, ` +
-        `${config.BENCH_WARMUP_SEC} s warm-up + ${config.BENCH_DURATION_SEC} s each; ` +
-        `page 1: ${svg.length} B SVG, ${gzSvg.length} B gzip\n`,
+  console.log(
+    `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; transport ${config.BENCH_TRANSPORT}; ` +
+      `autocannon ${pinned ? `pinned to CPU ${LOAD_CPU}` : "unpinned"}, ${config.BENCH_CONNECTIONS} connections, ` +
+      `${config.BENCH_WARMUP_SEC} s warm-up + ${config.BENCH_DURATION_SEC} s each; ` +
+      `page 1: ${svg.length} B SVG, ${gzSvg.length} B gzip\n`,
+  );
+  const rows: Measured[] = [];
+  for (const t of chosen) {
+    process.stdout.write(`measuring ${t.label} …\n`);
+    rows.push(
+      await measure(t.key, t.label, t.request, {
+        connections: config.BENCH_CONNECTIONS,
+        durationSec: config.BENCH_DURATION_SEC,
+        warmupSec: config.BENCH_WARMUP_SEC,
+        expectStatus: t.expectStatus,
+      }),
     );
-    const rows: Measured[] = [];
-    for (const t of chosen) {
-      process.stdout.write(`measuring ${t.label} …\n`);
-      rows.push(
-        await measure(t.key, t.label, t.request, {
-          connections: config.BENCH_CONNECTIONS,
-          durationSec: config.BENCH_DURATION_SEC,
-          warmupSec: config.BENCH_WARMUP_SEC,
-          expectStatus: t.expectStatus,
-        }),
-      );
-      await sleep(500);
-    }
-    // Each site row against the static row of the same variant.
-    const pairs: Array<[string, string]> = [
-      ["site_gz", "static_gz"],
-      ["site_svg", "static_svg"],
-      ["site_304", "static_304"],
-    ];
-    for (const [siteKey, staticKey] of pairs) {
-      const group = rows.filter((r) => r.key === siteKey || r.key === staticKey);
-      if (group.length) console.log(`\n${table(group, staticKey, "(s)")}`);
-    }
-    const when = new Date().toISOString().replace(/:/g, "-").replace(/\..+$/, "");
-    const file = new URL(`../results/pages-${when}.json`, import.meta.url);
-    await mkdir(new URL(".", file), { recursive: true });
-    const byKey = new Map(rows.map((r) => [r.key, r]));
-    await writeFile(
-      file,
-      `${JSON.stringify(
-        {
-          bench: "pages",
-          date: new Date().toISOString(),
-          commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim(),
-          machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-          transport: config.BENCH_TRANSPORT,
-          connections: config.BENCH_CONNECTIONS,
-          durationSec: config.BENCH_DURATION_SEC,
-          page: { svgBytes: svg.length, gzipBytes: gzSvg.length },
-          results: rows,
-          ratios: Object.fromEntries(
-            pairs.map(([a, b]) => {
-              const x = byKey.get(a);
-              const y = byKey.get(b);
-              return [
-                a,
-                x && y
-                  ? { reqPerSec: ratio(x.reqPerSec, y.reqPerSec), cpuPerReq: ratio(x.cpuUsPerReq, y.cpuUsPerReq) }
-                  : null,
-              ];
-            }),
-          ),
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`\nwritten ${file.pathname}`);
-  } finally {
-    await cleanup.run();
+    await sleep(500);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
+  // Each site row against the static row of the same variant.
+  const pairs: Array<[string, string]> = [
+    ["site_gz", "static_gz"],
+    ["site_svg", "static_svg"],
+    ["site_304", "static_304"],
+  ];
+  for (const [siteKey, staticKey] of pairs) {
+    const group = rows.filter((r) => r.key === siteKey || r.key === staticKey);
+    if (group.length) console.log(`\n${table(group, staticKey, "(s)")}`);
+  }
+  const when = new Date().toISOString().replace(/:/g, "-").replace(/\..+$/, "");
+  const file = new URL(`../results/pages-${when}.json`, import.meta.url);
+  await mkdir(new URL(".", file), { recursive: true });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  await writeFile(
+    file,
+    `${JSON.stringify(
+      {
+        bench: "pages",
+        date: new Date().toISOString(),
+        commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim(),
+        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+        transport: config.BENCH_TRANSPORT,
+        connections: config.BENCH_CONNECTIONS,
+        durationSec: config.BENCH_DURATION_SEC,
+        page: { svgBytes: svg.length, gzipBytes: gzSvg.length },
+        results: rows,
+        ratios: Object.fromEntries(
+          pairs.map(([a, b]) => {
+            const x = byKey.get(a);
+            const y = byKey.get(b);
+            return [
+              a,
+              x && y
+                ? { reqPerSec: ratio(x.reqPerSec, y.reqPerSec), cpuPerReq: ratio(x.cpuUsPerReq, y.cpuUsPerReq) }
+                : null,
+            ];
+          }),
+        ),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nwritten ${file.pathname}`);
 });

@@ -4,6 +4,7 @@ import { type Attachment, AttachmentSchema } from "@wenku/proto/api/v1/attachmen
 import { type Document, DocumentSchema, DocumentUserSchema } from "@wenku/proto/api/v1/document_pb.js";
 import type { AttachmentType, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { toCategory } from "../categories/category.mapper.js";
+import { toAttachmentProto } from "../files/attachment.mapper.js";
 import type { UserBrief } from "../ports.js";
 import type { AttachmentRow, DocumentRow } from "./document.repository.js";
 
@@ -19,23 +20,14 @@ export interface DocumentExtras {
   attachment?: AttachmentRow | null;
 }
 
-/** The attachment as the owner or staff may see it: never the storage key. */
+/**
+ * The attachment as the owner or staff may see it: never the storage key, nor the uploader's IP (an
+ * attachment row is shared by every document with the same content, so it may be someone else's).
+ */
 export function toAttachment(row: AttachmentRow): Attachment {
-  return create(AttachmentSchema, {
-    id: row.id,
-    hash: row.hash,
-    userId: row.userId,
-    type: row.type as AttachmentType,
-    enable: row.enable,
-    name: row.name,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    ext: row.ext,
-    description: row.description,
-    createdAt: timestampFromDate(row.createdAt),
-    updatedAt: timestampFromDate(row.updatedAt),
-  });
+  const attachment = toAttachmentProto(row);
+  clearField(attachment, AttachmentSchema.field.ip);
+  return attachment;
 }
 
 export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Document {
