@@ -28,7 +28,9 @@ interface Seen {
   created?: CreateDocumentRequest;
 }
 
-function setup(options: { canUpload?: () => object; maxDocumentSize?: number; exist?: boolean } = {}) {
+function setup(
+  options: { canUpload?: () => object; maxDocumentSize?: number; exist?: boolean; unavailableExt?: string[] } = {},
+) {
   const seen: Seen = { exist: [] };
   const deps = testDeps({
     loadSettings: async () => ({ security: { maxDocumentSize: options.maxDocumentSize ?? 0 } }),
@@ -45,6 +47,10 @@ function setup(options: { canUpload?: () => object; maxDocumentSize?: number; ex
         }),
       });
       router.service(DocumentAPI, {
+        // Unset: not implemented, as an older server answers (the page then refuses nothing up front).
+        ...(options.unavailableExt
+          ? { getDocumentConverters: () => ({ office: false, unavailableExt: options.unavailableExt ?? [] }) }
+          : {}),
         checkDocumentExist: (req) => {
           seen.exist.push(req.hash);
           return { exist: options.exist ?? false, attachmentId: options.exist ? 42n : 0n };
@@ -120,6 +126,27 @@ describe("upload page", () => {
     // Removing the files clears the list.
     fireEvent.click(screen.getByRole("button", { name: "移除 大文件.pdf" }));
     await waitFor(() => expect(screen.getAllByTestId("upload-item")).toHaveLength(1));
+  });
+
+  it("refuses office formats up front when the server has no office converter, and says so", async () => {
+    const { deps, seen } = setup({ unavailableExt: [".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".txt"] });
+    login(deps);
+    const open = jest.spyOn(XMLHttpRequest.prototype, "open");
+    renderRoutes(routes, { path: "/upload", deps });
+    const banner = await screen.findByTestId("upload-no-office", {}, { timeout: 8000 });
+    expect(banner.textContent).toContain("未安装 Office 文档转换程序");
+    expect(banner.textContent).toContain("docx");
+    const input = screen.getByTestId("upload-page").querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept.split(",")).not.toContain(".docx");
+    expect(input.accept.split(",")).toContain(".pdf");
+    expect(screen.getByText(/支持 pdf/).textContent).not.toMatch(/docx/);
+
+    await dropFiles([fileOfSize("年度报告.docx", 100, "PK")]);
+    const errors = await screen.findAllByTestId("upload-error");
+    expect(errors.map((e) => e.textContent)).toEqual(["服务器未安装 Office 文档转换程序，暂不能上传 .docx 文件"]);
+    expect(screen.getAllByTestId("upload-item").map((li) => li.getAttribute("data-phase"))).toEqual(["invalid"]);
+    expect(open).not.toHaveBeenCalled();
+    expect(seen.exist).toEqual([]);
   });
 
   it("skips the upload when the server already has the content, then creates the document", async () => {

@@ -91,11 +91,19 @@ function UploadForm() {
   const { settings } = useSettings();
   const { creditName } = useSiteName();
   const session = useSession();
-  const rules = useMemo(() => uploadRules(settings.security), [settings.security]);
+  const documents = useClient(DocumentAPI);
+  // Office formats need LibreOffice on the server: refused here up front when it is missing. When the
+  // question cannot be answered, nothing is refused here (the server refuses what it cannot convert).
+  const loadConverters = useCallback(
+    (signal: AbortSignal) => documents.getDocumentConverters({}, { signal }),
+    [documents],
+  );
+  const converters = useRemote(loadConverters, "");
+  const unavailable = converters.data?.unavailableExt;
+  const rules = useMemo(() => uploadRules(settings.security, unavailable), [settings.security, unavailable]);
   const queue = useUploadQueue(rules);
   const [form] = Form.useForm<{ category: string[]; languageId?: string }>();
   const categoriesClient = useClient(CategoryAPI);
-  const documents = useClient(DocumentAPI);
   const loadCategories = useCallback(
     (signal: AbortSignal) => categoriesClient.listCategory(CATEGORY_QUERY, { signal }),
     [categoriesClient],
@@ -189,6 +197,15 @@ function UploadForm() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("upload.title")}
       </Typography.Title>
+      {rules.unconvertible.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="upload-no-office"
+          title={t("upload.noOfficeConverter", { exts: rules.unconvertible.map((ext) => ext.slice(1)).join(" ") })}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Upload.Dragger
         multiple
         accept={accept}

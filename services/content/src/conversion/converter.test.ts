@@ -223,16 +223,16 @@ describe("failures", () => {
     expect(await failure("pdf", enc)).toMatchObject({ reason: "encrypted", retryable: false });
   });
 
-  test("an aborted signal stops between pages: retryable 'aborted'; a timeout signal: 'timeout'", async () => {
+  test("an aborted signal stops between pages: retryable 'aborted'; a timeout signal: final 'timeout'", async () => {
     const pdf = makePdf({ pages: 4 });
     const ac = new AbortController();
     const e = await failure("pdf", pdf, { signal: ac.signal, onProgress: (p) => p.page === 2 && ac.abort() });
     expect(e).toMatchObject({ reason: "aborted", retryable: true });
     const t = await failure("pdf", pdf, { signal: AbortSignal.abort(new DOMException("late", "TimeoutError")) });
-    expect(t).toMatchObject({ reason: "timeout", retryable: true });
+    expect(t).toMatchObject({ reason: "timeout", retryable: false });
   });
 
-  test("LibreOffice past its timeout: killed with its whole process group, retryable 'timeout'", async () => {
+  test("LibreOffice past its timeout: killed with its whole process group, final 'timeout'", async () => {
     const root = join(dir, "slow-profiles");
     const slow = createConverter({ office: { profileRoot: root, timeoutMs: 50 }, workRoot: dir });
     try {
@@ -240,7 +240,8 @@ describe("failures", () => {
       const err = await slow
         .convert({ path: await file("docx", docx), ext: "docx" }, { dir: outDir() })
         .catch((e) => e);
-      expect(err).toMatchObject({ name: "ConversionError", reason: "timeout", retryable: true });
+      expect(err).toMatchObject({ name: "ConversionError", reason: "timeout", retryable: false });
+      expect(err.message).toContain("LibreOffice");
       // No soffice / soffice.bin of that profile survives.
       const ps = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
       expect(ps.split("\n").filter((l) => l.includes(root))).toEqual([]);

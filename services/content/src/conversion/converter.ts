@@ -1,14 +1,23 @@
 // convert(): any accepted document → page SVGs (+ gzip), a cover PNG, the page count and its text.
-// MuPDF formats are rendered directly; office formats go through LibreOffice to PDF first; formats
-// that need calibre (chm, umd, azw*) fail at once with a clear, non-retryable reason.
+// MuPDF formats are rendered directly (in the render thread pool, with per-page budgets); office
+// formats go through LibreOffice to PDF first; formats that need calibre (chm, umd, azw*) fail at
+// once with a clear, non-retryable reason.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConversionError, checkAborted } from "./errors.js";
 import { conversionRouteOf, normalizeExtension } from "./formats.js";
-import { type PageOutput, type RenderOptions, type RenderResult, renderWithMupdf } from "./mupdf-render.js";
+import {
+  defaultRenderLimits,
+  type PageOutput,
+  type RenderLimits,
+  type RenderOptions,
+  type RenderResult,
+  renderWithMupdf,
+} from "./mupdf-render.js";
 import { createOfficeConverter, type OfficeOptions } from "./office.js";
 import { dirOutput, pageFileName } from "./output.js";
+import { createRenderPool, type RenderPoolOptions } from "./render-pool.js";
 
 export interface ConvertInput {
   path: string;
@@ -32,18 +41,24 @@ export interface ConvertResult extends RenderResult {
 
 export interface ConverterOptions {
   office?: OfficeOptions;
+  /** Render threads (default 2 threads, 512 MiB of WASM memory each). */
+  pool?: Partial<RenderPoolOptions>;
+  /** Per-page budgets (default defaultRenderLimits). */
+  limits?: Partial<RenderLimits>;
   /** Temp directory root for office conversions (default the OS temp dir). */
   workRoot?: string;
 }
 
 export interface Converter {
   convert(input: ConvertInput, out: ConvertOutput, opts?: ConvertOptions): Promise<ConvertResult>;
-  /** Releases LibreOffice profiles. */
+  /** Ends the render threads, releases LibreOffice profiles. */
   close(): Promise<void>;
 }
 
 export function createConverter(options: ConverterOptions = {}): Converter {
   const office = createOfficeConverter(options.office);
+  const pool = createRenderPool({ size: 2, memoryLimitMb: 512, ...options.pool });
+  const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
   const workRoot = options.workRoot ?? tmpdir();
 
   return {
@@ -65,19 +80,21 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       const names = (rendered: number) =>
         Array.from({ length: rendered }, (_, i) => [pageFileName(i + 1, false), pageFileName(i + 1, true)]).flat();
       if (route === "mupdf") {
-        const r = await renderWithMupdf(input.path, ext, sink, opts);
+        const r = await renderWithMupdf(pool, limits, input.path, ext, sink, opts);
         return { ...r, ext, viaOffice: false, svgPages: names(r.rendered) };
       }
       const work = await mkdtemp(join(workRoot, "wenku-convert-"));
       try {
         const onAlive = opts.onProgress ? () => opts.onProgress?.({ page: 0, pages: 0 }) : undefined;
         const pdf = await office.toPdf(input.path, ext, work, { signal: opts.signal, onAlive });
-        const r = await renderWithMupdf(pdf, "pdf", sink, opts);
+        const r = await renderWithMupdf(pool, limits, pdf, "pdf", sink, opts);
         return { ...r, ext, viaOffice: true, svgPages: names(r.rendered) };
       } finally {
         await rm(work, { recursive: true, force: true });
       }
     },
-    close: () => office.close(),
+    async close() {
+      await Promise.all([pool.close(), office.close()]);
+    },
   };
 }

@@ -1,6 +1,7 @@
 // Documents generated at test (and bench) time, so no binary fixture is committed: a PDF drawn with
-// MuPDF (Chinese + Latin text, vector shapes), a DOCX and an EPUB written as zips by hand.
-import { crc32, deflateRawSync } from "node:zlib";
+// MuPDF (Chinese + Latin text, vector shapes), a DOCX and an EPUB written as zips by hand, and
+// hostile documents (nested form XObjects, a decompression-bomb image, a DOCX LibreOffice chews on).
+import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 import * as mupdf from "mupdf";
 
 export interface PdfSpec {
@@ -178,4 +179,85 @@ export function makeEpub(title: string, chapters: string[]): Uint8Array {
       data: `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${i + 1}</title></head><body><h1>${i + 1}</h1><p>${esc(c)}</p></body></html>`,
     })),
   ]);
+}
+
+/** A PDF written by hand from its objects (1-based, in order), with a correct xref table. */
+function rawPdf(objects: (string | Buffer)[]): Uint8Array {
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n")];
+  let size = parts[0]?.length ?? 0;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from("\nendobj\n")]);
+    parts.push(chunk);
+    size += chunk.length;
+  });
+  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) xref += `${String(o).padStart(10, "0")} 00000 n \n`;
+  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(xref)]);
+}
+
+const stream = (dict: string, body: Buffer | string) =>
+  Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${Buffer.byteLength(body)} >>\nstream\n`),
+    Buffer.from(body),
+    Buffer.from("\nendstream"),
+  ]);
+
+/**
+ * A one-page PDF of a few KB whose page fills fan^depth tiny rectangles: form XObject X(k) draws
+ * X(k-1) `fan` times, X(0) fills one rectangle. depth 6, fan 10: a million fills (the issue's 3 KB
+ * PDF that froze the site for 24 s and made a 216 MB SVG).
+ */
+export function makeHostilePdf(depth = 6, fan = 10, opts: { plainPagesBefore?: number } = {}): Uint8Array {
+  const plain = opts.plainPagesBefore ?? 0;
+  const xo = (k: number) => 5 + k; // object numbers of X0..Xdepth, then the plain pages and their content
+  const plainPage = (i: number) => 6 + depth + i;
+  const kids = [...Array.from({ length: plain }, (_, i) => `${plainPage(i)} 0 R`), "3 0 R"].join(" ");
+  const objects: (string | Buffer)[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${plain + 1} >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /XObject << /X ${xo(depth)} 0 R >> >> >>`,
+    stream("", "q 0.5 0 0 0.5 10 10 cm /X Do Q"),
+    stream("/Type /XObject /Subtype /Form /BBox [0 0 1000 1000]", "0.1 0.2 0.3 rg 1 1 3 3 re f"),
+  ];
+  for (let k = 1; k <= depth; k++) {
+    let body = "";
+    for (let i = 0; i < fan; i++) body += `q 1 0 0 1 ${(i * 7) % 50} ${(i * 3) % 40} cm /C Do Q\n`;
+    objects.push(
+      stream(
+        `/Type /XObject /Subtype /Form /BBox [0 0 1000 1000] /Resources << /XObject << /C ${xo(k - 1)} 0 R >> >>`,
+        body,
+      ),
+    );
+  }
+  for (let i = 0; i < plain; i++) {
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${plainPage(plain)} 0 R >>`);
+  }
+  if (plain > 0) objects.push(stream("", "0.2 0.4 0.8 rg 60 600 200 120 re f"));
+  return rawPdf(objects);
+}
+
+/** A one-page PDF with a side×side RGB image of one colour: ~100 KB on disk, side²×3 bytes decoded. */
+export function makeImageBombPdf(side: number): Uint8Array {
+  const pixels = deflateSync(Buffer.alloc(side * side * 3, 0x80), { level: 9 });
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /XObject << /I 5 0 R >> >> >>",
+    stream("", "q 500 0 0 700 40 60 cm /I Do Q"),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
+      pixels,
+    ),
+  ]);
+}
+
+/**
+ * A DOCX bomb: 200 000 identical short paragraphs, ≈ 14 MB of document.xml deflated to tens of KB,
+ * that LibreOffice lays out for minutes (≈ 3 000 pages; 20 000 paragraphs take ≈ 15 s).
+ */
+export function makeSlowDocx(paragraphs = 200_000): Uint8Array {
+  return makeDocx(Array.from({ length: paragraphs }, () => "文库转换炸弹 bomb paragraph"));
 }

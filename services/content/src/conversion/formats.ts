@@ -79,6 +79,9 @@ export const uploadExtensions: readonly string[] = Object.entries(table)
   .filter(([, i]) => i.upload)
   .map(([e]) => e);
 
+/** Upload extensions that go through LibreOffice (refused when it is not installed), without the dot. */
+export const officeExtensions: readonly string[] = uploadExtensions.filter((e) => table[e]?.route === "office");
+
 /**
  * Whether a file may be uploaded as a document: a known document extension and, when the site
  * restricts uploads (security.document_allowed_ext, e.g. [".pdf", ".docx"]), one of those.

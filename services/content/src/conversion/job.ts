@@ -5,6 +5,11 @@ import type { StreamSpec } from "@wenku/kit/bus/types.js";
 import { type ConversionRequested, ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
 
 export const conversionSubject = "wenku.conversion.requested";
+/**
+ * Office documents (LibreOffice first: slow, memory-hungry) travel on their own subject, taken by
+ * their own consumer (the office lane), so a slow office document never holds up a PDF.
+ */
+export const conversionOfficeSubject = "wenku.conversion.office";
 export const conversionStream: StreamSpec = {
   name: "WENKU_CONVERSION",
   subjects: ["wenku.conversion.>"],
@@ -12,14 +17,21 @@ export const conversionStream: StreamSpec = {
 };
 
 /**
- * The queue's stream, subject and worker consumer: the defaults, or a private set named after
- * CONVERSION_QUEUE (subjects outside "wenku.conversion.>", since JetStream streams may not overlap).
+ * The queue's stream, subjects (office lane and the rest) and worker consumer: the defaults, or a
+ * private set named after CONVERSION_QUEUE (subjects outside "wenku.conversion.>", since JetStream
+ * streams may not overlap). The office lane's durable is `<durable>_office`.
  */
-export function conversionChannel(name?: string): { stream?: StreamSpec; subject?: string; durable?: string } {
+export function conversionChannel(name?: string): {
+  stream?: StreamSpec;
+  subject?: string;
+  officeSubject?: string;
+  durable?: string;
+} {
   if (!name) return {};
   return {
     stream: { ...conversionStream, name: `WENKU_CONVERSION_${name}`, subjects: [`wenku.conversion_${name}.>`] },
     subject: `wenku.conversion_${name}.requested`,
+    officeSubject: `wenku.conversion_${name}.office`,
     durable: `conversion_${name}`,
   };
 }
@@ -96,6 +108,8 @@ export interface Manifest {
   pageTextEnds: number[];
   svgBytes: number;
   gzipBytes: number;
+  /** Pages whose SVG wraps a raster image (over the time, memory or size budget as vectors). */
+  rasterPages?: number[];
   convertedAt: string;
 }
 

@@ -1,16 +1,23 @@
-// Renders a document MuPDF can open (PDF, EPUB, MOBI, XPS, CBZ, FB2) page by page: an SVG per page
+// Renders a document MuPDF can open (PDF, EPUB, MOBI, CBZ, FB2) page by page: an SVG per page
 // with text as paths (the browser needs no fonts), its gzip variant, a PNG cover of page 1, the
-// page count and the extracted text. The file is read through a MuPDF Stream over a file descriptor,
-// so a large PDF is never copied whole into WASM memory; each page is released before the next.
+// page count and the extracted text.
 //
-// MuPDF WASM is synchronous: one page blocks the event loop for its render time (≈ 10 ms for a
-// text page). The loop yields between pages, so acks, heartbeats and other jobs keep flowing, and
-// gzip + the output write of page N (thread pool / I/O) overlap the render of page N+1.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+// MuPDF runs in a render thread of the pool (render-pool.ts), never on the service's event loop.
+// Each page has a time budget and an output cap, its thread a memory cap:
+//   - an SVG over the output cap is replaced by a raster SVG (an <image> with a PNG, or a JPEG for
+//     photos, at limits.rasterDpi) in the same call;
+//   - a page whose call runs out of time or memory (or on which MuPDF fails) is tried once more as a
+//     raster page, in a fresh thread when the old one was ended (the raster path skips the SVG
+//     writer, usually the costly part); when that fails too, the document fails for good as
+//     "too_complex" (or "corrupt" when MuPDF itself failed);
+//   - a page past the preview limit (text only) whose text cannot be read in time is skipped; more
+//     than limits.maxSkippedPages of those fail the document as "too_complex".
+// gzip and the output write of page N (zlib thread pool, I/O) overlap the render of page N+1.
 import { promisify } from "node:util";
 import { gzip as gzipCb } from "node:zlib";
-import * as mupdf from "mupdf";
 import { abortError, ConversionError, checkAborted } from "./errors.js";
+import { type PageCall, RenderError, type RenderLease, type RenderPool } from "./render-pool.js";
+import type { PageReply } from "./render-protocol.js";
 import { PREVIEW_TEXT_MAX_BYTES, previewTextOf, TextCollector } from "./text.js";
 
 const gzip = promisify(gzipCb);
@@ -60,199 +67,189 @@ export interface RenderResult {
   cover: Uint8Array;
   svgBytes: number;
   gzipBytes: number;
+  /** Pages served as a raster image in their SVG (1-based). */
+  rasterPages: number[];
+  /** Pages past the preview limit whose text was skipped (over the time or memory budget). */
+  skippedTextPages: number[];
+  /** The largest WASM memory of the render thread during this document, in bytes. */
+  peakMemoryBytes: number;
 }
 
-/** Extensions MuPDF lays out itself (no fixed pages): laid out on A4 with a 12 pt em. */
-const reflowable = new Set(["epub", "mobi", "fb2"]);
-const a4 = { w: 595, h: 842, em: 12 };
+/** The budgets of one page and one document (CONVERTER_* settings). */
+export interface RenderLimits {
+  /** A page's render call (text, cover, SVG) may take this long (default 10 s). */
+  pageTimeoutMs: number;
+  /** Opening the document may take this long (default 3 × pageTimeoutMs, at least 30 s). */
+  openTimeoutMs?: number;
+  /** Largest SVG of one page in bytes (default 8 MiB); a larger one becomes a raster page. */
+  maxPageBytes: number;
+  /** Resolution of raster pages (default 120). */
+  rasterDpi: number;
+  /** Text-only pages that may be skipped before the document fails (default 3). */
+  maxSkippedPages?: number;
+}
+
+export const defaultRenderLimits: RenderLimits = {
+  pageTimeoutMs: 10_000,
+  maxPageBytes: 8 * 1024 * 1024,
+  rasterDpi: 120,
+};
+
 /** Pages whose gzip/write may still be in flight while the next one renders. */
 const pipelineDepth = 2;
 
-let logRouted = false;
-/** MuPDF prints warnings ("ICC support is not available", repaired xref …) to the console unless routed. */
-function quietMupdf(): void {
-  if (logRouted) return;
-  logRouted = true;
-  mupdf.setLog({ error: () => {}, warning: () => {} });
-}
+const tooComplex = (detail: string) => new ConversionError("too_complex", detail);
+/** Failures of one page call that get a second chance (as a raster page, or a skipped text). */
+const retryKinds = new Set<string>(["timeout", "memory", "crashed", "failed"]);
 
-function fileStream(path: string): { stream: mupdf.Stream; size: number; close(): void } {
-  const fd = openSync(path, "r");
-  let open = true;
-  const size = fstatSync(fd).size;
-  const close = () => {
-    if (open) closeSync(fd);
-    open = false;
-  };
-  try {
-    const stream = new mupdf.Stream({
-      fileSize: () => size,
-      read: (memory, offset, length, position) => (open ? readSync(fd, memory, offset, length, position) : 0),
-      close: () => {},
-    });
-    return { stream, size, close };
-  } catch (err) {
-    close();
-    throw err;
+/** A pool failure as the converter's error: MuPDF's own verdicts keep their reason; limits are final. */
+function conversionErrorOf(e: unknown, what: string, signal: AbortSignal | undefined): ConversionError {
+  if (signal?.aborted) return abortError(signal);
+  if (!(e instanceof RenderError)) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return new ConversionError("internal", `${what}: ${detail}`.slice(0, 500), { cause: e });
   }
-}
-
-function mupdfMessage(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).slice(0, 300);
-}
-
-function openDoc(stream: mupdf.Stream, ext: string): mupdf.Document {
-  let doc: mupdf.Document;
-  try {
-    doc = mupdf.Document.openDocument(stream, `document.${ext}`);
-  } catch (err) {
-    throw new ConversionError("corrupt", `MuPDF cannot open the ${ext} file: ${mupdfMessage(err)}`, { cause: err });
-  }
-  if (doc.needsPassword() && !doc.authenticatePassword("")) {
-    doc.destroy();
-    throw new ConversionError("encrypted", "the document needs a password");
-  }
-  if (reflowable.has(ext)) doc.layout(a4.w, a4.h, a4.em);
-  return doc;
-}
-
-function pageSvg(page: mupdf.Page): Uint8Array {
-  const buf = new mupdf.Buffer();
-  try {
-    const writer = new mupdf.DocumentWriter(buf, "svg", "text=path");
-    try {
-      const dev = writer.beginPage(page.getBounds());
-      page.run(dev, mupdf.Matrix.identity);
-      writer.endPage();
-      writer.close();
-    } finally {
-      writer.destroy();
-    }
-    return buf.asUint8Array().slice(); // a view into WASM memory until copied
-  } finally {
-    buf.destroy();
-  }
-}
-
-function coverPng(page: mupdf.Page, width: number): Uint8Array {
-  const [x0, y0, x1, y1] = page.getBounds();
-  const w = Math.max(1, x1 - x0);
-  const h = Math.max(1, y1 - y0);
-  // Very tall pages (scrolls, receipts) are capped at 4× the width in pixels.
-  const scale = Math.min(width / w, (width * 4) / h);
-  const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-  try {
-    return pix.asPNG();
-  } finally {
-    pix.destroy();
+  switch (e.kind) {
+    case "corrupt":
+    case "encrypted":
+    case "empty":
+      return new ConversionError(e.kind, e.message);
+    case "failed":
+      return new ConversionError("corrupt", `${what}: ${e.message}`);
+    case "aborted":
+      return new ConversionError("aborted", `${what}: ${e.message}`);
+    default: // timeout, memory, crashed
+      return tooComplex(`${what}: ${e.kind}: ${e.message}`);
   }
 }
 
 export async function renderWithMupdf(
+  pool: RenderPool,
+  limits: RenderLimits,
   path: string,
   ext: string,
   out: PageOutput,
   opts: RenderOptions = {},
 ): Promise<RenderResult> {
-  quietMupdf();
-  checkAborted(opts.signal);
-  const file = fileStream(path);
+  const { signal } = opts;
+  checkAborted(signal);
+  const pageMs = limits.pageTimeoutMs;
+  const openMs = limits.openTimeoutMs ?? Math.max(30_000, 3 * pageMs);
+  const maxSkipped = limits.maxSkippedPages ?? 3;
+  let lease: RenderLease;
+  try {
+    lease = await pool.acquire(signal);
+  } catch (e) {
+    throw conversionErrorOf(e, "waiting for a render thread", signal);
+  }
   const inflight: Promise<number[]>[] = [];
   try {
-    if (file.size === 0) throw new ConversionError("empty", "the file is 0 bytes");
-    const doc = openDoc(file.stream, ext);
-    try {
-      let pages: number;
-      try {
-        pages = doc.countPages();
-      } catch (err) {
-        throw new ConversionError("corrupt", `cannot count pages: ${mupdfMessage(err)}`, { cause: err });
-      }
-      if (pages <= 0) throw new ConversionError("empty", "the document has no pages");
-      const limit = typeof opts.maxPages === "function" ? opts.maxPages(pages) : opts.maxPages;
-      const rendered = limit && limit > 0 ? Math.min(limit, pages) : pages;
-      const text = new TextCollector(opts.maxTextBytes ?? 1 << 20);
-      const level = opts.gzipLevel ?? 6;
-      const result: RenderResult = {
-        format: doc.getMetaData(mupdf.Document.META_FORMAT) ?? ext.toUpperCase(),
-        pages,
-        rendered,
-        width: 0,
-        height: 0,
-        text: "",
-        textTruncated: false,
-        pageTextEnds: [],
-        previewText: "",
-        cover: new Uint8Array(),
-        svgBytes: 0,
-        gzipBytes: 0,
+    const opened = await lease.open(path, ext, openMs, signal).catch((e: unknown) => {
+      throw conversionErrorOf(e, `opening the ${ext} file`, signal);
+    });
+    const { pages } = opened;
+    const limit = typeof opts.maxPages === "function" ? opts.maxPages(pages) : opts.maxPages;
+    const rendered = limit && limit > 0 ? Math.min(limit, pages) : pages;
+    const text = new TextCollector(opts.maxTextBytes ?? 1 << 20);
+    const level = opts.gzipLevel ?? 6;
+    const result: RenderResult = {
+      format: opened.format,
+      pages,
+      rendered,
+      width: 0,
+      height: 0,
+      text: "",
+      textTruncated: false,
+      pageTextEnds: [],
+      previewText: "",
+      cover: new Uint8Array(),
+      svgBytes: 0,
+      gzipBytes: 0,
+      rasterPages: [],
+      skippedTextPages: [],
+      peakMemoryBytes: 0,
+    };
+    for (let i = 0; i < pages; i++) {
+      if (i >= rendered && text.full) break;
+      checkAborted(signal);
+      const n = i + 1;
+      const call: PageCall = {
+        index: i,
+        mode: i < rendered ? "svg" : "text",
+        text: !text.full,
+        coverWidth: i === 0 ? (opts.coverWidth ?? 600) : 0,
+        maxBytes: limits.maxPageBytes,
+        dpi: limits.rasterDpi,
       };
-      for (let i = 0; i < pages; i++) {
-        if (i >= rendered && text.full) break;
-        if (opts.signal?.aborted) throw abortError(opts.signal);
-        let page: mupdf.Page;
-        try {
-          page = doc.loadPage(i);
-        } catch (err) {
-          throw new ConversionError("corrupt", `cannot load page ${i + 1}: ${mupdfMessage(err)}`, { cause: err });
+      let reply: PageReply | undefined;
+      try {
+        reply = await lease.page(call, pageMs, signal);
+      } catch (e) {
+        // Over a budget, or MuPDF failed on this page: skipped (text only) or tried once more as a raster.
+        if (signal?.aborted || !(e instanceof RenderError) || !retryKinds.has(e.kind)) {
+          throw conversionErrorOf(e, `page ${n}`, signal);
         }
-        try {
-          if (i === 0) {
-            const [x0, y0, x1, y1] = page.getBounds();
-            result.width = Math.round((x1 - x0) * 100) / 100;
-            result.height = Math.round((y1 - y0) * 100) / 100;
-            result.cover = coverPng(page, opts.coverWidth ?? 600);
-            await out.cover(result.cover);
-          }
-          if (!text.full) {
-            const st = page.toStructuredText("preserve-whitespace");
-            try {
-              text.addPage(`${st.asText().trimEnd()}\n`);
-            } finally {
-              st.destroy();
-            }
-          }
-          if (i < rendered) {
-            const svg = pageSvg(page);
-            const n = i + 1;
-            inflight.push(
-              gzip(svg, { level }).then(async (gz) => {
-                await out.page(n, svg, gz);
-                return [svg.length, gz.length];
-              }),
+        if (call.mode === "text") {
+          result.skippedTextPages.push(n);
+          if (result.skippedTextPages.length > maxSkipped) {
+            throw tooComplex(
+              `more than ${maxSkipped} pages over the time or memory budget (last: page ${n}, ${e.kind})`,
             );
-            if (inflight.length >= pipelineDepth) {
-              const [s, g] = (await inflight.shift()) ?? [0, 0];
-              result.svgBytes += s ?? 0;
-              result.gzipBytes += g ?? 0;
-            }
           }
-        } finally {
-          page.destroy();
+        } else {
+          // Over budget as a vector page: once more as a raster page, in a fresh thread.
+          reply = await lease.page({ ...call, mode: "raster" }, pageMs, signal).catch((e2: unknown) => {
+            throw conversionErrorOf(e2, `page ${n} (vector: ${e.kind}; raster)`, signal);
+          });
         }
-        opts.onProgress?.({ page: i + 1, pages });
-        await new Promise<void>((r) => setImmediate(r)); // let the event loop breathe between pages
       }
-      for (const [s, g] of await Promise.all(inflight.splice(0))) {
-        result.svgBytes += s ?? 0;
-        result.gzipBytes += g ?? 0;
+      if (reply) {
+        if (i === 0) {
+          result.width = reply.width;
+          result.height = reply.height;
+          result.cover = reply.cover ?? new Uint8Array();
+          await out.cover(result.cover);
+        }
+        if (!text.full) text.addPage(`${(reply.text ?? "").trimEnd()}\n`);
+        if (call.mode !== "text") {
+          const svg = reply.svg;
+          if (!svg) throw tooComplex(`page ${n}: even its raster image is over ${limits.maxPageBytes} bytes`);
+          if (reply.raster) result.rasterPages.push(n);
+          inflight.push(
+            gzip(svg, { level }).then(async (gz) => {
+              await out.page(n, svg, gz);
+              return [svg.length, gz.length];
+            }),
+          );
+          if (inflight.length >= pipelineDepth) {
+            const [s, g] = (await inflight.shift()) ?? [0, 0];
+            result.svgBytes += s ?? 0;
+            result.gzipBytes += g ?? 0;
+          }
+        }
+      } else if (!text.full) {
+        text.addPage("\n");
       }
-      result.text = text.text();
-      result.textTruncated = text.truncated;
-      result.pageTextEnds = text.ends(pages);
-      result.previewText = previewTextOf(
-        result.text,
-        result.pageTextEnds,
-        rendered,
-        opts.maxPreviewTextBytes ?? PREVIEW_TEXT_MAX_BYTES,
-      );
-      return result;
-    } finally {
-      doc.destroy();
+      opts.onProgress?.({ page: n, pages });
     }
+    for (const [s, g] of await Promise.all(inflight.splice(0))) {
+      result.svgBytes += s ?? 0;
+      result.gzipBytes += g ?? 0;
+    }
+    result.text = text.text();
+    result.textTruncated = text.truncated;
+    result.pageTextEnds = text.ends(pages);
+    result.previewText = previewTextOf(
+      result.text,
+      result.pageTextEnds,
+      rendered,
+      opts.maxPreviewTextBytes ?? PREVIEW_TEXT_MAX_BYTES,
+    );
+    result.peakMemoryBytes = lease.peakMemoryBytes;
+    return result;
   } finally {
     // Never leave a write running behind a failure (its error is the failure's consequence).
     await Promise.allSettled(inflight);
-    file.close();
+    lease.release();
   }
 }

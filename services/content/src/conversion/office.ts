@@ -1,24 +1,37 @@
 // Office formats → PDF with LibreOffice headless. One profile directory (-env:UserInstallation) per
 // concurrent conversion, reused across jobs (a warm profile saves seconds); each run gets its own
 // temp outdir and a copy of the source named `source.<ext>` (same basename → same output name).
-// soffice is started in its own process group so a timeout or an abort kills soffice.bin too.
+// soffice is started in its own process group so a timeout or an abort kills soffice.bin too; on
+// Linux it runs under an address-space limit (ulimit -v, inherited by soffice.bin). A timeout or a
+// memory-limit failure is final (the same file would hit the same limit again); a missing soffice
+// is final with what to install; a crash by another signal may be retried once.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { abortError, ConversionError } from "./errors.js";
+import { officeInstallHint } from "./tools.js";
 
 export interface OfficeOptions {
   /** Default "soffice" (on PATH). */
   sofficePath?: string;
-  /** Kill soffice after this long (default 5 min). */
+  /** Kill soffice after this long (default 2 min). */
   timeoutMs?: number;
+  /** Address-space limit of soffice and its children in MiB (Linux; default 1536, 0: none). */
+  memoryLimitMb?: number;
   /** Where profiles live (default <tmp>/wenku-soffice-<pid>-<random>): unique per worker process. */
   profileRoot?: string;
   /** Conversions at once (default 1); each holds one profile. */
   slots?: number;
 }
+
+const missingMessage = `服务器未安装 LibreOffice，无法转换 Word、PowerPoint、Excel 和文本文档。请管理员安装（${officeInstallHint}）`;
+
+/** What LibreOffice prints when an allocation failed under the address-space limit. */
+const outOfMemory = /bad_alloc|out of memory|Unspecified Application Error|cannot allocate memory/i;
+/** Signals a crashing soffice dies of (ours is SIGKILL). */
+const crashSignals = new Set(["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGFPE"]);
 
 /** LibreOffice import filters for what it cannot guess (toolchain.md): UTF-8, comma / tab separated. */
 const infilters: Record<string, string> = {
@@ -101,7 +114,8 @@ export interface OfficeConverter {
 
 export function createOfficeConverter(options: OfficeOptions = {}): OfficeConverter {
   const soffice = options.sofficePath ?? "soffice";
-  const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+  const timeoutMs = options.timeoutMs ?? 2 * 60_000;
+  const memoryLimitMb = process.platform === "linux" ? (options.memoryLimitMb ?? 1536) : 0;
   const root = options.profileRoot ?? join(tmpdir(), `wenku-soffice-${process.pid}-${randomUUID().slice(0, 8)}`);
   const free = Array.from({ length: options.slots ?? 1 }, (_, i) => join(root, `profile-${i}`));
   const waiting: ((profile: string) => void)[] = [];
@@ -116,15 +130,29 @@ export function createOfficeConverter(options: OfficeOptions = {}): OfficeConver
     else free.push(p);
   };
 
+  /** soffice itself, or (Linux, with a limit) sh setting the limit and exec'ing soffice in the same process. */
+  function command(args: string[]): [string, string[]] {
+    if (!memoryLimitMb) return [soffice, args];
+    const script = 'ulimit -v "$1" 2>/dev/null; shift; exec "$@"';
+    return ["/bin/sh", ["-c", script, "sh", String(memoryLimitMb * 1024), soffice, ...args]];
+  }
+
+  const missing = (detail: string, cause?: unknown) =>
+    new ConversionError("tool_missing", detail, { message: missingMessage, cause });
+
   async function run(args: string[], signal: AbortSignal | undefined, onAlive?: () => void): Promise<string> {
     return new Promise((resolve, reject) => {
-      const child = spawn(soffice, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      const [cmd, argv] = command(args);
+      const child = spawn(cmd, argv, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
       let output = "";
       const collect = (d: Buffer) => {
         if (output.length < 4096) output += d.toString("utf8");
       };
       child.stdout.on("data", collect);
       child.stderr.on("data", collect);
+      // A pipe error (EPIPE after a kill) is the process's consequence: its exit reports the failure.
+      child.stdout.on("error", () => {});
+      child.stderr.on("error", () => {});
       let killedFor: ConversionError | undefined;
       const killGroup = () => {
         try {
@@ -137,29 +165,52 @@ export function createOfficeConverter(options: OfficeOptions = {}): OfficeConver
         killedFor ??= why;
         killGroup();
       };
+      const seconds = Math.round(timeoutMs / 1000);
       const timer = setTimeout(
-        () => kill(new ConversionError("timeout", `LibreOffice did not finish within ${timeoutMs} ms`)),
+        () =>
+          kill(
+            new ConversionError("timeout", `LibreOffice did not finish within ${timeoutMs} ms`, {
+              message: `文档转换超时：LibreOffice 在 ${seconds} 秒内未完成转换，已停止（不再自动重试）`,
+            }),
+          ),
         timeoutMs,
       );
       const alive = onAlive ? setInterval(onAlive, 5_000) : undefined;
       const onAbort = () => signal && kill(abortError(signal));
       signal?.addEventListener("abort", onAbort, { once: true });
+      let settled = false;
       const done = () => {
+        settled = true;
         clearTimeout(timer);
         clearInterval(alive);
         signal?.removeEventListener("abort", onAbort);
         killGroup(); // soffice.bin must not outlive its launcher
       };
-      child.on("error", (err) => {
+      child.on("error", (err: NodeJS.ErrnoException) => {
+        if (settled) return;
         done();
-        reject(new ConversionError("tool_failed", `cannot start ${soffice}: ${err.message}`, { cause: err }));
+        if (err.code === "ENOENT") reject(missing(`${cmd} not found (spawn ENOENT)`, err));
+        else reject(new ConversionError("tool_failed", `cannot start ${cmd}: ${err.message}`, { cause: err }));
       });
       child.on("close", (code, sig) => {
+        if (settled) return;
         done();
+        const text = output.trim();
         if (killedFor) reject(killedFor);
-        else if (code !== 0)
-          reject(new ConversionError("tool_failed", `LibreOffice exited with ${sig ?? code}: ${output.trim()}`));
-        else resolve(output);
+        else if (code === 127 && memoryLimitMb) reject(missing(`${soffice} not found: ${text}`));
+        else if (code !== 0 && memoryLimitMb && outOfMemory.test(text)) {
+          reject(
+            new ConversionError(
+              "too_large",
+              `LibreOffice failed under its ${memoryLimitMb} MiB memory limit (${sig ?? code}): ${text}`,
+              { message: `文档过大：LibreOffice 超出 ${memoryLimitMb} MB 内存限制，无法转换` },
+            ),
+          );
+        } else if (code !== 0) {
+          // A crash (a signal other than our kill) or an odd exit may be bad luck: one more attempt, not five.
+          const how = sig && crashSignals.has(sig) ? `crashed (${sig})` : `exited with ${sig ?? code}`;
+          reject(new ConversionError("tool_failed", `LibreOffice ${how}: ${text}`, { maxAttempts: 2 }));
+        } else resolve(output);
       });
     });
   }
@@ -201,7 +252,7 @@ export function createOfficeConverter(options: OfficeOptions = {}): OfficeConver
           if (/could not be loaded|general input\/output error/i.test(output)) {
             throw new ConversionError("corrupt", `LibreOffice cannot load the ${ext} file: ${output.trim()}`);
           }
-          throw new ConversionError("tool_failed", `LibreOffice wrote no PDF: ${output.trim()}`);
+          throw new ConversionError("tool_failed", `LibreOffice wrote no PDF: ${output.trim()}`, { maxAttempts: 2 });
         }
         return pdf;
       } finally {

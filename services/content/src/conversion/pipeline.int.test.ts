@@ -22,7 +22,7 @@ import { localDocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";
 import type { ConversionRequest } from "../ports.js";
 import { type Converter, createConverter } from "./converter.js";
-import { makePdf } from "./fixtures.js";
+import { makePdf, makeSlowDocx } from "./fixtures.js";
 import { type ConversionQueueImpl, createConversionQueue } from "./queue.js";
 import { type ConversionRunner, startConversionRunner } from "./runner.js";
 
@@ -58,7 +58,7 @@ interface Setup {
   queue: ConversionQueueImpl;
   settings: Settings;
   errors: unknown[];
-  start(opts?: { converter?: Converter; requeue?: boolean }): Promise<ConversionRunner>;
+  start(opts?: { converter?: Converter; requeue?: boolean; concurrency?: number }): Promise<ConversionRunner>;
   dispose(): Promise<void>;
 }
 
@@ -72,10 +72,18 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
       : await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
   const stream = { name: prefix, subjects: [`${prefix}.>`] };
   const subject = `${prefix}.requested`;
+  const officeSubject = `${prefix}.office`;
   const settings = create(SettingsSchema, {
     converter: { maxPreview: 0, maxPreviewPercent: 0, timeout: 5, enableConvertRepeatedDocument: false },
   });
-  const queue = createConversionQueue({ bus, settings: { current: async () => settings }, log, stream, subject });
+  const queue = createConversionQueue({
+    bus,
+    settings: { current: async () => settings },
+    log,
+    stream,
+    subject,
+    officeSubject,
+  });
   const runners: ConversionRunner[] = [];
   return {
     storage,
@@ -91,10 +99,12 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
         queue,
         log,
         documents: localDocumentEvents(),
-        concurrency: 2,
+        concurrency: opts.concurrency ?? 2,
+        officeConcurrency: 1,
         converter: opts.converter ?? converter,
         stream,
         subject,
+        officeSubject,
         requeueDelaysMs: opts.requeue ? [0] : [],
         worker: { backoffMs: [50], maxAttempts: 3, workDir: dir, durable: "conversion" },
       });
@@ -119,12 +129,12 @@ afterEach(async () => {
 const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
 
 /** A stored file with its attachment row; returns its hash and storage key. */
-async function attachment(data: Uint8Array): Promise<{ hash: string; storageKey: string }> {
+async function attachment(data: Uint8Array, ext = ".pdf"): Promise<{ hash: string; storageKey: string; ext: string }> {
   const hash = md5(data);
-  const storageKey = `attachments/${hash}.pdf`;
+  const storageKey = `attachments/${hash}${ext}`;
   await s.storage.put(storageKey, data);
-  await db.attachment.create({ data: { hash, storageKey, ext: ".pdf", name: "a.pdf", size: BigInt(data.length) } });
-  return { hash, storageKey };
+  await db.attachment.create({ data: { hash, storageKey, ext, name: `a${ext}`, size: BigInt(data.length) } });
+  return { hash, storageKey, ext };
 }
 
 async function category(): Promise<bigint> {
@@ -135,7 +145,7 @@ async function doc(
   hash: string,
   status: number,
   categoryId: bigint,
-  extra: { description?: string } = {},
+  extra: { description?: string; ext?: string } = {},
 ): Promise<bigint> {
   const d = await db.document.create({
     data: { title: `文档${++n}`, userId: 1n, attachmentHash: hash, ext: ".pdf", status, ...extra },
@@ -144,11 +154,11 @@ async function doc(
   return d.id;
 }
 
-const request = (id: bigint, a: { hash: string; storageKey: string }): ConversionRequest => ({
+const request = (id: bigint, a: { hash: string; storageKey: string; ext?: string }): ConversionRequest => ({
   documentId: id,
   attachmentHash: a.hash,
   storageKey: a.storageKey,
-  ext: ".pdf",
+  ext: a.ext ?? ".pdf",
 });
 
 const row = (id: bigint) => db.document.findUniqueOrThrow({ where: { id } });
@@ -283,4 +293,45 @@ test("with the in-process bus (NATS_URL unset): a restart loses the queue, the r
     "进程内 第2页",
   );
   expect(s.errors).toEqual([]);
+});
+
+test("a DOCX bomb holds up no PDF: the office lane kills it at its timeout, one attempt, while PDFs convert", async () => {
+  let officeRuns = 0;
+  const slowOffice = createConverter({
+    office: { profileRoot: join(dir, "bomb-profiles"), timeoutMs: 4_000 },
+    workRoot: dir,
+  });
+  const counting: Converter = {
+    convert: (input, out, opts) => {
+      if (input.ext === "docx") officeRuns++;
+      return slowOffice.convert(input, out, opts);
+    },
+    close: () => slowOffice.close(),
+  };
+  const cat = await category();
+  const bomb = await attachment(makeSlowDocx(), ".docx");
+  const bombDoc = await doc(bomb.hash, DocStatus.pending, cat, { ext: ".docx" });
+  const pdfs: { id: bigint; a: Awaited<ReturnType<typeof attachment>> }[] = [];
+  for (let i = 1; i <= 3; i++) {
+    const a = await attachment(makePdf({ pages: 2, lines: (p) => [`车道 ${i} 第${p}页`] }));
+    pdfs.push({ id: await doc(a.hash, DocStatus.pending, cat), a });
+  }
+  await s.start({ converter: counting, concurrency: 1 });
+  try {
+    await s.queue.request([request(bombDoc, bomb)]);
+    await until(async () => (await row(bombDoc)).status === DocStatus.converting, "the bomb started");
+    await s.queue.request(pdfs.map((p) => request(p.id, p.a)));
+    await until(
+      async () => (await db.document.count({ where: { id: { in: pdfs.map((p) => p.id) }, status: 2 } })) === 3,
+      "the PDFs converted",
+    );
+    // The PDFs are through while LibreOffice still chews on the bomb.
+    expect((await row(bombDoc)).status).toBe(DocStatus.converting);
+    await until(async () => (await row(bombDoc)).status === DocStatus.failed, "the bomb failed", 20_000);
+    expect((await row(bombDoc)).convertError).toMatch(/^文档转换超时：LibreOffice 在 4 秒内未完成转换/);
+    await sleep(500); // no retry follows
+    expect(officeRuns).toBe(1);
+  } finally {
+    await slowOffice.close();
+  }
 });

@@ -2,12 +2,14 @@
 // api.v1.ConversionRequested per document on the conversion work queue, carrying the converter
 // settings of the moment (preview limit, timeout), so a worker never needs the config service.
 // Callers publish after their transaction committed; a failed publish is logged and thrown — the
-// document keeps its status and the startup requeue (requeue.ts) asks again.
+// document keeps its status and the startup requeue (requeue.ts) asks again. Office documents go
+// to the office lane's subject, everything else to the main one.
 import { randomUUID } from "node:crypto";
 import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
 import type { SettingsReader } from "@wenku/kit/settings.js";
 import type { ConversionQueue, ConversionRequest } from "../ports.js";
-import { conversionStream, conversionSubject, encodeJob } from "./job.js";
+import { conversionRouteOf } from "./formats.js";
+import { conversionOfficeSubject, conversionStream, conversionSubject, encodeJob } from "./job.js";
 
 export interface ConversionQueueOptions {
   bus: EventBus;
@@ -16,6 +18,11 @@ export interface ConversionQueueOptions {
   /** Default conversionStream / conversionSubject (tests use their own). */
   stream?: StreamSpec;
   subject?: string;
+  /**
+   * Office documents' subject: default conversionOfficeSubject with the default subject; with a
+   * custom `subject` and no officeSubject, office documents share `subject` (one lane).
+   */
+  officeSubject?: string;
 }
 
 export interface PublishOptions {
@@ -37,6 +44,7 @@ const maxTimeoutMinutes = 35_000;
 export function createConversionQueue(o: ConversionQueueOptions): ConversionQueueImpl {
   const stream = o.stream ?? conversionStream;
   const subject = o.subject ?? conversionSubject;
+  const officeSubject = o.officeSubject ?? (o.subject ? o.subject : conversionOfficeSubject);
   let ready: Promise<void> | undefined;
   /** The stream must exist before a publish (in a process that runs no worker, nobody else creates it). */
   const ensureStream = () => {
@@ -65,7 +73,8 @@ export function createConversionQueue(o: ConversionQueueOptions): ConversionQueu
             maxPreviewPercent: Math.min(100, Math.max(0, converter?.maxPreviewPercent ?? 0)),
             timeoutMinutes: Math.min(maxTimeoutMinutes, Math.max(0, converter?.timeout ?? 0)),
           });
-          await o.bus.publish(subject, data, { msgId: opts.messageId?.(d) ?? randomUUID() });
+          const lane = conversionRouteOf(d.ext) === "office" ? officeSubject : subject;
+          await o.bus.publish(lane, data, { msgId: opts.messageId?.(d) ?? randomUUID() });
         }
       } catch (err) {
         o.log.error({ err, document_ids: ids }, "conversion: request not published (the startup requeue repairs)");

@@ -1,8 +1,9 @@
-// Conversion in a content process: the worker (documents sink, MuPDF + LibreOffice converter) and,
+// Conversion in a content process: the workers (documents sink, MuPDF + LibreOffice converter) and,
 // once the process is up, the requeue of documents still waiting for a conversion — the in-process
 // bus loses its queue on a restart, and a request whose publish failed was never queued at all.
 // Repeats are cheap: the worker reuses a file's outputs (manifest) and the sink moves only waiting
-// documents.
+// documents. Two lanes, each its own consumer: office documents (LibreOffice, slow) and the rest, so
+// a slow office document never holds up a PDF.
 import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
 import type { Storage } from "@wenku/kit/storage/types.js";
 import type { Db } from "../db.js";
@@ -11,9 +12,10 @@ import { DocStatus } from "../documents/visibility.js";
 import type { ConversionRequest } from "../ports.js";
 import { createConversionRepository, type StrandedDocument } from "./conversion.repository.js";
 import { type Converter, createConverter } from "./converter.js";
+import { conversionOfficeSubject } from "./job.js";
 import type { ConversionQueueImpl } from "./queue.js";
 import { createDocumentSink } from "./sink.js";
-import { type ConversionWorkerOptions, startConversionWorker } from "./worker.js";
+import { type ConversionWorker, type ConversionWorkerOptions, startConversionWorker } from "./worker.js";
 
 export interface ConversionRunnerOptions {
   db: Db;
@@ -23,11 +25,20 @@ export interface ConversionRunnerOptions {
   log: BusLogger;
   /** Told of every document whose status or pages a conversion changed. */
   documents: Pick<DocumentEvents, "changed">;
-  /** Jobs converted at once by this process. */
+  /** Documents other than office ones (PDF, EPUB …) converted at once by this process (the main lane). */
   concurrency: number;
+  /**
+   * Office documents converted at once (the office lane, default 1); 0: this process takes none.
+   * Without an office subject (a custom `subject` alone) office documents share the main lane.
+   */
+  officeConcurrency?: number;
+  /** Default a converter with default options, closed on stop. */
   converter?: Converter;
+  /** Close `converter` on stop (it was made for this runner). */
+  ownsConverter?: boolean;
   stream?: StreamSpec;
   subject?: string;
+  officeSubject?: string;
   /**
    * Delays before each requeue attempt (the settings, for the preview limit, can be read only once
    * every service is up); empty: no requeue.
@@ -81,17 +92,38 @@ export async function requeueStranded(db: Db, queue: ConversionQueueImpl, signal
 
 export async function startConversionRunner(o: ConversionRunnerOptions): Promise<ConversionRunner> {
   const converter = o.converter ?? createConverter();
-  const worker = await startConversionWorker({
-    bus: o.bus,
-    storage: o.storage,
-    sink: createDocumentSink({ db: o.db, log: o.log, events: o.documents }),
-    converter,
-    log: o.log,
-    concurrency: o.concurrency,
-    ...(o.stream ? { stream: o.stream } : {}),
-    ...(o.subject ? { subject: o.subject } : {}),
-    ...o.worker,
-  });
+  const owned = !o.converter || Boolean(o.ownsConverter);
+  const sink = createDocumentSink({ db: o.db, log: o.log, events: o.documents });
+  const durable = o.worker?.durable ?? "conversion";
+  const officeSubject = o.officeSubject ?? (o.subject ? undefined : conversionOfficeSubject);
+  const officeConcurrency = o.officeConcurrency ?? 1;
+  const lanes = [{ subject: o.subject, durable, concurrency: o.concurrency }];
+  if (officeSubject && officeConcurrency > 0) {
+    lanes.push({ subject: officeSubject, durable: `${durable}_office`, concurrency: officeConcurrency });
+  }
+  const workers: ConversionWorker[] = [];
+  try {
+    for (const lane of lanes) {
+      workers.push(
+        await startConversionWorker({
+          bus: o.bus,
+          storage: o.storage,
+          sink,
+          converter,
+          log: o.log,
+          ...(o.stream ? { stream: o.stream } : {}),
+          ...o.worker,
+          ...(lane.subject ? { subject: lane.subject } : {}),
+          durable: lane.durable,
+          concurrency: lane.concurrency,
+        }),
+      );
+    }
+  } catch (err) {
+    await Promise.all(workers.map((w) => w.stop()));
+    if (owned) await converter.close();
+    throw err;
+  }
 
   const stopping = new AbortController();
   const delays = o.requeueDelaysMs ?? [1_000, 5_000, 15_000, 60_000, 300_000];
@@ -130,8 +162,8 @@ export async function startConversionRunner(o: ConversionRunnerOptions): Promise
     async stop() {
       stopping.abort();
       await requeued;
-      await worker.stop();
-      if (!o.converter) await converter.close();
+      await Promise.all(workers.map((w) => w.stop()));
+      if (owned) await converter.close();
     },
   };
 }

@@ -13,6 +13,7 @@ import { createLocalStorage } from "@wenku/kit/storage/local.js";
 import type { Storage } from "@wenku/kit/storage/types.js";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
 import { type Converter, createConverter } from "./converter.js";
+import { ConversionError } from "./errors.js";
 import { makePdf } from "./fixtures.js";
 import { encodeJob, outputKeys } from "./job.js";
 import {
@@ -277,6 +278,34 @@ test("a retryable failure is retried with backoff, then reported final after max
   ]);
 });
 
+test.each([
+  [
+    "a timeout (LibreOffice or the job's)",
+    new ConversionError("timeout", "LibreOffice did not finish within 120000 ms"),
+    1,
+  ],
+  ["a page too complex for its budgets", new ConversionError("too_complex", "page 1: timeout"), 1],
+  ["a missing soffice", new ConversionError("tool_missing", "spawn soffice ENOENT"), 1],
+  ["a LibreOffice crash (SIGSEGV)", new ConversionError("tool_failed", "crashed (SIGSEGV)", { maxAttempts: 2 }), 2],
+])("%s: final after its allowed attempts, not five", async (_, error, attempts) => {
+  let runs = 0;
+  const failing: Converter = {
+    convert: async () => {
+      runs++;
+      throw error;
+    },
+    close: async () => {},
+  };
+  await s.start("a", { maxAttempts: 5, backoffMs: [50] }, failing);
+  await s.upload("originals/f.pdf", makePdf({ pages: 1 }));
+  await s.publish(job(11, hashOf(11), "originals/f.pdf"));
+  await waitFor(() => s.sink.final("11") !== undefined, 10_000, "final failure");
+  await new Promise((r) => setTimeout(r, 300)); // no further delivery
+  expect(runs).toBe(attempts);
+  expect(s.sink.final("11")?.failure).toMatchObject({ reason: error.reason, message: error.message });
+  expect(s.sink.of("11").filter((e) => e.kind === "started")).toHaveLength(attempts);
+});
+
 test("a missing original: failed for good (source_missing)", async () => {
   await s.start("a");
   await s.publish(job(9, hashOf(9), "originals/nowhere.pdf"));
@@ -307,6 +336,26 @@ test("the same file (hash) is converted once: concurrent duplicates share the ru
   await waitFor(() => s.sink.converted("105") !== undefined, 30_000, "the forced reconversion");
   expect(total(counts)).toBe(2);
   expect(s.sink.converted("105")?.result.reused).toBe(false);
+});
+
+test("duplicates of a file that fails for good share its failure: converted once", async () => {
+  let runs = 0;
+  const slowFailing: Converter = {
+    convert: async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 500));
+      throw new ConversionError("too_complex", "page 1: timeout");
+    },
+    close: async () => {},
+  };
+  await s.start("a", { concurrency: 2 }, slowFailing);
+  await s.upload("originals/h.pdf", makePdf({ pages: 1 }));
+  const hash = hashOf(66);
+  await s.publish(job(61, hash, "originals/h.pdf"));
+  await s.publish(job(62, hash, "originals/h.pdf"));
+  await waitFor(() => s.sink.final("61") !== undefined && s.sink.final("62") !== undefined, 10_000, "both failed");
+  expect(runs).toBe(1);
+  expect(s.sink.final("62")?.failure.reason).toBe("too_complex");
 });
 
 test("a poison message is dropped with a log, never retried", async () => {

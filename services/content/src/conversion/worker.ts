@@ -1,8 +1,9 @@
 // The conversion worker: a JetStream work-queue consumer (every worker shares one durable, so each
 // request goes to one of them). Per request: report started → reuse the outputs of an already
 // converted file (manifest) or fetch the original, convert it and upload the pages → report converted
-// → ack. Retryable failures (tool crash, timeout, storage) are retried by the bus with backoff up to
-// maxAttempts, then reported final; non-retryable ones (corrupt, encrypted, unsupported) are final at once.
+// → ack. Retryable failures (tool crash, storage) are retried by the bus with backoff up to
+// maxAttempts (or the fewer attempts the error allows), then reported final; non-retryable ones
+// (corrupt, encrypted, unsupported, too complex, a timeout or memory limit, a missing tool) are final at once.
 // A worker that dies mid-job never acks: JetStream redelivers after ackWait. While a job makes
 // progress (a page rendered, LibreOffice still running) the worker sends in-progress acks.
 import { randomUUID } from "node:crypto";
@@ -212,11 +213,23 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
         pageTextEnds: r.pageTextEnds,
         svgBytes: r.svgBytes,
         gzipBytes: r.gzipBytes,
+        ...(r.rasterPages.length ? { rasterPages: r.rasterPages } : {}),
         convertedAt: new Date().toISOString(),
       };
       const manifest = Buffer.from(JSON.stringify(m));
       await storage.put(keys.manifest, manifest, { contentType: "application/json", size: manifest.length });
-      log.info({ hash, pages: r.pages, rendered: r.rendered, viaOffice: r.viaOffice }, "conversion: converted");
+      log.info(
+        {
+          hash,
+          pages: r.pages,
+          rendered: r.rendered,
+          viaOffice: r.viaOffice,
+          ...(r.rasterPages.length ? { rasterPages: r.rasterPages.slice(0, 20) } : {}),
+          ...(r.skippedTextPages.length ? { skippedTextPages: r.skippedTextPages.slice(0, 20) } : {}),
+          peakMemoryMb: Math.round(r.peakMemoryBytes / 2 ** 20),
+        },
+        "conversion: converted",
+      );
       return toDocument(m, r.text, job, false);
     } finally {
       await rm(local, { force: true });
@@ -228,8 +241,13 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
     const inFlight = singleFlight.get(hash);
     if (inFlight) {
       // Another job of this process converts the same file: reuse its outputs when they cover this
-      // job's preview limit (read back from its manifest), otherwise convert after it.
-      await inFlight.catch(() => {});
+      // job's preview limit (read back from its manifest), otherwise convert after it. A failure for
+      // good is shared (a duplicate request, e.g. the start-up requeue, must not run a hostile file twice).
+      const failed = await inFlight.then(
+        () => undefined,
+        (err: unknown) => toConversionError(err),
+      );
+      if (failed && !failed.retryable && !job.force) throw failed;
       return (await existing(job)) ?? convertOnce(job, signal, beat);
     }
     // Registered before the first await, so concurrent jobs for the same hash join this one.
@@ -272,6 +290,11 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
         return; // ack: retrying cannot help
       }
       if (stopping && e.reason === "aborted") throw e; // handed back on shutdown: not a failure
+      if (e.maxAttempts !== undefined && msg.deliveryCount >= Math.min(e.maxAttempts, maxAttempts)) {
+        log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: failed for good after a retry");
+        await sink.onFailed(job, failureOf(e), true, msg.deliveryCount);
+        return; // ack: this kind of failure gets no more attempts
+      }
       log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: attempt failed");
       if (msg.deliveryCount < maxAttempts) await sink.onFailed(job, failureOf(e), false, msg.deliveryCount);
       throw e; // nak with backoff; the last attempt goes to onDead

@@ -120,7 +120,9 @@ export function useUploadQueue(rules: UploadRules) {
               ? t("upload.tooBig", { size: problem.maxMb })
               : problem?.kind === "type"
                 ? t("upload.badType", { ext: problem.ext })
-                : "",
+                : problem?.kind === "converter"
+                  ? t("upload.noConverter", { ext: problem.ext })
+                  : "",
         });
       }
       commit([...list.current, ...added]);

@@ -1,0 +1,372 @@
+// A pool of MuPDF render threads (worker_threads running render-thread.ts): the service's event
+// loop never runs MuPDF, so the API keeps answering while a hostile document renders. A conversion
+// leases one thread for its duration; every call to it has a time budget, and the thread is ended
+// (Worker.terminate interrupts a running WASM loop) when the budget runs out, when the caller aborts,
+// or when it reports memory past its cap. A lease whose thread was ended gets a fresh one on its
+// next call, with the document opened again. Threads are started on demand, replaced when their
+// WASM memory grew large (WASM memory is never returned), and ended after a minute idle.
+import { Worker } from "node:worker_threads";
+import type {
+  CloseRequest,
+  FailureKind,
+  OpenReply,
+  OpenRequest,
+  PageReply,
+  PageRequest,
+  ThreadData,
+  ThreadReply,
+  ThreadRequest,
+} from "./render-protocol.js";
+
+const bootUrl = new URL("./render-thread.boot.mjs", import.meta.url);
+
+export interface RenderPoolOptions {
+  /** Threads at most: conversions rendering at once. */
+  size: number;
+  /** WASM memory each thread may grow to, in MiB. */
+  memoryLimitMb: number;
+  /** V8 heap of each thread, in MiB (default 256). */
+  heapLimitMb?: number;
+  /** A thread idle this long is ended (default 60 s). */
+  idleMs?: number;
+  /** A thread whose WASM memory grew past this many MiB is replaced after its document (default half the limit). */
+  recycleMb?: number;
+  /** A thread must load MuPDF within this (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+export type RenderErrorKind = FailureKind | "timeout" | "aborted";
+
+/** A failed call: MuPDF's own failure (corrupt, encrypted …) or the pool's (timeout, memory, crashed, aborted). */
+export class RenderError extends Error {
+  override readonly name = "RenderError";
+  constructor(
+    readonly kind: RenderErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PageCall extends Omit<PageRequest, "op" | "id"> {}
+
+export interface RenderLease {
+  /** Opens the document in the thread; remembered, so a replacement thread opens it again. */
+  open(path: string, ext: string, budgetMs: number, signal?: AbortSignal): Promise<OpenReply>;
+  page(call: PageCall, budgetMs: number, signal?: AbortSignal): Promise<PageReply>;
+  /** The largest WASM memory a thread of this lease reported, in bytes. */
+  readonly peakMemoryBytes: number;
+  /** Threads of this lease that were ended (timeouts, memory, aborts, crashes). */
+  readonly restarts: number;
+  /** Hands the thread back (or ends it when it grew too large); the lease is unusable afterwards. */
+  release(): void;
+}
+
+export interface RenderPool {
+  acquire(signal?: AbortSignal): Promise<RenderLease>;
+  /** Live threads and how many are leased, for metrics and tests. */
+  stats(): { threads: number; leased: number; waiting: number };
+  /** Ends every thread; leases in use fail with "aborted". */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: RenderError): void;
+}
+
+/** One worker thread and its request/answer bookkeeping. */
+class Thread {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  memory = 0;
+  peak = 0;
+  opened: string | undefined;
+  private death: RenderError | undefined;
+  private pending = new Map<number, Pending>();
+  private seq = 0;
+  private onReady: { resolve(): void; reject(e: RenderError): void } | undefined;
+  private readonly memoryLimitBytes: number;
+
+  constructor(memoryLimitMb: number, heapLimitMb: number) {
+    this.memoryLimitBytes = memoryLimitMb * 1024 * 1024;
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.onReady = { resolve, reject };
+    });
+    this.ready.catch(() => {}); // observed by whoever calls; never an unhandled rejection
+    this.worker = new Worker(bootUrl, {
+      workerData: { memoryLimitBytes: this.memoryLimitBytes } satisfies ThreadData,
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+      // tsx is registered by the boot file; a parent's --import/--inspect flags are not repeated here.
+      execArgv: [],
+    });
+    this.worker.on("message", (m: ThreadReply) => this.onMessage(m));
+    this.worker.on("error", (err: Error & { code?: string }) =>
+      this.die(
+        err.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? new RenderError("memory", `render thread out of V8 heap: ${err.message}`)
+          : new RenderError("crashed", `render thread failed: ${err.message}`),
+      ),
+    );
+    this.worker.on("exit", (code) => this.die(new RenderError("crashed", `render thread exited with ${code}`)));
+  }
+
+  get alive(): boolean {
+    return this.death === undefined;
+  }
+
+  private onMessage(m: ThreadReply): void {
+    if (m.type === "ready") {
+      this.onReady?.resolve();
+      return;
+    }
+    if (m.type === "memory") {
+      this.memory = m.bytes;
+      this.peak = Math.max(this.peak, m.bytes);
+      // The thread refuses growth past the cap itself; this is the backstop if it ever did not.
+      if (m.bytes > this.memoryLimitBytes * 1.05) {
+        this.kill(new RenderError("memory", `render thread WASM memory ${m.bytes} bytes is over its limit`));
+      }
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    if (m.ok) p.resolve(m.value);
+    else p.reject(new RenderError(m.error.kind, m.error.message));
+  }
+
+  private die(why: RenderError): void {
+    if (this.death) return;
+    this.death = why;
+    this.onReady?.reject(why);
+    for (const p of this.pending.values()) p.reject(why);
+    this.pending.clear();
+  }
+
+  /** Ends the thread now; pending and later calls fail with `why`. */
+  kill(why: RenderError): void {
+    this.die(why);
+    this.worker.terminate().catch(() => {});
+  }
+
+  async call(
+    req: Omit<OpenRequest, "id"> | Omit<PageRequest, "id"> | Omit<CloseRequest, "id">,
+    budgetMs: number,
+    signal?: AbortSignal,
+  ) {
+    if (this.death) throw this.death;
+    const id = ++this.seq;
+    return new Promise<unknown>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => this.kill(new RenderError("aborted", "the conversion was aborted"));
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      this.pending.set(id, {
+        resolve: (v) => {
+          settle();
+          resolve(v);
+        },
+        reject: (e) => {
+          settle();
+          reject(e);
+        },
+      });
+      timer = setTimeout(
+        () => this.kill(new RenderError("timeout", `no answer within ${budgetMs} ms (${req.op})`)),
+        budgetMs,
+      );
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
+      this.worker.postMessage({ ...req, id } as ThreadRequest);
+    });
+  }
+}
+
+export function createRenderPool(o: RenderPoolOptions): RenderPool {
+  const size = Math.max(1, o.size);
+  const heapLimitMb = o.heapLimitMb ?? 256;
+  const idleMs = o.idleMs ?? 60_000;
+  const recycleBytes = (o.recycleMb ?? o.memoryLimitMb / 2) * 1024 * 1024;
+  const startTimeoutMs = o.startTimeoutMs ?? 60_000;
+  const idle: { thread: Thread; timer: NodeJS.Timeout }[] = [];
+  const all = new Set<Thread>();
+  const waiting: { grant(): void; fail(e: RenderError): void; signal?: AbortSignal }[] = [];
+  let leased = 0;
+  let closed = false;
+
+  const spawn = (): Thread => {
+    const t = new Thread(o.memoryLimitMb, heapLimitMb);
+    all.add(t);
+    t.worker.on("exit", () => all.delete(t));
+    return t;
+  };
+
+  /** The lease's thread, started and ready; its document opened again if it is a replacement. */
+  async function readyThread(lease: Lease, signal?: AbortSignal): Promise<Thread> {
+    if (closed) throw new RenderError("aborted", "the render pool is closed");
+    if (!lease.thread?.alive) {
+      if (lease.thread) lease.restarts++;
+      lease.thread = spawn();
+    }
+    const t = lease.thread;
+    t.worker.ref();
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => t.kill(new RenderError("aborted", "the conversion was aborted"));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      await Promise.race([
+        t.ready,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const e = new RenderError("crashed", `render thread did not start within ${startTimeoutMs} ms`);
+            t.kill(e);
+            reject(e);
+          }, startTimeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+    if (lease.doc && t.opened !== lease.doc.key) {
+      await t.call({ op: "open", path: lease.doc.path, ext: lease.doc.ext }, lease.doc.budgetMs, signal);
+      t.opened = lease.doc.key;
+    }
+    return t;
+  }
+
+  class Lease implements RenderLease {
+    thread: Thread | undefined;
+    doc: { path: string; ext: string; key: string; budgetMs: number } | undefined;
+    restarts = 0;
+    private peak = 0;
+    private done = false;
+
+    constructor(thread: Thread | undefined) {
+      this.thread = thread;
+    }
+
+    get peakMemoryBytes(): number {
+      return Math.max(this.peak, this.thread?.peak ?? 0);
+    }
+
+    private track(): void {
+      this.peak = Math.max(this.peak, this.thread?.peak ?? 0);
+    }
+
+    async open(path: string, ext: string, budgetMs: number, signal?: AbortSignal): Promise<OpenReply> {
+      if (this.done) throw new RenderError("aborted", "the lease was released");
+      this.doc = undefined;
+      const t = await readyThread(this, signal);
+      this.track();
+      const r = (await t.call({ op: "open", path, ext }, budgetMs, signal).finally(() => this.track())) as OpenReply;
+      this.doc = { path, ext, key: `${path}\u0000${ext}`, budgetMs };
+      t.opened = this.doc.key;
+      return r;
+    }
+
+    async page(call: PageCall, budgetMs: number, signal?: AbortSignal): Promise<PageReply> {
+      if (this.done) throw new RenderError("aborted", "the lease was released");
+      const t = await readyThread(this, signal);
+      try {
+        return (await t.call({ op: "page", ...call }, budgetMs, signal)) as PageReply;
+      } finally {
+        this.track();
+      }
+    }
+
+    release(): void {
+      if (this.done) return;
+      this.done = true;
+      this.track();
+      const t = this.thread;
+      this.thread = undefined;
+      if (t?.alive && !closed && t.memory <= recycleBytes) {
+        // Close the document (the thread keeps no file descriptor) and wait idle for the next lease.
+        t.call({ op: "close" }, 10_000).catch(() => {});
+        t.opened = undefined;
+        t.worker.unref();
+        const entry = {
+          thread: t,
+          timer: setTimeout(() => {
+            const i = idle.indexOf(entry);
+            if (i >= 0) idle.splice(i, 1);
+            t.kill(new RenderError("aborted", "idle"));
+          }, idleMs),
+        };
+        entry.timer.unref();
+        idle.push(entry);
+      } else {
+        t?.kill(new RenderError("aborted", "recycled"));
+      }
+      leased--;
+      grantNext();
+    }
+  }
+
+  function grantNext(): void {
+    while (waiting.length && leased < size) {
+      const w = waiting.shift();
+      if (!w || w.signal?.aborted) continue;
+      leased++;
+      w.grant();
+    }
+  }
+
+  function take(): Lease {
+    for (;;) {
+      const entry = idle.pop();
+      if (!entry) return new Lease(undefined);
+      clearTimeout(entry.timer);
+      if (entry.thread.alive) return new Lease(entry.thread);
+    }
+  }
+
+  return {
+    async acquire(signal) {
+      if (closed) throw new RenderError("aborted", "the render pool is closed");
+      signal?.throwIfAborted();
+      if (leased < size) {
+        leased++;
+        return take();
+      }
+      await new Promise<void>((resolve, reject) => {
+        const w = {
+          grant: () => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+          },
+          fail: (e: RenderError) => {
+            signal?.removeEventListener("abort", onAbort);
+            reject(e);
+          },
+          ...(signal ? { signal } : {}),
+        };
+        const onAbort = () => {
+          const i = waiting.indexOf(w);
+          if (i >= 0) waiting.splice(i, 1);
+          w.fail(new RenderError("aborted", "the conversion was aborted while waiting for a render thread"));
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        waiting.push(w);
+      });
+      return take();
+    },
+    stats: () => ({ threads: all.size, leased, waiting: waiting.length }),
+    async close() {
+      closed = true;
+      for (const w of waiting.splice(0)) w.fail(new RenderError("aborted", "the render pool is closed"));
+      for (const e of idle.splice(0)) clearTimeout(e.timer);
+      const threads = [...all];
+      await Promise.all(
+        threads.map(async (t) => {
+          t.kill(new RenderError("aborted", "the render pool is closed"));
+          await t.worker.terminate().catch(() => {});
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,134 @@
+// The optional system tools the converter uses, probed once when the content service starts:
+// LibreOffice (office formats → PDF) and CJK fonts (Chinese text in office documents). MuPDF is
+// built in (npm `mupdf`, WASM) and always there. The probe result is per process: in a cluster each
+// content replica probes its own image.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+
+/** What to install, for the messages an administrator reads (README "Optional system packages"). */
+export const officeInstallHint =
+  "Debian/Ubuntu: apt install libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk; macOS: brew install --cask libreoffice";
+export const cjkFontsInstallHint =
+  "Debian/Ubuntu: apt install fonts-noto-cjk; macOS: brew install --cask font-noto-sans-cjk";
+
+/** Where Homebrew's cask (and the dmg) put soffice on macOS; it is not on PATH there. */
+const macSoffice = "/Applications/LibreOffice.app/Contents/MacOS/soffice";
+
+export interface ToolProbe {
+  office: { available: boolean; path: string; version?: string; problem?: string };
+  /** undefined: fc-list is missing, so nobody knows (macOS without fontconfig). */
+  cjkFonts: boolean | undefined;
+}
+
+type RunError = NodeJS.ErrnoException & { killed?: boolean };
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<{ stdout: string; error?: RunError }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 20 }, (error, stdout) => {
+      resolve({ stdout: String(stdout ?? ""), ...(error ? { error: error as RunError } : {}) });
+    });
+  });
+}
+
+/**
+ * `soffice` as configured (a name on PATH or a path); when it is the default name and missing on
+ * macOS, the app bundle's copy.
+ */
+export function sofficeCandidates(configured: string | undefined, platform = process.platform): string[] {
+  if (configured) return [configured];
+  return platform === "darwin" && existsSync(macSoffice) ? ["soffice", macSoffice] : ["soffice"];
+}
+
+export async function probeTools(opts: { soffice?: string; timeoutMs?: number } = {}): Promise<ToolProbe> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const probeOffice = async (): Promise<ToolProbe["office"]> => {
+    let problem = "";
+    const candidates = sofficeCandidates(opts.soffice);
+    for (const path of candidates) {
+      const r = await run(path, ["--version"], timeoutMs);
+      const version = /LibreOffice\s+[\d.]+/.exec(r.stdout)?.[0];
+      if (!r.error && version) return { available: true, path, version };
+      problem =
+        r.error?.code === "ENOENT"
+          ? `${path} not found`
+          : r.error?.killed
+            ? `${path} --version did not answer within ${timeoutMs} ms`
+            : `${path} --version failed: ${(r.error?.message ?? r.stdout).trim().slice(0, 200)}`;
+    }
+    return { available: false, path: candidates[0] ?? "soffice", problem };
+  };
+  const probeFonts = async (): Promise<boolean | undefined> => {
+    const r = await run("fc-list", [":lang=zh", "family"], timeoutMs);
+    if (r.error?.code === "ENOENT") return undefined;
+    return !r.error && r.stdout.trim().length > 0;
+  };
+  const [office, cjkFonts] = await Promise.all([probeOffice(), probeFonts()]);
+  return { office, cjkFonts };
+}
+
+/** The lines `npm start` prints: what was found, what is missing and what that costs. */
+export function describeTools(p: ToolProbe): string[] {
+  const lines = ["  converters: PDF, EPUB, MOBI: MuPDF (built in)"];
+  if (p.office.available) {
+    lines.push(`              Word, PowerPoint, Excel, text: ${p.office.version} (${p.office.path})`);
+  } else {
+    lines.push(
+      `              Word, PowerPoint, Excel, text: LibreOffice NOT FOUND (${p.office.problem}): uploads of these formats are refused.`,
+      `              To enable them: ${officeInstallHint}`,
+    );
+  }
+  if (p.office.available && p.cjkFonts === false) {
+    lines.push(
+      "              CJK fonts NOT FOUND (fc-list :lang=zh): Chinese text in office documents turns into boxes.",
+      `              To fix: ${cjkFontsInstallHint}`,
+    );
+  }
+  return lines;
+}
+
+/** What the upload side needs to know: whether office documents can be converted by this process. */
+export interface ConverterAvailability {
+  /** LibreOffice found by the last probe. */
+  office(): Promise<boolean>;
+  /** Upload extensions refused now for want of a converter, with the dot (".docx" …). */
+  unavailableExtensions(): Promise<string[]>;
+}
+
+/**
+ * Availability from a probe; while LibreOffice is missing it is probed again at most once a minute
+ * (in the background), so installing it takes effect without a restart.
+ */
+export function converterAvailability(
+  first: Promise<ToolProbe>,
+  reprobe: () => Promise<ToolProbe>,
+  officeExts: readonly string[],
+  retryMs = 60_000,
+): ConverterAvailability {
+  let current = first.catch((): ToolProbe => ({ office: { available: false, path: "soffice" }, cjkFonts: undefined }));
+  let probedAt = Date.now();
+  let probing = false;
+  const office = async () => {
+    const p = await current;
+    if (!p.office.available && !probing && Date.now() - probedAt >= retryMs) {
+      probing = true;
+      probedAt = Date.now();
+      const next = reprobe();
+      next.then(
+        (r) => {
+          current = Promise.resolve(r);
+          probing = false;
+        },
+        () => {
+          probing = false;
+        },
+      );
+    }
+    return p.office.available;
+  };
+  return {
+    office,
+    async unavailableExtensions() {
+      return (await office()) ? [] : officeExts.map((e) => `.${e}`);
+    },
+  };
+}
