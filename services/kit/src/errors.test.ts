@@ -80,6 +80,7 @@ test("access messages are written for users (Chinese), one per refusal", () => {
       "internalOnly",
       "loginRequired",
       "permissionDenied",
+      "sessionExpired",
       "siteClosed",
       "unauthenticated",
       "unimplemented",

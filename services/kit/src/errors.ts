@@ -32,13 +32,17 @@ export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** resource_exhausted: seconds until trying again makes sense (sent as `retry-after` metadata). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
 
 export function toConnectError(err: DomainError): ConnectError {
-  return new ConnectError(err.message, codes[err.kind]);
+  const out = new ConnectError(err.message, codes[err.kind]);
+  if (err.retryAfterSeconds !== undefined) out.metadata.set("retry-after", String(err.retryAfterSeconds));
+  return out;
 }
 
 /** gRPC code → HTTP status, as grpc-gateway (and therefore moredoc clients) expect. */
@@ -76,6 +80,8 @@ export function httpStatusOf(code: Code): number {
 /** Messages shown when the access policy refuses a call. */
 export const accessMessages = {
   unauthenticated: "请先登录",
+  /** A bearer token that is no live session (expired, revoked, malformed): see accessInterceptor. */
+  sessionExpired: "登录已失效，请重新登录",
   permissionDenied: "您没有权限执行该操作",
   siteClosed: "网站已关闭",
   loginRequired: "请先登录后再访问",

@@ -9,6 +9,7 @@ import {
   type ServiceDefinition,
   type SiteGate,
 } from "@wenku/kit";
+import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit.js";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
@@ -16,6 +17,7 @@ import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createAuthzRepository } from "./auth/authz.repository.js";
 import { createLocalAuthorizer } from "./auth/authz.service.js";
+import { createLoginGuard } from "./auth/login.guard.js";
 import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
@@ -24,6 +26,7 @@ import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
 import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
+import { userRequestLimits } from "./limits.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
@@ -46,6 +49,8 @@ export interface UserServerDeps {
   /** Security and captcha settings (the config service in production). */
   settings: SettingsProvider;
   siteGate?: SiteGate;
+  /** Shared counters of the login, registration, captcha, recovery and code limits (PostgreSQL). */
+  rateLimits: RateLimitStore;
   clock?: () => Date;
 }
 
@@ -77,13 +82,14 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     tokens,
     tokenTtlHours: deps.tokenTtlHours,
     authz,
+    loginGuard: createLoginGuard(deps.rateLimits),
     clock: deps.clock,
   });
   const admin = createUserAdminService({ repo, authz });
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
-  return defineService({
+  const definition = defineService({
     name: "user",
     log: deps.log,
     authorizer,
@@ -99,6 +105,9 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       [UserInternalAPI, createUserInternalHandlers(users)],
     ],
   });
+  // After observe and access (which establishes the client address): the per-request limits.
+  const limits = rateLimitInterceptor(userRequestLimits(deps.rateLimits));
+  return { ...definition, interceptors: [...definition.interceptors, limits] };
 }
 
 /** AuthzInternalAPI: other services ask here who a token is and what it grants. */

@@ -1,4 +1,5 @@
 import { allApiServices, permissionSpecs, type ServiceModule } from "@wenku/kit";
+import { createRateLimitStore } from "@wenku/kit/ratelimit.js";
 import { loadUserConfig } from "./config.js";
 import { createDb, USER_SCHEMA } from "./db.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
@@ -18,6 +19,11 @@ export const service: ServiceModule = {
   async start(ctx) {
     const cfg = loadUserConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
+    const rateLimits = createRateLimitStore({
+      connectionString: ctx.databaseUrl,
+      schema: USER_SCHEMA,
+      log: ctx.log.child({ module: "ratelimit" }),
+    });
     try {
       const sync = await syncPermissions(db, permissionSpecs(allApiServices()));
       if (sync.added || sync.removed || sync.retitled) ctx.log.info(sync, "permissions synced from the contract");
@@ -31,10 +37,14 @@ export const service: ServiceModule = {
         tokenTtlHours: cfg.TOKEN_TTL_HOURS,
         settings: settingsFrom(ctx.settings),
         siteGate: ctx.siteGate,
+        rateLimits,
       });
       return {
         definition,
-        close: () => db.$disconnect(),
+        close: async () => {
+          await rateLimits.close();
+          await db.$disconnect();
+        },
         announce: admin
           ? [
               "  Admin account created (shown only this once — write it down):",
@@ -44,6 +54,7 @@ export const service: ServiceModule = {
           : undefined,
       };
     } catch (err) {
+      await rateLimits.close();
       await db.$disconnect();
       throw err;
     }

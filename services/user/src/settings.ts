@@ -18,6 +18,13 @@ export interface SecuritySettings {
     width: number;
     height: number;
   };
+  /** Login throttling (security.login_max_*): see auth/login.guard.ts. */
+  login: {
+    /** Wrong logins one address may send per 24 hours; beyond, it waits a day. */
+    maxFailsPerIp: number;
+    /** Consecutive wrong passwords for one account from one address; beyond, that pair waits an hour. */
+    maxConsecutiveFails: number;
+  };
 }
 
 /** Where the user service reads its settings from; the config service in production. */
@@ -39,6 +46,7 @@ export const DEFAULT_SECURITY: SecuritySettings = {
     width: 240,
     height: 60,
   },
+  login: { maxFailsPerIp: 100, maxConsecutiveFails: 10 },
 };
 
 /** Fixed settings (tests, tools). */
@@ -78,6 +86,10 @@ export function settingsFrom(reader: SettingsReader): SettingsProvider {
             find_password: sec.enableCaptchaFindPassword,
             upload: sec.enableCaptchaUpload,
           },
+        },
+        login: {
+          maxFailsPerIp: sec.loginMaxFailsPerIp || DEFAULT_SECURITY.login.maxFailsPerIp,
+          maxConsecutiveFails: sec.loginMaxConsecutiveFails || DEFAULT_SECURITY.login.maxConsecutiveFails,
         },
       };
     },

@@ -1,3 +1,4 @@
+import { limitKeys } from "./catalog.limits.js";
 import { moreKeys } from "./catalog.more.js";
 import { siteKeys } from "./catalog.site.js";
 import type { ConfigKey } from "./catalog.types.js";
@@ -18,7 +19,7 @@ const keyOf = (category: string, name: string) => `${category}\u0000${name}`;
 export const catalog: readonly CatalogEntry[] = (() => {
   const seen = new Map<string, number>();
   const out: CatalogEntry[] = [];
-  for (const k of [...siteKeys, ...moreKeys]) {
+  for (const k of [...siteKeys, ...moreKeys, ...limitKeys]) {
     const id = keyOf(k.category, k.name);
     if (seen.has(id)) throw new Error(`config key ${k.category}.${k.name} is defined twice`);
     const sort = [...seen.keys()].filter((s) => s.startsWith(`${k.category}\u0000`)).length + 1;

@@ -88,6 +88,12 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       captchaType: v.str("captcha", "type"),
       captchaWidth: v.int("captcha", "width"),
       captchaHeight: v.int("captcha", "height"),
+      uploadMaxPerDay: v.int("security", "upload_max_per_day"),
+      uploadMaxMbPerDay: v.int("security", "upload_max_mb_per_day"),
+      unusedAttachmentHours: v.int("security", "unused_attachment_hours"),
+      attachmentRetentionMinute: v.int("security", "attachment_retention_minute"),
+      loginMaxFailsPerIp: v.int("security", "login_max_fails_per_ip"),
+      loginMaxConsecutiveFails: v.int("security", "login_max_consecutive_fails"),
     },
     display: {
       showRegisterUserCount: v.bool("display", "show_register_user_count"),

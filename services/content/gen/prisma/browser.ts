@@ -33,7 +33,8 @@ export type Language = Prisma.LanguageModel
 /**
  * Model Attachment
  * Uploaded files, content-addressed: one row (and one stored object) per distinct content hash.
- * `type` is the AttachmentType of the first upload; the uploader is the first uploader.
+ * `type` is the AttachmentType of the first upload; the uploader is the first uploader. A document
+ * upload no document uses is removed after a grace period (files/attachment.sweep.ts).
  */
 export type Attachment = Prisma.AttachmentModel
 /**
@@ -66,3 +67,10 @@ export type AttachmentText = Prisma.AttachmentTextModel
  * in the SQL migration only: no Prisma relation, so the Document model stays the documents slice's).
  */
 export type Download = Prisma.DownloadModel
+/**
+ * Model RateLimit
+ * rate-limiter-flexible's counters (RateLimiterPostgres): per-user daily upload quotas, shared by every
+ * replica. Written by the library only (raw SQL through services/kit/src/ratelimit.ts); expire is
+ * epoch milliseconds, NULL for never.
+ */
+export type RateLimit = Prisma.RateLimitModel

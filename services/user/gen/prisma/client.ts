@@ -90,3 +90,10 @@ export type Punishment = Prisma.PunishmentModel
  * An entry of a user's activity feed (types as moredoc's DynamicType: 6 register, 9 profile …).
  */
 export type Dynamic = Prisma.DynamicModel
+/**
+ * Model RateLimit
+ * rate-limiter-flexible's counters (RateLimiterPostgres): login, registration, captcha, password
+ * recovery and code sending limits, shared by every replica. Written by the library only (raw SQL
+ * through services/kit/src/ratelimit.ts); expire is epoch milliseconds, NULL for never.
+ */
+export type RateLimit = Prisma.RateLimitModel

@@ -5,9 +5,10 @@ import { randomBytes } from "node:crypto";
 import { createClient } from "@connectrpc/connect";
 import { createLogger, inProcessTransport } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
-import { createDb, type Db } from "../db.js";
+import { createDb, type Db, USER_SCHEMA } from "../db.js";
 import { buildServer } from "../server.js";
 import { DEFAULT_SECURITY, type SecuritySettings, staticSettings } from "../settings.js";
 
@@ -22,6 +23,7 @@ const withCaptcha = (over: Partial<SecuritySettings["captcha"]> = {}): SecurityS
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
+let rateLimits: RateLimitStore;
 const settings = staticSettings(withCaptcha());
 const bus = createMemoryBus({ log: createLogger({ service: "test", level: "silent" }) });
 let client: ReturnType<typeof createClient<typeof UserAPI>>;
@@ -29,6 +31,8 @@ let client: ReturnType<typeof createClient<typeof UserAPI>>;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = createDb(testDb.url);
+  const log = createLogger({ service: "test", level: "silent" });
+  rateLimits = createRateLimitStore({ connectionString: testDb.url, schema: USER_SCHEMA, log, sweepEveryMs: 0 });
   const def = await buildServer({
     db,
     bus,
@@ -37,10 +41,12 @@ beforeAll(async () => {
     internalToken: randomBytes(32).toString("hex"),
     tokenTtlHours: 1,
     settings,
+    rateLimits,
   });
   client = createClient(UserAPI, inProcessTransport(def));
 });
 afterAll(async () => {
+  await rateLimits.close();
   await db.$disconnect();
   await bus.close();
   await testDb.drop();

@@ -15,7 +15,8 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 /**
  * Model Attachment
  * Uploaded files, content-addressed: one row (and one stored object) per distinct content hash.
- * `type` is the AttachmentType of the first upload; the uploader is the first uploader.
+ * `type` is the AttachmentType of the first upload; the uploader is the first uploader. A document
+ * upload no document uses is removed after a grace period (files/attachment.sweep.ts).
  */
 export type AttachmentModel = runtime.Types.Result.DefaultSelection<Prisma.$AttachmentPayload>
 
@@ -62,6 +63,7 @@ export type AttachmentMinAggregateOutputType = {
   description: string | null
   createdAt: Date | null
   updatedAt: Date | null
+  releasedAt: Date | null
 }
 
 export type AttachmentMaxAggregateOutputType = {
@@ -81,6 +83,7 @@ export type AttachmentMaxAggregateOutputType = {
   description: string | null
   createdAt: Date | null
   updatedAt: Date | null
+  releasedAt: Date | null
 }
 
 export type AttachmentCountAggregateOutputType = {
@@ -100,6 +103,7 @@ export type AttachmentCountAggregateOutputType = {
   description: number
   createdAt: number
   updatedAt: number
+  releasedAt: number
   _all: number
 }
 
@@ -139,6 +143,7 @@ export type AttachmentMinAggregateInputType = {
   description?: true
   createdAt?: true
   updatedAt?: true
+  releasedAt?: true
 }
 
 export type AttachmentMaxAggregateInputType = {
@@ -158,6 +163,7 @@ export type AttachmentMaxAggregateInputType = {
   description?: true
   createdAt?: true
   updatedAt?: true
+  releasedAt?: true
 }
 
 export type AttachmentCountAggregateInputType = {
@@ -177,6 +183,7 @@ export type AttachmentCountAggregateInputType = {
   description?: true
   createdAt?: true
   updatedAt?: true
+  releasedAt?: true
   _all?: true
 }
 
@@ -283,6 +290,7 @@ export type AttachmentGroupByOutputType = {
   description: string
   createdAt: Date
   updatedAt: Date
+  releasedAt: Date | null
   _count: AttachmentCountAggregateOutputType | null
   _avg: AttachmentAvgAggregateOutputType | null
   _sum: AttachmentSumAggregateOutputType | null
@@ -325,6 +333,7 @@ export type AttachmentWhereInput = {
   description?: Prisma.StringFilter<"Attachment"> | string
   createdAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
+  releasedAt?: Prisma.DateTimeNullableFilter<"Attachment"> | Date | string | null
   documents?: Prisma.DocumentListRelationFilter
   grants?: Prisma.AttachmentGrantListRelationFilter
   text?: Prisma.XOR<Prisma.AttachmentTextNullableScalarRelationFilter, Prisma.AttachmentTextWhereInput> | null
@@ -347,6 +356,7 @@ export type AttachmentOrderByWithRelationInput = {
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  releasedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   documents?: Prisma.DocumentOrderByRelationAggregateInput
   grants?: Prisma.AttachmentGrantOrderByRelationAggregateInput
   text?: Prisma.AttachmentTextOrderByWithRelationInput
@@ -372,6 +382,7 @@ export type AttachmentWhereUniqueInput = Prisma.AtLeast<{
   description?: Prisma.StringFilter<"Attachment"> | string
   createdAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Attachment"> | Date | string
+  releasedAt?: Prisma.DateTimeNullableFilter<"Attachment"> | Date | string | null
   documents?: Prisma.DocumentListRelationFilter
   grants?: Prisma.AttachmentGrantListRelationFilter
   text?: Prisma.XOR<Prisma.AttachmentTextNullableScalarRelationFilter, Prisma.AttachmentTextWhereInput> | null
@@ -394,6 +405,7 @@ export type AttachmentOrderByWithAggregationInput = {
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  releasedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.AttachmentCountOrderByAggregateInput
   _avg?: Prisma.AttachmentAvgOrderByAggregateInput
   _max?: Prisma.AttachmentMaxOrderByAggregateInput
@@ -421,6 +433,7 @@ export type AttachmentScalarWhereWithAggregatesInput = {
   description?: Prisma.StringWithAggregatesFilter<"Attachment"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Attachment"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Attachment"> | Date | string
+  releasedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Attachment"> | Date | string | null
 }
 
 export type AttachmentCreateInput = {
@@ -440,6 +453,7 @@ export type AttachmentCreateInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   documents?: Prisma.DocumentCreateNestedManyWithoutAttachmentInput
   grants?: Prisma.AttachmentGrantCreateNestedManyWithoutAttachmentInput
   text?: Prisma.AttachmentTextCreateNestedOneWithoutAttachmentInput
@@ -462,6 +476,7 @@ export type AttachmentUncheckedCreateInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   documents?: Prisma.DocumentUncheckedCreateNestedManyWithoutAttachmentInput
   grants?: Prisma.AttachmentGrantUncheckedCreateNestedManyWithoutAttachmentInput
   text?: Prisma.AttachmentTextUncheckedCreateNestedOneWithoutAttachmentInput
@@ -484,6 +499,7 @@ export type AttachmentUpdateInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   documents?: Prisma.DocumentUpdateManyWithoutAttachmentNestedInput
   grants?: Prisma.AttachmentGrantUpdateManyWithoutAttachmentNestedInput
   text?: Prisma.AttachmentTextUpdateOneWithoutAttachmentNestedInput
@@ -506,6 +522,7 @@ export type AttachmentUncheckedUpdateInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   documents?: Prisma.DocumentUncheckedUpdateManyWithoutAttachmentNestedInput
   grants?: Prisma.AttachmentGrantUncheckedUpdateManyWithoutAttachmentNestedInput
   text?: Prisma.AttachmentTextUncheckedUpdateOneWithoutAttachmentNestedInput
@@ -528,6 +545,7 @@ export type AttachmentCreateManyInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
 }
 
 export type AttachmentUpdateManyMutationInput = {
@@ -547,6 +565,7 @@ export type AttachmentUpdateManyMutationInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AttachmentUncheckedUpdateManyInput = {
@@ -566,6 +585,7 @@ export type AttachmentUncheckedUpdateManyInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AttachmentCountOrderByAggregateInput = {
@@ -585,6 +605,7 @@ export type AttachmentCountOrderByAggregateInput = {
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  releasedAt?: Prisma.SortOrder
 }
 
 export type AttachmentAvgOrderByAggregateInput = {
@@ -613,6 +634,7 @@ export type AttachmentMaxOrderByAggregateInput = {
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  releasedAt?: Prisma.SortOrder
 }
 
 export type AttachmentMinOrderByAggregateInput = {
@@ -632,6 +654,7 @@ export type AttachmentMinOrderByAggregateInput = {
   description?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  releasedAt?: Prisma.SortOrder
 }
 
 export type AttachmentSumOrderByAggregateInput = {
@@ -646,6 +669,10 @@ export type AttachmentSumOrderByAggregateInput = {
 export type AttachmentScalarRelationFilter = {
   is?: Prisma.AttachmentWhereInput
   isNot?: Prisma.AttachmentWhereInput
+}
+
+export type NullableDateTimeFieldUpdateOperationsInput = {
+  set?: Date | string | null
 }
 
 export type AttachmentCreateNestedOneWithoutDocumentsInput = {
@@ -707,6 +734,7 @@ export type AttachmentCreateWithoutDocumentsInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   grants?: Prisma.AttachmentGrantCreateNestedManyWithoutAttachmentInput
   text?: Prisma.AttachmentTextCreateNestedOneWithoutAttachmentInput
 }
@@ -728,6 +756,7 @@ export type AttachmentUncheckedCreateWithoutDocumentsInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   grants?: Prisma.AttachmentGrantUncheckedCreateNestedManyWithoutAttachmentInput
   text?: Prisma.AttachmentTextUncheckedCreateNestedOneWithoutAttachmentInput
 }
@@ -765,6 +794,7 @@ export type AttachmentUpdateWithoutDocumentsInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grants?: Prisma.AttachmentGrantUpdateManyWithoutAttachmentNestedInput
   text?: Prisma.AttachmentTextUpdateOneWithoutAttachmentNestedInput
 }
@@ -786,6 +816,7 @@ export type AttachmentUncheckedUpdateWithoutDocumentsInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grants?: Prisma.AttachmentGrantUncheckedUpdateManyWithoutAttachmentNestedInput
   text?: Prisma.AttachmentTextUncheckedUpdateOneWithoutAttachmentNestedInput
 }
@@ -807,6 +838,7 @@ export type AttachmentCreateWithoutGrantsInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   documents?: Prisma.DocumentCreateNestedManyWithoutAttachmentInput
   text?: Prisma.AttachmentTextCreateNestedOneWithoutAttachmentInput
 }
@@ -828,6 +860,7 @@ export type AttachmentUncheckedCreateWithoutGrantsInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   documents?: Prisma.DocumentUncheckedCreateNestedManyWithoutAttachmentInput
   text?: Prisma.AttachmentTextUncheckedCreateNestedOneWithoutAttachmentInput
 }
@@ -865,6 +898,7 @@ export type AttachmentUpdateWithoutGrantsInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   documents?: Prisma.DocumentUpdateManyWithoutAttachmentNestedInput
   text?: Prisma.AttachmentTextUpdateOneWithoutAttachmentNestedInput
 }
@@ -886,6 +920,7 @@ export type AttachmentUncheckedUpdateWithoutGrantsInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   documents?: Prisma.DocumentUncheckedUpdateManyWithoutAttachmentNestedInput
   text?: Prisma.AttachmentTextUncheckedUpdateOneWithoutAttachmentNestedInput
 }
@@ -907,6 +942,7 @@ export type AttachmentCreateWithoutTextInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   documents?: Prisma.DocumentCreateNestedManyWithoutAttachmentInput
   grants?: Prisma.AttachmentGrantCreateNestedManyWithoutAttachmentInput
 }
@@ -928,6 +964,7 @@ export type AttachmentUncheckedCreateWithoutTextInput = {
   description?: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  releasedAt?: Date | string | null
   documents?: Prisma.DocumentUncheckedCreateNestedManyWithoutAttachmentInput
   grants?: Prisma.AttachmentGrantUncheckedCreateNestedManyWithoutAttachmentInput
 }
@@ -965,6 +1002,7 @@ export type AttachmentUpdateWithoutTextInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   documents?: Prisma.DocumentUpdateManyWithoutAttachmentNestedInput
   grants?: Prisma.AttachmentGrantUpdateManyWithoutAttachmentNestedInput
 }
@@ -986,6 +1024,7 @@ export type AttachmentUncheckedUpdateWithoutTextInput = {
   description?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  releasedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   documents?: Prisma.DocumentUncheckedUpdateManyWithoutAttachmentNestedInput
   grants?: Prisma.AttachmentGrantUncheckedUpdateManyWithoutAttachmentNestedInput
 }
@@ -1047,6 +1086,7 @@ export type AttachmentSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  releasedAt?: boolean
   documents?: boolean | Prisma.Attachment$documentsArgs<ExtArgs>
   grants?: boolean | Prisma.Attachment$grantsArgs<ExtArgs>
   text?: boolean | Prisma.Attachment$textArgs<ExtArgs>
@@ -1070,6 +1110,7 @@ export type AttachmentSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  releasedAt?: boolean
 }, ExtArgs["result"]["attachment"]>
 
 export type AttachmentSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -1089,6 +1130,7 @@ export type AttachmentSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  releasedAt?: boolean
 }, ExtArgs["result"]["attachment"]>
 
 export type AttachmentSelectScalar = {
@@ -1108,9 +1150,10 @@ export type AttachmentSelectScalar = {
   description?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  releasedAt?: boolean
 }
 
-export type AttachmentOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "hash" | "userId" | "type" | "name" | "size" | "ext" | "mime" | "storageKey" | "width" | "height" | "ip" | "enable" | "description" | "createdAt" | "updatedAt", ExtArgs["result"]["attachment"]>
+export type AttachmentOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "hash" | "userId" | "type" | "name" | "size" | "ext" | "mime" | "storageKey" | "width" | "height" | "ip" | "enable" | "description" | "createdAt" | "updatedAt" | "releasedAt", ExtArgs["result"]["attachment"]>
 export type AttachmentInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   documents?: boolean | Prisma.Attachment$documentsArgs<ExtArgs>
   grants?: boolean | Prisma.Attachment$grantsArgs<ExtArgs>
@@ -1144,6 +1187,11 @@ export type $AttachmentPayload<ExtArgs extends runtime.Types.Extensions.Internal
     description: string
     createdAt: Date
     updatedAt: Date
+    /**
+     * Set by a trigger (migration 0005) when a document using it is deleted for good; the unused-upload
+     * sweep removes a released row security.attachment_retention_minute later if no document uses it.
+     */
+    releasedAt: Date | null
   }, ExtArgs["result"]["attachment"]>
   composites: {}
 }
@@ -1586,6 +1634,7 @@ export interface AttachmentFieldRefs {
   readonly description: Prisma.FieldRef<"Attachment", 'String'>
   readonly createdAt: Prisma.FieldRef<"Attachment", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Attachment", 'DateTime'>
+  readonly releasedAt: Prisma.FieldRef<"Attachment", 'DateTime'>
 }
     
 

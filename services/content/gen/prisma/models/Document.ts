@@ -1194,10 +1194,6 @@ export type DocumentUncheckedUpdateManyWithoutAttachmentNestedInput = {
   deleteMany?: Prisma.DocumentScalarWhereInput | Prisma.DocumentScalarWhereInput[]
 }
 
-export type NullableDateTimeFieldUpdateOperationsInput = {
-  set?: Date | string | null
-}
-
 export type DocumentCreateNestedOneWithoutCategoriesInput = {
   create?: Prisma.XOR<Prisma.DocumentCreateWithoutCategoriesInput, Prisma.DocumentUncheckedCreateWithoutCategoriesInput>
   connectOrCreate?: Prisma.DocumentCreateOrConnectWithoutCategoriesInput

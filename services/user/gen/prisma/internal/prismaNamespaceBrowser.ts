@@ -59,7 +59,8 @@ export const ModelName = {
   Session: 'Session',
   Captcha: 'Captcha',
   Punishment: 'Punishment',
-  Dynamic: 'Dynamic'
+  Dynamic: 'Dynamic',
+  RateLimit: 'RateLimit'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -204,6 +205,15 @@ export const DynamicScalarFieldEnum = {
 } as const
 
 export type DynamicScalarFieldEnum = (typeof DynamicScalarFieldEnum)[keyof typeof DynamicScalarFieldEnum]
+
+
+export const RateLimitScalarFieldEnum = {
+  key: 'key',
+  points: 'points',
+  expire: 'expire'
+} as const
+
+export type RateLimitScalarFieldEnum = (typeof RateLimitScalarFieldEnum)[keyof typeof RateLimitScalarFieldEnum]
 
 
 export const SortOrder = {

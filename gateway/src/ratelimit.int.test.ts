@@ -1,0 +1,383 @@
+// Throttling through the whole stack (REST over HTTP → gateway → services → PostgreSQL counters):
+// wrong passwords per address and per account, the account's owner elsewhere unaffected, pacing of a
+// distributed attack, registration / captcha / password recovery / code sending limits, per-user
+// upload quotas, and the sweep of uploads no document uses. Each client address is a real loopback
+// source address (127.0.0.x): the gateway takes it from the socket, no proxy header involved.
+import { createHash, randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { Agent, request } from "node:http";
+import { join } from "node:path";
+import { Code, type ConnectError, createClient } from "@connectrpc/connect";
+import { createDb, type Db } from "@wenku/content";
+import { makePdf } from "@wenku/content/conversion/fixtures.js";
+import { createAttachmentSweep } from "@wenku/content/files/attachment.sweep.js";
+import { createLogger } from "@wenku/kit";
+import { createLocalStorage } from "@wenku/kit/storage/index.js";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let admin: string;
+
+interface Reply {
+  status: number;
+  retryAfter: string | undefined;
+  json: Record<string, unknown>;
+}
+
+/** One keep-alive connection pool per source address. */
+const agents = new Map<string, Agent>();
+const agentFor = (ip: string) => {
+  let a = agents.get(ip);
+  if (!a) {
+    a = new Agent({ keepAlive: true, localAddress: ip });
+    agents.set(ip, a);
+  }
+  return a;
+};
+
+/** A JSON request from the loopback address `ip` (the gateway sees it as the client's address). */
+function from(ip: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply> {
+  const url = new URL(path, stack.url);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        agent: agentFor(ip),
+        headers: {
+          "content-type": "application/json",
+          ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString();
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            // asserted by the caller
+          }
+          const ra = res.headers["retry-after"];
+          resolve({ status: res.statusCode ?? 0, retryAfter: Array.isArray(ra) ? ra[0] : ra, json });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+const login = (ip: string, username: string, password: string) =>
+  from(ip, "POST", "/api/v1/user/login", { username, password });
+async function register(username: string, ip = "127.0.0.1") {
+  const r = await from(ip, "POST", "/api/v1/user/register", { username, password: "secret123" });
+  expect(r.status).toBe(200);
+  return { token: r.json.token as string, id: (r.json.user as { id: number }).id };
+}
+async function setConfig(category: string, name: string, value: string) {
+  const r = await rest(stack.url, "PUT", "/api/v1/config", { config: [{ category, name, value }] }, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+}
+/** A 429 with a Retry-After of at most `max` seconds (and at least 1). */
+function expectThrottled(r: Reply, max: number, message?: RegExp) {
+  expect(r.status).toBe(429);
+  expect(r.json.code).toBe(Code.ResourceExhausted);
+  const seconds = Number(r.retryAfter);
+  expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= max).toBe(true);
+  if (message) expect(r.json.message).toMatch(message);
+}
+/** Sends `n` requests one after another; returns their statuses. */
+async function statuses(n: number, send: (i: number) => Promise<Reply>): Promise<Reply[]> {
+  const out: Reply[] = [];
+  for (let i = 0; i < n; i++) out.push(await send(i));
+  return out;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
+  expect(r.status).toBe(200);
+  admin = r.json.token as string;
+}, 60_000);
+afterAll(async () => {
+  for (const a of agents.values()) a.destroy();
+  await stack.stop();
+});
+
+describe("login", () => {
+  test("300 wrong passwords from one address: 400 up to the limit, then 429 + Retry-After; the owner logs in from elsewhere", async () => {
+    const reg = await from("127.0.0.1", "POST", "/api/v1/user/register", {
+      username: "victim",
+      password: "secret123",
+      email: "victim@example.com",
+    });
+    expect(reg.status).toBe(200);
+    const replies = await statuses(300, () => login("127.0.0.2", "victim", "wrong-password"));
+    const firstRefused = replies.findIndex((r) => r.status === 429);
+    // security.login_max_consecutive_fails = 10: ten answered "wrong password", the 11th attempt is refused
+    expect(replies.slice(0, 10).every((r) => r.status === 400 && r.json.message === "用户名或密码不正确")).toBe(true);
+    expect(firstRefused).toBe(10);
+    for (const r of replies.slice(firstRefused))
+      expectThrottled(r, 3600, /^登录失败次数过多，请 (60 分钟|\d+ 秒)后再试$/);
+    // the attacker's address stays refused, even with the right password …
+    expectThrottled(await login("127.0.0.2", "victim", "secret123"), 3600);
+    // … and switching to the account's e-mail changes nothing: the account is keyed by its id
+    expectThrottled(await login("127.0.0.2", "victim@example.com", "another-guess"), 3600);
+    // … while the owner, from another address, is not locked out
+    const owner = await login("127.0.0.3", "victim", "secret123");
+    expect(owner.status).toBe(200);
+    expect(owner.json.token).toEqual(expect.any(String));
+  }, 90_000);
+
+  test("a success resets the account+address count", async () => {
+    await register("typo-prone");
+    for (let round = 0; round < 3; round++) {
+      const wrong = await statuses(9, () => login("127.0.0.4", "typo-prone", "nope-nope"));
+      expect(wrong.map((r) => r.status)).toEqual(Array(9).fill(400));
+      expect((await login("127.0.0.4", "typo-prone", "secret123")).status).toBe(200);
+    }
+  });
+
+  test("one address guessing many accounts: refused after login_max_fails_per_ip a day, other addresses unaffected", async () => {
+    await setConfig("security", "login_max_fails_per_ip", "30");
+    try {
+      const replies = await statuses(40, (i) => login("127.0.0.5", `nobody${i % 5}`, "guess"));
+      expect(replies.slice(0, 30).every((r) => r.status === 400)).toBe(true);
+      for (const r of replies.slice(30)) expectThrottled(r, 86_400);
+      expect(Number(replies[39]?.retryAfter)).toBeGreaterThan(86_000); // blocked for a day
+      expect((await login("127.0.0.5", "admin", ADMIN_PASSWORD)).status).toBe(429);
+      expect((await login("127.0.0.6", "admin", ADMIN_PASSWORD)).status).toBe(200);
+    } finally {
+      await setConfig("security", "login_max_fails_per_ip", "100");
+    }
+  });
+
+  test("a distributed attack on one account is paced for new addresses; the owner's usual address is not", async () => {
+    await setConfig("security", "login_max_consecutive_fails", "3"); // account-wide: 10 × 3 = 30 a day
+    try {
+      await register("celebrity");
+      expect((await login("127.0.1.1", "celebrity", "secret123")).status).toBe(200); // the owner's address
+      // 10 addresses × 3 wrong passwords = 30: the account's daily allowance, nobody paced yet
+      for (let host = 10; host < 20; host++) {
+        const r = await statuses(3, () => login(`127.0.1.${host}`, "celebrity", "guess"));
+        expect(r.map((x) => x.status)).toEqual([400, 400, 400]);
+      }
+      expect((await login("127.0.1.30", "celebrity", "guess")).status).toBe(400); // the 31st: over the allowance
+      // from now on, addresses new to the account get one attempt per 30 s between them …
+      expect((await login("127.0.1.31", "celebrity", "guess")).status).toBe(400);
+      expectThrottled(await login("127.0.1.32", "celebrity", "guess"), 30, /^该账号近期登录失败次数过多/);
+      expectThrottled(await login("127.0.1.33", "celebrity", "secret123"), 30); // the right password too
+      // … the owner's address is never paced, and the owner logs in
+      expect((await login("127.0.1.1", "celebrity", "secret123")).status).toBe(200);
+      expect((await login("127.0.1.1", "celebrity", "secret123")).status).toBe(200);
+    } finally {
+      await setConfig("security", "login_max_consecutive_fails", "10");
+    }
+  });
+
+  test("over Connect the refusal is ResourceExhausted with retry-after metadata", async () => {
+    await register("connected");
+    // the in-process transport reaches the user service without the gateway's client address
+    const users = createClient(UserAPI, stack.transports.user);
+    let refusal: ConnectError | undefined;
+    for (let i = 0; i < 12 && !refusal; i++) {
+      await users.login({ username: "connected", password: "wrong" }).catch((e: ConnectError) => {
+        if (e.code === Code.ResourceExhausted) refusal = e;
+      });
+    }
+    expect(refusal?.code).toBe(Code.ResourceExhausted);
+    expect(Number(refusal?.metadata.get("retry-after"))).toBeGreaterThan(3500);
+  });
+});
+
+describe("registration, captcha, password recovery, codes", () => {
+  test("registrations: 60 an hour per address, then 429", async () => {
+    // invalid payloads count too (a failed registration also probes names)
+    const replies = await statuses(61, (i) =>
+      from("127.0.2.1", "POST", "/api/v1/user/register", { username: `r${i}!`, password: "secret123" }),
+    );
+    expect(replies.slice(0, 60).every((r) => r.status === 400)).toBe(true);
+    expectThrottled(replies[60] as Reply, 3600, /^操作过于频繁，请 \d+ (秒|分钟)后再试$/);
+    // another address registers
+    await register("newcomer", "127.0.2.2");
+  });
+
+  test("captchas: 60 a minute per address", async () => {
+    const replies = await statuses(61, () => from("127.0.2.3", "GET", "/api/v1/user/captcha?type=login"));
+    expect(replies.slice(0, 60).every((r) => r.status === 200)).toBe(true);
+    expectThrottled(replies[60] as Reply, 60);
+    expect((await from("127.0.2.4", "GET", "/api/v1/user/captcha?type=login")).status).toBe(200);
+  });
+
+  // The recovery and code RPCs answer 501 until their slice lands; the limits hold from day one.
+  test("password recovery: 10 an hour per address, 5 an hour per e-mail address from any address", async () => {
+    const byIp = await statuses(11, (i) =>
+      from("127.0.2.5", "POST", "/api/v1/user/findpassword/stepone", { email: `u${i}@example.com` }),
+    );
+    expect(byIp.slice(0, 10).every((r) => r.status !== 429)).toBe(true);
+    expectThrottled(byIp[10] as Reply, 3600);
+    const byTarget = await statuses(6, (i) =>
+      from(`127.0.3.${i + 1}`, "POST", "/api/v1/user/findpassword/stepone", { email: "Target@Example.com" }),
+    );
+    expect(byTarget.slice(0, 5).every((r) => r.status !== 429)).toBe(true);
+    expectThrottled(byTarget[5] as Reply, 3600);
+    // the same address written differently is the same address
+    expectThrottled(
+      await from("127.0.3.9", "POST", "/api/v1/user/findpassword/stepone", { email: " target@example.COM" }),
+      3600,
+    );
+  });
+
+  test("codes: one a minute per e-mail address or mobile number, 10 an hour per address", async () => {
+    const first = await from("127.0.4.1", "POST", "/api/v1/user/email/code", { email: "code@example.com", type: 1 });
+    expect(first.status).not.toBe(429);
+    expectThrottled(
+      await from("127.0.4.2", "POST", "/api/v1/user/email/code", { email: "code@example.com", type: 1 }),
+      60,
+      /^验证码发送过于频繁/,
+    );
+    expect((await from("127.0.4.3", "POST", "/api/v1/sms", { mobile: "13800138000", type: 1 })).status).not.toBe(429);
+    expectThrottled(await from("127.0.4.4", "POST", "/api/v1/sms", { mobile: "13800138000", type: 1 }), 60);
+    const byIp = await statuses(11, (i) =>
+      from("127.0.4.5", "POST", "/api/v1/sms", { mobile: `1390000${String(i).padStart(4, "0")}`, type: 1 }),
+    );
+    expect(byIp.slice(0, 10).every((r) => r.status !== 429)).toBe(true);
+    expectThrottled(byIp[10] as Reply, 3600);
+  });
+});
+
+describe("uploads", () => {
+  let db: Db;
+  const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
+  async function upload(bytes: Uint8Array, token: string, name = "doc.pdf") {
+    const form = new FormData();
+    form.append("file", new Blob([bytes]), name);
+    const res = await fetch(`${stack.url}/api/v1/upload/document`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return {
+      status: res.status,
+      retryAfter: res.headers.get("retry-after") ?? undefined,
+      json: JSON.parse(await res.text()) as Record<string, unknown>,
+    };
+  }
+  async function originals(): Promise<number> {
+    try {
+      const entries = await readdir(join(stack.storageDir, "originals"), { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile()).length;
+    } catch {
+      return 0;
+    }
+  }
+  const pdf = (i: number) => makePdf({ pages: 1, lines: () => [`quota ${i} ${randomBytes(4).toString("hex")}`] });
+
+  beforeAll(() => {
+    db = createDb(stack.databaseUrl);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+
+  test("upload_max_per_day: the next upload is refused with 429, the limit and when it resets; nothing stored", async () => {
+    await setConfig("security", "upload_max_per_day", "2");
+    try {
+      const u = await register("uploader1");
+      for (const i of [1, 2]) expect((await upload(pdf(i), u.token)).status).toBe(200);
+      const before = await originals();
+      const third = pdf(3);
+      const r = await upload(third, u.token);
+      expectThrottled(r, 86_400, /^24 小时内上传的文档数量已达上限（2 个），请 24 小时后再试$/);
+      expect(await originals()).toBe(before);
+      expect(await db.attachment.count({ where: { hash: md5(third) } })).toBe(0);
+      // another user has a quota of their own
+      const other = await register("uploader2");
+      expect((await upload(third, other.token)).status).toBe(200);
+    } finally {
+      await setConfig("security", "upload_max_per_day", "100");
+    }
+  });
+
+  test("upload_max_mb_per_day: a file over what is left → 429 with the volume limit; one over the whole day → 413", async () => {
+    await setConfig("security", "upload_max_mb_per_day", "1");
+    try {
+      const u = await register("uploader3");
+      const padded = (kib: number) => {
+        const head = pdf(kib);
+        const out = new Uint8Array(kib * 1024);
+        out.set(head);
+        return out;
+      };
+      expect((await upload(padded(600), u.token)).status).toBe(200);
+      const before = await originals();
+      const r = await upload(padded(600), u.token);
+      expectThrottled(r, 86_400, /^24 小时内上传的文档总大小已达上限（1 MB），请 24 小时后再试$/);
+      expect(await originals()).toBe(before);
+      // a fresh user's single file larger than the day's volume can never fit: 413, no Retry-After
+      const fresh = await register("uploader4");
+      const big = await upload(padded(1100), fresh.token);
+      expect([big.status, big.json.message, big.retryAfter]).toEqual([
+        413,
+        "文件大小超过每人每日上传总量上限（1 MB）",
+        undefined,
+      ]);
+      expect(await originals()).toBe(before);
+    } finally {
+      await setConfig("security", "upload_max_mb_per_day", "2048");
+    }
+  });
+
+  test("an upload no document uses is swept after the grace period, with its file; a used one stays", async () => {
+    const u = await register("sweeper");
+    const unusedPdf = pdf(100);
+    const usedPdf = pdf(101);
+    const unused = (await upload(unusedPdf, u.token)).json.data as { id: number };
+    const used = (await upload(usedPdf, u.token)).json.data as { id: number };
+    const cat = await rest(stack.url, "POST", "/api/v1/category", { title: "清理测试", enable: true }, admin);
+    expect(cat.status).toBe(200);
+    const category = await db.category.findFirstOrThrow({ where: { title: "清理测试" } });
+    const created = await rest(
+      stack.url,
+      "POST",
+      "/api/v1/document",
+      { category_id: [Number(category.id)], document: [{ attachment_id: used.id, title: "用过的文件" }] },
+      u.token,
+    );
+    expect(created.status).toBe(200);
+    const keyOf = async (id: number) =>
+      (await db.attachment.findUniqueOrThrow({ where: { id: BigInt(id) } })).storageKey;
+    const [unusedKey, usedKey] = [await keyOf(unused.id), await keyOf(used.id)];
+    const storage = await createLocalStorage({ root: stack.storageDir });
+    const config = createClient(ConfigAPI, stack.transports.config);
+    const sweepAt = (ms: number) =>
+      createAttachmentSweep({
+        db,
+        storage,
+        settings: { current: () => config.getSettings({}) },
+        log: createLogger({ service: "test", level: "silent" }),
+        clock: () => new Date(Date.now() + ms),
+      }).run();
+
+    // within security.unused_attachment_hours (24 by default) nothing goes
+    expect((await sweepAt(23 * 3_600_000)).map((a) => Number(a.id))).not.toContain(unused.id);
+    const removed = (await sweepAt(25 * 3_600_000)).map((a) => Number(a.id));
+    expect(removed).toContain(unused.id);
+    expect(removed).not.toContain(used.id);
+    expect(await db.attachment.count({ where: { id: BigInt(unused.id) } })).toBe(0);
+    expect(await storage.stat(unusedKey)).toBeNull();
+    expect(await db.attachment.count({ where: { id: BigInt(used.id) } })).toBe(1);
+    expect(await storage.stat(usedKey)).not.toBeNull();
+    // the same content uploaded again is simply a new upload
+    expect((await upload(unusedPdf, u.token)).status).toBe(200);
+  });
+});
