@@ -21,10 +21,13 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
 /** `databaseUrl` lets a test look at a service's own tables directly. */
 export async function startTestStack(
   opts: { env?: Record<string, string | undefined> } = {},
-): Promise<Stack & { databaseUrl: string; storageDir: string; internalToken: string; stop(): Promise<void> }> {
+): Promise<
+  Stack & { databaseUrl: string; storageDir: string; internalToken: string; jwtSecret: string; stop(): Promise<void> }
+> {
   const db = await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), "wenku-storage-"));
   const internalToken = randomBytes(32).toString("hex");
+  const jwtSecret = randomBytes(32).toString("hex");
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
   const queue = grpc ? `t${randomBytes(6).toString("hex")}` : undefined;
@@ -35,7 +38,7 @@ export async function startTestStack(
     databaseUrl: db.url,
     bus,
     log,
-    jwtSecret: randomBytes(32).toString("hex"),
+    jwtSecret,
     internalToken,
     port: 0,
     host: "127.0.0.1",
@@ -53,6 +56,7 @@ export async function startTestStack(
     databaseUrl: db.url,
     storageDir,
     internalToken,
+    jwtSecret,
     async stop() {
       await stack.close();
       await bus.close();

@@ -14,7 +14,11 @@ import { createSessionStore } from "./store/session.js";
 // The composition root: every store and client is created here, once, and passed down.
 const languageStore = createLanguageStore(window.localStorage);
 const sessionStore = createSessionStore(window.localStorage);
-const transport = createTransport({ getToken: () => sessionStore.getSnapshot().token });
+// A 401 to a call that carried the token ends the session: the server refused it (expired, revoked).
+const transport = createTransport({
+  getToken: () => sessionStore.getSnapshot().token,
+  onTokenRejected: (token) => sessionStore.expire(token),
+});
 const router = createBrowserRouter(routes);
 
 // Vite reports a failed preload of a lazy chunk's dependencies here (spec §8: reload at most once a minute).

@@ -107,6 +107,38 @@ describe("CachingAuthorizer", () => {
     expect(calls).toHaveLength(1);
   });
 
+  test("a cached dead token never decides for another token, nor for itself after a broadcast", async () => {
+    const live = new Set(["good"]);
+    const { inner, calls } = scripted((t) => (live.has(t) ? alice : anonymous));
+    const cache = new CachingAuthorizer(inner, 10_000, 100, clock().now);
+    expect(await cache.authorize("dead", METHOD)).toEqual(anonymous);
+    expect(await cache.authorize("good", METHOD)).toEqual(alice);
+    expect(await cache.authorize("dead", METHOD)).toEqual(anonymous); // cached
+    live.add("dead"); // e.g. an account re-enabled: the user service broadcasts
+    cache.invalidate();
+    expect(await cache.authorize("dead", METHOD)).toEqual(alice);
+    expect(calls.map(([t]) => t)).toEqual(["dead", "good", "dead"]);
+  });
+
+  test("a flood of dead tokens does not flush the live sessions' entries", async () => {
+    const { inner, calls } = scripted((t) => (t === "good" ? alice : anonymous));
+    const cache = new CachingAuthorizer(inner, 10_000, 3, clock().now);
+    await cache.authorize("good", METHOD);
+    for (let i = 0; i < 20; i++) await cache.authorize(`junk-${i}`, METHOD);
+    await cache.authorize("good", METHOD); // still a hit
+    expect(calls.filter(([t]) => t === "good")).toHaveLength(1);
+  });
+
+  test("a logout is refused at once: the broadcast drops the cached live answer", async () => {
+    let revoked = false;
+    const { inner } = scripted(() => (revoked ? anonymous : alice));
+    const cache = new CachingAuthorizer(inner, 60_000, 100, clock().now);
+    expect((await cache.authorize("tok", METHOD)).userId).toBe(1n);
+    revoked = true;
+    cache.invalidate(); // AUTHZ_CHANGED broadcast
+    expect((await cache.authorize("tok", METHOD)).userId).toBe(0n);
+  });
+
   test("ttlMs 0 disables caching", async () => {
     const { inner, calls } = scripted();
     const cache = new CachingAuthorizer(inner, 0, 100, clock().now);

@@ -22,9 +22,15 @@ export const anonymous: Authorization = { userId: 0n, sessionId: "", granted: fa
  * Short-lived cache in front of another authorizer. Entries expire after `ttlMs` or at the
  * token's expiry, whichever comes first; `invalidate()` drops everything at once (called on
  * logout / permission-change broadcasts so revocation takes effect immediately).
+ *
+ * "No session" answers (userId 0, which the access interceptor refuses with 401) are cached too,
+ * per token: a dead token stays dead (expiry and revocation are final; re-enabling an account
+ * broadcasts anyway), and another token is never judged by it. They live in their own map, so a
+ * flood of made-up tokens only churns that map and never flushes the live sessions' entries.
  */
 export class CachingAuthorizer implements Authorizer {
-  private readonly entries = new Map<string, { value: Authorization; until: number }>();
+  private readonly live = new Map<string, { value: Authorization; until: number }>();
+  private readonly dead = new Map<string, { value: Authorization; until: number }>();
 
   constructor(
     private readonly inner: Authorizer,
@@ -36,15 +42,16 @@ export class CachingAuthorizer implements Authorizer {
   async authorize(token: string, method: string): Promise<Authorization> {
     const key = `${method}\u0000${token}`;
     const now = this.now();
-    const hit = this.entries.get(key);
+    const hit = this.live.get(key) ?? this.dead.get(key);
     if (hit && hit.until > now) return hit.value;
     const generation = this.generation;
     const value = await this.inner.authorize(token, method);
     // A revocation that arrived while we were asking must not be overwritten by a stale answer.
     if (generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      const entries = value.userId > 0n ? this.live : this.dead;
+      if (entries.size >= this.maxEntries) entries.clear();
       const tokenLeft = value.expiresAt > 0 ? value.expiresAt * 1000 - now : this.ttlMs;
-      this.entries.set(key, { value, until: now + Math.max(0, Math.min(this.ttlMs, tokenLeft)) });
+      entries.set(key, { value, until: now + Math.max(0, Math.min(this.ttlMs, tokenLeft)) });
     }
     return value;
   }
@@ -53,7 +60,8 @@ export class CachingAuthorizer implements Authorizer {
 
   invalidate(): void {
     this.generation++;
-    this.entries.clear();
+    this.live.clear();
+    this.dead.clear();
   }
 }
 

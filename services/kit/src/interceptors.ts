@@ -91,6 +91,15 @@ function bearer(value: string | null): string {
   return m?.[1]?.trim() ?? "";
 }
 
+/** `WWW-Authenticate` of a refused bearer token (RFC 6750 §3), sent as the error's metadata. */
+export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+function invalidToken(): ConnectError {
+  return new ConnectError(accessMessages.sessionExpired, Code.Unauthenticated, {
+    "www-authenticate": INVALID_TOKEN_CHALLENGE,
+  });
+}
+
 /**
  * Enforces each RPC's (api.v1.access) rule from the contract — the only authorization gate
  * before the domain. Puts the caller into the context (`actor(ctx)`).
@@ -120,6 +129,14 @@ export function accessInterceptor(opts: AccessOptions): Interceptor {
       const a = await opts.authorizer.authorize(token, path);
       if (a.userId > 0n)
         call.identity = { userId: a.userId, sessionId: a.sessionId, granted: a.granted, staff: a.staff };
+      // RFC 6750 §3.1: a presented token that is no live session (bad signature, malformed, expired,
+      // revoked by logout or a password change, account disabled) is refused on every RPC, PUBLIC and
+      // open_when_closed ones included, so the client drops the dead session instead of carrying on
+      // as a visitor without knowing it. No RPC is exempt, login and register included: a client
+      // recovers by calling again without the token (the web app sends none to the sign-in RPCs and
+      // retries once without it after this answer). Wenku's own services calling each other (the
+      // internal credential) are not end-user sessions and are not refused for one.
+      else if (!internal) throw invalidToken();
     }
     const who = call.identity;
 

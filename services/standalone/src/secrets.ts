@@ -1,26 +1,65 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface Secrets {
   jwtSecret: string;
   internalToken: string;
+  /** Password of the embedded PostgreSQL's `wenku` role (see embedded-db.ts). */
+  postgresPassword: string;
 }
 
-/** Secrets for one-process mode: generated on first start, kept in `<dataDir>/secrets.json` (0600). */
+const SECRETS_FILE = "secrets.json";
+
+const generate = () => randomBytes(48).toString("base64url");
+
+/**
+ * Makes `dir` (DATA_DIR) owner-only: created 0700, an existing one loses its group and other
+ * permissions. Everything Wenku keeps there (secrets, database, uploaded files) is then private
+ * whatever modes the files below it have. As root, group traverse (g+x) stays: embedded-db.ts
+ * gives the directory to the `postgres` group so that the database server can reach its data.
+ */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const mode = (await stat(dir)).mode & 0o7777;
+  const tight = mode & (process.getuid?.() === 0 ? 0o7710 : 0o7700);
+  if (tight !== mode) await chmod(dir, tight);
+}
+
+/**
+ * Secrets for one-process mode: generated on first start, kept in `<dataDir>/secrets.json` (0600).
+ * A key that is missing or too short is generated and added; the others are kept as they are (a new
+ * JWT secret would log everybody out; a new database password would lock the data out).
+ */
 export async function loadOrCreateSecrets(dataDir: string): Promise<Secrets> {
-  const file = join(dataDir, "secrets.json");
+  await ensurePrivateDir(dataDir);
+  const file = join(dataDir, SECRETS_FILE);
+  let stored: Partial<Record<keyof Secrets, unknown>> = {};
   try {
-    const s = JSON.parse(await readFile(file, "utf8")) as Secrets;
-    if (s.jwtSecret?.length >= 32 && s.internalToken?.length >= 32) return s;
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    if (typeof parsed === "object" && parsed !== null) stored = parsed as typeof stored;
   } catch {
-    // first start
+    // first start (or an unreadable file: regenerated below)
   }
+  const keep = (value: unknown, min: number) => (typeof value === "string" && value.length >= min ? value : null);
   const s: Secrets = {
-    jwtSecret: randomBytes(48).toString("base64url"),
-    internalToken: randomBytes(48).toString("base64url"),
+    jwtSecret: keep(stored.jwtSecret, 32) ?? generate(),
+    internalToken: keep(stored.internalToken, 32) ?? generate(),
+    // Any password the file holds is the one the database was set up with: never replaced.
+    postgresPassword: keep(stored.postgresPassword, 1) ?? generate(),
   };
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(s, null, 2), { mode: 0o600 });
+  if (
+    s.jwtSecret !== stored.jwtSecret ||
+    s.internalToken !== stored.internalToken ||
+    s.postgresPassword !== stored.postgresPassword
+  ) {
+    // Written whole to a private temporary file, then renamed over: never a half-written secrets.json.
+    const tmp = `${file}.${process.pid}.tmp`;
+    await rm(tmp, { force: true }); // a leftover would keep its mode
+    await writeFile(tmp, `${JSON.stringify(s, null, 2)}\n`, { mode: 0o600 });
+    await rename(tmp, file);
+  }
+  // A file written by hand (or by an older version) may be readable by others.
+  if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
   return s;
 }

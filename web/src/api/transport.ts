@@ -1,5 +1,7 @@
-import type { Interceptor, Transport } from "@connectrpc/connect";
+import type { DescMethod } from "@bufbuild/protobuf";
+import { Code, ConnectError, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
+import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 
 /** Spec §9: every call gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -7,18 +9,58 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export interface TransportOptions {
   /** The current bearer token, or "" when nobody is logged in. Read on every call. */
   getToken: () => string;
+  /**
+   * The server refused the token a call carried (401): the session is dead (expired, revoked,
+   * malformed) and should end, e.g. `(token) => sessionStore.expire(token)`.
+   */
+  onTokenRejected?: (token: string) => void;
   /** Defaults to the page's origin: the gateway serves Connect at /api.v1.<Service>/<Method>. */
   baseUrl?: string;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
 }
 
-/** Adds `Authorization: Bearer <token>` when a token exists. */
-export function bearerInterceptor(getToken: () => string): Interceptor {
+/**
+ * The RPCs that get a visitor in (log in, register, their captcha, password recovery). They never
+ * carry the stored token: it is about to be replaced, and the server answers 401 to any call that
+ * presents a dead one, so a stale session must not stand between a person and the login form.
+ */
+export const SIGN_IN_METHODS: ReadonlySet<DescMethod> = new Set<DescMethod>([
+  UserAPI.method.login,
+  UserAPI.method.register,
+  UserAPI.method.loginByMobile,
+  UserAPI.method.registerByMobile,
+  UserAPI.method.getUserCaptcha,
+  UserAPI.method.findPasswordStepOne,
+  UserAPI.method.findPasswordStepTwo,
+  UserAPI.method.findPasswordByMobile,
+]);
+
+/**
+ * Adds `Authorization: Bearer <token>` when a token exists (not to the sign-in RPCs, nor when the
+ * caller set the header itself).
+ *
+ * The server answers 401 (Unauthenticated) to every call that presents a dead token, public ones
+ * included (RFC 6750). Such an answer to a call that carried the stored token ends the session
+ * (`onTokenRejected`: the header shows the login link) and, for a unary call, the call is made once
+ * more without the token: the access check refused it before any handler ran, so repeating it is
+ * safe, and a public page keeps working for the visitor the person now is. A call that needs a
+ * login then fails with the server's "please log in" instead.
+ */
+export function bearerInterceptor(getToken: () => string, onTokenRejected?: (token: string) => void): Interceptor {
   return (next) => async (req) => {
     const token = getToken();
-    if (token && !req.header.has("Authorization")) req.header.set("Authorization", `Bearer ${token}`);
-    return next(req);
+    if (!token || req.header.has("Authorization") || SIGN_IN_METHODS.has(req.method)) return next(req);
+    req.header.set("Authorization", `Bearer ${token}`);
+    try {
+      return await next(req);
+    } catch (error) {
+      if (!(error instanceof ConnectError) || error.code !== Code.Unauthenticated) throw error;
+      onTokenRejected?.(token);
+      if (req.stream) throw error; // a client stream's messages cannot be sent twice
+      req.header.delete("Authorization");
+      return next(req);
+    }
   };
 }
 
@@ -27,7 +69,7 @@ export function createTransport(options: TransportOptions): Transport {
     baseUrl: options.baseUrl ?? window.location.origin,
     useBinaryFormat: false,
     defaultTimeoutMs: REQUEST_TIMEOUT_MS,
-    interceptors: [bearerInterceptor(options.getToken)],
+    interceptors: [bearerInterceptor(options.getToken, options.onTokenRejected)],
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }

@@ -48,6 +48,33 @@ describe("session store", () => {
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  it("expire(token) ends the session that holds the refused token, and only that one", () => {
+    const storage = memoryStorage();
+    const store = createSessionStore(storage);
+    expect(store.expire("")).toBe(false);
+    store.login(alice, "tok-dead");
+    store.setPermissions([permission], ["/admin/document/list"]);
+    let renders = 0;
+    store.subscribe(() => renders++);
+    expect(store.expire("tok-older")).toBe(false); // a late answer to an earlier session's call
+    expect(store.getSnapshot().token).toBe("tok-dead");
+    expect(store.expire("tok-dead")).toBe(true);
+    expect(store.getSnapshot()).toMatchObject({ user: null, token: "", permissions: [], allowedPages: [] });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(renders).toBe(1);
+    expect(store.expire("tok-dead")).toBe(false); // several calls refused at once: one logout
+  });
+
+  it("expire(token) keeps a login made meanwhile in another tab", () => {
+    const storage = memoryStorage();
+    const thisTab = createSessionStore(storage);
+    thisTab.login(alice, "tok-dead");
+    createSessionStore(storage).login({ id: 8, username: "bob" }, "tok-new");
+    expect(thisTab.expire("tok-dead")).toBe(false);
+    expect(thisTab.getSnapshot().token).toBe("tok-new");
+    expect(createSessionStore(storage).getSnapshot().token).toBe("tok-new");
+  });
+
   it("treats malformed stored data as logged out", () => {
     expect(createSessionStore(memoryStorage({ [SESSION_STORAGE_KEY]: "{not json" })).getSnapshot().token).toBe("");
     const odd = createSessionStore(

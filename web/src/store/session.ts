@@ -68,6 +68,12 @@ export interface SessionStore {
   setOauthRedirect(path: string): void;
   /** Clears user, token, permissions, allowed pages, groups and the persisted copy. */
   logout(): void;
+  /**
+   * The server refused `token` (401: expired, revoked, malformed): ends the session if it still
+   * holds that token, so the header shows the login link. A newer login (another token) is kept.
+   * Returns whether the session was ended.
+   */
+  expire(token: string): boolean;
   /** Adopts the persisted state when its token differs from ours (another tab logged in or out). */
   syncFromStorage(): boolean;
   /** Calls syncFromStorage on every window focus; returns the unsubscribe function. */
@@ -160,6 +166,14 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
         // Nothing persisted that we could remove.
       }
       emit();
+    },
+    expire(token) {
+      if (!token) return false;
+      // Another tab may have logged in meanwhile: the persisted token is the one that counts.
+      store.syncFromStorage();
+      if (state.token !== token) return false;
+      store.logout();
+      return true;
     },
     syncFromStorage() {
       const stored = read();
