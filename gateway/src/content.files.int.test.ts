@@ -456,11 +456,59 @@ describe("downloads", () => {
     }
   });
 
-  test("a priced document is refused (credits are not open yet), except to its owner", async () => {
+  test("a priced document is refused (credits are not open yet), except to its owner and holders of the download permission", async () => {
     const id = await addDocument(uploaded.hash, { userId: alice.id, price: 5 });
     const r = await link(id, bob.token);
     expect([r.status, r.json.message]).toEqual([400, "付费文档需要积分下载，积分功能尚未开放"]);
     expect((await link(id, alice.token)).status).toBe(200);
+    expect((await link(id, admin)).status).toBe(200); // the root group holds every permission
+
+    // Staff with some other permission (here: the attachment list) do not download priced documents free.
+    const perms = await rest(stack.url, "GET", "/api/v1/permission/list?size=1000", undefined, admin);
+    const all = perms.json.permission as Array<{ id: number; path: string }>;
+    const listAttachments = all.find((p) => p.path === "/api.v1.AttachmentAPI/ListAttachment")?.id;
+    const freeDownload = all.find((p) => p.path === "/api.v1.DocumentAPI/DownloadDocument")?.id;
+    expect(listAttachments && freeDownload).toBeTruthy();
+    const group = await rest(stack.url, "POST", "/api/v1/group", { title: "文件审核员" }, admin);
+    const groupId = group.json.id as number;
+    const grant = (ids: number[]) =>
+      rest(stack.url, "PUT", "/api/v1/group/permission", { group_id: groupId, permission_id: ids }, admin);
+    expect((await grant([listAttachments as number])).status).toBe(200);
+    const staff = await rest(
+      stack.url,
+      "POST",
+      "/api/v1/user",
+      { username: "filestaff", password: "secret123", group_id: [groupId] },
+      admin,
+    );
+    expect(staff.status).toBe(200);
+    const login = await rest(stack.url, "POST", "/api/v1/user/login", { username: "filestaff", password: "secret123" });
+    const staffToken = login.json.token as string;
+    expect((await rest(stack.url, "GET", "/api/v1/attachment/list", undefined, staffToken)).status).toBe(200);
+    expect((await link(id, staffToken)).status).toBe(400);
+    expect((await grant([listAttachments as number, freeDownload as number])).status).toBe(200);
+    expect((await link(id, staffToken)).status).toBe(200);
+  });
+
+  test("an issued link stops working once its document is disabled or rejected, or its file blocked", async () => {
+    for (const status of [4, 7]) {
+      const id = await addDocument(uploaded.hash, { userId: alice.id });
+      const url = (await link(id, bob.token)).json.url as string;
+      await db.document.update({ where: { id: BigInt(id) }, data: { status } });
+      const res = await get(url);
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        403,
+        "文档已下架，下载链接已失效",
+      ]);
+    }
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const url = (await link(id, bob.token)).json.url as string;
+    await db.attachment.update({ where: { hash: uploaded.hash }, data: { enable: false } });
+    try {
+      expect((await get(url)).status).toBe(403);
+    } finally {
+      await db.attachment.update({ where: { hash: uploaded.hash }, data: { enable: true } });
+    }
   });
 
   test("a document pending review is not downloadable (moredoc defect #3); reviewers use the review link", async () => {

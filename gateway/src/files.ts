@@ -1,14 +1,15 @@
-// Page images, covers and signed downloads: GET/HEAD routes over the content service's server-streaming
-// DocumentAPI.ViewDocumentPage and FetchDocumentDownload, written to the client with backpressure.
+// Page images, covers, uploaded images and signed downloads: GET/HEAD routes over the content service's
+// server-streaming DocumentAPI.ViewDocumentPage / FetchDocumentDownload and AttachmentAPI.ViewImage,
+// written to the client with backpressure.
 import { once } from "node:events";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { create } from "@bufbuild/protobuf";
 import { Code, type Transport } from "@connectrpc/connect";
 import type { Logger } from "@wenku/kit";
+import { AttachmentAPI, type FileChunk, ViewImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import {
   DocumentAPI,
   FetchDocumentDownloadRequestSchema,
-  type FileChunk,
   ViewDocumentPageRequestSchema,
 } from "@wenku/proto/api/v1/document_pb.js";
 import { type ForwardHeaders, HttpError, writeError } from "./rest/handler.js";
@@ -24,6 +25,8 @@ export interface FileRouteDeps {
 
 /** SVG is active content: no scripts, no fetches; inline styles and embedded (data:) images and fonts only. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+/** An uploaded image opened on its own: nothing may run or load. */
+const IMAGE_CSP = "default-src 'none'; sandbox";
 const DOWNLOAD_TIMEOUT_MS = 60 * 60_000;
 const INT32_MAX = 2_147_483_647n;
 const INT64_MAX = 9_223_372_036_854_775_807n;
@@ -31,6 +34,7 @@ const INT64_MAX = 9_223_372_036_854_775_807n;
 const PAGE = /^\/view\/page\/([0-9]{1,19})\/([0-9]{1,10})(\.gzip)?\.svg$/;
 const COVER = /^\/view\/cover\/([0-9]{1,19})$/;
 const DOWNLOAD = /^\/download\/([A-Za-z0-9_-]{1,600}\.[A-Za-z0-9_-]{1,100})$/;
+const IMAGE = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|gif|webp))$/;
 
 const notFound = (message = "页面不存在") => new HttpError(404, Code.NotFound, message);
 
@@ -42,7 +46,8 @@ function positive(raw: string, max: bigint): bigint | null {
 type Route =
   | { kind: "page"; id: bigint; page: number; gzip: boolean }
   | { kind: "cover"; id: bigint }
-  | { kind: "download"; token: string };
+  | { kind: "download"; token: string }
+  | { kind: "image"; name: string };
 
 /** The file route a path names; null when it is not one of them; throws 404 for a malformed one. */
 function matchFileRoute(path: string): Route | null {
@@ -64,11 +69,17 @@ function matchFileRoute(path: string): Route | null {
     if (!d) throw notFound("下载链接无效");
     return { kind: "download", token: d[1] as string };
   }
+  if (path.startsWith("/uploads/")) {
+    const i = IMAGE.exec(path);
+    if (!i) throw notFound("图片不存在");
+    return { kind: "image", name: i[1] as string };
+  }
   return null;
 }
 
 /** Paths served by serveFileRoute. */
-export const isFilePath = (path: string): boolean => path.startsWith("/view/") || path.startsWith("/download/");
+export const isFilePath = (path: string): boolean =>
+  path.startsWith("/view/") || path.startsWith("/download/") || path.startsWith("/uploads/");
 
 /** Serves a file route. Errors before the first byte answer JSON; later ones cut the connection. */
 export async function serveFileRoute(
@@ -102,8 +113,17 @@ export async function serveFileRoute(
         undefined,
       );
       chunks = out.message[Symbol.asyncIterator]();
+    } else if (route.kind === "image") {
+      const out = await deps.content.stream(
+        AttachmentAPI.method.viewImage,
+        abort.signal,
+        deps.timeoutMs,
+        headers,
+        single(create(ViewImageRequestSchema, { name: route.name, ifNoneMatch: ifNoneMatchOf(req) })),
+        undefined,
+      );
+      chunks = out.message[Symbol.asyncIterator]();
     } else {
-      const ifNoneMatch = req.headers["if-none-match"];
       const out = await deps.content.stream(
         DocumentAPI.method.viewDocumentPage,
         abort.signal,
@@ -114,7 +134,7 @@ export async function serveFileRoute(
             id: route.id,
             page: route.kind === "page" ? route.page : 0,
             gzip: route.kind === "page" && route.gzip,
-            ifNoneMatch: typeof ifNoneMatch === "string" ? ifNoneMatch.slice(0, 1024) : "",
+            ifNoneMatch: ifNoneMatchOf(req),
           }),
         ),
         undefined,
@@ -174,6 +194,7 @@ function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
   if (meta.etag) h.etag = meta.etag;
   if (meta.contentEncoding) h["content-encoding"] = meta.contentEncoding;
   if (meta.contentType.startsWith("image/svg")) h["content-security-policy"] = SVG_CSP;
+  if (route.kind === "image") h["content-security-policy"] = IMAGE_CSP;
   if (route.kind === "download") h["content-disposition"] = contentDisposition(meta.fileName || "download");
   return h;
 }
@@ -193,6 +214,11 @@ export function contentDisposition(name: string): string {
  */
 async function finish(chunks: AsyncIterator<FileChunk>): Promise<void> {
   for (;;) if ((await chunks.next()).done) return;
+}
+
+function ifNoneMatchOf(req: IncomingMessage): string {
+  const v = req.headers["if-none-match"];
+  return typeof v === "string" ? v.slice(0, 1024) : "";
 }
 
 async function* single<T>(m: T): AsyncGenerator<T> {

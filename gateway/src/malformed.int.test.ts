@@ -99,3 +99,31 @@ test("SPA paths fall back to the web app or say it is not built; never a crash",
   const r = await fetch(`${stack.url}/document/123`);
   expect([200, 404, 503]).toContain(r.status);
 });
+
+test("a multipart part header starting with a space (CVE-2022-24434, fatal under busboy 0.3) → 400, the site stays up", async () => {
+  const body = '--X\r\n Content-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nhello\r\n--X--';
+  for (const token of [undefined, "not-a-token"]) {
+    const r = await fetch(`${stack.url}/api/v1/upload/document`, {
+      method: "POST",
+      headers: {
+        "content-type": "multipart/form-data; boundary=X",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body,
+    });
+    expect(r.status).toBeLessThan(500);
+    await r.arrayBuffer();
+  }
+  expect((await rest(stack.url, "GET", "/api/v1/settings")).status).toBe(200);
+});
+
+test("every answer carries nosniff, no-framing and a CSP; API answers load nothing", async () => {
+  for (const path of ["/api/v1/settings", "/api/v1/nonexistent", "/view/cover/1", "/healthz"]) {
+    const r = await fetch(stack.url + path);
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("x-frame-options")).toBe("DENY");
+    expect(r.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(r.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    await r.arrayBuffer();
+  }
+});

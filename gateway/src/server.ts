@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { Code, createContextValues, type Transport } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
 import {
   AccessLevel,
   accessRuleOf,
@@ -13,12 +12,14 @@ import {
   peerAddress,
 } from "@wenku/kit";
 import { createClientIpResolver } from "./clientip.js";
+import { createConnectEndpoint } from "./connect.js";
 import { isFilePath, serveFileRoute } from "./files.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
+import { setSecurityHeaders } from "./security.js";
 import { createStaticHandler } from "./static.js";
-import { handleUpload } from "./upload.js";
+import { handleUpload, isUploadPath } from "./upload.js";
 
 export interface GatewayOptions {
   transports: Record<Deployable, Transport>;
@@ -55,9 +56,10 @@ export function createGateway(opts: GatewayOptions) {
     return h;
   };
 
-  const connect = connectNodeAdapter({
+  const connect = createConnectEndpoint({
     routes: forwardingRoutes(services, opts.transports, timeoutMs),
     readMaxBytes: opts.maxBodyBytes,
+    log: opts.log,
     contextValues: (req) => {
       const id = requestIdOf(req as AnyReq);
       const h = forwardHeaders(req as AnyReq, id);
@@ -72,6 +74,7 @@ export function createGateway(opts: GatewayOptions) {
     routes: table.routes,
     handler(req: AnyReq, res: AnyRes): void {
       const requestId = requestIdOf(req);
+      setSecurityHeaders(res);
       let url: URL;
       try {
         url = new URL(req.url ?? "/", "http://gateway.local");
@@ -96,10 +99,11 @@ export function createGateway(opts: GatewayOptions) {
       }
       res.setHeader("x-request-id", requestId);
       // Streamed file routes: multipart upload (not bound by maxBodyBytes), page images, downloads.
-      if (path === "/api/v1/upload/document") {
+      if (isUploadPath(path)) {
         const deps = { content: opts.transports.content, log: opts.log };
         handleUpload(
           deps,
+          path,
           req as IncomingMessage,
           res as ServerResponse,
           forwardHeaders(req, requestId),

@@ -2,6 +2,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { APP_CSP } from "./security.js";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -54,6 +56,7 @@ export function createStaticHandler(root: string) {
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       etag,
       "x-content-type-options": "nosniff",
+      "content-security-policy": APP_CSP,
     };
     if (req.headers["if-none-match"] === etag) {
       res.writeHead(304, headers);
@@ -65,6 +68,7 @@ export function createStaticHandler(root: string) {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    // A file that vanishes or fails mid-read ends the response (the caller cuts it), never the process.
+    await pipeline(createReadStream(file), res);
   };
 }

@@ -1,17 +1,14 @@
-// POST /api/v1/upload/document: a multipart upload streamed (never buffered) into the content service's
-// client-streaming DocumentAPI.UploadDocument, header first, then the file's bytes as they arrive.
+// The multipart upload routes (POST /api/v1/upload/document, /api/v1/upload/avatar): the file part is
+// streamed (never buffered) into the owning service's client-streaming RPC, a header message first,
+// then the file's bytes as they arrive. The reply is moredoc's envelope {code: 200, message, data}.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Readable } from "node:stream";
-import { create } from "@bufbuild/protobuf";
+import { create, type DescMessage, type DescMethodClientStreaming, type MessageShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import type { Logger } from "@wenku/kit";
-import { AttachmentSchema } from "@wenku/proto/api/v1/attachment_pb.js";
-import {
-  DocumentAPI,
-  type UploadDocumentRequest,
-  UploadDocumentRequestSchema,
-} from "@wenku/proto/api/v1/document_pb.js";
-import Busboy from "busboy";
+import { AttachmentAPI, UploadImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
+import { DocumentAPI, UploadDocumentRequestSchema } from "@wenku/proto/api/v1/document_pb.js";
+import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
+import { type FilePart, type MultipartRequest, multipartErrors, parseMultipart } from "./multipart.js";
 import { type ForwardHeaders, HttpError, writeError } from "./rest/handler.js";
 import { toRestJson } from "./rest/json.js";
 
@@ -30,140 +27,101 @@ const LINGER_BYTES = 4 * 1024 * 1024;
 /** …for at most this long; beyond either the connection is closed. */
 const LINGER_MS = 5_000;
 
-export const uploadErrors = {
-  notMultipart: "请使用 multipart/form-data 上传文件（字段名 file）",
-  noFile: "请选择要上传的文件",
-  malformed: "上传的表单数据不完整或格式错误",
-  method: "不支持该请求方法",
+export const uploadErrors = { ...multipartErrors, method: "不支持该请求方法" } as const;
+
+/** One upload route: which client-streaming RPC takes the file, and how its messages are made. */
+interface UploadRoute<I extends DescMessage, O extends DescMessage> {
+  method: DescMethodClientStreaming<I, O>;
+  header(file: FilePart): MessageShape<I>;
+  chunk(bytes: Uint8Array): MessageShape<I>;
+}
+
+const routes = {
+  "/api/v1/upload/document": {
+    method: DocumentAPI.method.uploadDocument,
+    header: (f) => create(UploadDocumentRequestSchema, { part: { case: "header", value: { name: f.name, size: 0n } } }),
+    chunk: (b) => create(UploadDocumentRequestSchema, { part: { case: "chunk", value: b } }),
+  } satisfies UploadRoute<typeof UploadDocumentRequestSchema, DescMessage>,
+  "/api/v1/upload/avatar": {
+    method: AttachmentAPI.method.uploadImage,
+    header: (f) =>
+      create(UploadImageRequestSchema, {
+        part: { case: "header", value: { name: f.name, type: AttachmentType.AVATAR } },
+      }),
+    chunk: (b) => create(UploadImageRequestSchema, { part: { case: "chunk", value: b } }),
+  } satisfies UploadRoute<typeof UploadImageRequestSchema, DescMessage>,
 } as const;
 
-interface FilePart {
-  name: string;
-  stream: Readable;
-}
-
-/** busboy 0.3 emits (field, stream, filename, encoding, mime); 1.x emits (field, stream, {filename, …}). */
-function fileNameOf(info: unknown): string {
-  if (typeof info === "string") return info;
-  if (info && typeof info === "object" && "filename" in info)
-    return String((info as { filename: unknown }).filename ?? "");
-  return "";
-}
+export type UploadPath = keyof typeof routes;
+export const isUploadPath = (path: string): path is UploadPath => Object.hasOwn(routes, path);
 
 export async function handleUpload(
   deps: UploadDeps,
+  path: UploadPath,
   req: IncomingMessage,
   res: ServerResponse,
   headers: ForwardHeaders,
   requestId: string,
 ): Promise<void> {
-  if ((req.method ?? "").toUpperCase() !== "POST") {
-    return refuse(req, res, new HttpError(405, Code.Unimplemented, uploadErrors.method), requestId, deps.log, 0);
-  }
-  const type = req.headers["content-type"] ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(type)) {
-    return refuse(
-      req,
-      res,
-      new HttpError(400, Code.InvalidArgument, uploadErrors.notMultipart),
-      requestId,
-      deps.log,
-      0,
-    );
-  }
+  const route: UploadRoute<DescMessage, DescMessage> = routes[path];
   let received = 0;
+  const fail = (err: unknown) => refuse(req, res, err, requestId, deps.log, received);
+  if ((req.method ?? "").toUpperCase() !== "POST") {
+    return fail(new HttpError(405, Code.Unimplemented, uploadErrors.method));
+  }
   req.on("data", (c: Buffer) => {
     received += c.length;
   });
-
-  // biome-ignore lint/suspicious/noExplicitAny: busboy 0.3's runtime API differs from the installed 1.x typings
-  let bb: any;
-  try {
-    bb = (Busboy as unknown as (cfg: object) => unknown)({
-      headers: req.headers,
-      limits: { files: 1, fields: 50, parts: 100, fieldSize: 64 * 1024, headerPairs: 100 },
-    });
-  } catch {
-    return refuse(
-      req,
-      res,
-      new HttpError(400, Code.InvalidArgument, uploadErrors.notMultipart),
-      requestId,
-      deps.log,
-      0,
-    );
-  }
-
+  let form: MultipartRequest;
   let file: FilePart | null;
   try {
-    file = await new Promise<FilePart | null>((resolve, reject) => {
-      let found = false;
-      bb.on("file", (field: string, stream: Readable, info: unknown) => {
-        if (found || field !== FILE_FIELD) {
-          stream.resume(); // other files are skipped, not buffered
-          return;
-        }
-        found = true;
-        resolve({ name: fileNameOf(info), stream });
-      });
-      bb.on("finish", () => resolve(null));
-      bb.on("error", (err: Error) => reject(err));
-      req.on("aborted", () => reject(new Error("client aborted")));
-      req.pipe(bb);
-    });
-  } catch {
-    return refuse(
-      req,
-      res,
-      new HttpError(400, Code.InvalidArgument, uploadErrors.malformed),
-      requestId,
-      deps.log,
-      received,
-    );
+    form = parseMultipart(req, FILE_FIELD);
+  } catch (err) {
+    return fail(err);
   }
-  if (!file) {
-    return refuse(
-      req,
-      res,
-      new HttpError(400, Code.InvalidArgument, uploadErrors.noFile),
-      requestId,
-      deps.log,
-      received,
-    );
+  try {
+    file = await form.file;
+  } catch (err) {
+    form.stop();
+    return fail(err);
   }
-  const { name, stream } = file;
-  // A malformed or cut body ends the file stream with an error, so the upstream call fails too.
-  bb.on("error", (err: Error) => stream.destroy(err));
-  req.on("aborted", () => stream.destroy(new Error("client aborted")));
+  if (!file) return fail(new HttpError(400, Code.InvalidArgument, uploadErrors.noFile));
 
+  const { stream } = file;
   const abort = new AbortController();
   res.once("close", () => abort.abort());
   let stopped = false;
-  async function* parts(): AsyncGenerator<UploadDocumentRequest> {
-    yield create(UploadDocumentRequestSchema, { part: { case: "header", value: { name, size: 0n } } });
-    for await (const chunk of stream) {
-      if (stopped) return;
-      yield create(UploadDocumentRequestSchema, { part: { case: "chunk", value: chunk as Buffer } });
+  /** The body broke off or went bad after the file part began: the client's fault, not the upstream's. */
+  let cut = false;
+  async function* parts() {
+    yield route.header(file as FilePart);
+    const body = stream[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await body.next(); // only a failure of the body itself is the client's (not one thrown in at yield)
+      } catch {
+        cut = true;
+        throw new ConnectError(uploadErrors.malformed, Code.InvalidArgument);
+      }
+      if (next.done || stopped) return;
+      yield route.chunk(next.value);
     }
   }
 
   try {
     const out = await deps.content.stream(
-      DocumentAPI.method.uploadDocument,
+      route.method,
       abort.signal,
       deps.timeoutMs ?? UPLOAD_TIMEOUT_MS,
       new Headers(headers),
       parts(),
       undefined,
     );
-    let reply: unknown;
+    let reply: MessageShape<DescMessage> | undefined;
     for await (const m of out.message) reply = m;
     if (!reply) throw new ConnectError("empty upload reply", Code.Internal);
-    const body = JSON.stringify({
-      code: 200,
-      message: "ok",
-      data: toRestJson(AttachmentSchema, create(AttachmentSchema, reply as object)),
-    });
+    const body = JSON.stringify({ code: 200, message: "ok", data: toRestJson(route.method.output, reply) });
     res.writeHead(200, {
       "content-type": "application/json; charset=utf-8",
       "content-length": Buffer.byteLength(body),
@@ -171,15 +129,14 @@ export async function handleUpload(
     res.end(body);
   } catch (err) {
     stopped = true;
-    req.unpipe(bb);
-    stream.destroy(); // ends parts() if it still waits for bytes
-    refuse(req, res, asHttp(err), requestId, deps.log, received);
+    form.stop(); // ends parts() if it still waits for bytes
+    fail(cut ? new HttpError(400, Code.InvalidArgument, uploadErrors.malformed) : asHttp(err));
   }
 }
 
 /** Upstream refusals as REST maps them, except "too large": 413 rather than 429. */
 function asHttp(err: unknown): unknown {
-  if (err instanceof ConnectError && err.code === Code.ResourceExhausted) {
+  if (err instanceof ConnectError && err.code === Code.ResourceExhausted && !err.metadata.has("retry-after")) {
     return new HttpError(413, Code.ResourceExhausted, err.rawMessage);
   }
   return err;
@@ -197,6 +154,7 @@ function refuse(
   log: Logger,
   received: number,
 ) {
+  req.on("error", () => {}); // a client vanishing while we answer is not an error of ours
   if (req.complete) {
     writeError(res, err, requestId, log);
     return;

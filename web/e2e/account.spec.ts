@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { makePng } from "../../services/content/src/files/image.fixtures.js";
 
 /**
  * The account flow end to end: register → login → edit profile → change password → logout →
@@ -136,6 +137,26 @@ test("register, edit profile, change password, logout revokes the token, login w
   // Spec §5: an e-mail once set is locked.
   await expect(saved.getByLabel("联系邮箱")).toHaveValue(`${username}@example.com`);
   await expect(saved.getByLabel("联系邮箱")).toBeDisabled();
+
+  // The avatar: an image uploaded to this site (not an outside URL), shown on the profile and in the header.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "avatar.png",
+    mimeType: "image/png",
+    buffer: makePng(64, 64, 0x40),
+  });
+  await expect(toast(page, "头像已更新")).toBeVisible();
+  await expect(page.getByTestId("profile-avatar").locator("img")).toHaveAttribute(
+    "src",
+    /^\/uploads\/[0-9a-f]{32}\.png$/,
+  );
+  const avatarSrc = await page.getByTestId("profile-avatar").locator("img").getAttribute("src");
+  expect((await page.request.get(avatarSrc as string)).headers()["content-type"]).toBe("image/png");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "not-an-image.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+  });
+  await expect(toast(page, "请上传 JPG、PNG、GIF 或 WebP 格式的图片")).toBeVisible();
 
   // Change the password: a mismatch is refused, then success.
   await page.goto("/me/password");

@@ -8,7 +8,14 @@ async function expectedSiteName(page: Page): Promise<string> {
   return body.system?.sitename || body.system?.title || "文库";
 }
 
+/** Content-Security-Policy violations the browser reported (the gateway's policy must fit the app). */
+let cspViolations: string[] = [];
+
 test.beforeEach(async ({ page }) => {
+  cspViolations = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+  });
   // Every test starts from a first visit: default language, nobody logged in.
   await page.addInitScript(() => {
     if (!sessionStorage.getItem("wenku:e2e-initialised")) {
@@ -16,6 +23,19 @@ test.beforeEach(async ({ page }) => {
       sessionStorage.setItem("wenku:e2e-initialised", "1");
     }
   });
+});
+
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
+test("the app is served with a Content-Security-Policy that forbids framing and inline script", async ({ request }) => {
+  const response = await request.get("/");
+  const csp = response.headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain("unsafe-eval");
+  expect(response.headers()["x-frame-options"]).toBe("DENY");
 });
 
 test("home renders the site name", async ({ page }) => {

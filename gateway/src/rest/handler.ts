@@ -128,6 +128,7 @@ export function writeError(res: ServerResponse, err: unknown, requestId: string,
   let status = 500;
   let code: Code = Code.Internal;
   let message = "服务器内部错误";
+  const extra: Record<string, string> = {};
   if (err instanceof HttpError) {
     ({ status, code, message } = err);
   } else if (err instanceof RequestShapeError) {
@@ -138,6 +139,11 @@ export function writeError(res: ServerResponse, err: unknown, requestId: string,
     code = err.code;
     status = httpStatusOf(code);
     message = err.rawMessage;
+    // A throttled caller learns when to come back; a refused token says so (RFC 6750 §3).
+    for (const name of ["retry-after", "www-authenticate"]) {
+      const v = err.metadata.get(name);
+      if (v && /^[\x20-\x7e]{1,200}$/.test(v)) extra[name] = v;
+    }
   } else {
     log.error({ err, request_id: requestId }, "gateway error");
   }
@@ -145,8 +151,10 @@ export function writeError(res: ServerResponse, err: unknown, requestId: string,
     res.destroy();
     return;
   }
+  if (status === 401) extra["www-authenticate"] ??= 'Bearer realm="wenku"';
   const body = JSON.stringify({ code, message, error: message, details: [], request_id: requestId });
   res.writeHead(status, {
+    ...extra,
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(body),
   });

@@ -34,4 +34,6 @@ export interface UserDirectory {
   uploadPolicy(userId: bigint): Promise<UploadPolicy>;
   /** The users that exist among `ids`, by id. */
   users(ids: readonly bigint[]): Promise<Map<bigint, UserBrief>>;
+  /** Makes an uploaded image (its /uploads/ path) the user's avatar. */
+  setAvatar(userId: bigint, path: string): Promise<void>;
 }

@@ -6,6 +6,7 @@ import {
   type SettingsReader,
   type SiteGate,
 } from "@wenku/kit";
+import type { RateLimitStore } from "@wenku/kit/ratelimit.js";
 import type { Storage } from "@wenku/kit/storage/index.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
@@ -15,6 +16,7 @@ import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
+import type { ConverterAvailability } from "./conversion/tools.js";
 import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
@@ -42,6 +44,10 @@ export interface ContentServerDeps {
   conversions: ConversionQueue;
   /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
   documents: DocumentEvents;
+  /** Shared counters of the per-user upload quotas (PostgreSQL). */
+  rateLimits: RateLimitStore;
+  /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
+  converters?: ConverterAvailability;
 }
 
 /**

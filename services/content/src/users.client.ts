@@ -25,5 +25,8 @@ export function createUserDirectory(transport: Transport, internalToken: string)
       }
       return out;
     },
+    async setAvatar(userId, avatar) {
+      await client.setUserAvatar({ userId, avatar }, callOptions);
+    },
   };
 }

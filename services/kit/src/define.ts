@@ -8,6 +8,7 @@ import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
 import { allApiServices } from "./registry.js";
 import type { ServiceDefinition } from "./server.js";
+import { inputInterceptor } from "./validate.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: implementations of heterogeneous services
 export type AnyImpl = Partial<ServiceImpl<any>>;
@@ -47,6 +48,7 @@ export function defineService(opts: DefineServiceOptions): ServiceDefinition {
     },
     interceptors: [
       observeInterceptor(opts.log, metrics),
+      inputInterceptor(),
       accessInterceptor({ authorizer: opts.authorizer, internalToken: opts.internalToken, siteGate: opts.siteGate }),
     ],
     health: new HealthState(opts.readiness ?? []),

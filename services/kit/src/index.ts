@@ -12,6 +12,7 @@ export * from "./logger.js";
 export * from "./metrics.js";
 export * from "./migrate.js";
 export * from "./module.js";
+export * from "./paging.js";
 export * from "./registry.js";
 export * from "./server.js";
 export * from "./settings.js";

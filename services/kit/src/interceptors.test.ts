@@ -4,7 +4,8 @@ import { Writable } from "node:stream";
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
-import { DocumentAPI, FileChunkSchema } from "@wenku/proto/api/v1/document_pb.js";
+import { FileChunkSchema } from "@wenku/proto/api/v1/attachment_pb.js";
+import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { AuthorizeReplySchema, AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
 import { pino } from "pino";
@@ -296,12 +297,38 @@ describe("accessInterceptor: bearer tokens", () => {
     },
   );
 
-  test("a token the authorizer does not know (userId 0) → anonymous; LOGIN RPCs answer Unauthenticated", async () => {
+  test("a token the authorizer does not know (userId 0) → Unauthenticated on every RPC, PUBLIC ones included (RFC 6750)", async () => {
     const h = harness();
-    await h.user.getUser({}, bearer("revoked"));
+    const calls = [
+      () => h.user.getUser({}, bearer("revoked")), // PUBLIC
+      () => h.user.canIUploadDocument({}, bearer("revoked")), // LOGIN
+      () => h.user.deleteUser({}, bearer("revoked")), // PERMISSION
+      () => h.user.login({}, bearer("revoked")), // PUBLIC, open_when_closed: no exemption
+    ];
+    for (const call of calls) {
+      const err = await refusal(call());
+      expect([err.code, err.rawMessage]).toEqual([Code.Unauthenticated, accessMessages.sessionExpired]);
+      expect(err.metadata.get("www-authenticate")).toBe('Bearer error="invalid_token"');
+    }
+    expect(h.seen()).toBeUndefined(); // no handler ran
+    // the same calls without the dead token: a visitor
+    await h.user.getUser({});
     expect(h.seen()?.identity).toBeNull();
-    const err = await refusal(h.user.canIUploadDocument({}, bearer("revoked")));
-    expect([err.code, err.rawMessage]).toEqual([Code.Unauthenticated, accessMessages.unauthenticated]);
+    expect((await h.user.login({})).token).toBe("new");
+  });
+
+  test("an internal caller is not refused for a token it passes along", async () => {
+    const h = harness();
+    await h.user.getUser({}, { headers: { [headers.internal]: TOKEN, authorization: "Bearer revoked" } });
+    expect(h.seen()).toMatchObject({ identity: null, internal: true });
+  });
+
+  test("the edge header does not exempt a dead token", async () => {
+    const h = harness();
+    const err = await refusal(
+      h.user.getUser({}, { headers: { [headers.edge]: TOKEN, authorization: "Bearer revoked" } }),
+    );
+    expect(err.code).toBe(Code.Unauthenticated);
   });
 
   test("PERMISSION RPCs: anonymous → Unauthenticated, not granted → PermissionDenied, granted → runs", async () => {
@@ -349,6 +376,17 @@ describe("accessInterceptor: site gates", () => {
     expect((await h.user.login({ username: "a", password: "b" })).token).toBe("new");
     await h.user.logout({}, bearer("member"));
     expect(g.calls).toBe(0);
+  });
+
+  test("closed site or login required: a dead token → 登录已失效 (drop it), not the gate's refusal", async () => {
+    for (const state of [
+      { closed: true, loginRequired: false },
+      { closed: false, loginRequired: true },
+    ]) {
+      const h = harness({ siteGate: gate(state) });
+      const err = await refusal(h.user.getUser({}, bearer("revoked")));
+      expect([err.code, err.rawMessage]).toEqual([Code.Unauthenticated, accessMessages.sessionExpired]);
+    }
   });
 
   test("open_when_closed does not lift the RPC's own level (Logout still needs a login)", async () => {

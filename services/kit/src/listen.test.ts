@@ -235,6 +235,47 @@ describe("listenDual: junk and broken clients", () => {
     expect(types.at(-1)).toBe(0x7);
   });
 
+  test("h2c slowloris: a HEADERS frame sent in part, then a byte now and then → the session is closed after headersTimeoutMs", async () => {
+    const l = await listenDual(echo, { port: 0, host: HOST, headersTimeoutMs: 500 });
+    servers.push(l);
+    // HEADERS (type 1) on stream 1 declaring 64 bytes of header block, of which only some ever arrive
+    const head = Buffer.from("000040010400000001", "hex");
+    const started = Date.now();
+    const closed = new Promise<number>((resolve) => {
+      const s = net.connect(l.port, HOST, () => {
+        s.write(PREFACE);
+        s.write(EMPTY_SETTINGS);
+        s.write(head);
+        const drip = setInterval(() => s.write(Buffer.from([0x82])), 100);
+        s.on("close", () => {
+          clearInterval(drip);
+          resolve(Date.now() - started);
+        });
+      });
+      s.on("error", () => {});
+      s.on("data", () => {});
+    });
+    expect(await within(closed, 8_000, "close of a half-sent HEADERS session")).toBeGreaterThanOrEqual(400);
+  });
+
+  test("an h2c session left without streams is closed after h2IdleTimeoutMs; a stalled stream is reset", async () => {
+    const l = await listenDual(() => {}, { port: 0, host: HOST, h2IdleTimeoutMs: 300, stallTimeoutMs: 300 });
+    servers.push(l);
+    const session = http2.connect(`http://${HOST}:${l.port}`);
+    session.on("error", () => {});
+    // the handler never answers and the client never ends its body: the stream stalls
+    const stream = session.request({ ":method": "POST", ":path": "/stall" });
+    stream.on("error", () => {});
+    stream.write("partial");
+    const code = await within(
+      new Promise<number>((resolve) => stream.on("close", () => resolve(stream.rstCode ?? -1))),
+      8_000,
+      "reset of a stalled stream",
+    );
+    expect(code).toBe(http2.constants.NGHTTP2_CANCEL);
+    await within(new Promise((resolve) => session.on("close", resolve)), 8_000, "close of an idle session");
+  });
+
   test("the server keeps serving after junk", async () => {
     const l = await serve();
     await raw(l.port, ["\u0000\u0001\u0002garbage\r\n\r\n"]);

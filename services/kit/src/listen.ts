@@ -33,17 +33,44 @@ export function peerAddress(req: http.IncomingMessage | http2.Http2ServerRequest
  * One TCP port serving both HTTP/1.1 (browsers, probes, Connect, gRPC-web) and cleartext
  * HTTP/2 (gRPC, Connect over h2). The first bytes of each connection pick the protocol.
  */
-export function listenDual(
-  handler: HttpHandler,
-  opts: { port: number; host?: string; maxHeaderSize?: number; headersTimeoutMs?: number },
-): Promise<Listening> {
+export interface ListenOptions {
+  port: number;
+  host?: string;
+  maxHeaderSize?: number;
+  /** A request's headers must be complete this long after the connection (or the last request) began. */
+  headersTimeoutMs?: number;
+  /** An HTTP/1.1 connection with no request in flight is closed after this long (keep-alive). */
+  idleTimeoutMs?: number;
+  /**
+   * An h2 session without streams is closed after this long. Longer than HTTP/1.1's: gRPC clients (the
+   * services' own, in a cluster) keep one session for many calls, and each GOAWAY costs them a reconnect.
+   */
+  h2IdleTimeoutMs?: number;
+  /**
+   * A request or response that moves no byte for this long is cut: a body sent (or read) a byte a minute
+   * never holds a socket and its buffers forever. Uploads and downloads that keep moving are not limited.
+   */
+  stallTimeoutMs?: number;
+}
+
+/**
+ * The timeouts of HTTP/1.1 (headers, keep-alive idle, stalled body) apply to h2c sessions and streams too:
+ * an h2 session that opens no stream within headersTimeoutMs (a half-sent HEADERS frame), or stays
+ * without streams for h2IdleTimeoutMs, is closed; a stream that stalls for stallTimeoutMs is reset.
+ */
+export function listenDual(handler: HttpHandler, opts: ListenOptions): Promise<Listening> {
+  const headersTimeoutMs = opts.headersTimeoutMs ?? 15_000;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 5_000;
+  const stallTimeoutMs = opts.stallTimeoutMs ?? 120_000;
+  const h2IdleTimeoutMs = opts.h2IdleTimeoutMs ?? 60_000;
   const h1 = http.createServer(
     { maxHeaderSize: opts.maxHeaderSize ?? 16 * 1024, connectionsCheckingInterval: 1_000 },
     handler,
   );
-  h1.headersTimeout = opts.headersTimeoutMs ?? 15_000;
-  h1.requestTimeout = 0; // uploads may be long; idle sockets are bounded by keepAliveTimeout
-  h1.keepAliveTimeout = 5_000;
+  h1.headersTimeout = headersTimeoutMs;
+  h1.requestTimeout = 0; // uploads may be long: a moving body is fine, a stalled one is cut by h1.timeout
+  h1.keepAliveTimeout = idleTimeoutMs;
+  h1.timeout = stallTimeoutMs; // socket inactivity: the socket is destroyed
   // http.Server starts tracking its connections (headers/request timeouts, closeIdleConnections)
   // on its own 'listening' event; h1 never listens itself — sockets are handed to it — so start it.
   h1.emit("listening");
@@ -54,6 +81,7 @@ export function listenDual(
     if (connecting) peers.set(s, connecting.remoteAddress);
     sessions.add(s);
     s.on("close", () => sessions.delete(s));
+    watchSession(s, { first: headersTimeoutMs, idle: h2IdleTimeoutMs, stall: stallTimeoutMs });
   });
   const sockets = new Set<net.Socket>();
   let connecting: net.Socket | null = null;
@@ -116,6 +144,35 @@ export function listenDual(
       });
     });
   });
+}
+
+/**
+ * While a session has no open stream, a timer runs: headersTimeoutMs for the first stream (a client that
+ * sends its HEADERS a byte at a time never opens one), h2IdleTimeoutMs after the last one closed. When it
+ * fires the session goes away (GOAWAY, then destroyed if the peer does not close). Streams that stall
+ * are reset on their own.
+ */
+function watchSession(s: http2.ServerHttp2Session, ms: { first: number; idle: number; stall: number }): void {
+  let open = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (after: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      s.close();
+      setTimeout(() => s.destroy(), 1_000).unref();
+    }, after);
+    timer.unref();
+  };
+  arm(ms.first);
+  s.on("stream", (stream) => {
+    open++;
+    clearTimeout(timer);
+    stream.setTimeout(ms.stall, () => stream.close(http2.constants.NGHTTP2_CANCEL));
+    stream.on("close", () => {
+      if (--open === 0 && !s.closed && !s.destroyed) arm(ms.idle);
+    });
+  });
+  s.on("close", () => clearTimeout(timer));
 }
 
 function duplexOver(socket: net.Socket, head: Buffer): Duplex {

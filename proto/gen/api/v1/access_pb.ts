@@ -81,7 +81,7 @@ export enum AccessLevel {
   UNSPECIFIED = 0,
 
   /**
-   * anyone; a bearer token, if sent, identifies the caller
+   * anyone; a bearer token, if sent, identifies the caller (a dead one is refused: 401)
    *
    * @generated from enum value: ACCESS_LEVEL_PUBLIC = 1;
    */

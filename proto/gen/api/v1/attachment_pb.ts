@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/attachment.proto.
  */
 export const file_api_v1_attachment: GenFile = /*@__PURE__*/
-  fileDesc("ChdhcGkvdjEvYXR0YWNobWVudC5wcm90bxIGYXBpLnYxIvoCCgpBdHRhY2htZW50EgoKAmlkGAEgASgDEgwKBGhhc2gYAiABKAkSDwoHdXNlcl9pZBgDIAEoAxIPCgd0eXBlX2lkGAQgASgDEiQKBHR5cGUYBSABKA4yFi5hcGkudjEuQXR0YWNobWVudFR5cGUSDgoGZW5hYmxlGAYgASgIEgwKBHBhdGgYByABKAkSDAoEbmFtZRgIIAEoCRIMCgRzaXplGAkgASgDEg0KBXdpZHRoGAogASgFEg4KBmhlaWdodBgLIAEoBRILCgNleHQYDCABKAkSCgoCaXAYDSABKAkSEAoIdXNlcm5hbWUYDiABKAkSEQoJdHlwZV9uYW1lGA8gASgJEhMKC2Rlc2NyaXB0aW9uGBAgASgJEi4KCmNyZWF0ZWRfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIiUKF0RlbGV0ZUF0dGFjaG1lbnRSZXF1ZXN0EgoKAmlkGAEgAygDIiIKFEdldEF0dGFjaG1lbnRSZXF1ZXN0EgoKAmlkGAEgASgDIpMBChVMaXN0QXR0YWNobWVudFJlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEgoKAndkGAMgASgJEg4KBmVuYWJsZRgEIAMoCBIPCgd1c2VyX2lkGAUgAygDEiQKBHR5cGUYBiADKA4yFi5hcGkudjEuQXR0YWNobWVudFR5cGUSCwoDZXh0GAcgASgJIkwKE0xpc3RBdHRhY2htZW50UmVwbHkSDQoFdG90YWwYASABKAMSJgoKYXR0YWNobWVudBgCIAMoCzISLmFwaS52MS5BdHRhY2htZW50MoMECg1BdHRhY2htZW50QVBJEnEKEFVwZGF0ZUF0dGFjaG1lbnQSEi5hcGkudjEuQXR0YWNobWVudBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIxyvMYEAgDKgzmm7TmlrDpmYTku7aC0+STAhc6ASoaEi9hcGkvdjEvYXR0YWNobWVudBJ7ChBEZWxldGVBdHRhY2htZW50Eh8uYXBpLnYxLkRlbGV0ZUF0dGFjaG1lbnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii7K8xgQCAMqDOWIoOmZpOmZhOS7toLT5JMCFCoSL2FwaS92MS9hdHRhY2htZW50EnEKDUdldEF0dGFjaG1lbnQSHC5hcGkudjEuR2V0QXR0YWNobWVudFJlcXVlc3QaEi5hcGkudjEuQXR0YWNobWVudCIuyvMYEAgDKgzmn6XnnIvpmYTku7aC0+STAhQSEi9hcGkvdjEvYXR0YWNobWVudBKBAQoOTGlzdEF0dGFjaG1lbnQSHS5hcGkudjEuTGlzdEF0dGFjaG1lbnRSZXF1ZXN0GhsuYXBpLnYxLkxpc3RBdHRhY2htZW50UmVwbHkiM8rzGBAIAyoM6ZmE5Lu25YiX6KGogtPkkwIZEhcvYXBpL3YxL2F0dGFjaG1lbnQvbGlzdBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChdhcGkvdjEvYXR0YWNobWVudC5wcm90bxIGYXBpLnYxIvoCCgpBdHRhY2htZW50EgoKAmlkGAEgASgDEgwKBGhhc2gYAiABKAkSDwoHdXNlcl9pZBgDIAEoAxIPCgd0eXBlX2lkGAQgASgDEiQKBHR5cGUYBSABKA4yFi5hcGkudjEuQXR0YWNobWVudFR5cGUSDgoGZW5hYmxlGAYgASgIEgwKBHBhdGgYByABKAkSDAoEbmFtZRgIIAEoCRIMCgRzaXplGAkgASgDEg0KBXdpZHRoGAogASgFEg4KBmhlaWdodBgLIAEoBRILCgNleHQYDCABKAkSCgoCaXAYDSABKAkSEAoIdXNlcm5hbWUYDiABKAkSEQoJdHlwZV9uYW1lGA8gASgJEhMKC2Rlc2NyaXB0aW9uGBAgASgJEi4KCmNyZWF0ZWRfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqUBCglGaWxlQ2h1bmsSFAoMY29udGVudF90eXBlGAEgASgJEgwKBGV0YWcYAiABKAkSDAoEc2l6ZRgDIAEoAxIUCgxub3RfbW9kaWZpZWQYBCABKAgSFQoNY2FjaGVfY29udHJvbBgFIAEoCRIYChBjb250ZW50X2VuY29kaW5nGAYgASgJEhEKCWZpbGVfbmFtZRgHIAEoCRIMCgRkYXRhGAggASgMIloKElVwbG9hZEltYWdlUmVxdWVzdBIrCgZoZWFkZXIYASABKAsyGS5hcGkudjEuVXBsb2FkSW1hZ2VIZWFkZXJIABIPCgVjaHVuaxgCIAEoDEgAQgYKBHBhcnQiRwoRVXBsb2FkSW1hZ2VIZWFkZXISDAoEbmFtZRgBIAEoCRIkCgR0eXBlGAIgASgOMhYuYXBpLnYxLkF0dGFjaG1lbnRUeXBlIjcKEFZpZXdJbWFnZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIiUKF0RlbGV0ZUF0dGFjaG1lbnRSZXF1ZXN0EgoKAmlkGAEgAygDIiIKFEdldEF0dGFjaG1lbnRSZXF1ZXN0EgoKAmlkGAEgASgDIpMBChVMaXN0QXR0YWNobWVudFJlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEgoKAndkGAMgASgJEg4KBmVuYWJsZRgEIAMoCBIPCgd1c2VyX2lkGAUgAygDEiQKBHR5cGUYBiADKA4yFi5hcGkudjEuQXR0YWNobWVudFR5cGUSCwoDZXh0GAcgASgJIkwKE0xpc3RBdHRhY2htZW50UmVwbHkSDQoFdG90YWwYASABKAMSJgoKYXR0YWNobWVudBgCIAMoCzISLmFwaS52MS5BdHRhY2htZW50MqwFCg1BdHRhY2htZW50QVBJEnEKEFVwZGF0ZUF0dGFjaG1lbnQSEi5hcGkudjEuQXR0YWNobWVudBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIxyvMYEAgDKgzmm7TmlrDpmYTku7aC0+STAhc6ASoaEi9hcGkvdjEvYXR0YWNobWVudBJ7ChBEZWxldGVBdHRhY2htZW50Eh8uYXBpLnYxLkRlbGV0ZUF0dGFjaG1lbnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii7K8xgQCAMqDOWIoOmZpOmZhOS7toLT5JMCFCoSL2FwaS92MS9hdHRhY2htZW50EnEKDUdldEF0dGFjaG1lbnQSHC5hcGkudjEuR2V0QXR0YWNobWVudFJlcXVlc3QaEi5hcGkudjEuQXR0YWNobWVudCIuyvMYEAgDKgzmn6XnnIvpmYTku7aC0+STAhQSEi9hcGkvdjEvYXR0YWNobWVudBJVCgtVcGxvYWRJbWFnZRIaLmFwaS52MS5VcGxvYWRJbWFnZVJlcXVlc3QaEi5hcGkudjEuQXR0YWNobWVudCIUyvMYEAgCKgzkuIrkvKDlm77niYcoARJQCglWaWV3SW1hZ2USGC5hcGkudjEuVmlld0ltYWdlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiFMrzGBAIASoM5p+l55yL5Zu+54mHMAESgQEKDkxpc3RBdHRhY2htZW50Eh0uYXBpLnYxLkxpc3RBdHRhY2htZW50UmVxdWVzdBobLmFwaS52MS5MaXN0QXR0YWNobWVudFJlcGx5IjPK8xgQCAMqDOmZhOS7tuWIl+ihqILT5JMCGRIXL2FwaS92MS9hdHRhY2htZW50L2xpc3QaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * An uploaded file (document, avatar, image …). Files are content-addressed by hash: uploads of
@@ -142,6 +142,152 @@ export const AttachmentSchema: GenMessage<Attachment> = /*@__PURE__*/
   messageDesc(file_api_v1_attachment, 0);
 
 /**
+ * One message of a served file (page image, cover, download, uploaded image): the first carries the
+ * metadata and the first bytes; the rest carry bytes only.
+ *
+ * @generated from message api.v1.FileChunk
+ */
+export type FileChunk = Message<"api.v1.FileChunk"> & {
+  /**
+   * @generated from field: string content_type = 1;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string etag = 2;
+   */
+  etag: string;
+
+  /**
+   * bytes of the whole body
+   *
+   * @generated from field: int64 size = 3;
+   */
+  size: bigint;
+
+  /**
+   * the If-None-Match matched: no data follows
+   *
+   * @generated from field: bool not_modified = 4;
+   */
+  notModified: boolean;
+
+  /**
+   * @generated from field: string cache_control = 5;
+   */
+  cacheControl: string;
+
+  /**
+   * "gzip" for .gzip.svg pages
+   *
+   * @generated from field: string content_encoding = 6;
+   */
+  contentEncoding: string;
+
+  /**
+   * downloads: the name to save as
+   *
+   * @generated from field: string file_name = 7;
+   */
+  fileName: string;
+
+  /**
+   * @generated from field: bytes data = 8;
+   */
+  data: Uint8Array;
+};
+
+/**
+ * Describes the message api.v1.FileChunk.
+ * Use `create(FileChunkSchema)` to create a new message.
+ */
+export const FileChunkSchema: GenMessage<FileChunk> = /*@__PURE__*/
+  messageDesc(file_api_v1_attachment, 1);
+
+/**
+ * The client stream of an image upload: the header first, then the bytes.
+ *
+ * @generated from message api.v1.UploadImageRequest
+ */
+export type UploadImageRequest = Message<"api.v1.UploadImageRequest"> & {
+  /**
+   * @generated from oneof api.v1.UploadImageRequest.part
+   */
+  part: {
+    /**
+     * @generated from field: api.v1.UploadImageHeader header = 1;
+     */
+    value: UploadImageHeader;
+    case: "header";
+  } | {
+    /**
+     * @generated from field: bytes chunk = 2;
+     */
+    value: Uint8Array;
+    case: "chunk";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message api.v1.UploadImageRequest.
+ * Use `create(UploadImageRequestSchema)` to create a new message.
+ */
+export const UploadImageRequestSchema: GenMessage<UploadImageRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_attachment, 2);
+
+/**
+ * @generated from message api.v1.UploadImageHeader
+ */
+export type UploadImageHeader = Message<"api.v1.UploadImageHeader"> & {
+  /**
+   * the file name as the browser sent it
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * what the image is for: ATTACHMENT_TYPE_AVATAR (other kinds come with their slices)
+   *
+   * @generated from field: api.v1.AttachmentType type = 2;
+   */
+  type: AttachmentType;
+};
+
+/**
+ * Describes the message api.v1.UploadImageHeader.
+ * Use `create(UploadImageHeaderSchema)` to create a new message.
+ */
+export const UploadImageHeaderSchema: GenMessage<UploadImageHeader> = /*@__PURE__*/
+  messageDesc(file_api_v1_attachment, 3);
+
+/**
+ * @generated from message api.v1.ViewImageRequest
+ */
+export type ViewImageRequest = Message<"api.v1.ViewImageRequest"> & {
+  /**
+   * "<md5><ext>", the last segment of the image's path /uploads/<md5><ext>
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * the browser's If-None-Match: a match answers not_modified without a body
+   *
+   * @generated from field: string if_none_match = 2;
+   */
+  ifNoneMatch: string;
+};
+
+/**
+ * Describes the message api.v1.ViewImageRequest.
+ * Use `create(ViewImageRequestSchema)` to create a new message.
+ */
+export const ViewImageRequestSchema: GenMessage<ViewImageRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_attachment, 4);
+
+/**
  * @generated from message api.v1.DeleteAttachmentRequest
  */
 export type DeleteAttachmentRequest = Message<"api.v1.DeleteAttachmentRequest"> & {
@@ -156,7 +302,7 @@ export type DeleteAttachmentRequest = Message<"api.v1.DeleteAttachmentRequest"> 
  * Use `create(DeleteAttachmentRequestSchema)` to create a new message.
  */
 export const DeleteAttachmentRequestSchema: GenMessage<DeleteAttachmentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_attachment, 1);
+  messageDesc(file_api_v1_attachment, 5);
 
 /**
  * @generated from message api.v1.GetAttachmentRequest
@@ -173,7 +319,7 @@ export type GetAttachmentRequest = Message<"api.v1.GetAttachmentRequest"> & {
  * Use `create(GetAttachmentRequestSchema)` to create a new message.
  */
 export const GetAttachmentRequestSchema: GenMessage<GetAttachmentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_attachment, 2);
+  messageDesc(file_api_v1_attachment, 6);
 
 /**
  * @generated from message api.v1.ListAttachmentRequest
@@ -220,7 +366,7 @@ export type ListAttachmentRequest = Message<"api.v1.ListAttachmentRequest"> & {
  * Use `create(ListAttachmentRequestSchema)` to create a new message.
  */
 export const ListAttachmentRequestSchema: GenMessage<ListAttachmentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_attachment, 3);
+  messageDesc(file_api_v1_attachment, 7);
 
 /**
  * @generated from message api.v1.ListAttachmentReply
@@ -242,7 +388,7 @@ export type ListAttachmentReply = Message<"api.v1.ListAttachmentReply"> & {
  * Use `create(ListAttachmentReplySchema)` to create a new message.
  */
 export const ListAttachmentReplySchema: GenMessage<ListAttachmentReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_attachment, 4);
+  messageDesc(file_api_v1_attachment, 8);
 
 /**
  * @generated from service api.v1.AttachmentAPI
@@ -277,6 +423,27 @@ export const AttachmentAPI: GenService<{
     methodKind: "unary";
     input: typeof GetAttachmentRequestSchema;
     output: typeof AttachmentSchema;
+  },
+  /**
+   * An uploaded image (JPEG, PNG, GIF or WebP, checked by its bytes, at most 2 MB and 8192 px a side). The gateway
+   * serves it as multipart POST /api/v1/upload/avatar (moredoc's route): the image becomes the caller's avatar.
+   *
+   * @generated from rpc api.v1.AttachmentAPI.UploadImage
+   */
+  uploadImage: {
+    methodKind: "client_streaming";
+    input: typeof UploadImageRequestSchema;
+    output: typeof AttachmentSchema;
+  },
+  /**
+   * An uploaded image, served by the gateway as GET /uploads/<md5><ext> (same origin: no third-party image hosts).
+   *
+   * @generated from rpc api.v1.AttachmentAPI.ViewImage
+   */
+  viewImage: {
+    methodKind: "server_streaming";
+    input: typeof ViewImageRequestSchema;
+    output: typeof FileChunkSchema;
   },
   /**
    * Lists attachments for the admin page (anchor of /admin/attachment).

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBTJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIyvgIKD1VzZXJJbnRlcm5hbEFQSRJsCg9HZXRVcGxvYWRQb2xpY3kSHi5hcGkudjEuR2V0VXBsb2FkUG9saWN5UmVxdWVzdBoULmFwaS52MS5VcGxvYWRQb2xpY3kiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5LiK5Lyg5p2D6ZmQElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxJYCgxHZXRVc2VyU3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaES5hcGkudjEuVXNlclN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOeUqOaIt+e7n+iuoRoI0vMYBHVzZXIygQEKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_document, file_google_protobuf_empty]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBTJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIypAMKD1VzZXJJbnRlcm5hbEFQSRJsCg9HZXRVcGxvYWRQb2xpY3kSHi5hcGkudjEuR2V0VXBsb2FkUG9saWN5UmVxdWVzdBoULmFwaS52MS5VcGxvYWRQb2xpY3kiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5LiK5Lyg5p2D6ZmQEmQKDVNldFVzZXJBdmF0YXISHC5hcGkudjEuU2V0VXNlckF2YXRhclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiHcrzGBkIBCoV5pyN5Yqh6Ze06K6+572u5aS05YOPElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxJYCgxHZXRVc2VyU3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaES5hcGkudjEuVXNlclN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOeUqOaIt+e7n+iuoRoI0vMYBHVzZXIygQEKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_document, file_google_protobuf_empty]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -106,6 +106,30 @@ export const GetUploadPolicyRequestSchema: GenMessage<GetUploadPolicyRequest> = 
   messageDesc(file_api_v1_internal, 2);
 
 /**
+ * @generated from message api.v1.SetUserAvatarRequest
+ */
+export type SetUserAvatarRequest = Message<"api.v1.SetUserAvatarRequest"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * the path of an uploaded image, /uploads/<md5><ext>
+   *
+   * @generated from field: string avatar = 2;
+   */
+  avatar: string;
+};
+
+/**
+ * Describes the message api.v1.SetUserAvatarRequest.
+ * Use `create(SetUserAvatarRequestSchema)` to create a new message.
+ */
+export const SetUserAvatarRequestSchema: GenMessage<SetUserAvatarRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 3);
+
+/**
  * What the user service says about one user uploading documents.
  *
  * @generated from message api.v1.UploadPolicy
@@ -138,7 +162,7 @@ export type UploadPolicy = Message<"api.v1.UploadPolicy"> & {
  * Use `create(UploadPolicySchema)` to create a new message.
  */
 export const UploadPolicySchema: GenMessage<UploadPolicy> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 3);
+  messageDesc(file_api_v1_internal, 4);
 
 /**
  * @generated from message api.v1.GetUsersRequest
@@ -155,7 +179,7 @@ export type GetUsersRequest = Message<"api.v1.GetUsersRequest"> & {
  * Use `create(GetUsersRequestSchema)` to create a new message.
  */
 export const GetUsersRequestSchema: GenMessage<GetUsersRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 4);
+  messageDesc(file_api_v1_internal, 5);
 
 /**
  * @generated from message api.v1.GetUsersReply
@@ -174,7 +198,7 @@ export type GetUsersReply = Message<"api.v1.GetUsersReply"> & {
  * Use `create(GetUsersReplySchema)` to create a new message.
  */
 export const GetUsersReplySchema: GenMessage<GetUsersReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 5);
+  messageDesc(file_api_v1_internal, 6);
 
 /**
  * @generated from message api.v1.UserStats
@@ -191,7 +215,7 @@ export type UserStats = Message<"api.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 6);
+  messageDesc(file_api_v1_internal, 7);
 
 /**
  * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
@@ -249,7 +273,7 @@ export type ContentStats = Message<"api.v1.ContentStats"> & {
  * Use `create(ContentStatsSchema)` to create a new message.
  */
 export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 7);
+  messageDesc(file_api_v1_internal, 8);
 
 /**
  * The user service answers who a token belongs to and whether it grants a permission.
@@ -281,6 +305,16 @@ export const UserInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof GetUploadPolicyRequestSchema;
     output: typeof UploadPolicySchema;
+  },
+  /**
+   * Sets a user's avatar to an image the content service stored (POST /api/v1/upload/avatar).
+   *
+   * @generated from rpc api.v1.UserInternalAPI.SetUserAvatar
+   */
+  setUserAvatar: {
+    methodKind: "unary";
+    input: typeof SetUserAvatarRequestSchema;
+    output: typeof EmptySchema;
   },
   /**
    * @generated from rpc api.v1.UserInternalAPI.GetUsers

@@ -1,4 +1,4 @@
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import type { NavigationData, NavigationRepository, NavigationRow } from "./navigation.repository.js";
 
 export interface NavigationInput {
@@ -128,8 +128,7 @@ export function createNavigationService(repo: NavigationRepository) {
      * holders of the permission see every item and may filter by wd and enable.
      */
     async list(call: CallContext, req: ListNavigationInput): Promise<{ total: number; items: NavigationNode[] }> {
-      const page = req.page > 0n ? Number(req.page) : 1;
-      const size = req.size > 0n && req.size < BigInt(NAVIGATION_MAX_SIZE) ? Number(req.size) : NAVIGATION_MAX_SIZE;
+      const { page, take: size } = paging(req.page, req.size, { max: NAVIGATION_MAX_SIZE });
       const all = await repo.all();
       let rows: NavigationRow[];
       if (call.identity?.granted) {

@@ -1,4 +1,4 @@
-import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
+import { type CallContext, DomainError, paging, type SettingsReader } from "@wenku/kit";
 import { isForeignKeyViolation, isUniqueViolation } from "../db.js";
 import type { CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
 
@@ -165,8 +165,7 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
      * see every category and may filter by wd and enable; everyone else sees the public tree.
      */
     async list(call: CallContext, req: ListCategoryInput): Promise<{ total: number; items: CategoryRow[] }> {
-      const page = req.page > 0n ? Number(req.page) : 1;
-      const size = req.size > 0n && req.size < BigInt(CATEGORY_MAX_SIZE) ? Number(req.size) : CATEGORY_MAX_SIZE;
+      const { page, take: size } = paging(req.page, req.size, { max: CATEGORY_MAX_SIZE });
       const all = await repo.all();
       let rows: CategoryRow[];
       if (call.identity?.granted) {

@@ -1,5 +1,5 @@
 // ListDocument's query: who sees which statuses, the filters, the order whitelist and the page.
-import type { CallContext } from "@wenku/kit";
+import { type CallContext, paging } from "@wenku/kit";
 import { normalizeExtension } from "../conversion/formats.js";
 import type { DocumentOrder, DocumentWhere } from "./document.repository.js";
 import { bad } from "./document.rules.js";
@@ -29,20 +29,21 @@ export interface ListInput {
   isVip: readonly boolean[];
 }
 
-const ORDER_COLUMNS: Record<string, keyof DocumentOrder> = {
-  id: "id",
-  created_at: "createdAt",
-  updated_at: "updatedAt",
-  view_count: "viewCount",
-  download_count: "downloadCount",
-  favorite_count: "favoriteCount",
-  comment_count: "commentCount",
-  pages: "pages",
-  score: "score",
-  price: "price",
-  size: "size",
-  recommend_at: "recommendAt",
-};
+// A Map, not an object: `order=__proto__` or `constructor` must not find a prototype member.
+const ORDER_COLUMNS = new Map<string, keyof DocumentOrder>([
+  ["id", "id"],
+  ["created_at", "createdAt"],
+  ["updated_at", "updatedAt"],
+  ["view_count", "viewCount"],
+  ["download_count", "downloadCount"],
+  ["favorite_count", "favoriteCount"],
+  ["comment_count", "commentCount"],
+  ["pages", "pages"],
+  ["score", "score"],
+  ["price", "price"],
+  ["size", "size"],
+  ["recommend_at", "recommendAt"],
+]);
 const NULLABLE = new Set<keyof DocumentOrder>(["recommendAt"]);
 
 /**
@@ -57,7 +58,7 @@ export function parseOrder(raw: string): DocumentOrder[] {
   const out: DocumentOrder[] = [];
   for (const part of parts) {
     const [name = "", dir = "desc", ...rest] = part.split(/\s+/);
-    const column = ORDER_COLUMNS[name];
+    const column = ORDER_COLUMNS.get(name);
     if (!column || rest.length || (dir !== "asc" && dir !== "desc")) throw bad(`不支持的排序方式：${part}`);
     out.push(NULLABLE.has(column) ? { [column]: { sort: dir, nulls: "last" } } : { [column]: dir });
   }
@@ -142,9 +143,7 @@ export function listQuery(call: CallContext, req: ListInput, languageIds: readon
   if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } });
 
   const cap = privileged ? PRIVILEGED_MAX_SIZE : PUBLIC_MAX_SIZE;
-  const page = req.page > 0n ? Number(req.page) : 1;
-  let take = req.size > 0n ? Number(req.size > BigInt(cap) ? BigInt(cap) : req.size) : DEFAULT_SIZE;
-  let skip = (page - 1) * take;
-  if (req.limit > 0n) [take, skip] = [Number(req.limit > BigInt(cap) ? BigInt(cap) : req.limit), 0];
+  let { skip, take } = paging(req.page, req.size, { max: cap, fallback: DEFAULT_SIZE });
+  if (req.limit > 0n) [take, skip] = [paging(1n, req.limit, { max: cap }).take, 0];
   return { where: { AND: and }, orderBy: parseOrder(req.order), skip, take, privileged };
 }

@@ -1,4 +1,5 @@
 // The document recycle bin (staff only): list, restore, purge.
+import { paging } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import type { DocumentEvents } from "./document.events.js";
@@ -29,11 +30,10 @@ export function createRecycleService(deps: RecycleServiceDeps) {
     async list(
       req: RecycleListInput,
     ): Promise<{ total: number; rows: DocumentRow[]; users: ReadonlyMap<bigint, UserBrief> }> {
-      const page = req.page > 0n ? Number(req.page) : 1;
-      const size = req.size > 0n ? Math.min(Number(req.size), PRIVILEGED_MAX_SIZE) : 10;
+      const { skip, take: size } = paging(req.page, req.size, { max: PRIVILEGED_MAX_SIZE, fallback: 10 });
       const wd = req.wd.trim();
       const where: DocumentWhere = wd ? { ...IN_BIN, title: { contains: wd, mode: "insensitive" } } : IN_BIN;
-      const { total, rows } = await repo.page(where, [{ deletedAt: "desc" }, { id: "desc" }], (page - 1) * size, size);
+      const { total, rows } = await repo.page(where, [{ deletedAt: "desc" }, { id: "desc" }], skip, size);
       const ids = new Set(rows.flatMap((r) => [r.userId, r.deletedUserId]).filter((id) => id > 0n));
       return { total, rows, users: ids.size ? await deps.users.users([...ids]) : new Map() };
     },

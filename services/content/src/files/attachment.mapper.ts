@@ -3,6 +3,7 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Attachment, AttachmentSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
+import { imagePath } from "./image.rules.js";
 
 export interface AttachmentRow {
   id: bigint;
@@ -40,6 +41,8 @@ export function toAttachmentProto(row: AttachmentRow, username = ""): Attachment
     type: row.type as AttachmentType,
     typeName: typeNames[row.type] ?? "",
     enable: row.enable,
+    // images are served by path; documents only through their pages and signed downloads
+    path: row.type === AttachmentType.DOCUMENT ? "" : imagePath(row.hash, row.ext),
     name: row.name,
     size: row.size,
     width: row.width,

@@ -15,6 +15,7 @@ export const downloadMessages = {
   userLimit: (n: number) => `您今日的下载次数已达上限（${n} 次），请明天再来`,
   ipLimit: (n: number) => `当前网络今日的下载次数已达上限（${n} 次），请明天再来`,
   expired: "下载链接已失效",
+  withdrawn: "文档已下架，下载链接已失效",
   noFile: "文件不存在",
 } as const;
 
@@ -39,9 +40,9 @@ export function createDownloadService(deps: DownloadDeps) {
     return doc;
   };
 
-  const link = (doc: DocumentFile, userId: bigint, seconds: number) => {
+  const link = (doc: DocumentFile, userId: bigint, seconds: number, review = false) => {
     const expiresAt = Math.floor(now().getTime() / 1000) + (seconds > 0 ? seconds : DEFAULT_URL_SECONDS);
-    return { url: `/download/${signDownload(key, { documentId: doc.id, userId, expiresAt })}` };
+    return { url: `/download/${signDownload(key, { documentId: doc.id, userId, expiresAt, review })}` };
   };
 
   return {
@@ -56,7 +57,9 @@ export function createDownloadService(deps: DownloadDeps) {
       const dl = s.download;
       const who = call.identity;
       if (!who && !dl?.enableGuestDownload) throw new DomainError("unauthenticated", downloadMessages.login);
-      if (doc.price > 0 && !(who && (who.staff || isOwner(doc, call)))) {
+      // Priced documents are free for their owner and for holders of this RPC's permission (an elevated
+      // grant an administrator gives on purpose), not for anyone who happens to hold some permission.
+      if (doc.price > 0 && !(who?.granted || isOwner(doc, call))) {
         throw new DomainError("failed_precondition", downloadMessages.priced);
       }
       const perUser = dl?.timesEveryDay ?? 0;
@@ -81,14 +84,21 @@ export function createDownloadService(deps: DownloadDeps) {
     async downloadForReview(call: CallContext, id: bigint): Promise<{ url: string }> {
       const doc = await live(id);
       const s = await deps.settings.current();
-      return link(doc, call.identity?.userId ?? 0n, s.download?.urlDuration ?? 0);
+      return link(doc, call.identity?.userId ?? 0n, s.download?.urlDuration ?? 0, true);
     },
 
-    /** FetchDocumentDownload: the token is the credential; the document must still exist. */
+    /**
+     * FetchDocumentDownload: the token is the credential, checked against the document as it is now: a link
+     * stops working when its document is recycled, disabled, rejected or its file blocked (a reviewer's link
+     * works in any status while the document exists).
+     */
     async *fetch(token: string, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
       const v = verifyDownload(key, token, Math.floor(now().getTime() / 1000));
       if (!v.ok) throw new DomainError("permission_denied", downloadMessages.expired);
       const doc = await live(v.claims.documentId);
+      if (!doc.attachment.enable || (!v.claims.review && !isPublic(doc))) {
+        throw new DomainError("permission_denied", downloadMessages.withdrawn);
+      }
       const info = await deps.storage.stat(doc.attachment.storageKey);
       if (!info) throw new DomainError("not_found", downloadMessages.noFile);
       const body = await openObject(deps.storage, doc.attachment.storageKey, downloadMessages.noFile);

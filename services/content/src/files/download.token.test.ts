@@ -2,13 +2,18 @@ import { createHmac } from "node:crypto";
 import { downloadKey, signDownload, verifyDownload } from "./download.token.js";
 
 const key = downloadKey("internal-secret-for-tests-0123456789");
-const claims = { documentId: 42n, userId: 7n, expiresAt: 1_000 };
+const claims = { documentId: 42n, userId: 7n, expiresAt: 1_000, review: false };
 
 test("a signed token verifies until it expires", () => {
   const token = signDownload(key, claims);
   expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
   expect(verifyDownload(key, token, 999)).toEqual({ ok: true, claims });
   expect(verifyDownload(key, token, 1_000)).toEqual({ ok: false, reason: "expired" });
+});
+
+test("a reviewer's link says so, inside the signature", () => {
+  const token = signDownload(key, { ...claims, review: true });
+  expect(verifyDownload(key, token, 999)).toEqual({ ok: true, claims: { ...claims, review: true } });
 });
 
 test("another deployment's key (another internal secret) does not verify it", () => {

@@ -8,6 +8,8 @@ export interface DownloadClaims {
   userId: bigint;
   /** Unix seconds. */
   expiresAt: number;
+  /** A reviewer's link (DownloadDocumentToBeReviewed): valid whatever the document's status. */
+  review?: boolean;
 }
 
 const LABEL = "wenku-download-v1";
@@ -20,7 +22,12 @@ const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(
 
 export function signDownload(key: Buffer, claims: DownloadClaims): string {
   const payload = Buffer.from(
-    JSON.stringify({ d: claims.documentId.toString(), u: claims.userId.toString(), e: claims.expiresAt }),
+    JSON.stringify({
+      d: claims.documentId.toString(),
+      u: claims.userId.toString(),
+      e: claims.expiresAt,
+      ...(claims.review ? { r: 1 } : {}),
+    }),
   ).toString("base64url");
   return `${payload}.${sign(key, payload).toString("base64url")}`;
 }
@@ -45,11 +52,11 @@ export function verifyDownload(key: Buffer, token: string, nowSeconds: number): 
   } catch {
     return { ok: false, reason: "malformed" };
   }
-  const o = raw as { d?: unknown; u?: unknown; e?: unknown };
+  const o = raw as { d?: unknown; u?: unknown; e?: unknown; r?: unknown };
   if (typeof o.d !== "string" || !INTEGER.test(o.d) || typeof o.u !== "string" || !INTEGER.test(o.u)) {
     return { ok: false, reason: "malformed" };
   }
   if (typeof o.e !== "number" || !Number.isInteger(o.e)) return { ok: false, reason: "malformed" };
   if (o.e <= nowSeconds) return { ok: false, reason: "expired" };
-  return { ok: true, claims: { documentId: BigInt(o.d), userId: BigInt(o.u), expiresAt: o.e } };
+  return { ok: true, claims: { documentId: BigInt(o.d), userId: BigInt(o.u), expiresAt: o.e, review: o.r === 1 } };
 }

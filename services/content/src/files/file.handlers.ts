@@ -9,11 +9,13 @@ import { createDownloadService } from "./download.service.js";
 import { createFileRepository } from "./file.repository.js";
 import { createPageCache } from "./page.cache.js";
 import { createPageService } from "./page.service.js";
+import { createUploadQuota } from "./upload.quota.js";
 import { createUploadService } from "./upload.service.js";
 
 type FileMethods =
   | "uploadDocument"
   | "checkDocumentExist"
+  | "getDocumentConverters"
   | "viewDocumentPage"
   | "downloadDocument"
   | "downloadDocumentToBeReviewed"
@@ -26,6 +28,8 @@ export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<ty
     storage: deps.storage,
     settings: deps.settings,
     users: deps.users,
+    quota: createUploadQuota(deps.rateLimits),
+    ...(deps.converters ? { converters: deps.converters } : {}),
     log: deps.log.child({ module: "upload" }),
   });
   const pages = createPageService({
@@ -44,6 +48,9 @@ export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<ty
     },
     async checkDocumentExist(req, ctx) {
       return uploads.exists(actor(ctx), req.hash);
+    },
+    async getDocumentConverters() {
+      return uploads.converters();
     },
     viewDocumentPage(req, ctx) {
       const { id, page, gzip, ifNoneMatch } = req;

@@ -13,6 +13,9 @@ export interface NewAttachment {
   mime: string;
   storageKey: string;
   ip: string;
+  /** Pixels, images only. */
+  width?: number;
+  height?: number;
 }
 
 /** What serving a document's files needs to know about it. */
@@ -52,8 +55,14 @@ export function createFileRepository(db: Db) {
       return r.count === 1;
     },
 
+    /**
+     * Grants the attachment to the user, or renews the grant's time: an upload unused by documents is
+     * swept a grace period after its latest grant (attachment.sweep.ts), not after its first upload.
+     */
     async grant(attachmentId: bigint, userId: bigint): Promise<void> {
-      await db.attachmentGrant.createMany({ data: [{ attachmentId, userId }], skipDuplicates: true });
+      await db.$executeRaw`
+        INSERT INTO attachment_grants (attachment_id, user_id) VALUES (${attachmentId}, ${userId})
+        ON CONFLICT (attachment_id, user_id) DO UPDATE SET created_at = now()`;
     },
 
     /** The columns page serving needs (no join). */

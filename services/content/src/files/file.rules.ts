@@ -89,5 +89,6 @@ const mimes: Record<string, string> = {
 
 /** The MIME type recorded for an upload, from its extension (never from the browser's claim). */
 export function mimeOf(ext: string): string {
-  return mimes[normalizeExtension(ext)] ?? "application/octet-stream";
+  const e = normalizeExtension(ext);
+  return (Object.hasOwn(mimes, e) && mimes[e]) || "application/octet-stream";
 }

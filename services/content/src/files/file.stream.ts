@@ -2,7 +2,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { DomainError } from "@wenku/kit";
 import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
-import type { FileChunkSchema } from "@wenku/proto/api/v1/document_pb.js";
+import type { FileChunkSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 
 export type FileChunkInit = MessageInitShape<typeof FileChunkSchema>;
 

@@ -3,12 +3,15 @@
 import { Readable } from "node:stream";
 import { type CallContext, DomainError, type Logger, type SettingsReader } from "@wenku/kit";
 import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
+import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import type { UploadDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
-import { isAllowedExtension } from "../conversion/formats.js";
+import { conversionRouteOf, isAllowedExtension } from "../conversion/formats.js";
+import type { ConverterAvailability } from "../conversion/tools.js";
 import type { UserDirectory } from "../ports.js";
 import type { FileRepository } from "./file.repository.js";
 import { extensionOf, isMd5, mimeOf, originalKey, sanitizeFileName, uploadLimit } from "./file.rules.js";
+import type { QuotaSettings, UploadQuota } from "./upload.quota.js";
 
 export const uploadMessages = {
   notAllowed: "您没有上传文档的权限",
@@ -19,6 +22,7 @@ export const uploadMessages = {
   blocked: "该文件已被管理员禁用，不能上传",
   badHash: "文件哈希须为 32 位十六进制 MD5",
   badExt: (ext: string) => `不支持的文件类型：${ext || "（无扩展名）"}`,
+  noConverter: (ext: string) => `服务器暂未安装 Office 文档转换程序（LibreOffice），不能上传 ${ext} 文件`,
   tooLarge: (mb: number) => `文件大小超过限制（最大 ${mb} MB）`,
 } as const;
 
@@ -27,7 +31,19 @@ export interface UploadDeps {
   storage: Storage;
   settings: Pick<SettingsReader, "current">;
   users: Pick<UserDirectory, "uploadPolicy">;
+  /** Per-user daily upload count and volume (security.upload_max_per_day, upload_max_mb_per_day). */
+  quota: UploadQuota;
+  /** Which formats can be converted now (office formats need LibreOffice); unset: all. */
+  converters?: ConverterAvailability;
   log: Logger;
+}
+
+/** The quotas of the settings (0 or unset: unlimited). */
+export function quotaSettings(settings: Settings): QuotaSettings {
+  return {
+    perDay: Math.max(0, settings.security?.uploadMaxPerDay ?? 0),
+    mbPerDay: Math.max(0, settings.security?.uploadMaxMbPerDay ?? 0),
+  };
 }
 
 export function createUploadService(deps: UploadDeps) {
@@ -48,6 +64,16 @@ export function createUploadService(deps: UploadDeps) {
      * CheckDocumentExist: whether usable content with this MD5 exists (an enabled row whose object is in
      * storage). A hit grants the caller the attachment, as an upload of the same bytes would.
      */
+    /** GetDocumentConverters: what the upload page may offer. */
+    async converters(): Promise<{ office: boolean; unavailableExt: string[] }> {
+      if (!deps.converters) return { office: true, unavailableExt: [] };
+      const [office, unavailableExt] = await Promise.all([
+        deps.converters.office(),
+        deps.converters.unavailableExtensions(),
+      ]);
+      return { office, unavailableExt };
+    },
+
     async exists(call: CallContext, hash: string): Promise<{ exist: boolean; attachmentId: bigint }> {
       const userId = call.identity?.userId;
       if (!userId) throw new DomainError("unauthenticated", "请先登录");
@@ -78,20 +104,30 @@ export function createUploadService(deps: UploadDeps) {
       if (!ext || !isAllowedExtension(ext, settings.security?.documentAllowedExt)) {
         throw new DomainError("invalid_argument", uploadMessages.badExt(ext));
       }
+      // A format nothing here can convert would only end "convert failed": refused before a byte is stored.
+      if (conversionRouteOf(ext) === "office" && deps.converters && !(await deps.converters.office())) {
+        throw new DomainError("failed_precondition", uploadMessages.noConverter(ext));
+      }
       const limit = uploadLimit(settings);
       const declared = Number(header.size);
       if (declared > limit.bytes) throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
+      // The day's quota: refused before a byte is read when used up; the file may not exceed what is left.
+      const quota = quotaSettings(settings);
+      const room = await deps.quota.admit(userId, quota);
+      if (declared > room.bytesLeft) throw room.overVolume();
+      const quotaBound = room.bytesLeft < limit.bytes;
 
       const key = originalKey(ext);
       let stored: { size: number; md5: string };
       try {
         stored = await storage.put(key, Readable.from(chunks(it)), {
-          maxBytes: limit.bytes,
+          maxBytes: quotaBound ? room.bytesLeft : limit.bytes,
           contentType: mimeOf(ext),
           ...(declared > 0 ? { size: declared } : {}),
         });
       } catch (err) {
         if (err instanceof StorageError && err.code === "too_large") {
+          if (quotaBound) throw room.overVolume();
           throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
         }
         if (err instanceof StorageError && err.code === "size_mismatch") {
@@ -102,7 +138,14 @@ export function createUploadService(deps: UploadDeps) {
       let row: Awaited<ReturnType<typeof keep>>;
       try {
         if (stored.size === 0) throw new DomainError("invalid_argument", uploadMessages.empty);
-        row = await keep(stored, key, { userId, name, ext, ip: call.clientIp });
+        // Counted once stored (uploads running at once may have used the quota up meanwhile: refused).
+        await deps.quota.record(userId, stored.size, quota);
+        try {
+          row = await keep(stored, key, { userId, name, ext, ip: call.clientIp });
+        } catch (err) {
+          await deps.quota.refund(userId, stored.size, quota).catch((e) => deps.log.warn({ err: e }, "upload: refund"));
+          throw err;
+        }
       } catch (err) {
         await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "upload: cleanup failed"));
         throw err;

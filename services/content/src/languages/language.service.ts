@@ -1,4 +1,4 @@
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import { isUniqueViolation } from "../db.js";
 import type { LanguageData, LanguageRepository, LanguageRow } from "./language.repository.js";
 
@@ -87,8 +87,7 @@ export function createLanguageService(repo: LanguageRepository) {
      * every language and may filter by wd (name or code) and enable; everyone else gets enabled ones.
      */
     async list(call: CallContext, req: ListLanguageInput): Promise<{ total: number; items: LanguageWithTotal[] }> {
-      const page = req.page > 0n ? Number(req.page) : 1;
-      const size = req.size > 0n && req.size < BigInt(LANGUAGE_MAX_SIZE) ? Number(req.size) : LANGUAGE_MAX_SIZE;
+      const { page, take: size } = paging(req.page, req.size, { max: LANGUAGE_MAX_SIZE });
       let rows = await repo.all();
       if (call.identity?.granted) {
         const enable = [...new Set(req.enable)];

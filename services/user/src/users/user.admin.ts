@@ -5,18 +5,19 @@ import { isUniqueViolation, LastAdminError, type UserFields, type UserRepository
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
 import { type AuthzChanges, paging, requireLogin } from "./user.service.js";
 
-const SORTABLE: Record<string, keyof Prisma.UserOrderByWithRelationInput> = {
-  id: "id",
-  username: "username",
-  created_at: "createdAt",
-  updated_at: "updatedAt",
-  login_at: "loginAt",
-};
+// A Map, not an object: `sort=constructor` must not find a prototype member.
+const SORTABLE = new Map<string, keyof Prisma.UserOrderByWithRelationInput>([
+  ["id", "id"],
+  ["username", "username"],
+  ["created_at", "createdAt"],
+  ["updated_at", "updatedAt"],
+  ["login_at", "loginAt"],
+]);
 
 /** "field", "field desc", "-field" over a whitelist; anything else falls back to newest first. */
 function orderOf(sort: string): Prisma.UserOrderByWithRelationInput[] {
   const m = /^\s*(-)?([a-z_]+)(?:\s+(asc|desc))?\s*$/i.exec(sort);
-  const key = m?.[2] ? SORTABLE[m[2].toLowerCase()] : undefined;
+  const key = m?.[2] ? SORTABLE.get(m[2].toLowerCase()) : undefined;
   if (!m || !key) return [{ id: "desc" }];
   const dir = m[1] || m[3]?.toLowerCase() === "desc" ? "desc" : "asc";
   return key === "id" ? [{ id: dir }] : [{ [key]: dir }, { id: "desc" }];

@@ -99,6 +99,10 @@ export function createUserInternalHandlers(users: UserService): ServiceImpl<type
     async getUploadPolicy(req) {
       return users.uploadPolicy(req.userId);
     },
+    async setUserAvatar(req) {
+      await users.setAvatar(req.userId, req.avatar);
+      return {};
+    },
     async getUsers(req) {
       return { user: await users.briefs(req.id) };
     },

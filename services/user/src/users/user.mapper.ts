@@ -10,6 +10,7 @@ import {
   UserSchema,
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { Dynamic, Group, Permission, Punishment, User } from "../../gen/prisma/client.js";
+import { shownAvatar } from "./user.rules.js";
 
 const ts = (d: Date | null | undefined) => (d ? timestampFromDate(d) : undefined);
 
@@ -18,7 +19,7 @@ export function toPublicUser(u: User): UserMsg {
   return create(UserSchema, {
     id: u.id,
     username: u.username,
-    avatar: u.avatar,
+    avatar: shownAvatar(u.avatar),
     signature: u.signature,
     createdAt: ts(u.createdAt),
   });

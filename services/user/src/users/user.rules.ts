@@ -20,11 +20,21 @@ export const userMessages = {
   disabled: "您的账号已被禁用",
   registerClosed: "网站已关闭注册",
   notFound: "用户不存在",
+  avatarUpload: "请上传图片作为头像",
   tooLong: (label: string, max: number) => `${label}不能超过${max}个字符`,
 } as const;
 
 const USERNAME = /^[\p{L}\p{N}_-]{2,32}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An avatar is an image uploaded to this site (POST /api/v1/upload/avatar → /uploads/<md5><ext>), never an
+ * outside URL: a third-party image would tell its host the IP of every visitor of a page showing it.
+ */
+export const AVATAR = /^\/uploads\/[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;
+
+/** The stored avatar as shown: "" for anything that is not one of our uploads (rows from before the rule). */
+export const shownAvatar = (avatar: string): string => (AVATAR.test(avatar) ? avatar : "");
+
 export const MOBILE = /^1[3-9]\d{9}$/;
 
 export function checkUsername(raw: string): string {

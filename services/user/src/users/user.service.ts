@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type CallContext, DomainError } from "@wenku/kit";
+import { identifierKey } from "@wenku/kit/ratelimit.js";
+import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { TokenCodec } from "../auth/tokens.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
@@ -8,12 +10,14 @@ import type { PunishmentRepository } from "../punishments/punishment.repository.
 import type { SettingsProvider } from "../settings.js";
 import { isUniqueViolation, type UserFields, type UserRepository } from "./user.repository.js";
 import {
+  AVATAR,
   checkEmail,
   checkLength,
   checkMobile,
   checkPassword,
   checkUsername,
   refuseTaken,
+  shownAvatar,
   userMessages,
 } from "./user.rules.js";
 
@@ -36,6 +40,8 @@ export interface UserServiceDeps {
   tokens: TokenCodec;
   tokenTtlHours: number;
   authz: AuthzChanges;
+  /** Wrong-password throttling per address and account (auth/login.guard.ts). */
+  loginGuard: LoginGuard;
   clock?: () => Date;
 }
 
@@ -44,7 +50,6 @@ export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, no
 
 // Same work for unknown users as for wrong passwords (no account probing by timing).
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-const AVATAR = /^(https?:\/\/|\/)[^\s"'<>\\]*$/;
 
 export function requireLogin(call: CallContext) {
   if (!call.identity) throw new DomainError("unauthenticated", "请先登录");
@@ -145,10 +150,18 @@ export function createUserService(deps: UserServiceDeps) {
       const login = input.username.trim();
       if (!login) throw new DomainError("invalid_argument", userMessages.usernameRequired);
       if (!input.password) throw new DomainError("invalid_argument", userMessages.passwordRequired);
-      await deps.captcha.check("login", input.captchaId, input.captcha);
       const user = await deps.repo.byLogin(login);
+      // Throttled per account (its id, whichever of name, e-mail or mobile was typed) and address.
+      const account = user ? `u${user.id}` : `n${identifierKey(login)}`;
+      const limits = (await deps.settings.security()).login;
+      await deps.loginGuard.admit(call, account, limits);
+      await deps.captcha.check("login", input.captchaId, input.captcha);
       const ok = await verifyPassword(user?.password ?? DUMMY_HASH, input.password);
-      if (!user || !ok) throw new DomainError("invalid_argument", userMessages.badLogin);
+      if (!user || !ok) {
+        await deps.loginGuard.failed(call, account, limits);
+        throw new DomainError("invalid_argument", userMessages.badLogin);
+      }
+      await deps.loginGuard.succeeded(call, account);
       await refuseDisabled(user);
       const session = await openSession(user.id, call);
       return { user: (await deps.repo.byId(user.id)) ?? user, session };
@@ -202,10 +215,12 @@ export function createUserService(deps: UserServiceDeps) {
         address: checkLength(input.address ?? "", "联系地址", 255),
         signature: checkLength(input.signature ?? "", "个性签名", 255),
       };
+      // Unchanged (also a legacy outside URL, shown as "") stays; a new one must be one of our uploads.
       const avatar = (input.avatar ?? "").trim();
-      if (avatar && (avatar.length > 255 || !AVATAR.test(avatar)))
-        throw new DomainError("invalid_argument", "头像地址不正确");
-      fields.avatar = avatar;
+      if (avatar && avatar !== user.avatar && !AVATAR.test(avatar)) {
+        throw new DomainError("invalid_argument", userMessages.avatarUpload);
+      }
+      fields.avatar = avatar === shownAvatar(user.avatar) ? user.avatar : avatar;
 
       const email = checkEmail(input.email);
       if (email && email !== (user.email ?? "")) {
@@ -252,10 +267,21 @@ export function createUserService(deps: UserServiceDeps) {
 
     uploadPolicy,
 
+    /** SetUserAvatar (internal): the image the content service just stored becomes the user's avatar. */
+    async setAvatar(userId: bigint, avatar: string) {
+      if (!AVATAR.test(avatar)) throw new DomainError("invalid_argument", userMessages.avatarUpload);
+      const user = await deps.repo.byId(userId);
+      if (!user) throw new DomainError("not_found", userMessages.notFound);
+      if (user.avatar === avatar) return;
+      await deps.repo.update(user.id, { avatar });
+      await deps.dynamics.add(user.id, DynamicType.avatar, "更新了头像");
+    },
+
     /** Public fields (id, username, avatar) of the users among `ids` that exist, at most 1000 at once. */
     userCount: () => deps.repo.count(),
 
-    briefs: (ids: bigint[]) => deps.repo.briefs([...new Set(ids)].slice(0, 1000)),
+    briefs: async (ids: bigint[]) =>
+      (await deps.repo.briefs([...new Set(ids)].slice(0, 1000))).map((u) => ({ ...u, avatar: shownAvatar(u.avatar) })),
 
     /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
     async canPublishArticle(call: CallContext) {

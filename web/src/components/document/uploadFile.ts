@@ -1,5 +1,8 @@
 /** The REST upload endpoint for document files (multipart field "file"). */
 export const UPLOAD_DOCUMENT_URL = "/api/v1/upload/document";
+/** The REST upload endpoint for the signed-in user's avatar (JPEG, PNG, GIF or WebP, at most 2 MB). */
+export const UPLOAD_AVATAR_URL = "/api/v1/upload/avatar";
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The attachment the server stored (its id goes into CreateDocumentItem.attachment_id). */
 export interface UploadedAttachment {
@@ -24,7 +27,7 @@ export class UploadError extends Error {
 interface UploadReply {
   code?: number;
   message?: string;
-  data?: { id?: number | string; hash?: string; name?: string; size?: number | string; ext?: string };
+  data?: { id?: number | string; hash?: string; name?: string; size?: number | string; ext?: string; path?: string };
 }
 
 function parseReply(text: string): UploadReply | null {
@@ -48,9 +51,25 @@ export function uploadDocumentFile(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedAttachment> {
+  return postFile(UPLOAD_DOCUMENT_URL, file, fileName, token, onProgress, signal);
+}
+
+/** Uploads an image as the signed-in user's avatar; resolves with its path (/uploads/<md5><ext>). */
+export async function uploadAvatar(file: Blob, fileName: string, token: string): Promise<string> {
+  return (await postFile(UPLOAD_AVATAR_URL, file, fileName, token, () => {})).path;
+}
+
+function postFile(
+  url: string,
+  file: Blob,
+  fileName: string,
+  token: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedAttachment & { path: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", UPLOAD_DOCUMENT_URL);
+    xhr.open("POST", url);
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
@@ -66,6 +85,7 @@ export function uploadDocumentFile(
           name: data.name ?? fileName,
           size: Number(data.size ?? file.size),
           ext: data.ext ?? "",
+          path: data.path ?? "",
         });
         return;
       }

@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
+import { AvatarUpload } from "../../components/account/AvatarUpload.js";
 import { rules } from "../../components/account/formRules.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -57,58 +58,61 @@ function ProfileForm() {
   };
 
   return (
-    <Form<ProfileValues>
-      form={form}
-      layout="vertical"
-      style={{ maxWidth: 560 }}
-      onFinish={onFinish}
-      data-testid="profile-form"
-      initialValues={{
-        username: user.username,
-        realname: user.realname,
-        identity: user.identity,
-        email: user.email,
-        mobile: user.mobile,
-        address: user.address,
-        signature: user.signature,
-      }}
-    >
-      <Form.Item name="username" label={t("profile.username")} rules={r.username}>
-        <Input disabled />
-      </Form.Item>
-      <Form.Item name="realname" label={t("profile.realname")}>
-        <Input maxLength={64} autoComplete="name" />
-      </Form.Item>
-      <Form.Item name="identity" label={t("profile.identity")}>
-        <Input maxLength={32} autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label={t("profile.email")}
-        rules={emailLocked ? [] : r.email}
-        extra={emailLocked ? t("profile.locked") : undefined}
+    <>
+      <AvatarUpload avatar={user.avatar} onChanged={reload} />
+      <Form<ProfileValues>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        onFinish={onFinish}
+        data-testid="profile-form"
+        initialValues={{
+          username: user.username,
+          realname: user.realname,
+          identity: user.identity,
+          email: user.email,
+          mobile: user.mobile,
+          address: user.address,
+          signature: user.signature,
+        }}
       >
-        <Input disabled={emailLocked} autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <Form.Item
-        name="mobile"
-        label={t("profile.mobile")}
-        rules={mobileLocked ? [] : r.mobile}
-        extra={mobileLocked ? t("profile.locked") : undefined}
-      >
-        <Input disabled={mobileLocked} autoComplete="tel" inputMode="tel" maxLength={11} />
-      </Form.Item>
-      <Form.Item name="address" label={t("profile.address")}>
-        <Input maxLength={255} autoComplete="street-address" />
-      </Form.Item>
-      <Form.Item name="signature" label={t("profile.signature")}>
-        <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
-      </Form.Item>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-      <Button type="primary" htmlType="submit" loading={saving}>
-        {t("profile.save")}
-      </Button>
-    </Form>
+        <Form.Item name="username" label={t("profile.username")} rules={r.username}>
+          <Input disabled />
+        </Form.Item>
+        <Form.Item name="realname" label={t("profile.realname")}>
+          <Input maxLength={64} autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="identity" label={t("profile.identity")}>
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t("profile.email")}
+          rules={emailLocked ? [] : r.email}
+          extra={emailLocked ? t("profile.locked") : undefined}
+        >
+          <Input disabled={emailLocked} autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          label={t("profile.mobile")}
+          rules={mobileLocked ? [] : r.mobile}
+          extra={mobileLocked ? t("profile.locked") : undefined}
+        >
+          <Input disabled={mobileLocked} autoComplete="tel" inputMode="tel" maxLength={11} />
+        </Form.Item>
+        <Form.Item name="address" label={t("profile.address")}>
+          <Input maxLength={255} autoComplete="street-address" />
+        </Form.Item>
+        <Form.Item name="signature" label={t("profile.signature")}>
+          <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t("profile.save")}
+        </Button>
+      </Form>
+    </>
   );
 }
 

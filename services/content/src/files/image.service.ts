@@ -1,0 +1,138 @@
+// Uploaded images (avatars today; banners, category covers and article images come with their slices):
+// checked by their bytes, stored once per content under images/<md5><ext>, served from our own origin as
+// /uploads/<md5><ext>, so no page ever makes a visitor's browser fetch a third party's URL.
+import { createHash } from "node:crypto";
+import { type CallContext, DomainError, type Logger } from "@wenku/kit";
+import type { Storage } from "@wenku/kit/storage/index.js";
+import type { UploadImageRequest } from "@wenku/proto/api/v1/attachment_pb.js";
+import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
+import type { UserDirectory } from "../ports.js";
+import type { FileRepository } from "./file.repository.js";
+import { etagMatches, sanitizeFileName } from "./file.rules.js";
+import { type FileChunkInit, openObject, withData } from "./file.stream.js";
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_NAME, imagePath, sniffImage } from "./image.rules.js";
+
+export const imageMessages = {
+  headerFirst: "上传请求须先发送文件信息",
+  type: "暂不支持上传该用途的图片",
+  notImage: "请上传 JPG、PNG、GIF 或 WebP 格式的图片",
+  tooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  tooWide: `图片的宽和高不能超过 ${IMAGE_MAX_SIDE} 像素`,
+  blocked: "该图片已被管理员禁用，不能使用",
+  notFound: "图片不存在",
+} as const;
+
+/** Images are content-addressed: a path always names the same bytes, so browsers may keep them long. */
+const IMAGE_CACHE = "public, max-age=604800";
+/** Kinds of attachment that are images served under /uploads/ (documents are served as pages). */
+const servedTypes = new Set<number>([
+  AttachmentType.AVATAR,
+  AttachmentType.ARTICLE,
+  AttachmentType.COMMENT,
+  AttachmentType.BANNER,
+  AttachmentType.CATEGORY_COVER,
+  AttachmentType.CONFIG,
+]);
+
+export interface ImageDeps {
+  repo: FileRepository;
+  storage: Storage;
+  users: Pick<UserDirectory, "setAvatar">;
+  log: Logger;
+}
+
+export function createImageService(deps: ImageDeps) {
+  const { repo, storage } = deps;
+
+  /** The bytes after the header, at most IMAGE_MAX_BYTES (an image is small: it is held whole to check it). */
+  async function readImage(rest: AsyncIterator<UploadImageRequest>): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const r = await rest.next();
+      if (r.done) return Buffer.concat(parts, size);
+      if (r.value.part.case !== "chunk") throw new DomainError("invalid_argument", imageMessages.headerFirst);
+      size += r.value.part.value.length;
+      if (size > IMAGE_MAX_BYTES) throw new DomainError("resource_exhausted", imageMessages.tooLarge);
+      parts.push(Buffer.from(r.value.part.value));
+    }
+  }
+
+  return {
+    /** UploadImage: stores the image and, for an avatar, makes it the caller's. */
+    async upload(call: CallContext, parts: AsyncIterable<UploadImageRequest>) {
+      const userId = call.identity?.userId;
+      if (!userId) throw new DomainError("unauthenticated", "请先登录");
+      const it = parts[Symbol.asyncIterator]();
+      const first = await it.next();
+      if (first.done || first.value.part.case !== "header") {
+        throw new DomainError("invalid_argument", imageMessages.headerFirst);
+      }
+      const header = first.value.part.value;
+      if (header.type !== AttachmentType.AVATAR) throw new DomainError("invalid_argument", imageMessages.type);
+      const bytes = await readImage(it);
+      const info = sniffImage(bytes);
+      if (!info) throw new DomainError("invalid_argument", imageMessages.notImage);
+      if (info.width > IMAGE_MAX_SIDE || info.height > IMAGE_MAX_SIDE) {
+        throw new DomainError("invalid_argument", imageMessages.tooWide);
+      }
+      const hash = createHash("md5").update(bytes).digest("hex");
+      const key = `images/${hash}${info.ext}`;
+      const wrote = (await storage.stat(key)) === null;
+      if (wrote) await storage.put(key, bytes, { contentType: info.mime, size: bytes.length });
+      const refuse = async (err: DomainError) => {
+        if (wrote) await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "image: cleanup failed"));
+        return err;
+      };
+      const fresh = {
+        hash,
+        userId,
+        type: header.type,
+        name: sanitizeFileName(header.name) || `image${info.ext}`,
+        size: BigInt(bytes.length),
+        ext: info.ext,
+        mime: info.mime,
+        storageKey: key,
+        ip: call.clientIp.slice(0, 64),
+        width: info.width,
+        height: info.height,
+      };
+      const row =
+        (await repo.findAttachmentByHash(hash)) ??
+        (await repo.insertAttachment(fresh)) ??
+        (await repo.findAttachmentByHash(hash));
+      if (!row) throw new Error(`attachment ${hash} vanished after a unique violation`);
+      if (!row.enable) throw await refuse(new DomainError("permission_denied", imageMessages.blocked));
+      if (!servedTypes.has(row.type) || row.storageKey !== key) {
+        // the same bytes were uploaded as something else (a document): never serve those as an image
+        throw await refuse(new DomainError("invalid_argument", imageMessages.notImage));
+      }
+      await deps.users.setAvatar(userId, imagePath(hash, info.ext));
+      return row;
+    },
+
+    /** ViewImage: an enabled uploaded image by its name "<md5><ext>". */
+    async *view(name: string, ifNoneMatch: string, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
+      const m = IMAGE_NAME.exec(name);
+      const row = m ? await repo.findAttachmentByHash(m[1] as string) : null;
+      if (!m || !row?.enable || !servedTypes.has(row.type) || row.ext !== m[2]) {
+        throw new DomainError("not_found", imageMessages.notFound);
+      }
+      const etag = `"${row.hash}"`;
+      if (etagMatches(ifNoneMatch, etag)) {
+        yield { notModified: true, etag, cacheControl: IMAGE_CACHE };
+        return;
+      }
+      const info = await storage.stat(row.storageKey);
+      if (!info) throw new DomainError("not_found", imageMessages.notFound);
+      const body = await openObject(storage, row.storageKey, imageMessages.notFound);
+      yield* withData(
+        { contentType: row.mime, etag, cacheControl: IMAGE_CACHE, size: BigInt(info.size) },
+        body,
+        signal,
+      );
+    },
+  };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;
