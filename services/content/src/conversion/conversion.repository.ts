@@ -40,6 +40,15 @@ const list = (statuses: readonly number[]) => Prisma.join([...statuses]);
 export function createConversionRepository(db: Db) {
   return {
     /** Live documents of the file waiting in `from` → converting; their ids. */
+    /** Whether a live document of the file is in one of `statuses` (someone still waits for a conversion). */
+    async anyIn(hash: string, statuses: readonly number[]): Promise<boolean> {
+      const rows = await db.$queryRaw<Ids>`
+        SELECT id FROM documents
+        WHERE attachment_hash = ${hash} AND deleted_at IS NULL AND status IN (${list(statuses)})
+        LIMIT 1`;
+      return rows.length > 0;
+    },
+
     async markStarted(hash: string, from: readonly number[]): Promise<bigint[]> {
       const rows = await db.$queryRaw<Ids>`
         UPDATE documents SET status = ${converting}, updated_at = now()

@@ -41,6 +41,10 @@ export function createDocumentSink({ db, log, events }: DocumentSinkOptions): Co
       const ids = await repo.markStarted(job.attachmentHash, from);
       await events.changed(ids);
       if (job.force) await recount(ids);
+      if (ids.length || job.force) return true;
+      // A duplicate request (the startup requeue and the upload both asked) for a file whose documents
+      // are converted or failed by now: nothing waits for it, so it is not converted a second time.
+      return repo.anyIn(job.attachmentHash, [DocStatus.converting, DocStatus.pendingReview]);
     },
 
     async onConverted(job, r) {

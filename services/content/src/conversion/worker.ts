@@ -58,7 +58,8 @@ export interface ConversionFailure {
 
 /** Where the worker reports: the documents table in production, memory in tests. */
 export interface ConversionSink {
-  onStarted(job: ConversionJob, attempt: number): Promise<void>;
+  /** false: no document waits for this conversion any more (a duplicate request): it is skipped. */
+  onStarted(job: ConversionJob, attempt: number): Promise<boolean | undefined | void>;
   onConverted(job: ConversionJob, result: ConvertedDocument): Promise<void>;
   /** `final`: no more attempts (status "convert failed"); otherwise a retry follows. `attempt` is 1-based. */
   onFailed(job: ConversionJob, failure: ConversionFailure, final: boolean, attempt: number): Promise<void>;
@@ -279,7 +280,10 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
     };
     const ctx = { document_id: String(job.documentId), hash: job.attachmentHash, attempt: msg.deliveryCount };
     try {
-      await sink.onStarted(job, msg.deliveryCount);
+      if ((await sink.onStarted(job, msg.deliveryCount)) === false) {
+        log.info(ctx, "conversion: no document waits for this file any more; skipped");
+        return;
+      }
       const result = await convertOnce(job, signal, beat);
       await sink.onConverted(job, result);
     } catch (err) {
