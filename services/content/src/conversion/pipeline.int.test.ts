@@ -224,6 +224,39 @@ test("a corrupt file: failed for good with a Chinese message, no longer counted 
   expect(await docCount(cat)).toBe(0);
 });
 
+test("a duplicate request for a file whose documents already failed or converted is skipped, not converted again", async () => {
+  let calls = 0;
+  const counting: Converter = {
+    convert: async (...args) => {
+      calls++;
+      return converter.convert(...args);
+    },
+    close: async () => {},
+  };
+  const failed = await attachment(makePdf({ pages: 1, lines: () => ["已失败"] }));
+  const done = await attachment(makePdf({ pages: 1, lines: () => ["已转换"] }));
+  const cat = await category();
+  const f = await doc(failed.hash, DocStatus.failed, cat);
+  const c = await doc(done.hash, DocStatus.converted, cat);
+  await db.document.update({ where: { id: f }, data: { convertError: "文档页面过于复杂" } });
+  await s.start({ converter: counting });
+  // what the startup requeue does when an upload's own request is still queued: two of each
+  await s.queue.request([request(f, failed), request(c, done)]);
+  await s.queue.request([request(f, failed), request(c, done)]);
+  // a third file that does wait: converted once, after the skipped ones
+  const waiting = await attachment(makePdf({ pages: 1, lines: () => ["等待中"] }));
+  const w = await doc(waiting.hash, DocStatus.pending, cat);
+  await s.queue.request([request(w, waiting)]);
+  await until(async () => (await row(w)).status === DocStatus.converted, "the waiting document");
+  expect(calls).toBe(1);
+  expect(await row(f)).toMatchObject({ status: DocStatus.failed, convertError: "文档页面过于复杂" });
+  expect((await row(c)).status).toBe(DocStatus.converted);
+  // asked again on purpose (reconvert: force), a failed file is converted
+  await s.queue.request([request(f, failed)], { force: true });
+  await until(async () => (await row(f)).status === DocStatus.converted, "the forced reconversion");
+  expect(calls).toBe(2);
+});
+
 test("a converter that keeps crashing: each attempt noted, failed after the retries", async () => {
   const seen: string[] = [];
   let id = 0n;
