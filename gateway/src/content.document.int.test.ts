@@ -141,6 +141,9 @@ describe("create and get", () => {
       category_id: [top, leaf].sort((a, b) => a - b),
       convert_error: "",
       user: { id: alice.id, username: "docalice" },
+      // unrated: moredoc's default of 3 stars (×100), not 0 stars
+      score: 300,
+      score_count: 0,
     });
     expect(visitor.json.attachment).toBeUndefined();
     expect(visitor.text).not.toContain("整本书的全文");

@@ -68,6 +68,16 @@ test("switching the language to English changes visible labels and sticks", asyn
   await expect(page.getByRole("searchbox", { name: "Search documents by keyword" })).toBeVisible();
 });
 
+test("robots.txt keeps crawlers out of the back office, personal pages, the API and download links", async ({
+  request,
+}) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  const text = await response.text();
+  for (const path of ["/admin", "/me", "/api/", "/download/"]) expect(text).toContain(`Disallow: ${path}`);
+});
+
 test("an unknown REST path answers 404 JSON with a code", async ({ request }) => {
   const response = await request.get("/api/v1/nonexistent");
   expect(response.status()).toBe(404);

@@ -8,6 +8,9 @@ import { toAttachmentProto } from "../files/attachment.mapper.js";
 import type { UserBrief } from "../ports.js";
 import type { AttachmentRow, DocumentRow } from "./document.repository.js";
 
+/** The score shown for a document nobody has rated yet: 3 stars (×100), as moredoc clients expect. */
+export const UNRATED_SCORE = 300;
+
 export interface DocumentExtras {
   users?: ReadonlyMap<bigint, UserBrief>;
   /** Fill Document.user (GetDocument with_author). */
@@ -48,7 +51,7 @@ export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Docum
     viewCount: row.viewCount,
     favoriteCount: row.favoriteCount,
     commentCount: row.commentCount,
-    score: row.score,
+    score: row.scoreCount > 0 ? row.score : UNRATED_SCORE,
     scoreCount: row.scoreCount,
     price: row.price,
     size: row.size,
