@@ -13,18 +13,15 @@
 // The site uses its default converter settings (CONVERTER_PAGE_TIMEOUT_SEC 10 …) unless the
 // environment says otherwise. Needs PostgreSQL at TEST_DATABASE_URL, like the other site benches.
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import * as os from "node:os";
-import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { makeHostilePdf, makePdf } from "@wenku/content/conversion/fixtures.js";
-import { createLogger, loadConfig, z } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import { startStack } from "@wenku/standalone";
-import { type Cleanup, throwawayDatabase, withCleanup } from "../gateway/stack.js";
+import { loadConfig, z } from "@wenku/kit";
+import { type Cleanup, withCleanup } from "../gateway/stack.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure, ratio, table } from "../lib/measure.js";
+import { api, type BenchSite, startBenchSite } from "../lib/site.js";
 
 const config = loadConfig(
   z.object({
@@ -37,55 +34,17 @@ const config = loadConfig(
   }),
 );
 
-const HOST = "127.0.0.1";
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+type Site = BenchSite;
 
-interface Site {
-  url: string;
-  token: string;
-  category: number;
-}
-
-async function startSite(cleanup: Cleanup): Promise<Site> {
-  const log = createLogger({ service: "bench", level: "silent" });
-  const databaseUrl = await throwawayDatabase(config.TEST_DATABASE_URL, cleanup);
-  const storageDir = await mkdtemp(join(os.tmpdir(), "wenku-bench-hostile-"));
-  cleanup.add(() => rm(storageDir, { recursive: true, force: true }));
-  const bus = createMemoryBus({ log });
-  cleanup.add(() => bus.close());
-  const adminPassword = randomBytes(12).toString("base64url");
-  const stack = await startStack({
-    databaseUrl,
-    bus,
-    log,
-    jwtSecret: randomBytes(32).toString("hex"),
-    internalToken: randomBytes(32).toString("hex"),
-    port: 0,
-    host: HOST,
-    adminPassword,
+function startSite(cleanup: Cleanup): Promise<Site> {
+  return startBenchSite(cleanup, {
+    databaseUrl: config.TEST_DATABASE_URL,
+    name: "hostile",
     transport: "memory",
-    env: { ...process.env, STORAGE_DIR: storageDir },
+    env: process.env,
   });
-  cleanup.add(() => stack.close());
-  const url = `http://${HOST}:${stack.port}`;
-  const token = (await api(url, "POST", "/api/v1/user/login", { username: "admin", password: adminPassword }))
-    .token as string;
-  await api(url, "POST", "/api/v1/category", { title: "基准测试", type: 0, enable: true }, token);
-  const categories = await api(url, "GET", "/api/v1/category/list?type=0", undefined, token);
-  const category = (categories.category as Array<{ id: number; title: string }>).find((c) => c.title === "基准测试");
-  if (!category) throw new Error("no category");
-  return { url, token, category: category.id };
 }
 
 /** Uploads and creates a document; returns its id. */

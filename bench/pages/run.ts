@@ -10,9 +10,8 @@
 // a cluster; the default is the one-process wiring of `npm start`.
 
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as os from "node:os";
@@ -20,12 +19,11 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import { makePdf } from "@wenku/content/conversion/fixtures.js";
-import { createLogger, loadConfig, z } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import { startStack } from "@wenku/standalone";
-import { type Cleanup, throwawayDatabase, withCleanup } from "../gateway/stack.js";
+import { loadConfig, z } from "@wenku/kit";
+import { type Cleanup, withCleanup } from "../gateway/stack.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure, ratio, table } from "../lib/measure.js";
+import { api, HOST, startBenchSite } from "../lib/site.js";
 
 const config = loadConfig(
   z.object({
@@ -39,8 +37,6 @@ const config = loadConfig(
   }),
 );
 
-const HOST = "127.0.0.1";
-
 interface Site {
   url: string;
   storageDir: string;
@@ -48,46 +44,13 @@ interface Site {
   hash: string;
 }
 
-async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
 /** The site with one converted document of BENCH_PAGES pages, made through the public API. */
 async function startSite(cleanup: Cleanup): Promise<Site> {
-  const log = createLogger({ service: "bench", level: "silent" });
-  const databaseUrl = await throwawayDatabase(config.TEST_DATABASE_URL, cleanup);
-  const storageDir = await mkdtemp(join(os.tmpdir(), "wenku-bench-pages-"));
-  cleanup.add(() => rm(storageDir, { recursive: true, force: true }));
-  const bus = createMemoryBus({ log });
-  cleanup.add(() => bus.close());
-  const adminPassword = randomBytes(12).toString("base64url");
-  const stack = await startStack({
-    databaseUrl,
-    bus,
-    log,
-    jwtSecret: randomBytes(32).toString("hex"),
-    internalToken: randomBytes(32).toString("hex"),
-    port: 0,
-    host: HOST,
-    adminPassword,
+  const { url, storageDir, token, category } = await startBenchSite(cleanup, {
+    databaseUrl: config.TEST_DATABASE_URL,
+    name: "pages",
     transport: config.BENCH_TRANSPORT,
-    env: { STORAGE_DIR: storageDir },
   });
-  cleanup.add(() => stack.close());
-  const url = `http://${HOST}:${stack.port}`;
-
-  const token = (await api(url, "POST", "/api/v1/user/login", { username: "admin", password: adminPassword }))
-    .token as string;
-  await api(url, "POST", "/api/v1/category", { title: "基准测试", type: 0, enable: true }, token);
-  const categories = await api(url, "GET", "/api/v1/category/list?type=0", undefined, token);
-  const category = (categories.category as Array<{ id: number; title: string }>).find((c) => c.title === "基准测试");
   const lines = (n: number) =>
     Array.from({ length: 28 }, (_, i) =>
       i % 2 === 0
@@ -108,7 +71,7 @@ async function startSite(cleanup: Cleanup): Promise<Site> {
     url,
     "POST",
     "/api/v1/document",
-    { category_id: [category?.id], document: [{ title: "页面基准文档", attachment_id: uploaded.data.id }] },
+    { category_id: [category], document: [{ title: "页面基准文档", attachment_id: uploaded.data.id }] },
     token,
   );
   const list = await api(url, "GET", "/api/v1/document/list?page=1&size=1&order=id%20desc", undefined, token);

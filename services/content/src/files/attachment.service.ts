@@ -1,6 +1,6 @@
 // AttachmentAPI (admin): list, get, edit and soft-delete uploaded files. Deleting disables the row: the
 // file stays while documents use it, and an upload of the same content is refused from then on.
-import { DomainError } from "@wenku/kit";
+import { DomainError, paging } from "@wenku/kit";
 import { normalizeExtension } from "../conversion/formats.js";
 import type { UserDirectory } from "../ports.js";
 import { type AttachmentRow, toAttachmentProto } from "./attachment.mapper.js";
@@ -17,10 +17,9 @@ export function createAttachmentService(repo: AttachmentRepository, users: Pick<
   };
   return {
     async list(page: bigint, size: bigint, filter: AttachmentFilter) {
-      const take = Number(size > 0n && size <= BigInt(MAX_SIZE) ? size : size > 0n ? BigInt(MAX_SIZE) : 10n);
-      const p = page > 0n ? Number(page < 1_000_000n ? page : 1_000_000n) : 1;
+      const { skip, take } = paging(page, size, { max: MAX_SIZE, fallback: 10 });
       const ext = filter.ext.trim() ? `.${normalizeExtension(filter.ext)}` : "";
-      const { total, rows } = await repo.list({ ...filter, wd: filter.wd.trim(), ext }, (p - 1) * take, take);
+      const { total, rows } = await repo.list({ ...filter, wd: filter.wd.trim(), ext }, skip, take);
       return { total: BigInt(total), attachment: await withNames(rows) };
     },
     async get(id: bigint) {

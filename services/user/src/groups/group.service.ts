@@ -1,7 +1,6 @@
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import { isUniqueViolation, LastAdminError } from "../users/user.repository.js";
 import type { AuthzChanges } from "../users/user.service.js";
-import { paging } from "../users/user.service.js";
 import type { GroupData, GroupRepository } from "./group.repository.js";
 
 export const groupMessages = {
@@ -110,7 +109,10 @@ export function createGroupService(deps: { repo: GroupRepository; authz: AuthzCh
 
     /** wd is honoured only for holders of the permission (elevated view). */
     list: (call: CallContext, req: { wd: string; page: bigint; size: bigint }) =>
-      deps.repo.list({ wd: call.identity?.granted ? req.wd.trim() : "", ...paging(req.page, req.size, 1000) }),
+      deps.repo.list({
+        wd: call.identity?.granted ? req.wd.trim() : "",
+        ...paging(req.page, req.size, { max: 1000, fallback: 10 }),
+      }),
 
     async permissionIds(groupId: bigint) {
       await get(groupId);

@@ -1,5 +1,4 @@
-import { DomainError } from "@wenku/kit";
-import { paging } from "../users/user.service.js";
+import { DomainError, paging } from "@wenku/kit";
 import type { PermissionRepository } from "./permission.repository.js";
 
 /** Permission rows come from the contract; staff may only retitle and describe them. */
@@ -16,7 +15,7 @@ export function createPermissionService(deps: { repo: PermissionRepository }) {
         wd: req.wd.trim(),
         methods: req.method.map((m) => m.trim().toUpperCase()).filter(Boolean),
         path: req.path.trim(),
-        ...paging(req.page, req.size, 1000),
+        ...paging(req.page, req.size, { max: 1000, fallback: 10 }),
       }),
     async update(req: { id: bigint; title: string; description: string }) {
       await get(req.id);

@@ -1,6 +1,6 @@
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import type { UserRepository } from "../users/user.repository.js";
-import { type AuthzChanges, Punish, paging, requireLogin } from "../users/user.service.js";
+import { type AuthzChanges, Punish, requireLogin } from "../users/user.service.js";
 import type { PunishmentRepository } from "./punishment.repository.js";
 
 const TYPES = new Set<number>(Object.values(Punish));
@@ -135,7 +135,7 @@ export function createPunishmentService(deps: {
         types: req.type,
         enable: [...new Set(req.enable)],
         userIds: req.userId,
-        ...paging(req.page, req.size, 1000),
+        ...paging(req.page, req.size, { max: 1000, fallback: 10 }),
       }),
   };
 }

@@ -1,9 +1,9 @@
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { isUniqueViolation, LastAdminError, type UserFields, type UserRepository } from "./user.repository.js";
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
-import { type AuthzChanges, paging, requireLogin } from "./user.service.js";
+import { type AuthzChanges, requireLogin } from "./user.service.js";
 
 // A Map, not an object: `sort=constructor` must not find a prototype member.
 const SORTABLE = new Map<string, keyof Prisma.UserOrderByWithRelationInput>([
@@ -59,7 +59,9 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
     ) {
       const full = !!call.identity?.granted;
       const { skip, take } =
-        req.limit > 0n ? { skip: 0, take: Math.min(Number(req.limit), 1000) } : paging(req.page, req.size, 1000);
+        req.limit > 0n
+          ? { skip: 0, take: paging(1n, req.limit, { max: 1000 }).take }
+          : paging(req.page, req.size, { max: 1000, fallback: 10 });
       const result = await deps.repo.list({
         ids: req.id,
         groupIds: req.groupId,

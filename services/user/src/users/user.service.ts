@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import { identifierKey } from "@wenku/kit/ratelimit.js";
 import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
@@ -297,16 +297,9 @@ export function createUserService(deps: UserServiceDeps) {
 
     async dynamics(call: CallContext, page: bigint, size: bigint) {
       const who = requireLogin(call);
-      const { skip, take } = paging(page, size, 100);
+      const { skip, take } = paging(page, size, { max: 100, fallback: 10 });
       return deps.dynamics.list(who.userId, skip, take);
     },
   };
 }
 export type UserService = ReturnType<typeof createUserService>;
-
-/** page/size (1-based, size default 10, at most `max`) → skip/take. */
-export function paging(page: bigint, size: bigint, max: number): { skip: number; take: number } {
-  const take = size > 0n ? Math.min(Number(size), max) : 10;
-  const p = page > 1n ? Math.min(Number(page), 1_000_000) : 1;
-  return { skip: (p - 1) * take, take };
-}
