@@ -14,33 +14,3 @@ export function createDb(connectionString: string): PrismaClient {
   });
 }
 export type Db = PrismaClient;
-
-/** True for a unique-constraint violation (a concurrent insert won the race). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as {
-    code?: string;
-    cause?: { code?: string };
-    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
-  };
-  return (
-    e?.code === "P2002" ||
-    e?.code === "23505" ||
-    e?.cause?.code === "23505" ||
-    e?.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation"
-  );
-}
-
-/** True for a foreign-key violation (a row still referenced, or a reference to a missing row). */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as {
-    code?: string;
-    cause?: { code?: string };
-    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
-  };
-  return (
-    e?.code === "P2003" ||
-    e?.code === "23503" ||
-    e?.cause?.code === "23503" ||
-    e?.meta?.driverAdapterError?.cause?.kind === "ForeignKeyConstraintViolation"
-  );
-}

@@ -1,4 +1,5 @@
 import { createContextKey, type HandlerContext } from "@connectrpc/connect";
+import { accessMessages, DomainError } from "./errors.js";
 
 /** Who is calling, as established by the access interceptor. */
 export interface Identity {
@@ -39,3 +40,9 @@ export const headers = {
   requestId: "x-request-id",
   authorization: "authorization",
 } as const;
+
+/** The signed-in caller, or `unauthenticated` ("请先登录") for a visitor. */
+export function requireSignedIn(call: CallContext): Identity {
+  if (!call.identity) throw new DomainError("unauthenticated", accessMessages.unauthenticated);
+  return call.identity;
+}

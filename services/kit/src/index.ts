@@ -2,6 +2,7 @@
 export * from "./access.js";
 export * from "./authorizer.js";
 export * from "./config.js";
+export * from "./db-errors.js";
 export * from "./define.js";
 export * from "./errors.js";
 export * from "./health.js";
@@ -17,3 +18,4 @@ export * from "./registry.js";
 export * from "./server.js";
 export * from "./settings.js";
 export * from "./transports.js";
+export * from "./tree.js";

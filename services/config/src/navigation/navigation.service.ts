@@ -1,4 +1,4 @@
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, DomainError, filterTreeRows, paging, visibleTreeRows } from "@wenku/kit";
 import type { NavigationData, NavigationRepository, NavigationRow } from "./navigation.repository.js";
 
 export interface NavigationInput {
@@ -130,19 +130,7 @@ export function createNavigationService(repo: NavigationRepository) {
     async list(call: CallContext, req: ListNavigationInput): Promise<{ total: number; items: NavigationNode[] }> {
       const { page, take: size } = paging(req.page, req.size, { max: NAVIGATION_MAX_SIZE });
       const all = await repo.all();
-      let rows: NavigationRow[];
-      if (call.identity?.granted) {
-        const enable = [...new Set(req.enable)];
-        const wd = req.wd.trim().toLowerCase();
-        rows = all.filter(
-          (r) => (enable.length !== 1 || r.enable === enable[0]) && (!wd || r.title.toLowerCase().includes(wd)),
-        );
-      } else {
-        const byId = new Map(all.map((r) => [r.id, r]));
-        const visible = (r: NavigationRow | undefined, hops = 0): boolean =>
-          !!r && r.enable && hops <= all.length && (r.parentId === null || visible(byId.get(r.parentId), hops + 1));
-        rows = all.filter((r) => visible(r));
-      }
+      const rows = call.identity?.granted ? filterTreeRows(all, req) : visibleTreeRows(all);
       const roots = toTree(rows);
       return { total: roots.length, items: roots.slice((page - 1) * size, page * size) };
     },

@@ -1,5 +1,13 @@
-import { type CallContext, DomainError, paging, type SettingsReader } from "@wenku/kit";
-import { isForeignKeyViolation, isUniqueViolation } from "../db.js";
+import {
+  type CallContext,
+  DomainError,
+  filterTreeRows,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  paging,
+  type SettingsReader,
+  visibleTreeRows,
+} from "@wenku/kit";
 import type { CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
 
 export interface CategoryInput {
@@ -169,18 +177,10 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
       const all = await repo.all();
       let rows: CategoryRow[];
       if (call.identity?.granted) {
-        const enable = [...new Set(req.enable)];
-        const wd = req.wd.trim().toLowerCase();
-        rows = all.filter(
-          (r) => (enable.length !== 1 || r.enable === enable[0]) && (!wd || r.title.toLowerCase().includes(wd)),
-        );
+        rows = filterTreeRows(all, req);
       } else {
         const hideEmpty = (await settings.current()).display?.hideCategoryWithoutDocument ?? false;
-        const byId = new Map(all.map((r) => [r.id, r]));
-        const shown = (r: CategoryRow) => r.enable && (!hideEmpty || r.docCount > 0);
-        const visible = (r: CategoryRow | undefined, hops = 0): boolean =>
-          !!r && shown(r) && hops <= all.length && (r.parentId === null || visible(byId.get(r.parentId), hops + 1));
-        rows = all.filter((r) => visible(r));
+        rows = visibleTreeRows(all, (r) => r.enable && (!hideEmpty || r.docCount > 0));
       }
       const parents = new Set(req.parentId);
       const types = new Set(req.type);

@@ -1,5 +1,5 @@
 // Writing documents: create from uploaded attachments, edit, review, recycle, batch settings.
-import { type CallContext, DomainError, type Logger, type SettingsReader } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger, requireSignedIn, type SettingsReader } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import { documentTypeOf } from "../conversion/formats.js";
 import type { ConversionQueue, UserDirectory } from "../ports.js";
@@ -71,11 +71,6 @@ export interface DocumentServiceDeps {
   log: Logger;
 }
 
-export function signedIn(call: CallContext): bigint {
-  if (!call.identity) throw new DomainError("unauthenticated", "请先登录");
-  return call.identity.userId;
-}
-
 /** "report.pdf" → "report". */
 const baseName = (name: string) => name.trim().replace(/\.[^./\\]+$/, "");
 
@@ -127,7 +122,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
      * queues every one for conversion (documents waiting for review too: reviewers read their pages).
      */
     async create(call: CallContext, req: CreateInput): Promise<bigint[]> {
-      const me = signedIn(call);
+      const me = requireSignedIn(call).userId;
       const items = req.document;
       if (!items.length) throw bad("请选择要上传的文档");
       if (items.length > CREATE_MAX_ITEMS) throw bad(`一次最多上传${CREATE_MAX_ITEMS}个文档`);
@@ -182,7 +177,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
      * PENDING, so a reconversion is asked with RECONVERT (5).
      */
     async update(call: CallContext, req: UpdateInput): Promise<void> {
-      signedIn(call);
+      requireSignedIn(call).userId;
       const staff = call.identity?.granted ?? false;
       const doc = req.id > 0n ? await repo.byId(req.id) : null;
       if (!doc || doc.deletedAt || !canSee(doc, call)) throw notFound();
@@ -229,7 +224,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
 
     /** Moves documents to the recycle bin: owners their own, staff any. */
     async delete(call: CallContext, raw: readonly bigint[]): Promise<void> {
-      const me = signedIn(call);
+      const me = requireSignedIn(call).userId;
       const docs = (await live(idsOf(raw))).filter((d) => canSee(d, call));
       if (!docs.length) throw notFound();
       if (!call.identity?.granted && docs.some((d) => d.userId !== me))

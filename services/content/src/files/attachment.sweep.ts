@@ -6,7 +6,7 @@
 //
 // Safe with several replicas: each pass claims its rows with FOR UPDATE SKIP LOCKED, and the documents'
 // foreign key (ON DELETE RESTRICT) refuses to delete a row a document started using meanwhile.
-import type { Logger, SettingsReader } from "@wenku/kit";
+import { isForeignKeyViolation, type Logger, type SettingsReader } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage/index.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { Db } from "../db.js";
@@ -31,12 +31,6 @@ const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** A pass stops after this many batches (the next pass continues). */
 const MAX_BATCHES = 50;
-
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string }; meta?: { code?: string } };
-  const text = String((err as Error)?.message ?? "");
-  return e?.code === "23503" || e?.cause?.code === "23503" || e?.meta?.code === "23503" || text.includes("23503");
-}
 
 export function createAttachmentSweep(deps: AttachmentSweepDeps) {
   const now = deps.clock ?? (() => new Date());

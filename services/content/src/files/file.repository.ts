@@ -1,6 +1,7 @@
 // The only module of the file side that touches Prisma: attachments, their grants, the documents' file
 // fields (read only) and the downloads table.
-import { type Db, isUniqueViolation } from "../db.js";
+import { isUniqueViolation } from "@wenku/kit";
+import type { Db } from "../db.js";
 import type { PageDocument } from "./page.cache.js";
 
 export interface NewAttachment {

@@ -2,7 +2,7 @@
 // checked by their bytes, stored once per content under images/<md5><ext>, served from our own origin as
 // /uploads/<md5><ext>, so no page ever makes a visitor's browser fetch a third party's URL.
 import { createHash } from "node:crypto";
-import { type CallContext, DomainError, type Logger } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger, requireSignedIn } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage/index.js";
 import type { UploadImageRequest } from "@wenku/proto/api/v1/attachment_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
@@ -61,8 +61,7 @@ export function createImageService(deps: ImageDeps) {
   return {
     /** UploadImage: stores the image and, for an avatar, makes it the caller's. */
     async upload(call: CallContext, parts: AsyncIterable<UploadImageRequest>) {
-      const userId = call.identity?.userId;
-      if (!userId) throw new DomainError("unauthenticated", "请先登录");
+      const { userId } = requireSignedIn(call);
       const it = parts[Symbol.asyncIterator]();
       const first = await it.next();
       if (first.done || first.value.part.case !== "header") {

@@ -1,7 +1,7 @@
 // Uploads: a document file streamed into storage, deduplicated by content hash, granted to its uploader.
 
 import { Readable } from "node:stream";
-import { type CallContext, DomainError, type Logger, type SettingsReader } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger, requireSignedIn, type SettingsReader } from "@wenku/kit";
 import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import type { UploadDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
@@ -75,8 +75,7 @@ export function createUploadService(deps: UploadDeps) {
     },
 
     async exists(call: CallContext, hash: string): Promise<{ exist: boolean; attachmentId: bigint }> {
-      const userId = call.identity?.userId;
-      if (!userId) throw new DomainError("unauthenticated", "请先登录");
+      const { userId } = requireSignedIn(call);
       const h = hash.trim().toLowerCase();
       if (!isMd5(h)) throw new DomainError("invalid_argument", uploadMessages.badHash);
       const row = await repo.findAttachmentByHash(h);
@@ -86,8 +85,7 @@ export function createUploadService(deps: UploadDeps) {
     },
 
     async upload(call: CallContext, parts: AsyncIterable<UploadDocumentRequest>) {
-      const userId = call.identity?.userId;
-      if (!userId) throw new DomainError("unauthenticated", "请先登录");
+      const { userId } = requireSignedIn(call);
       const policy = await deps.users.uploadPolicy(userId);
       if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || uploadMessages.notAllowed);
 

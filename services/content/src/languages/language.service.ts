@@ -1,5 +1,4 @@
-import { type CallContext, DomainError, paging } from "@wenku/kit";
-import { isUniqueViolation } from "../db.js";
+import { type CallContext, DomainError, isUniqueViolation, paging } from "@wenku/kit";
 import type { LanguageData, LanguageRepository, LanguageRow } from "./language.repository.js";
 
 export interface LanguageInput {

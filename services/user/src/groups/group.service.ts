@@ -1,5 +1,5 @@
-import { type CallContext, DomainError, paging } from "@wenku/kit";
-import { isUniqueViolation, LastAdminError } from "../users/user.repository.js";
+import { type CallContext, DomainError, isUniqueViolation, paging } from "@wenku/kit";
+import { LastAdminError } from "../users/user.repository.js";
 import type { AuthzChanges } from "../users/user.service.js";
 import type { GroupData, GroupRepository } from "./group.repository.js";
 

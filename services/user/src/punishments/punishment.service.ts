@@ -1,6 +1,6 @@
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
 import type { UserRepository } from "../users/user.repository.js";
-import { type AuthzChanges, Punish, requireLogin } from "../users/user.service.js";
+import { type AuthzChanges, Punish } from "../users/user.service.js";
 import type { PunishmentRepository } from "./punishment.repository.js";
 
 const TYPES = new Set<number>(Object.values(Punish));
@@ -51,7 +51,7 @@ export function createPunishmentService(deps: {
 
   /** Appends the operator and action to the JSON audit trail. */
   async function operatorEntry(call: CallContext, action: string) {
-    const who = requireLogin(call);
+    const who = requireSignedIn(call);
     const me = await deps.users.byId(who.userId);
     return (previous: string) => {
       let list: unknown[] = [];
@@ -71,7 +71,7 @@ export function createPunishmentService(deps: {
 
   return {
     async create(call: CallContext, req: PunishmentInput & { userId: bigint[]; type: number[] }) {
-      const who = requireLogin(call);
+      const who = requireSignedIn(call);
       const userIds = [...new Set(req.userId.filter((id) => id > 0n))];
       const types = [...new Set(req.type)];
       if (!userIds.length) throw new DomainError("invalid_argument", punishmentMessages.usersRequired);
@@ -93,7 +93,7 @@ export function createPunishmentService(deps: {
     },
 
     async update(call: CallContext, req: PunishmentInput & { id: bigint; type: number }) {
-      const who = requireLogin(call);
+      const who = requireSignedIn(call);
       const current = req.id > 0n ? await deps.repo.byId(req.id) : null;
       if (!current) throw new DomainError("not_found", punishmentMessages.notFound);
       checkType(req.type);

@@ -1,9 +1,9 @@
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
-import { isUniqueViolation, LastAdminError, type UserFields, type UserRepository } from "./user.repository.js";
+import { LastAdminError, type UserFields, type UserRepository } from "./user.repository.js";
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
-import { type AuthzChanges, requireLogin } from "./user.service.js";
+import type { AuthzChanges } from "./user.service.js";
 
 // A Map, not an object: `sort=constructor` must not find a prototype member.
 const SORTABLE = new Map<string, keyof Prisma.UserOrderByWithRelationInput>([
@@ -94,7 +94,7 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
       call: CallContext,
       req: { id: bigint; username: string; password: string; email: string; mobile: string; groupId: bigint[] },
     ) {
-      requireLogin(call);
+      requireSignedIn(call);
       if (req.id <= 0n) throw new DomainError("invalid_argument", "请指定用户");
       const user = await deps.repo.byId(req.id);
       if (!user) throw new DomainError("not_found", userMessages.notFound);
@@ -118,7 +118,7 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
 
     /** Deletes accounts after re-checking the caller's password; never oneself or the last admin. */
     async delete(call: CallContext, req: { id: bigint[]; password: string }) {
-      const who = requireLogin(call);
+      const who = requireSignedIn(call);
       const ids = [...new Set(req.id.filter((id) => id > 0n))];
       if (!ids.length) throw new DomainError("invalid_argument", "请选择要删除的用户");
       if (ids.includes(who.userId)) throw new DomainError("failed_precondition", "不能删除自己");

@@ -26,21 +26,6 @@ export interface UserFields {
 
 const withGroups = { groups: { select: { groupId: true } } } as const;
 
-/** True for a unique-constraint violation (a concurrent insert won the race). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as {
-    code?: string;
-    cause?: { code?: string };
-    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
-  };
-  return (
-    e?.code === "P2002" ||
-    e?.code === "23505" ||
-    e?.cause?.code === "23505" ||
-    e?.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation"
-  );
-}
-
 /** A change would leave no member in any super-admin group. */
 export class LastAdminError extends Error {}
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
 import { identifierKey } from "@wenku/kit/ratelimit.js";
 import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
@@ -8,7 +8,7 @@ import type { CaptchaService } from "../captcha/captcha.service.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
 import type { PunishmentRepository } from "../punishments/punishment.repository.js";
 import type { SettingsProvider } from "../settings.js";
-import { isUniqueViolation, type UserFields, type UserRepository } from "./user.repository.js";
+import type { UserFields, UserRepository } from "./user.repository.js";
 import {
   AVATAR,
   checkEmail,
@@ -51,11 +51,6 @@ export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, no
 // Same work for unknown users as for wrong passwords (no account probing by timing).
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
-export function requireLogin(call: CallContext) {
-  if (!call.identity) throw new DomainError("unauthenticated", "请先登录");
-  return call.identity;
-}
-
 /** Account rules: registration, login, sessions, one's own password and profile. */
 export function createUserService(deps: UserServiceDeps) {
   const now = deps.clock ?? (() => new Date());
@@ -81,7 +76,7 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   async function target(call: CallContext, id: bigint) {
-    const who = requireLogin(call);
+    const who = requireSignedIn(call);
     const targetId = id > 0n ? id : who.userId;
     const self = targetId === who.userId;
     // Acting on someone else needs the RPC's permission (owner rule in the contract).
@@ -168,7 +163,7 @@ export function createUserService(deps: UserServiceDeps) {
     },
 
     async logout(call: CallContext) {
-      const who = requireLogin(call);
+      const who = requireSignedIn(call);
       await deps.repo.revokeSession(who.sessionId, who.userId);
       await deps.authz.changed();
     },
@@ -256,12 +251,12 @@ export function createUserService(deps: UserServiceDeps) {
       }
     },
 
-    permissionsOf: (call: CallContext) => deps.repo.permissionsOf(requireLogin(call).userId),
-    groupsOf: (call: CallContext) => deps.repo.groupsOf(requireLogin(call).userId),
+    permissionsOf: (call: CallContext) => deps.repo.permissionsOf(requireSignedIn(call).userId),
+    groupsOf: (call: CallContext) => deps.repo.groupsOf(requireSignedIn(call).userId),
 
     /** OK when one of the caller's groups allows uploads and no upload or account punishment is in force. */
     async canUpload(call: CallContext) {
-      const policy = await uploadPolicy(requireLogin(call).userId);
+      const policy = await uploadPolicy(requireSignedIn(call).userId);
       if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
     },
 
@@ -285,7 +280,7 @@ export function createUserService(deps: UserServiceDeps) {
 
     /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
     async canPublishArticle(call: CallContext) {
-      const who = requireLogin(call);
+      const who = requireSignedIn(call);
       const punished = (await deps.punishments.active(who.userId, now())).map((p) => p.type);
       if (punished.includes(Punish.disable) || punished.includes(Punish.noArticle)) {
         throw new DomainError("permission_denied", "您已被禁止发布文章");
@@ -296,7 +291,7 @@ export function createUserService(deps: UserServiceDeps) {
     },
 
     async dynamics(call: CallContext, page: bigint, size: bigint) {
-      const who = requireLogin(call);
+      const who = requireSignedIn(call);
       const { skip, take } = paging(page, size, { max: 100, fallback: 10 });
       return deps.dynamics.list(who.userId, skip, take);
     },
