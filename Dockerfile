@@ -23,6 +23,7 @@ COPY services/config/package.json services/config/
 COPY services/spider/package.json services/spider/
 COPY services/standalone/package.json services/standalone/
 COPY gateway/package.json gateway/
+COPY tests/api/package.json tests/api/
 COPY web/package.json web/
 COPY bench/package.json bench/
 RUN npm install --no-audit --no-fund --ignore-scripts

@@ -1,4 +1,4 @@
-// Jest for services/, gateway/ and bench helpers (web/ has its own jsdom config).
+// Jest for services/, gateway/, the system tests (tests/) and bench helpers (web/ has its own jsdom config).
 // ESM mode (NODE_OPTIONS=--experimental-vm-modules, set by scripts/test.mjs) because the
 // converter imports the ESM-only `mupdf` package.
 const swc = [
@@ -24,6 +24,7 @@ export default {
   testMatch: [
     "<rootDir>/services/**/src/**/*.test.ts",
     "<rootDir>/gateway/src/**/*.test.ts",
+    "<rootDir>/tests/*/src/**/*.test.ts",
     "<rootDir>/scripts/**/*.test.ts",
     "<rootDir>/deploy/**/*.test.ts",
   ],

@@ -2,7 +2,7 @@
 // `npm test`: the whole suite, in the order that fails fastest.
 //   1. generated code matches its sources   4. jest: unit + integration (real PostgreSQL, NATS)
 //   2. typecheck (services, gateway, web)   5. web unit tests (jsdom)
-//   3. lint (Biome)                         4b. the gateway API suites again over real gRPC
+//   3. lint (Biome)                         4b. the system tests (tests/api) again over real gRPC
 //                                           6. Playwright against `npm start` (Debian chromium)
 //                                           7. Playwright (desktop) against `npm run start:cluster`
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
@@ -36,9 +36,9 @@ step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
 // Biome's npm wrapper lists platform packages this registry lacks; the Linux CLI is used directly.
 step("lint", join(root, "node_modules/@biomejs/cli-linux-x64/biome"), ["check", "."]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
-// The API suites again with gateway and services talking real gRPC over loopback and broadcasting
-// over real NATS JetStream (cluster wiring).
-step("jest-grpc", bin("jest"), ["--ci", "gateway/src/"], { env: { ...esm, WENKU_TEST_TRANSPORT: "grpc" } });
+// The system tests (tests/api) again with gateway and services talking real gRPC over loopback and
+// broadcasting over real NATS JetStream (cluster wiring).
+step("jest-grpc", bin("jest"), ["--ci", "tests/api/"], { env: { ...esm, WENKU_TEST_TRANSPORT: "grpc" } });
 step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm });
 
 /**

@@ -8,8 +8,8 @@ import { conversionChannel } from "@wenku/content/conversion/job.js";
 import { createLogger } from "@wenku/kit";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus/index.js";
 import { type Stack, startStack } from "@wenku/standalone";
-import { createTestDatabase } from "../../jest/db.js";
-import { TEST_NATS_URL } from "../../jest/env.js";
+import { createTestDatabase } from "../../../jest/db.js";
+import { TEST_NATS_URL } from "../../../jest/env.js";
 
 export const ADMIN_PASSWORD = "admin-password-for-tests";
 

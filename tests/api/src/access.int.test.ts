@@ -1,6 +1,7 @@
 // Walks every RPC in the contract's descriptors and checks the access policy over REST.
+
+import { buildRestRoutes } from "@wenku/gateway/rest/routes.js";
 import { AccessLevel, accessRuleOf, allApiServices, deployableOf, fullMethodName } from "@wenku/kit";
-import { buildRestRoutes } from "./rest/routes.js";
 import { rest, startTestStack } from "./testing.js";
 
 const services = allApiServices();

@@ -3,11 +3,11 @@
 // at all is a visitor as before.
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
+import { buildRestRoutes } from "@wenku/gateway/rest/routes.js";
 import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { createTokenCodec } from "@wenku/user/auth/tokens.js";
 import pg from "pg";
-import { buildRestRoutes } from "./rest/routes.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 const EXPIRED = "登录已失效，请重新登录";
