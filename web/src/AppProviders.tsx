@@ -1,9 +1,12 @@
 import type { Transport } from "@connectrpc/connect";
+import { TransportProvider as QueryTransportProvider } from "@connectrpc/connect-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntdApp, ConfigProvider } from "antd";
 import enUS from "antd/locale/en_US";
 import zhCN from "antd/locale/zh_CN";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { TransportProvider } from "./api/client.js";
+import { createQueryClient } from "./api/queryClient.js";
 import { I18nProvider, useI18n } from "./i18n/I18nProvider.js";
 import type { LanguageStore } from "./i18n/language.js";
 import { type SettingsLoader, SettingsProvider } from "./settings/SettingsProvider.js";
@@ -24,6 +27,8 @@ export interface AppDeps {
   languageStore: LanguageStore;
   sessionStore: SessionStore;
   transport: Transport;
+  /** The server-state cache; a fresh one per AppProviders when unset (tests). */
+  queryClient?: QueryClient | undefined;
   /** Loads the public site settings; without it the cached or default settings are used. */
   loadSettings?: SettingsLoader | undefined;
   settingsStorage?: Pick<Storage, "getItem" | "setItem"> | undefined;
@@ -31,13 +36,18 @@ export interface AppDeps {
 
 /** Every app-wide context, outermost first. Tests wrap components in this too. */
 export function AppProviders({ deps, children }: { deps: AppDeps; children: ReactNode }) {
+  const [queryClient] = useState(() => deps.queryClient ?? createQueryClient());
   return (
     <I18nProvider store={deps.languageStore}>
       <SessionProvider store={deps.sessionStore}>
         <TransportProvider transport={deps.transport}>
-          <SettingsProvider load={deps.loadSettings} storage={deps.settingsStorage}>
-            <AntdConfig>{children}</AntdConfig>
-          </SettingsProvider>
+          <QueryTransportProvider transport={deps.transport}>
+            <QueryClientProvider client={queryClient}>
+              <SettingsProvider load={deps.loadSettings} storage={deps.settingsStorage}>
+                <AntdConfig>{children}</AntdConfig>
+              </SettingsProvider>
+            </QueryClientProvider>
+          </QueryTransportProvider>
         </TransportProvider>
       </SessionProvider>
     </I18nProvider>
