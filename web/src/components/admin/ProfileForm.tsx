@@ -7,7 +7,7 @@ import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSessionStore } from "../../store/SessionProvider.js";
 import { rules } from "../account/formRules.js";
-import { ApiErrorAlert } from "./ApiErrorAlert.js";
+import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
 import { useRemote } from "./remote.js";
 
 interface ProfileValues {

@@ -3,7 +3,7 @@ import type { Translate } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 
 /** Byte counts as B … YB with two decimals (spec §9); one implementation, shared with the admin. */
-export { formatBytes } from "../admin/format.js";
+export { formatBytes } from "../common/format.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -7,12 +7,12 @@ import { Link } from "react-router";
 import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
-import { DocumentFormDrawer } from "../../components/admin/DocumentFormDrawer.js";
-import { ownListRequest } from "../../components/admin/documentQuery.js";
-import { DocumentStatusTag } from "../../components/admin/documentStatus.js";
 import { useRemote } from "../../components/admin/remote.js";
-import { useDocumentOptions } from "../../components/admin/useDocumentOptions.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
+import { DocumentFormDrawer } from "../../components/document/DocumentFormDrawer.js";
+import { ownListRequest } from "../../components/document/documentQuery.js";
+import { DocumentStatusTag } from "../../components/document/documentStatus.js";
+import { useDocumentOptions } from "../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 

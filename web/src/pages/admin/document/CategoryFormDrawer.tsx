@@ -4,8 +4,8 @@ import { App, Form, Input, InputNumber, Switch, TreeSelect } from "antd";
 import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
-import { idKey } from "../../../components/admin/format.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { type CategoryRow, categoryTree, descendantIds } from "../../category/categoryTree.js";
 

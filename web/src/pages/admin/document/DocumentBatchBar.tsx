@@ -13,8 +13,8 @@ import { App, Button, Cascader, Flex, Modal, Select, Typography, theme } from "a
 import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { categoryIdsOf } from "../../../components/admin/documentQuery.js";
-import type { DocumentOptions } from "../../../components/admin/useDocumentOptions.js";
+import { categoryIdsOf } from "../../../components/document/documentQuery.js";
+import type { DocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 export const DOC_API = "/api.v1.DocumentAPI";

@@ -26,20 +26,24 @@ import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useClient } from "../../../api/client.js";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
-import { ApiErrorAlert } from "../../../components/admin/ApiErrorAlert.js";
-import { DocumentFormDrawer } from "../../../components/admin/DocumentFormDrawer.js";
+import { useCan } from "../../../components/admin/permissions.js";
+import { useRemote } from "../../../components/admin/remote.js";
+import { tablePagination } from "../../../components/admin/table.js";
+import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { formatBytes, formatTime, idKey } from "../../../components/common/format.js";
+import { DocumentFormDrawer } from "../../../components/document/DocumentFormDrawer.js";
 import {
   adminListRequest,
   type DocumentQuery,
   EMPTY_DOCUMENT_QUERY,
   statusFromSearch,
-} from "../../../components/admin/documentQuery.js";
-import { DOCUMENT_STATUSES, DocumentStatusTag, documentStatusView } from "../../../components/admin/documentStatus.js";
-import { formatBytes, formatTime, idKey } from "../../../components/admin/format.js";
-import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { tablePagination } from "../../../components/admin/table.js";
-import { useDocumentOptions } from "../../../components/admin/useDocumentOptions.js";
+} from "../../../components/document/documentQuery.js";
+import {
+  DOCUMENT_STATUSES,
+  DocumentStatusTag,
+  documentStatusView,
+} from "../../../components/document/documentStatus.js";
+import { useDocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { TYPE_FILTERS, type TypeFilter } from "../../category/categoryFilters.js";
 import { DOC_API, DocumentBatchBar, useDocumentAction } from "./DocumentBatchBar.js";

@@ -4,14 +4,18 @@ import { App, Button, Input, Popconfirm, Space, Table, type TableColumnsType, To
 import { useCallback, useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
-import { ApiErrorAlert } from "../../../components/admin/ApiErrorAlert.js";
-import { adminListRequest, type DocumentQuery, EMPTY_DOCUMENT_QUERY } from "../../../components/admin/documentQuery.js";
-import { DocumentStatusTag } from "../../../components/admin/documentStatus.js";
-import { formatBytes, formatTime, idKey } from "../../../components/admin/format.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { useRemote } from "../../../components/admin/remote.js";
 import { tablePagination } from "../../../components/admin/table.js";
-import { useDocumentOptions } from "../../../components/admin/useDocumentOptions.js";
+import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { formatBytes, formatTime, idKey } from "../../../components/common/format.js";
+import {
+  adminListRequest,
+  type DocumentQuery,
+  EMPTY_DOCUMENT_QUERY,
+} from "../../../components/document/documentQuery.js";
+import { DocumentStatusTag } from "../../../components/document/documentStatus.js";
+import { useDocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { useDocumentAction } from "./DocumentBatchBar.js";
 import { DocumentTitleCell } from "./DocumentTitleCell.js";

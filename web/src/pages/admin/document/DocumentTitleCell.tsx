@@ -2,7 +2,7 @@ import { CrownFilled, LikeFilled } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
 import { Flex, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
-import { formatTime } from "../../../components/admin/format.js";
+import { formatTime } from "../../../components/common/format.js";
 import { DocTypeIcon } from "../../../components/document/DocTypeIcon.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 

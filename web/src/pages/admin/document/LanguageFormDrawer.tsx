@@ -3,7 +3,7 @@ import { App, Form, Input, InputNumber, Switch } from "antd";
 import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 /** A BCP 47-like code: a 2–3 letter language, then optional subtags (zh, en, zh-CN, pt-BR). */

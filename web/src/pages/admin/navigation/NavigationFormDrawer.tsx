@@ -3,8 +3,8 @@ import { App, ColorPicker, Form, Input, InputNumber, Select, Switch } from "antd
 import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
-import { idKey } from "../../../components/admin/format.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 interface NavigationValues {

@@ -3,7 +3,7 @@ import { App, Checkbox, ColorPicker, Form, Input, InputNumber, Switch } from "an
 import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 

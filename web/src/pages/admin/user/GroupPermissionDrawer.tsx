@@ -4,11 +4,11 @@ import { App, Skeleton, Tree, type TreeDataNode, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { ApiErrorAlert } from "../../../components/admin/ApiErrorAlert.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
-import { idKey } from "../../../components/admin/format.js";
 import { groupPermissionsByArea } from "../../../components/admin/permissionTree.js";
 import { useRemote } from "../../../components/admin/remote.js";
+import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 const AREA = "area:";

@@ -5,12 +5,12 @@ import { useCallback, useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
-import { ApiErrorAlert } from "../../../components/admin/ApiErrorAlert.js";
-import { formatTime, idKey } from "../../../components/admin/format.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { permissionArea } from "../../../components/admin/permissionTree.js";
 import { useRemote } from "../../../components/admin/remote.js";
 import { tablePagination } from "../../../components/admin/table.js";
+import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 interface TitleValues {

@@ -6,8 +6,8 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
-import { fromDayjs, idKey, toDayjs } from "../../../components/admin/format.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { fromDayjs, idKey, toDayjs } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 

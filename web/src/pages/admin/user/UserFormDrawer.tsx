@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { toApiError } from "../../../api/errors.js";
 import { rules } from "../../../components/account/formRules.js";
-import { FormDrawer } from "../../../components/admin/FormDrawer.js";
+import { FormDrawer } from "../../../components/common/FormDrawer.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 interface UserValues {

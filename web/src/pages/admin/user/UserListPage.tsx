@@ -5,11 +5,11 @@ import { Avatar, Button, Input, Select, Space, Table, type TableColumnsType, Tag
 import { useCallback, useState } from "react";
 import { useClient } from "../../../api/client.js";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
-import { ApiErrorAlert } from "../../../components/admin/ApiErrorAlert.js";
-import { formatTime, idKey } from "../../../components/admin/format.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { useRemote } from "../../../components/admin/remote.js";
 import { tablePagination } from "../../../components/admin/table.js";
+import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 import { DeleteUsersModal, ResetPasswordModal } from "./UserDialogs.js";

@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { FormDrawer } from "../common/FormDrawer.js";
 import { cascaderPath, categoryIdsOf } from "./documentQuery.js";
 import { DOCUMENT_STATUSES, documentStatusView } from "./documentStatus.js";
-import { FormDrawer } from "./FormDrawer.js";
 import type { DocumentOptions } from "./useDocumentOptions.js";
 
 interface DocumentValues {
