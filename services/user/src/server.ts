@@ -36,6 +36,8 @@ import { createPunishmentService } from "./punishments/punishment.service.js";
 import type { SettingsProvider } from "./settings.js";
 import { createUserAdminService } from "./users/user.admin.js";
 import { createUserHandlers, createUserInternalHandlers } from "./users/user.handlers.js";
+import { createUserPolicy } from "./users/user.policy.js";
+import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
 
@@ -73,10 +75,13 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     settings: deps.settings,
     clock: deps.clock,
   });
+  const dynamics = createDynamicRepository(deps.db);
+  const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
+  const profiles = createUserProfileService({ repo, dynamics, authz });
   const users = createUserService({
     repo,
-    punishments: punishmentRepo,
-    dynamics: createDynamicRepository(deps.db),
+    policy,
+    dynamics,
     captcha,
     settings: deps.settings,
     tokens,
@@ -97,12 +102,12 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [UserAPI, createUserHandlers(users, admin, captcha)],
+      [UserAPI, createUserHandlers(users, profiles, policy, admin, captcha)],
       [GroupAPI, createGroupHandlers(groups)],
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, authzHandlers(authorizer)],
-      [UserInternalAPI, createUserInternalHandlers(users)],
+      [UserInternalAPI, createUserInternalHandlers(profiles, policy)],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.

@@ -1,6 +1,7 @@
 import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
+import { Punish } from "../users/user.policy.js";
 import type { UserRepository } from "../users/user.repository.js";
-import { type AuthzChanges, Punish } from "../users/user.service.js";
+import type { AuthzChanges } from "../users/user.service.js";
 import type { PunishmentRepository } from "./punishment.repository.js";
 
 const TYPES = new Set<number>(Object.values(Punish));

@@ -14,11 +14,15 @@ import {
 import type { CaptchaService } from "../captcha/captcha.service.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
+import type { UserPolicy } from "./user.policy.js";
+import type { UserProfileService } from "./user.profile.js";
 import type { UserService } from "./user.service.js";
 
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
 export function createUserHandlers(
   users: UserService,
+  profiles: UserProfileService,
+  policy: UserPolicy,
   admin: UserAdminService,
   captcha: CaptchaService,
 ): Partial<ServiceImpl<typeof UserAPI>> {
@@ -37,15 +41,15 @@ export function createUserHandlers(
     },
     async getUser(req, ctx) {
       const call = actor(ctx);
-      const { user, full } = await users.getUser(call, req.id);
+      const { user, full } = await profiles.getUser(call, req.id);
       return full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user);
     },
     async updateUserPassword(req, ctx) {
-      await users.updatePassword(actor(ctx), req);
+      await profiles.updatePassword(actor(ctx), req);
       return {};
     },
     async updateUserProfile(req, ctx) {
-      await users.updateProfile(actor(ctx), req);
+      await profiles.updateProfile(actor(ctx), req);
       return {};
     },
     async listUser(req, ctx) {
@@ -71,43 +75,46 @@ export function createUserHandlers(
       return create(GetUserCaptchaReplySchema, await captcha.issue(req.type));
     },
     async getUserPermissions(_req, ctx) {
-      const rows = await users.permissionsOf(actor(ctx));
+      const rows = await profiles.permissionsOf(actor(ctx));
       return create(GetUserPermissionsReplySchema, { permission: rows.map(toPermission) });
     },
     async listUserGroup(_req, ctx) {
-      const rows = await users.groupsOf(actor(ctx));
+      const rows = await profiles.groupsOf(actor(ctx));
       return create(ListUserGroupReplySchema, { group: rows.map(toGroup) });
     },
     async canIUploadDocument(_req, ctx) {
-      await users.canUpload(actor(ctx));
+      await policy.canUpload(actor(ctx));
       return {};
     },
     async canIPublishArticle(_req, ctx) {
-      await users.canPublishArticle(actor(ctx));
+      await policy.canPublishArticle(actor(ctx));
       return {};
     },
     async listUserDynamic(req, ctx) {
-      const { total, rows } = await users.dynamics(actor(ctx), req.page, req.size);
+      const { total, rows } = await profiles.dynamics(actor(ctx), req.page, req.size);
       return create(ListUserDynamicReplySchema, { total: BigInt(total), dynamic: rows.map(toDynamic) });
     },
   };
 }
 
 /** UserInternalAPI: what other services ask about users (upload policy, public profiles). */
-export function createUserInternalHandlers(users: UserService): ServiceImpl<typeof UserInternalAPI> {
+export function createUserInternalHandlers(
+  profiles: UserProfileService,
+  policy: UserPolicy,
+): ServiceImpl<typeof UserInternalAPI> {
   return {
     async getUploadPolicy(req) {
-      return users.uploadPolicy(req.userId);
+      return policy.uploadPolicy(req.userId);
     },
     async setUserAvatar(req) {
-      await users.setAvatar(req.userId, req.avatar);
+      await profiles.setAvatar(req.userId, req.avatar);
       return {};
     },
     async getUsers(req) {
-      return { user: await users.briefs(req.id) };
+      return { user: await profiles.briefs(req.id) };
     },
     async getUserStats() {
-      return { userCount: await users.userCount() };
+      return { userCount: await profiles.userCount() };
     },
   };
 }

@@ -1,0 +1,91 @@
+import type { CallContext } from "@wenku/kit";
+import { createUserPolicy, Punish } from "./user.policy.js";
+
+const group = (flags: Partial<{ enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean }>) => ({
+  enableUpload: false,
+  enableDocumentReview: false,
+  enableArticle: false,
+  ...flags,
+});
+const call = (userId = 7n): CallContext => ({
+  identity: { userId, sessionId: "s", granted: false, staff: false },
+  clientIp: "127.0.0.1",
+  requestId: "r",
+  internal: false,
+});
+const visitor: CallContext = { ...call(), identity: null };
+const NOW = new Date("2026-11-24T00:00:00Z");
+
+function setup(groups: ReturnType<typeof group>[], punishments: { type: number; reason: string }[] = []) {
+  const asked: Date[] = [];
+  const policy = createUserPolicy({
+    repo: { groupsOf: async () => groups },
+    punishments: {
+      active: async (_id, at) => {
+        asked.push(at);
+        return punishments;
+      },
+    },
+    clock: () => NOW,
+  });
+  return { policy, asked };
+}
+
+describe("upload policy", () => {
+  it("allows when one group allows uploads, and reports review from any group", async () => {
+    const { policy, asked } = setup([group({}), group({ enableUpload: true }), group({ enableDocumentReview: true })]);
+    await expect(policy.uploadPolicy(7n)).resolves.toEqual({ allowed: true, reason: "", needsReview: true });
+    expect(asked).toEqual([NOW]); // punishments in force now, by the injected clock
+  });
+
+  it("refuses when no group allows uploads", async () => {
+    const { policy } = setup([group({ enableArticle: true })]);
+    await expect(policy.uploadPolicy(7n)).resolves.toMatchObject({
+      allowed: false,
+      reason: "您所在的用户组不允许上传文档",
+    });
+    await expect(policy.canUpload(call())).rejects.toMatchObject({ kind: "permission_denied" });
+  });
+
+  it.each([Punish.noUpload, Punish.disable])(
+    "refuses under punishment type %d even in an upload group",
+    async (type) => {
+      const { policy } = setup([group({ enableUpload: true })], [{ type, reason: "spam" }]);
+      await expect(policy.uploadPolicy(7n)).resolves.toMatchObject({ allowed: false, reason: "您已被禁止上传文档" });
+    },
+  );
+
+  it("ignores punishments of other kinds", async () => {
+    const { policy } = setup([group({ enableUpload: true })], [{ type: Punish.noComment, reason: "" }]);
+    await expect(policy.canUpload(call())).resolves.toBeUndefined();
+  });
+
+  it("asks a visitor to sign in", async () => {
+    const { policy } = setup([group({ enableUpload: true })]);
+    await expect(policy.canUpload(visitor)).rejects.toMatchObject({ kind: "unauthenticated" });
+  });
+});
+
+describe("article policy", () => {
+  it("needs a group that allows articles and no article or account punishment", async () => {
+    await expect(setup([group({ enableArticle: true })]).policy.canPublishArticle(call())).resolves.toBeUndefined();
+    await expect(setup([group({ enableUpload: true })]).policy.canPublishArticle(call())).rejects.toMatchObject({
+      message: "您所在的用户组不允许发布文章",
+    });
+    const punished = setup([group({ enableArticle: true })], [{ type: Punish.noArticle, reason: "" }]);
+    await expect(punished.policy.canPublishArticle(call())).rejects.toMatchObject({ message: "您已被禁止发布文章" });
+  });
+});
+
+describe("disabled accounts", () => {
+  it("refuses a disabled status and a disable punishment, naming the punishment's reason", async () => {
+    await expect(setup([]).policy.refuseDisabled({ id: 7n, status: 1 })).rejects.toMatchObject({
+      kind: "permission_denied",
+    });
+    const banned = setup([], [{ type: Punish.disable, reason: "发布广告" }]);
+    await expect(banned.policy.refuseDisabled({ id: 7n, status: 0 })).rejects.toMatchObject({
+      message: expect.stringContaining("发布广告"),
+    });
+    await expect(setup([]).policy.refuseDisabled({ id: 7n, status: 0 })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+// What a user may do, decided from their groups' flags and the punishments in force: upload documents
+// (asked by the content service before an upload), publish articles, sign in at all.
+import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
+import { userMessages } from "./user.rules.js";
+
+/** PunishmentType values (enums.proto). */
+export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, noFavorite: 5, noArticle: 6 } as const;
+
+/** What the policy reads of a user's groups and punishments (the repositories return more). */
+export interface UserPolicyDeps {
+  repo: {
+    groupsOf(
+      userId: bigint,
+    ): Promise<{ enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean }[]>;
+  };
+  punishments: { active(userId: bigint, at: Date): Promise<{ type: number; reason: string }[]> };
+  clock?: () => Date;
+}
+
+export function createUserPolicy(deps: UserPolicyDeps) {
+  const now = deps.clock ?? (() => new Date());
+
+  /**
+   * May `userId` upload documents, and do their documents wait for review? Asked by the content
+   * service (UserInternalAPI) before an upload and when documents are created.
+   */
+  async function uploadPolicy(userId: bigint): Promise<{ allowed: boolean; reason: string; needsReview: boolean }> {
+    const [punishments, groups] = await Promise.all([
+      deps.punishments.active(userId, now()),
+      deps.repo.groupsOf(userId),
+    ]);
+    const needsReview = groups.some((g) => g.enableDocumentReview);
+    const punished = punishments.map((p) => p.type);
+    if (punished.includes(Punish.disable) || punished.includes(Punish.noUpload)) {
+      return { allowed: false, reason: "您已被禁止上传文档", needsReview };
+    }
+    if (!groups.some((g) => g.enableUpload)) {
+      return { allowed: false, reason: "您所在的用户组不允许上传文档", needsReview };
+    }
+    return { allowed: true, reason: "", needsReview };
+  }
+
+  return {
+    uploadPolicy,
+
+    /** OK when one of the caller's groups allows uploads and no upload or account punishment is in force. */
+    async canUpload(call: CallContext) {
+      const policy = await uploadPolicy(requireSignedIn(call).userId);
+      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
+    },
+
+    /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
+    async canPublishArticle(call: CallContext) {
+      const who = requireSignedIn(call);
+      const punished = (await deps.punishments.active(who.userId, now())).map((p) => p.type);
+      if (punished.includes(Punish.disable) || punished.includes(Punish.noArticle)) {
+        throw new DomainError("permission_denied", "您已被禁止发布文章");
+      }
+      if (!(await deps.repo.groupsOf(who.userId)).some((g) => g.enableArticle)) {
+        throw new DomainError("permission_denied", "您所在的用户组不允许发布文章");
+      }
+    },
+
+    /** Refuses a disabled account or one under a "disable account" punishment in force. */
+    async refuseDisabled(user: { id: bigint; status: number }) {
+      if (user.status !== 0) throw new DomainError("permission_denied", userMessages.disabled);
+      const ban = (await deps.punishments.active(user.id, now())).find((p) => p.type === Punish.disable);
+      if (ban) {
+        throw new DomainError(
+          "permission_denied",
+          ban.reason ? `${userMessages.disabled}：${ban.reason}` : userMessages.disabled,
+        );
+      }
+    },
+  };
+}
+export type UserPolicy = ReturnType<typeof createUserPolicy>;
