@@ -51,7 +51,7 @@ describe("GetSettings (public)", () => {
   test("no secret ever appears, whatever the secrets are", async () => {
     const secrets = {
       "email.password": `smtp-${randomBytes(6).toString("hex")}`,
-      "payment.wechat_api_v3_key": `v3-${randomBytes(6).toString("hex")}`,
+      "wechatpay.api_v3_key": `v3-${randomBytes(6).toString("hex")}`,
       "sms.secret_key": `sms-${randomBytes(6).toString("hex")}`,
     };
     const res = await update(
@@ -140,7 +140,7 @@ describe("ListConfig / UpdateConfig (admin)", () => {
     expect(await stored("security", "enable_register")).toBe("false");
     expect(await stored("security", "document_allowed_ext")).toBe("pdf,docx");
     const s = await rest(stack.url, "GET", "/api/v1/settings");
-    expect(s.json.security).toMatchObject({ enable_register: false, document_allowed_ext: ["pdf", "docx"] });
+    expect(s.json.security).toMatchObject({ enable_register: false, document_allowed_ext: [".pdf", ".docx"] });
     expect((s.json.system as Record<string, unknown>).domain).toBe("https://wenku.example.com");
     await update([{ category: "security", name: "enable_register", value: "true" }]);
   });
@@ -152,7 +152,18 @@ describe("ListConfig / UpdateConfig (admin)", () => {
     const cats = new Set(all.map((c) => c.category));
     for (const c of ["system", "footer", "security", "display", "captcha", "converter", "download", "score", "email"])
       expect(cats).toContain(c);
-    for (const c of ["vip", "payment", "sms", "oauth", "search", "ssr", "miniprogram", "sitemap", "release"])
+    for (const c of [
+      "vip",
+      "wechatpay",
+      "alipay",
+      "sms",
+      "oauthWechat",
+      "fulltext_search",
+      "ssr",
+      "mp",
+      "sitemap",
+      "release",
+    ])
       expect(cats).toContain(c);
   });
 

@@ -1,16 +1,12 @@
-// Keys of the back-office-only categories: credits and recharge (score), e-mail, VIP, payment,
-// SMS, third-party login, search, SSR, mini program, sitemap and release checks.
+// Keys of the back-office-only categories: credits and recharge (score), e-mail, VIP, SMS, SSR,
+// sitemap and release checks (payment, third-party login, search and mini program: catalog.integrations.ts).
 import { type ConfigKey, keysOf, NON_NEGATIVE, randomSecret } from "./catalog.types.js";
 
 const score = keysOf("score");
 const email = keysOf("email");
 const vip = keysOf("vip");
-const payment = keysOf("payment");
 const sms = keysOf("sms");
-const oauth = keysOf("oauth");
-const search = keysOf("search");
 const ssr = keysOf("ssr");
-const miniprogram = keysOf("miniprogram");
 const sitemap = keysOf("sitemap");
 const release = keysOf("release");
 
@@ -37,15 +33,6 @@ function vipCard(prefix: string, title: string, price: number, original: number,
       NON_NEGATIVE,
     ),
     vip.number(`${prefix}_times_every_day`, `${title}每日下载上限`, "0", "每天最多下载次数，0表示不限制", NON_NEGATIVE),
-  ];
-}
-
-/** One third-party login provider: switch, client id and (secret) client secret. */
-function oauthProvider(name: string, title: string): ConfigKey[] {
-  return [
-    oauth.switch(`${name}_enable`, `启用${title}登录`, "false", `是否允许使用${title}账号登录`),
-    oauth.text(`${name}_client_id`, `${title} Client ID`, "", `${title}开放平台应用的 Client ID / AppID`),
-    oauth.password(`${name}_client_secret`, `${title} Client Secret`, "", `${title}开放平台应用的密钥`),
   ];
 }
 
@@ -105,18 +92,6 @@ export const moreKeys: ConfigKey[] = [
   ...vipCard("quarter", "季卡", 5900, 8900, 90),
   ...vipCard("month", "月卡", 1990, 2990, 30),
 
-  payment.switch("enable_wechat", "启用微信支付", "false", "是否启用微信支付"),
-  payment.text("wechat_app_id", "微信支付 AppID", "", "微信支付绑定的公众号或小程序 AppID"),
-  payment.text("wechat_mch_id", "微信支付商户号", "", "微信支付商户号"),
-  payment.text("wechat_serial_no", "商户证书序列号", "", "微信支付商户 API 证书序列号"),
-  payment.password("wechat_api_v3_key", "APIv3 密钥", "", "微信支付 APIv3 密钥"),
-  payment.password("wechat_private_key", "商户私钥", "", "微信支付商户 API 私钥（PEM）"),
-  payment.switch("enable_alipay", "启用支付宝", "false", "是否启用支付宝支付"),
-  payment.text("alipay_app_id", "支付宝 AppID", "", "支付宝开放平台应用 AppID"),
-  payment.password("alipay_private_key", "应用私钥", "", "支付宝应用私钥"),
-  payment.textarea("alipay_public_key", "支付宝公钥", "", "支付宝公钥，用于验证回调签名"),
-  payment.switch("alipay_sandbox", "支付宝沙箱环境", "false", "是否使用支付宝沙箱环境（测试用）"),
-
   sms.switch("enable", "是否启用短信服务", "false", "启用后可以使用手机号注册、登录和找回密码"),
   sms.select("provider", "短信服务商", "smsAliyun", "请选择短信服务商", {
     options: "smsAliyun:阿里云\nsmsTencent:腾讯云\nsmsBaidu:百度云\nsmsHuawei:华为云\nsmsHaomas:好码短信",
@@ -131,36 +106,8 @@ export const moreKeys: ConfigKey[] = [
   sms.number("code_duration", "验证码有效期(分钟)", "5", "短信验证码有效期，单位为分钟", { min: 1, max: 60 }),
   sms.number("interval", "发送间隔(秒)", "60", "同一手机号两次发送之间的最短间隔，单位为秒", { min: 0, max: 3600 }),
 
-  ...oauthProvider("qq", "QQ"),
-  ...oauthProvider("wechat", "微信"),
-  ...oauthProvider("github", "GitHub"),
-  ...oauthProvider("gitee", "Gitee"),
-  ...oauthProvider("google", "Google"),
-  oauth.switch("wechatmp_enable", "启用微信公众号登录", "false", "是否允许通过微信公众号扫码登录"),
-  oauth.text("wechatmp_app_id", "公众号 AppID", "", "微信公众号 AppID"),
-  oauth.password("wechatmp_app_secret", "公众号 AppSecret", "", "微信公众号 AppSecret"),
-  oauth.password("wechatmp_token", "公众号 Token", "", "微信公众号服务器配置的 Token"),
-  ...oauthProvider("custom", "自定义OAuth2"),
-  oauth.text("custom_name", "自定义OAuth2名称", "", "登录按钮上显示的名称"),
-  oauth.image("custom_icon", "自定义OAuth2图标", "", "登录按钮上显示的图标"),
-  oauth.text("custom_authorize_url", "授权地址", "", "OAuth2 authorize 端点", { format: "url" }),
-  oauth.text("custom_token_url", "令牌地址", "", "OAuth2 token 端点", { format: "url" }),
-  oauth.text("custom_userinfo_url", "用户信息地址", "", "返回用户信息的端点", { format: "url" }),
-
-  search.select("driver", "搜索引擎", "database", "文档与文章的全文检索方式", {
-    options: "database:数据库\nelasticsearch:Elasticsearch",
-  }),
-  search.text("elasticsearch_url", "Elasticsearch 地址", "", "如：http://127.0.0.1:9200", { format: "url" }),
-  search.text("elasticsearch_username", "Elasticsearch 用户名", "", "留空表示无需认证"),
-  search.password("elasticsearch_password", "Elasticsearch 密码", "", "Elasticsearch 密码"),
-  search.text("elasticsearch_index", "索引名前缀", "wenku", "Elasticsearch 索引名前缀"),
-
   ssr.switch("enable", "是否启用服务端渲染", "false", "为搜索引擎爬虫输出服务端渲染的页面"),
   ssr.number("cache_seconds", "渲染缓存时长(秒)", "600", "服务端渲染结果的缓存时长，0表示不缓存", NON_NEGATIVE),
-
-  miniprogram.switch("enable", "是否启用小程序", "false", "是否启用微信小程序"),
-  miniprogram.text("app_id", "小程序 AppID", "", "微信小程序 AppID"),
-  miniprogram.password("app_secret", "小程序 AppSecret", "", "微信小程序 AppSecret"),
 
   sitemap.switch("auto_update", "自动更新站点地图", "true", "是否定时重新生成站点地图"),
   sitemap.number("update_interval_hours", "更新间隔(小时)", "24", "自动更新站点地图的间隔，单位为小时", {

@@ -30,6 +30,9 @@ export const DOCUMENT_EXTENSIONS = [
   "mobi",
   "chm",
   "umd",
+  "azw",
+  "azw3",
+  "azw4",
 ] as const;
 
 const system = keysOf("system");

@@ -12,6 +12,7 @@ import {
   VipSettingsSchema,
 } from "@wenku/proto/api/v1/config_pb.js";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { DOCUMENT_EXTENSIONS } from "./catalog.site.js";
 import type { ListedConfig } from "./config.service.js";
 import type { ConfigValues } from "./values.js";
 
@@ -39,8 +40,8 @@ export function toConfig(row: ListedConfig): Config {
  */
 export function toSettings(v: ConfigValues, languages: SettingsLanguage[], version: string): Settings {
   const payMethod: PayMethod[] = [];
-  if (v.bool("payment", "enable_wechat")) payMethod.push(PayMethod.WECHAT);
-  if (v.bool("payment", "enable_alipay")) payMethod.push(PayMethod.ALIPAY);
+  if (v.bool("wechatpay", "enable")) payMethod.push(PayMethod.WECHAT);
+  if (v.bool("alipay", "enable")) payMethod.push(PayMethod.ALIPAY);
   return create(SettingsSchema, {
     system: {
       domain: v.str("system", "domain"),
@@ -81,7 +82,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       enableCaptchaFindPassword: v.bool("security", "enable_captcha_find_password"),
       enableCaptchaUpload: v.bool("security", "enable_captcha_upload"),
       maxDocumentSize: v.int("security", "max_document_size"),
-      documentAllowedExt: v.list("security", "document_allowed_ext"),
+      documentAllowedExt: allowedExtensions(v.list("security", "document_allowed_ext")),
       loginRequired: v.bool("security", "login_required"),
       enableVerifyRegisterEmail: v.bool("security", "enable_verify_register_email"),
       captchaLength: v.int("captcha", "length"),
@@ -133,6 +134,15 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
     vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
     payment: { payMethod },
   });
+}
+
+/**
+ * The upload extensions as moredoc clients read them: ".pdf" form, and every known extension
+ * when the key is left empty — an empty list would make them refuse every file.
+ */
+function allowedExtensions(stored: readonly string[]): string[] {
+  const chosen = stored.map((e) => e.toLowerCase().replace(/^\.+/, "")).filter(Boolean);
+  return [...new Set(chosen.length ? chosen : DOCUMENT_EXTENSIONS)].map((e) => `.${e}`);
 }
 
 export function toVipSettings(v: ConfigValues): VipSettings {

@@ -1,0 +1,68 @@
+// Keys of outside services: payment, third-party login, full-text search and the mini program.
+// The categories carry the names moredoc's back office asks for (pay → wechatpay / alipay,
+// oauth → oauthWechat / oauthQQ / …, search → fulltext_search, miniprogram → mp), so its
+// config pages load them. Nothing but the public pay-method list reads them yet: they are stored
+// and returned (secrets masked). Migration 0002_moredoc_categories moved older rows here.
+import type { ConfigKey } from "./catalog.types.js";
+import { keysOf } from "./catalog.types.js";
+
+const wechatpay = keysOf("wechatpay");
+const alipay = keysOf("alipay");
+const search = keysOf("fulltext_search");
+const mp = keysOf("mp");
+
+/** One third-party login provider in its own category: switch, client id and (secret) client secret. */
+function oauthProvider(category: string, title: string): ConfigKey[] {
+  const k = keysOf(category);
+  return [
+    k.switch("enable", `启用${title}登录`, "false", `是否允许使用${title}账号登录`),
+    k.text("client_id", `${title} Client ID`, "", `${title}开放平台应用的 Client ID / AppID`),
+    k.password("client_secret", `${title} Client Secret`, "", `${title}开放平台应用的密钥`),
+  ];
+}
+
+const oauthWechat = keysOf("oauthWechat");
+const oauthCustom = keysOf("oauthCustom");
+
+export const integrationKeys: ConfigKey[] = [
+  wechatpay.switch("enable", "启用微信支付", "false", "是否启用微信支付"),
+  wechatpay.text("app_id", "微信支付 AppID", "", "微信支付绑定的公众号或小程序 AppID"),
+  wechatpay.text("mch_id", "微信支付商户号", "", "微信支付商户号"),
+  wechatpay.text("serial_no", "商户证书序列号", "", "微信支付商户 API 证书序列号"),
+  wechatpay.password("api_v3_key", "APIv3 密钥", "", "微信支付 APIv3 密钥"),
+  wechatpay.password("private_key", "商户私钥", "", "微信支付商户 API 私钥（PEM）"),
+
+  alipay.switch("enable", "启用支付宝", "false", "是否启用支付宝支付"),
+  alipay.text("app_id", "支付宝 AppID", "", "支付宝开放平台应用 AppID"),
+  alipay.password("private_key", "应用私钥", "", "支付宝应用私钥"),
+  alipay.textarea("public_key", "支付宝公钥", "", "支付宝公钥，用于验证回调签名"),
+  alipay.switch("sandbox", "支付宝沙箱环境", "false", "是否使用支付宝沙箱环境（测试用）"),
+
+  ...oauthProvider("oauthWechat", "微信"),
+  oauthWechat.switch("mp_enable", "启用微信公众号登录", "false", "是否允许通过微信公众号扫码登录"),
+  oauthWechat.text("mp_app_id", "公众号 AppID", "", "微信公众号 AppID"),
+  oauthWechat.password("mp_app_secret", "公众号 AppSecret", "", "微信公众号 AppSecret"),
+  oauthWechat.password("mp_token", "公众号 Token", "", "微信公众号服务器配置的 Token"),
+  ...oauthProvider("oauthQQ", "QQ"),
+  ...oauthProvider("oauthGithub", "GitHub"),
+  ...oauthProvider("oauthGitee", "Gitee"),
+  ...oauthProvider("oauthGoogle", "Google"),
+  ...oauthProvider("oauthCustom", "自定义OAuth2"),
+  oauthCustom.text("name", "自定义OAuth2名称", "", "登录按钮上显示的名称"),
+  oauthCustom.image("icon", "自定义OAuth2图标", "", "登录按钮上显示的图标"),
+  oauthCustom.text("authorize_url", "授权地址", "", "OAuth2 authorize 端点", { format: "url" }),
+  oauthCustom.text("token_url", "令牌地址", "", "OAuth2 token 端点", { format: "url" }),
+  oauthCustom.text("userinfo_url", "用户信息地址", "", "返回用户信息的端点", { format: "url" }),
+
+  search.select("driver", "搜索引擎", "database", "文档与文章的全文检索方式", {
+    options: "database:数据库\nelasticsearch:Elasticsearch",
+  }),
+  search.text("elasticsearch_url", "Elasticsearch 地址", "", "如：http://127.0.0.1:9200", { format: "url" }),
+  search.text("elasticsearch_username", "Elasticsearch 用户名", "", "留空表示无需认证"),
+  search.password("elasticsearch_password", "Elasticsearch 密码", "", "Elasticsearch 密码"),
+  search.text("elasticsearch_index", "索引名前缀", "wenku", "Elasticsearch 索引名前缀"),
+
+  mp.switch("enable", "是否启用小程序", "false", "是否启用微信小程序"),
+  mp.text("app_id", "小程序 AppID", "", "微信小程序 AppID"),
+  mp.password("app_secret", "小程序 AppSecret", "", "微信小程序 AppSecret"),
+];
