@@ -30,6 +30,11 @@ export interface ServiceContext {
   settings: SettingsReader;
   /** The environment; each service parses its own keys with its own zod schema (fail fast). */
   env: Record<string, string | undefined>;
+  /**
+   * The time rules read (punishment end times and the like); the wall clock when unset. Tests pass
+   * a clock they move, instead of waiting for real time to pass.
+   */
+  clock?: () => Date;
 }
 
 export interface StartedService {

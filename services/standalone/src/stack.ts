@@ -56,6 +56,8 @@ export interface StackOptions {
   transport?: "memory" | "grpc";
   /** Further service settings (each service parses its own keys); the options above win. */
   env?: Record<string, string | undefined>;
+  /** The services' clock (see ServiceContext.clock); tests move it instead of sleeping. */
+  clock?: () => Date;
 }
 
 export interface Stack {
@@ -119,6 +121,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         settings,
         siteGate,
         env,
+        clock: opts.clock,
       });
       started.push([m.name, s]);
     }

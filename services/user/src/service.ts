@@ -2,6 +2,7 @@ import { allApiServices, permissionSpecs, type ServiceModule } from "@wenku/kit"
 import { createRateLimitStore } from "@wenku/kit/ratelimit.js";
 import { loadUserConfig } from "./config.js";
 import { createDb, USER_SCHEMA } from "./db.js";
+import { createDocumentCounter } from "./documents/documents.client.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
@@ -38,6 +39,8 @@ export const service: ServiceModule = {
         settings: settingsFrom(ctx.settings),
         siteGate: ctx.siteGate,
         rateLimits,
+        clock: ctx.clock,
+        documents: createDocumentCounter(ctx.transports.content, ctx.internalToken),
       });
       return {
         definition,

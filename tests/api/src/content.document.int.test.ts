@@ -3,7 +3,7 @@
 // list, related, home), editing and review rules, the recycle bin, list filters and their limits,
 // and refused input writing nothing. Attachments are written directly (the upload slice is separate).
 import { createDb, type Db } from "@wenku/content";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { ADMIN_PASSWORD, eventually, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let db: Db;
@@ -157,8 +157,9 @@ describe("create and get", () => {
     // by uuid too; public views are counted
     const byUuid = await call("GET", `/api/v1/document?uuid=${doc?.uuid}`);
     expect(byUuid.json.id).toBe(Number(id));
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await db.document.findUnique({ where: { id } }))?.viewCount).toBeGreaterThanOrEqual(2);
+    await eventually(async () =>
+      expect((await db.document.findUnique({ where: { id } }))?.viewCount).toBeGreaterThanOrEqual(2),
+    );
     expect((await call("GET", "/api/v1/document?uuid=not-a-uuid")).status).toBe(404);
     expect((await get(999999)).json.message).toBe("文档不存在");
   });

@@ -20,7 +20,7 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
  */
 /** `databaseUrl` lets a test look at a service's own tables directly. */
 export async function startTestStack(
-  opts: { env?: Record<string, string | undefined> } = {},
+  opts: { env?: Record<string, string | undefined>; clock?: () => Date } = {},
 ): Promise<
   Stack & { databaseUrl: string; storageDir: string; internalToken: string; jwtSecret: string; stop(): Promise<void> }
 > {
@@ -44,6 +44,7 @@ export async function startTestStack(
     host: "127.0.0.1",
     adminPassword: ADMIN_PASSWORD,
     transport: grpc ? "grpc" : "memory",
+    clock: opts.clock,
     // Over NATS every stack shares one server: each gets a private conversion queue, so one test
     // run's converter never takes another's jobs.
     env: {
@@ -91,5 +92,32 @@ async function deleteStream(name: string): Promise<void> {
     await jsm.streams.delete(name).catch(() => false);
   } finally {
     await nc.close();
+  }
+}
+
+/** A clock the test moves: the wall clock plus the offset it was advanced by. */
+export function testClock(): { now: () => Date; advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}
+
+/**
+ * Polls `check` until it passes (returns without throwing) or `timeoutMs` runs out, then throws its
+ * last failure: for effects that land shortly after the response (counters, broadcasts).
+ */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
 }

@@ -1,8 +1,10 @@
 // Staff operations through the gateway: users (list, add, set, delete), groups and their
 // permissions taking effect at once, permissions, punishments.
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { ADMIN_PASSWORD, rest, startTestStack, testClock } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
+/** The services' clock: punishment end times pass by moving it, not by waiting. */
+const clock = testClock();
 let admin: string;
 
 const call = (method: string, path: string, body?: unknown, token?: string) =>
@@ -10,7 +12,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) =>
 const login = (username: string, password = "secret123") => call("POST", "/api/v1/user/login", { username, password });
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ clock: clock.now });
   admin = (await login("admin", ADMIN_PASSWORD)).json.token as string;
 });
 afterAll(() => stack.stop());
@@ -254,7 +256,7 @@ describe("punishments", () => {
 
   test("an upload ban applies until its end time, then stops by itself", async () => {
     const { token, id } = await register("uploader");
-    const end = new Date(Date.now() + 2_000).toISOString();
+    const end = new Date(clock.now().getTime() + 60_000).toISOString();
     const r = await call(
       "POST",
       "/api/v1/punishment",
@@ -265,7 +267,7 @@ describe("punishments", () => {
     const banned = await call("GET", "/api/v1/user/caniuploaddocument", undefined, token);
     expect([banned.status, banned.json.message]).toEqual([403, "您已被禁止上传文档"]);
     expect((await call("GET", "/api/v1/user/canipublisharticle", undefined, token)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    clock.advance(61_000);
     expect((await call("GET", "/api/v1/user/caniuploaddocument", undefined, token)).status).toBe(200);
   });
 
