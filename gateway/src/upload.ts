@@ -87,15 +87,40 @@ export async function handleUpload(
   }
   if (!file) return fail(new HttpError(400, Code.InvalidArgument, uploadErrors.noFile));
 
-  const { stream } = file;
   const abort = new AbortController();
   res.once("close", () => abort.abort());
+  const body = fileMessages(route, file);
+  try {
+    const out = await deps.content.stream(
+      route.method,
+      abort.signal,
+      deps.timeoutMs ?? UPLOAD_TIMEOUT_MS,
+      new Headers(headers),
+      body.messages,
+      undefined,
+    );
+    let reply: MessageShape<DescMessage> | undefined;
+    for await (const m of out.message) reply = m;
+    if (!reply) throw new ConnectError("empty upload reply", Code.Internal);
+    writeEnvelope(res, route.method.output, reply);
+  } catch (err) {
+    body.stop();
+    form.stop(); // ends the messages if they still wait for bytes
+    fail(body.cut() ? new HttpError(400, Code.InvalidArgument, uploadErrors.malformed) : asHttp(err));
+  }
+}
+
+/**
+ * The request messages of one upload: the header, then the file's bytes as they arrive. `cut` tells
+ * whether the body broke off or went bad after the file part began (the client's fault, not the
+ * upstream's); `stop` ends the messages once the upstream has answered.
+ */
+function fileMessages(route: UploadRoute<DescMessage, DescMessage>, file: FilePart) {
   let stopped = false;
-  /** The body broke off or went bad after the file part began: the client's fault, not the upstream's. */
   let cut = false;
-  async function* parts() {
-    yield route.header(file as FilePart);
-    const body = stream[Symbol.asyncIterator]();
+  async function* messages() {
+    yield route.header(file);
+    const body = file.stream[Symbol.asyncIterator]();
     for (;;) {
       let next: IteratorResult<Buffer>;
       try {
@@ -108,30 +133,20 @@ export async function handleUpload(
       yield route.chunk(next.value);
     }
   }
+  return {
+    messages: messages(),
+    cut: () => cut,
+    stop() {
+      stopped = true;
+    },
+  };
+}
 
-  try {
-    const out = await deps.content.stream(
-      route.method,
-      abort.signal,
-      deps.timeoutMs ?? UPLOAD_TIMEOUT_MS,
-      new Headers(headers),
-      parts(),
-      undefined,
-    );
-    let reply: MessageShape<DescMessage> | undefined;
-    for await (const m of out.message) reply = m;
-    if (!reply) throw new ConnectError("empty upload reply", Code.Internal);
-    const body = JSON.stringify({ code: 200, message: "ok", data: toRestJson(route.method.output, reply) });
-    res.writeHead(200, {
-      "content-type": "application/json; charset=utf-8",
-      "content-length": Buffer.byteLength(body),
-    });
-    res.end(body);
-  } catch (err) {
-    stopped = true;
-    form.stop(); // ends parts() if it still waits for bytes
-    fail(cut ? new HttpError(400, Code.InvalidArgument, uploadErrors.malformed) : asHttp(err));
-  }
+/** moredoc's upload envelope: {code: 200, message: "ok", data: <the reply as REST JSON>}. */
+function writeEnvelope(res: ServerResponse, schema: DescMessage, reply: MessageShape<DescMessage>) {
+  const body = JSON.stringify({ code: 200, message: "ok", data: toRestJson(schema, reply) });
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
 }
 
 /** Upstream refusals as REST maps them, except "too large": 413 rather than 429. */
