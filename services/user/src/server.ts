@@ -22,7 +22,9 @@ import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
 import type { Db } from "./db.js";
+import { type DocumentCounter, docCountFiller } from "./documents/documents.client.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
+import { createUploadDynamics } from "./dynamics/upload.dynamics.js";
 import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
@@ -54,6 +56,8 @@ export interface UserServerDeps {
   /** Shared counters of the login, registration, captcha, recovery and code limits (PostgreSQL). */
   rateLimits: RateLimitStore;
   clock?: () => Date;
+  /** user.doc_count from the content service (DocumentInternalAPI); absent: 0. */
+  documents?: DocumentCounter;
 }
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -91,6 +95,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     clock: deps.clock,
   });
   const admin = createUserAdminService({ repo, authz });
+  const uploads = createUploadDynamics({ dynamics, userExists: async (id) => (await repo.byId(id)) !== null });
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
@@ -102,12 +107,12 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [UserAPI, createUserHandlers(users, profiles, policy, admin, captcha)],
+      [UserAPI, createUserHandlers(users, profiles, policy, admin, captcha, docCountFiller(deps.documents, deps.log))],
       [GroupAPI, createGroupHandlers(groups)],
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, authzHandlers(authorizer)],
-      [UserInternalAPI, createUserInternalHandlers(profiles, policy)],
+      [UserInternalAPI, createUserInternalHandlers(profiles, policy, uploads)],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.

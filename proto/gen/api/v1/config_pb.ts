@@ -377,7 +377,7 @@ export type ConfigSecurity = Message<"api.v1.ConfigSecurity"> & {
   maxDocumentSize: number;
 
   /**
-   * empty: every supported extension
+   * ".pdf" form; every known extension when none is chosen (never empty: moredoc clients read [] as "none")
    *
    * @generated from field: repeated string document_allowed_ext = 10;
    */

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBTJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIypAMKD1VzZXJJbnRlcm5hbEFQSRJsCg9HZXRVcGxvYWRQb2xpY3kSHi5hcGkudjEuR2V0VXBsb2FkUG9saWN5UmVxdWVzdBoULmFwaS52MS5VcGxvYWRQb2xpY3kiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5LiK5Lyg5p2D6ZmQEmQKDVNldFVzZXJBdmF0YXISHC5hcGkudjEuU2V0VXNlckF2YXRhclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiHcrzGBkIBCoV5pyN5Yqh6Ze06K6+572u5aS05YOPElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxJYCgxHZXRVc2VyU3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaES5hcGkudjEuVXNlclN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOeUqOaIt+e7n+iuoRoI0vMYBHVzZXIygQEKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_document, file_google_protobuf_empty]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMqQECg9Vc2VySW50ZXJuYWxBUEkSbAoPR2V0VXBsb2FkUG9saWN5Eh4uYXBpLnYxLkdldFVwbG9hZFBvbGljeVJlcXVlc3QaFC5hcGkudjEuVXBsb2FkUG9saWN5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouS4iuS8oOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIygQEKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_document, file_google_protobuf_empty]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -201,6 +201,55 @@ export const GetUsersReplySchema: GenMessage<GetUsersReply> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 6);
 
 /**
+ * @generated from message api.v1.UploadedDocument
+ */
+export type UploadedDocument = Message<"api.v1.UploadedDocument"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: string uuid = 2;
+   */
+  uuid: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+};
+
+/**
+ * Describes the message api.v1.UploadedDocument.
+ * Use `create(UploadedDocumentSchema)` to create a new message.
+ */
+export const UploadedDocumentSchema: GenMessage<UploadedDocument> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 7);
+
+/**
+ * @generated from message api.v1.RecordDocumentsUploadedRequest
+ */
+export type RecordDocumentsUploadedRequest = Message<"api.v1.RecordDocumentsUploadedRequest"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * @generated from field: repeated api.v1.UploadedDocument document = 2;
+   */
+  document: UploadedDocument[];
+};
+
+/**
+ * Describes the message api.v1.RecordDocumentsUploadedRequest.
+ * Use `create(RecordDocumentsUploadedRequestSchema)` to create a new message.
+ */
+export const RecordDocumentsUploadedRequestSchema: GenMessage<RecordDocumentsUploadedRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 8);
+
+/**
  * @generated from message api.v1.UserStats
  */
 export type UserStats = Message<"api.v1.UserStats"> & {
@@ -215,7 +264,7 @@ export type UserStats = Message<"api.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 7);
+  messageDesc(file_api_v1_internal, 9);
 
 /**
  * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
@@ -273,7 +322,67 @@ export type ContentStats = Message<"api.v1.ContentStats"> & {
  * Use `create(ContentStatsSchema)` to create a new message.
  */
 export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 8);
+  messageDesc(file_api_v1_internal, 10);
+
+/**
+ * @generated from message api.v1.CountUserDocumentsRequest
+ */
+export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsRequest"> & {
+  /**
+   * at most 1000
+   *
+   * @generated from field: repeated int64 user_id = 1;
+   */
+  userId: bigint[];
+};
+
+/**
+ * Describes the message api.v1.CountUserDocumentsRequest.
+ * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
+ */
+export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 11);
+
+/**
+ * @generated from message api.v1.UserDocumentCount
+ */
+export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * @generated from field: int32 doc_count = 2;
+   */
+  docCount: number;
+};
+
+/**
+ * Describes the message api.v1.UserDocumentCount.
+ * Use `create(UserDocumentCountSchema)` to create a new message.
+ */
+export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 12);
+
+/**
+ * @generated from message api.v1.CountUserDocumentsReply
+ */
+export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> & {
+  /**
+   * users without documents are absent
+   *
+   * @generated from field: repeated api.v1.UserDocumentCount count = 1;
+   */
+  count: UserDocumentCount[];
+};
+
+/**
+ * Describes the message api.v1.CountUserDocumentsReply.
+ * Use `create(CountUserDocumentsReplySchema)` to create a new message.
+ */
+export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 13);
 
 /**
  * The user service answers who a token belongs to and whether it grants a permission.
@@ -332,6 +441,16 @@ export const UserInternalAPI: GenService<{
     input: typeof EmptySchema;
     output: typeof UserStatsSchema;
   },
+  /**
+   * The content service created documents: the uploader's activity feed gets one entry each.
+   *
+   * @generated from rpc api.v1.UserInternalAPI.RecordDocumentsUploaded
+   */
+  recordDocumentsUploaded: {
+    methodKind: "unary";
+    input: typeof RecordDocumentsUploadedRequestSchema;
+    output: typeof EmptySchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 1);
 
@@ -351,4 +470,23 @@ export const ContentInternalAPI: GenService<{
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 2);
+
+/**
+ * The content service answers other services' questions about documents.
+ *
+ * @generated from service api.v1.DocumentInternalAPI
+ */
+export const DocumentInternalAPI: GenService<{
+  /**
+   * How many live documents (not in the recycle bin) each user has: user.doc_count.
+   *
+   * @generated from rpc api.v1.DocumentInternalAPI.CountUserDocuments
+   */
+  countUserDocuments: {
+    methodKind: "unary";
+    input: typeof CountUserDocumentsRequestSchema;
+    output: typeof CountUserDocumentsReplySchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_api_v1_internal, 3);
 

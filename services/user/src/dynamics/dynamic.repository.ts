@@ -23,6 +23,9 @@ export function createDynamicRepository(db: Db) {
   return {
     add: (userId: bigint, type: number, content: string) => db.dynamic.create({ data: { userId, type, content } }),
 
+    addMany: (userId: bigint, type: number, contents: readonly string[]) =>
+      db.dynamic.createMany({ data: contents.map((content) => ({ userId, type, content })) }),
+
     async list(userId: bigint, skip: number, take: number) {
       const where = { userId };
       const [total, rows] = await db.$transaction([

@@ -12,6 +12,8 @@ import {
   type UserAPI,
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { DocCountFiller } from "../documents/documents.client.js";
+import type { UploadDynamics } from "../dynamics/upload.dynamics.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
 import type { UserPolicy } from "./user.policy.js";
@@ -25,6 +27,7 @@ export function createUserHandlers(
   policy: UserPolicy,
   admin: UserAdminService,
   captcha: CaptchaService,
+  withDocCount: DocCountFiller,
 ): Partial<ServiceImpl<typeof UserAPI>> {
   return {
     async register(req, ctx) {
@@ -33,7 +36,8 @@ export function createUserHandlers(
     },
     async login(req, ctx) {
       const { user, session } = await users.login(actor(ctx), req);
-      return create(LoginReplySchema, { token: session.token, user: toFullUser(user) });
+      const [shown] = await withDocCount([toFullUser(user)]);
+      return create(LoginReplySchema, { token: session.token, user: shown });
     },
     async logout(_req, ctx) {
       await users.logout(actor(ctx));
@@ -42,7 +46,8 @@ export function createUserHandlers(
     async getUser(req, ctx) {
       const call = actor(ctx);
       const { user, full } = await profiles.getUser(call, req.id);
-      return full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user);
+      const [shown] = await withDocCount([full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user)]);
+      return shown as NonNullable<typeof shown>;
     },
     async updateUserPassword(req, ctx) {
       await profiles.updatePassword(actor(ctx), req);
@@ -56,7 +61,7 @@ export function createUserHandlers(
       const { total, rows, full } = await admin.list(actor(ctx), req);
       return create(ListUserReplySchema, {
         total: BigInt(total),
-        user: rows.map((u) => (full ? toFullUser(u, true) : toPublicUser(u))),
+        user: await withDocCount(rows.map((u) => (full ? toFullUser(u, true) : toPublicUser(u)))),
       });
     },
     async addUser(req) {
@@ -101,6 +106,7 @@ export function createUserHandlers(
 export function createUserInternalHandlers(
   profiles: UserProfileService,
   policy: UserPolicy,
+  uploads: UploadDynamics,
 ): ServiceImpl<typeof UserInternalAPI> {
   return {
     async getUploadPolicy(req) {
@@ -115,6 +121,10 @@ export function createUserInternalHandlers(
     },
     async getUserStats() {
       return { userCount: await profiles.userCount() };
+    },
+    async recordDocumentsUploaded(req) {
+      await uploads.record(req.userId, req.document);
+      return {};
     },
   };
 }

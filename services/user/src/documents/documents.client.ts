@@ -1,0 +1,49 @@
+// The content service as the user service asks it: how many documents users have (user.doc_count).
+// The user service never reads content tables; the count stays true through uploads, deletions and
+// restores because it is asked for when a profile is shown, not kept in a copy.
+import { createClient, type Transport } from "@connectrpc/connect";
+import { headers, type Logger } from "@wenku/kit";
+import { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+
+/** CountUserDocuments answers at most this many ids per call. */
+const BATCH = 1000;
+const TIMEOUT_MS = 5_000;
+
+export interface DocumentCounter {
+  /** Live documents per user among `ids`; users without any are absent. */
+  counts(ids: readonly bigint[]): Promise<Map<bigint, number>>;
+}
+
+export function createDocumentCounter(transport: Transport, internalToken: string): DocumentCounter {
+  const client = createClient(DocumentInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    async counts(ids) {
+      const unique = [...new Set(ids)].filter((id) => id > 0n);
+      const out = new Map<bigint, number>();
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const reply = await client.countUserDocuments({ userId: unique.slice(i, i + BATCH) }, callOptions);
+        for (const c of reply.count) out.set(c.userId, c.docCount);
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * Sets doc_count on user messages from the content service. A failed call leaves the counts at 0
+ * and is logged: a profile stays readable while the content service is down.
+ */
+export function docCountFiller(counter: DocumentCounter | undefined, log: Logger) {
+  return async <U extends { id: bigint; docCount: number }>(users: U[]): Promise<U[]> => {
+    if (!counter || users.length === 0) return users;
+    try {
+      const counts = await counter.counts(users.map((u) => u.id));
+      for (const u of users) u.docCount = counts.get(u.id) ?? 0;
+    } catch (err) {
+      log.warn({ err }, "doc_count: the content service did not answer");
+    }
+    return users;
+  };
+}
+export type DocCountFiller = ReturnType<typeof docCountFiller>;
