@@ -28,8 +28,15 @@ COPY web/package.json web/
 COPY bench/package.json bench/
 RUN npm install --no-audit --no-fund --ignore-scripts
 
+# ---- sources: the services with their Prisma clients -----------------------------------------
+# proto/gen is committed (the contract); the Prisma clients (services/*/gen) are not: they are
+# generated here from each prisma/schema.prisma, offline (no engine download).
+FROM deps AS sources
+COPY scripts/prisma-generate.mjs scripts/
+COPY services/ services/
+RUN node scripts/prisma-generate.mjs
+
 # ---- web: the React app, built once; the gateway serves web/dist --------------------------------
-# Generated code (proto/gen, services/*/gen) is committed, so no `npm run generate` here.
 FROM deps AS web
 COPY tsconfig.base.json ./
 COPY proto/ proto/
@@ -54,7 +61,7 @@ WORKDIR /app
 COPY --from=deps /app/ ./
 COPY tsconfig.base.json tsconfig.json ./
 COPY proto/ proto/
-COPY services/ services/
+COPY --from=sources /app/services/ services/
 COPY gateway/ gateway/
 COPY --from=web /app/web/dist web/dist
 # The `node` user of the base image, by number so Kubernetes can verify runAsNonRoot.

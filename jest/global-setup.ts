@@ -34,6 +34,9 @@ export default async function globalSetup(): Promise<void> {
   await admin.query(`CREATE DATABASE ${template}`);
   await admin.end();
   const root = join(__dirname, "..");
+  // The Prisma clients are generated, not committed: a jest run straight after cloning makes them
+  // (a no-op when they match their schemas).
+  execFileSync(process.execPath, [join(root, "scripts/prisma-generate.mjs")], { cwd: root, stdio: "inherit" });
   const u = new URL(TEST_DATABASE_URL);
   u.pathname = `/${template}`;
   execFileSync(process.execPath, ["--import", "tsx", join(root, "jest/template.ts"), u.toString()], {

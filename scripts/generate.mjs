@@ -2,11 +2,13 @@
 // Regenerates every generated artifact from its source, offline:
 //   proto/gen/**            ← proto/**/*.proto   (buf + local protoc-gen-es)
 //   proto/gen/files.ts      ← the list of generated files (descriptor registry for tests/gateway)
-//   services/*/gen/prisma   ← services/*/prisma/schema.prisma (Prisma 7 client generator)
-// `--check` regenerates and fails when the result differs from what is committed (CI drift check).
+//   services/*/gen/prisma   ← services/*/prisma/schema.prisma (Prisma 7 client generator; not
+//                             committed, see prisma-generate.mjs)
+// `--check` regenerates and fails when proto/gen differs from what is committed (CI drift check).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { generatePrismaClients } from "./prisma-generate.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const check = process.argv.includes("--check");
@@ -45,25 +47,11 @@ writeFileSync(
     .join("\n")}\n];\n`,
 );
 
-// 3. Prisma clients (Prisma 7 generate works offline; it only needs some schema-engine path set)
-for (const svc of readdirSync(join(root, "services"))) {
-  const dir = join(root, "services", svc);
-  if (!existsSync(join(dir, "prisma/schema.prisma"))) continue;
-  rmSync(join(dir, "gen/prisma"), { recursive: true, force: true });
-  run(bin("prisma"), ["generate", "--schema", "prisma/schema.prisma"], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PRISMA_SCHEMA_ENGINE_BINARY: "/bin/false",
-      PRISMA_HIDE_UPDATE_MESSAGE: "1",
-      CHECKPOINT_DISABLE: "1",
-    },
-  });
-}
+// 3. Prisma clients, always regenerated here (npm test starts from them; tsc reads them)
+await generatePrismaClients({ force: true });
 
 if (check) {
-  const paths = ["proto/gen", ...readdirSync(join(root, "services")).map((s) => `services/${s}/gen`)];
-  const status = execFileSync("git", ["status", "--porcelain", "--", ...paths], { cwd: root, encoding: "utf8" });
+  const status = execFileSync("git", ["status", "--porcelain", "--", "proto/gen"], { cwd: root, encoding: "utf8" });
   if (status.trim()) {
     console.error(`Generated code drifted from its sources; run \`npm run generate\` and commit:\n${status}`);
     process.exit(1);

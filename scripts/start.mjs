@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
+// `npm start`: generates the Prisma clients and builds the web app when they are missing or older
+// than their sources (a fresh clone has neither), then runs the
 // whole site in one process (services/standalone/src/main.ts), or with `--cluster` one process per
 // service plus the gateway, talking gRPC (services/standalone/src/cluster.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { generatePrismaClients } from "./prisma-generate.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const entry = process.argv.includes("--cluster") ? "cluster.ts" : "main.ts";
@@ -18,6 +20,10 @@ function newest(dir) {
   }
   return t;
 }
+
+const generated = await generatePrismaClients();
+if (generated.length)
+  console.log(`Generated the Prisma clients of ${generated.join(", ")} (first start or schema changed)`);
 
 const index = join(root, "web/dist/index.html");
 const sources = Math.max(newest(join(root, "web/src")), statSync(join(root, "web/index.html")).mtimeMs);
