@@ -11,6 +11,7 @@ import {
 } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
+import { createEnabledLanguages, createStatsSources } from "./clients.js";
 import type { Db } from "./db.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
@@ -18,7 +19,6 @@ import { createNavigationService } from "./navigation/navigation.service.js";
 import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
-import { languagesFrom } from "./settings/languages.js";
 import { createStatsService } from "./stats/stats.service.js";
 
 export interface ConfigServerDeps {
@@ -53,9 +53,18 @@ export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "
 
 /**
  * The config service: settings and navigation are built; the RPCs of slices not built yet
- * (banners, friend links, ads …) answer Unimplemented after the access policy ran.
+ * (banners, friend links, ads …) answer Unimplemented after the access policy ran. Wired
+ * repositories → domain services → handlers; the other services are reached through the clients
+ * of clients.ts (the ports of ports.ts).
  */
 export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain(deps)): ServiceDefinition {
+  const languages = createEnabledLanguages(deps.content, deps.internalToken, deps.log);
+  const stats = createStatsService({
+    sources: createStatsSources({ user: deps.user, content: deps.content }, deps.internalToken),
+    version: deps.version,
+    build: deps.build,
+  });
+  const navigation = createNavigationService(createNavigationRepository(deps.db));
   return defineService({
     name: "config",
     log: deps.log,
@@ -64,22 +73,8 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [
-        ConfigAPI,
-        createConfigHandlers({
-          configs,
-          languages: languagesFrom(deps.content, deps.internalToken, deps.log),
-          version: deps.version,
-          stats: createStatsService({
-            user: deps.user,
-            content: deps.content,
-            internalToken: deps.internalToken,
-            version: deps.version,
-            build: deps.build,
-          }),
-        }),
-      ],
-      [NavigationAPI, createNavigationHandlers(createNavigationService(createNavigationRepository(deps.db)))],
+      [ConfigAPI, createConfigHandlers({ configs, languages, version: deps.version, stats })],
+      [NavigationAPI, createNavigationHandlers(navigation)],
     ],
   });
 }

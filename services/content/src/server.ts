@@ -18,16 +18,33 @@ import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
 import type { ConverterAvailability } from "./conversion/tools.js";
 import type { Db } from "./db.js";
+import { createDocumentAdminService } from "./documents/document.admin.js";
+import { createDocumentEffects } from "./documents/document.effects.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
+import { createDocumentQuery } from "./documents/document.query.js";
+import { createDocumentRepository } from "./documents/document.repository.js";
+import { createDocumentService } from "./documents/document.service.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
+import { createRecycleService } from "./documents/recycle.service.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
+import { createAttachmentRepository } from "./files/attachment.repository.js";
+import { createAttachmentService } from "./files/attachment.service.js";
+import { createDownloadService } from "./files/download.service.js";
 import { createFileHandlers } from "./files/file.handlers.js";
+import { createFileRepository } from "./files/file.repository.js";
+import { createImageService } from "./files/image.service.js";
+import { createPageCache } from "./files/page.cache.js";
+import { createPageService } from "./files/page.service.js";
+import { createUploadQuota } from "./files/upload.quota.js";
+import { createUploadService } from "./files/upload.service.js";
 import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
 import { createContentInternalHandlers } from "./stats/stats.handlers.js";
+import { createStatsRepository } from "./stats/stats.repository.js";
+import { createStatsService } from "./stats/stats.service.js";
 
 export interface ContentServerDeps {
   db: Db;
@@ -52,25 +69,83 @@ export interface ContentServerDeps {
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
- * and page images. RPCs of slices not built yet (articles, comments, search …) answer Unimplemented
- * after the access policy ran.
+ * and page images, wired repositories → domain services → handlers. RPCs of slices not built yet
+ * (articles, comments, search …) answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ContentServerDeps): ServiceDefinition {
+  const { db, storage, settings, users, documents: events } = deps;
+
+  // Repositories: the only code that touches Prisma.
+  const categoryRepo = createCategoryRepository(db);
+  const documentRepo = createDocumentRepository(db);
+  const fileRepo = createFileRepository(db);
+
+  // Domain services.
+  const categories = createCategoryService(categoryRepo, settings);
+  const languages = createLanguageService(createLanguageRepository(db));
+  const documentLog = deps.log.child({ module: "documents" });
+  const effects = createDocumentEffects({
+    repo: documentRepo,
+    categories: categoryRepo,
+    conversions: deps.conversions,
+    log: documentLog,
+  });
+  const documentService = createDocumentService({
+    repo: documentRepo,
+    categories: categoryRepo,
+    settings,
+    users,
+    effects,
+    events,
+  });
+  const documentAdmin = createDocumentAdminService({ repo: documentRepo, categories: categoryRepo, effects, events });
+  const query = createDocumentQuery({
+    repo: documentRepo,
+    categories: categoryRepo,
+    settings,
+    users,
+    log: documentLog,
+  });
+  const recycle = createRecycleService({ repo: documentRepo, categories: categoryRepo, users, events });
+  const uploads = createUploadService({
+    repo: fileRepo,
+    storage,
+    settings,
+    users,
+    quota: createUploadQuota(deps.rateLimits),
+    ...(deps.converters ? { converters: deps.converters } : {}),
+    log: deps.log.child({ module: "upload" }),
+  });
+  const pages = createPageService({
+    cache: createPageCache({ load: fileRepo.findPageDocument, storage, events }),
+    storage,
+  });
+  const downloads = createDownloadService({ repo: fileRepo, storage, settings, internalToken: deps.internalToken });
+  const attachments = createAttachmentService(createAttachmentRepository(db), users);
+  const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });
+  const stats = createStatsService(createStatsRepository(db));
+
   return defineService({
     name: "content",
     log: deps.log,
     authorizer: deps.authorizer,
     internalToken: deps.internalToken,
     siteGate: deps.siteGate,
-    readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
+    readiness: [async () => void (await db.$queryRaw`SELECT 1`)],
     impls: [
-      [CategoryAPI, createCategoryHandlers(createCategoryService(createCategoryRepository(deps.db), deps.settings))],
-      [LanguageAPI, createLanguageHandlers(createLanguageService(createLanguageRepository(deps.db)))],
+      [CategoryAPI, createCategoryHandlers(categories)],
+      [LanguageAPI, createLanguageHandlers(languages)],
       // Document metadata, review and lists; the file side (upload, pages, downloads) of the same API.
-      [DocumentAPI, { ...createDocumentHandlers(deps), ...createFileHandlers(deps) }],
-      [RecycleAPI, createRecycleHandlers(deps)],
-      [AttachmentAPI, createAttachmentHandlers(deps)],
-      [ContentInternalAPI, createContentInternalHandlers(deps.db)],
+      [
+        DocumentAPI,
+        {
+          ...createDocumentHandlers(documentService, documentAdmin, query),
+          ...createFileHandlers({ uploads, pages, downloads }),
+        },
+      ],
+      [RecycleAPI, createRecycleHandlers(recycle)],
+      [AttachmentAPI, createAttachmentHandlers(attachments, images)],
+      [ContentInternalAPI, createContentInternalHandlers(stats)],
     ],
   });
 }

@@ -3,32 +3,27 @@
 import { type as osType, release } from "node:os";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { createClient, type Transport } from "@connectrpc/connect";
-import { type CallContext, headers } from "@wenku/kit";
+import type { CallContext } from "@wenku/kit";
 import type { StatsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { StatsSources } from "../ports.js";
 
 export interface StatsDeps {
-  user: Transport;
-  content: Transport;
-  internalToken: string;
+  sources: StatsSources;
   version: string;
   /** Build details from the environment (WENKU_BUILD_HASH, WENKU_BUILD_AT), when the image set them. */
   build?: { hash?: string; at?: Date };
+  /** The host shown to staff; the machine's own by default. */
+  host?: () => string;
 }
 
-const TIMEOUT_MS = 5_000;
-
 export function createStatsService(deps: StatsDeps) {
-  const users = createClient(UserInternalAPI, deps.user);
-  const content = createClient(ContentInternalAPI, deps.content);
-  const options = { headers: { [headers.internal]: deps.internalToken }, timeoutMs: TIMEOUT_MS };
+  const host = deps.host ?? (() => `${osType()} ${release()}`);
   return {
     /** Counters for everyone; staff (holders of GetStats's permission) also get build, host and queue figures. */
     async stats(call: CallContext): Promise<MessageInitShape<typeof StatsSchema>> {
-      const [u, c] = await Promise.all([users.getUserStats({}, options), content.getContentStats({}, options)]);
+      const [userCount, c] = await Promise.all([deps.sources.userCount(), deps.sources.contentCounters()]);
       const counters = {
-        userCount: u.userCount,
+        userCount,
         documentCount: c.documentCount,
         categoryCount: c.categoryCount,
         articleCount: c.articleCount,
@@ -44,7 +39,7 @@ export function createStatsService(deps: StatsDeps) {
         documentPendingReviewCount: c.documentPendingReviewCount,
         documentConvertFailedCount: c.documentConvertFailedCount,
         documentConvertingCount: c.documentConvertingCount,
-        os: `${osType()} ${release()}`,
+        os: host(),
         version: deps.version,
         hash: deps.build?.hash ?? "",
         buildAt: deps.build?.at ? timestampFromDate(deps.build.at) : undefined,

@@ -1,7 +1,7 @@
 // ListDocument's query: who sees which statuses, the filters, the order whitelist and the page.
 import { type CallContext, paging } from "@wenku/kit";
 import { normalizeExtension } from "../conversion/formats.js";
-import type { DocumentOrder, DocumentWhere } from "./document.repository.js";
+import type { DocumentFilter, DocumentSort, DocumentSortColumn } from "./document.repository.js";
 import { bad } from "./document.rules.js";
 import { PUBLIC_STATUSES } from "./visibility.js";
 
@@ -30,7 +30,7 @@ export interface ListInput {
 }
 
 // A Map, not an object: `order=__proto__` or `constructor` must not find a prototype member.
-const ORDER_COLUMNS = new Map<string, keyof DocumentOrder>([
+const ORDER_COLUMNS = new Map<string, DocumentSortColumn>([
   ["id", "id"],
   ["created_at", "createdAt"],
   ["updated_at", "updatedAt"],
@@ -44,26 +44,31 @@ const ORDER_COLUMNS = new Map<string, keyof DocumentOrder>([
   ["size", "size"],
   ["recommend_at", "recommendAt"],
 ]);
-const NULLABLE = new Set<keyof DocumentOrder>(["recommendAt"]);
+
+/** The default order: newest first, the id breaking ties. */
+export const NEWEST_FIRST: readonly DocumentSort[] = [
+  { column: "createdAt", dir: "desc" },
+  { column: "id", dir: "desc" },
+];
 
 /**
  * `order`: comma-separated "column [asc|desc]" from the whitelist (a bare column is descending, as
  * in moredoc); empty is newest first. Anything else is refused. The id breaks ties.
  */
-export function parseOrder(raw: string): DocumentOrder[] {
+export function parseOrder(raw: string): DocumentSort[] {
   const parts = raw
     .split(",")
     .map((p) => p.trim().toLowerCase())
     .filter(Boolean);
-  const out: DocumentOrder[] = [];
+  const out: DocumentSort[] = [];
   for (const part of parts) {
     const [name = "", dir = "desc", ...rest] = part.split(/\s+/);
     const column = ORDER_COLUMNS.get(name);
     if (!column || rest.length || (dir !== "asc" && dir !== "desc")) throw bad(`不支持的排序方式：${part}`);
-    out.push(NULLABLE.has(column) ? { [column]: { sort: dir, nulls: "last" } } : { [column]: dir });
+    out.push({ column, dir });
   }
-  if (!parts.length) return [{ createdAt: "desc" }, { id: "desc" }];
-  if (!out.some((o) => "id" in o)) out.push({ id: "desc" });
+  if (!parts.length) return [...NEWEST_FIRST];
+  if (!out.some((o) => o.column === "id")) out.push({ column: "id", dir: "desc" });
   return out;
 }
 
@@ -81,8 +86,8 @@ const oneBool = (values: readonly boolean[]): boolean | undefined => {
 };
 
 export interface ListQuery {
-  where: DocumentWhere;
-  orderBy: DocumentOrder[];
+  where: DocumentFilter;
+  orderBy: DocumentSort[];
   skip: number;
   take: number;
   /** The caller lists their own documents or is staff: errors may be shown. */
@@ -101,49 +106,44 @@ export function listQuery(call: CallContext, req: ListInput, languageIds: readon
   const own = me !== undefined && users.length === 1 && users[0] === me;
   const privileged = staff || own;
 
-  const and: DocumentWhere[] = [{ deletedAt: null }];
+  const where: DocumentFilter = { deleted: false };
   const statuses = [...new Set(req.status)];
   if (privileged) {
-    if (statuses.length) and.push({ status: { in: statuses } });
+    if (statuses.length) where.statuses = statuses;
     const wd = req.wd.trim();
-    if (wd)
-      and.push({
-        OR: [{ title: { contains: wd, mode: "insensitive" } }, { keywords: { contains: wd, mode: "insensitive" } }],
-      });
+    if (wd) where.text = { wd, keywords: true };
   } else {
-    const allowed = statuses.length ? statuses.filter((s) => PUBLIC_STATUSES.includes(s)) : [...PUBLIC_STATUSES];
-    and.push({ status: { in: allowed } });
+    where.statuses = statuses.length ? statuses.filter((s) => PUBLIC_STATUSES.includes(s)) : [...PUBLIC_STATUSES];
   }
-  if (users.length) and.push({ userId: { in: users } });
+  if (users.length) where.userIds = users;
 
   const categories = [...new Set(req.categoryId.filter((id) => id > 0n))];
-  if (categories.length) and.push({ categories: { some: { categoryId: { in: categories } } } });
+  if (categories.length) where.categoryIds = categories;
 
   const exts = req.ext.map((e) => normalizeExtension(e)).filter(Boolean);
-  if (exts.length) {
-    // moredoc's front end filters by type ("word", "ppt" …); an extension ("docx") works as well
-    and.push({ OR: [{ type: { in: exts } }, { ext: { in: exts.map((e) => `.${e}`) } }] });
-  }
+  // moredoc's front end filters by type ("word", "ppt" …); an extension ("docx") works as well
+  if (exts.length) where.kinds = { types: exts, exts: exts.map((e) => `.${e}`) };
 
   if (req.language.some((c) => c.trim()) || req.languageId.some((id) => id > 0n))
-    and.push({ languageId: { in: [...languageIds, ...req.languageId.filter((id) => id > 0n)] } });
+    where.languageIds = [...languageIds, ...req.languageId.filter((id) => id > 0n)];
 
   const fee = req.feeType.trim().toLowerCase();
-  if (fee === "free") and.push({ price: 0 });
-  else if (fee === "charge") and.push({ price: { gt: 0 } });
+  if (fee === "free") where.price = "free";
+  else if (fee === "charge") where.price = "charged";
   else if (fee) throw bad("fee_type 只能是 free 或 charge");
 
   const recommended = oneBool(req.isRecommend);
-  if (recommended !== undefined) and.push({ recommendAt: recommended ? { not: null } : null });
+  if (recommended !== undefined) where.recommended = recommended;
   const vip = oneBool(req.isVip);
-  if (vip !== undefined) and.push({ isVip: vip });
+  if (vip !== undefined) where.vip = vip;
 
   const from = parseDate(req.createdAt[0]);
   const to = parseDate(req.createdAt[1]);
-  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } });
+  if (from) where.createdFrom = from;
+  if (to) where.createdTo = to;
 
   const cap = privileged ? PRIVILEGED_MAX_SIZE : PUBLIC_MAX_SIZE;
   let { skip, take } = paging(req.page, req.size, { max: cap, fallback: DEFAULT_SIZE });
   if (req.limit > 0n) [take, skip] = [paging(1n, req.limit, { max: cap }).take, 0];
-  return { where: { AND: and }, orderBy: parseOrder(req.order), skip, take, privileged };
+  return { where, orderBy: parseOrder(req.order), skip, take, privileged };
 }

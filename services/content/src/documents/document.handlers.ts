@@ -7,12 +7,10 @@ import {
   ListDocumentForHomeResponseSchema,
   ListDocumentReplySchema,
 } from "@wenku/proto/api/v1/document_pb.js";
-import { createCategoryRepository } from "../categories/category.repository.js";
-import type { ContentServerDeps } from "../server.js";
+import type { DocumentAdminService } from "./document.admin.js";
 import { pickFields, toDocument } from "./document.mapper.js";
-import { createDocumentQuery, type DocumentQuery } from "./document.query.js";
-import { createDocumentRepository } from "./document.repository.js";
-import { createDocumentService, type DocumentService } from "./document.service.js";
+import type { DocumentQuery } from "./document.query.js";
+import type { DocumentService } from "./document.service.js";
 
 /** The document metadata side of DocumentAPI (the file side is in ../files). */
 export type DocumentMetadataHandlers = Pick<
@@ -32,26 +30,12 @@ export type DocumentMetadataHandlers = Pick<
   | "setDocumentVip"
 >;
 
-export function createDocumentHandlers(deps: ContentServerDeps): DocumentMetadataHandlers {
-  const repo = createDocumentRepository(deps.db);
-  const categories = createCategoryRepository(deps.db);
-  const log = deps.log.child({ module: "documents" });
-  return documentHandlers(
-    createDocumentService({
-      repo,
-      categories,
-      settings: deps.settings,
-      users: deps.users,
-      conversions: deps.conversions,
-      events: deps.documents,
-      log,
-    }),
-    createDocumentQuery({ repo, categories, settings: deps.settings, users: deps.users, log }),
-  );
-}
-
 /** Thin RPC edge of the document metadata RPCs. */
-export function documentHandlers(documents: DocumentService, query: DocumentQuery): DocumentMetadataHandlers {
+export function createDocumentHandlers(
+  documents: DocumentService,
+  admin: DocumentAdminService,
+  query: DocumentQuery,
+): DocumentMetadataHandlers {
   return {
     async createDocument(req, ctx) {
       await documents.create(actor(ctx), req);
@@ -99,27 +83,27 @@ export function documentHandlers(documents: DocumentService, query: DocumentQuer
       });
     },
     async setDocumentRecommend(req) {
-      await documents.recommend(req.id, req.type);
+      await admin.recommend(req.id, req.type);
       return {};
     },
     async checkDocument(req) {
-      await documents.check(req.id, req.status);
+      await admin.check(req.id, req.status);
       return {};
     },
     async setDocumentReconvert() {
-      await documents.reconvertFailed();
+      await admin.reconvertFailed();
       return {};
     },
     async setDocumentsCategory(req) {
-      await documents.setCategories(req.documentId, req.categoryId);
+      await admin.setCategories(req.documentId, req.categoryId);
       return {};
     },
     async setDocumentsLanguage(req) {
-      await documents.setLanguage(req.documentId, req.languageId, req.language);
+      await admin.setLanguage(req.documentId, req.languageId, req.language);
       return {};
     },
     async setDocumentVip(req) {
-      await documents.setVip(req.id, req.isVip);
+      await admin.setVip(req.id, req.isVip);
       return {};
     },
   };

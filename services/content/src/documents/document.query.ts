@@ -3,7 +3,7 @@
 import type { CallContext, Logger, SettingsReader } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
-import { type ListInput, listQuery } from "./document.filters.js";
+import { type ListInput, listQuery, NEWEST_FIRST } from "./document.filters.js";
 import type { AttachmentRow, DocumentRepository, DocumentRow } from "./document.repository.js";
 import { notFound } from "./document.rules.js";
 import { deriveKeywords, keywordSet } from "./keywords.js";
@@ -107,8 +107,8 @@ export function createDocumentQuery(deps: DocumentQueryDeps) {
           cover: c.cover,
           title: c.title,
           rows: await repo.find(
-            { status: DocStatus.converted, deletedAt: null, categories: { some: { categoryId: c.id } } },
-            [{ createdAt: "desc" }, { id: "desc" }],
+            { statuses: [DocStatus.converted], deleted: false, categoryIds: [c.id] },
+            NEWEST_FIRST,
             take,
           ),
         })),
@@ -129,12 +129,12 @@ export function createDocumentQuery(deps: DocumentQueryDeps) {
       const categoryIds = doc.categories.map((c) => c.categoryId);
       const candidates = await repo.find(
         {
-          status: DocStatus.converted,
-          deletedAt: null,
-          id: { not: doc.id },
-          ...(categoryIds.length ? { categories: { some: { categoryId: { in: categoryIds } } } } : {}),
+          statuses: [DocStatus.converted],
+          deleted: false,
+          notId: doc.id,
+          ...(categoryIds.length ? { categoryIds } : {}),
         },
-        [{ createdAt: "desc" }, { id: "desc" }],
+        NEWEST_FIRST,
         RELATED_CANDIDATES,
       );
       const mine = keywordSet(doc.keywords || deriveKeywords(doc.title));

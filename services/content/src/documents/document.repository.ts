@@ -7,8 +7,82 @@ const withLinks = {
   language: true,
 } satisfies Prisma.DocumentInclude;
 
-export type DocumentWhere = Prisma.DocumentWhereInput;
-export type DocumentOrder = Prisma.DocumentOrderByWithRelationInput;
+/**
+ * Which documents, in the domain's words: every field set narrows the set (AND); an empty list
+ * matches nothing. The repository translates it to SQL; nothing outside it sees Prisma's types.
+ */
+export interface DocumentFilter {
+  ids?: readonly bigint[];
+  notId?: bigint;
+  /** true: only documents in the recycle bin; false: only live ones; unset: both. */
+  deleted?: boolean;
+  statuses?: readonly number[];
+  userIds?: readonly bigint[];
+  /** Linked to any of these categories. */
+  categoryIds?: readonly bigint[];
+  /** Of any of these types ("pdf", "word" …) or extensions (".pdf" …). */
+  kinds?: { types: readonly string[]; exts: readonly string[] };
+  languageIds?: readonly bigint[];
+  /** The title (and, with `keywords`, the keywords) contains `wd`, ignoring case. */
+  text?: { wd: string; keywords: boolean };
+  price?: "free" | "charged";
+  recommended?: boolean;
+  vip?: boolean;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+export type DocumentSortColumn =
+  | "id"
+  | "createdAt"
+  | "updatedAt"
+  | "deletedAt"
+  | "viewCount"
+  | "downloadCount"
+  | "favoriteCount"
+  | "commentCount"
+  | "pages"
+  | "score"
+  | "price"
+  | "size"
+  | "recommendAt";
+
+export interface DocumentSort {
+  column: DocumentSortColumn;
+  dir: "asc" | "desc";
+}
+
+/** Columns that may be NULL sort their NULLs last either way (never recommended: at the end). */
+const NULLS_LAST = new Set<DocumentSortColumn>(["recommendAt"]);
+
+function toWhere(f: DocumentFilter): Prisma.DocumentWhereInput {
+  const and: Prisma.DocumentWhereInput[] = [];
+  if (f.deleted !== undefined) and.push({ deletedAt: f.deleted ? { not: null } : null });
+  if (f.ids) and.push({ id: { in: [...f.ids] } });
+  if (f.notId !== undefined) and.push({ id: { not: f.notId } });
+  if (f.statuses) and.push({ status: { in: [...f.statuses] } });
+  if (f.text) {
+    const match = { contains: f.text.wd, mode: "insensitive" } as const;
+    and.push(f.text.keywords ? { OR: [{ title: match }, { keywords: match }] } : { title: match });
+  }
+  if (f.userIds) and.push({ userId: { in: [...f.userIds] } });
+  if (f.categoryIds) and.push({ categories: { some: { categoryId: { in: [...f.categoryIds] } } } });
+  if (f.kinds) and.push({ OR: [{ type: { in: [...f.kinds.types] } }, { ext: { in: [...f.kinds.exts] } }] });
+  if (f.languageIds) and.push({ languageId: { in: [...f.languageIds] } });
+  if (f.price) and.push({ price: f.price === "free" ? 0 : { gt: 0 } });
+  if (f.recommended !== undefined) and.push({ recommendAt: f.recommended ? { not: null } : null });
+  if (f.vip !== undefined) and.push({ isVip: f.vip });
+  if (f.createdFrom || f.createdTo)
+    and.push({
+      createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lte: f.createdTo } : {}) },
+    });
+  return { AND: and };
+}
+
+const toOrder = (sort: readonly DocumentSort[]): Prisma.DocumentOrderByWithRelationInput[] =>
+  sort.map(({ column, dir }) =>
+    NULLS_LAST.has(column) ? { [column]: { sort: dir, nulls: "last" } } : { [column]: dir },
+  );
 
 export interface NewDocument {
   title: string;
@@ -37,6 +111,14 @@ export interface DocumentChanges {
   convertError?: string;
 }
 
+/** What the batch and recycle-bin operations change on many documents at once. */
+export interface DocumentPatch extends DocumentChanges {
+  recommendAt?: Date | null;
+  isVip?: boolean;
+  deletedAt?: Date | null;
+  deletedUserId?: bigint;
+}
+
 /** The only module that touches Prisma for documents. */
 export function createDocumentRepository(db: Db) {
   return {
@@ -51,18 +133,20 @@ export function createDocumentRepository(db: Db) {
         include: { attachment: true },
       }),
 
-    withAttachment: (where: DocumentWhere) => db.document.findMany({ where, include: { attachment: true } }),
+    withAttachment: (filter: DocumentFilter) =>
+      db.document.findMany({ where: toWhere(filter), include: { attachment: true } }),
 
-    async page(where: DocumentWhere, orderBy: DocumentOrder[], skip: number, take: number) {
+    async page(filter: DocumentFilter, sort: readonly DocumentSort[], skip: number, take: number) {
+      const where = toWhere(filter);
       const [total, rows] = await Promise.all([
         db.document.count({ where }),
-        db.document.findMany({ where, orderBy, skip, take, include: withLinks }),
+        db.document.findMany({ where, orderBy: toOrder(sort), skip, take, include: withLinks }),
       ]);
       return { total, rows };
     },
 
-    find: (where: DocumentWhere, orderBy: DocumentOrder[], take: number) =>
-      db.document.findMany({ where, orderBy, take, include: withLinks }),
+    find: (filter: DocumentFilter, sort: readonly DocumentSort[], take: number) =>
+      db.document.findMany({ where: toWhere(filter), orderBy: toOrder(sort), take, include: withLinks }),
 
     /** Attachments among `ids` that `userId` holds a grant for (uploaded or proved to hold). */
     grantedAttachments: (userId: bigint, ids: readonly bigint[]) =>
@@ -113,8 +197,9 @@ export function createDocumentRepository(db: Db) {
         });
       }),
 
-    updateMany: (where: DocumentWhere, data: Prisma.DocumentUncheckedUpdateManyInput) =>
-      db.document.updateMany({ where, data }),
+    /** Changes every document the filter matches; answers how many. */
+    updateMany: async (filter: DocumentFilter, patch: DocumentPatch): Promise<number> =>
+      (await db.document.updateMany({ where: toWhere(filter), data: patch })).count,
 
     /** Every category linked to any of the documents. */
     async categoryIdsOf(ids: readonly bigint[]): Promise<bigint[]> {
@@ -136,7 +221,8 @@ export function createDocumentRepository(db: Db) {
       db.$executeRaw`UPDATE documents SET view_count = view_count + 1 WHERE id = ${id}`,
 
     /** Deletes documents (their category links go with them); the attachments stay. */
-    purge: (where: DocumentWhere) => db.document.deleteMany({ where }),
+    purge: async (filter: DocumentFilter): Promise<number> =>
+      (await db.document.deleteMany({ where: toWhere(filter) })).count,
   };
 }
 export type DocumentRepository = ReturnType<typeof createDocumentRepository>;

@@ -64,7 +64,10 @@ export async function checkPrice(price: number, settings: Pick<SettingsReader, "
  * The categories to link a document to: every chosen one must exist, be a document category and be
  * enabled (with its ancestors); the result holds each one's whole path, root … leaf.
  */
-export async function resolveCategories(categories: CategoryRepository, raw: readonly bigint[]): Promise<bigint[]> {
+export async function resolveCategories(
+  categories: Pick<CategoryRepository, "all">,
+  raw: readonly bigint[],
+): Promise<bigint[]> {
   const chosen = [...new Set(raw.filter((id) => id > 0n))];
   if (!chosen.length) throw bad("请选择文档分类");
   const all = new Map((await categories.all()).map((c) => [c.id, c]));
@@ -86,7 +89,11 @@ export async function resolveCategories(categories: CategoryRepository, raw: rea
 /**
  * A language given by id or by code (id wins): it must exist and be enabled. Neither given: null.
  */
-export async function resolveLanguage(repo: DocumentRepository, id: bigint, code: string): Promise<bigint | null> {
+export async function resolveLanguage(
+  repo: Pick<DocumentRepository, "languageById" | "languageByCode">,
+  id: bigint,
+  code: string,
+): Promise<bigint | null> {
   const c = code.trim();
   if (id <= 0n && !c) return null;
   const lang = id > 0n ? await repo.languageById(id) : await repo.languageByCode(c);

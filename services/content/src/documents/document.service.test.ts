@@ -1,8 +1,9 @@
 // CreateDocument's order of effects with in-memory fakes of the repositories, the user directory and
 // the conversion queue (the rules themselves are covered through the gateway on real PostgreSQL).
-import type { CallContext, Logger } from "@wenku/kit";
+import type { CallContext } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import type { ConversionRequest } from "../ports.js";
+import { createDocumentEffects } from "./document.effects.js";
 import type { DocumentRepository, NewDocument } from "./document.repository.js";
 import { type CreateInput, createDocumentService } from "./document.service.js";
 
@@ -44,11 +45,9 @@ function setup(policy = { allowed: true, reason: "", needsReview: false }, failQ
     recountCategories: async (ids: bigint[]) => void events.push(`recount ${ids.join(",")}`),
   } as unknown as CategoryRepository;
   const errors: unknown[] = [];
-  const service = createDocumentService({
+  const effects = createDocumentEffects({
     repo,
     categories,
-    settings: { current: async () => ({ download: { maxPrice: 0 } }) as never },
-    users: { uploadPolicy: async () => policy },
     conversions: {
       request: async (docs) => {
         events.push("queue");
@@ -56,8 +55,15 @@ function setup(policy = { allowed: true, reason: "", needsReview: false }, failQ
         if (failQueue) throw new Error("bus down");
       },
     },
+    log: { error: (o: unknown) => errors.push(o) },
+  });
+  const service = createDocumentService({
+    repo,
+    categories,
+    settings: { current: async () => ({ download: { maxPrice: 0 } }) as never },
+    users: { uploadPolicy: async () => policy },
+    effects,
     events: { changed: async () => {} },
-    log: { error: (o: unknown) => errors.push(o) } as unknown as Logger,
   });
   return { service, events, stored, queued, errors };
 }

@@ -1,16 +1,12 @@
-// Writing documents: create from uploaded attachments, edit, review, recycle, batch settings.
-import { type CallContext, DomainError, type Logger, requireSignedIn, type SettingsReader } from "@wenku/kit";
+// Writing documents as their owners do: create from uploaded attachments, edit, move to the recycle
+// bin. Staff batch operations (review, recommend, batch settings) are document.admin.ts.
+import { type CallContext, DomainError, requireSignedIn, type SettingsReader } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import { documentTypeOf } from "../conversion/formats.js";
-import type { ConversionQueue, UserDirectory } from "../ports.js";
+import type { UserDirectory } from "../ports.js";
+import type { DocumentEffects } from "./document.effects.js";
 import type { DocumentEvents } from "./document.events.js";
-import type {
-  AttachmentRow,
-  DocumentChanges,
-  DocumentRepository,
-  DocumentWithAttachment,
-  NewDocument,
-} from "./document.repository.js";
+import type { AttachmentRow, DocumentChanges, DocumentRepository, NewDocument } from "./document.repository.js";
 import {
   bad,
   checkDescription,
@@ -65,10 +61,10 @@ export interface DocumentServiceDeps {
   categories: CategoryRepository;
   settings: Pick<SettingsReader, "current">;
   users: Pick<UserDirectory, "uploadPolicy">;
-  conversions: ConversionQueue;
+  /** Conversion queueing, category recounts, live-document lookup (shared with document.admin.ts). */
+  effects: DocumentEffects;
   /** Told after every committed change of documents' visibility or pages (page caches drop them). */
   events: Pick<DocumentEvents, "changed">;
-  log: Logger;
 }
 
 /** "report.pdf" → "report". */
@@ -86,35 +82,7 @@ async function forItem<T>(index: number, count: number, check: () => Promise<T>)
 }
 
 export function createDocumentService(deps: DocumentServiceDeps) {
-  const { repo, categories, conversions, events, log } = deps;
-
-  /** After the transaction committed: documents waiting for the converter. A lost publish is logged, not
-   * failed (the documents exist; SetDocumentReconvert or a status edit queues them again). */
-  async function queue(docs: readonly DocumentWithAttachment[], force = false): Promise<void> {
-    if (!docs.length) return;
-    const requests = docs.map((d) => ({
-      documentId: d.id,
-      attachmentHash: d.attachmentHash,
-      storageKey: d.attachment.storageKey,
-      ext: d.ext,
-    }));
-    try {
-      await conversions.request(requests, { force });
-    } catch (err) {
-      log.error({ err, documents: requests.map((r) => r.documentId.toString()) }, "conversion request failed");
-    }
-  }
-
-  async function recount(ids: Iterable<bigint>): Promise<void> {
-    await categories.recountCategories([...ids]);
-  }
-
-  /** Live documents among `ids`; none at all is "not found". */
-  async function live(ids: readonly bigint[]): Promise<DocumentWithAttachment[]> {
-    const docs = await repo.byIds(ids, false);
-    if (!docs.length) throw notFound();
-    return docs;
-  }
+  const { repo, categories, effects, events } = deps;
 
   return {
     /**
@@ -166,8 +134,8 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       }
 
       const created = await repo.createMany(docs);
-      await recount(categoryIds);
-      await queue(created);
+      await effects.recount(categoryIds);
+      await effects.queue(created);
       return created.map((d) => d.id);
     },
 
@@ -218,91 +186,22 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const oldCategories = doc.categories.map((c) => c.categoryId);
       const updated = await repo.update(doc.id, changes, newCategories);
       if (changes.status !== undefined) await events.changed([doc.id]);
-      await recount([...oldCategories, ...(newCategories ?? [])]);
-      if (reconvert !== "no") await queue([updated], reconvert === "force");
+      await effects.recount([...oldCategories, ...(newCategories ?? [])]);
+      if (reconvert !== "no") await effects.queue([updated], reconvert === "force");
     },
 
     /** Moves documents to the recycle bin: owners their own, staff any. */
     async delete(call: CallContext, raw: readonly bigint[]): Promise<void> {
       const me = requireSignedIn(call).userId;
-      const docs = (await live(idsOf(raw))).filter((d) => canSee(d, call));
+      const docs = (await effects.live(idsOf(raw))).filter((d) => canSee(d, call));
       if (!docs.length) throw notFound();
       if (!call.identity?.granted && docs.some((d) => d.userId !== me))
         throw new DomainError("permission_denied", "只能删除自己上传的文档");
       const ids = docs.map((d) => d.id);
       const cats = await repo.categoryIdsOf(ids);
-      await repo.updateMany({ id: { in: ids }, deletedAt: null }, { deletedAt: new Date(), deletedUserId: me });
+      await repo.updateMany({ ids, deleted: false }, { deletedAt: new Date(), deletedUserId: me });
       await events.changed(ids);
-      await recount(cats);
-    },
-
-    /**
-     * Review: CONVERTED approves (documents with pages are published at once, the others wait for
-     * conversion), REJECTED refuses, DISABLED takes them offline.
-     */
-    async check(raw: readonly bigint[], status: number): Promise<void> {
-      if (![DocStatus.converted, DocStatus.rejected, DocStatus.disabled].includes(status as 2 | 4 | 7))
-        throw bad("审核状态只能是通过、拒绝或禁用");
-      const docs = await live(idsOf(raw));
-      const toQueue: DocumentWithAttachment[] = [];
-      if (status === DocStatus.converted) {
-        const ready = docs.filter((d) => d.pages > 0).map((d) => d.id);
-        const waiting = docs.filter((d) => d.pages <= 0);
-        await repo.updateMany({ id: { in: ready } }, { status: DocStatus.converted });
-        await repo.updateMany(
-          { id: { in: waiting.map((d) => d.id) } },
-          { status: DocStatus.pending, convertError: "" },
-        );
-        toQueue.push(...waiting);
-      } else {
-        await repo.updateMany({ id: { in: docs.map((d) => d.id) } }, { status });
-      }
-      await events.changed(docs.map((d) => d.id));
-      await recount(await repo.categoryIdsOf(docs.map((d) => d.id)));
-      await queue(toQueue);
-    },
-
-    /** Every live document whose conversion failed goes back to the converter. */
-    async reconvertFailed(): Promise<void> {
-      const failed = await repo.withAttachment({ status: DocStatus.failed, deletedAt: null });
-      if (!failed.length) return;
-      const ids = failed.map((d) => d.id);
-      await repo.updateMany(
-        { id: { in: ids }, status: DocStatus.failed },
-        { status: DocStatus.reconvert, convertError: "" },
-      );
-      await events.changed(ids);
-      await recount(await repo.categoryIdsOf(ids));
-      await queue(failed, true);
-    },
-
-    /** 0 cancels, 1 recommends those not recommended yet, 2 recommends again (refreshes recommend_at). */
-    async recommend(raw: readonly bigint[], type: number): Promise<void> {
-      const ids = idsOf(raw);
-      const where = { id: { in: ids }, deletedAt: null };
-      if (type === 0) await repo.updateMany(where, { recommendAt: null });
-      else if (type === 1) await repo.updateMany({ ...where, recommendAt: null }, { recommendAt: new Date() });
-      else if (type === 2) await repo.updateMany(where, { recommendAt: new Date() });
-      else throw bad("推荐类型只能是 0（取消）、1（推荐）或 2（重新推荐）");
-    },
-
-    async setCategories(raw: readonly bigint[], categoryIds: readonly bigint[]): Promise<void> {
-      const wanted = await resolveCategories(categories, categoryIds);
-      const ids = (await live(idsOf(raw))).map((d) => d.id);
-      const old = await repo.categoryIdsOf(ids);
-      await repo.setCategories(ids, wanted);
-      await recount([...old, ...wanted]);
-    },
-
-    async setLanguage(raw: readonly bigint[], languageId: bigint, code: string): Promise<void> {
-      const language = await resolveLanguage(repo, languageId, code);
-      if (language === null) throw bad("请选择文档语言");
-      const ids = (await live(idsOf(raw))).map((d) => d.id);
-      await repo.updateMany({ id: { in: ids } }, { languageId: language });
-    },
-
-    async setVip(raw: readonly bigint[], isVip: boolean): Promise<void> {
-      await repo.updateMany({ id: { in: idsOf(raw) }, deletedAt: null }, { isVip });
+      await effects.recount(cats);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { CategoryRepository } from "../categories/category.repository.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import type { DocumentEvents } from "./document.events.js";
 import { PRIVILEGED_MAX_SIZE } from "./document.filters.js";
-import type { DocumentRepository, DocumentRow, DocumentWhere } from "./document.repository.js";
+import type { DocumentFilter, DocumentRepository, DocumentRow, DocumentSort } from "./document.repository.js";
 import { idsOf, notFound } from "./document.rules.js";
 
 export interface RecycleListInput {
@@ -21,7 +21,11 @@ export interface RecycleServiceDeps {
   events: Pick<DocumentEvents, "changed">;
 }
 
-const IN_BIN: DocumentWhere = { deletedAt: { not: null } };
+const IN_BIN: DocumentFilter = { deleted: true };
+const LAST_DELETED_FIRST: DocumentSort[] = [
+  { column: "deletedAt", dir: "desc" },
+  { column: "id", dir: "desc" },
+];
 
 export function createRecycleService(deps: RecycleServiceDeps) {
   const { repo, events } = deps;
@@ -32,8 +36,8 @@ export function createRecycleService(deps: RecycleServiceDeps) {
     ): Promise<{ total: number; rows: DocumentRow[]; users: ReadonlyMap<bigint, UserBrief> }> {
       const { skip, take: size } = paging(req.page, req.size, { max: PRIVILEGED_MAX_SIZE, fallback: 10 });
       const wd = req.wd.trim();
-      const where: DocumentWhere = wd ? { ...IN_BIN, title: { contains: wd, mode: "insensitive" } } : IN_BIN;
-      const { total, rows } = await repo.page(where, [{ deletedAt: "desc" }, { id: "desc" }], skip, size);
+      const filter: DocumentFilter = wd ? { ...IN_BIN, text: { wd, keywords: false } } : IN_BIN;
+      const { total, rows } = await repo.page(filter, LAST_DELETED_FIRST, skip, size);
       const ids = new Set(rows.flatMap((r) => [r.userId, r.deletedUserId]).filter((id) => id > 0n));
       return { total, rows, users: ids.size ? await deps.users.users([...ids]) : new Map() };
     },
@@ -43,7 +47,7 @@ export function createRecycleService(deps: RecycleServiceDeps) {
       const docs = await repo.byIds(idsOf(raw), true);
       if (!docs.length) throw notFound();
       const ids = docs.map((d) => d.id);
-      await repo.updateMany({ id: { in: ids }, ...IN_BIN }, { deletedAt: null, deletedUserId: 0n });
+      await repo.updateMany({ ids, ...IN_BIN }, { deletedAt: null, deletedUserId: 0n });
       await events.changed(ids);
       await deps.categories.recountCategories(await repo.categoryIdsOf(ids));
     },
@@ -54,7 +58,7 @@ export function createRecycleService(deps: RecycleServiceDeps) {
      */
     async purge(raw: readonly bigint[]): Promise<void> {
       const ids = idsOf(raw);
-      await repo.purge({ id: { in: ids }, ...IN_BIN });
+      await repo.purge({ ids, ...IN_BIN });
       await events.changed(ids);
     },
 

@@ -4,21 +4,14 @@ import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import type { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
-import type { ContentServerDeps } from "../server.js";
 import { toAttachmentProto } from "./attachment.mapper.js";
-import { createAttachmentRepository } from "./attachment.repository.js";
-import { createAttachmentService } from "./attachment.service.js";
-import { createFileRepository } from "./file.repository.js";
-import { createImageService } from "./image.service.js";
+import type { AttachmentService } from "./attachment.service.js";
+import type { ImageService } from "./image.service.js";
 
-export function createAttachmentHandlers(deps: ContentServerDeps): ServiceImpl<typeof AttachmentAPI> {
-  const attachments = createAttachmentService(createAttachmentRepository(deps.db), deps.users);
-  const images = createImageService({
-    repo: createFileRepository(deps.db),
-    storage: deps.storage,
-    users: deps.users,
-    log: deps.log.child({ module: "image" }),
-  });
+export function createAttachmentHandlers(
+  attachments: AttachmentService,
+  images: ImageService,
+): ServiceImpl<typeof AttachmentAPI> {
   return {
     async uploadImage(parts, ctx) {
       return toAttachmentProto(await images.upload(actor(ctx), parts));

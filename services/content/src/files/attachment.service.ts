@@ -44,3 +44,4 @@ export function createAttachmentService(repo: AttachmentRepository, users: Pick<
     },
   };
 }
+export type AttachmentService = ReturnType<typeof createAttachmentService>;

@@ -3,14 +3,10 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import type { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import type { ContentServerDeps } from "../server.js";
 import { toAttachmentProto } from "./attachment.mapper.js";
-import { createDownloadService } from "./download.service.js";
-import { createFileRepository } from "./file.repository.js";
-import { createPageCache } from "./page.cache.js";
-import { createPageService } from "./page.service.js";
-import { createUploadQuota } from "./upload.quota.js";
-import { createUploadService } from "./upload.service.js";
+import type { DownloadService } from "./download.service.js";
+import type { PageService } from "./page.service.js";
+import type { UploadService } from "./upload.service.js";
 
 type FileMethods =
   | "uploadDocument"
@@ -21,27 +17,17 @@ type FileMethods =
   | "downloadDocumentToBeReviewed"
   | "fetchDocumentDownload";
 
-export function createFileHandlers(deps: ContentServerDeps): Pick<ServiceImpl<typeof DocumentAPI>, FileMethods> {
-  const repo = createFileRepository(deps.db);
-  const uploads = createUploadService({
-    repo,
-    storage: deps.storage,
-    settings: deps.settings,
-    users: deps.users,
-    quota: createUploadQuota(deps.rateLimits),
-    ...(deps.converters ? { converters: deps.converters } : {}),
-    log: deps.log.child({ module: "upload" }),
-  });
-  const pages = createPageService({
-    cache: createPageCache({ load: repo.findPageDocument, storage: deps.storage, events: deps.documents }),
-    storage: deps.storage,
-  });
-  const downloads = createDownloadService({
-    repo,
-    storage: deps.storage,
-    settings: deps.settings,
-    internalToken: deps.internalToken,
-  });
+export interface FileDomain {
+  uploads: UploadService;
+  pages: PageService;
+  downloads: DownloadService;
+}
+
+export function createFileHandlers({
+  uploads,
+  pages,
+  downloads,
+}: FileDomain): Pick<ServiceImpl<typeof DocumentAPI>, FileMethods> {
   return {
     async uploadDocument(parts, ctx) {
       return toAttachmentProto(await uploads.upload(actor(ctx), parts));

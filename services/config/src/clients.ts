@@ -1,0 +1,62 @@
+// The other services as the config service asks them: Connect clients over the service transports,
+// carrying the internal credential. Implements the ports of ports.ts.
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, createClient, type Transport } from "@connectrpc/connect";
+import { headers, type Logger } from "@wenku/kit";
+import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import type { EnabledLanguages, StatsSources } from "./ports.js";
+
+const TIMEOUT_MS = 5_000;
+
+export function createStatsSources(
+  transports: { user: Transport; content: Transport },
+  internalToken: string,
+): StatsSources {
+  const users = createClient(UserInternalAPI, transports.user);
+  const content = createClient(ContentInternalAPI, transports.content);
+  const options = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    async userCount() {
+      return (await users.getUserStats({}, options)).userCount;
+    },
+    async contentCounters() {
+      const c = await content.getContentStats({}, options);
+      return {
+        documentCount: c.documentCount,
+        categoryCount: c.categoryCount,
+        articleCount: c.articleCount,
+        commentCount: c.commentCount,
+        reportCount: c.reportCount,
+        documentPendingReviewCount: c.documentPendingReviewCount,
+        documentConvertFailedCount: c.documentConvertFailedCount,
+        documentConvertingCount: c.documentConvertingCount,
+      };
+    },
+  };
+}
+
+/**
+ * The enabled document languages for the public settings, asked from the content service (it owns
+ * them). The settings must load even when it cannot answer: then the list is empty and the cause
+ * logged (Unimplemented — the language slice not built yet — only at debug level).
+ */
+export function createEnabledLanguages(transport: Transport, internalToken: string, log: Logger): EnabledLanguages {
+  const client = createClient(LanguageAPI, transport);
+  return async () => {
+    try {
+      const reply = await client.listLanguage(
+        { page: 1n, size: 1000n, enable: [true] },
+        { headers: { [headers.internal]: internalToken }, timeoutMs: 3_000 },
+      );
+      return reply.language
+        .filter((l) => l.enable)
+        .map((l) => create(SettingsLanguageSchema, { id: l.id, language: l.language, code: l.code }));
+    } catch (err) {
+      if (err instanceof ConnectError && err.code === Code.Unimplemented) log.debug({}, "languages: not served yet");
+      else log.warn({ err }, "languages: content service did not answer; settings sent without languages");
+      return [];
+    }
+  };
+}

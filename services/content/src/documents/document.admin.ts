@@ -1,0 +1,90 @@
+// Staff operations on many documents at once: review, recommend, reconvert the failed ones, and the
+// batch settings (categories, language, VIP). The access policy lets only permission holders call them.
+import type { CategoryRepository } from "../categories/category.repository.js";
+import type { DocumentEffects } from "./document.effects.js";
+import type { DocumentEvents } from "./document.events.js";
+import type { DocumentRepository, DocumentWithAttachment } from "./document.repository.js";
+import { bad, idsOf, resolveCategories, resolveLanguage } from "./document.rules.js";
+import { DocStatus } from "./visibility.js";
+
+const REVIEW_OUTCOMES: readonly number[] = [DocStatus.converted, DocStatus.rejected, DocStatus.disabled];
+
+export interface DocumentAdminDeps {
+  repo: Pick<
+    DocumentRepository,
+    "withAttachment" | "updateMany" | "categoryIdsOf" | "setCategories" | "languageById" | "languageByCode"
+  >;
+  categories: Pick<CategoryRepository, "all">;
+  effects: DocumentEffects;
+  /** Told after every committed change of documents' visibility or pages (page caches drop them). */
+  events: Pick<DocumentEvents, "changed">;
+  clock?: () => Date;
+}
+
+export function createDocumentAdminService(deps: DocumentAdminDeps) {
+  const { repo, categories, effects, events } = deps;
+  const now = deps.clock ?? (() => new Date());
+  return {
+    /**
+     * Review: CONVERTED approves (documents with pages are published at once, the others wait for
+     * conversion), REJECTED refuses, DISABLED takes them offline.
+     */
+    async check(raw: readonly bigint[], status: number): Promise<void> {
+      if (!REVIEW_OUTCOMES.includes(status)) throw bad("审核状态只能是通过、拒绝或禁用");
+      const docs = await effects.live(idsOf(raw));
+      const toQueue: DocumentWithAttachment[] = [];
+      if (status === DocStatus.converted) {
+        const ready = docs.filter((d) => d.pages > 0).map((d) => d.id);
+        const waiting = docs.filter((d) => d.pages <= 0);
+        await repo.updateMany({ ids: ready }, { status: DocStatus.converted });
+        await repo.updateMany({ ids: waiting.map((d) => d.id) }, { status: DocStatus.pending, convertError: "" });
+        toQueue.push(...waiting);
+      } else {
+        await repo.updateMany({ ids: docs.map((d) => d.id) }, { status });
+      }
+      await events.changed(docs.map((d) => d.id));
+      await effects.recount(await repo.categoryIdsOf(docs.map((d) => d.id)));
+      await effects.queue(toQueue);
+    },
+
+    /** Every live document whose conversion failed goes back to the converter. */
+    async reconvertFailed(): Promise<void> {
+      const failed = await repo.withAttachment({ statuses: [DocStatus.failed], deleted: false });
+      if (!failed.length) return;
+      const ids = failed.map((d) => d.id);
+      await repo.updateMany({ ids, statuses: [DocStatus.failed] }, { status: DocStatus.reconvert, convertError: "" });
+      await events.changed(ids);
+      await effects.recount(await repo.categoryIdsOf(ids));
+      await effects.queue(failed, true);
+    },
+
+    /** 0 cancels, 1 recommends those not recommended yet, 2 recommends again (refreshes recommend_at). */
+    async recommend(raw: readonly bigint[], type: number): Promise<void> {
+      const ids = idsOf(raw);
+      if (type === 0) await repo.updateMany({ ids, deleted: false }, { recommendAt: null });
+      else if (type === 1) await repo.updateMany({ ids, deleted: false, recommended: false }, { recommendAt: now() });
+      else if (type === 2) await repo.updateMany({ ids, deleted: false }, { recommendAt: now() });
+      else throw bad("推荐类型只能是 0（取消）、1（推荐）或 2（重新推荐）");
+    },
+
+    async setCategories(raw: readonly bigint[], categoryIds: readonly bigint[]): Promise<void> {
+      const wanted = await resolveCategories(categories, categoryIds);
+      const ids = (await effects.live(idsOf(raw))).map((d) => d.id);
+      const old = await repo.categoryIdsOf(ids);
+      await repo.setCategories(ids, wanted);
+      await effects.recount([...old, ...wanted]);
+    },
+
+    async setLanguage(raw: readonly bigint[], languageId: bigint, code: string): Promise<void> {
+      const language = await resolveLanguage(repo, languageId, code);
+      if (language === null) throw bad("请选择文档语言");
+      const ids = (await effects.live(idsOf(raw))).map((d) => d.id);
+      await repo.updateMany({ ids }, { languageId: language });
+    },
+
+    async setVip(raw: readonly bigint[], isVip: boolean): Promise<void> {
+      await repo.updateMany({ ids: idsOf(raw), deleted: false }, { isVip });
+    },
+  };
+}
+export type DocumentAdminService = ReturnType<typeof createDocumentAdminService>;
