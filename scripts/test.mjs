@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in the order that fails fastest.
 //   1. generated code matches its sources   4. jest: unit + integration (real PostgreSQL, NATS)
+//      (Prisma clients regenerated)         4b. the system tests (tests/api) again over real gRPC
 //   2. typecheck (services, gateway, web)   5. web unit tests (jsdom)
-//   3. lint (Biome)                         4b. the system tests (tests/api) again over real gRPC
-//                                           6. Playwright against `npm start` (Debian chromium)
-//                                           7. Playwright (desktop) against `npm run start:cluster`
+//   3. lint (Biome)                         6. Playwright against `npm start` (Debian chromium)
+//   3b. migrations = schema.prisma          7. Playwright (desktop) against `npm run start:cluster`
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from "node:child_process";
@@ -35,6 +35,8 @@ step("typecheck", bin("tsc"), ["-p", "tsconfig.json"]);
 step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
 // Biome's npm wrapper lists platform packages this registry lacks; the Linux CLI is used directly.
 step("lint", join(root, "node_modules/@biomejs/cli-linux-x64/biome"), ["check", "."]);
+// Each service's committed SQL migrations build exactly the tables its schema.prisma describes.
+step("schema", process.execPath, ["--import", "tsx", "scripts/schema-check.ts"]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
 // The system tests (tests/api) again with gateway and services talking real gRPC over loopback and
 // broadcasting over real NATS JetStream (cluster wiring).
