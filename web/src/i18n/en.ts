@@ -604,4 +604,8 @@ export const en: Messages = {
   "adm.recycle.clear": "Empty the recycle bin",
   "adm.recycle.clearConfirm": "Empty the recycle bin?",
   "adm.recycle.cleared": "The recycle bin is empty",
+  "adm.common.more": "More",
+  "adm.common.confirmAction": "{action} “{name}”?",
+  "adm.common.confirmBatch": "{action} the {count} selected items?",
+  "adm.common.andMore": "and {count} more",
 };

@@ -606,6 +606,10 @@ export const zhCN = {
   "adm.recycle.clear": "清空回收站",
   "adm.recycle.clearConfirm": "确定要清空回收站吗？",
   "adm.recycle.cleared": "回收站已清空",
+  "adm.common.more": "更多",
+  "adm.common.confirmAction": "确定要{action}“{name}”吗？",
+  "adm.common.confirmBatch": "确定对选中的 {count} 项执行“{action}”吗？",
+  "adm.common.andMore": "等 {count} 项",
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

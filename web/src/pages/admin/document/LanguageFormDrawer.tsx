@@ -1,9 +1,7 @@
 import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import { App, Form, Input, InputNumber, Switch } from "antd";
-import { useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { Form, Input, InputNumber, Switch } from "antd";
+import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
+import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 /** A BCP 47-like code: a 2–3 letter language, then optional subtags (zh, en, zh-CN, pt-BR). */
@@ -27,78 +25,60 @@ export function LanguageFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(LanguageAPI);
-  const { message } = App.useApp();
   const [form] = Form.useForm<LanguageValues>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveForm(LanguageAPI.method.createLanguage, LanguageAPI.method.updateLanguage, onSaved);
   const item = edit !== null && edit !== "new" ? edit : null;
 
-  const submit = async (values: LanguageValues) => {
-    setSaving(true);
+  const submit = (values: LanguageValues) => {
     const init = {
       language: values.language.trim(),
       code: values.code.trim(),
       sort: values.sort ?? 0,
       enable: values.enable,
     };
-    try {
-      if (item) await client.updateLanguage({ ...init, id: item.id });
-      else await client.createLanguage(init);
-      void message.success(t(item ? "adm.common.saved" : "adm.common.created"));
-      onSaved();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+    void (item ? save.update({ ...init, id: item.id }) : save.create(init));
   };
 
   return (
-    <FormDrawer
+    <AdminFormDrawer<LanguageValues>
       title={t(item ? "adm.lang.edit" : "adm.lang.add")}
       open={edit !== null}
-      saving={saving}
+      saving={save.saving}
       onClose={onClose}
-      onSave={() => form.submit()}
       testId="language-form"
+      form={form}
+      onFinish={submit}
+      initialValues={{
+        language: item?.language ?? "",
+        code: item?.code ?? "",
+        sort: item?.sort ?? 0,
+        enable: item?.enable ?? true,
+      }}
     >
-      <Form<LanguageValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={submit}
-        initialValues={{
-          language: item?.language ?? "",
-          code: item?.code ?? "",
-          sort: item?.sort ?? 0,
-          enable: item?.enable ?? true,
-        }}
+      <Form.Item
+        name="language"
+        label={t("adm.lang.name")}
+        rules={[{ required: true, whitespace: true, message: t("adm.lang.nameRequired") }]}
       >
-        <Form.Item
-          name="language"
-          label={t("adm.lang.name")}
-          rules={[{ required: true, whitespace: true, message: t("adm.lang.nameRequired") }]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t("adm.lang.code")}
-          extra={t("adm.lang.codeHelp")}
-          rules={[
-            { required: true, whitespace: true, message: t("adm.lang.codeRequired") },
-            { pattern: LANGUAGE_CODE, message: t("adm.lang.codeInvalid") },
-          ]}
-        >
-          <Input maxLength={16} />
-        </Form.Item>
-        <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.cat.sortHelp")}>
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="enable" label={t("adm.common.enable")} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t("adm.lang.code")}
+        extra={t("adm.lang.codeHelp")}
+        rules={[
+          { required: true, whitespace: true, message: t("adm.lang.codeRequired") },
+          { pattern: LANGUAGE_CODE, message: t("adm.lang.codeInvalid") },
+        ]}
+      >
+        <Input maxLength={16} />
+      </Form.Item>
+      <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.cat.sortHelp")}>
+        <InputNumber min={0} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="enable" label={t("adm.common.enable")} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </AdminFormDrawer>
   );
 }

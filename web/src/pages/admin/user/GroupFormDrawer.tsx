@@ -1,9 +1,7 @@
 import { type Group, GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
-import { App, Checkbox, ColorPicker, Form, Input, InputNumber, Switch } from "antd";
-import { useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { Checkbox, ColorPicker, Form, Input, InputNumber, Switch } from "antd";
+import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
+import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 
@@ -44,13 +42,10 @@ export function GroupFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(GroupAPI);
-  const { message } = App.useApp();
   const [form] = Form.useForm<GroupValues>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveForm(GroupAPI.method.createGroup, GroupAPI.method.updateGroup, onSaved);
 
-  const submit = async (values: GroupValues) => {
-    setSaving(true);
+  const submit = (values: GroupValues) => {
     const flags = Object.fromEntries(GROUP_ABILITIES.map(([key]) => [key, values.abilities.includes(key)]));
     const init = {
       title: values.title.trim(),
@@ -61,81 +56,66 @@ export function GroupFormDrawer({
       isDisplay: values.isDisplay,
       ...flags,
     };
-    try {
-      if (group) await client.updateGroup({ ...init, id: group.id });
-      else await client.createGroup(init);
-      void message.success(t(group ? "adm.common.saved" : "adm.common.created"));
-      onSaved();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+    void (group ? save.update({ ...init, id: group.id }) : save.create(init));
   };
 
   return (
-    <FormDrawer
+    <AdminFormDrawer<GroupValues>
       title={t(group ? "adm.group.edit" : "adm.group.add")}
       open={open}
-      saving={saving}
+      saving={save.saving}
       onClose={onClose}
-      onSave={() => form.submit()}
       testId="group-form"
+      form={form}
+      onFinish={submit}
+      initialValues={{
+        title: group?.title ?? "",
+        color: group?.color || null,
+        description: group?.description ?? "",
+        sort: group?.sort ?? 0,
+        isDefault: group?.isDefault ?? false,
+        isDisplay: group?.isDisplay ?? false,
+        abilities: GROUP_ABILITIES.filter(([key]) => (group ? group[key] : key === "enableComment")).map(([k]) => k),
+      }}
     >
-      <Form<GroupValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={submit}
-        initialValues={{
-          title: group?.title ?? "",
-          color: group?.color || null,
-          description: group?.description ?? "",
-          sort: group?.sort ?? 0,
-          isDefault: group?.isDefault ?? false,
-          isDisplay: group?.isDisplay ?? false,
-          abilities: GROUP_ABILITIES.filter(([key]) => (group ? group[key] : key === "enableComment")).map(([k]) => k),
-        }}
+      <Form.Item
+        name="title"
+        label={t("adm.common.title")}
+        rules={[{ required: true, whitespace: true, message: t("adm.common.titleRequired") }]}
       >
-        <Form.Item
-          name="title"
-          label={t("adm.common.title")}
-          rules={[{ required: true, whitespace: true, message: t("adm.common.titleRequired") }]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="color" label={t("adm.common.color")}>
-          <ColorPicker allowClear showText format="hex" />
-        </Form.Item>
-        <Form.Item name="description" label={t("adm.common.description")}>
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
-        <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.common.sortHelp")}>
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item
-          name="isDefault"
-          label={t("adm.group.isDefault")}
-          extra={t("adm.group.isDefaultHelp")}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item
-          name="isDisplay"
-          label={t("adm.group.isDisplay")}
-          extra={t("adm.group.isDisplayHelp")}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="abilities" label={t("adm.group.abilities")}>
-          <Checkbox.Group
-            style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: 8 }}
-            options={GROUP_ABILITIES.map(([value, label]) => ({ value, label: t(label) }))}
-          />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="color" label={t("adm.common.color")}>
+        <ColorPicker allowClear showText format="hex" />
+      </Form.Item>
+      <Form.Item name="description" label={t("adm.common.description")}>
+        <Input.TextArea rows={3} maxLength={255} showCount />
+      </Form.Item>
+      <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.common.sortHelp")}>
+        <InputNumber min={0} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        name="isDefault"
+        label={t("adm.group.isDefault")}
+        extra={t("adm.group.isDefaultHelp")}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="isDisplay"
+        label={t("adm.group.isDisplay")}
+        extra={t("adm.group.isDisplayHelp")}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item name="abilities" label={t("adm.group.abilities")}>
+        <Checkbox.Group
+          style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: 8 }}
+          options={GROUP_ABILITIES.map(([value, label]) => ({ value, label: t(label) }))}
+        />
+      </Form.Item>
+    </AdminFormDrawer>
   );
 }

@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SafetyOutlined } from "@ant-design/icons";
+import { SafetyOutlined } from "@ant-design/icons";
 import { type Group, GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
-import { App, Button, Input, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Space, Table, type TableColumnsType, Tag } from "antd";
+import { useState } from "react";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { tablePagination } from "../../../components/admin/table.js";
+import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { titleColumn } from "../../../components/admin/table.js";
 import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -19,49 +20,36 @@ const GROUP_API = "/api.v1.GroupAPI";
 /** /admin/user/group: groups CRUD and each group's permissions. */
 export default function GroupPage() {
   const { t } = useI18n();
-  const client = useClient(GroupAPI);
   const can = useCan();
-  const { message, modal } = App.useApp();
-  const [query, setQuery] = useState({ page: 1, size: 10, wd: "" });
-  const [selected, setSelected] = useState<Group[]>([]);
   const [editing, setEditing] = useState<Group | "new" | null>(null);
   const [granting, setGranting] = useState<Group | null>(null);
-
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listGroup({ page: BigInt(query.page), size: BigInt(query.size), wd: query.wd }, { signal }),
-    [client, query],
-  );
-  const list = useRemote(load, t("adm.common.loadFailed"));
-
-  const remove = async (groups: readonly Group[]) => {
-    try {
-      await client.deleteGroup({ id: groups.map((g) => g.id) });
-      void message.success(t("adm.common.deleted"));
-      setSelected([]);
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.deleteFailed")).message);
-    }
-  };
+  const list = useAdminList({
+    method: GroupAPI.method.listGroup,
+    request: ({ page, size, wd }) => ({ page: BigInt(page), size: BigInt(size), wd }),
+    rows: (r) => r.group,
+    rowKey: (g) => idKey(g.id),
+  });
+  const remove = useAdminMutation(GroupAPI.method.deleteGroup, {
+    success: t("adm.common.deleted"),
+    failure: t("adm.common.deleteFailed"),
+    onSuccess: list.clearSelection,
+  });
+  const canDelete = can(`${GROUP_API}/DeleteGroup`);
 
   const yesNo = (value: boolean) => (
     <Tag color={value ? "blue" : "default"}>{t(value ? "adm.common.yes" : "adm.common.no")}</Tag>
   );
   const columns: TableColumnsType<Group> = [
-    { title: t("adm.common.id"), dataIndex: "id", width: 64, render: idKey },
-    {
-      title: t("adm.common.title"),
-      dataIndex: "title",
-      render: (title: string, g) => <Tag color={g.color || undefined}>{title}</Tag>,
-    },
-    { title: t("adm.common.description"), dataIndex: "description", ellipsis: true, width: 220 },
+    { title: t("adm.common.id"), dataIndex: "id", width: 64, responsive: ["md"], render: idKey },
+    titleColumn(t("adm.common.title"), (g: Group) => <Tag color={g.color || undefined}>{g.title}</Tag>, 120),
+    { title: t("adm.common.description"), dataIndex: "description", ellipsis: true, width: 220, responsive: ["lg"] },
     { title: t("adm.group.users"), dataIndex: "userCount", width: 80 },
-    { title: t("adm.group.isDefault"), dataIndex: "isDefault", render: yesNo },
-    { title: t("adm.group.isDisplay"), dataIndex: "isDisplay", render: yesNo },
+    { title: t("adm.group.isDefault"), dataIndex: "isDefault", render: yesNo, responsive: ["md"] },
+    { title: t("adm.group.isDisplay"), dataIndex: "isDisplay", render: yesNo, responsive: ["md"] },
     {
       title: t("adm.group.abilities"),
       key: "abilities",
+      responsive: ["lg"],
       render: (_, g) => (
         <Space size={[0, 4]} wrap style={{ maxWidth: 320 }}>
           {GROUP_ABILITIES.filter(([key]) => g[key]).map(([key, label]) => (
@@ -70,107 +58,47 @@ export default function GroupPage() {
         </Space>
       ),
     },
-    { title: t("adm.common.sort"), dataIndex: "sort", width: 64 },
-    { title: t("adm.common.createdAt"), dataIndex: "createdAt", render: formatTime },
-    {
-      title: t("adm.common.actions"),
-      key: "actions",
-      fixed: "right",
-      render: (_, g) => (
-        <Space size={0}>
-          {can(`${GROUP_API}/UpdateGroup`) && (
-            <Tooltip title={t("adm.common.edit")}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                aria-label={t("adm.common.edit")}
-                onClick={() => setEditing(g)}
-              />
-            </Tooltip>
-          )}
-          {can(`${GROUP_API}/UpdateGroupPermission`) && can(`${GROUP_API}/GetGroupPermission`) && (
-            <Tooltip title={t("adm.group.permissions")}>
-              <Button
-                type="link"
-                icon={<SafetyOutlined />}
-                aria-label={t("adm.group.permissions")}
-                onClick={() => setGranting(g)}
-              />
-            </Tooltip>
-          )}
-          {can(`${GROUP_API}/DeleteGroup`) && (
-            <Popconfirm title={t("adm.common.confirmDeleteOne", { name: g.title })} onConfirm={() => void remove([g])}>
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    { title: t("adm.common.sort"), dataIndex: "sort", width: 64, responsive: ["md"] },
+    { title: t("adm.common.createdAt"), dataIndex: "createdAt", render: formatTime, responsive: ["lg"] },
+    actionsColumn(t, (g: Group) => (
+      <RowActions
+        name={g.title}
+        actions={[
+          can(`${GROUP_API}/UpdateGroupPermission`) &&
+            can(`${GROUP_API}/GetGroupPermission`) && {
+              key: "permissions",
+              label: t("adm.group.permissions"),
+              icon: <SafetyOutlined />,
+              onClick: () => setGranting(g),
+            },
+        ]}
+        onEdit={can(`${GROUP_API}/UpdateGroup`) ? () => setEditing(g) : undefined}
+        onDelete={canDelete ? () => void remove.run({ id: [g.id] }) : undefined}
+      />
+    )),
   ];
 
   const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t("adm.group.searchPlaceholder")}
-        aria-label={t("adm.common.search")}
-        style={{ width: 240, maxWidth: "100%" }}
-        onSearch={(wd) => setQuery((q) => ({ ...q, wd: wd.trim(), page: 1 }))}
-      />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-      {can(`${GROUP_API}/CreateGroup`) && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="group-add">
-          {t("adm.group.add")}
-        </Button>
-      )}
-      {can(`${GROUP_API}/DeleteGroup`) && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selected.length === 0}
-          onClick={() =>
-            modal.confirm({
-              title: t("adm.common.confirmDelete", { count: selected.length }),
-              okButtonProps: { danger: true },
-              onOk: () => remove(selected),
-            })
-          }
-        >
-          {t("adm.common.batchDelete")}
-        </Button>
-      )}
-    </>
+    <AdminToolbar
+      list={list}
+      searchPlaceholder={t("adm.group.searchPlaceholder")}
+      onAdd={can(`${GROUP_API}/CreateGroup`) ? () => setEditing("new") : undefined}
+      addLabel={t("adm.group.add")}
+      addTestId="group-add"
+      onBatchDelete={canDelete ? (rows) => remove.run({ id: rows.map((g) => g.id) }) : undefined}
+      rowName={(g) => g.title}
+    />
   );
 
   return (
     <AdminCard title={t("admin.user.group")} toolbar={toolbar}>
       {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
-      <Table<Group>
-        rowKey={(g) => idKey(g.id)}
-        columns={columns}
-        dataSource={list.data?.group ?? []}
-        loading={list.loading}
-        scroll={{ x: "max-content" }}
-        rowSelection={
-          can(`${GROUP_API}/DeleteGroup`)
-            ? { selectedRowKeys: selected.map((g) => idKey(g.id)), onChange: (_, rows) => setSelected(rows) }
-            : undefined
-        }
-        pagination={tablePagination(t, query, list.data?.total, (page, size) =>
-          setQuery((q) => ({ ...q, page, size })),
-        )}
-        data-testid="group-table"
-      />
+      <Table<Group> {...list.tableProps(canDelete)} columns={columns} scroll={{ x: 560 }} data-testid="group-table" />
       <GroupFormDrawer
         open={editing !== null}
         group={editing === "new" ? null : editing}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        onSaved={() => setEditing(null)}
       />
       <GroupPermissionDrawer group={granting} onClose={() => setGranting(null)} />
     </AdminCard>

@@ -1,15 +1,16 @@
-import { EditOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from "@ant-design/icons";
+import { StopOutlined } from "@ant-design/icons";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { PunishmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Punishment, PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
-import { App, Button, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Button, Select, Table, type TableColumnsType, Tag } from "antd";
+import { useState } from "react";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { tablePagination } from "../../../components/admin/table.js";
+import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -24,49 +25,40 @@ export function inForce(p: Pick<Punishment, "enable" | "endTime">, now: Date = n
   return timestampDate(p.endTime) > now;
 }
 
+const userOf = (p: Punishment) => p.username || `#${idKey(p.userId)}`;
+
 /** /admin/user/punishment: list, punish users with one or more types until a time, change, lift. */
 export default function PunishmentPage() {
   const { t } = useI18n();
-  const client = useClient(PunishmentAPI);
   const can = useCan();
-  const { message, modal } = App.useApp();
-  const [query, setQuery] = useState<{ page: number; size: number; wd: string; type?: PunishmentType }>({
-    page: 1,
-    size: 10,
-    wd: "",
-  });
-  const [selected, setSelected] = useState<Punishment[]>([]);
+  const confirm = useConfirm();
   const [editing, setEditing] = useState<Punishment | "new" | null>(null);
-
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listPunishment(
-        {
-          page: BigInt(query.page),
-          size: BigInt(query.size),
-          wd: query.wd,
-          type: query.type === undefined ? [] : [query.type],
-        },
-        { signal },
-      ),
-    [client, query],
-  );
-  const list = useRemote(load, t("adm.common.loadFailed"));
-
-  const lift = async (rows: readonly Punishment[]) => {
-    try {
-      await client.cancelPunishment({ id: rows.map((p) => p.id) });
-      void message.success(t("adm.pun.cancelled"));
-      setSelected([]);
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    }
-  };
+  const list = useAdminList({
+    method: PunishmentAPI.method.listPunishment,
+    request: ({ page, size, wd, filters }) => ({
+      page: BigInt(page),
+      size: BigInt(size),
+      wd,
+      type: filters.type ? [Number(filters.type) as PunishmentType] : [],
+    }),
+    rows: (r) => r.punishment,
+    rowKey: (p) => idKey(p.id),
+  });
+  const lift = useAdminMutation(PunishmentAPI.method.cancelPunishment, {
+    success: t("adm.pun.cancelled"),
+    onSuccess: list.clearSelection,
+  });
+  const canLift = can(`${PUNISHMENT_API}/CancelPunishment`);
+  const liftRows = (rows: readonly Punishment[]) =>
+    confirm({
+      title: t("adm.pun.cancelConfirm", { count: rows.length }),
+      names: rows.map(userOf),
+      onOk: () => lift.run({ id: rows.map((p) => p.id) }),
+    });
 
   const columns: TableColumnsType<Punishment> = [
-    { title: t("adm.common.id"), dataIndex: "id", width: 64, render: idKey },
-    { title: t("adm.pun.user"), key: "user", render: (_, p) => p.username || `#${idKey(p.userId)}` },
+    { title: t("adm.common.id"), dataIndex: "id", width: 64, responsive: ["md"], render: idKey },
+    { title: t("adm.pun.user"), key: "user", render: (_, p) => userOf(p) },
     {
       title: t("adm.pun.type"),
       dataIndex: "type",
@@ -78,113 +70,81 @@ export default function PunishmentPage() {
       render: (_, p) =>
         inForce(p) ? <Tag color="red">{t("adm.pun.active")}</Tag> : <Tag>{t("adm.pun.inactive")}</Tag>,
     },
-    { title: t("adm.pun.reason"), dataIndex: "reason", ellipsis: true, width: 200 },
-    { title: t("adm.pun.remark"), dataIndex: "remark", ellipsis: true, width: 160 },
-    { title: t("adm.pun.startTime"), dataIndex: "startTime", render: formatTime },
+    { title: t("adm.pun.reason"), dataIndex: "reason", ellipsis: true, width: 200, responsive: ["md"] },
+    { title: t("adm.pun.remark"), dataIndex: "remark", ellipsis: true, width: 160, responsive: ["lg"] },
+    { title: t("adm.pun.startTime"), dataIndex: "startTime", render: formatTime, responsive: ["lg"] },
     {
       title: t("adm.pun.endTime"),
       dataIndex: "endTime",
+      responsive: ["md"],
       render: (end: Punishment["endTime"]) => (end && end.seconds !== 0n ? formatTime(end) : t("adm.pun.forever")),
     },
-    { title: t("adm.common.createdAt"), dataIndex: "createdAt", render: formatTime },
-    {
-      title: t("adm.common.actions"),
-      key: "actions",
-      fixed: "right",
-      render: (_, p) => (
-        <Space size={0}>
-          {can(`${PUNISHMENT_API}/UpdatePunishment`) && (
-            <Tooltip title={t("adm.common.edit")}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                aria-label={t("adm.common.edit")}
-                onClick={() => setEditing(p)}
-              />
-            </Tooltip>
-          )}
-          {can(`${PUNISHMENT_API}/CancelPunishment`) && p.enable && (
-            <Popconfirm title={t("adm.pun.cancelConfirm", { count: 1 })} onConfirm={() => void lift([p])}>
-              <Button type="link" danger icon={<StopOutlined />}>
-                {t("adm.pun.cancel")}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    { title: t("adm.common.createdAt"), dataIndex: "createdAt", render: formatTime, responsive: ["lg"] },
+    actionsColumn(t, (p: Punishment) => (
+      <RowActions
+        name={userOf(p)}
+        onEdit={can(`${PUNISHMENT_API}/UpdatePunishment`) ? () => setEditing(p) : undefined}
+        actions={[
+          canLift &&
+            p.enable && {
+              key: "lift",
+              label: t("adm.pun.cancel"),
+              icon: <StopOutlined />,
+              danger: true,
+              confirm: { title: t("adm.common.confirmAction", { action: t("adm.pun.cancel"), name: userOf(p) }) },
+              onClick: () => void lift.run({ id: [p.id] }),
+            },
+        ]}
+      />
+    )),
   ];
 
   const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={`${t("adm.pun.reason")} / ${t("adm.pun.remark")}`}
-        aria-label={t("adm.common.search")}
-        style={{ width: 220, maxWidth: "100%" }}
-        onSearch={(wd) => setQuery((q) => ({ ...q, wd: wd.trim(), page: 1 }))}
-      />
+    <AdminToolbar
+      list={list}
+      searchPlaceholder={`${t("adm.pun.reason")} / ${t("adm.pun.remark")}`}
+      onAdd={can(`${PUNISHMENT_API}/CreatePunishment`) ? () => setEditing("new") : undefined}
+      addLabel={t("adm.pun.add")}
+      addTestId="punishment-add"
+      batch={
+        canLift && (
+          <Button
+            danger
+            icon={<StopOutlined />}
+            disabled={list.selected.length === 0}
+            onClick={() => liftRows(list.selected)}
+          >
+            {t("adm.pun.cancel")}
+          </Button>
+        )
+      }
+    >
       <Select
         allowClear
         placeholder={t("adm.pun.allTypes")}
+        aria-label={t("adm.pun.type")}
         style={{ width: 150 }}
+        value={list.query.filters.type ? Number(list.query.filters.type) : undefined}
         options={PUNISHMENT_TYPES.map((value) => ({ value, label: t(punishmentTypeKey(value)) }))}
-        onChange={(type?: PunishmentType) => setQuery((q) => ({ ...q, type, page: 1 }))}
+        onChange={(type?: PunishmentType) => list.setFilter("type", type === undefined ? undefined : String(type))}
       />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-      {can(`${PUNISHMENT_API}/CreatePunishment`) && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="punishment-add">
-          {t("adm.pun.add")}
-        </Button>
-      )}
-      {can(`${PUNISHMENT_API}/CancelPunishment`) && (
-        <Button
-          danger
-          icon={<StopOutlined />}
-          disabled={selected.length === 0}
-          onClick={() =>
-            modal.confirm({
-              title: t("adm.pun.cancelConfirm", { count: selected.length }),
-              okButtonProps: { danger: true },
-              onOk: () => lift(selected),
-            })
-          }
-        >
-          {t("adm.pun.cancel")}
-        </Button>
-      )}
-    </>
+    </AdminToolbar>
   );
 
   return (
     <AdminCard title={t("admin.user.punishment")} toolbar={toolbar}>
       {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
       <Table<Punishment>
-        rowKey={(p) => idKey(p.id)}
+        {...list.tableProps(canLift)}
         columns={columns}
-        dataSource={list.data?.punishment ?? []}
-        loading={list.loading}
-        scroll={{ x: "max-content" }}
-        rowSelection={
-          can(`${PUNISHMENT_API}/CancelPunishment`)
-            ? { selectedRowKeys: selected.map((p) => idKey(p.id)), onChange: (_, rows) => setSelected(rows) }
-            : undefined
-        }
-        pagination={tablePagination(t, query, list.data?.total, (page, size) =>
-          setQuery((q) => ({ ...q, page, size })),
-        )}
+        scroll={{ x: 560 }}
         data-testid="punishment-table"
       />
       <PunishmentFormDrawer
         open={editing !== null}
         punishment={editing === "new" ? null : editing}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        onSaved={() => setEditing(null)}
       />
     </AdminCard>
   );

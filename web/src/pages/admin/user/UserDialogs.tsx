@@ -1,30 +1,19 @@
 import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { App, Form, Input, Modal, Typography } from "antd";
-import { useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Form, Input, Modal, Typography } from "antd";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 /** Staff set another user's password (no old password needed with the permission). */
 export function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useI18n();
-  const client = useClient(UserAPI);
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string }>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async ({ password }: { password: string }) => {
-    if (!user) return;
-    setSaving(true);
-    try {
-      await client.updateUserPassword({ id: user.id, newPassword: password });
-      void message.success(t("adm.user.passwordReset"));
-      onClose();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("error.updateFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+  const reset = useAdminMutation(UserAPI.method.updateUserPassword, {
+    success: t("adm.user.passwordReset"),
+    failure: t("error.updateFailed"),
+    onSuccess: onClose,
+  });
+  const submit = ({ password }: { password: string }) => {
+    if (user) void reset.run({ id: user.id, newPassword: password });
   };
 
   return (
@@ -33,7 +22,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
       open={user !== null}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={saving}
+      confirmLoading={reset.pending}
       destroyOnHidden
       okText={t("adm.common.save")}
     >
@@ -61,23 +50,13 @@ export function DeleteUsersModal({
   onDeleted: () => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(UserAPI);
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string }>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async ({ password }: { password: string }) => {
-    setSaving(true);
-    try {
-      await client.deleteUser({ id: users.map((u) => u.id), password });
-      void message.success(t("adm.common.deleted"));
-      onDeleted();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.deleteFailed")).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const remove = useAdminMutation(UserAPI.method.deleteUser, {
+    success: t("adm.common.deleted"),
+    failure: t("adm.common.deleteFailed"),
+    onSuccess: onDeleted,
+  });
+  const submit = ({ password }: { password: string }) => void remove.run({ id: users.map((u) => u.id), password });
 
   return (
     <Modal
@@ -87,7 +66,7 @@ export function DeleteUsersModal({
       onOk={() => form.submit()}
       okButtonProps={{ danger: true }}
       okText={t("adm.common.delete")}
-      confirmLoading={saving}
+      confirmLoading={remove.pending}
       destroyOnHidden
     >
       <Typography.Paragraph>

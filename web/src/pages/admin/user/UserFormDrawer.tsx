@@ -1,11 +1,9 @@
 import type { Group } from "@wenku/proto/api/v1/group_pb.js";
 import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { App, Form, Input, Select } from "antd";
-import { useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Form, Input, Select } from "antd";
 import { rules } from "../../../components/account/formRules.js";
-import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
+import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 interface UserValues {
@@ -31,14 +29,11 @@ export function UserFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(UserAPI);
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserValues>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveForm(UserAPI.method.addUser, UserAPI.method.setUser, onSaved);
   const defaultGroups = groups.filter((g) => g.isDefault).map((g) => String(g.id));
 
-  const submit = async (values: UserValues) => {
-    setSaving(true);
+  const submit = (values: UserValues) => {
     const request = {
       username: values.username.trim(),
       password: values.password ?? "",
@@ -46,71 +41,56 @@ export function UserFormDrawer({
       mobile: values.mobile ?? "",
       groupId: (values.groupId ?? []).map((id) => BigInt(id)),
     };
-    try {
-      if (user) await client.setUser({ ...request, id: user.id });
-      else await client.addUser(request);
-      void message.success(t(user ? "adm.common.saved" : "adm.common.created"));
-      onSaved();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+    void (user ? save.update({ ...request, id: user.id }) : save.create(request));
   };
 
   return (
-    <FormDrawer
+    <AdminFormDrawer<UserValues>
       title={t(user ? "adm.user.edit" : "adm.user.add")}
       open={open}
-      saving={saving}
+      saving={save.saving}
       onClose={onClose}
-      onSave={() => form.submit()}
       testId="user-form"
+      form={form}
+      onFinish={submit}
+      initialValues={{
+        username: user?.username ?? "",
+        password: "",
+        email: user?.email ?? "",
+        mobile: user?.mobile ?? "",
+        groupId: user ? user.groupId.map(String) : defaultGroups,
+      }}
     >
-      <Form<UserValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={submit}
-        initialValues={{
-          username: user?.username ?? "",
-          password: "",
-          email: user?.email ?? "",
-          mobile: user?.mobile ?? "",
-          groupId: user ? user.groupId.map(String) : defaultGroups,
-        }}
+      <Form.Item
+        name="username"
+        label={t("adm.user.username")}
+        rules={[{ required: true, whitespace: true, message: t("adm.user.usernameRequired") }]}
       >
-        <Form.Item
-          name="username"
-          label={t("adm.user.username")}
-          rules={[{ required: true, whitespace: true, message: t("adm.user.usernameRequired") }]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t("adm.user.password")}
-          rules={user ? [] : [{ required: true, message: t("adm.user.passwordRequired") }]}
-          {...(user ? { extra: t("adm.user.passwordKeep") } : {})}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="groupId" label={t("adm.user.groups")}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            options={groups.map((g) => ({ value: String(g.id), label: g.title }))}
-            data-testid="user-groups"
-          />
-        </Form.Item>
-        <Form.Item name="email" label={t("adm.user.email")} rules={rules(t).email}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="mobile" label={t("adm.user.mobile")} rules={rules(t).mobile}>
-          <Input autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t("adm.user.password")}
+        rules={user ? [] : [{ required: true, message: t("adm.user.passwordRequired") }]}
+        {...(user ? { extra: t("adm.user.passwordKeep") } : {})}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="groupId" label={t("adm.user.groups")}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          options={groups.map((g) => ({ value: String(g.id), label: g.title }))}
+          data-testid="user-groups"
+        />
+      </Form.Item>
+      <Form.Item name="email" label={t("adm.user.email")} rules={rules(t).email}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="mobile" label={t("adm.user.mobile")} rules={rules(t).mobile}>
+        <Input autoComplete="off" />
+      </Form.Item>
+    </AdminFormDrawer>
   );
 }

@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
+import { DeleteOutlined, EditOutlined, KeyOutlined } from "@ant-design/icons";
 import { Status } from "@wenku/proto/api/v1/enums_pb.js";
 import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { Avatar, Button, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
+import { Avatar, Select, Space, Table, type TableColumnsType, Tag } from "antd";
+import { useState } from "react";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { tablePagination } from "../../../components/admin/table.js";
+import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { titleColumn } from "../../../components/admin/table.js";
 import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -20,52 +21,33 @@ const USER_API = "/api.v1.UserAPI";
 const STATUSES = [Status.NORMAL, Status.DISABLED, Status.REVIEWING, Status.REJECTED, Status.IGNORED];
 export const statusKey = (status: Status) => `adm.status.${status}` as MessageKey;
 
-interface Query {
-  page: number;
-  size: number;
-  wd: string;
-  groupId: string | undefined;
-  status: Status | undefined;
-}
-
 /** /admin/user/list: search, filter and page through users; add, edit, reset password, delete. */
 export default function UserListPage() {
   const { t } = useI18n();
-  const client = useClient(UserAPI);
   const can = useCan();
   const { groups, byId } = useGroups();
-  const [query, setQuery] = useState<Query>({ page: 1, size: 10, wd: "", groupId: undefined, status: undefined });
-  const [selected, setSelected] = useState<User[]>([]);
   const [editing, setEditing] = useState<User | "new" | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<readonly User[]>([]);
-
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listUser(
-        {
-          page: BigInt(query.page),
-          size: BigInt(query.size),
-          wd: query.wd,
-          groupId: query.groupId ? [BigInt(query.groupId)] : [],
-          status: query.status === undefined ? [] : [query.status],
-        },
-        { signal },
-      ),
-    [client, query],
-  );
-  const list = useRemote(load, t("adm.common.loadFailed"));
-  const changed = () => {
-    setSelected([]);
-    list.reload();
-  };
+  const list = useAdminList({
+    method: UserAPI.method.listUser,
+    request: ({ page, size, wd, filters }) => ({
+      page: BigInt(page),
+      size: BigInt(size),
+      wd,
+      groupId: /^\d+$/.test(filters.groupId ?? "") ? [BigInt(filters.groupId as string)] : [],
+      status: filters.status ? [Number(filters.status) as Status] : [],
+    }),
+    rows: (r) => r.user,
+    rowKey: (u) => idKey(u.id),
+  });
+  const canDelete = can(`${USER_API}/DeleteUser`);
 
   const columns: TableColumnsType<User> = [
-    { title: t("adm.common.id"), dataIndex: "id", width: 72, render: (id: bigint) => idKey(id) },
-    {
-      title: t("adm.user.username"),
-      key: "username",
-      render: (_, user) => (
+    { title: t("adm.common.id"), dataIndex: "id", width: 72, responsive: ["md"], render: (id: bigint) => idKey(id) },
+    titleColumn(
+      t("adm.user.username"),
+      (user: User) => (
         <Space>
           <Avatar size="small" src={user.avatar || undefined}>
             {user.username.slice(0, 1).toUpperCase()}
@@ -74,10 +56,12 @@ export default function UserListPage() {
           {user.isVip && <Tag color="gold">VIP</Tag>}
         </Space>
       ),
-    },
+      140,
+    ),
     {
       title: t("adm.user.groups"),
       key: "groups",
+      responsive: ["sm"],
       render: (_, user) =>
         user.groupId.map((id) => {
           const group = byId.get(idKey(id));
@@ -88,10 +72,10 @@ export default function UserListPage() {
           );
         }),
     },
-    { title: t("adm.user.email"), dataIndex: "email", render: (v: string) => v || "-" },
-    { title: t("adm.user.mobile"), dataIndex: "mobile", render: (v: string) => v || "-" },
-    { title: t("adm.user.credits"), dataIndex: "creditCount", width: 80 },
-    { title: t("adm.user.docs"), dataIndex: "docCount", width: 80 },
+    { title: t("adm.user.email"), dataIndex: "email", responsive: ["lg"], render: (v: string) => v || "-" },
+    { title: t("adm.user.mobile"), dataIndex: "mobile", responsive: ["lg"], render: (v: string) => v || "-" },
+    { title: t("adm.user.credits"), dataIndex: "creditCount", width: 80, responsive: ["md"] },
+    { title: t("adm.user.docs"), dataIndex: "docCount", width: 80, responsive: ["md"] },
     {
       title: t("adm.common.status"),
       dataIndex: "status",
@@ -100,121 +84,80 @@ export default function UserListPage() {
     {
       title: t("adm.user.ips"),
       key: "ips",
+      responsive: ["xl"],
       render: (_, user) => `${user.registerIp || "-"} / ${user.lastLoginIp || "-"}`,
     },
-    { title: t("adm.user.loginAt"), dataIndex: "loginAt", render: formatTime },
-    { title: t("adm.common.createdAt"), dataIndex: "createdAt", render: formatTime },
-    {
-      title: t("adm.common.actions"),
-      key: "actions",
-      fixed: "right",
-      render: (_, user) => (
-        <Space size={0}>
-          {can(`${USER_API}/SetUser`) && (
-            <Tooltip title={t("adm.common.edit")}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                aria-label={t("adm.common.edit")}
-                onClick={() => setEditing(user)}
-              />
-            </Tooltip>
-          )}
-          {can(`${USER_API}/UpdateUserPassword`) && (
-            <Tooltip title={t("adm.user.resetPassword")}>
-              <Button
-                type="link"
-                icon={<KeyOutlined />}
-                aria-label={t("adm.user.resetPassword")}
-                onClick={() => setResetting(user)}
-              />
-            </Tooltip>
-          )}
-          {can(`${USER_API}/DeleteUser`) && (
-            <Tooltip title={t("adm.common.delete")}>
-              <Button
-                type="link"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t("adm.common.delete")}
-                onClick={() => setDeleting([user])}
-              />
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
+    { title: t("adm.user.loginAt"), dataIndex: "loginAt", render: formatTime, responsive: ["lg"] },
+    { title: t("adm.common.createdAt"), dataIndex: "createdAt", render: formatTime, responsive: ["xl"] },
+    actionsColumn(t, (user: User) => (
+      <RowActions
+        actions={[
+          can(`${USER_API}/UpdateUserPassword`) && {
+            key: "password",
+            label: t("adm.user.resetPassword"),
+            icon: <KeyOutlined />,
+            onClick: () => setResetting(user),
+          },
+          can(`${USER_API}/SetUser`) && {
+            key: "edit",
+            label: t("adm.common.edit"),
+            icon: <EditOutlined />,
+            onClick: () => setEditing(user),
+          },
+          // Deleting users asks for the caller's password in its own dialog, which names them.
+          canDelete && {
+            key: "delete",
+            label: t("adm.common.delete"),
+            icon: <DeleteOutlined />,
+            danger: true,
+            onClick: () => setDeleting([user]),
+          },
+        ]}
+      />
+    )),
   ];
 
   const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t("adm.user.searchPlaceholder")}
-        aria-label={t("adm.common.search")}
-        style={{ width: 260, maxWidth: "100%" }}
-        onSearch={(wd) => setQuery((q) => ({ ...q, wd: wd.trim(), page: 1 }))}
-      />
+    <AdminToolbar
+      list={list}
+      searchPlaceholder={t("adm.user.searchPlaceholder")}
+      onAdd={can(`${USER_API}/AddUser`) ? () => setEditing("new") : undefined}
+      addLabel={t("adm.user.add")}
+      addTestId="user-add"
+      onBatchDelete={canDelete ? async (rows) => setDeleting(rows) : undefined}
+      batchDeleteAsksItself
+    >
       <Select
         allowClear
         placeholder={t("adm.user.allGroups")}
+        aria-label={t("adm.user.groups")}
         style={{ width: 160 }}
-        value={query.groupId}
+        value={list.query.filters.groupId}
         options={groups.map((g) => ({ value: idKey(g.id), label: g.title }))}
-        onChange={(groupId?: string) => setQuery((q) => ({ ...q, groupId, page: 1 }))}
+        onChange={(groupId?: string) => list.setFilter("groupId", groupId)}
       />
       <Select
         allowClear
         placeholder={t("adm.user.allStatus")}
+        aria-label={t("adm.common.status")}
         style={{ width: 130 }}
-        value={query.status}
+        value={list.query.filters.status ? (Number(list.query.filters.status) as Status) : undefined}
         options={STATUSES.map((s) => ({ value: s, label: t(statusKey(s)) }))}
-        onChange={(status?: Status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+        onChange={(status?: Status) => list.setFilter("status", status === undefined ? undefined : String(status))}
       />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-      {can(`${USER_API}/AddUser`) && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="user-add">
-          {t("adm.user.add")}
-        </Button>
-      )}
-      {can(`${USER_API}/DeleteUser`) && (
-        <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => setDeleting(selected)}>
-          {t("adm.common.batchDelete")}
-        </Button>
-      )}
-    </>
+    </AdminToolbar>
   );
 
   return (
     <AdminCard title={t("admin.user.list")} toolbar={toolbar}>
       {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
-      <Table<User>
-        rowKey={(user) => idKey(user.id)}
-        columns={columns}
-        dataSource={list.data?.user ?? []}
-        loading={list.loading}
-        scroll={{ x: "max-content" }}
-        rowSelection={
-          can(`${USER_API}/DeleteUser`)
-            ? { selectedRowKeys: selected.map((u) => idKey(u.id)), onChange: (_, rows) => setSelected(rows) }
-            : undefined
-        }
-        pagination={tablePagination(t, query, list.data?.total, (page, size) =>
-          setQuery((q) => ({ ...q, page, size })),
-        )}
-        data-testid="user-table"
-      />
+      <Table<User> {...list.tableProps(canDelete)} columns={columns} scroll={{ x: 560 }} data-testid="user-table" />
       <UserFormDrawer
         open={editing !== null}
         user={editing === "new" ? null : editing}
         groups={groups}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          changed();
-        }}
+        onSaved={() => setEditing(null)}
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <DeleteUsersModal
@@ -222,7 +165,7 @@ export default function UserListPage() {
         onClose={() => setDeleting([])}
         onDeleted={() => {
           setDeleting([]);
-          changed();
+          list.clearSelection();
         }}
       />
     </AdminCard>

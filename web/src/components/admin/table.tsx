@@ -1,0 +1,50 @@
+import type { TablePaginationConfig } from "antd";
+import { Typography } from "antd";
+import type { ColumnType } from "antd/es/table";
+import type { ReactNode } from "react";
+import type { Translate } from "../../i18n/I18nProvider.js";
+
+/** Server-side paging for an antd Table: current page, size, total and a size changer. */
+export function tablePagination(
+  t: Translate,
+  query: { page: number; size: number },
+  total: bigint | undefined,
+  onChange: (page: number, size: number) => void,
+): TablePaginationConfig {
+  return {
+    current: query.page,
+    pageSize: query.size,
+    total: Number(total ?? 0n),
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (count) => t("adm.common.total", { total: count }),
+    onChange,
+    responsive: true,
+  };
+}
+
+/**
+ * The column that names a row. It keeps `minWidth` on a phone (the table scrolls sideways instead
+ * of squeezing it to a few characters) and cuts a long name with an ellipsis, whole in a tooltip.
+ */
+export function titleColumn<Row>(
+  title: string,
+  render: (row: Row) => ReactNode,
+  minWidth = 160,
+  text?: (row: Row) => string,
+): ColumnType<Row> {
+  return {
+    title,
+    key: "title",
+    width: minWidth,
+    onCell: () => ({ style: { minWidth, maxWidth: minWidth * 2 } }),
+    render: (_, row) =>
+      text ? (
+        <Typography.Text ellipsis={{ tooltip: text(row) }} style={{ maxWidth: minWidth * 2 }}>
+          {render(row)}
+        </Typography.Text>
+      ) : (
+        render(row)
+      ),
+  };
+}
