@@ -1,0 +1,219 @@
+// Signed downloads (limits, prices, tampered and expired links, visibility) and the attachment admin.
+import { makePdf } from "@wenku/content/conversion/fixtures.js";
+import {
+  addDocument,
+  admin,
+  alice,
+  bob,
+  carol,
+  db,
+  docSeq,
+  get,
+  originals,
+  pdf,
+  register,
+  setConfig,
+  setupFilesSite,
+  stack,
+  upload,
+  uploaded,
+} from "./files.fixture.js";
+import { rest } from "./testing.js";
+
+setupFilesSite();
+
+describe("downloads", () => {
+  const link = async (id: number, token?: string) =>
+    rest(stack.url, "GET", `/api/v1/document/download?id=${id}`, undefined, token);
+
+  test("a free public document: a signed link that serves the original with a UTF-8 file name", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const r = await link(id, bob.token);
+    expect(r.status).toBe(200);
+    const url = r.json.url as string;
+    expect(url).toMatch(/^\/download\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-length")).toBe(String(pdf.length));
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="__ ${docSeq}.pdf"; filename*=UTF-8''${encodeURIComponent(`文档 ${docSeq}.pdf`)}`,
+    );
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from(pdf));
+    const doc = await db.document.findUniqueOrThrow({ where: { id: BigInt(id) } });
+    expect(doc.downloadCount).toBe(1);
+    const rows = await db.download.findMany({ where: { documentId: BigInt(id) } });
+    expect(rows.map((d) => [Number(d.userId), d.ip, d.isPay])).toEqual([[bob.id, "127.0.0.1", false]]);
+  });
+
+  test("guests need download.enable_guest_download", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    expect([(await link(id)).status, (await link(id)).json.message]).toEqual([401, "请先登录"]);
+    await setConfig("download", "enable_guest_download", "true");
+    try {
+      const r = await link(id);
+      expect(r.status).toBe(200);
+      expect((await get(r.json.url as string)).status).toBe(200);
+    } finally {
+      await setConfig("download", "enable_guest_download", "false");
+    }
+  });
+
+  test("a tampered link → 403 下载链接已失效", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const url = (await link(id, bob.token)).json.url as string;
+    const [payload, sig] = url.slice("/download/".length).split(".") as [string, string];
+    const other = Buffer.from(JSON.stringify({ d: String(id + 1), u: String(bob.id), e: 4102444800 })).toString(
+      "base64url",
+    );
+    for (const bad of [`/download/${other}.${sig}`, `/download/${payload}.${sig.slice(1)}A`]) {
+      const res = await rest(stack.url, "GET", bad);
+      expect([res.status, res.json.message]).toEqual([403, "下载链接已失效"]);
+    }
+    expect((await get("/download/not-a-token")).status).toBe(404);
+  });
+
+  test("an expired link → 403", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    await setConfig("download", "url_duration", "1");
+    let url: string;
+    try {
+      url = (await link(id, bob.token)).json.url as string;
+    } finally {
+      await setConfig("download", "url_duration", "60");
+    }
+    await new Promise((r) => setTimeout(r, 2_100));
+    const res = await rest(stack.url, "GET", url);
+    expect([res.status, res.json.message]).toEqual([403, "下载链接已失效"]);
+  });
+
+  test("the daily per-user limit: a clear refusal once reached", async () => {
+    const dave = await register("filedave");
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    await setConfig("download", "times_every_day", "2");
+    try {
+      expect((await link(id, dave.token)).status).toBe(200);
+      expect((await link(id, dave.token)).status).toBe(200);
+      const r = await link(id, dave.token);
+      expect([r.status, r.json.message]).toEqual([429, "您今日的下载次数已达上限（2 次），请明天再来"]);
+      expect(await db.download.count({ where: { userId: BigInt(dave.id) } })).toBe(2);
+    } finally {
+      await setConfig("download", "times_every_day", "10");
+    }
+  });
+
+  test("a priced document is refused (credits are not open yet), except to its owner and holders of the download permission", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id, price: 5 });
+    const r = await link(id, bob.token);
+    expect([r.status, r.json.message]).toEqual([400, "付费文档需要积分下载，积分功能尚未开放"]);
+    expect((await link(id, alice.token)).status).toBe(200);
+    expect((await link(id, admin)).status).toBe(200); // the root group holds every permission
+
+    // Staff with some other permission (here: the attachment list) do not download priced documents free.
+    const perms = await rest(stack.url, "GET", "/api/v1/permission/list?size=1000", undefined, admin);
+    const all = perms.json.permission as Array<{ id: number; path: string }>;
+    const listAttachments = all.find((p) => p.path === "/api.v1.AttachmentAPI/ListAttachment")?.id;
+    const freeDownload = all.find((p) => p.path === "/api.v1.DocumentAPI/DownloadDocument")?.id;
+    expect(listAttachments && freeDownload).toBeTruthy();
+    const group = await rest(stack.url, "POST", "/api/v1/group", { title: "文件审核员" }, admin);
+    const groupId = group.json.id as number;
+    const grant = (ids: number[]) =>
+      rest(stack.url, "PUT", "/api/v1/group/permission", { group_id: groupId, permission_id: ids }, admin);
+    expect((await grant([listAttachments as number])).status).toBe(200);
+    const staff = await rest(
+      stack.url,
+      "POST",
+      "/api/v1/user",
+      { username: "filestaff", password: "secret123", group_id: [groupId] },
+      admin,
+    );
+    expect(staff.status).toBe(200);
+    const login = await rest(stack.url, "POST", "/api/v1/user/login", { username: "filestaff", password: "secret123" });
+    const staffToken = login.json.token as string;
+    expect((await rest(stack.url, "GET", "/api/v1/attachment/list", undefined, staffToken)).status).toBe(200);
+    expect((await link(id, staffToken)).status).toBe(400);
+    expect((await grant([listAttachments as number, freeDownload as number])).status).toBe(200);
+    expect((await link(id, staffToken)).status).toBe(200);
+  });
+
+  test("an issued link stops working once its document is disabled or rejected, or its file blocked", async () => {
+    for (const status of [4, 7]) {
+      const id = await addDocument(uploaded.hash, { userId: alice.id });
+      const url = (await link(id, bob.token)).json.url as string;
+      await db.document.update({ where: { id: BigInt(id) }, data: { status } });
+      const res = await get(url);
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        403,
+        "文档已下架，下载链接已失效",
+      ]);
+    }
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const url = (await link(id, bob.token)).json.url as string;
+    await db.attachment.update({ where: { hash: uploaded.hash }, data: { enable: false } });
+    try {
+      expect((await get(url)).status).toBe(403);
+    } finally {
+      await db.attachment.update({ where: { hash: uploaded.hash }, data: { enable: true } });
+    }
+  });
+
+  test("a document pending review is not downloadable (moredoc defect #3); reviewers use the review link", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id, status: 6 });
+    expect((await link(id, bob.token)).status).toBe(404);
+    const own = await link(id, alice.token);
+    expect([own.status, own.json.message]).toEqual([400, "文档尚未公开，暂不能下载"]);
+    expect((await link(id, admin)).status).toBe(404);
+
+    const denied = await rest(stack.url, "GET", `/api/v1/document/download/bereviewed?id=${id}`, undefined, bob.token);
+    expect(denied.status).toBe(403);
+    const r = await rest(stack.url, "GET", `/api/v1/document/download/bereviewed?id=${id}`, undefined, admin);
+    expect(r.status).toBe(200);
+    const res = await get(r.json.url as string);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from(pdf));
+    expect(await db.download.count({ where: { documentId: BigInt(id) } })).toBe(0);
+  });
+
+  test("documents in the recycle bin: no link, and an issued link stops working", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const url = (await link(id, bob.token)).json.url as string;
+    await db.document.update({ where: { id: BigInt(id) }, data: { deletedAt: new Date() } });
+    expect((await link(id, bob.token)).status).toBe(404);
+    expect((await get(url)).status).toBe(404);
+  });
+});
+
+describe("AttachmentAPI (admin)", () => {
+  test("list, get, edit, soft-delete (an upload of disabled content is then refused); members are refused", async () => {
+    const list = await rest(stack.url, "GET", `/api/v1/attachment/list?wd=${uploaded.hash}`, undefined, admin);
+    expect(list.status).toBe(200);
+    expect(list.json.total).toBe(1);
+    expect((list.json.attachment as Array<Record<string, unknown>>)[0]).toMatchObject({
+      id: uploaded.id,
+      username: "filealice",
+      type_name: "文档",
+    });
+    const put = await rest(
+      stack.url,
+      "PUT",
+      "/api/v1/attachment",
+      { id: uploaded.id, name: "改名.pdf", description: "说明", enable: true },
+      admin,
+    );
+    expect(put.status).toBe(200);
+    const one = await rest(stack.url, "GET", `/api/v1/attachment?id=${uploaded.id}`, undefined, admin);
+    expect(one.json).toMatchObject({ name: "改名.pdf", description: "说明", enable: true });
+    expect((await rest(stack.url, "GET", "/api/v1/attachment?id=999999", undefined, admin)).status).toBe(404);
+    expect((await rest(stack.url, "GET", "/api/v1/attachment/list", undefined, alice.token)).status).toBe(403);
+
+    const bytes = makePdf({ pages: 1, lines: () => ["to be disabled"] });
+    const up = await upload(bytes, "bad.pdf", bob.token);
+    const id = (up.json.data as { id: number }).id;
+    expect((await rest(stack.url, "DELETE", `/api/v1/attachment?id=${id}`, undefined, admin)).status).toBe(200);
+    expect((await rest(stack.url, "GET", `/api/v1/attachment?id=${id}`, undefined, admin)).json.enable).toBe(false);
+    const before = (await originals()).length;
+    const again = await upload(bytes, "bad.pdf", carol.token);
+    expect([again.status, again.json.message]).toEqual([403, "该文件已被管理员禁用，不能上传"]);
+    expect(await originals()).toHaveLength(before);
+  });
+});
