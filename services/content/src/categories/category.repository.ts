@@ -1,3 +1,4 @@
+import { isForeignKeyViolation, isUniqueViolation } from "@wenku/kit";
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 
@@ -18,6 +19,24 @@ export interface CategoryData {
  * disabled, not failed, not waiting for or refused by review). Documents in the recycle bin never count.
  */
 export const COUNTED_DOCUMENT_STATUSES = [0, 1, 2, 5] as const;
+
+/**
+ * A write a constraint refused, in the domain's words: a sibling with the same title won a race, the
+ * parent is gone, or a sub-category or document still links to a category being deleted.
+ */
+export type CategoryConflict = "duplicate_title" | "parent_missing" | "still_referenced";
+export type CategoryWrite<T> = { ok: true; value: T } | { ok: false; conflict: CategoryConflict };
+
+/** Runs a write; constraint violations come back as a conflict instead of a database error. */
+async function guarded<T>(write: () => Promise<T>, foreignKey: CategoryConflict): Promise<CategoryWrite<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, conflict: "duplicate_title" };
+    if (isForeignKeyViolation(err)) return { ok: false, conflict: foreignKey };
+    throw err;
+  }
+}
 
 /** The only module that touches Prisma for categories. */
 export function createCategoryRepository(db: Db) {
@@ -46,9 +65,10 @@ export function createCategoryRepository(db: Db) {
         },
       }),
 
-    create: (data: CategoryData) => db.category.create({ data }),
+    create: (data: CategoryData) => guarded(() => db.category.create({ data }), "parent_missing"),
 
-    update: (id: bigint, data: CategoryData) => db.category.update({ where: { id }, data }),
+    update: (id: bigint, data: CategoryData) =>
+      guarded(() => db.category.update({ where: { id }, data }), "parent_missing"),
 
     childrenOf: (ids: bigint[]) =>
       db.category.findMany({ where: { parentId: { in: ids } }, orderBy: [{ sort: "desc" }, { id: "asc" }] }),
@@ -63,7 +83,8 @@ export function createCategoryRepository(db: Db) {
     },
 
     /** Deletes the categories (children and parents together) in one statement. */
-    deleteMany: (ids: bigint[]) => db.category.deleteMany({ where: { id: { in: ids } } }),
+    deleteMany: (ids: bigint[]) =>
+      guarded(() => db.category.deleteMany({ where: { id: { in: ids } } }), "still_referenced"),
 
     /**
      * Sets doc_count of the given categories from their links to counted documents (see

@@ -2,13 +2,11 @@ import {
   type CallContext,
   DomainError,
   filterTreeRows,
-  isForeignKeyViolation,
-  isUniqueViolation,
   paging,
   type SettingsReader,
   visibleTreeRows,
 } from "@wenku/kit";
-import type { CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
+import type { CategoryConflict, CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
 
 export interface CategoryInput {
   id: bigint;
@@ -79,6 +77,19 @@ function validate(input: CategoryInput): CategoryData {
 
 const duplicate = (title: string) => new DomainError("already_exists", `同一上级分类下已有名为「${title}」的分类`);
 
+/** What the user reads when a constraint refused a write the checks above let through (a race). */
+function refused(conflict: CategoryConflict, title: string): DomainError {
+  switch (conflict) {
+    case "duplicate_title":
+      return duplicate(title);
+    case "parent_missing":
+      return bad("上级分类不存在");
+    case "still_referenced":
+      // a sub-category or a document was linked meanwhile
+      return new DomainError("failed_precondition", "分类下还有子分类或文档，请先移走后再删除");
+  }
+}
+
 /**
  * Category rules: a tree without cycles whose children share their parent's type, unique titles
  * among siblings, no deletion while children or documents remain; visitors see enabled categories
@@ -107,13 +118,9 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
       const data = validate(input);
       await checkParent(null, data);
       await checkUnique(data);
-      try {
-        return await repo.create(data);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate(data.title);
-        if (isForeignKeyViolation(err)) throw bad("上级分类不存在");
-        throw err;
-      }
+      const created = await repo.create(data);
+      if (!created.ok) throw refused(created.conflict, data.title);
+      return created.value;
     },
 
     async update(input: CategoryInput) {
@@ -129,13 +136,8 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
           throw new DomainError("failed_precondition", "该分类下还有文档，不能修改分类类型");
       }
       await checkUnique(data, input.id);
-      try {
-        await repo.update(input.id, data);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate(data.title);
-        if (isForeignKeyViolation(err)) throw bad("上级分类不存在");
-        throw err;
-      }
+      const updated = await repo.update(input.id, data);
+      if (!updated.ok) throw refused(updated.conflict, data.title);
     },
 
     /**
@@ -152,14 +154,8 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
         const title = (await repo.byId(withDocs))?.title ?? "";
         throw new DomainError("failed_precondition", `分类「${title}」下还有文档（含回收站中的文档），请先移走文档`);
       }
-      try {
-        await repo.deleteMany(wanted);
-      } catch (err) {
-        // a sub-category or a document was linked meanwhile
-        if (isForeignKeyViolation(err))
-          throw new DomainError("failed_precondition", "分类下还有子分类或文档，请先移走后再删除");
-        throw err;
-      }
+      const deleted = await repo.deleteMany(wanted);
+      if (!deleted.ok) throw refused(deleted.conflict, "");
     },
 
     async get(id: bigint) {

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "@wenku/kit";
 import type { Db } from "../db.js";
 
 export interface LanguageData {
@@ -5,6 +6,18 @@ export interface LanguageData {
   name: string;
   enable: boolean;
   sort: number;
+}
+
+/** A create or update refused because another language won a race to the same code. */
+export type LanguageWrite<T> = { ok: true; value: T } | { ok: false; conflict: "duplicate_code" };
+
+async function guarded<T>(write: () => Promise<T>): Promise<LanguageWrite<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, conflict: "duplicate_code" };
+    throw err;
+  }
 }
 
 /** The only module that touches Prisma for languages. */
@@ -32,9 +45,9 @@ export function createLanguageRepository(db: Db) {
       return new Map(rows.flatMap((r) => (r.languageId === null ? [] : [[r.languageId, r._count._all] as const])));
     },
 
-    create: (data: LanguageData) => db.language.create({ data }),
+    create: (data: LanguageData) => guarded(() => db.language.create({ data })),
 
-    update: (id: bigint, data: LanguageData) => db.language.update({ where: { id }, data }),
+    update: (id: bigint, data: LanguageData) => guarded(() => db.language.update({ where: { id }, data })),
 
     /** Enables or disables the languages; returns how many exist. */
     async setEnable(ids: bigint[], enable: boolean): Promise<number> {

@@ -1,4 +1,4 @@
-import { type CallContext, DomainError, isUniqueViolation, paging } from "@wenku/kit";
+import { type CallContext, DomainError, paging } from "@wenku/kit";
 import type { LanguageData, LanguageRepository, LanguageRow } from "./language.repository.js";
 
 export interface LanguageInput {
@@ -46,20 +46,13 @@ function ids(raw: readonly bigint[], empty: string): bigint[] {
  * only (ConfigAPI.GetSettings asks ListLanguage on every call, so the settings follow at once).
  */
 export function createLanguageService(repo: LanguageRepository) {
-  async function write<T>(code: string, op: () => Promise<T>): Promise<T> {
-    try {
-      return await op();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate(code);
-      throw err;
-    }
-  }
-
   return {
     async create(input: LanguageInput) {
       const data = validate(input);
       if (await repo.sameCode(data.code)) throw duplicate(data.code);
-      return write(data.code, () => repo.create(data));
+      const created = await repo.create(data);
+      if (!created.ok) throw duplicate(data.code);
+      return created.value;
     },
 
     async update(input: LanguageInput) {
@@ -67,18 +60,18 @@ export function createLanguageService(repo: LanguageRepository) {
       const data = validate(input);
       if (!(await repo.byId(input.id))) throw new DomainError("not_found", "语言不存在");
       if (await repo.sameCode(data.code, input.id)) throw duplicate(data.code);
-      await write(data.code, () => repo.update(input.id, data));
+      if (!(await repo.update(input.id, data)).ok) throw duplicate(data.code);
     },
 
     async setEnable(raw: readonly bigint[], enable: boolean) {
       const wanted = ids(raw, "请选择要启用或禁用的语言");
-      if (!(await write("", () => repo.setEnable(wanted, enable)))) throw new DomainError("not_found", "语言不存在");
+      if (!(await repo.setEnable(wanted, enable))) throw new DomainError("not_found", "语言不存在");
     },
 
     /** Deletes the languages; documents in them are left without a language. */
     async delete(raw: readonly bigint[]) {
       const wanted = ids(raw, "请选择要删除的语言");
-      await write("", () => repo.deleteMany(wanted));
+      await repo.deleteMany(wanted);
     },
 
     /**
