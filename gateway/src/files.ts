@@ -31,8 +31,10 @@ const DOWNLOAD_TIMEOUT_MS = 60 * 60_000;
 const INT32_MAX = 2_147_483_647n;
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
-const PAGE = /^\/view\/page\/([0-9]{1,19})\/([0-9]{1,10})(\.gzip)?\.svg$/;
-const COVER = /^\/view\/cover\/([0-9]{1,19})$/;
+// A document id, or (moredoc's form) the MD5 content hash of its file.
+const PAGE = /^\/view\/page\/([0-9]{1,19}|[0-9a-f]{32})\/([0-9]{1,10})(\.gzip)?\.svg$/;
+const COVER = /^\/view\/cover\/([0-9]{1,19}|[0-9a-f]{32})$/;
+const HASH = /^[0-9a-f]{32}$/;
 const DOWNLOAD = /^\/download\/([A-Za-z0-9_-]{1,600}\.[A-Za-z0-9_-]{1,100})$/;
 const IMAGE = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|gif|webp))$/;
 
@@ -43,9 +45,18 @@ function positive(raw: string, max: bigint): bigint | null {
   return n > 0n && n <= max ? n : null;
 }
 
+function docRef(raw: string): DocRef | null {
+  if (HASH.test(raw)) return { id: 0n, hash: raw };
+  const id = positive(raw, INT64_MAX);
+  return id === null ? null : { id, hash: "" };
+}
+
+/** Which document: by id, or by its file's content hash (id 0). */
+type DocRef = { id: bigint; hash: string };
+
 type Route =
-  | { kind: "page"; id: bigint; page: number; gzip: boolean }
-  | { kind: "cover"; id: bigint }
+  | ({ kind: "page"; page: number; gzip: boolean } & DocRef)
+  | ({ kind: "cover" } & DocRef)
   | { kind: "download"; token: string }
   | { kind: "image"; name: string };
 
@@ -54,15 +65,15 @@ function matchFileRoute(path: string): Route | null {
   if (path.startsWith("/view/")) {
     const p = PAGE.exec(path);
     if (p) {
-      const id = positive(p[1] as string, INT64_MAX);
+      const ref = docRef(p[1] as string);
       const page = positive(p[2] as string, INT32_MAX);
-      if (id === null || page === null) throw notFound();
-      return { kind: "page", id, page: Number(page), gzip: p[3] !== undefined };
+      if (ref === null || page === null) throw notFound();
+      return { kind: "page", ...ref, page: Number(page), gzip: p[3] !== undefined };
     }
     const c = COVER.exec(path);
-    const id = c ? positive(c[1] as string, INT64_MAX) : null;
-    if (id === null) throw notFound();
-    return { kind: "cover", id };
+    const ref = c ? docRef(c[1] as string) : null;
+    if (ref === null) throw notFound();
+    return { kind: "cover", ...ref };
   }
   if (path.startsWith("/download/")) {
     const d = DOWNLOAD.exec(path);
@@ -132,6 +143,7 @@ export async function serveFileRoute(
         single(
           create(ViewDocumentPageRequestSchema, {
             id: route.id,
+            hash: route.hash,
             page: route.kind === "page" ? route.page : 0,
             gzip: route.kind === "page" && route.gzip,
             ifNoneMatch: ifNoneMatchOf(req),

@@ -36,4 +36,16 @@ export interface UserDirectory {
   users(ids: readonly bigint[]): Promise<Map<bigint, UserBrief>>;
   /** Makes an uploaded image (its /uploads/ path) the user's avatar. */
   setAvatar(userId: bigint, path: string): Promise<void>;
+  /**
+   * New documents of the user, after they are committed: one entry each in the uploader's activity feed.
+   * Never throws: a lost entry is logged (the documents exist; the feed is not worth failing an upload).
+   * Optional: wirings without a user service (unit tests, tools) record nothing.
+   */
+  recordUploads?(userId: bigint, docs: readonly UploadedDocument[]): Promise<void>;
+}
+
+export interface UploadedDocument {
+  id: bigint;
+  uuid: string;
+  title: string;
 }

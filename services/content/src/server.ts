@@ -11,7 +11,7 @@ import type { Storage } from "@wenku/kit/storage/index.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
@@ -22,11 +22,13 @@ import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
+import { createDocumentInternalHandlers } from "./documents/document.internal.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
 import { createDocumentService } from "./documents/document.service.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createRecycleService } from "./documents/recycle.service.js";
+import { createUserCountsRepository } from "./documents/user-counts.repository.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentService } from "./files/attachment.service.js";
@@ -117,7 +119,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     log: deps.log.child({ module: "upload" }),
   });
   const pages = createPageService({
-    cache: createPageCache({ load: fileRepo.findPageDocument, storage, events }),
+    cache: createPageCache({
+      load: fileRepo.findPageDocument,
+      loadByHash: fileRepo.findPageDocumentsByHash,
+      storage,
+      events,
+    }),
     storage,
   });
   const downloads = createDownloadService({ repo: fileRepo, storage, settings, internalToken: deps.internalToken });
@@ -146,6 +153,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [RecycleAPI, createRecycleHandlers(recycle)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
       [ContentInternalAPI, createContentInternalHandlers(stats)],
+      [DocumentInternalAPI, createDocumentInternalHandlers(createUserCountsRepository(db))],
     ],
   });
 }

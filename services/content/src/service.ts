@@ -59,7 +59,7 @@ export const service: ServiceModule = {
         log: ctx.log,
         settings: ctx.settings,
         siteGate: ctx.siteGate,
-        users: createUserDirectory(ctx.transports.user, ctx.internalToken),
+        users: createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" })),
         conversions: queue,
         documents,
         rateLimits,

@@ -1,6 +1,6 @@
 // The user service as the content service asks it: UserInternalAPI over the service transport.
 import { createClient, type Transport } from "@connectrpc/connect";
-import { headers } from "@wenku/kit";
+import { headers, type Logger } from "@wenku/kit";
 import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import type { UserBrief, UserDirectory } from "./ports.js";
 
@@ -8,7 +8,7 @@ const TIMEOUT_MS = 5_000;
 /** GetUsers answers at most this many ids per call. */
 const BATCH = 1000;
 
-export function createUserDirectory(transport: Transport, internalToken: string): UserDirectory {
+export function createUserDirectory(transport: Transport, internalToken: string, log?: Logger): UserDirectory {
   const client = createClient(UserInternalAPI, transport);
   const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   return {
@@ -27,6 +27,14 @@ export function createUserDirectory(transport: Transport, internalToken: string)
     },
     async setAvatar(userId, avatar) {
       await client.setUserAvatar({ userId, avatar }, callOptions);
+    },
+    async recordUploads(userId, docs) {
+      if (!docs.length) return;
+      try {
+        await client.recordDocumentsUploaded({ userId, document: [...docs] }, callOptions);
+      } catch (err) {
+        log?.warn({ err, userId: userId.toString(), documents: docs.length }, "upload feed entries not recorded");
+      }
     },
   };
 }

@@ -129,7 +129,7 @@ describe("create and get", () => {
     expect(links.map((l) => Number(l.categoryId)).sort()).toEqual([top, leaf].sort());
     expect((await db.category.findUnique({ where: { id: BigInt(leaf) } }))?.docCount).toBe(1);
 
-    // a visitor sees it (pending is public) with the preview text only, no attachment, no error
+    // a visitor sees it (pending is public) with the preview text only, the file's hash only, no error
     await db.document.update({ where: { id }, data: { convertError: "secret failure detail" } });
     const visitor = await get(id, undefined, "&with_author=true");
     expect(visitor.status).toBe(200);
@@ -145,7 +145,7 @@ describe("create and get", () => {
       score: 300,
       score_count: 0,
     });
-    expect(visitor.json.attachment).toBeUndefined();
+    expect(visitor.json.attachment).toMatchObject({ id: 0, name: "", hash: doc?.attachmentHash });
     expect(visitor.text).not.toContain("整本书的全文");
     expect(visitor.text).not.toContain("storage");
 

@@ -2,7 +2,7 @@ import { clearField, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Attachment, AttachmentSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import { type Document, DocumentSchema, DocumentUserSchema } from "@wenku/proto/api/v1/document_pb.js";
-import type { AttachmentType, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { AttachmentType, type DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { toCategory } from "../categories/category.mapper.js";
 import { toAttachmentProto } from "../files/attachment.mapper.js";
 import type { UserBrief } from "../ports.js";
@@ -32,6 +32,23 @@ export function toAttachment(row: AttachmentRow): Attachment {
   clearField(attachment, AttachmentSchema.field.ip);
   return attachment;
 }
+
+/**
+ * The attachment as anyone who may see the document sees it: its content hash (moredoc clients build
+ * /view/cover/{hash} and /view/page/{hash}/… from it) and what the document shows anyway.
+ */
+export function toPublicAttachment(row: DocumentRow): Attachment {
+  return create(AttachmentSchema, {
+    hash: row.attachmentHash,
+    type: AttachmentType.DOCUMENT,
+    typeId: row.id,
+    ext: row.ext,
+    size: row.size,
+  });
+}
+
+/** The cover image's URL (the gateway's /view/cover route; moredoc's home list sets it). */
+export const coverUrl = (row: Pick<DocumentRow, "attachmentHash">) => `/view/cover/${row.attachmentHash}`;
 
 export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Document {
   const uploader = extras.users?.get(row.userId);
@@ -66,7 +83,8 @@ export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Docum
     category: categories.map(toCategory),
     ext: row.ext,
     recommendAt: row.recommendAt ? timestampFromDate(row.recommendAt) : undefined,
-    attachment: extras.attachment ? toAttachment(extras.attachment) : undefined,
+    attachment: extras.attachment ? toAttachment(extras.attachment) : toPublicAttachment(row),
+    cover: coverUrl(row),
     user:
       extras.withAuthor && uploader
         ? create(DocumentUserSchema, { id: uploader.id, username: uploader.username, avatar: uploader.avatar })
@@ -83,9 +101,12 @@ export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Docum
   });
 }
 
+/** Kept whatever fields are asked for: moredoc clients build covers and links from these. */
+const ALWAYS_KEPT = new Set(["id", "attachment", "cover"]);
+
 /**
- * Keeps only the requested fields (proto or JSON names; `id` always stays). Unknown names are
- * ignored; when none of the names is known the document is returned whole.
+ * Keeps only the requested fields (proto or JSON names; `id`, `attachment` and `cover` always stay).
+ * Unknown names are ignored; when none of the names is known the document is returned whole.
  */
 export function pickFields(doc: Document, fields: readonly string[]): Document {
   if (!fields.length) return doc;
@@ -93,7 +114,7 @@ export function pickFields(doc: Document, fields: readonly string[]): Document {
   const known = DocumentSchema.fields.filter((f) => wanted.has(f.name) || wanted.has(f.localName));
   if (!known.length) return doc;
   for (const f of DocumentSchema.fields) {
-    if (f.name !== "id" && !known.includes(f)) clearField(doc, f);
+    if (!ALWAYS_KEPT.has(f.name) && !known.includes(f)) clearField(doc, f);
   }
   return doc;
 }

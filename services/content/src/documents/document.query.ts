@@ -16,7 +16,16 @@ export const HOME_MAX_LIMIT = 50;
 export const RELATED_LIMIT = 10;
 /** Related documents are ranked among this many newest candidates. */
 const RELATED_CANDIDATES = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A document uuid: 16 lowercase hex characters, as moredoc generates them (migration 0006). */
+const UUID = /^[0-9a-f]{16}$/;
+/** The earlier RFC 4122 form: migration 0006 kept its first 16 hex digits, so old links still resolve. */
+const LEGACY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function documentUuid(raw: string): string | null {
+  const uuid = raw.trim().toLowerCase();
+  if (UUID.test(uuid)) return uuid;
+  return LEGACY_UUID.test(uuid) ? uuid.replaceAll("-", "").slice(0, 16) : null;
+}
 
 export interface DocumentView {
   row: DocumentRow;
@@ -72,9 +81,11 @@ export function createDocumentQuery(deps: DocumentQueryDeps) {
      * revealed). A public view counts once in view_count; the count never fails the read.
      */
     async get(call: CallContext, req: { id: bigint; uuid: string }): Promise<DocumentView> {
-      const uuid = req.uuid.trim();
-      const row = req.id > 0n ? await repo.byId(req.id) : UUID.test(uuid) ? await repo.byUuid(uuid) : null;
-      if (!row || !canSee(row, call)) throw notFound();
+      // The uuid names the document when given; an id naming another one finds nothing.
+      const uuid = req.uuid.trim() ? documentUuid(req.uuid) : undefined;
+      const byId = req.id > 0n ? () => repo.byId(req.id) : async () => null;
+      const row = uuid === undefined ? await byId() : uuid ? await repo.byUuid(uuid) : null;
+      if (!row || (req.id > 0n && row.id !== req.id) || !canSee(row, call)) throw notFound();
       const privileged = privilegedFor(call)(row);
       const [users, text, attachment] = await Promise.all([
         usersOf([row]),

@@ -60,7 +60,7 @@ export interface DocumentServiceDeps {
   repo: DocumentRepository;
   categories: CategoryRepository;
   settings: Pick<SettingsReader, "current">;
-  users: Pick<UserDirectory, "uploadPolicy">;
+  users: Pick<UserDirectory, "uploadPolicy" | "recordUploads">;
   /** Conversion queueing, category recounts, live-document lookup (shared with document.admin.ts). */
   effects: DocumentEffects;
   /** Told after every committed change of documents' visibility or pages (page caches drop them). */
@@ -136,6 +136,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const created = await repo.createMany(docs);
       await effects.recount(categoryIds);
       await effects.queue(created);
+      await deps.users.recordUploads?.(
+        me,
+        created.map((d) => ({ id: d.id, uuid: d.uuid, title: d.title })),
+      );
       return created.map((d) => d.id);
     },
 

@@ -39,8 +39,8 @@ export function createFileHandlers({
       return uploads.converters();
     },
     viewDocumentPage(req, ctx) {
-      const { id, page, gzip, ifNoneMatch } = req;
-      return pages.view(actor(ctx), { id, page, gzip, ifNoneMatch }, ctx.signal);
+      const { id, hash, page, gzip, ifNoneMatch } = req;
+      return pages.view(actor(ctx), { id, hash, page, gzip, ifNoneMatch }, ctx.signal);
     },
     async downloadDocument(req, ctx) {
       return downloads.download(actor(ctx), req.id);

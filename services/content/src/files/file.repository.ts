@@ -34,6 +34,16 @@ export interface DocumentFile {
   attachment: { storageKey: string; mime: string; ext: string; enable: boolean };
 }
 
+const pageDocumentColumns = {
+  id: true,
+  userId: true,
+  status: true,
+  deletedAt: true,
+  pages: true,
+  preview: true,
+  attachmentHash: true,
+} as const;
+
 export function createFileRepository(db: Db) {
   return {
     findAttachmentByHash(hash: string) {
@@ -68,17 +78,16 @@ export function createFileRepository(db: Db) {
 
     /** The columns page serving needs (no join). */
     findPageDocument(id: bigint): Promise<PageDocument | null> {
-      return db.document.findUnique({
-        where: { id },
-        select: {
-          id: true,
-          userId: true,
-          status: true,
-          deletedAt: true,
-          pages: true,
-          preview: true,
-          attachmentHash: true,
-        },
+      return db.document.findUnique({ where: { id }, select: pageDocumentColumns });
+    },
+
+    /** The documents made from one file, oldest first (at most 100: one of them is served). */
+    findPageDocumentsByHash(hash: string): Promise<PageDocument[]> {
+      return db.document.findMany({
+        where: { attachmentHash: hash },
+        select: pageDocumentColumns,
+        orderBy: { id: "asc" },
+        take: 100,
       });
     },
 

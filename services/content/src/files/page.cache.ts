@@ -81,6 +81,8 @@ export class TtlLru<K, V> {
 export interface PageCacheOptions {
   /** The database read on a miss; null (no such document) is not cached. */
   load(id: bigint): Promise<PageDocument | null>;
+  /** The documents made from the file with this content hash (moredoc's /view/…/{hash} routes). */
+  loadByHash?(hash: string): Promise<PageDocument[]>;
   storage: Pick<Storage, "stat">;
   events: Pick<DocumentEvents, "onChanged">;
   ttlMs?: number;
@@ -99,6 +101,7 @@ export function createPageCache(o: PageCacheOptions) {
   const ttl = o.ttlMs ?? PAGE_CACHE_TTL_MS;
   const max = o.max ?? PAGE_CACHE_MAX;
   const docs = new TtlLru<bigint, PageDocument>({ max, ttlMs: ttl, now: o.now });
+  const byHash = new TtlLru<string, PageDocument[]>({ max, ttlMs: ttl, now: o.now });
   const stats = new TtlLru<string, ObjectInfo>({ max, ttlMs: ttl, now: o.now });
   // An object's bytes are only ever served under the stat (etag) they were read with.
   const bodies = new TtlLru<string, { etag: string; data: Buffer }>({
@@ -112,6 +115,7 @@ export function createPageCache(o: PageCacheOptions) {
   // callers already waiting for it but never stored: `generation` tells.
   const loadingDocs = new Map<bigint, Promise<PageDocument | null>>();
   const loadingStats = new Map<string, Promise<ObjectInfo | null>>();
+  const loadingByHash = new Map<string, Promise<PageDocument[] | null>>();
   let generation = 0;
 
   o.events.onChanged((ids) => {
@@ -119,6 +123,9 @@ export function createPageCache(o: PageCacheOptions) {
     stats.clear();
     bodies.clear();
     loadingStats.clear();
+    // Which hashes the ids had is not known here: every hash lookup is read again.
+    byHash.clear();
+    loadingByHash.clear();
     if (ids === null) {
       docs.clear();
       loadingDocs.clear();
@@ -155,6 +162,12 @@ export function createPageCache(o: PageCacheOptions) {
 
   return {
     document: (id: bigint) => shared(docs, loadingDocs, id, () => o.load(id)),
+    /** The documents of a content hash (none without a loadByHash). */
+    async documentsByHash(hash: string): Promise<PageDocument[]> {
+      const load = o.loadByHash;
+      if (!load) return [];
+      return (await shared(byHash, loadingByHash, hash, () => load(hash))) ?? [];
+    },
     stat: (key: string) => shared(stats, loadingStats, key, () => o.storage.stat(key)),
     /**
      * The bytes of the object `info` describes: kept from an earlier read of the same version, or

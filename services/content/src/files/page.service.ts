@@ -5,7 +5,7 @@ import { outputKeys } from "../conversion/job.js";
 import { canSee, isPublic } from "../documents/visibility.js";
 import { etagMatches, pageEtag } from "./file.rules.js";
 import { type FileChunkInit, openObject, readAll, withData } from "./file.stream.js";
-import type { PageCache } from "./page.cache.js";
+import type { PageCache, PageDocument } from "./page.cache.js";
 
 export const pageMessages = {
   noDocument: "文档不存在",
@@ -22,20 +22,37 @@ export const WHOLE_MAX = 256 * 1024;
 
 export interface PageRequest {
   id: bigint;
+  /** Instead of id (0): the attachment's content hash, as moredoc clients address pages and covers. */
+  hash?: string;
   /** 0: the cover. */
   page: number;
   gzip: boolean;
   ifNoneMatch: string;
 }
 
+const HASH = /^[0-9a-f]{32}$/;
+
 export function createPageService(deps: { cache: PageCache; storage: Storage }) {
+  /**
+   * The document a content hash stands for, for this caller: one they may see, a public one first
+   * (so the answer may be cached publicly), a converted one before one still converting; its preview
+   * limit applies.
+   */
+  async function byHash(call: CallContext, raw: string): Promise<PageDocument | null> {
+    const hash = raw.trim().toLowerCase();
+    if (!HASH.test(hash)) return null;
+    const rank = (d: PageDocument) => (isPublic(d) ? 0 : 2) + (d.pages > 0 ? 0 : 1);
+    const visible = (await deps.cache.documentsByHash(hash)).filter((d) => canSee(d, call));
+    return visible.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+  }
+
   return {
     /**
      * The metadata chunk (or a not_modified one), then the bytes: in the same message for objects up
      * to WHOLE_MAX. Errors surface while iterating.
      */
     async *view(call: CallContext, req: PageRequest, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
-      const doc = req.id > 0n ? await deps.cache.document(req.id) : null;
+      const doc = req.id > 0n ? await deps.cache.document(req.id) : req.hash ? await byHash(call, req.hash) : null;
       if (!doc || !canSee(doc, call)) throw new DomainError("not_found", pageMessages.noDocument);
       const keys = outputKeys(doc.attachmentHash);
       let key: string;
