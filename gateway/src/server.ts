@@ -19,6 +19,7 @@ import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/h
 import { buildRestRoutes } from "./rest/routes.js";
 import { setSecurityHeaders } from "./security.js";
 import { createStaticHandler } from "./static.js";
+import { createProbe } from "./static.probe.js";
 import { handleUpload, isUploadPath } from "./upload.js";
 
 export interface GatewayOptions {
@@ -43,7 +44,8 @@ export function createGateway(opts: GatewayOptions) {
   const table = buildRestRoutes(services);
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const clientIp = createClientIpResolver(opts.trustedProxies);
-  const statics = opts.webDist ? createStaticHandler(opts.webDist) : null;
+  const probe = createProbe({ content: opts.transports.content, timeoutMs: Math.min(timeoutMs, 3_000) });
+  const statics = opts.webDist ? createStaticHandler(opts.webDist, { probe, log: opts.log }) : null;
 
   const forwardHeaders = (req: AnyReq, requestId: string): ForwardHeaders => {
     const h: ForwardHeaders = {
@@ -126,7 +128,7 @@ export function createGateway(opts: GatewayOptions) {
         return;
       }
       if (statics && (req.method === "GET" || req.method === "HEAD")) {
-        statics(req as IncomingMessage, res as ServerResponse, path).catch((err) =>
+        statics(req as IncomingMessage, res as ServerResponse, path, forwardHeaders(req, requestId)).catch((err) =>
           writeError(res as ServerResponse, err, requestId, opts.log),
         );
         return;
