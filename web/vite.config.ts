@@ -1,5 +1,8 @@
+import { fileURLToPath } from "node:url";
+import { constants } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 /** The gateway is the one public origin; in dev every server path goes to it. */
 const GATEWAY = "http://127.0.0.1:8080";
@@ -17,24 +20,56 @@ const proxy: Record<string, ProxyOptions> = {
   "^/sitemap\\.xml$": toGateway,
 };
 
-/** Vendor chunk groups, most specific first (higher priority wins); keeps every chunk well under 500 kB. */
+/**
+ * Vendor code every page runs, kept in a few long-cached chunks (fewer requests, stable hashes across
+ * app releases). Everything else (antd components, icons, protobuf descriptors) is split by use, so
+ * a page loads only the components it renders: grouping all of antd made every visitor download it.
+ */
 const vendorGroups = [
   { name: "react-dom", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 50 },
   { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 45 },
-  { name: "antd-icons", test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 40 },
   {
     name: "antd-style",
     test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/,
     priority: 35,
   },
-  { name: "rc", test: /node_modules[\\/]@rc-component[\\/]/, priority: 30 },
-  { name: "antd", test: /node_modules[\\/](antd|@ant-design)[\\/]/, priority: 25 },
-  { name: "connect", test: /node_modules[\\/](@connectrpc|@bufbuild)[\\/]|[\\/]proto[\\/]gen[\\/]/, priority: 20 },
-  { name: "vendor", test: /node_modules[\\/]/, priority: 10 },
 ];
 
+/**
+ * Writes dist/routes.json: the URL patterns of the route table (src/router/routeTable.ts), which the
+ * gateway reads to answer 404 for paths no page serves. The table is evaluated with Vite's module
+ * runner: its page imports are functions that never run here, so no page module is loaded.
+ */
+function routesManifest(): Plugin {
+  return {
+    name: "wenku:routes-manifest",
+    apply: "build",
+    async generateBundle() {
+      const table = fileURLToPath(new URL("./src/router/routeTable.ts", import.meta.url));
+      const { module } = await runnerImport<typeof import("./src/router/routeTable.js")>(table, {
+        configFile: false,
+        logLevel: "warn",
+      });
+      const routes = module.routePatterns();
+      if (!routes.includes("/")) throw new Error("routes.json: the route table has no home page");
+      this.emitFile({ type: "asset", fileName: "routes.json", source: `${JSON.stringify({ routes }, null, 1)}\n` });
+    },
+  };
+}
+
+/** Every text asset also as .br (quality 11) and .gz (level 9), once at build time: the gateway sends them as they are. */
+const precompress = compression({
+  include: /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/,
+  threshold: 512,
+  algorithms: [
+    defineAlgorithm("brotliCompress", { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    defineAlgorithm("gzip", { level: 9 }),
+  ],
+  logLevel: "silent",
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routesManifest(), precompress],
   server: { host: "127.0.0.1", port: 5173, proxy },
   preview: { host: "127.0.0.1", port: 4173, proxy },
   build: {

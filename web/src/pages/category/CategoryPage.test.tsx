@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
-import { describe, expect, it, jest } from "@jest/globals";
-import { screen, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { screen, waitFor, within } from "@testing-library/react";
 import { CategoryAPI, CategorySchema, type ListCategoryRequest } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, DocumentSchema, type ListDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
@@ -49,12 +49,20 @@ const unimplemented = () => {
 // Each test renders the whole app (antd in jsdom): slow on a loaded machine.
 jest.setTimeout(30_000);
 
+// The route modules load lazily (antd is transformed on first use in jsdom): load them once up
+// front, so the tests' timeouts measure rendering rather than that cold start on a loaded machine.
+beforeAll(async () => {
+  await import("../../layouts/DefaultLayout.js"); // one at a time: parallel imports race in jest's ESM loader
+  await import("./CategoryPage.js");
+}, 60_000);
+
 describe("category page", () => {
   it("shows the header, breadcrumb and enabled sub-categories, and a 501 document list as an error", async () => {
     const seen: { category?: ListCategoryRequest; document?: ListDocumentRequest } = {};
     renderRoutes(routes, { path: "/category/1", deps: testDeps({ services: services(seen, unimplemented) }) });
 
     expect((await screen.findByTestId("category-title", {}, { timeout: 8000 })).textContent).toBe("教育");
+    await waitFor(() => expect(document.title).toBe("教育 - 文库"));
     expect(screen.getByText("教育资料汇总")).toBeTruthy();
     expect(screen.getByText("12 篇文档")).toBeTruthy();
     const chips = within(screen.getByTestId("category-children"));

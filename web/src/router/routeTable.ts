@@ -1,0 +1,121 @@
+// The client routes as data (no JSX, no React): each page's path, lazily loaded module and title
+// key, grouped under the three layouts. routes.tsx turns it into react-router's tree; the build
+// evaluates it (web/vite.config.ts) and writes routePatterns() to dist/routes.json, so the gateway
+// answers 404 for a path no page serves. One table, two readers: they cannot drift apart.
+import type { MessageKey } from "../i18n/zh-CN.js";
+import { ADMIN_SCREENS } from "../pages/admin/screens.js";
+import { ADMIN_PAGES } from "./adminPages.js";
+import type { PageModule } from "./lazyPage.js";
+
+export type LoadPage = () => Promise<PageModule>;
+
+/** A page: its path (null: the index of its parent), its module and its title key. */
+export interface PageEntry {
+  path: string | null;
+  load: LoadPage;
+  title: MessageKey;
+}
+
+/** A path prefix grouping pages, without a component of its own. */
+export interface SectionEntry {
+  path: string;
+  children: RouteEntry[];
+}
+
+export type RouteEntry = PageEntry | SectionEntry;
+
+/** A layout route (lazily loaded) and the pages rendered inside it. */
+export interface LayoutEntry {
+  path?: string;
+  load: LoadPage;
+  children: RouteEntry[];
+}
+
+export const isSection = (entry: RouteEntry): entry is SectionEntry => "children" in entry;
+
+const page = (path: string | null, load: LoadPage, title: MessageKey): PageEntry => ({ path, load, title });
+
+/** The not-found page: where it is routed the path is unknown, so it is no pattern of routes.json. */
+export const loadNotFound: LoadPage = () => import("../pages/NotFoundPage.js");
+
+const frontRoutes: RouteEntry[] = [
+  page(null, () => import("../pages/HomePage.js"), "page.home"),
+  page("404", loadNotFound, "page.notFound"),
+  page("category", () => import("../pages/category/CategoryListPage.js"), "page.categoryList"),
+  page("category/:id", () => import("../pages/category/CategoryPage.js"), "page.category"),
+  page("document/:id?", () => import("../pages/document/DocumentPage.js"), "page.document"),
+  page("login", () => import("../pages/auth/LoginPage.js"), "page.login"),
+  page("register", () => import("../pages/auth/RegisterPage.js"), "page.register"),
+  page("findpassword", () => import("../pages/auth/FindPasswordPage.js"), "page.findPassword"),
+  page("findpassword-mobile", () => import("../pages/auth/FindPasswordMobilePage.js"), "page.findPasswordMobile"),
+  page("oauth/wechatmp", () => import("../pages/oauth/WechatMpPage.js"), "page.wechatMp"),
+  page("oauth/:type?", () => import("../pages/oauth/OAuthPage.js"), "page.oauth"),
+  page("joinvip", () => import("../pages/JoinVipPage.js"), "page.joinVip"),
+  page("order", () => import("../pages/OrderPage.js"), "page.order"),
+  page("post", () => import("../pages/PostPage.js"), "page.post"),
+  page("upload", () => import("../pages/UploadPage.js"), "page.upload"),
+  page("search", () => import("../pages/SearchPage.js"), "page.search"),
+  {
+    path: "me",
+    children: [
+      page(null, () => import("../pages/me/MeIndexPage.js"), "page.me.index"),
+      page("index", () => import("../pages/me/MeIndexPage.js"), "page.me.index"),
+      page("article", () => import("../pages/me/MeArticlePage.js"), "page.me.article"),
+      page("document", () => import("../pages/me/MeDocumentPage.js"), "page.me.document"),
+      page("download", () => import("../pages/me/MeDownloadPage.js"), "page.me.download"),
+      page("favorite", () => import("../pages/me/MeFavoritePage.js"), "page.me.favorite"),
+      page("order", () => import("../pages/me/MeOrderPage.js"), "page.me.order"),
+      page("password", () => import("../pages/me/MePasswordPage.js"), "page.me.password"),
+      page("profile", () => import("../pages/me/MeProfilePage.js"), "page.me.profile"),
+      page("vip", () => import("../pages/me/MeVipPage.js"), "page.me.vip"),
+    ],
+  },
+  {
+    path: "user/:id?",
+    children: [
+      page(null, () => import("../pages/user/UserIndexPage.js"), "page.user.index"),
+      page("index", () => import("../pages/user/UserIndexPage.js"), "page.user.index"),
+      page("article", () => import("../pages/user/UserArticlePage.js"), "page.user.article"),
+      page("document", () => import("../pages/user/UserDocumentPage.js"), "page.user.document"),
+    ],
+  },
+  page("*", loadNotFound, "page.notFound"),
+];
+
+const articleRoutes: RouteEntry[] = [
+  page("article", () => import("../pages/article/ArticleListPage.js"), "page.articleList"),
+  page("article/:id", () => import("../pages/article/ArticlePage.js"), "page.article"),
+];
+
+const dashboard: LoadPage = () => import("../pages/admin/DashboardPage.js");
+const adminSection: LoadPage = () => import("../pages/admin/AdminSectionPage.js");
+
+const adminRoutes: RouteEntry[] = [
+  page(null, dashboard, "admin.dashboard"),
+  page("index", dashboard, "admin.dashboard"),
+  page("dashboard", dashboard, "admin.dashboard"),
+  ...ADMIN_PAGES.map((p) => page(p.path.replace(/^\/admin\//, ""), ADMIN_SCREENS[p.path] ?? adminSection, p.title)),
+  page("*", loadNotFound, "page.notFound"),
+];
+
+/** The three layouts, in matching order (spec §2); every layout and page module loads lazily. */
+export const LAYOUTS: readonly LayoutEntry[] = [
+  { load: () => import("../layouts/ArticleLayout.js"), children: articleRoutes },
+  { path: "admin", load: () => import("../layouts/AdminLayout.js"), children: adminRoutes },
+  { load: () => import("../layouts/DefaultLayout.js"), children: frontRoutes },
+];
+
+const join = (base: string, path: string | null | undefined) => (path ? `${base.replace(/\/$/, "")}/${path}` : base);
+
+/** Every URL pattern a page serves ("/", "/document/:id?", "/admin/user/list" …); not-found routes excluded. */
+export function routePatterns(layouts: readonly LayoutEntry[] = LAYOUTS): string[] {
+  const out = new Set<string>();
+  const walk = (base: string, entries: readonly RouteEntry[]) => {
+    for (const e of entries) {
+      if (isSection(e)) walk(join(base, e.path), e.children);
+      else if (e.load !== loadNotFound) out.add(join(base, e.path));
+    }
+  };
+  for (const l of layouts) walk(join("/", l.path), l.children);
+  return [...out];
+}
