@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import * as os from "node:os";
 import { join } from "node:path";
 import { createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { createMemoryBus } from "@wenku/kit/bus";
 import { type Stack, startStack } from "@wenku/standalone";
 import { type Cleanup, throwawayDatabase } from "../gateway/stack.js";
 
@@ -35,7 +35,14 @@ export interface BenchSite {
 
 export async function startBenchSite(
   cleanup: Cleanup,
-  opts: { databaseUrl: string; name: string; transport: "memory" | "grpc"; env?: Record<string, string | undefined> },
+  opts: {
+    databaseUrl: string;
+    name: string;
+    transport: "memory" | "grpc";
+    env?: Record<string, string | undefined>;
+    /** The built web app to serve (web/dist); without it the gateway serves no pages. */
+    webDist?: string;
+  },
 ): Promise<BenchSite> {
   const log = createLogger({ service: "bench", level: "silent" });
   const databaseUrl = await throwawayDatabase(opts.databaseUrl, cleanup);
@@ -54,6 +61,7 @@ export async function startBenchSite(
     host: HOST,
     adminPassword,
     transport: opts.transport,
+    webDist: opts.webDist,
     env: { ...opts.env, STORAGE_DIR: storageDir },
   });
   cleanup.add(() => stack.close());
