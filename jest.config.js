@@ -15,10 +15,10 @@ export default {
   testEnvironment: "node",
   extensionsToTreatAsEsm: [".ts"],
   transform: { "^.+\\.ts$": swc },
+  // Workspace packages resolve through their package.json "exports" (their named entry points only);
+  // the generated contract is imported file by file with .js specifiers that name .ts sources.
   moduleNameMapper: {
     "^@wenku/proto/(.*)\\.js$": "<rootDir>/proto/gen/$1.ts",
-    "^@wenku/gateway/(.*)\\.js$": "<rootDir>/gateway/src/$1.ts",
-    "^@wenku/([a-z]+)/(.*)\\.js$": "<rootDir>/services/$1/src/$2.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
   testMatch: [

@@ -3,7 +3,7 @@
 // cluster mode), probes, Services, URLs, autoscalers and budgets point at things that exist.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClientIpResolver } from "../gateway/src/clientip.js";
+import { createClientIpResolver } from "@wenku/gateway";
 import {
   type Container,
   declaredPort,

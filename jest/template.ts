@@ -1,10 +1,8 @@
 // Run by global-setup through tsx: migrates the template database (every service's schemas, the
 // same migrations the services apply at start) and syncs permissions from the contract.
-import { permissionSpecs } from "../services/kit/src/access.js";
-import { runMigrations } from "../services/kit/src/migrate.js";
-import { allApiServices } from "../services/kit/src/registry.js";
-import { modules } from "../services/standalone/src/stack.js";
-import { createDb, syncPermissions } from "../services/user/src/index.js";
+import { allApiServices, permissionSpecs, runMigrations } from "@wenku/kit";
+import { modules } from "@wenku/standalone";
+import { createDb, syncPermissions } from "@wenku/user";
 
 const url = process.argv[2] as string;
 for (const m of modules) {

@@ -4,10 +4,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CONFIG_SCHEMA } from "@wenku/config";
+import { CONTENT_SCHEMA } from "@wenku/content";
+import { USER_SCHEMA } from "@wenku/user";
 import { TEST_DATABASE_URL } from "../jest/env.js";
-import { CONFIG_SCHEMA } from "../services/config/src/db.js";
-import { CONTENT_SCHEMA } from "../services/content/src/db.js";
-import { USER_SCHEMA } from "../services/user/src/db.js";
 import {
   type CheckResult,
   checkSchemas,

@@ -6,9 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createConverter } from "@wenku/content/conversion/converter.js";
-import { makeDocx, makePdf } from "@wenku/content/conversion/fixtures.js";
-import { createOfficeConverter } from "@wenku/content/conversion/office.js";
+import { createConverter, createOfficeConverter } from "@wenku/content/conversion";
+import { makeDocx, makePdf } from "@wenku/content/fixtures";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

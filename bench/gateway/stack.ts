@@ -15,7 +15,7 @@ import {
   serveService,
   siteGateFrom,
 } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
+import { createMemoryBus } from "@wenku/kit/bus";
 import * as user from "@wenku/user";
 import pg from "pg";
 import { withDatabase } from "../../jest/url.js";

@@ -18,7 +18,7 @@ import * as os from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
-import { makePdf } from "@wenku/content/conversion/fixtures.js";
+import { makePdf } from "@wenku/content/fixtures";
 import { loadConfig, z } from "@wenku/kit";
 import { type Cleanup, withCleanup } from "../gateway/stack.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";

@@ -1,6 +1,7 @@
 // @wenku/gateway — the one public HTTP origin.
 
+export { createClientIpResolver } from "./clientip.js";
 export { gatewayConfigSchema, gatewayShape, loadGatewayConfig } from "./config.js";
 export { toRestJson } from "./rest/json.js";
-export { buildRestRoutes } from "./rest/routes.js";
+export { buildRestRoutes, type RestRoute } from "./rest/routes.js";
 export { createGateway, type GatewayOptions } from "./server.js";

@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { runMigrations } from "@wenku/kit";
 import pg from "pg";
 import { withDatabase } from "../../jest/url.js";
-import { runMigrations } from "../../services/kit/src/migrate.js";
 import { actualTables } from "./actual.js";
 import { type Allowance, compareTables, type Mismatch } from "./compare.js";
 import { getDatamodel } from "./dmmf.js";

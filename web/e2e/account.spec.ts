@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { makePng } from "../../services/content/src/files/image.fixtures.js";
+import { makePng } from "@wenku/content/fixtures/images";
 
 /**
  * The account flow end to end: register → login → edit profile → change password → logout →

@@ -1,5 +1,5 @@
 import { loadConfig, serviceConfigSchema, z } from "@wenku/kit";
-import { storageConfigShape } from "@wenku/kit/storage/index.js";
+import { storageConfigShape } from "@wenku/kit/storage";
 
 /** The content service keeps uploaded files and page images in storage (local disk or S3/MinIO). */
 export const contentConfigSchema = serviceConfigSchema("content")

@@ -4,8 +4,8 @@
 import type { DescService } from "@bufbuild/protobuf";
 import type { ConnectRouter } from "@connectrpc/connect";
 import type { Authorizer, Logger, SettingsReader } from "@wenku/kit";
-import type { RateLimitStore } from "@wenku/kit/ratelimit.js";
-import type { Storage } from "@wenku/kit/storage/index.js";
+import type { RateLimitStore } from "@wenku/kit/ratelimit";
+import type { Storage } from "@wenku/kit/storage";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";

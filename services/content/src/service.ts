@@ -1,6 +1,6 @@
 import type { ServiceModule } from "@wenku/kit";
-import { createRateLimitStore } from "@wenku/kit/ratelimit.js";
-import { createStorage } from "@wenku/kit/storage/index.js";
+import { createRateLimitStore } from "@wenku/kit/ratelimit";
+import { createStorage } from "@wenku/kit/storage";
 import { loadContentConfig } from "./config.js";
 import { officeExtensions } from "./conversion/formats.js";
 import { conversionChannel } from "./conversion/job.js";

@@ -2,8 +2,8 @@
 // lanes (when CONVERTER_CONCURRENCY allows this process to convert) and the sweeper of uploads no
 // document uses. Stopped before the database closes.
 import type { Logger, SettingsReader } from "@wenku/kit";
-import type { EventBus } from "@wenku/kit/bus/types.js";
-import type { Storage } from "@wenku/kit/storage/index.js";
+import type { EventBus } from "@wenku/kit/bus";
+import type { Storage } from "@wenku/kit/storage";
 import type { ContentConfig } from "./config.js";
 import { createConverter } from "./conversion/converter.js";
 import type { conversionChannel } from "./conversion/job.js";

@@ -1,4 +1,4 @@
-import { gatewayShape } from "@wenku/gateway/config.js";
+import { gatewayShape } from "@wenku/gateway";
 import { baseConfigSchema, loadConfig, z } from "@wenku/kit";
 
 export const standaloneConfigSchema = baseConfigSchema.extend({

@@ -2,7 +2,7 @@
 // (DATABASE_URL, NATS_URL); otherwise embedded PostgreSQL and an in-process event bus.
 import { resolve } from "node:path";
 import { createLogger } from "@wenku/kit";
-import { createBus } from "@wenku/kit/bus/index.js";
+import { createBus } from "@wenku/kit/bus";
 import { loadStandaloneConfig } from "./config.js";
 import { type EmbeddedDb, startEmbeddedPostgres } from "./embedded-db.js";
 import { loadOrCreateSecrets } from "./secrets.js";

@@ -22,7 +22,7 @@ import {
   serveService,
   siteGateFrom,
 } from "@wenku/kit";
-import type { EventBus } from "@wenku/kit/bus/index.js";
+import type { EventBus } from "@wenku/kit/bus";
 import * as order from "@wenku/order";
 import * as spider from "@wenku/spider";
 import * as user from "@wenku/user";

@@ -1,7 +1,7 @@
 // The per-request limits name RPCs of the contract (a typo would silently limit nothing), each keyed
 // by the client address, plus the e-mail address or mobile number asked for where that applies.
 import { AccessLevel, accessRuleOf, allApiServices, fullMethodName } from "@wenku/kit";
-import type { LimitSpec, RateLimitStore } from "@wenku/kit/ratelimit.js";
+import type { LimitSpec, RateLimitStore } from "@wenku/kit/ratelimit";
 import { REQUEST_LIMITS, userRequestLimits } from "./limits.js";
 
 const specs: LimitSpec[] = [];

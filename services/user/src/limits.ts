@@ -3,7 +3,7 @@
 // user names, a failed recovery probes addresses). Wrong passwords have their own rules
 // (auth/login.guard.ts). Thresholds are far above what a person (or a household, an office behind
 // one address) does, and low enough to stop scripts.
-import { identifierKey, type RateLimitStore, type RequestLimit } from "@wenku/kit/ratelimit.js";
+import { identifierKey, type RateLimitStore, type RequestLimit } from "@wenku/kit/ratelimit";
 
 const MINUTE = 60;
 const HOUR = 3600;

@@ -1,5 +1,5 @@
 // The user service in its own process (cluster mode, Kubernetes).
-import { runService } from "@wenku/kit/run.js";
+import { runService } from "@wenku/kit/run";
 import { userConfigSchema } from "./config.js";
 import { service } from "./service.js";
 

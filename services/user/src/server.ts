@@ -9,7 +9,7 @@ import {
   type ServiceDefinition,
   type SiteGate,
 } from "@wenku/kit";
-import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit.js";
+import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";

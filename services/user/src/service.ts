@@ -1,5 +1,5 @@
 import { allApiServices, permissionSpecs, type ServiceModule } from "@wenku/kit";
-import { createRateLimitStore } from "@wenku/kit/ratelimit.js";
+import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { loadUserConfig } from "./config.js";
 import { createDb, USER_SCHEMA } from "./db.js";
 import { createDocumentCounter } from "./documents/documents.client.js";

@@ -1,6 +1,6 @@
 // Walks every RPC in the contract's descriptors and checks the access policy over REST.
 
-import { buildRestRoutes } from "@wenku/gateway/rest/routes.js";
+import { buildRestRoutes } from "@wenku/gateway";
 import { AccessLevel, accessRuleOf, allApiServices, deployableOf, fullMethodName } from "@wenku/kit";
 import { rest, startTestStack } from "./testing.js";
 

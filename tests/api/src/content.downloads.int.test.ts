@@ -1,5 +1,5 @@
 // Signed downloads (limits, prices, tampered and expired links, visibility) and the attachment admin.
-import { makePdf } from "@wenku/content/conversion/fixtures.js";
+import { makePdf } from "@wenku/content/fixtures";
 import {
   addDocument,
   admin,

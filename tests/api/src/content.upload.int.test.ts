@@ -1,7 +1,7 @@
 // Uploads over the gateway: multipart upload of documents (dedup, grants, types, limits) and exist-by-hash.
 
 import { randomBytes } from "node:crypto";
-import { makePdf } from "@wenku/content/conversion/fixtures.js";
+import { makePdf } from "@wenku/content/fixtures";
 import {
   alice,
   bob,

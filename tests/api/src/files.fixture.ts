@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createDb, type Db } from "@wenku/content";
-import { makePdf } from "@wenku/content/conversion/fixtures.js";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage/index.js";
+import { makePdf } from "@wenku/content/fixtures";
+import { createLocalStorage, type Storage } from "@wenku/kit/storage";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 export let stack: Awaited<ReturnType<typeof startTestStack>>;

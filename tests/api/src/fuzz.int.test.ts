@@ -5,7 +5,7 @@
 // Deterministic (seeded): a failure names the request, and the same seed reproduces it.
 import { connect as h2connect } from "node:http2";
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
-import type { RestRoute } from "@wenku/gateway/rest/routes.js";
+import type { RestRoute } from "@wenku/gateway";
 import { allApiServices } from "@wenku/kit";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
@@ -301,7 +301,7 @@ test("gRPC over h2c: broken length-prefixed frames and compressed flags → a gR
 
 // Last: its admin calls may change anything (passwords, groups, settings) on this throwaway site.
 test("every REST route: wrong types, huge numbers, NUL, prototype keys → no 5xx", async () => {
-  const routes = (await import("@wenku/gateway/rest/routes.js")).buildRestRoutes(allApiServices()).routes;
+  const routes = (await import("@wenku/gateway")).buildRestRoutes(allApiServices()).routes;
   const probes: Probe[] = [];
   for (const route of routes) {
     // Destructive admin routes run too: whatever they do to this throwaway site, they must not 500.

@@ -3,7 +3,7 @@
 // uuids, attachment hashes in every list, page and cover URLs by hash, and true user counters.
 import { gzipSync } from "node:zlib";
 import { type Db as ContentDb, createDb as createContentDb } from "@wenku/content";
-import { createLocalStorage } from "@wenku/kit/storage/index.js";
+import { createLocalStorage } from "@wenku/kit/storage";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -175,6 +175,11 @@ describe("documents as moredoc clients read them", () => {
     const both = await call("GET", `/api/v1/document?id=${second.id}&uuid=${first.uuid}`);
     expect(both.status).toBe(404);
     expect((await call("GET", `/api/v1/document?id=${first.id}&uuid=${first.uuid}`)).json.id).toBe(Number(first.id));
+    // a link with the uuid of before migration 0006 (RFC 4122 form, first 16 digits kept) still resolves
+    const u = first.uuid;
+    const legacy = `${u.slice(0, 8)}-${u.slice(8, 12)}-${u.slice(12, 16)}-8000-000000000000`;
+    expect((await call("GET", `/api/v1/document?uuid=${legacy.toUpperCase()}`)).json.id).toBe(Number(first.id));
+    expect((await call("GET", "/api/v1/document?uuid=not-a-uuid")).status).toBe(404);
   });
 
   test("GetDocument carries attachment.hash for every caller who may see it", async () => {

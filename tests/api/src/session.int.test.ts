@@ -3,10 +3,10 @@
 // at all is a visitor as before.
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { buildRestRoutes } from "@wenku/gateway/rest/routes.js";
+import { buildRestRoutes } from "@wenku/gateway";
 import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
-import { createTokenCodec } from "@wenku/user/auth/tokens.js";
+import { createTokenCodec } from "@wenku/user/testing";
 import pg from "pg";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 

@@ -1,7 +1,7 @@
 // UserInternalAPI as the content service uses it: upload policy (groups, punishments, review) and
 // public user briefs; only Wenku services holding the internal credential may call it.
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
-import { createUserDirectory } from "@wenku/content/users.client.js";
+import { createUserDirectory } from "@wenku/content/testing";
 import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 

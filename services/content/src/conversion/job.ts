@@ -1,7 +1,7 @@
 // The conversion request on the bus (api.v1.ConversionRequested, protobuf), the preview limit it
 // carries, and where a conversion's outputs live in storage.
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import type { StreamSpec } from "@wenku/kit/bus/types.js";
+import type { StreamSpec } from "@wenku/kit/bus";
 import { type ConversionRequested, ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
 
 export const conversionSubject = "wenku.conversion.requested";

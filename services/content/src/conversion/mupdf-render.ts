@@ -16,7 +16,8 @@
 import { promisify } from "node:util";
 import { gzip as gzipCb } from "node:zlib";
 import { abortError, ConversionError, checkAborted } from "./errors.js";
-import { type PageCall, RenderError, type RenderLease, type RenderPool } from "./render-pool.js";
+import { RenderError } from "./render-host.js";
+import type { PageCall, RenderLease, RenderPool } from "./render-pool.js";
 import type { PageReply } from "./render-protocol.js";
 import { PREVIEW_TEXT_MAX_BYTES, previewTextOf, TextCollector } from "./text.js";
 

@@ -1,8 +1,8 @@
 // The conversion queue on the in-process bus: what a request carries, and a failed publish.
 import { create } from "@bufbuild/protobuf";
-import { testLogger, waitFor } from "@wenku/kit/bus/contract.js";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import type { BusMessage } from "@wenku/kit/bus/types.js";
+import type { BusMessage } from "@wenku/kit/bus";
+import { createMemoryBus } from "@wenku/kit/bus";
+import { testLogger, waitFor } from "@wenku/kit/testing";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { type ConversionJob, decodeJob } from "./job.js";
 import { createConversionQueue } from "./queue.js";

@@ -5,8 +5,8 @@
 // document keeps its status and the startup requeue (requeue.ts) asks again. Office documents go
 // to the office lane's subject, everything else to the main one.
 import { randomUUID } from "node:crypto";
-import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
-import type { SettingsReader } from "@wenku/kit/settings.js";
+import type { SettingsReader } from "@wenku/kit";
+import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus";
 import type { ConversionQueue, ConversionRequest } from "../ports.js";
 import { conversionRouteOf } from "./formats.js";
 import { conversionOfficeSubject, conversionStream, conversionSubject, encodeJob } from "./job.js";

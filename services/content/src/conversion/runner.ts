@@ -4,8 +4,8 @@
 // Repeats are cheap: the worker reuses a file's outputs (manifest) and the sink moves only waiting
 // documents. Two lanes, each its own consumer: office documents (LibreOffice, slow) and the rest, so
 // a slow office document never holds up a PDF.
-import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus/types.js";
-import type { Storage } from "@wenku/kit/storage/types.js";
+import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus";
+import type { Storage } from "@wenku/kit/storage";
 import type { Db } from "../db.js";
 import type { DocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";

@@ -3,7 +3,7 @@
 // converted or failed. Disabled, rejected and converted documents are never touched; pending-review
 // ones get pages, preview and errors but keep their status (review decides that). Categories'
 // doc_count is recounted after each change (failed documents are not counted).
-import type { BusLogger } from "@wenku/kit/bus/types.js";
+import type { BusLogger } from "@wenku/kit/bus";
 import { createCategoryRepository } from "../categories/category.repository.js";
 import type { Db } from "../db.js";
 import type { DocumentEvents } from "../documents/document.events.js";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { createLogger } from "@wenku/kit";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage/index.js";
+import { createLocalStorage, type Storage } from "@wenku/kit/storage";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";

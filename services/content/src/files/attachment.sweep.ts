@@ -7,7 +7,7 @@
 // Safe with several replicas: each pass claims its rows with FOR UPDATE SKIP LOCKED, and the documents'
 // foreign key (ON DELETE RESTRICT) refuses to delete a row a document started using meanwhile.
 import { isForeignKeyViolation, type Logger, type SettingsReader } from "@wenku/kit";
-import type { Storage } from "@wenku/kit/storage/index.js";
+import type { Storage } from "@wenku/kit/storage";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { Db } from "../db.js";
 

@@ -1,6 +1,6 @@
 // Download links (limits, records, signing) and the file behind a link.
 import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
-import type { Storage } from "@wenku/kit/storage/index.js";
+import type { Storage } from "@wenku/kit/storage";
 import { isOwner, isPublic } from "../documents/visibility.js";
 import { downloadKey, signDownload, verifyDownload } from "./download.token.js";
 import type { DocumentFile, FileRepository } from "./file.repository.js";

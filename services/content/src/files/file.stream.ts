@@ -1,7 +1,7 @@
 // Bytes from storage as FileChunk data messages of at most CHUNK bytes each.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { DomainError } from "@wenku/kit";
-import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
+import { type Storage, StorageError } from "@wenku/kit/storage";
 import type { FileChunkSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 
 export type FileChunkInit = MessageInitShape<typeof FileChunkSchema>;

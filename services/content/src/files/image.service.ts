@@ -3,7 +3,7 @@
 // /uploads/<md5><ext>, so no page ever makes a visitor's browser fetch a third party's URL.
 import { createHash } from "node:crypto";
 import { type CallContext, DomainError, type Logger, requireSignedIn } from "@wenku/kit";
-import type { Storage } from "@wenku/kit/storage/index.js";
+import type { Storage } from "@wenku/kit/storage";
 import type { UploadImageRequest } from "@wenku/proto/api/v1/attachment_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { UserDirectory } from "../ports.js";

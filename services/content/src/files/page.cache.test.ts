@@ -1,6 +1,6 @@
 import type { Logger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import type { ObjectInfo } from "@wenku/kit/storage/index.js";
+import { createMemoryBus } from "@wenku/kit/bus";
+import type { ObjectInfo } from "@wenku/kit/storage";
 import {
   createDocumentEvents,
   DOCUMENTS_CHANGED_SUBJECT,

@@ -4,7 +4,7 @@
 // change to a document's status, deletion, pages or file is announced (DocumentEvents) and drops it here
 // at once in the process that made it and within milliseconds elsewhere. Stats are dropped on any
 // announcement too (new outputs are written before the conversion's announcement).
-import type { ObjectInfo, Storage } from "@wenku/kit/storage/index.js";
+import type { ObjectInfo, Storage } from "@wenku/kit/storage";
 import type { DocumentEvents } from "../documents/document.events.js";
 import type { DocumentVisibility } from "../documents/visibility.js";
 

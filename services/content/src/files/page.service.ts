@@ -1,6 +1,6 @@
 // Page images and covers of the documents a caller may see, within the preview limit, with ETags.
 import { type CallContext, DomainError } from "@wenku/kit";
-import type { Storage } from "@wenku/kit/storage/index.js";
+import type { Storage } from "@wenku/kit/storage";
 import { outputKeys } from "../conversion/job.js";
 import { canSee, isPublic } from "../documents/visibility.js";
 import { etagMatches, pageEtag } from "./file.rules.js";

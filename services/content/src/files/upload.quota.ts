@@ -3,7 +3,7 @@
 // first upload in it. Refusals are ResourceExhausted with retry-after (HTTP 429): waiting helps. A
 // single file larger than the whole daily volume is refused without retry-after (HTTP 413): it never fits.
 import { DomainError } from "@wenku/kit";
-import { isRefusal, type Limiter, type RateLimitStore, tooManyRequests } from "@wenku/kit/ratelimit.js";
+import { isRefusal, type Limiter, type RateLimitStore, tooManyRequests } from "@wenku/kit/ratelimit";
 
 const DAY = 24 * 3600;
 const KIB = 1024;

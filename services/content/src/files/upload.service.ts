@@ -2,7 +2,7 @@
 
 import { Readable } from "node:stream";
 import { type CallContext, DomainError, type Logger, requireSignedIn, type SettingsReader } from "@wenku/kit";
-import { type Storage, StorageError } from "@wenku/kit/storage/index.js";
+import { type Storage, StorageError } from "@wenku/kit/storage";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import type { UploadDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";

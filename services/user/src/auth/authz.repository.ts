@@ -1,4 +1,4 @@
-import { GRPC_METHOD } from "@wenku/kit/access.js";
+import { GRPC_METHOD } from "@wenku/kit";
 import type { Db } from "../db.js";
 
 /** PunishmentType.DISABLE: the account may not be used while such a punishment is in force. */

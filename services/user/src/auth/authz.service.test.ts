@@ -1,7 +1,7 @@
 // How a bearer token is judged. A "no session" answer (userId 0) now makes the access interceptor
 // answer 401 on every route and the web app drop its session, so it must mean exactly that: never
 // a database hiccup, never a token that is still good.
-import { anonymous } from "@wenku/kit/authorizer.js";
+import { anonymous } from "@wenku/kit";
 import { SignJWT } from "jose";
 import type { AuthzRepository, SessionGrant } from "./authz.repository.js";
 import { createLocalAuthorizer } from "./authz.service.js";

@@ -1,4 +1,4 @@
-import { type Authorization, type Authorizer, anonymous } from "@wenku/kit/authorizer.js";
+import { type Authorization, type Authorizer, anonymous } from "@wenku/kit";
 import type { AuthzRepository } from "./authz.repository.js";
 import type { TokenCodec } from "./tokens.js";
 

@@ -10,7 +10,7 @@ import {
   type RateLimiterRes,
   type RateLimitStore,
   tooManyRequests,
-} from "@wenku/kit/ratelimit.js";
+} from "@wenku/kit/ratelimit";
 import type { SecuritySettings } from "../settings.js";
 
 const HOUR = 3600;

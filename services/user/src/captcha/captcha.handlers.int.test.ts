@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "@connectrpc/connect";
 import { createLogger, inProcessTransport } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus/memory.js";
-import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit.js";
+import { createMemoryBus } from "@wenku/kit/bus";
+import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { createDb, type Db, USER_SCHEMA } from "../db.js";

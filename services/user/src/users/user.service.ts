@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
-import { identifierKey } from "@wenku/kit/ratelimit.js";
+import { identifierKey } from "@wenku/kit/ratelimit";
 import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { TokenCodec } from "../auth/tokens.js";
