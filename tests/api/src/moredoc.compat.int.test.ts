@@ -3,7 +3,7 @@
 // uuids, attachment hashes in every list, page and cover URLs by hash, and true user counters.
 import { gzipSync } from "node:zlib";
 import { type Db as ContentDb, createDb as createContentDb } from "@wenku/content";
-import { createLocalStorage } from "@wenku/kit/storage/index.js";
+import { createLocalStorage } from "@wenku/kit/storage";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
