@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
@@ -10,9 +11,14 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { t } = useI18n();
+  const queryClient = useQueryClient();
   return useCallback(async () => {
     await account.end();
-    void navigate("/");
+    await navigate("/");
+    // Nothing the signed-in user could read stays cached for whoever uses the browser next (the
+    // pages just left are inactive now); what is still on screen is asked again without the token.
+    queryClient.removeQueries({ type: "inactive" });
+    void queryClient.invalidateQueries();
     void message.success(t("header.logoutSuccess"));
-  }, [account, navigate, message, t]);
+  }, [account, queryClient, navigate, message, t]);
 }

@@ -1,7 +1,7 @@
+import { useQuery } from "@connectrpc/connect-query";
 import type { Navigation } from "@wenku/proto/api/v1/navigation_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { useEffect, useState } from "react";
-import { useClient } from "../api/client.js";
+import { useMemo } from "react";
 
 /** Spec §7/§9: the navigation list is fetched with page 1 and size 10000. */
 export const NAVIGATION_LIST_SIZE = 10_000n;
@@ -21,17 +21,6 @@ export function enabledNavigation(items: readonly Navigation[]): Navigation[] {
  * A failed load leaves just the fixed items: the header must render without the config service.
  */
 export function useNavigationItems(): Navigation[] {
-  const client = useClient(NavigationAPI);
-  const [items, setItems] = useState<Navigation[]>([]);
-  useEffect(() => {
-    const abort = new AbortController();
-    client
-      .listNavigation({ page: 1n, size: NAVIGATION_LIST_SIZE }, { signal: abort.signal })
-      .then((reply) => setItems(enabledNavigation(reply.navigation)))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) console.debug("navigation list unavailable", error);
-      });
-    return () => abort.abort();
-  }, [client]);
-  return items;
+  const { data } = useQuery(NavigationAPI.method.listNavigation, { page: 1n, size: NAVIGATION_LIST_SIZE });
+  return useMemo(() => (data ? enabledNavigation(data.navigation) : []), [data]);
 }

@@ -1,16 +1,13 @@
+import { skipToken } from "@connectrpc/connect-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { useCallback, useEffect, useState } from "react";
-import { useClient } from "../api/client.js";
-import { type ApiError, toApiError } from "../api/errors.js";
+import { useEffect } from "react";
+import { invalidateMethod } from "../api/invalidate.js";
+import { type ApiQuery, useApiQuery } from "../api/useApiQuery.js";
 import { useI18n } from "../i18n/I18nProvider.js";
+import { toSessionUser } from "../store/account.js";
+import { useSession, useSessionStore } from "../store/SessionProvider.js";
 import type { SessionId } from "../store/session.js";
-
-export interface UserState {
-  user: User | null;
-  loading: boolean;
-  error: ApiError | null;
-  reload: () => Promise<User | null>;
-}
 
 /** Parses a route or session id into the int64 the API expects; null when it is not a positive integer. */
 export function parseUserId(id: SessionId | undefined | null): bigint | null {
@@ -23,39 +20,28 @@ export function parseUserId(id: SessionId | undefined | null): bigint | null {
   }
 }
 
-/** One user from UserAPI.GetUser (full fields for oneself, public ones for others). */
-export function useUser(id: bigint | null): UserState {
-  const users = useClient(UserAPI);
+/** One user from UserAPI.GetUser (full fields for oneself, public ones for others); nothing for a null id. */
+export function useUser(id: bigint | null): ApiQuery<User> {
   const { t } = useI18n();
-  const fallback = t("me.loadFailed");
-  const [state, setState] = useState<Omit<UserState, "reload">>({ user: null, loading: id !== null, error: null });
+  return useApiQuery(UserAPI.method.getUser, id === null ? skipToken : { id }, t("me.loadFailed"));
+}
 
-  const load = useCallback(
-    async (signal?: AbortSignal): Promise<User | null> => {
-      if (id === null) {
-        setState({ user: null, loading: false, error: null });
-        return null;
-      }
-      setState((s) => ({ ...s, loading: true }));
-      try {
-        const user = await users.getUser({ id }, { signal });
-        setState({ user, loading: false, error: null });
-        return user;
-      } catch (error) {
-        if (signal?.aborted) return null;
-        setState({ user: null, loading: false, error: toApiError(error, fallback) });
-        return null;
-      }
-    },
-    [users, id, fallback],
-  );
-
+/**
+ * The signed-in user's full record (the personal centre and the admin's profile drawer share this
+ * one cached query). When it arrives, the header's copy of the user (name, avatar) follows it.
+ */
+export function useCurrentUser(): ApiQuery<User> {
+  const session = useSession();
+  const store = useSessionStore();
+  const query = useUser(parseUserId(session.user?.id));
+  const user = query.data;
   useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
+    if (user && String(store.getSnapshot().user?.id) === String(user.id)) store.setUser(toSessionUser(user));
+  }, [user, store]);
+  return query;
+}
 
-  const reload = useCallback(() => load(), [load]);
-  return { ...state, reload };
+/** After a change to a user (profile, avatar): every cached GetUser reads again. */
+export function invalidateUsers(queryClient: QueryClient): Promise<void> {
+  return invalidateMethod(queryClient, UserAPI.method.getUser);
 }

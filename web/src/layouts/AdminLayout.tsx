@@ -10,8 +10,8 @@ import {
 import { App, Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, type MenuProps, Space, Spin, theme } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { PasswordForm } from "../components/admin/PasswordForm.js";
-import { ProfileForm } from "../components/admin/ProfileForm.js";
+import { PasswordForm } from "../components/account/PasswordForm.js";
+import { ProfileForm } from "../components/account/ProfileForm.js";
 import { usePermissionReload } from "../components/admin/permissions.js";
 import { adminDrawerSize } from "../components/common/FormDrawer.js";
 import { LanguageSwitch } from "../components/LanguageSwitch.js";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
+import { PageTitleProvider, usePageName } from "../hooks/usePageTitle.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import type { MessageKey } from "../i18n/zh-CN.js";
 import { useSiteName } from "../settings/useSiteName.js";
@@ -19,14 +20,19 @@ function ScrollToTop() {
   return null;
 }
 
-/** "<page> - <site title>", or the site title alone on pages without a title. */
+/**
+ * "<page> - <site title>": the name the page gave itself (usePageTitle), else its route's title;
+ * the site title alone on the home page and on pages without a title.
+ */
 function DocumentTitle() {
+  const name = usePageName();
   const matches = useMatches();
   const { t } = useI18n();
   const { title: siteTitle } = useSiteName();
   const last = matches.at(-1);
   const key = (last?.handle as RouteHandle | undefined)?.title;
-  const title = key && key !== "page.home" ? `${t(key)} - ${siteTitle}` : siteTitle;
+  const page = name ?? (key && key !== "page.home" ? t(key) : null);
+  const title = page ? `${page} - ${siteTitle}` : siteTitle;
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -36,10 +42,10 @@ function DocumentTitle() {
 /** The top route: behaviour shared by every layout. */
 export function RootLayout() {
   return (
-    <>
+    <PageTitleProvider>
       <ScrollToTop />
       <DocumentTitle />
       <Outlet />
-    </>
+    </PageTitleProvider>
   );
 }

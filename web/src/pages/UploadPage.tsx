@@ -1,14 +1,17 @@
 import { InboxOutlined } from "@ant-design/icons";
+import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Alert, Button, Card, Cascader, Flex, Form, Result, Select, Skeleton, Typography, Upload } from "antd";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { useClient } from "../api/client.js";
 import { type ApiError, toApiError } from "../api/errors.js";
-import { useRemote } from "../components/admin/remote.js";
+import { invalidateService } from "../api/invalidate.js";
+import { useApiQuery } from "../api/useApiQuery.js";
 import { useSizeClass } from "../hooks/useSizeClass.js";
 import { parseUserId } from "../hooks/useUser.js";
 import { useI18n } from "../i18n/I18nProvider.js";
@@ -56,9 +59,7 @@ export default function UploadPage() {
 /** Asks CanIUploadDocument first: a user who may not upload sees the server's reason instead of the form. */
 function UploadGate() {
   const { t } = useI18n();
-  const users = useClient(UserAPI);
-  const check = useCallback((signal: AbortSignal) => users.canIUploadDocument({}, { signal }), [users]);
-  const allowed = useRemote(check, t("upload.checkFailed"));
+  const allowed = useApiQuery(UserAPI.method.canIUploadDocument, {}, t("upload.checkFailed"));
   const mobile = useSizeClass() === "mobile";
   const pad = { maxWidth: 960, margin: "0 auto", padding: mobile ? 12 : 24 };
   if (allowed.loading && !allowed.data) {
@@ -94,21 +95,16 @@ function UploadForm() {
   const documents = useClient(DocumentAPI);
   // Office formats need LibreOffice on the server: refused here up front when it is missing. When the
   // question cannot be answered, nothing is refused here (the server refuses what it cannot convert).
-  const loadConverters = useCallback(
-    (signal: AbortSignal) => documents.getDocumentConverters({}, { signal }),
-    [documents],
-  );
-  const converters = useRemote(loadConverters, "");
-  const unavailable = converters.data?.unavailableExt;
+  const unavailable = useQuery(DocumentAPI.method.getDocumentConverters, {}).data?.unavailableExt;
   const rules = useMemo(() => uploadRules(settings.security, unavailable), [settings.security, unavailable]);
   const queue = useUploadQueue(rules);
   const [form] = Form.useForm<{ category: string[]; languageId?: string }>();
-  const categoriesClient = useClient(CategoryAPI);
-  const loadCategories = useCallback(
-    (signal: AbortSignal) => categoriesClient.listCategory(CATEGORY_QUERY, { signal }),
-    [categoriesClient],
-  );
-  const categories = useRemote(loadCategories, t("upload.categoriesFailed"));
+  const categories = useApiQuery(CategoryAPI.method.listCategory, CATEGORY_QUERY, t("upload.categoriesFailed"));
+  const queryClient = useQueryClient();
+  // New documents change every document list (my documents, the home page, categories).
+  const create = useMutation(DocumentAPI.method.createDocument, {
+    onSuccess: () => invalidateService(queryClient, DocumentAPI),
+  });
   const options = useMemo(
     () => toOptions(categoryTree((categories.data?.category ?? []).filter((c) => c.enable))),
     [categories.data],
@@ -127,7 +123,7 @@ function UploadForm() {
     setSubmitting(true);
     const items: UploadItem[] = ready;
     try {
-      await documents.createDocument({
+      await create.mutateAsync({
         categoryId: values.category.map((id) => BigInt(id)),
         languageId: values.languageId ? BigInt(values.languageId) : 0n,
         document: items.map((item) => ({

@@ -1,4 +1,7 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createConnectQueryKey } from "@connectrpc/connect-query";
+import { useQuery } from "@tanstack/react-query";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { type ApiError, toApiError } from "../api/errors.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { DEFAULT_SETTINGS, normaliseSettings, type SiteSettings, type SiteSettingsInput } from "./siteSettings.js";
@@ -7,6 +10,17 @@ export const SETTINGS_STORAGE_KEY = "wenku:settings";
 
 /** Fetches the public settings, e.g. `() => createClient(ConfigAPI, transport).getSettings({})`. */
 export type SettingsLoader = () => Promise<SiteSettingsInput>;
+
+/**
+ * The cache key of the public settings: connect-query's key for ConfigAPI.GetSettings, so saving
+ * the settings in the admin can refresh them with
+ * `invalidateQueries({ queryKey: createConnectQueryKey({ schema: ConfigAPI, cardinality: undefined }) })`.
+ */
+export const SETTINGS_QUERY_KEY = createConnectQueryKey({
+  schema: ConfigAPI.method.getSettings,
+  input: {},
+  cardinality: "finite",
+});
 
 export interface SettingsContextValue {
   settings: SiteSettings;
@@ -38,43 +52,42 @@ export interface SettingsProviderProps {
   children: ReactNode;
 }
 
-/** Loads the site settings once on mount (and on `reload()`), serving the cached copy meanwhile. */
+/**
+ * The site settings as one cached query (read once, shared by every reader), with the copy kept in
+ * storage (or the defaults) standing in until it arrives and whenever the server cannot answer.
+ */
 export function SettingsProvider({ load, storage, children }: SettingsProviderProps) {
   const { t } = useI18n();
-  const [settings, setSettings] = useState(() => readCache(storage));
-  const [loading, setLoading] = useState(load !== undefined);
-  const [error, setError] = useState<ApiError | null>(null);
-  // Latest loader and fallback text without re-running the mount effect when they change identity.
-  const latest = useRef({ load, storage, fallback: t("error.settingsFailed") });
-  useEffect(() => {
-    latest.current = { load, storage, fallback: t("error.settingsFailed") };
+  const [cached] = useState(() => readCache(storage));
+  const query = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: async () => normaliseSettings(await (load as SettingsLoader)()),
+    enabled: load !== undefined,
+    // The settings change rarely; a page load reads them once.
+    staleTime: 5 * 60_000,
   });
-
-  const reload = useCallback(async () => {
-    const { load: loader, storage: cache, fallback } = latest.current;
-    if (!loader) return;
-    setLoading(true);
-    try {
-      const next = normaliseSettings(await loader());
-      setSettings(next);
-      setError(null);
-      try {
-        cache?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(next));
-      } catch {
-        // A full or blocked storage only costs the cache.
-      }
-    } catch (cause) {
-      setError(toApiError(cause, fallback));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const { data, error: cause, refetch, isFetching } = query;
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!data) return;
+    try {
+      storage?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(data));
+    } catch {
+      // A full or blocked storage only costs the cache.
+    }
+  }, [data, storage]);
 
-  const value = useMemo(() => ({ settings, loading, error, reload }), [settings, loading, error, reload]);
+  const fallback = t("error.settingsFailed");
+  const error = useMemo(() => (cause ? toApiError(cause, fallback) : null), [cause, fallback]);
+  const reload = useCallback(async () => {
+    if (load) await refetch();
+  }, [load, refetch]);
+
+  const settings = data ?? cached;
+  const value = useMemo(
+    () => ({ settings, loading: isFetching, error, reload }),
+    [settings, isFetching, error, reload],
+  );
   return <SettingsContext value={value}>{children}</SettingsContext>;
 }
 

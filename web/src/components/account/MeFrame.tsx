@@ -12,19 +12,17 @@ import {
 } from "@ant-design/icons";
 import type { User } from "@wenku/proto/api/v1/user_pb.js";
 import { Alert, Avatar, Button, Card, Menu, type MenuProps, Spin, Typography, theme } from "antd";
-import { createContext, type ReactNode, useContext, useEffect } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
-import { parseUserId, useUser } from "../../hooks/useUser.js";
+import { useCurrentUser } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { useSiteName } from "../../settings/useSiteName.js";
-import { toSessionUser } from "../../store/account.js";
-import { useSession, useSessionStore } from "../../store/SessionProvider.js";
+import { useSession } from "../../store/SessionProvider.js";
 
 interface MeUser {
   user: User;
-  reload: () => Promise<User | null>;
 }
 
 const MeUserContext = createContext<MeUser | null>(null);
@@ -56,14 +54,9 @@ export function MeFrame({ title, children }: { title: MessageKey; children: Reac
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  const store = useSessionStore();
   const { creditName } = useSiteName();
-  const { user, loading, error, reload } = useUser(parseUserId(session.user?.id));
-
-  // Keep the header's copy of the user (name, avatar) in step with the server's.
-  useEffect(() => {
-    if (user && String(store.getSnapshot().user?.id) === String(user.id)) store.setUser(toSessionUser(user));
-  }, [user, store]);
+  // The cached current-user query: the forms inside ask for the same one, so it loads once.
+  const { data: user, loading, error, reload } = useCurrentUser();
 
   const active = pathname.replace(/\/+$/, "").replace(/^\/me\/index$/, "/me");
   const items: MenuProps["items"] = ITEMS.map((item) => ({
@@ -74,14 +67,14 @@ export function MeFrame({ title, children }: { title: MessageKey; children: Reac
   const mobile = size === "mobile";
 
   let body: ReactNode;
-  if (user) body = <MeUserContext value={{ user, reload }}>{children}</MeUserContext>;
+  if (user) body = <MeUserContext value={{ user }}>{children}</MeUserContext>;
   else if (error)
     body = (
       <Alert
         type="error"
         showIcon
         title={error.message}
-        action={<Button onClick={() => void reload()}>{t("error.retry")}</Button>}
+        action={<Button onClick={reload}>{t("error.retry")}</Button>}
       />
     );
   else body = <Spin spinning={loading} style={{ display: "block", padding: 48 }} />;

@@ -3,6 +3,7 @@ import type { User } from "@wenku/proto/api/v1/user_pb.js";
 import { Alert, Avatar, Card, Spin, Tabs, Typography, theme } from "antd";
 import { createContext, type ReactNode, useContext } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { parseUserId, useUser } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -31,14 +32,16 @@ export function UserFrame({ tab, children }: { tab: Tab; children: ReactNode }) 
   const navigate = useNavigate();
   const session = useSession();
   const id = parseUserId(params.id);
-  const { user, loading, error } = useUser(id);
+  const { data: user, loading, error } = useUser(id);
+  const missing = id === null || error?.status === 404;
+  usePageTitle(missing ? t("notFound.title") : user?.username);
 
   // /user without an id: one's own page, or login first.
   if (params.id === undefined) {
     if (session.user) return <Navigate to={`/user/${session.user.id}`} replace />;
     return <Navigate to={loginPath(location.pathname)} replace />;
   }
-  if (id === null || error?.status === 404) return <NotFoundResult />;
+  if (missing) return <NotFoundResult />;
 
   const base = `/user/${params.id}`;
   return (

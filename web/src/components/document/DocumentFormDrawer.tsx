@@ -1,9 +1,10 @@
+import { useMutation } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import type { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { App, Cascader, Form, Input, InputNumber, Select } from "antd";
-import { useState } from "react";
-import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
+import { invalidateService } from "../../api/invalidate.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { FormDrawer } from "../common/FormDrawer.js";
 import { cascaderPath, categoryIdsOf } from "./documentQuery.js";
@@ -38,16 +39,18 @@ export function DocumentFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(DocumentAPI);
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<DocumentValues>();
-  const [saving, setSaving] = useState(false);
+  // The document shows in lists and on its own page: every cached DocumentAPI answer reads again.
+  const update = useMutation(DocumentAPI.method.updateDocument, {
+    onSuccess: () => invalidateService(queryClient, DocumentAPI),
+  });
 
   const submit = async (values: DocumentValues) => {
     if (!doc) return;
-    setSaving(true);
     try {
-      await client.updateDocument({
+      await update.mutateAsync({
         id: doc.id,
         title: values.title.trim(),
         keywords: (values.keywords ?? "").trim(),
@@ -62,8 +65,6 @@ export function DocumentFormDrawer({
       onSaved();
     } catch (cause) {
       void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -71,7 +72,7 @@ export function DocumentFormDrawer({
     <FormDrawer
       title={t("dl.edit")}
       open={doc !== null}
-      saving={saving}
+      saving={update.isPending}
       onClose={onClose}
       onSave={() => form.submit()}
       testId="document-form"

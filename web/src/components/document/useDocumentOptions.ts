@@ -1,8 +1,8 @@
+import { useQuery } from "@connectrpc/connect-query";
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import { useEffect, useMemo, useState } from "react";
-import { useClient } from "../../api/client.js";
+import { useMemo } from "react";
 import { type CategoryRow, categoryTree } from "../../pages/category/categoryTree.js";
 
 export interface TreeOption {
@@ -29,29 +29,20 @@ const toOptions = (rows: CategoryRow<Category>[]): TreeOption[] =>
     ...(row.children ? { children: toOptions(row.children) } : {}),
   }));
 
+const NONE: readonly never[] = [];
+
+/** Every document category, enabled or not (the admin files documents under both). */
+export const DOCUMENT_CATEGORIES_REQUEST = { page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT] };
+export const ENABLED_LANGUAGES_REQUEST = { page: 1n, size: 1_000n, enable: [true] };
+
 /**
- * The document categories and enabled languages for filters and edit forms (both lists are public).
- * A failed load leaves the choices empty; the page's own list reports server trouble.
+ * The document categories and enabled languages for filters and edit forms (both lists are public,
+ * cached and shared by every form that asks). A failed load leaves the choices empty; the page's
+ * own list reports server trouble.
  */
 export function useDocumentOptions(): DocumentOptions {
-  const categoriesApi = useClient(CategoryAPI);
-  const languagesApi = useClient(LanguageAPI);
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [languages, setLanguages] = useState<Language[]>([]);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    const { signal } = abort;
-    categoriesApi.listCategory({ page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT] }, { signal }).then(
-      (reply) => !signal.aborted && setCategories(reply.category),
-      () => {},
-    );
-    languagesApi.listLanguage({ page: 1n, size: 1_000n, enable: [true] }, { signal }).then(
-      (reply) => !signal.aborted && setLanguages(reply.language),
-      () => {},
-    );
-    return () => abort.abort();
-  }, [categoriesApi, languagesApi]);
+  const categories = useQuery(CategoryAPI.method.listCategory, DOCUMENT_CATEGORIES_REQUEST).data?.category ?? NONE;
+  const languages = useQuery(LanguageAPI.method.listLanguage, ENABLED_LANGUAGES_REQUEST).data?.language ?? NONE;
 
   return useMemo(() => {
     const byId = new Map(categories.map((c) => [c.id, c.title]));

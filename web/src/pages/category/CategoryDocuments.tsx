@@ -1,8 +1,7 @@
+import { keepPreviousData } from "@tanstack/react-query";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { Button, Empty, Pagination, Space, Spin, Typography, theme } from "antd";
-import { useCallback } from "react";
-import { useClient } from "../../api/client.js";
-import { useRemote } from "../../components/admin/remote.js";
+import { useApiQuery } from "../../api/useApiQuery.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { type CategoryFilters, SORT_ORDERS, TYPE_FILTERS } from "./categoryFilters.js";
@@ -23,22 +22,19 @@ export function CategoryDocuments({
   onPage: (page: number) => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(DocumentAPI);
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listDocument(
-        {
-          page: BigInt(filters.page),
-          size: BigInt(CATEGORY_PAGE_SIZE),
-          categoryId: [categoryId],
-          order: SORT_ORDERS[filters.sort],
-          ext: filters.type ? [...TYPE_FILTERS[filters.type]] : [],
-        },
-        { signal },
-      ),
-    [client, categoryId, filters.page, filters.sort, filters.type],
+  const docs = useApiQuery(
+    DocumentAPI.method.listDocument,
+    {
+      page: BigInt(filters.page),
+      size: BigInt(CATEGORY_PAGE_SIZE),
+      categoryId: [categoryId],
+      order: SORT_ORDERS[filters.sort],
+      ext: filters.type ? [...TYPE_FILTERS[filters.type]] : [],
+    },
+    t("cat.docsFailed"),
+    // The current page stays (dimmed) while the next page or filter loads.
+    { placeholderData: keepPreviousData },
   );
-  const docs = useRemote(load, t("cat.docsFailed"));
   const { token } = theme.useToken();
 
   if (docs.error) {

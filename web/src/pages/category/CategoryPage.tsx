@@ -2,10 +2,10 @@ import { FolderOpenOutlined } from "@ant-design/icons";
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Avatar, Breadcrumb, Button, Card, Flex, Result, Skeleton, Tag, Typography, theme } from "antd";
-import { type CSSProperties, useCallback } from "react";
+import type { CSSProperties } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useClient } from "../../api/client.js";
-import { useRemote } from "../../components/admin/remote.js";
+import { useApiQuery } from "../../api/useApiQuery.js";
+import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { CategoryDocuments } from "./CategoryDocuments.js";
@@ -24,11 +24,14 @@ const CATEGORY_QUERY = { page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT],
 export default function CategoryPage() {
   const { t } = useI18n();
   const { id = "" } = useParams();
-  const client = useClient(CategoryAPI);
-  const load = useCallback((signal: AbortSignal) => client.listCategory(CATEGORY_QUERY, { signal }), [client]);
-  const list = useRemote(load, t("cat.loadFailed"));
+  const list = useApiQuery(CategoryAPI.method.listCategory, CATEGORY_QUERY, t("cat.loadFailed"));
   const mobile = useSizeClass() === "mobile";
   const pad = { maxWidth: 1200, margin: "0 auto", padding: mobile ? 12 : 24 };
+  const categories = list.data?.category.filter((c) => c.enable) ?? [];
+  const path = /^\d+$/.test(id) ? categoryPath(categories, BigInt(id)) : [];
+  // A category below a disabled (unlisted) parent is hidden with it.
+  const current = path[0]?.parentId === 0n ? path.at(-1) : undefined;
+  usePageTitle(list.data && !current ? t("cat.notFound") : current?.title);
 
   if (list.error) {
     return (
@@ -48,11 +51,7 @@ export default function CategoryPage() {
       </div>
     );
   }
-  const categories = list.data.category.filter((c) => c.enable);
-  const path = /^\d+$/.test(id) ? categoryPath(categories, BigInt(id)) : [];
-  // A category below a disabled (unlisted) parent is hidden with it.
-  const current = path.at(-1);
-  if (!current || path[0]?.parentId !== 0n) {
+  if (!current) {
     return (
       <Result
         status="404"

@@ -6,12 +6,14 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { type Document, DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { RootLayout } from "../../layouts/RootLayout.js";
 import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import DocumentPage from "./DocumentPage.js";
 
 jest.setTimeout(30_000);
 
-const routes = [{ path: "/document/:id?", element: <DocumentPage /> }];
+// Under the root layout, which owns the browser title the page names.
+const routes = [{ element: <RootLayout />, children: [{ path: "/document/:id?", element: <DocumentPage /> }] }];
 
 function doc(extra: MessageInitShape<typeof DocumentSchema> = {}): Document {
   return create(DocumentSchema, {
@@ -73,6 +75,7 @@ describe("document page", () => {
     renderRoutes(routes, { path: "/document/9", deps });
 
     expect((await screen.findByTestId("document-title", {}, { timeout: 8000 })).textContent).toBe("线性代数讲义");
+    await waitFor(() => expect(document.title).toBe("线性代数讲义 - 文库"));
     const meta = screen.getByTestId("document-meta").textContent ?? "";
     for (const text of ["teacher", "3 天前", "12 页", "1.50 MB", "33 浏览", "4 下载", "免费"])
       expect(meta).toContain(text);
@@ -138,6 +141,7 @@ describe("document page", () => {
     });
     const view = renderRoutes(routes, { path: "/document/404", deps });
     expect(await screen.findByTestId("document-not-found", {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("文档不存在或已被删除 - 文库"));
     view.unmount();
     renderRoutes(routes, { path: "/document/abc", deps: setup(() => doc()).deps });
     expect(await screen.findByTestId("document-not-found", {}, { timeout: 8000 })).toBeTruthy();

@@ -7,7 +7,7 @@ import {
   UserOutlined,
 } from "@ant-design/icons";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { Code, ConnectError } from "@connectrpc/connect";
+import { skipToken, useMutation } from "@connectrpc/connect-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import {
@@ -25,14 +25,13 @@ import {
   Typography,
   theme,
 } from "antd";
-import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
-import { useRemote } from "../../components/admin/remote.js";
+import { useApiQuery } from "../../api/useApiQuery.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
+import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { parseUserId } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -53,31 +52,32 @@ export default function DocumentPage() {
   const { t } = useI18n();
   const { id: rawId } = useParams();
   const id = parseUserId(rawId);
-  const client = useClient(DocumentAPI);
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      id === null ? Promise.reject(notFound()) : client.getDocument({ id, withAuthor: true }, { signal }),
-    [client, id],
+  const doc = useApiQuery(
+    DocumentAPI.method.getDocument,
+    id === null ? skipToken : { id, withAuthor: true },
+    t("doc.loadFailed"),
   );
-  const doc = useRemote(load, t("doc.loadFailed"));
   const mobile = useSizeClass() === "mobile";
   const pad = { maxWidth: 1200, margin: "0 auto", padding: mobile ? 8 : 24 };
+  // Ids that cannot exist (not a positive integer) read like the server's 404.
+  const missing = id === null || doc.error?.status === 404;
+  usePageTitle(missing ? t("doc.notFound") : doc.data?.title);
 
+  if (missing) {
+    return (
+      <Result
+        status="404"
+        data-testid="document-not-found"
+        title={t("doc.notFound")}
+        extra={
+          <Link to="/">
+            <Button type="primary">{t("doc.backHome")}</Button>
+          </Link>
+        }
+      />
+    );
+  }
   if (doc.error) {
-    if (doc.error.code === Code.NotFound) {
-      return (
-        <Result
-          status="404"
-          data-testid="document-not-found"
-          title={t("doc.notFound")}
-          extra={
-            <Link to="/">
-              <Button type="primary">{t("doc.backHome")}</Button>
-            </Link>
-          }
-        />
-      );
-    }
     return (
       <Result
         status="error"
@@ -101,9 +101,6 @@ export default function DocumentPage() {
     </div>
   );
 }
-
-/** Ids that cannot exist (not a positive integer) read like the server's NotFound. */
-const notFound = () => new ConnectError("not found", Code.NotFound);
 
 function DocumentView({ document: doc, mobile }: { document: Document; mobile: boolean }) {
   const { t } = useI18n();
@@ -247,25 +244,16 @@ function PriceTag({ price }: { price: number }) {
 function DownloadButton({ document: doc, block }: { document: Document; block?: boolean }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const client = useClient(DocumentAPI);
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const reply = await client.downloadDocument({ id: doc.id });
-      window.location.assign(reply.url);
-    } catch (error) {
-      void message.error(toApiError(error, t("doc.downloadFailed")).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useMutation(DocumentAPI.method.downloadDocument, {
+    onSuccess: (reply) => window.location.assign(reply.url),
+    onError: (error) => void message.error(toApiError(error, t("doc.downloadFailed")).message),
+  });
   return (
     <Button
       type="primary"
       icon={<DownloadOutlined />}
-      loading={busy}
-      onClick={download}
+      loading={download.isPending}
+      onClick={() => download.mutate({ id: doc.id })}
       block={block}
       data-testid="document-download"
       style={{ marginTop: block ? 12 : 0 }}

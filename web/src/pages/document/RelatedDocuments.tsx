@@ -1,17 +1,13 @@
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { Card, Empty, Flex, Skeleton } from "antd";
-import { useCallback } from "react";
-import { useClient } from "../../api/client.js";
-import { useRemote } from "../../components/admin/remote.js";
+import { useApiQuery } from "../../api/useApiQuery.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 
 /** GetRelatedDocuments as a card of DocumentCards; a failure reads as "no related documents". */
 export function RelatedDocuments({ id }: { id: bigint }) {
   const { t } = useI18n();
-  const client = useClient(DocumentAPI);
-  const load = useCallback((signal: AbortSignal) => client.getRelatedDocuments({ id }, { signal }), [client, id]);
-  const related = useRemote(load, t("doc.noRelated"));
+  const related = useApiQuery(DocumentAPI.method.getRelatedDocuments, { id }, t("doc.noRelated"));
   const documents = (related.data?.document ?? []).filter((doc) => doc.id !== id);
   return (
     <Card title={t("doc.related")} size="small" data-testid="related-documents">

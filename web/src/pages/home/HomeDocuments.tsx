@@ -1,10 +1,8 @@
 import { CloudUploadOutlined } from "@ant-design/icons";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { Button, Empty, Flex, Skeleton, Typography } from "antd";
-import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useClient } from "../../api/client.js";
-import { useRemote } from "../../components/admin/remote.js";
+import { useApiQuery } from "../../api/useApiQuery.js";
 import { type SizeClass, useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { CategorySection } from "./CategorySection.js";
@@ -47,21 +45,15 @@ function HomeSkeleton({ columns }: { columns: number }) {
  */
 export function HomeDocuments() {
   const { t } = useI18n();
-  const client = useClient(DocumentAPI);
   const size = useSizeClass();
   const navigate = useNavigate();
-  const loadHome = useCallback(
-    (signal: AbortSignal) => client.listDocumentForHome({ limit: BigInt(HOME_LIMIT) }, { signal }),
-    [client],
-  );
-  const loadLatest = useCallback(
-    (signal: AbortSignal) =>
-      client.listDocument({ page: 1n, size: BigInt(HOME_LIMIT), order: LATEST_ORDER }, { signal }),
-    [client],
-  );
   const fallback = t("home.loadFailed");
-  const home = useRemote(loadHome, fallback);
-  const latest = useRemote(loadLatest, fallback);
+  const home = useApiQuery(DocumentAPI.method.listDocumentForHome, { limit: BigInt(HOME_LIMIT) }, fallback);
+  const latest = useApiQuery(
+    DocumentAPI.method.listDocument,
+    { page: 1n, size: BigInt(HOME_LIMIT), order: LATEST_ORDER },
+    fallback,
+  );
 
   const columns = GRID_COLUMNS[size];
   const settled =

@@ -1,13 +1,15 @@
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { useMutation } from "@connectrpc/connect-query";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Alert, App, Button, Empty, Flex, Pagination, Popconfirm, Space, Spin, Typography, theme } from "antd";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
+import { invalidateService } from "../../api/invalidate.js";
+import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
-import { useRemote } from "../../components/admin/remote.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { DocumentFormDrawer } from "../../components/document/DocumentFormDrawer.js";
 import { ownListRequest } from "../../components/document/documentQuery.js";
@@ -32,8 +34,8 @@ function MyDocuments() {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const { user } = useMeUser();
-  const client = useClient(DocumentAPI);
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const options = useDocumentOptions();
   const [page, setPage] = useState(1);
   const [editing, setEditingState] = useState<Document | null>(null);
@@ -43,21 +45,20 @@ function MyDocuments() {
     setEditingState(doc);
   };
 
-  const load = useCallback(
-    (signal: AbortSignal) => client.listDocument(ownListRequest(user.id, page, ME_DOCUMENT_PAGE_SIZE), { signal }),
-    [client, user.id, page],
+  const list = useApiQuery(
+    DocumentAPI.method.listDocument,
+    ownListRequest(user.id, page, ME_DOCUMENT_PAGE_SIZE),
+    t("dl.loadFailed"),
+    { placeholderData: keepPreviousData },
   );
-  const list = useRemote(load, t("dl.loadFailed"));
-
-  const remove = async (doc: Document) => {
-    try {
-      await client.deleteDocument({ id: [doc.id] });
+  // A deleted document leaves every list it was in (this one, the home page, its categories).
+  const remove = useMutation(DocumentAPI.method.deleteDocument, {
+    onSuccess: () => {
       void message.success(t("dl.deleted"));
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.deleteFailed")).message);
-    }
-  };
+      return invalidateService(queryClient, DocumentAPI);
+    },
+    onError: (cause) => void message.error(toApiError(cause, t("adm.common.deleteFailed")).message),
+  });
 
   const documents = list.data?.document ?? [];
   const total = Number(list.data?.total ?? 0n);
@@ -133,7 +134,7 @@ function MyDocuments() {
                     title={t("adm.common.confirmDeleteOne", { name: doc.title })}
                     description={t("dl.deleteHint")}
                     okButtonProps={{ danger: true }}
-                    onConfirm={() => void remove(doc)}
+                    onConfirm={() => remove.mutateAsync({ id: [doc.id] }).catch(() => {})}
                   >
                     <Button size="small" type="text" danger icon={<DeleteOutlined />}>
                       {t("adm.common.delete")}
@@ -160,10 +161,7 @@ function MyDocuments() {
         document={editing}
         options={options}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        onSaved={() => setEditing(null)}
       />
     </>
   );
