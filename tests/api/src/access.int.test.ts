@@ -2,7 +2,7 @@
 
 import { buildRestRoutes } from "@wenku/gateway";
 import { AccessLevel, accessRuleOf, allApiServices, deployableOf, fullMethodName } from "@wenku/kit";
-import { rest, startTestStack } from "./testing.js";
+import { registerUser, rest, startTestStack } from "./testing.js";
 
 const services = allApiServices();
 const routes = buildRestRoutes(services).routes;
@@ -13,9 +13,7 @@ let userToken: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const r = await rest(stack.url, "POST", "/api/v1/user/register", { username: "plainuser", password: "secret123" });
-  expect(r.status).toBe(200);
-  userToken = r.json.token as string;
+  userToken = (await registerUser(stack.url, "plainuser")).token;
 });
 afterAll(() => stack.stop());
 

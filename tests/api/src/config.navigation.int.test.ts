@@ -1,14 +1,12 @@
 // NavigationAPI over REST: CRUD, the tree, what visitors see, and validation messages.
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(r.status).toBe(200);
-  admin = r.json.token as string;
+  admin = await loginAdmin(stack.url);
 });
 afterAll(() => stack.stop());
 

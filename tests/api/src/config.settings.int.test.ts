@@ -2,7 +2,7 @@
 // a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
 import { randomBytes } from "node:crypto";
 import { createDb, type Db } from "@wenku/config";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let db: Db;
@@ -11,9 +11,7 @@ let adminToken: string;
 beforeAll(async () => {
   stack = await startTestStack();
   db = createDb(stack.databaseUrl);
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(r.status).toBe(200);
-  adminToken = r.json.token as string;
+  adminToken = await loginAdmin(stack.url);
 });
 afterAll(async () => {
   await db.$disconnect();

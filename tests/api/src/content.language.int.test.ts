@@ -2,7 +2,7 @@
 // only, the public settings (ConfigAPI.GetSettings) list the enabled ones at once after a change,
 // document counts, deleting a language leaves its documents without one, permissions.
 import { createDb, type Db } from "@wenku/content";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let db: Db;
@@ -12,12 +12,8 @@ let plain: string;
 beforeAll(async () => {
   stack = await startTestStack();
   db = createDb(stack.databaseUrl);
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(r.status).toBe(200);
-  admin = r.json.token as string;
-  const u = await rest(stack.url, "POST", "/api/v1/user/register", { username: "langplain", password: "secret123" });
-  expect(u.status).toBe(200);
-  plain = u.json.token as string;
+  admin = await loginAdmin(stack.url);
+  plain = (await registerUser(stack.url, "langplain")).token;
 });
 afterAll(async () => {
   await db.$disconnect();

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createDb, type Db } from "@wenku/content";
 import { makePdf } from "@wenku/content/fixtures";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 export let stack: Awaited<ReturnType<typeof startTestStack>>;
 export let db: Db;
@@ -22,11 +22,7 @@ export let carol: User;
 export const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
 export const pdf = makePdf({ pages: 2 });
 
-export async function register(username: string): Promise<User> {
-  const r = await rest(stack.url, "POST", "/api/v1/user/register", { username, password: "secret123" });
-  expect(r.status).toBe(200);
-  return { token: r.json.token as string, id: (r.json.user as { id: number }).id };
-}
+export const register = (username: string): Promise<User> => registerUser(stack.url, username);
 export async function setConfig(category: string, name: string, value: string) {
   const r = await rest(stack.url, "PUT", "/api/v1/config", { config: [{ category, name, value }] }, admin);
   expect([r.status, r.json.message]).toEqual([200, undefined]);
@@ -94,9 +90,7 @@ export function setupFilesSite(): void {
     stack = await startTestStack();
     db = createDb(stack.databaseUrl);
     storage = await createLocalStorage({ root: stack.storageDir });
-    const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-    expect(r.status).toBe(200);
-    admin = r.json.token as string;
+    admin = await loginAdmin(stack.url);
     alice = await register("filealice");
     bob = await register("filebob");
     carol = await register("filecarol");

@@ -1,7 +1,7 @@
 // security.is_close and security.login_required are enforced by the services themselves: a client
 // calling an RPC directly over REST or real gRPC is refused, whatever the browser does.
 import * as grpc from "@grpc/grpc-js";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let adminToken: string;
@@ -9,12 +9,8 @@ let userToken: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const a = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(a.status).toBe(200);
-  adminToken = a.json.token as string;
-  const u = await rest(stack.url, "POST", "/api/v1/user/register", { username: "visitor1", password: "secret123" });
-  expect(u.status).toBe(200);
-  userToken = u.json.token as string;
+  adminToken = await loginAdmin(stack.url);
+  userToken = (await registerUser(stack.url, "visitor1")).token;
 });
 afterAll(() => stack.stop());
 

@@ -3,16 +3,14 @@ import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import * as grpc from "@grpc/grpc-js";
 import { GetUserRequestSchema, UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let adminToken: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(r.status).toBe(200);
-  adminToken = r.json.token as string;
+  adminToken = await loginAdmin(stack.url);
 });
 afterAll(() => stack.stop());
 

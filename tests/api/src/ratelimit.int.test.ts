@@ -15,7 +15,7 @@ import { createLogger } from "@wenku/kit";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { ADMIN_PASSWORD, loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
@@ -104,9 +104,7 @@ async function statuses(n: number, send: (i: number) => Promise<Reply>): Promise
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(r.status).toBe(200);
-  admin = r.json.token as string;
+  admin = await loginAdmin(stack.url);
 }, 60_000);
 afterAll(async () => {
   for (const a of agents.values()) a.destroy();

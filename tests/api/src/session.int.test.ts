@@ -8,7 +8,7 @@ import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { createTokenCodec } from "@wenku/user/testing";
 import pg from "pg";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 const EXPIRED = "登录已失效，请重新登录";
 
@@ -17,9 +17,7 @@ let admin: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const r = await rest(stack.url, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
-  expect(r.status).toBe(200);
-  admin = r.json.token as string;
+  admin = await loginAdmin(stack.url);
 });
 afterAll(() => stack.stop());
 

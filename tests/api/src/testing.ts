@@ -121,3 +121,21 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
     }
   }
 }
+
+/** Signs in as the seeded administrator and returns the token. */
+export async function loginAdmin(base: string): Promise<string> {
+  const r = await rest(base, "POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
+  if (r.status !== 200) throw new Error(`admin login failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json.token as string;
+}
+
+/** Registers a user (password "secret123" unless given) and returns its token and id. */
+export async function registerUser(
+  base: string,
+  username: string,
+  password = "secret123",
+): Promise<{ token: string; id: number }> {
+  const r = await rest(base, "POST", "/api/v1/user/register", { username, password });
+  if (r.status !== 200) throw new Error(`registering ${username} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return { token: r.json.token as string, id: (r.json.user as { id: number }).id };
+}

@@ -1,6 +1,6 @@
 // Staff operations through the gateway: users (list, add, set, delete), groups and their
 // permissions taking effect at once, permissions, punishments.
-import { ADMIN_PASSWORD, rest, startTestStack, testClock } from "./testing.js";
+import { ADMIN_PASSWORD, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 /** The services' clock: punishment end times pass by moving it, not by waiting. */
@@ -17,11 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-async function register(username: string) {
-  const r = await call("POST", "/api/v1/user/register", { username, password: "secret123" });
-  expect(r.status).toBe(200);
-  return { token: r.json.token as string, id: (r.json.user as { id: number }).id };
-}
+const register = (username: string) => registerUser(stack.url, username);
 async function permissionId(path: string): Promise<number> {
   const r = await call("GET", `/api/v1/permission/list?path=${encodeURIComponent(path)}`, undefined, admin);
   expect(r.json.total).toBe(1);

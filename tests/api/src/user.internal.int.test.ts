@@ -3,7 +3,7 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createUserDirectory } from "@wenku/content/testing";
 import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
-import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { ADMIN_PASSWORD, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
@@ -11,11 +11,7 @@ let admin: string;
 const call = (method: string, path: string, body?: unknown, token?: string) =>
   rest(stack.url, method, path, body, token);
 
-async function register(username: string) {
-  const r = await call("POST", "/api/v1/user/register", { username, password: "secret123" });
-  expect(r.status).toBe(200);
-  return BigInt((r.json.user as { id: number }).id);
-}
+const register = async (username: string) => BigInt((await registerUser(stack.url, username)).id);
 
 beforeAll(async () => {
   stack = await startTestStack();
