@@ -51,3 +51,4 @@ export function createConfigRepository(db: Db) {
   };
 }
 export type ConfigRepository = ReturnType<typeof createConfigRepository>;
+export type ConfigRow = Awaited<ReturnType<ConfigRepository["all"]>>[number];

@@ -1,7 +1,6 @@
 import { DomainError } from "@wenku/kit";
-import type { Config as ConfigRow } from "../../gen/prisma/client.js";
 import { type CatalogEntry, catalog, catalogEntry, categories, SECRET_MASK } from "./catalog.js";
-import type { ConfigRepository } from "./config.repository.js";
+import type { ConfigRepository, ConfigRow } from "./config.repository.js";
 import { ConfigValues, normalizeValue } from "./values.js";
 
 export interface ConfigServiceDeps {
