@@ -14,11 +14,12 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await account.end();
-    await navigate("/");
+    const left = navigate("/");
+    void message.success(t("header.logoutSuccess"));
     // Nothing the signed-in user could read stays cached for whoever uses the browser next (the
-    // pages just left are inactive now); what is still on screen is asked again without the token.
+    // pages just left are inactive once home shows); what is still on screen is asked again.
+    await left;
     queryClient.removeQueries({ type: "inactive" });
     void queryClient.invalidateQueries();
-    void message.success(t("header.logoutSuccess"));
   }, [account, queryClient, navigate, message, t]);
 }
