@@ -22,13 +22,11 @@ import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
-import { createDocumentInternalHandlers } from "./documents/document.internal.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
 import { createDocumentService } from "./documents/document.service.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createRecycleService } from "./documents/recycle.service.js";
-import { createUserCountsRepository } from "./documents/user-counts.repository.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentService } from "./files/attachment.service.js";
@@ -44,7 +42,7 @@ import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
-import { createContentInternalHandlers } from "./stats/stats.handlers.js";
+import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
 
@@ -153,7 +151,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [RecycleAPI, createRecycleHandlers(recycle)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
       [ContentInternalAPI, createContentInternalHandlers(stats)],
-      [DocumentInternalAPI, createDocumentInternalHandlers(createUserCountsRepository(db))],
+      [DocumentInternalAPI, createDocumentInternalHandlers(stats)],
     ],
   });
 }

@@ -1,12 +1,22 @@
-// ContentInternalAPI: counters of the content service's records for the site statistics.
+// The counters other services ask the content service for: ContentInternalAPI (site statistics) and
+// DocumentInternalAPI (each user's doc_count).
 import type { ServiceImpl } from "@connectrpc/connect";
-import type { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import type { StatsService } from "./stats.service.js";
 
 export function createContentInternalHandlers(stats: StatsService): ServiceImpl<typeof ContentInternalAPI> {
   return {
     async getContentStats() {
       return stats.contentStats();
+    },
+  };
+}
+
+export function createDocumentInternalHandlers(stats: StatsService): ServiceImpl<typeof DocumentInternalAPI> {
+  return {
+    async countUserDocuments(req) {
+      const perUser = await stats.documentsPerUser(req.userId);
+      return { count: [...perUser].map(([userId, docCount]) => ({ userId, docCount })) };
     },
   };
 }

@@ -1,4 +1,4 @@
-// The only module that touches Prisma for the site statistics: counts, nothing else.
+// The only module that touches Prisma for the counters other services ask for: counts, nothing else.
 import type { Db } from "../db.js";
 
 export function createStatsRepository(db: Db) {
@@ -8,7 +8,19 @@ export function createStatsRepository(db: Db) {
       const rows = await db.document.groupBy({ by: ["status"], where: { deletedAt: null }, _count: { _all: true } });
       return new Map(rows.map((r) => [r.status, r._count._all]));
     },
+
     categoryCount: () => db.category.count(),
+
+    /** Live documents (outside the recycle bin, any status) per user among `userIds`; users without any are absent. */
+    async liveDocumentsPerUser(userIds: readonly bigint[]): Promise<Map<bigint, number>> {
+      if (!userIds.length) return new Map();
+      const rows = await db.document.groupBy({
+        by: ["userId"],
+        where: { userId: { in: [...userIds] }, deletedAt: null },
+        _count: { _all: true },
+      });
+      return new Map(rows.map((r) => [r.userId, r._count._all]));
+    },
   };
 }
 export type StatsRepository = ReturnType<typeof createStatsRepository>;

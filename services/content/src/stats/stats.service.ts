@@ -1,5 +1,7 @@
-// The content service's counters for the site statistics (ConfigAPI.GetStats asks through
-// ContentInternalAPI): which statuses count as pending review, failed and still converting.
+// The content service's counters for other services: the site statistics (ConfigAPI.GetStats asks
+// through ContentInternalAPI: which statuses count as pending review, failed and still converting)
+// and each user's doc_count (the user service asks through DocumentInternalAPI).
+import { DomainError } from "@wenku/kit";
 import { DocStatus } from "../documents/visibility.js";
 import type { StatsRepository } from "./stats.repository.js";
 
@@ -14,8 +16,18 @@ export interface ContentStats {
   documentConvertingCount: number;
 }
 
-export function createStatsService(repo: Pick<StatsRepository, "liveDocumentsByStatus" | "categoryCount">) {
+/** CountUserDocuments answers at most this many users per call. */
+export const MAX_COUNTED_USERS = 1000;
+
+export function createStatsService(repo: StatsRepository) {
   return {
+    /** Live documents (any status, not in the recycle bin) per user; users without any are absent. */
+    async documentsPerUser(ids: readonly bigint[]): Promise<Map<bigint, number>> {
+      if (ids.length > MAX_COUNTED_USERS)
+        throw new DomainError("invalid_argument", `一次最多统计 ${MAX_COUNTED_USERS} 个用户`);
+      return repo.liveDocumentsPerUser([...new Set(ids)].filter((id) => id > 0n));
+    },
+
     async contentStats(): Promise<ContentStats> {
       const [byStatus, categoryCount] = await Promise.all([repo.liveDocumentsByStatus(), repo.categoryCount()]);
       const count = (...statuses: number[]) => statuses.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);

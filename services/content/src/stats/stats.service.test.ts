@@ -1,0 +1,53 @@
+// The counters' rules over a fake repository: which statuses count where, and CountUserDocuments'
+// bounds (the SQL itself is exercised by tests/api: config.stats and the user profile's doc_count).
+import { DocStatus } from "../documents/visibility.js";
+import type { StatsRepository } from "./stats.repository.js";
+import { createStatsService, MAX_COUNTED_USERS } from "./stats.service.js";
+
+function setup() {
+  const asked: bigint[][] = [];
+  const repo: StatsRepository = {
+    liveDocumentsByStatus: async () =>
+      new Map([
+        [DocStatus.pending, 1],
+        [DocStatus.converting, 2],
+        [DocStatus.converted, 10],
+        [DocStatus.failed, 3],
+        [DocStatus.reconvert, 4],
+        [DocStatus.pendingReview, 5],
+      ]),
+    categoryCount: async () => 7,
+    async liveDocumentsPerUser(ids) {
+      asked.push([...ids]);
+      return new Map(ids.map((id) => [id, Number(id) * 2]));
+    },
+  };
+  return { stats: createStatsService(repo), asked };
+}
+
+test("site counters: every live document, review, failed and in-conversion figures by status", async () => {
+  expect(await setup().stats.contentStats()).toEqual({
+    documentCount: 25,
+    categoryCount: 7,
+    articleCount: 0,
+    commentCount: 0,
+    reportCount: 0,
+    documentPendingReviewCount: 5,
+    documentConvertFailedCount: 3,
+    documentConvertingCount: 7,
+  });
+});
+
+test("documents per user: ids deduplicated and positive only; more than the cap is refused", async () => {
+  const { stats, asked } = setup();
+  expect(await stats.documentsPerUser([3n, 3n, 0n, -1n, 5n])).toEqual(
+    new Map([
+      [3n, 6],
+      [5n, 10],
+    ]),
+  );
+  expect(asked).toEqual([[3n, 5n]]);
+  const many = Array.from({ length: MAX_COUNTED_USERS + 1 }, (_, i) => BigInt(i + 1));
+  await expect(stats.documentsPerUser(many)).rejects.toMatchObject({ kind: "invalid_argument" });
+  expect(asked).toHaveLength(1);
+});
