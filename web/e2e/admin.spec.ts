@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
 
 /**
@@ -84,7 +85,7 @@ test("a group with only the user-list permission opens exactly that admin page",
   const groupRow = page.getByRole("row").filter({ hasText: groupTitle });
   await expect(groupRow).toBeVisible();
 
-  await groupRow.getByRole("button", { name: "权限" }).click();
+  await rowAction(page, groupRow, "权限");
   const node = page.getByTestId(`permission-${LIST_USER}`);
   await node.scrollIntoViewIfNeeded();
   await node.click();

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { confirmNewest, rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
 
 /**
@@ -57,11 +58,11 @@ async function saveCategory(page: Page, title: string): Promise<void> {
 }
 
 async function confirmDelete(page: Page, title: string): Promise<void> {
-  const popovers = page.locator(".ant-popover:visible");
-  await expect(popovers).toHaveCount(0); // the previous confirm has closed (it fades out)
-  await row(page, title).getByRole("button", { name: "删除" }).click();
-  await popovers.getByRole("button", { name: /^确\s*定$/ }).click();
-  await expect(popovers).toHaveCount(0);
+  const confirms = page.locator(".ant-popover:visible, .ant-modal-confirm:visible");
+  await expect(confirms).toHaveCount(0); // the previous confirm has closed (it fades out)
+  await rowAction(page, row(page, title), "删除");
+  await confirmNewest(page);
+  await expect(confirms).toHaveCount(0);
 }
 
 test("a disabled sub-category is hidden from visitors until it is enabled again", async ({ page, browser }, info) => {
@@ -74,7 +75,7 @@ test("a disabled sub-category is hidden from visitors until it is enabled again"
   await expect(page.getByRole("heading", { name: "文档分类" })).toBeVisible();
   await page.getByTestId("category-add").click();
   await saveCategory(page, root);
-  await row(page, root).getByRole("button", { name: "添加子分类" }).click();
+  await rowAction(page, row(page, root), "添加子分类");
   await expect(openDrawer(page).getByText(root)).toBeVisible(); // the parent is preselected
   await saveCategory(page, child);
 
@@ -145,12 +146,8 @@ test("a language switched off leaves the public settings", async ({ page }, info
   await toggle.click();
   await expect(toggle).toBeChecked();
   await expect.poll(settingsCodes, { timeout: 30_000 }).toContain(code);
-  await row(page, name).getByRole("button", { name: "删除" }).click();
-  // The newest popover: the previous one may still be fading out after its own confirm.
-  await page
-    .locator(".ant-popover:visible")
-    .last()
-    .getByRole("button", { name: /^确\s*定$/ })
-    .click();
+  await rowAction(page, row(page, name), "删除");
+  // The newest confirmation: the previous one may still be fading out after its own confirm.
+  await confirmNewest(page);
   await expect(row(page, name)).toHaveCount(0);
 });

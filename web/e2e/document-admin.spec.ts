@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { tinyPdf } from "./pdf.js";
+import { confirmNewest, rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
 
 /**
@@ -153,7 +154,9 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("已发布");
-  await row.getByRole("button", { name: "审核拒绝" }).click();
+  await rowAction(page, row, "审核拒绝");
+  await expect(page.getByText(`确定要审核拒绝“${title}”吗？`)).toBeVisible(); // asks first, naming it
+  await confirmNewest(page);
   await expect(row).toContainText("审核未通过");
 
   // Visitors: not readable, not listed, no page images.

@@ -1,10 +1,9 @@
+import { useQuery } from "@connectrpc/connect-query";
 import { ConfigAPI, type Stats } from "@wenku/proto/api/v1/config_pb.js";
 import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Typography } from "antd";
-import { useCallback } from "react";
 import { Link } from "react-router";
-import { useClient } from "../../api/client.js";
+import { toApiError } from "../../api/errors.js";
 import { AdminCard } from "../../components/admin/AdminCard.js";
-import { useRemote } from "../../components/admin/remote.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
 import { formatTime } from "../../components/common/format.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -38,9 +37,8 @@ const QUEUES: readonly [
 export default function DashboardPage() {
   const { t } = useI18n();
   const session = useSession();
-  const client = useClient(ConfigAPI);
-  const load = useCallback((signal: AbortSignal) => client.getStats({}, { signal }), [client]);
-  const stats = useRemote(load, t("adm.dash.statsUnavailable"));
+  const stats = useQuery(ConfigAPI.method.getStats, {});
+  const statsError = stats.error && toApiError(stats.error, t("adm.dash.statsUnavailable"));
   const pages = ADMIN_PAGES.filter((p) => session.allowedPages.includes(p.path));
   const held = session.permissions.filter((p) => Number(p.id) > 0).length;
 
@@ -64,7 +62,7 @@ export default function DashboardPage() {
         )}
       </Card>
       <Typography.Title level={5}>{t("adm.dash.stats")}</Typography.Title>
-      {stats.error && <ApiErrorAlert error={stats.error} onRetry={stats.reload} />}
+      {statsError && <ApiErrorAlert error={statsError} onRetry={() => void stats.refetch()} />}
       {!stats.data && !stats.error && <Skeleton active />}
       {stats.data && <StatsView stats={stats.data} />}
     </AdminCard>

@@ -115,7 +115,7 @@ describe("admin list primitives", () => {
     // A new keyword starts again on page 1.
     expect(screen.getByTestId("search").textContent).toBe("?wd=%E4%B9%99");
     expect(lists.at(-1)).toMatchObject({ page: 1n, wd: "乙" });
-  }, 60_000);
+  }, 90_000);
 
   it("batch delete asks first, naming how many and which, then refetches the list", async () => {
     const { deps, lists, deletes } = setup();
@@ -134,22 +134,22 @@ describe("admin list primitives", () => {
     expect(deletes).toEqual([]);
     const listsBefore = lists.length;
     fireEvent.click(document.querySelector(".ant-modal-confirm-btns .ant-btn-primary") as HTMLElement);
-    expect(await screen.findByText("已删除")).toBeTruthy();
+    expect(await screen.findByText("已删除", {}, { timeout: 10_000 })).toBeTruthy();
     expect(deletes).toEqual([[1n, 2n]]);
     // The mutation invalidated GroupAPI's queries: the list was fetched again without a reload call.
     expect(await row("丙组")).toBeTruthy();
     expect(lists.length).toBeGreaterThan(listsBefore);
-  }, 60_000);
+  }, 90_000);
 
   it("a row's delete asks first, naming the row, and shows the server's message when it fails", async () => {
     const { deps, deletes } = setup({ failDelete: "该分组下还有用户，不能删除" });
     render("/groups", deps);
     fireEvent.click(within(await row("甲组")).getByLabelText("删除"));
-    expect(await screen.findByText("确定要删除“甲组”吗？")).toBeTruthy();
+    expect(await screen.findByText("确定要删除“甲组”吗？", {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(document.querySelector(".ant-popover .ant-btn-primary") as HTMLElement);
-    expect(await screen.findByText("该分组下还有用户，不能删除")).toBeTruthy();
+    expect(await screen.findByText("该分组下还有用户，不能删除", {}, { timeout: 10_000 })).toBeTruthy();
     expect(deletes).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it("shows the list's own error when loading fails", async () => {
     const { deps } = setup({ failList: true });

@@ -75,7 +75,7 @@ describe("category editor", () => {
     expect(created[0]?.type).toBe(CategoryType.ARTICLE);
 
     const root = await rowOf("新闻");
-    fireEvent.click(within(root).getByRole("button", { name: "添加子分类" }));
+    fireEvent.click(within(root).getByLabelText("添加子分类"));
     await waitFor(() => expect(within(drawer()).getByText("新闻")).toBeTruthy());
     expect(within(drawer()).getByLabelText("名称").getAttribute("value")).toBe("");
     await addCategory("国内");
@@ -89,8 +89,10 @@ describe("category editor", () => {
     ]);
     renderWithProviders(<CategoryEditor type={CategoryType.DOCUMENT} title="文档分类" />, deps);
     expect(await rowOf("高考")).toBeTruthy();
-    fireEvent.click(within(await rowOf("教育")).getByRole("button", { name: "删除" }));
-    fireEvent.click(await screen.findByRole("button", { name: /确\s*定/ }));
-    expect(await screen.findByText("该分类下还有子分类，不能删除")).toBeTruthy();
-  }, 60_000);
+    // By label and class, not by role: role queries are slow over antd tables (see rowOf).
+    fireEvent.click(within(await rowOf("教育")).getByLabelText("删除"));
+    expect(await screen.findByText("确定要删除“教育”吗？", {}, { timeout: 10_000 })).toBeTruthy();
+    fireEvent.click(document.querySelector(".ant-popover .ant-btn-primary") as HTMLElement);
+    expect(await screen.findByText("该分类下还有子分类，不能删除", {}, { timeout: 10_000 })).toBeTruthy();
+  }, 120_000);
 });

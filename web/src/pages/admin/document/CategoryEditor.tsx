@@ -1,19 +1,17 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
-import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { App, Button, Input, Popconfirm, Space, Switch, Table, type TableColumnsType, Tooltip } from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import type { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
+import { Table } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
+import { useEditing } from "../../../components/admin/list/useEditing.js";
+import { useTreeExpansion } from "../../../components/admin/list/useTreeExpansion.js";
 import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
-import { formatTime } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { type CategoryRow, categoryTree } from "../../category/categoryTree.js";
 import { type CategoryEdit, CategoryFormDrawer } from "./CategoryFormDrawer.js";
-import { SortCell } from "./SortCell.js";
+import { categoryColumns } from "./categoryColumns.js";
 
 const CAT_API = "/api.v1.CategoryAPI";
 /** Every category of a type in one list: trees are small and the editor needs all of them. */
@@ -26,6 +24,8 @@ export function categoryInit(item: Category) {
   return fields;
 }
 
+const flatten = (rows: readonly Row[]): Category[] => rows.flatMap((row) => [row.item, ...flatten(row.children ?? [])]);
+
 /**
  * The category tree editor shared by /admin/document/category (type 0) and
  * /admin/article/category (type 1): create top-level and sub-categories, edit, enable, re-sort,
@@ -33,249 +33,70 @@ export function categoryInit(item: Category) {
  */
 export function CategoryEditor({ type, title }: { type: CategoryType; title: string }) {
   const { t } = useI18n();
-  const client = useClient(CategoryAPI);
   const can = useCan();
-  const { message, modal } = App.useApp();
-  const [wd, setWd] = useState("");
-  const [selected, setSelected] = useState<string[]>([]);
-  const [edit, setEditState] = useState<CategoryEdit | null>(null);
-  // A new drawer (and form store) for every opening: a kept store would carry the last values over.
-  const [opening, setOpening] = useState(0);
-  const setEdit = (next: CategoryEdit | null) => {
-    if (next) setOpening((n) => n + 1);
-    setEditState(next);
-  };
-
-  const load = useCallback(
-    (signal: AbortSignal) => client.listCategory({ page: 1n, size: CATEGORY_LIST_SIZE, type: [type], wd }, { signal }),
-    [client, type, wd],
+  const editing = useEditing<CategoryEdit>();
+  const list = useAdminList({
+    method: CategoryAPI.method.listCategory,
+    request: ({ wd }) => ({ page: 1n, size: CATEGORY_LIST_SIZE, type: [type], wd }),
+    rows: (r) => categoryTree(r.category),
+    rowKey: (row) => row.key,
+    pageSize: 0,
+  });
+  const categories = flatten(list.rows);
+  const expandable = useTreeExpansion<Row>(
+    categories.filter((c) => categories.some((other) => other.parentId === c.id)).map((c) => String(c.id)),
   );
-  const list = useRemote(load, t("adm.common.loadFailed"));
-  const categories = list.data?.category ?? [];
-  const tree = categoryTree(categories);
-  // Every parent starts (and, once created, stays) expanded unless the user folds it.
-  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
-  const expanded = categories
-    .filter((c) => categories.some((other) => other.parentId === c.id))
-    .map((c) => String(c.id))
-    .filter((key) => !folded.has(key));
-
-  const remove = async (ids: readonly string[]) => {
-    try {
-      await client.deleteCategory({ id: ids.map((id) => BigInt(id)) });
-      void message.success(t("adm.common.deleted"));
-      setSelected([]);
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.deleteFailed")).message);
-    }
-  };
+  const remove = useAdminMutation(CategoryAPI.method.deleteCategory, {
+    success: t("adm.common.deleted"),
+    failure: t("adm.common.deleteFailed"),
+    onSuccess: list.clearSelection,
+  });
+  const updateCategory = useAdminMutation(CategoryAPI.method.updateCategory, { success: false });
   const update = async (item: Category, change: Partial<Pick<Category, "enable" | "sort">>) => {
-    try {
-      await client.updateCategory({ ...categoryInit(item), ...change });
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-      throw cause;
-    }
+    if (!(await updateCategory.run({ ...categoryInit(item), ...change }))) throw new Error("not saved");
   };
 
   const canCreate = can(`${CAT_API}/CreateCategory`);
   const canUpdate = can(`${CAT_API}/UpdateCategory`);
   const canDelete = can(`${CAT_API}/DeleteCategory`);
-  const columns: TableColumnsType<Row> = [
-    {
-      title: t("adm.common.title"),
-      key: "title",
-      render: (_, { item }) => (
-        <Space size={6}>
-          {item.icon && <img src={item.icon} alt="" width={18} height={18} style={{ objectFit: "contain" }} />}
-          <span style={{ fontWeight: item.parentId === 0n ? 500 : undefined }}>{item.title}</span>
-        </Space>
-      ),
-    },
-    { title: t("adm.common.id"), key: "id", width: 64, responsive: ["md"], render: (_, { item }) => String(item.id) },
-    {
-      title: t(type === CategoryType.ARTICLE ? "adm.cat.articleCount" : "adm.cat.docCount"),
-      key: "docCount",
-      width: 80,
-      responsive: ["sm"],
-      render: (_, { item }) => item.docCount,
-    },
-    {
-      title: t("adm.common.enable"),
-      key: "enable",
-      render: (_, { item }) => (
-        <Switch
-          size="small"
-          checked={item.enable}
-          disabled={!canUpdate}
-          aria-label={`${t("adm.common.enable")} ${item.title}`}
-          onChange={(enable) => void update(item, { enable }).catch(() => undefined)}
-        />
-      ),
-    },
-    {
-      title: t("adm.common.sort"),
-      key: "sort",
-      width: 104,
-      render: (_, { item }) => (
-        <SortCell
-          value={item.sort}
-          disabled={!canUpdate}
-          label={`${t("adm.common.sort")} ${item.title}`}
-          onSave={(sort) => update(item, { sort })}
-        />
-      ),
-    },
-    {
-      title: t("adm.cat.showDescription"),
-      key: "showDescription",
-      responsive: ["md"],
-      render: (_, { item }) => t(item.showDescription ? "adm.common.yes" : "adm.common.no"),
-    },
-    {
-      title: t("adm.common.description"),
-      key: "description",
-      responsive: ["lg"],
-      ellipsis: true,
-      width: 180,
-      render: (_, { item }) => item.description || "-",
-    },
-    {
-      title: t("adm.common.createdAt"),
-      key: "createdAt",
-      responsive: ["md"],
-      render: (_, { item }) => formatTime(item.createdAt),
-    },
-    {
-      title: t("adm.common.actions"),
-      key: "actions",
-      fixed: "right",
-      render: (_, row) => (
-        <Space size={0}>
-          {type === CategoryType.DOCUMENT && (
-            <Tooltip title={t("adm.cat.view")}>
-              <Button
-                type="link"
-                href={`/category/${row.key}`}
-                target="_blank"
-                icon={<EyeOutlined />}
-                aria-label={t("adm.cat.view")}
-              />
-            </Tooltip>
-          )}
-          {canCreate && (
-            <Tooltip title={t("adm.cat.addChild")}>
-              <Button
-                type="link"
-                icon={<PlusOutlined />}
-                aria-label={t("adm.cat.addChild")}
-                onClick={() => setEdit({ parentId: row.item.id })}
-              />
-            </Tooltip>
-          )}
-          {canUpdate && (
-            <Tooltip title={t("adm.common.edit")}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                aria-label={t("adm.common.edit")}
-                onClick={() => setEdit({ item: row.item })}
-              />
-            </Tooltip>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t("adm.common.confirmDeleteOne", { name: row.item.title })}
-              onConfirm={() => void remove([row.key])}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
-  ];
+  const columns = categoryColumns(t, type, {
+    update,
+    canUpdate,
+    edit: canUpdate ? editing.open : undefined,
+    addChild: canCreate ? (parentId) => editing.open({ parentId }) : undefined,
+    remove: canDelete ? (item) => void remove.run({ id: [item.id] }) : undefined,
+  });
 
   const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t("adm.cat.searchPlaceholder")}
-        aria-label={t("adm.common.search")}
-        style={{ width: 220, maxWidth: "100%" }}
-        onSearch={(value) => setWd(value.trim())}
-      />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-      {canCreate && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEdit({ parentId: 0n })}
-          data-testid="category-add"
-        >
-          {t("adm.cat.add")}
-        </Button>
-      )}
-      {canDelete && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selected.length === 0}
-          onClick={() =>
-            modal.confirm({
-              title: t("adm.common.confirmDelete", { count: selected.length }),
-              okButtonProps: { danger: true },
-              onOk: () => remove(selected),
-            })
-          }
-        >
-          {t("adm.common.batchDelete")}
-        </Button>
-      )}
-    </>
+    <AdminToolbar
+      list={list}
+      searchPlaceholder={t("adm.cat.searchPlaceholder")}
+      onAdd={canCreate ? () => editing.open({ parentId: 0n }) : undefined}
+      addLabel={t("adm.cat.add")}
+      addTestId="category-add"
+      onBatchDelete={canDelete ? (rows) => remove.run({ id: rows.map((row) => row.item.id) }) : undefined}
+      rowName={(row) => row.item.title}
+    />
   );
 
+  const table = list.tableProps(canDelete);
   return (
-    <AdminCard title={title} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
+    <AdminCard title={title} toolbar={toolbar} list={list}>
       <Table<Row>
-        rowKey="key"
+        {...table}
+        rowSelection={table.rowSelection && { ...table.rowSelection, checkStrictly: true }}
         columns={columns}
-        dataSource={tree}
-        loading={list.loading}
         scroll={{ x: "max-content" }}
-        expandable={{
-          expandedRowKeys: expanded,
-          onExpand: (open, row) =>
-            setFolded((prev) => {
-              const next = new Set(prev);
-              if (open) next.delete(row.key);
-              else next.add(row.key);
-              return next;
-            }),
-        }}
-        rowSelection={
-          canDelete
-            ? { selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }
-            : undefined
-        }
-        pagination={false}
+        expandable={expandable}
         data-testid="category-table"
       />
       <CategoryFormDrawer
-        key={opening}
+        key={editing.key}
         type={type}
-        edit={edit}
+        edit={editing.edit}
         categories={categories}
-        onClose={() => setEdit(null)}
-        onSaved={() => {
-          setEdit(null);
-          list.reload();
-        }}
+        onClose={editing.close}
+        onSaved={editing.close}
       />
     </AdminCard>
   );

@@ -1,10 +1,16 @@
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import type { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { App, Form, Input, InputNumber, Switch, TreeSelect } from "antd";
-import { useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
-import { FormDrawer } from "../../../components/common/FormDrawer.js";
+import { Form, Input, TreeSelect } from "antd";
+import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
+import {
+  DescriptionField,
+  NameField,
+  SortField,
+  SwitchField,
+  type TreeEdit,
+  treeEditOf,
+} from "../../../components/admin/formFields.js";
+import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
 import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { type CategoryRow, categoryTree, descendantIds } from "../../category/categoryTree.js";
@@ -20,7 +26,7 @@ interface CategoryValues {
   sort: number | null;
 }
 
-export type CategoryEdit = { item: Category } | { parentId: bigint };
+export type CategoryEdit = TreeEdit<Category>;
 
 /** Empty, an absolute http(s) URL or a site path (uploads are served under /uploads). */
 export const isImageUrl = (value: string): boolean => value === "" || /^(https?:\/\/\S+|\/\S*)$/.test(value);
@@ -55,18 +61,14 @@ export function CategoryFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const client = useClient(CategoryAPI);
-  const { message } = App.useApp();
   const [form] = Form.useForm<CategoryValues>();
-  const [saving, setSaving] = useState(false);
-  const item = edit && "item" in edit ? edit.item : null;
-  const parentId = item ? item.parentId : edit && "parentId" in edit ? edit.parentId : 0n;
+  const save = useSaveForm(CategoryAPI.method.createCategory, CategoryAPI.method.updateCategory, onSaved);
+  const { item, parentId } = treeEditOf(edit);
   // A category cannot move under itself or one of its descendants.
   const skip = new Set(item ? descendantIds(categories, item.id) : []);
   const cover = Form.useWatch("cover", form);
 
-  const submit = async (values: CategoryValues) => {
-    setSaving(true);
+  const submit = (values: CategoryValues) => {
     const init = {
       type,
       title: values.title.trim(),
@@ -78,16 +80,7 @@ export function CategoryFormDrawer({
       enable: values.enable,
       sort: values.sort ?? 0,
     };
-    try {
-      if (item) await client.updateCategory({ ...init, id: item.id });
-      else await client.createCategory(init);
-      void message.success(t(item ? "adm.common.saved" : "adm.common.created"));
-      onSaved();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+    void (item ? save.update({ ...init, id: item.id }) : save.create(init));
   };
 
   const urlRule = {
@@ -96,74 +89,49 @@ export function CategoryFormDrawer({
   };
 
   return (
-    <FormDrawer
+    <AdminFormDrawer<CategoryValues>
       title={t(item ? "adm.cat.edit" : parentId !== 0n ? "adm.cat.addChild" : "adm.cat.add")}
       open={edit !== null}
-      saving={saving}
+      saving={save.saving}
       onClose={onClose}
-      onSave={() => form.submit()}
       testId="category-form"
+      form={form}
+      onFinish={submit}
+      initialValues={{
+        title: item?.title ?? "",
+        parentId: idKey(parentId),
+        icon: item?.icon ?? "",
+        cover: item?.cover ?? "",
+        description: item?.description ?? "",
+        showDescription: item?.showDescription ?? false,
+        enable: item?.enable ?? true,
+        sort: item?.sort ?? 0,
+      }}
     >
-      <Form<CategoryValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={submit}
-        initialValues={{
-          title: item?.title ?? "",
-          parentId: idKey(parentId),
-          icon: item?.icon ?? "",
-          cover: item?.cover ?? "",
-          description: item?.description ?? "",
-          showDescription: item?.showDescription ?? false,
-          enable: item?.enable ?? true,
-          sort: item?.sort ?? 0,
-        }}
-      >
-        <Form.Item
-          name="title"
-          label={t("adm.common.title")}
-          rules={[{ required: true, whitespace: true, message: t("adm.common.titleRequired") }]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="parentId" label={t("adm.cat.parent")}>
-          <TreeSelect
-            treeDefaultExpandAll
-            treeData={[{ value: "0", title: t("adm.cat.topLevel") }, ...toOptions(categoryTree(categories), skip)]}
-          />
-        </Form.Item>
-        <Form.Item name="icon" label={t("adm.cat.icon")} extra={t("adm.cat.iconHelp")} rules={[urlRule]}>
-          <Input placeholder="https://example.com/icon.png" />
-        </Form.Item>
-        <Form.Item name="cover" label={t("adm.cat.cover")} extra={t("adm.cat.coverHelp")} rules={[urlRule]}>
-          <Input placeholder="https://example.com/cover.jpg" />
-        </Form.Item>
-        {typeof cover === "string" && cover.trim() !== "" && isImageUrl(cover.trim()) && (
-          <img
-            src={cover.trim()}
-            alt={t("adm.cat.cover")}
-            style={{ display: "block", maxWidth: "100%", maxHeight: 120, marginBottom: 16, borderRadius: 6 }}
-          />
-        )}
-        <Form.Item name="description" label={t("adm.common.description")}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-        <Form.Item
-          name="showDescription"
-          label={t("adm.cat.showDescription")}
-          extra={t("adm.cat.showDescriptionHelp")}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.cat.sortHelp")}>
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="enable" label={t("adm.common.enable")} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+      <NameField />
+      <Form.Item name="parentId" label={t("adm.cat.parent")}>
+        <TreeSelect
+          treeDefaultExpandAll
+          treeData={[{ value: "0", title: t("adm.cat.topLevel") }, ...toOptions(categoryTree(categories), skip)]}
+        />
+      </Form.Item>
+      <Form.Item name="icon" label={t("adm.cat.icon")} extra={t("adm.cat.iconHelp")} rules={[urlRule]}>
+        <Input placeholder="https://example.com/icon.png" />
+      </Form.Item>
+      <Form.Item name="cover" label={t("adm.cat.cover")} extra={t("adm.cat.coverHelp")} rules={[urlRule]}>
+        <Input placeholder="https://example.com/cover.jpg" />
+      </Form.Item>
+      {typeof cover === "string" && cover.trim() !== "" && isImageUrl(cover.trim()) && (
+        <img
+          src={cover.trim()}
+          alt={t("adm.cat.cover")}
+          style={{ display: "block", maxWidth: "100%", maxHeight: 120, marginBottom: 16, borderRadius: 6 }}
+        />
+      )}
+      <DescriptionField maxLength={500} />
+      <SwitchField name="showDescription" label="adm.cat.showDescription" help="adm.cat.showDescriptionHelp" />
+      <SortField help="adm.cat.sortHelp" />
+      <SwitchField />
+    </AdminFormDrawer>
   );
 }

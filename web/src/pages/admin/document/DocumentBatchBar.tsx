@@ -7,32 +7,25 @@ import {
   LikeOutlined,
   StopOutlined,
 } from "@ant-design/icons";
+import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { App, Button, Cascader, Flex, Modal, Select, Typography, theme } from "antd";
+import { Button, Cascader, Flex, Modal, Select, Typography, theme } from "antd";
 import { useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
+import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { categoryIdsOf } from "../../../components/document/documentQuery.js";
 import type { DocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
+import { DOC_API, DOCUMENT_SERVICES } from "./documentListQuery.js";
 
-export const DOC_API = "/api.v1.DocumentAPI";
-
-/** Runs one document RPC and reports the outcome; true when it succeeded. */
-export function useDocumentAction() {
-  const { t } = useI18n();
-  const { message } = App.useApp();
-  return async (call: () => Promise<unknown>, done = t("adm.common.saved")): Promise<boolean> => {
-    try {
-      await call();
-      void message.success(done);
-      return true;
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-      return false;
-    }
-  };
+/** A document change: reports the outcome, refreshes both document lists, then `onDone`. */
+function useDocumentMutation<I extends DescMessage, O extends DescMessage>(
+  method: DescMethodUnary<I, O>,
+  onDone: () => void,
+  success?: string,
+) {
+  return useAdminMutation(method, { success, alsoInvalidates: DOCUMENT_SERVICES, onSuccess: onDone });
 }
 
 /**
@@ -52,23 +45,30 @@ export function DocumentBatchBar({
 }) {
   const { t } = useI18n();
   const { token } = theme.useToken();
-  const { modal } = App.useApp();
-  const client = useClient(DocumentAPI);
-  const run = useDocumentAction();
+  const confirm = useConfirm();
   const [dialog, setDialog] = useState<"category" | "language" | null>(null);
   const [category, setCategory] = useState<string[]>([]);
   const [language, setLanguage] = useState<string>();
+  const closeAndDone = () => {
+    setDialog(null);
+    onDone();
+  };
+  const checkDocument = useDocumentMutation(DocumentAPI.method.checkDocument, onDone);
+  const recommend = useDocumentMutation(DocumentAPI.method.setDocumentRecommend, onDone);
+  const remove = useDocumentMutation(DocumentAPI.method.deleteDocument, onDone, t("adm.common.deleted"));
+  const setCategories = useDocumentMutation(DocumentAPI.method.setDocumentsCategory, closeAndDone);
+  const setLanguages = useDocumentMutation(DocumentAPI.method.setDocumentsLanguage, closeAndDone);
   const ids = selected.map((d) => d.id);
+  const names = selected.map((d) => d.title);
   const count = selected.length;
   if (count === 0) return null;
 
-  const act = async (call: () => Promise<unknown>, done?: string) => {
-    if (await run(call, done)) onDone();
-  };
   const check = (status: DocumentStatus, label: string) =>
-    modal.confirm({
+    confirm({
       title: t("adm.doc.batchConfirm", { action: label, count }),
-      onOk: () => act(() => client.checkDocument({ id: ids, status })),
+      names,
+      danger: status !== DocumentStatus.CONVERTED,
+      onOk: () => checkDocument.run({ id: ids, status }),
     });
 
   return (
@@ -136,14 +136,10 @@ export function DocumentBatchBar({
       )}
       {can(`${DOC_API}/SetDocumentRecommend`) && (
         <>
-          <Button
-            size="small"
-            icon={<LikeOutlined />}
-            onClick={() => void act(() => client.setDocumentRecommend({ id: ids, type: 1 }))}
-          >
+          <Button size="small" icon={<LikeOutlined />} onClick={() => void recommend.run({ id: ids, type: 1 })}>
             {t("adm.doc.recommend")}
           </Button>
-          <Button size="small" onClick={() => void act(() => client.setDocumentRecommend({ id: ids, type: 0 }))}>
+          <Button size="small" onClick={() => void recommend.run({ id: ids, type: 0 })}>
             {t("adm.doc.unrecommend")}
           </Button>
         </>
@@ -154,11 +150,11 @@ export function DocumentBatchBar({
           danger
           icon={<DeleteOutlined />}
           onClick={() =>
-            modal.confirm({
+            confirm({
               title: t("adm.doc.deleteConfirm", { count }),
-              content: t("adm.doc.deleteHint"),
-              okButtonProps: { danger: true },
-              onOk: () => act(() => client.deleteDocument({ id: ids }), t("adm.common.deleted")),
+              names,
+              hint: t("adm.doc.deleteHint"),
+              onOk: () => remove.run({ id: ids }),
             })
           }
         >
@@ -171,12 +167,8 @@ export function DocumentBatchBar({
         destroyOnHidden
         okButtonProps={{ disabled: category.length === 0 }}
         onCancel={() => setDialog(null)}
-        onOk={async () => {
-          if (await run(() => client.setDocumentsCategory({ documentId: ids, categoryId: categoryIdsOf(category) }))) {
-            setDialog(null);
-            onDone();
-          }
-        }}
+        confirmLoading={setCategories.pending}
+        onOk={() => void setCategories.run({ documentId: ids, categoryId: categoryIdsOf(category) })}
       >
         <Cascader
           changeOnSelect
@@ -193,13 +185,8 @@ export function DocumentBatchBar({
         destroyOnHidden
         okButtonProps={{ disabled: !language }}
         onCancel={() => setDialog(null)}
-        onOk={async () => {
-          if (!language) return;
-          if (await run(() => client.setDocumentsLanguage({ documentId: ids, languageId: BigInt(language) }))) {
-            setDialog(null);
-            onDone();
-          }
-        }}
+        confirmLoading={setLanguages.pending}
+        onOk={() => language && void setLanguages.run({ documentId: ids, languageId: BigInt(language) })}
       >
         <Select
           style={{ width: "100%" }}

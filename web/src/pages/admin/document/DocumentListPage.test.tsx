@@ -114,10 +114,14 @@ describe("admin document list", () => {
     expect(screen.queryByTestId("document-batch")).toBeNull(); // the selection is cleared
   }, 120_000);
 
-  it("rejects one document from its row; without permissions offers no review, edit or delete", async () => {
+  it("rejects one document from its row after a confirmation; without permissions offers no review, edit or delete", async () => {
     const { deps, checks } = setup(["ListDocument", "CheckDocument"]);
     const view = renderWithProviders(<DocumentListPage />, deps);
     fireEvent.click(within(await findRow("待审文档")).getByLabelText("审核拒绝"));
+    // Rejecting asks first, naming the document; nothing is sent before the answer.
+    expect(await screen.findByText("确定要审核拒绝“待审文档”吗？")).toBeTruthy();
+    expect(checks).toHaveLength(0);
+    fireEvent.click(document.querySelector(".ant-popover .ant-btn-primary") as HTMLElement);
     await waitFor(() => expect(checks).toHaveLength(1));
     expect(checks[0]?.id).toEqual([1n]);
     expect(checks[0]?.status).toBe(DocumentStatus.REJECTED);

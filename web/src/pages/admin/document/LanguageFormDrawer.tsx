@@ -1,6 +1,7 @@
 import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import { Form, Input, InputNumber, Switch } from "antd";
+import { Form, Input } from "antd";
 import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
+import { NameField, SortField, SwitchField } from "../../../components/admin/formFields.js";
 import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
@@ -55,13 +56,7 @@ export function LanguageFormDrawer({
         enable: item?.enable ?? true,
       }}
     >
-      <Form.Item
-        name="language"
-        label={t("adm.lang.name")}
-        rules={[{ required: true, whitespace: true, message: t("adm.lang.nameRequired") }]}
-      >
-        <Input maxLength={64} />
-      </Form.Item>
+      <NameField name="language" label="adm.lang.name" required="adm.lang.nameRequired" />
       <Form.Item
         name="code"
         label={t("adm.lang.code")}
@@ -73,12 +68,8 @@ export function LanguageFormDrawer({
       >
         <Input maxLength={16} />
       </Form.Item>
-      <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.cat.sortHelp")}>
-        <InputNumber min={0} precision={0} style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item name="enable" label={t("adm.common.enable")} valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      <SortField help="adm.cat.sortHelp" />
+      <SwitchField />
     </AdminFormDrawer>
   );
 }

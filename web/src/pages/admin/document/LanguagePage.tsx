@@ -1,26 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import {
-  App,
-  Button,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Button, Select, Switch, Table, type TableColumnsType, Typography } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
+import { useEditing } from "../../../components/admin/list/useEditing.js";
 import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { tablePagination } from "../../../components/admin/table.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { titleColumn } from "../../../components/admin/table.js";
+import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { LanguageFormDrawer } from "./LanguageFormDrawer.js";
@@ -29,71 +17,35 @@ import { SortCell } from "./SortCell.js";
 const LANG_API = "/api.v1.LanguageAPI";
 type Status = "enabled" | "disabled";
 
-interface Query {
-  page: number;
-  size: number;
-  wd: string;
-  status: Status | undefined;
-}
-
 /** /admin/document/language: the document languages; enable or disable (one or many), rename, re-sort. */
 export default function LanguagePage() {
   const { t } = useI18n();
-  const client = useClient(LanguageAPI);
   const can = useCan();
-  const { message, modal } = App.useApp();
-  const [query, setQuery] = useState<Query>({ page: 1, size: 20, wd: "", status: undefined });
-  const [selected, setSelected] = useState<string[]>([]);
-  const [edit, setEditState] = useState<Language | "new" | null>(null);
-  // A new drawer (and form store) for every opening: a kept store would carry the last values over.
-  const [opening, setOpening] = useState(0);
-  const setEdit = (next: Language | "new" | null) => {
-    if (next) setOpening((n) => n + 1);
-    setEditState(next);
-  };
-
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listLanguage(
-        {
-          page: BigInt(query.page),
-          size: BigInt(query.size),
-          wd: query.wd,
-          enable: query.status === undefined ? [] : [query.status === "enabled"],
-        },
-        { signal },
-      ),
-    [client, query],
-  );
-  const list = useRemote(load, t("adm.common.loadFailed"));
-
-  const setStatus = async (ids: readonly string[], enable: boolean) => {
-    try {
-      await client.updateLanguageStatus({ id: ids.map((id) => BigInt(id)), enable });
-      if (ids.length > 1) void message.success(t("adm.common.saved"));
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    }
-  };
+  const confirm = useConfirm();
+  const editing = useEditing<Language | "new">();
+  const list = useAdminList({
+    method: LanguageAPI.method.listLanguage,
+    request: ({ page, size, wd, filters }) => ({
+      page: BigInt(page),
+      size: BigInt(size),
+      wd,
+      enable: filters.status === "enabled" ? [true] : filters.status === "disabled" ? [false] : [],
+    }),
+    rows: (r) => r.language,
+    rowKey: (item) => idKey(item.id),
+    pageSize: 20,
+  });
+  const setStatus = useAdminMutation(LanguageAPI.method.updateLanguageStatus, { onSuccess: list.clearSelection });
+  const toggle = useAdminMutation(LanguageAPI.method.updateLanguageStatus, { success: false });
+  const updateLanguage = useAdminMutation(LanguageAPI.method.updateLanguage, { success: false });
+  const remove = useAdminMutation(LanguageAPI.method.deleteLanguage, {
+    success: t("adm.common.deleted"),
+    failure: t("adm.common.deleteFailed"),
+    onSuccess: list.clearSelection,
+  });
   const saveSort = async (item: Language, sort: number) => {
-    try {
-      await client.updateLanguage({ id: item.id, language: item.language, code: item.code, enable: item.enable, sort });
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-      throw cause;
-    }
-  };
-  const remove = async (ids: readonly string[]) => {
-    try {
-      await client.deleteLanguage({ id: ids.map((id) => BigInt(id)) });
-      void message.success(t("adm.common.deleted"));
-      setSelected([]);
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.deleteFailed")).message);
-    }
+    const { id, language, code, enable } = item;
+    if (!(await updateLanguage.run({ id, language, code, enable, sort }))) throw new Error("not saved");
   };
 
   const canStatus = can(`${LANG_API}/UpdateLanguageStatus`);
@@ -101,7 +53,7 @@ export default function LanguagePage() {
   const canDelete = can(`${LANG_API}/DeleteLanguage`);
   const columns: TableColumnsType<Language> = [
     { title: t("adm.common.id"), key: "id", width: 64, responsive: ["md"], render: (_, item) => String(item.id) },
-    { title: t("adm.lang.name"), key: "language", render: (_, item) => <strong>{item.language}</strong> },
+    titleColumn(t("adm.lang.name"), (item: Language) => <strong>{item.language}</strong>, 100),
     {
       title: t("adm.lang.code"),
       key: "code",
@@ -117,7 +69,7 @@ export default function LanguagePage() {
           checked={item.enable}
           disabled={!canStatus}
           aria-label={`${t("adm.common.enable")} ${item.language}`}
-          onChange={(enable) => void setStatus([idKey(item.id)], enable)}
+          onChange={(enable) => void toggle.run({ id: [item.id], enable })}
         />
       ),
     },
@@ -125,6 +77,7 @@ export default function LanguagePage() {
       title: t("adm.common.sort"),
       key: "sort",
       width: 104,
+      responsive: ["sm"],
       render: (_, item) => (
         <SortCell
           value={item.sort}
@@ -140,121 +93,71 @@ export default function LanguagePage() {
       responsive: ["md"],
       render: (_, item) => formatTime(item.updatedAt),
     },
-    {
-      title: t("adm.common.actions"),
-      key: "actions",
-      fixed: "right",
-      render: (_, item) => (
-        <Space size={0}>
-          {canUpdate && (
-            <Tooltip title={t("adm.common.edit")}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                aria-label={t("adm.common.edit")}
-                onClick={() => setEdit(item)}
-              />
-            </Tooltip>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t("adm.common.confirmDeleteOne", { name: item.language })}
-              onConfirm={() => void remove([idKey(item.id)])}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t, (item: Language) => (
+      <RowActions
+        name={item.language}
+        onEdit={canUpdate ? () => editing.open(item) : undefined}
+        onDelete={canDelete ? () => void remove.run({ id: [item.id] }) : undefined}
+      />
+    )),
   ];
 
+  const ids = list.selected.map((item) => item.id);
   const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t("adm.lang.searchPlaceholder")}
-        aria-label={t("adm.common.search")}
-        style={{ width: 220, maxWidth: "100%" }}
-        onSearch={(wd) => setQuery((q) => ({ ...q, wd: wd.trim(), page: 1 }))}
-      />
+    <AdminToolbar
+      list={list}
+      searchPlaceholder={t("adm.lang.searchPlaceholder")}
+      onAdd={can(`${LANG_API}/CreateLanguage`) ? () => editing.open("new") : undefined}
+      addLabel={t("adm.lang.add")}
+      addTestId="language-add"
+      onBatchDelete={canDelete ? (rows) => remove.run({ id: rows.map((item) => item.id) }) : undefined}
+      rowName={(item) => item.language}
+      batch={
+        canStatus && (
+          <>
+            <Button disabled={ids.length === 0} onClick={() => void setStatus.run({ id: ids, enable: true })}>
+              {t("adm.lang.batchEnable")}
+            </Button>
+            <Button
+              disabled={ids.length === 0}
+              onClick={() =>
+                confirm({
+                  title: t("adm.common.confirmBatch", { action: t("adm.lang.batchDisable"), count: ids.length }),
+                  names: list.selected.map((item) => item.language),
+                  onOk: () => setStatus.run({ id: ids, enable: false }),
+                })
+              }
+            >
+              {t("adm.lang.batchDisable")}
+            </Button>
+          </>
+        )
+      }
+    >
       <Select<Status>
         allowClear
         placeholder={t("adm.lang.allStatus")}
         aria-label={t("adm.common.status")}
         style={{ width: 130 }}
-        value={query.status}
+        value={list.query.filters.status as Status | undefined}
         options={[
           { value: "enabled", label: t("adm.lang.enabled") },
           { value: "disabled", label: t("adm.lang.disabled") },
         ]}
-        onChange={(status?: Status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+        onChange={(status?: Status) => list.setFilter("status", status)}
       />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-      {can(`${LANG_API}/CreateLanguage`) && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit("new")} data-testid="language-add">
-          {t("adm.lang.add")}
-        </Button>
-      )}
-      {canStatus && (
-        <>
-          <Button disabled={selected.length === 0} onClick={() => void setStatus(selected, true)}>
-            {t("adm.lang.batchEnable")}
-          </Button>
-          <Button disabled={selected.length === 0} onClick={() => void setStatus(selected, false)}>
-            {t("adm.lang.batchDisable")}
-          </Button>
-        </>
-      )}
-      {canDelete && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selected.length === 0}
-          onClick={() =>
-            modal.confirm({
-              title: t("adm.common.confirmDelete", { count: selected.length }),
-              okButtonProps: { danger: true },
-              onOk: () => remove(selected),
-            })
-          }
-        >
-          {t("adm.common.batchDelete")}
-        </Button>
-      )}
-    </>
+    </AdminToolbar>
   );
 
   return (
-    <AdminCard title={t("admin.document.language")} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
+    <AdminCard title={t("admin.document.language")} toolbar={toolbar} list={list}>
       <Table<Language>
-        rowKey={(item) => idKey(item.id)}
+        {...list.tableProps(canStatus || canDelete)}
         columns={columns}
-        dataSource={list.data?.language ?? []}
-        loading={list.loading}
         scroll={{ x: "max-content" }}
-        rowSelection={
-          canStatus || canDelete
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
-            : undefined
-        }
-        pagination={tablePagination(t, query, list.data?.total, (page, size) =>
-          setQuery((q) => ({ ...q, page, size })),
-        )}
         data-testid="language-table"
       />
-      <LanguageFormDrawer
-        key={opening}
-        edit={edit}
-        onClose={() => setEdit(null)}
-        onSaved={() => {
-          setEdit(null);
-          list.reload();
-        }}
-      />
+      <LanguageFormDrawer key={editing.key} edit={editing.edit} onClose={editing.close} onSaved={editing.close} />
     </AdminCard>
   );
 }

@@ -1,14 +1,16 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { type Navigation, NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { App, Button, Input, Popconfirm, Space, Switch, Table, type TableColumnsType, Tooltip, Typography } from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Switch, Table, type TableColumnsType, Typography } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
+import { useEditing } from "../../../components/admin/list/useEditing.js";
+import { useTreeExpansion } from "../../../components/admin/list/useTreeExpansion.js";
 import { type NavRow, navigationTree } from "../../../components/admin/navigationTree.js";
 import { useCan } from "../../../components/admin/permissions.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { titleColumn } from "../../../components/admin/table.js";
 import { formatTime } from "../../../components/common/format.js";
 import { NAVIGATION_LIST_SIZE } from "../../../hooks/useNavigationItems.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -20,67 +22,50 @@ type Row = NavRow<Navigation>;
 /** /admin/navigation: the header menu as a parent/child tree; create, edit, enable, delete. */
 export default function NavigationPage() {
   const { t } = useI18n();
-  const client = useClient(NavigationAPI);
   const can = useCan();
-  const { message, modal } = App.useApp();
-  const [wd, setWd] = useState("");
-  const [selected, setSelected] = useState<string[]>([]);
-  const [edit, setEditState] = useState<NavigationEdit | null>(null);
-  // A new drawer (and form store) for every opening: a kept store would carry the last values over.
-  const [opening, setOpening] = useState(0);
-  const setEdit = (next: NavigationEdit | null) => {
-    if (next) setOpening((n) => n + 1);
-    setEditState(next);
+  const editing = useEditing<NavigationEdit>();
+  const list = useAdminList({
+    method: NavigationAPI.method.listNavigation,
+    request: ({ wd }) => ({ page: 1n, size: NAVIGATION_LIST_SIZE, wd }),
+    rows: (r) => navigationTree(r.navigation),
+    rowKey: (row) => row.key,
+    pageSize: 0,
+  });
+  const expandable = useTreeExpansion<Row>(list.rows.filter((row) => row.children?.length).map((row) => row.key));
+  const remove = useAdminMutation(NavigationAPI.method.deleteNavigation, {
+    success: t("adm.common.deleted"),
+    failure: t("adm.common.deleteFailed"),
+    onSuccess: list.clearSelection,
+  });
+  const update = useAdminMutation(NavigationAPI.method.updateNavigation, { success: false });
+  const toggle = (item: Navigation, enable: boolean) => {
+    const { createdAt: _c, updatedAt: _u, children: _ch, $typeName: _tn, ...fields } = item;
+    void update.run({ ...fields, enable });
   };
 
-  const load = useCallback(
-    (signal: AbortSignal) => client.listNavigation({ page: 1n, size: NAVIGATION_LIST_SIZE, wd }, { signal }),
-    [client, wd],
-  );
-  const list = useRemote(load, t("adm.common.loadFailed"));
-  const tree = navigationTree(list.data?.navigation ?? []);
-  // Every parent starts (and, once created, stays) expanded unless the user folds it.
-  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
-  const expanded = tree.filter((row) => (row.children?.length ?? 0) > 0 && !folded.has(row.key)).map((row) => row.key);
-
-  const remove = async (ids: readonly string[]) => {
-    try {
-      await client.deleteNavigation({ id: ids.map((id) => BigInt(id)) });
-      void message.success(t("adm.common.deleted"));
-      setSelected([]);
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.deleteFailed")).message);
-    }
-  };
-  const toggle = async (item: Navigation, enable: boolean) => {
-    try {
-      const { createdAt: _c, updatedAt: _u, children: _ch, $typeName: _tn, ...fields } = item;
-      await client.updateNavigation({ ...fields, enable });
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    }
-  };
-
+  const canCreate = can(`${NAV_API}/CreateNavigation`);
   const canUpdate = can(`${NAV_API}/UpdateNavigation`);
+  const canDelete = can(`${NAV_API}/DeleteNavigation`);
   const columns: TableColumnsType<Row> = [
-    {
-      title: t("adm.common.title"),
-      key: "title",
-      render: (_, { item }) => <span style={{ color: item.color || undefined, fontWeight: 500 }}>{item.title}</span>,
-    },
+    titleColumn(
+      t("adm.common.title"),
+      ({ item }: Row) => <span style={{ color: item.color || undefined, fontWeight: 500 }}>{item.title}</span>,
+      120,
+      ({ item }) => item.title,
+    ),
     {
       title: t("adm.nav.href"),
       key: "href",
+      responsive: ["sm"],
       render: (_, { item }) => (item.href ? <Typography.Text code>{item.href}</Typography.Text> : "-"),
     },
     {
       title: t("adm.nav.target"),
       key: "target",
+      responsive: ["md"],
       render: (_, { item }) => t(item.target === "_blank" ? "adm.nav.targetBlank" : "adm.nav.targetSelf"),
     },
-    { title: t("adm.common.sort"), key: "sort", width: 64, render: (_, { item }) => item.sort },
+    { title: t("adm.common.sort"), key: "sort", width: 64, responsive: ["md"], render: (_, { item }) => item.sort },
     {
       title: t("adm.common.enable"),
       key: "enable",
@@ -90,7 +75,7 @@ export default function NavigationPage() {
           checked={item.enable}
           disabled={!canUpdate}
           aria-label={`${t("adm.common.enable")} ${item.title}`}
-          onChange={(checked) => void toggle(item, checked)}
+          onChange={(checked) => toggle(item, checked)}
         />
       ),
     },
@@ -99,125 +84,62 @@ export default function NavigationPage() {
       key: "description",
       ellipsis: true,
       width: 180,
+      responsive: ["lg"],
       render: (_, { item }) => item.description,
     },
-    { title: t("adm.common.createdAt"), key: "createdAt", render: (_, { item }) => formatTime(item.createdAt) },
     {
-      title: t("adm.common.actions"),
-      key: "actions",
-      fixed: "right",
-      render: (_, row) => (
-        <Space size={0}>
-          {can(`${NAV_API}/CreateNavigation`) && row.item.parentId === 0n && (
-            <Tooltip title={t("adm.nav.addChild")}>
-              <Button
-                type="link"
-                icon={<PlusOutlined />}
-                aria-label={t("adm.nav.addChild")}
-                onClick={() => setEdit({ parentId: row.item.id })}
-              />
-            </Tooltip>
-          )}
-          {canUpdate && (
-            <Tooltip title={t("adm.common.edit")}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                aria-label={t("adm.common.edit")}
-                onClick={() => setEdit({ item: row.item })}
-              />
-            </Tooltip>
-          )}
-          {can(`${NAV_API}/DeleteNavigation`) && (
-            <Popconfirm
-              title={t("adm.common.confirmDeleteOne", { name: row.item.title })}
-              onConfirm={() => void remove([row.key])}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t("adm.common.delete")} />
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      title: t("adm.common.createdAt"),
+      key: "createdAt",
+      responsive: ["lg"],
+      render: (_, { item }) => formatTime(item.createdAt),
     },
+    actionsColumn(t, (row: Row) => (
+      <RowActions
+        name={row.item.title}
+        actions={[
+          canCreate &&
+            row.item.parentId === 0n && {
+              key: "addChild",
+              label: t("adm.nav.addChild"),
+              icon: <PlusOutlined />,
+              onClick: () => editing.open({ parentId: row.item.id }),
+            },
+        ]}
+        onEdit={canUpdate ? () => editing.open({ item: row.item }) : undefined}
+        onDelete={canDelete ? () => void remove.run({ id: [row.item.id] }) : undefined}
+      />
+    )),
   ];
 
   const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t("adm.nav.searchPlaceholder")}
-        aria-label={t("adm.common.search")}
-        style={{ width: 220, maxWidth: "100%" }}
-        onSearch={(value) => setWd(value.trim())}
-      />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-      {can(`${NAV_API}/CreateNavigation`) && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEdit({ parentId: 0n })}
-          data-testid="navigation-add"
-        >
-          {t("adm.nav.add")}
-        </Button>
-      )}
-      {can(`${NAV_API}/DeleteNavigation`) && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selected.length === 0}
-          onClick={() =>
-            modal.confirm({
-              title: t("adm.common.confirmDelete", { count: selected.length }),
-              okButtonProps: { danger: true },
-              onOk: () => remove(selected),
-            })
-          }
-        >
-          {t("adm.common.batchDelete")}
-        </Button>
-      )}
-    </>
+    <AdminToolbar
+      list={list}
+      searchPlaceholder={t("adm.nav.searchPlaceholder")}
+      onAdd={canCreate ? () => editing.open({ parentId: 0n }) : undefined}
+      addLabel={t("adm.nav.add")}
+      addTestId="navigation-add"
+      onBatchDelete={canDelete ? (rows) => remove.run({ id: rows.map((row) => row.item.id) }) : undefined}
+      rowName={(row) => row.item.title}
+    />
   );
 
+  const table = list.tableProps(canDelete);
   return (
-    <AdminCard title={t("admin.navigation")} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
+    <AdminCard title={t("admin.navigation")} toolbar={toolbar} list={list}>
       <Table<Row>
-        rowKey="key"
+        {...table}
+        rowSelection={table.rowSelection && { ...table.rowSelection, checkStrictly: true }}
         columns={columns}
-        dataSource={tree}
-        loading={list.loading}
         scroll={{ x: "max-content" }}
-        expandable={{
-          expandedRowKeys: expanded,
-          onExpand: (open, row) =>
-            setFolded((prev) => {
-              const next = new Set(prev);
-              if (open) next.delete(row.key);
-              else next.add(row.key);
-              return next;
-            }),
-        }}
-        rowSelection={
-          can(`${NAV_API}/DeleteNavigation`)
-            ? { selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }
-            : undefined
-        }
-        pagination={false}
+        expandable={expandable}
         data-testid="navigation-table"
       />
       <NavigationFormDrawer
-        key={opening}
-        edit={edit}
-        parents={tree.map((row) => row.item)}
-        onClose={() => setEdit(null)}
-        onSaved={() => {
-          setEdit(null);
-          list.reload();
-        }}
+        key={editing.key}
+        edit={editing.edit}
+        parents={list.rows.map((row) => row.item)}
+        onClose={editing.close}
+        onSaved={editing.close}
       />
     </AdminCard>
   );

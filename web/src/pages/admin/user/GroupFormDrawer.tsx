@@ -1,6 +1,7 @@
 import { type Group, GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
-import { Checkbox, ColorPicker, Form, Input, InputNumber, Switch } from "antd";
+import { Checkbox, ColorPicker, Form } from "antd";
 import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
+import { DescriptionField, NameField, SortField, SwitchField } from "../../../components/admin/formFields.js";
 import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
@@ -78,38 +79,14 @@ export function GroupFormDrawer({
         abilities: GROUP_ABILITIES.filter(([key]) => (group ? group[key] : key === "enableComment")).map(([k]) => k),
       }}
     >
-      <Form.Item
-        name="title"
-        label={t("adm.common.title")}
-        rules={[{ required: true, whitespace: true, message: t("adm.common.titleRequired") }]}
-      >
-        <Input maxLength={64} />
-      </Form.Item>
+      <NameField />
       <Form.Item name="color" label={t("adm.common.color")}>
         <ColorPicker allowClear showText format="hex" />
       </Form.Item>
-      <Form.Item name="description" label={t("adm.common.description")}>
-        <Input.TextArea rows={3} maxLength={255} showCount />
-      </Form.Item>
-      <Form.Item name="sort" label={t("adm.common.sort")} extra={t("adm.common.sortHelp")}>
-        <InputNumber min={0} precision={0} style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item
-        name="isDefault"
-        label={t("adm.group.isDefault")}
-        extra={t("adm.group.isDefaultHelp")}
-        valuePropName="checked"
-      >
-        <Switch />
-      </Form.Item>
-      <Form.Item
-        name="isDisplay"
-        label={t("adm.group.isDisplay")}
-        extra={t("adm.group.isDisplayHelp")}
-        valuePropName="checked"
-      >
-        <Switch />
-      </Form.Item>
+      <DescriptionField />
+      <SortField />
+      <SwitchField name="isDefault" label="adm.group.isDefault" help="adm.group.isDefaultHelp" />
+      <SwitchField name="isDisplay" label="adm.group.isDisplay" help="adm.group.isDisplayHelp" />
       <Form.Item name="abilities" label={t("adm.group.abilities")}>
         <Checkbox.Group
           style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: 8 }}

@@ -9,7 +9,6 @@ import { useAdminMutation } from "../../../components/admin/list/useAdminMutatio
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { GROUP_ABILITIES, GroupFormDrawer } from "./GroupFormDrawer.js";
@@ -91,9 +90,13 @@ export default function GroupPage() {
   );
 
   return (
-    <AdminCard title={t("admin.user.group")} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
-      <Table<Group> {...list.tableProps(canDelete)} columns={columns} scroll={{ x: 560 }} data-testid="group-table" />
+    <AdminCard title={t("admin.user.group")} toolbar={toolbar} list={list}>
+      <Table<Group>
+        {...list.tableProps(canDelete)}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        data-testid="group-table"
+      />
       <GroupFormDrawer
         open={editing !== null}
         group={editing === "new" ? null : editing}

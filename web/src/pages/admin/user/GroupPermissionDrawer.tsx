@@ -1,11 +1,11 @@
+import { skipToken, useQuery } from "@connectrpc/connect-query";
 import { type Group, GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
-import { App, Skeleton, Tree, type TreeDataNode, Typography } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import { useClient } from "../../../api/client.js";
+import { Skeleton, Tree, type TreeDataNode, Typography } from "antd";
+import { useEffect, useState } from "react";
 import { toApiError } from "../../../api/errors.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { groupPermissionsByArea } from "../../../components/admin/permissionTree.js";
-import { useRemote } from "../../../components/admin/remote.js";
 import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { FormDrawer } from "../../../components/common/FormDrawer.js";
 import { idKey } from "../../../components/common/format.js";
@@ -16,28 +16,19 @@ const AREA = "area:";
 /** A group's permissions as a checkbox tree grouped by proto service, showing each permission's title. */
 export function GroupPermissionDrawer({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const { t } = useI18n();
-  const groups = useClient(GroupAPI);
-  const permissions = useClient(PermissionAPI);
-  const { message } = App.useApp();
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const groupId = group?.id;
+  const all = useQuery(PermissionAPI.method.listPermission, group ? { page: 1n, size: 10_000n } : skipToken);
+  const granted = useQuery(GroupAPI.method.getGroupPermission, group ? { id: group.id } : skipToken);
+  const failure = all.error ?? granted.error;
+  const error = failure && toApiError(failure, t("adm.common.loadFailed"));
+  const ready = all.data && granted.data;
+  useEffect(() => setChecked(granted.data?.permissionId.map(idKey) ?? []), [granted.data]);
+  const update = useAdminMutation(GroupAPI.method.updateGroupPermission, {
+    success: t("adm.group.permissionsSaved"),
+    onSuccess: onClose,
+  });
 
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      if (groupId === undefined) return null;
-      const [all, granted] = await Promise.all([
-        permissions.listPermission({ page: 1n, size: 10_000n }, { signal }),
-        groups.getGroupPermission({ id: groupId }, { signal }),
-      ]);
-      return { all: all.permission, granted: granted.permissionId.map(idKey) };
-    },
-    [permissions, groups, groupId],
-  );
-  const remote = useRemote(load, t("adm.common.loadFailed"));
-  useEffect(() => setChecked(remote.data?.granted ?? []), [remote.data]);
-
-  const treeData: TreeDataNode[] = groupPermissionsByArea(remote.data?.all ?? []).map(({ area, permissions }) => ({
+  const treeData: TreeDataNode[] = groupPermissionsByArea(all.data?.permission ?? []).map(({ area, permissions }) => ({
     key: AREA + area,
     title: <strong>{area || t("adm.perm.other")}</strong>,
     children: permissions.map((p) => ({
@@ -53,35 +44,33 @@ export function GroupPermissionDrawer({ group, onClose }: { group: Group | null;
     })),
   }));
 
-  const save = async () => {
-    if (!group) return;
-    setSaving(true);
-    try {
-      await groups.updateGroupPermission({ groupId: group.id, permissionId: checked.map((id) => BigInt(id)) });
-      void message.success(t("adm.group.permissionsSaved"));
-      onClose();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+  const save = () => {
+    if (group) void update.run({ groupId: group.id, permissionId: checked.map((id) => BigInt(id)) });
   };
 
   return (
     <FormDrawer
       title={t("adm.group.permissionsOf", { name: group?.title ?? "" })}
       open={group !== null}
-      saving={saving}
+      saving={update.pending}
       onClose={onClose}
-      onSave={() => void save()}
+      onSave={save}
       testId="group-permissions"
     >
-      {remote.error && <ApiErrorAlert error={remote.error} onRetry={remote.reload} />}
-      {remote.loading && !remote.data && <Skeleton active />}
-      {remote.data && (
+      {error && (
+        <ApiErrorAlert
+          error={error}
+          onRetry={() => {
+            void all.refetch();
+            void granted.refetch();
+          }}
+        />
+      )}
+      {!ready && !error && <Skeleton active />}
+      {ready && (
         <>
           <Typography.Paragraph type="secondary">
-            {t("adm.group.permissionCount", { count: checked.length, total: remote.data.all.length })}
+            {t("adm.group.permissionCount", { count: checked.length, total: all.data.permission.length })}
           </Typography.Paragraph>
           <Tree
             checkable

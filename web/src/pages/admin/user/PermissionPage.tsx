@@ -1,15 +1,15 @@
-import { EditOutlined, ReloadOutlined } from "@ant-design/icons";
 import { type Permission, PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
-import { App, Button, Form, Input, Modal, Table, type TableColumnsType, Tag } from "antd";
-import { useCallback, useState } from "react";
-import { useClient } from "../../../api/client.js";
-import { toApiError } from "../../../api/errors.js";
+import { Form, Modal, Table, type TableColumnsType, Tag } from "antd";
+import { useState } from "react";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
+import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { DescriptionField, NameField } from "../../../components/admin/formFields.js";
+import { useAdminList } from "../../../components/admin/list/useAdminList.js";
+import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { permissionArea } from "../../../components/admin/permissionTree.js";
-import { useRemote } from "../../../components/admin/remote.js";
-import { tablePagination } from "../../../components/admin/table.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
+import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { titleColumn } from "../../../components/admin/table.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
@@ -21,99 +21,49 @@ interface TitleValues {
 /** /admin/user/permission: every grantable permission; titles and descriptions are editable. */
 export default function PermissionPage() {
   const { t } = useI18n();
-  const client = useClient(PermissionAPI);
   const can = useCan();
-  const { message } = App.useApp();
-  const [query, setQuery] = useState({ page: 1, size: 20, wd: "" });
   const [editing, setEditing] = useState<Permission | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<TitleValues>();
-
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listPermission({ page: BigInt(query.page), size: BigInt(query.size), wd: query.wd }, { signal }),
-    [client, query],
-  );
-  const list = useRemote(load, t("adm.common.loadFailed"));
+  const list = useAdminList({
+    method: PermissionAPI.method.listPermission,
+    request: ({ page, size, wd }) => ({ page: BigInt(page), size: BigInt(size), wd }),
+    rows: (r) => r.permission,
+    rowKey: (p) => idKey(p.id),
+    pageSize: 20,
+  });
+  const update = useAdminMutation(PermissionAPI.method.updatePermission, { onSuccess: () => setEditing(null) });
   const canEdit = can("/api.v1.PermissionAPI/UpdatePermission");
 
-  const save = async (values: TitleValues) => {
+  const save = (values: TitleValues) => {
     if (!editing) return;
-    setSaving(true);
-    try {
-      await client.updatePermission({
-        id: editing.id,
-        method: editing.method,
-        path: editing.path,
-        title: values.title.trim(),
-        description: values.description ?? "",
-      });
-      void message.success(t("adm.common.saved"));
-      setEditing(null);
-      list.reload();
-    } catch (cause) {
-      void message.error(toApiError(cause, t("adm.common.saveFailed")).message);
-    } finally {
-      setSaving(false);
-    }
+    const { id, method, path } = editing;
+    void update.run({ id, method, path, title: values.title.trim(), description: values.description ?? "" });
   };
 
   const columns: TableColumnsType<Permission> = [
-    { title: t("adm.common.id"), dataIndex: "id", width: 64, render: idKey },
-    { title: t("adm.common.title"), dataIndex: "title" },
+    { title: t("adm.common.id"), dataIndex: "id", width: 64, responsive: ["md"], render: idKey },
+    titleColumn(
+      t("adm.common.title"),
+      (p: Permission) => p.title,
+      120,
+      (p) => p.title,
+    ),
     { title: t("adm.perm.area"), key: "area", render: (_, p) => <Tag>{permissionArea(p) || t("adm.perm.other")}</Tag> },
-    { title: t("adm.perm.method"), dataIndex: "method", width: 80 },
-    { title: t("adm.perm.path"), dataIndex: "path", render: (path: string) => <code>{path}</code> },
-    { title: t("adm.common.description"), dataIndex: "description", ellipsis: true, width: 200 },
-    { title: t("adm.common.updatedAt"), dataIndex: "updatedAt", render: formatTime },
-    ...(canEdit
-      ? [
-          {
-            title: t("adm.common.actions"),
-            key: "actions",
-            fixed: "right" as const,
-            render: (_: unknown, p: Permission) => (
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(p)}
-                aria-label={t("adm.common.edit")}
-              >
-                {t("adm.common.edit")}
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    { title: t("adm.perm.method"), dataIndex: "method", width: 80, responsive: ["md"] },
+    { title: t("adm.perm.path"), dataIndex: "path", responsive: ["md"], render: (path: string) => <code>{path}</code> },
+    { title: t("adm.common.description"), dataIndex: "description", ellipsis: true, width: 200, responsive: ["lg"] },
+    { title: t("adm.common.updatedAt"), dataIndex: "updatedAt", render: formatTime, responsive: ["lg"] },
+    ...(canEdit ? [actionsColumn(t, (p: Permission) => <RowActions onEdit={() => setEditing(p)} />)] : []),
   ];
 
-  const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t("adm.perm.searchPlaceholder")}
-        aria-label={t("adm.common.search")}
-        style={{ width: 260, maxWidth: "100%" }}
-        onSearch={(wd) => setQuery((q) => ({ ...q, wd: wd.trim(), page: 1 }))}
-      />
-      <Button icon={<ReloadOutlined />} onClick={list.reload}>
-        {t("adm.common.refresh")}
-      </Button>
-    </>
-  );
+  const toolbar = <AdminToolbar list={list} searchPlaceholder={t("adm.perm.searchPlaceholder")} />;
 
   return (
-    <AdminCard title={t("admin.user.permission")} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
+    <AdminCard title={t("admin.user.permission")} toolbar={toolbar} list={list}>
       <Table<Permission>
-        rowKey={(p) => idKey(p.id)}
+        {...list.tableProps(false)}
         columns={columns}
-        dataSource={list.data?.permission ?? []}
-        loading={list.loading}
         scroll={{ x: "max-content" }}
-        pagination={tablePagination(t, query, list.data?.total, (page, size) =>
-          setQuery((q) => ({ ...q, page, size })),
-        )}
         data-testid="permission-table"
       />
       <Modal
@@ -122,7 +72,7 @@ export default function PermissionPage() {
         onCancel={() => setEditing(null)}
         onOk={() => form.submit()}
         okText={t("adm.common.save")}
-        confirmLoading={saving}
+        confirmLoading={update.pending}
         destroyOnHidden
       >
         <Form<TitleValues>
@@ -132,16 +82,8 @@ export default function PermissionPage() {
           onFinish={save}
           initialValues={{ title: editing?.title ?? "", description: editing?.description ?? "" }}
         >
-          <Form.Item
-            name="title"
-            label={t("adm.common.title")}
-            rules={[{ required: true, whitespace: true, message: t("adm.common.titleRequired") }]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="description" label={t("adm.common.description")}>
-            <Input.TextArea rows={3} maxLength={255} />
-          </Form.Item>
+          <NameField />
+          <DescriptionField />
         </Form>
       </Modal>
     </AdminCard>

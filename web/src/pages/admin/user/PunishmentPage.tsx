@@ -11,7 +11,6 @@ import { useAdminMutation } from "../../../components/admin/list/useAdminMutatio
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { PUNISHMENT_TYPES, PunishmentFormDrawer, punishmentTypeKey } from "./PunishmentFormDrawer.js";
@@ -132,12 +131,11 @@ export default function PunishmentPage() {
   );
 
   return (
-    <AdminCard title={t("admin.user.punishment")} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
+    <AdminCard title={t("admin.user.punishment")} toolbar={toolbar} list={list}>
       <Table<Punishment>
         {...list.tableProps(canLift)}
         columns={columns}
-        scroll={{ x: 560 }}
+        scroll={{ x: "max-content" }}
         data-testid="punishment-table"
       />
       <PunishmentFormDrawer

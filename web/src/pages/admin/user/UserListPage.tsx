@@ -9,7 +9,6 @@ import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
-import { ApiErrorAlert } from "../../../components/common/ApiErrorAlert.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
@@ -149,9 +148,13 @@ export default function UserListPage() {
   );
 
   return (
-    <AdminCard title={t("admin.user.list")} toolbar={toolbar}>
-      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
-      <Table<User> {...list.tableProps(canDelete)} columns={columns} scroll={{ x: 560 }} data-testid="user-table" />
+    <AdminCard title={t("admin.user.list")} toolbar={toolbar} list={list}>
+      <Table<User>
+        {...list.tableProps(canDelete)}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        data-testid="user-table"
+      />
       <UserFormDrawer
         open={editing !== null}
         user={editing === "new" ? null : editing}

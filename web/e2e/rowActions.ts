@@ -1,0 +1,24 @@
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * Clicks one of a table row's actions: an icon button on wide screens; on a phone, where a row with
+ * several actions shows one "更多" menu instead, the menu's item.
+ */
+export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
+  const button = row.getByRole("button", { name, exact: true });
+  if ((await button.count()) > 0) {
+    await button.click();
+    return;
+  }
+  await row.getByRole("button", { name: "更多" }).click();
+  await page.getByRole("menuitem", { name }).last().click();
+}
+
+/** Answers the newest confirmation with OK: a popover on wide screens, a dialog from a phone's menu. */
+export async function confirmNewest(page: Page): Promise<void> {
+  await page
+    .locator(".ant-popover:visible, .ant-modal-confirm:visible")
+    .last()
+    .getByRole("button", { name: /^确\s*定$/ })
+    .click();
+}
