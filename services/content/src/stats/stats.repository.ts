@@ -9,7 +9,7 @@ export function createStatsRepository(db: Db) {
       return new Map(rows.map((r) => [r.status, r._count._all]));
     },
 
-    categoryCount: () => db.category.count(),
+    categoryCount: async (): Promise<number> => db.category.count(),
 
     /** Live documents (outside the recycle bin, any status) per user among `userIds`; users without any are absent. */
     async liveDocumentsPerUser(userIds: readonly bigint[]): Promise<Map<bigint, number>> {
