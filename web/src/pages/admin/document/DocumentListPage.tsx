@@ -24,7 +24,7 @@ import { useI18n } from "../../../i18n/I18nProvider.js";
 import { TYPE_FILTERS, type TypeFilter } from "../../category/categoryFilters.js";
 import { DocumentBatchBar } from "./DocumentBatchBar.js";
 import { DocumentTitleCell } from "./DocumentTitleCell.js";
-import { DOC_API, DOCUMENT_SERVICES, documentQueryOf } from "./documentListQuery.js";
+import { DOC_API, DOCUMENT_SERVICES, documentQueryOf, uploaderColumn } from "./documentListQuery.js";
 
 /** Row actions of the review: each shown unless the document already has that status; reject and disable ask first. */
 const CHECKS = [
@@ -66,12 +66,7 @@ export default function DocumentListPage() {
       (doc: Document) => <DocumentTitleCell doc={doc} categoryTitle={options.categoryTitle} />,
       200,
     ),
-    {
-      title: t("adm.doc.uploader"),
-      key: "user",
-      responsive: ["lg"],
-      render: (_, doc) => doc.username || `#${idKey(doc.userId)}`,
-    },
+    uploaderColumn(t),
     {
       title: t("adm.common.status"),
       key: "status",

@@ -15,7 +15,7 @@ import { DocumentStatusTag } from "../../../components/document/documentStatus.j
 import { useDocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { DocumentTitleCell } from "./DocumentTitleCell.js";
-import { DOCUMENT_SERVICES, documentQueryOf } from "./documentListQuery.js";
+import { DOCUMENT_SERVICES, documentQueryOf, uploaderColumn } from "./documentListQuery.js";
 
 const RECYCLE_API = "/api.v1.RecycleAPI";
 
@@ -50,12 +50,7 @@ export default function DocumentRecyclePage() {
   const columns: TableColumnsType<Document> = [
     { title: t("adm.common.id"), dataIndex: "id", width: 64, responsive: ["md"], render: idKey },
     titleColumn(t("dl.title"), (doc: Document) => <DocumentTitleCell doc={doc} categoryTitle={categoryTitle} />, 200),
-    {
-      title: t("adm.doc.uploader"),
-      key: "user",
-      responsive: ["lg"],
-      render: (_, doc) => doc.username || `#${idKey(doc.userId)}`,
-    },
+    uploaderColumn(t),
     {
       title: t("adm.common.status"),
       key: "status",

@@ -1,6 +1,9 @@
-import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { type Document, DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
+import type { ColumnType } from "antd/es/table";
 import type { ListQuery } from "../../../components/admin/list/useAdminList.js";
+import { idKey } from "../../../components/common/format.js";
 import { type DocumentQuery, statusFromSearch } from "../../../components/document/documentQuery.js";
+import type { Translate } from "../../../i18n/I18nProvider.js";
 import { TYPE_FILTERS, type TypeFilter } from "../../category/categoryFilters.js";
 
 export const DOC_API = "/api.v1.DocumentAPI";
@@ -24,3 +27,11 @@ export function documentQueryOf({ page, size, wd, filters }: ListQuery): Documen
     languageId: numericId(filters.languageId),
   };
 }
+
+/** Who uploaded the document (wide screens only). */
+export const uploaderColumn = (t: Translate): ColumnType<Document> => ({
+  title: t("adm.doc.uploader"),
+  key: "user",
+  responsive: ["lg"],
+  render: (_, doc) => doc.username || `#${idKey(doc.userId)}`,
+});
