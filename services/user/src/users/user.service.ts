@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
+import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
 import { identifierKey } from "@wenku/kit/ratelimit";
 import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
@@ -9,17 +9,7 @@ import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.reposit
 import type { SettingsProvider } from "../settings.js";
 import type { UserPolicy } from "./user.policy.js";
 import type { UserRepository } from "./user.repository.js";
-import {
-  AVATAR,
-  checkEmail,
-  checkLength,
-  checkMobile,
-  checkPassword,
-  checkUsername,
-  refuseTaken,
-  shownAvatar,
-  userMessages,
-} from "./user.rules.js";
+import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
 
 export interface Session {
   token: string;
