@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { confirmNewest, rowAction } from "./rowActions.js";
+import { confirmNewest, rowAction, rowLinkHref } from "./rowActions.js";
 import { searchList } from "./search.js";
 
 /**
@@ -79,7 +79,7 @@ test("a disabled sub-category is hidden from visitors until it is enabled again"
   await expect(openDrawer(page).getByText(root)).toBeVisible(); // the parent is preselected
   await saveCategory(page, child);
 
-  const href = await row(page, root).getByRole("link", { name: "在前台查看" }).getAttribute("href");
+  const href = await rowLinkHref(page, row(page, root), "在前台查看");
   expect(href).toMatch(/^\/category\/\d+$/);
   await page.getByRole("switch", { name: `启用 ${child}` }).click();
   await expect(page.getByRole("switch", { name: `启用 ${child}` })).not.toBeChecked();

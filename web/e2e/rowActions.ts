@@ -14,6 +14,20 @@ export async function rowAction(page: Page, row: Locator, name: string): Promise
   await page.getByRole("menuitem", { name }).last().click();
 }
 
+/**
+ * The address of a row's link action (e.g. "在前台查看"): the icon link on wide screens; on a phone the
+ * item of the row's "更多" menu (the menu is closed again).
+ */
+export async function rowLinkHref(page: Page, row: Locator, name: string): Promise<string | null> {
+  const link = row.getByRole("link", { name, exact: true });
+  if ((await link.count()) > 0) return link.getAttribute("href");
+  await row.getByRole("button", { name: "更多" }).click();
+  const item = page.getByRole("menuitem", { name }).last();
+  const href = await item.getByRole("link").or(item.locator("a")).first().getAttribute("href");
+  await page.keyboard.press("Escape");
+  return href;
+}
+
 /** Answers the newest confirmation with OK: a popover on wide screens, a dialog from a phone's menu. */
 export async function confirmNewest(page: Page): Promise<void> {
   await page

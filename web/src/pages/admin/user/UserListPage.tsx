@@ -60,7 +60,7 @@ export default function UserListPage() {
     {
       title: t("adm.user.groups"),
       key: "groups",
-      responsive: ["sm"],
+      // Kept on phones too: who is in which group is what this list is most often opened for.
       render: (_, user) =>
         user.groupId.map((id) => {
           const group = byId.get(idKey(id));
