@@ -123,6 +123,37 @@ describe("create and get", () => {
     const badStatus = await call("PUT", "/api/v1/document/check", { id: [Number(idB)], status: 3 }, admin);
     expect([badStatus.status, badStatus.json.message]).toEqual([400, "审核状态只能是通过、拒绝或禁用"]);
   });
+
+  test("a rejection's reason reaches the uploader (and staff), nobody else; approval clears it", async () => {
+    const [doc] = await createDocs(carol, {
+      category_id: [await category("原因分类")],
+      document: [{ attachment_id: await attachment(carol.id, "reason.pdf"), title: "待补充的文档" }],
+    });
+    const id = Number(doc?.id);
+    const reason = "内容不完整，请补充后重新上传";
+    const tooLong = await call(
+      "PUT",
+      "/api/v1/document/check",
+      { id: [id], status: 7, reason: "长".repeat(256) },
+      admin,
+    );
+    expect([tooLong.status, tooLong.json.message]).toEqual([400, "原因不能超过255个字符"]);
+    expect((await get(id, carol.token)).json.status).toBe(6); // nothing was written
+
+    expect((await call("PUT", "/api/v1/document/check", { id: [id], status: 7, reason }, admin)).status).toBe(200);
+    expect((await get(id, carol.token)).json).toMatchObject({ status: 7, review_reason: reason });
+    expect((await get(id, admin)).json.review_reason).toBe(reason);
+    const mine = (await list(`user_id=${carol.id}`, carol.token)).document.find((d) => d.id === id);
+    expect(mine?.review_reason).toBe(reason);
+    expect((await get(id, bob.token)).status).toBe(404); // others do not even see the document
+
+    // staff publish it after all: the reason no longer applies
+    await db.document.update({ where: { id: BigInt(id) }, data: { pages: 2 } });
+    expect((await call("PUT", "/api/v1/document/check", { id: [id], status: 2 }, admin)).status).toBe(200);
+    const published = (await get(id)).json;
+    expect([published.status, published.review_reason]).toEqual([2, ""]);
+    expect((await get(id, carol.token)).json.review_reason).toBe("");
+  });
 });
 
 describe("update, delete and the recycle bin", () => {

@@ -125,6 +125,22 @@ describe("check (review)", () => {
     expect(queued).toEqual([]);
   });
 
+  test("a rejection or disable keeps its reason for the uploader; approving clears it; too long is refused", async () => {
+    const { admin, patches, effects } = setup([doc(1n), doc(2n)]);
+    await admin.check([1n, 2n], DocStatus.rejected, "  内容不完整，请补充后重新上传 ");
+    expect(patches.at(-1)?.patch).toEqual({ status: DocStatus.rejected, reviewReason: "内容不完整，请补充后重新上传" });
+    await admin.check([1n], DocStatus.converted);
+    expect(patches.at(-1)?.patch).toMatchObject({ reviewReason: "" });
+    const before = effects.length;
+    await expect(admin.check([2n], DocStatus.disabled, "长".repeat(256))).rejects.toMatchObject({
+      kind: "invalid_argument",
+      message: "原因不能超过255个字符",
+    });
+    expect(effects).toHaveLength(before); // refused before anything was written
+    await admin.check([2n], DocStatus.disabled, "长".repeat(255));
+    expect(patches.at(-1)?.patch.reviewReason).toHaveLength(255);
+  });
+
   test.each([DocStatus.pending, DocStatus.converting, DocStatus.failed, DocStatus.reconvert, 99])(
     "status %s is no review outcome",
     async (status) => {

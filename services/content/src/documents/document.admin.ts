@@ -8,6 +8,8 @@ import { bad, idsOf, resolveCategories, resolveLanguage } from "./document.rules
 import { DocStatus } from "./visibility.js";
 
 const REVIEW_OUTCOMES: readonly number[] = [DocStatus.converted, DocStatus.rejected, DocStatus.disabled];
+/** The reason of a rejection or a disable, shown to the uploader. */
+export const REVIEW_REASON_MAX = 255;
 
 export interface DocumentAdminDeps {
   repo: Pick<
@@ -27,20 +29,26 @@ export function createDocumentAdminService(deps: DocumentAdminDeps) {
   return {
     /**
      * Review: CONVERTED approves (documents with pages are published at once, the others wait for
-     * conversion), REJECTED refuses, DISABLED takes them offline.
+     * conversion), REJECTED refuses, DISABLED takes them offline; `reason` tells the uploader why (an
+     * approval clears it).
      */
-    async check(raw: readonly bigint[], status: number): Promise<void> {
+    async check(raw: readonly bigint[], status: number, reason = ""): Promise<void> {
       if (!REVIEW_OUTCOMES.includes(status)) throw bad("审核状态只能是通过、拒绝或禁用");
+      const why = reason.trim();
+      if ([...why].length > REVIEW_REASON_MAX) throw bad(`原因不能超过${REVIEW_REASON_MAX}个字符`);
       const docs = await effects.live(idsOf(raw));
       const toQueue: DocumentWithAttachment[] = [];
       if (status === DocStatus.converted) {
         const ready = docs.filter((d) => d.pages > 0).map((d) => d.id);
         const waiting = docs.filter((d) => d.pages <= 0);
-        await repo.updateMany({ ids: ready }, { status: DocStatus.converted });
-        await repo.updateMany({ ids: waiting.map((d) => d.id) }, { status: DocStatus.pending, convertError: "" });
+        await repo.updateMany({ ids: ready }, { status: DocStatus.converted, reviewReason: "" });
+        await repo.updateMany(
+          { ids: waiting.map((d) => d.id) },
+          { status: DocStatus.pending, convertError: "", reviewReason: "" },
+        );
         toQueue.push(...waiting);
       } else {
-        await repo.updateMany({ ids: docs.map((d) => d.id) }, { status });
+        await repo.updateMany({ ids: docs.map((d) => d.id) }, { status, reviewReason: why });
       }
       await events.changed(docs.map((d) => d.id));
       await effects.recount(await repo.categoryIdsOf(docs.map((d) => d.id)));

@@ -87,7 +87,7 @@ export function createDocumentHandlers(
       return {};
     },
     async checkDocument(req) {
-      await admin.check(req.id, req.status);
+      await admin.check(req.id, req.status, req.reason);
       return {};
     },
     async setDocumentReconvert() {

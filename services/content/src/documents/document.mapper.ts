@@ -91,6 +91,7 @@ export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Docum
         : undefined,
     enableGzip: row.enableGzip,
     convertError: extras.showError ? row.convertError : "",
+    reviewReason: extras.showError ? row.reviewReason : "",
     previewExt: row.previewExt,
     language: row.language?.code ?? "",
     languageId: row.languageId ?? 0n,

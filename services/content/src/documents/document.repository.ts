@@ -109,6 +109,8 @@ export interface DocumentChanges {
   languageId?: bigint | null;
   status?: number;
   convertError?: string;
+  /** Why staff rejected or disabled it ("" otherwise). */
+  reviewReason?: string;
 }
 
 /** What the batch and recycle-bin operations change on many documents at once. */

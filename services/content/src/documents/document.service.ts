@@ -185,6 +185,8 @@ export function createDocumentService(deps: DocumentServiceDeps) {
           default:
             throw bad("不能将文档状态设为转换中或转换失败");
         }
+        // Out of rejected/disabled the old review reason no longer applies (between them it stays).
+        if (changes.status !== DocStatus.disabled && changes.status !== DocStatus.rejected) changes.reviewReason = "";
       }
 
       const oldCategories = doc.categories.map((c) => c.categoryId);
