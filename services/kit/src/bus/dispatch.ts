@@ -108,8 +108,9 @@ export async function handleDelivery(
     log.warn({ ...ctx, err: failure.err, retryInMs: delayMs }, "bus: handler failed; will retry");
     d.nak(delayMs);
   } catch (err) {
-    // Only reachable when the broker call itself fails; the message is then redelivered after ackWait.
-    log.error({ ...ctx, err }, "bus: could not answer the broker");
+    // Only reachable when the broker call itself fails (e.g. it restarts under us): the message is then
+    // redelivered after ackWait, so this is a warning, not a lost message.
+    log.warn({ ...ctx, err }, "bus: could not answer the broker; it will redeliver");
   }
 }
 
