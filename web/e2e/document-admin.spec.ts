@@ -5,8 +5,9 @@ import { searchList } from "./search.js";
 
 /**
  * Document review end to end: a user uploads a PDF through the HTTP API, it converts and is public;
- * the admin rejects it in /admin/document/list; then visitors can no longer read, list or view its
- * pages, while the uploader still finds it in /me/document marked rejected.
+ * the admin rejects it in /admin/document/list, saying why; then visitors can no longer read, list or
+ * view its pages, while the uploader still finds it in /me/document marked rejected, with the reason,
+ * which the document page's status banner repeats.
  * Needs WENKU_ADMIN_PASSWORD (the first-start admin password of the stack under test).
  */
 const ADMIN = { username: "admin", password: process.env.WENKU_ADMIN_PASSWORD ?? "" };
@@ -15,6 +16,7 @@ if (!ADMIN.password)
   throw new Error("WENKU_ADMIN_PASSWORD must be the first-start admin password of the stack under test");
 
 const STATUS_CONVERTED = 2;
+const REASON = "内容不完整，请补充后重新上传";
 const STATUS_FAILED = 3;
 
 test.beforeEach(async ({ page }) => {
@@ -54,6 +56,7 @@ interface ApiDocument {
   title: string;
   status?: number;
   convert_error?: string;
+  review_reason?: string;
 }
 
 /** Logs in through the web form and lands on `redirect`. */
@@ -147,7 +150,7 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   expect((await request.get(`/view/page/${id}/1.svg`)).status()).toBe(200);
   expect((await request.get(`/api/v1/document?id=${id}`)).status()).toBe(200);
 
-  // The admin finds it by keyword and rejects it.
+  // The admin finds it by keyword and rejects it, telling the uploader why.
   await login(page, ADMIN.username, ADMIN.password, "/admin/document/list");
   await expect(page.getByRole("heading", { name: "文档列表" })).toBeVisible();
   await searchList(page, title);
@@ -157,8 +160,14 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   await rowAction(page, row, "审核拒绝");
   // asks first, naming it (a phone's dialog also holds the question as a hidden accessible title)
   await expect(page.getByText(`确定要审核拒绝“${title}”吗？`).filter({ visible: true })).toBeVisible();
+  const reason = page.locator(".ant-modal-confirm:visible").last().getByRole("textbox", { name: "原因" });
+  await expect(reason).toHaveAttribute("placeholder", "告诉上传者原因（可选）");
+  await reason.fill(REASON);
   await confirmNewest(page);
   await expect(row).toContainText("审核未通过");
+  await expect(row.getByTestId("review-reason")).toHaveText(REASON);
+  const reviewed = await call<ApiDocument>(request, "GET", `/api/v1/document?id=${id}`, user.token);
+  expect(reviewed.review_reason).toBe(REASON);
 
   // Visitors: not readable, not listed, no page images.
   expect((await request.get(`/api/v1/document?id=${id}`)).status()).toBe(404);
@@ -179,5 +188,9 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   await expect(item).toBeVisible();
   await expect(item.getByTestId("document-status")).toHaveText("审核未通过");
   await expect(item).toContainText("未通过审核，仅您自己可见");
+  await expect(item.getByTestId("review-reason")).toHaveText(`原因：${REASON}`);
+  // …and the document page's banner says why.
+  await uploader.goto(`/document/${id}`);
+  await expect(uploader.getByTestId("document-status")).toContainText(`文档审核未通过：${REASON}`);
   await uploader.context().close();
 });

@@ -44,6 +44,16 @@ export function documentStatusView(status: DocumentStatus): StatusView {
 /** Whether visitors can see the document (only converted documents are published). */
 export const isPublished = (status: DocumentStatus): boolean => status === DocumentStatus.CONVERTED;
 
+/** Statuses a reviewer sets with an optional reason for the uploader (CheckDocumentRequest.reason). */
+const REVIEWED: ReadonlySet<DocumentStatus> = new Set([DocumentStatus.REJECTED, DocumentStatus.DISABLED]);
+
+/**
+ * Why staff rejected or disabled the document ("" when none was given, the status is another one, or
+ * the viewer is neither the owner nor staff: the server leaves it empty then).
+ */
+export const reviewReasonOf = (doc: { status: DocumentStatus; reviewReason: string }): string =>
+  REVIEWED.has(doc.status) ? doc.reviewReason.trim() : "";
+
 /** A status tag; a failed conversion carries its reason in a tooltip. */
 export function DocumentStatusTag({ status, convertError }: { status: DocumentStatus; convertError?: string }) {
   const { t } = useI18n();

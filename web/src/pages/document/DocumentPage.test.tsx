@@ -135,6 +135,19 @@ describe("document page", () => {
     expect(screen.queryByTestId("document-download")).toBeNull();
   });
 
+  it("tells the owner why staff rejected the document, or just that it was rejected", async () => {
+    const rejected = doc({ status: DocumentStatus.REJECTED, reviewReason: "内容不完整，请补充后重新上传" });
+    const view = renderRoutes(routes, { path: "/document/9", deps: setup(() => rejected).deps });
+    const banner = await screen.findByTestId("document-status", {}, { timeout: 8000 });
+    expect(banner.textContent).toContain("文档审核未通过：内容不完整，请补充后重新上传");
+    view.unmount();
+
+    renderRoutes(routes, { path: "/document/9", deps: setup(() => doc({ status: DocumentStatus.DISABLED })).deps });
+    const plain = await screen.findByTestId("document-status", {}, { timeout: 8000 });
+    expect(plain.textContent).toContain("文档已被禁用");
+    expect(plain.textContent).not.toContain("：");
+  });
+
   it("answers 404 when the server says NotFound, and for ids that cannot exist", async () => {
     const { deps } = setup(() => {
       throw new ConnectError("文档不存在", Code.NotFound);

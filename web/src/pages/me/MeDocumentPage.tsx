@@ -13,7 +13,7 @@ import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { DocumentFormDrawer } from "../../components/document/DocumentFormDrawer.js";
 import { ownListRequest } from "../../components/document/documentQuery.js";
-import { DocumentStatusTag } from "../../components/document/documentStatus.js";
+import { DocumentStatusTag, reviewReasonOf } from "../../components/document/documentStatus.js";
 import { useDocumentOptions } from "../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
@@ -98,6 +98,7 @@ function MyDocuments() {
           )}
           {documents.map((doc) => {
             const note = NOTES[doc.status];
+            const reason = reviewReasonOf(doc);
             return (
               <Flex
                 key={String(doc.id)}
@@ -123,6 +124,16 @@ function MyDocuments() {
                     <Typography.Text type="secondary" style={{ display: "block", marginTop: 6, fontSize: 13 }}>
                       {t(note)}
                     </Typography.Text>
+                  )}
+                  {reason && (
+                    <Typography.Paragraph
+                      type="danger"
+                      style={{ margin: "4px 0 0", fontSize: 13 }}
+                      ellipsis={{ rows: 2, expandable: true, symbol: t("dl.more") }}
+                      data-testid="review-reason"
+                    >
+                      {t("dl.reviewReason", { reason })}
+                    </Typography.Paragraph>
                   )}
                 </div>
                 <Space size={4} wrap style={{ flexShrink: 0 }}>

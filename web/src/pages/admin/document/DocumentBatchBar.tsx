@@ -13,10 +13,10 @@ import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Cascader, Flex, Modal, Select, Typography, theme } from "antd";
 import { useState } from "react";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
-import { useConfirm } from "../../../components/admin/useConfirm.js";
+import { type ConfirmInput, useConfirm } from "../../../components/admin/useConfirm.js";
 import { categoryIdsOf } from "../../../components/document/documentQuery.js";
 import type { DocumentOptions } from "../../../components/document/useDocumentOptions.js";
-import { useI18n } from "../../../i18n/I18nProvider.js";
+import { type Translate, useI18n } from "../../../i18n/I18nProvider.js";
 import { DOC_API, DOCUMENT_SERVICES } from "./documentListQuery.js";
 
 /** A document change: reports the outcome, refreshes both document lists, then `onDone`. */
@@ -27,6 +27,16 @@ function useDocumentMutation<I extends DescMessage, O extends DescMessage>(
 ) {
   return useAdminMutation(method, { success, alsoInvalidates: DOCUMENT_SERVICES, onSuccess: onDone });
 }
+
+/** The server keeps at most this many characters of a review reason (CheckDocumentRequest.reason). */
+export const REASON_MAX_LENGTH = 255;
+
+/** The optional "why" text area of a reject or disable confirmation. */
+export const reasonInput = (t: Translate): ConfirmInput => ({
+  label: t("adm.doc.reason"),
+  placeholder: t("adm.doc.reasonPlaceholder"),
+  maxLength: REASON_MAX_LENGTH,
+});
 
 /**
  * What can be done to the selected documents at once: approve, reject, set category or language,
@@ -63,13 +73,17 @@ export function DocumentBatchBar({
   const count = selected.length;
   if (count === 0) return null;
 
-  const check = (status: DocumentStatus, label: string) =>
+  // Approving clears any earlier reason, so it asks for none and sends none.
+  const check = (status: DocumentStatus, label: string) => {
+    const approve = status === DocumentStatus.CONVERTED;
     confirm({
       title: t("adm.doc.batchConfirm", { action: label, count }),
       names,
-      danger: status !== DocumentStatus.CONVERTED,
-      onOk: () => checkDocument.run({ id: ids, status }),
+      danger: !approve,
+      input: approve ? undefined : reasonInput(t),
+      onOk: (reason) => checkDocument.run(approve ? { id: ids, status } : { id: ids, status, reason }),
     });
+  };
 
   return (
     <Flex

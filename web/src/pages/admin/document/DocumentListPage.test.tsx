@@ -47,7 +47,11 @@ function setup(rpcs: string[]) {
         },
         checkDocument: (req) => {
           checks.push(req);
-          for (const row of rows) if (req.id.includes(row.id)) row.status = req.status;
+          for (const row of rows)
+            if (req.id.includes(row.id)) {
+              row.status = req.status;
+              row.reviewReason = req.reason;
+            }
           return {};
         },
       });
@@ -110,22 +114,31 @@ describe("admin document list", () => {
     await waitFor(() => expect(checks).toHaveLength(1));
     expect(checks[0]?.id).toEqual([1n, 2n]);
     expect(checks[0]?.status).toBe(DocumentStatus.CONVERTED);
+    expect(checks[0]?.reason).toBe(""); // approving asks for no reason and sends none
+    expect(screen.queryByTestId("confirm-input")).toBeNull();
     await waitFor(() => expect(within(row("待审文档")).getByText("已发布")).toBeTruthy());
     expect(screen.queryByTestId("document-batch")).toBeNull(); // the selection is cleared
   }, 120_000);
 
-  it("rejects one document from its row after a confirmation; without permissions offers no review, edit or delete", async () => {
+  it("rejects one document from its row with a reason; without permissions offers no review, edit or delete", async () => {
     const { deps, checks } = setup(["ListDocument", "CheckDocument"]);
     const view = renderWithProviders(<DocumentListPage />, deps);
     fireEvent.click(within(await findRow("待审文档")).getByLabelText("审核拒绝"));
-    // Rejecting asks first, naming the document; nothing is sent before the answer.
-    expect(await screen.findByText("确定要审核拒绝“待审文档”吗？")).toBeTruthy();
+    // Rejecting asks first, naming the document and offering a reason; nothing is sent before the answer.
+    // (antd's confirm dialog holds the question twice: visible, and as the dialog's hidden title)
+    expect((await screen.findAllByText("确定要审核拒绝“待审文档”吗？")).length).toBeGreaterThan(0);
+    const reason = screen.getByLabelText("原因");
+    expect(reason.getAttribute("placeholder")).toBe("告诉上传者原因（可选）");
+    expect(reason.getAttribute("maxlength")).toBe("255");
+    fireEvent.change(reason, { target: { value: "  内容不完整，请补充后重新上传 " } });
     expect(checks).toHaveLength(0);
-    fireEvent.click(document.querySelector(".ant-popover .ant-btn-primary") as HTMLElement);
+    fireEvent.click(document.querySelector(".ant-modal-confirm .ant-btn-dangerous") as HTMLElement);
     await waitFor(() => expect(checks).toHaveLength(1));
     expect(checks[0]?.id).toEqual([1n]);
     expect(checks[0]?.status).toBe(DocumentStatus.REJECTED);
+    expect(checks[0]?.reason).toBe("内容不完整，请补充后重新上传");
     await waitFor(() => expect(within(row("待审文档")).getByText("审核未通过")).toBeTruthy());
+    expect(within(row("待审文档")).getByTestId("review-reason").textContent).toBe("内容不完整，请补充后重新上传");
     expect(within(row("待审文档")).queryByLabelText("审核拒绝")).toBeNull(); // already rejected
     expect(within(row("待审文档")).queryByLabelText("删除")).toBeNull(); // no DeleteDocument
     view.unmount();

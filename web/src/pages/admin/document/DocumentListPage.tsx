@@ -18,11 +18,12 @@ import {
   DOCUMENT_STATUSES,
   DocumentStatusTag,
   documentStatusView,
+  reviewReasonOf,
 } from "../../../components/document/documentStatus.js";
 import { useDocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { TYPE_FILTERS, type TypeFilter } from "../../category/categoryFilters.js";
-import { DocumentBatchBar } from "./DocumentBatchBar.js";
+import { DocumentBatchBar, reasonInput } from "./DocumentBatchBar.js";
 import { DocumentTitleCell } from "./DocumentTitleCell.js";
 import { DOC_API, DOCUMENT_SERVICES, documentQueryOf, uploaderColumn } from "./documentListQuery.js";
 
@@ -74,6 +75,16 @@ export default function DocumentListPage() {
       render: (_, doc) => (
         <Space orientation="vertical" size={2}>
           <DocumentStatusTag status={doc.status} convertError={doc.convertError} />
+          {reviewReasonOf(doc) && (
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, maxWidth: 160 }}
+              ellipsis={{ tooltip: doc.reviewReason }}
+              data-testid="review-reason"
+            >
+              {doc.reviewReason}
+            </Typography.Text>
+          )}
           {doc.status === DocumentStatus.FAILED && doc.convertError && (
             <Typography.Text
               type="danger"
@@ -107,10 +118,15 @@ export default function DocumentListPage() {
                 label: t(c.label),
                 icon: c.icon,
                 danger: c.danger,
-                confirm: c.danger
-                  ? { title: t("adm.common.confirmAction", { action: t(c.label), name: doc.title }) }
-                  : undefined,
-                onClick: () => void check.run({ id: [doc.id], status: c.status }),
+                // Reject and disable ask in a dialog (not a popover) so there is room for the reason.
+                onClick: c.danger
+                  ? () =>
+                      confirm({
+                        title: t("adm.common.confirmAction", { action: t(c.label), name: doc.title }),
+                        input: reasonInput(t),
+                        onOk: (reason) => check.run({ id: [doc.id], status: c.status, reason }),
+                      })
+                  : () => void check.run({ id: [doc.id], status: c.status }),
               }))
             : []
         }
