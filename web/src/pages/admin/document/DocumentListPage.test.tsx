@@ -118,6 +118,14 @@ describe("admin document list", () => {
     expect(screen.queryByTestId("confirm-input")).toBeNull();
     await waitFor(() => expect(within(row("待审文档")).getByText("已发布")).toBeTruthy());
     expect(screen.queryByTestId("document-batch")).toBeNull(); // the selection is cleared
+
+    // A batch disable offers the reason too and sends what was typed.
+    select("另一篇待审");
+    fireEvent.click(within(await screen.findByTestId("document-batch")).getByText("禁用"));
+    fireEvent.change(await screen.findByLabelText("原因"), { target: { value: "侵权投诉" } });
+    fireEvent.click(document.querySelector(".ant-modal-confirm .ant-btn-dangerous") as HTMLElement);
+    await waitFor(() => expect(checks).toHaveLength(2));
+    expect(checks[1]).toMatchObject({ id: [2n], status: DocumentStatus.DISABLED, reason: "侵权投诉" });
   }, 120_000);
 
   it("rejects one document from its row with a reason; without permissions offers no review, edit or delete", async () => {
