@@ -128,8 +128,9 @@ function MyDocuments() {
                   {reason && (
                     <Typography.Paragraph
                       type="danger"
-                      style={{ margin: "4px 0 0", fontSize: 13 }}
-                      ellipsis={{ rows: 2, expandable: true, symbol: t("dl.more") }}
+                      // Shown whole (at most 255 characters): a collapsed reason measured on a narrow phone
+                      // row read as "原因…" and hid what the uploader has to fix.
+                      style={{ margin: "4px 0 0", fontSize: 13, overflowWrap: "anywhere" }}
                       data-testid="review-reason"
                     >
                       {t("dl.reviewReason", { reason })}
