@@ -13,6 +13,7 @@ import {
   ViewDocumentPageRequestSchema,
 } from "@wenku/proto/api/v1/document_pb.js";
 import { type ForwardHeaders, HttpError, writeError } from "./rest/handler.js";
+import { acceptsCoding } from "./static.negotiate.js";
 
 export interface FileRouteDeps {
   content: Transport;
@@ -145,7 +146,7 @@ export async function serveFileRoute(
             id: route.id,
             hash: route.hash,
             page: route.kind === "page" ? route.page : 0,
-            gzip: route.kind === "page" && route.gzip,
+            gzip: route.kind === "page" && route.gzip && !refusesGzip(req),
             ifNoneMatch: ifNoneMatchOf(req),
           }),
         ),
@@ -207,6 +208,7 @@ function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
   if (meta.contentEncoding) h["content-encoding"] = meta.contentEncoding;
   if (meta.contentType.startsWith("image/svg")) h["content-security-policy"] = SVG_CSP;
   if (route.kind === "image") h["content-security-policy"] = IMAGE_CSP;
+  if (route.kind === "page" && route.gzip) h.vary = "Accept-Encoding";
   if (route.kind === "download") h["content-disposition"] = contentDisposition(meta.fileName || "download");
   return h;
 }
@@ -226,6 +228,16 @@ export function contentDisposition(name: string): string {
  */
 async function finish(chunks: AsyncIterator<FileChunk>): Promise<void> {
   for (;;) if ((await chunks.next()).done) return;
+}
+
+/**
+ * A `.gzip.svg` page goes out as stored (Content-Encoding: gzip) unless the client says it cannot take
+ * gzip; then the same page's plain SVG answers. No Accept-Encoding at all is "no preference" (RFC 9110
+ * §12.5.3), and moredoc clients that send none keep getting gzip.
+ */
+function refusesGzip(req: IncomingMessage): boolean {
+  const header = req.headers["accept-encoding"];
+  return typeof header === "string" && !acceptsCoding(header, "gzip");
 }
 
 function ifNoneMatchOf(req: IncomingMessage): string {

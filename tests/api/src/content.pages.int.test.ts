@@ -76,8 +76,20 @@ describe("page images and covers", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(await res.text()).toBe(svg(1)); // fetch decodes it
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
     const raw = await get(`/view/page/${pub}/1.gzip.svg`, {}, "HEAD");
     expect(raw.headers.get("content-length")).toBe(String(gzipSync(svg(1)).length));
+  });
+
+  test("a client that refuses gzip gets the plain SVG of a .gzip.svg page, under its own ETag", async () => {
+    const gz = await get(`/view/page/${pub}/1.gzip.svg`, { "accept-encoding": "gzip" }, "HEAD");
+    for (const refusal of ["identity", "br", "gzip;q=0, *"]) {
+      const res = await get(`/view/page/${pub}/1.gzip.svg`, { "accept-encoding": refusal }, "HEAD");
+      expect([refusal, res.status, res.headers.get("content-encoding")]).toEqual([refusal, 200, null]);
+      expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(svg(1))));
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(res.headers.get("etag")).not.toBe(gz.headers.get("etag"));
+    }
   });
 
   test("the cover is a PNG", async () => {
