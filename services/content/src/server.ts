@@ -65,6 +65,8 @@ export interface ContentServerDeps {
   rateLimits: RateLimitStore;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
   converters?: ConverterAvailability;
+  /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
+  clock?: () => Date;
 }
 
 /**
@@ -98,7 +100,13 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     effects,
     events,
   });
-  const documentAdmin = createDocumentAdminService({ repo: documentRepo, categories: categoryRepo, effects, events });
+  const documentAdmin = createDocumentAdminService({
+    repo: documentRepo,
+    categories: categoryRepo,
+    effects,
+    events,
+    clock: deps.clock,
+  });
   const query = createDocumentQuery({
     repo: documentRepo,
     categories: categoryRepo,
@@ -125,7 +133,13 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     }),
     storage,
   });
-  const downloads = createDownloadService({ repo: fileRepo, storage, settings, internalToken: deps.internalToken });
+  const downloads = createDownloadService({
+    repo: fileRepo,
+    storage,
+    settings,
+    internalToken: deps.internalToken,
+    clock: deps.clock,
+  });
   const attachments = createAttachmentService(createAttachmentRepository(db), users);
   const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });
   const stats = createStatsService(createStatsRepository(db));

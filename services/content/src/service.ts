@@ -64,6 +64,7 @@ export const service: ServiceModule = {
         documents,
         rateLimits,
         converters,
+        clock: ctx.clock,
       });
       const tools = await probed;
       workers = await startContentWorkers({
@@ -77,6 +78,7 @@ export const service: ServiceModule = {
         channel,
         documents,
         tools,
+        clock: ctx.clock,
       });
       const [started, events] = [workers, documents];
       return {

@@ -30,6 +30,8 @@ export interface ContentWorkersDeps {
   documents: DocumentEvents;
   /** The optional tools found at start (LibreOffice, CJK fonts). */
   tools: ToolProbe;
+  /** The sweeper's grace periods (ServiceContext.clock); the wall clock when unset. */
+  clock?: () => Date;
 }
 
 export interface ContentWorkers {
@@ -73,6 +75,7 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
       storage: d.storage,
       settings: d.settings,
       log: d.log.child({ module: "sweep" }),
+      clock: d.clock,
     }),
     { everyMs: SWEEP_EVERY_MS, log: d.log },
   );

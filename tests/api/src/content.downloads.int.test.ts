@@ -6,6 +6,7 @@ import {
   alice,
   bob,
   carol,
+  clock,
   db,
   docSeq,
   get,
@@ -73,16 +74,18 @@ describe("downloads", () => {
     expect((await get("/download/not-a-token")).status).toBe(404);
   });
 
-  test("an expired link → 403", async () => {
+  test("a link expires after download.url_duration seconds → 403", async () => {
     const id = await addDocument(uploaded.hash, { userId: alice.id });
-    await setConfig("download", "url_duration", "1");
+    await setConfig("download", "url_duration", "30");
     let url: string;
     try {
       url = (await link(id, bob.token)).json.url as string;
     } finally {
       await setConfig("download", "url_duration", "60");
     }
-    await new Promise((r) => setTimeout(r, 2_100));
+    clock.advance(25_000);
+    expect((await get(url)).status).toBe(200);
+    clock.advance(10_000);
     const res = await rest(stack.url, "GET", url);
     expect([res.status, res.json.message]).toEqual([403, "下载链接已失效"]);
   });

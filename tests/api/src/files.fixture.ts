@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createDb, type Db } from "@wenku/content";
 import { makePdf } from "@wenku/content/fixtures";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
-import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 export let stack: Awaited<ReturnType<typeof startTestStack>>;
 export let db: Db;
@@ -18,6 +18,8 @@ export type User = { token: string; id: number };
 export let alice: User;
 export let bob: User;
 export let carol: User;
+/** The site's clock: a test moves it (download links expire) instead of sleeping. */
+export const clock = testClock();
 
 export const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
 export const pdf = makePdf({ pages: 2 });
@@ -87,7 +89,7 @@ export async function uploadOnce() {
 /** Starts the shared site for the calling test file (call once, at its top level). */
 export function setupFilesSite(): void {
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ clock: clock.now });
     db = createDb(stack.databaseUrl);
     storage = await createLocalStorage({ root: stack.storageDir });
     admin = await loginAdmin(stack.url);

@@ -27,12 +27,13 @@ export interface DownloadDeps {
   storage: Storage;
   settings: Pick<SettingsReader, "current">;
   internalToken: string;
-  now?: () => Date;
+  /** Link expiry and the day the limits count from; the wall clock when unset. */
+  clock?: () => Date;
 }
 
 export function createDownloadService(deps: DownloadDeps) {
   const key = downloadKey(deps.internalToken);
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock ?? (() => new Date());
 
   const live = async (id: bigint): Promise<DocumentFile> => {
     const doc = id > 0n ? await deps.repo.findDocumentFile(id) : null;
