@@ -2,6 +2,7 @@
 import * as http from "node:http";
 import * as http2 from "node:http2";
 import * as net from "node:net";
+import { waitFor } from "./bus/contract.js";
 import { type HttpHandler, type Listening, listenDual, peerAddress } from "./listen.js";
 
 const HOST = "127.0.0.1";
@@ -329,7 +330,8 @@ describe("listenDual: close(grace)", () => {
   });
 
   test("requests still unanswered when the grace period ends are cut off", async () => {
-    const l = await listenDual(() => {}, { port: 0, host: HOST });
+    let arrived = 0;
+    const l = await listenDual(() => void arrived++, { port: 0, host: HOST });
     const session = await h2session(l.port);
     session.on("error", () => {});
     const stuck1 = h1(l.port, { path: "/never" }).then(
@@ -342,7 +344,7 @@ describe("listenDual: close(grace)", () => {
       stream.on("error", () => {});
     });
     stream.end();
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => arrived === 2, 5_000, "both requests reached the server");
     await within(l.close(200), 5_000, "close after grace");
     expect(await stuck1).toBe("ECONNRESET");
     expect(await stuck2).toMatch(/^closed /);

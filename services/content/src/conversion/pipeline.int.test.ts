@@ -12,7 +12,7 @@ import type { EventBus } from "@wenku/kit/bus";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { createLocalStorage } from "@wenku/kit/storage";
-import { sleep, testLogger } from "@wenku/kit/testing";
+import { streamSettled, testLogger, waitFor } from "@wenku/kit/testing";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
@@ -52,6 +52,8 @@ afterAll(async () => {
 });
 
 interface Setup {
+  /** This setup's stream (JetStream: see streamSettled). */
+  stream: string;
   storage: Storage;
   bus: EventBus;
   queue: ConversionQueueImpl;
@@ -85,6 +87,7 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
   });
   const runners: ConversionRunner[] = [];
   return {
+    stream: stream.name,
     storage,
     bus,
     queue,
@@ -162,13 +165,8 @@ const request = (id: bigint, a: { hash: string; storageKey: string; ext?: string
 
 const row = (id: bigint) => db.document.findUniqueOrThrow({ where: { id } });
 
-async function until(cond: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Conversions take seconds (LibreOffice, the real renderer). */
+const CONVERSION_MS = 30_000;
 
 const docCount = async (id: bigint) => (await db.category.findUniqueOrThrow({ where: { id } })).docCount;
 
@@ -183,8 +181,12 @@ test("a normal and a pending-review document of one file: both converted, the pr
   const disabled = await doc(a.hash, DocStatus.disabled, cat);
   await s.start();
   await s.queue.request([request(normal, a), request(review, a)]);
-  await until(async () => (await row(normal)).status === DocStatus.converted, "the normal document converted");
-  await until(async () => (await row(review)).pages > 0, "the pending-review document converted");
+  await waitFor(
+    async () => (await row(normal)).status === DocStatus.converted,
+    CONVERSION_MS,
+    "the normal document converted",
+  );
+  await waitFor(async () => (await row(review)).pages > 0, CONVERSION_MS, "the pending-review document converted");
 
   const n1 = await row(normal);
   expect(n1).toMatchObject({ status: 2, pages: 3, preview: 1, width: 595, height: 842, previewExt: ".svg" });
@@ -216,9 +218,9 @@ test("a corrupt file: failed for good with a Chinese message, no longer counted 
   await db.category.update({ where: { id: cat }, data: { docCount: 1 } });
   await s.start();
   await s.queue.request([request(normal, a), request(review, a)]);
-  await until(async () => (await row(normal)).status === DocStatus.failed, "the failure");
+  await waitFor(async () => (await row(normal)).status === DocStatus.failed, CONVERSION_MS, "the failure");
   expect((await row(normal)).convertError).toBe("文档已损坏或格式无法识别，无法转换");
-  await until(async () => (await row(review)).convertError !== "", "the review document's error");
+  await waitFor(async () => (await row(review)).convertError !== "", CONVERSION_MS, "the review document's error");
   expect(await row(review)).toMatchObject({ status: DocStatus.pendingReview, pages: 0 });
   expect(await docCount(cat)).toBe(0);
 });
@@ -246,13 +248,13 @@ test("a duplicate request for a file whose documents already failed or converted
   const waiting = await attachment(makePdf({ pages: 1, lines: () => ["等待中"] }));
   const w = await doc(waiting.hash, DocStatus.pending, cat);
   await s.queue.request([request(w, waiting)]);
-  await until(async () => (await row(w)).status === DocStatus.converted, "the waiting document");
+  await waitFor(async () => (await row(w)).status === DocStatus.converted, CONVERSION_MS, "the waiting document");
   expect(calls).toBe(1);
   expect(await row(f)).toMatchObject({ status: DocStatus.failed, convertError: "文档页面过于复杂" });
   expect((await row(c)).status).toBe(DocStatus.converted);
   // asked again on purpose (reconvert: force), a failed file is converted
   await s.queue.request([request(f, failed)], { force: true });
-  await until(async () => (await row(f)).status === DocStatus.converted, "the forced reconversion");
+  await waitFor(async () => (await row(f)).status === DocStatus.converted, CONVERSION_MS, "the forced reconversion");
   expect(calls).toBe(2);
 });
 
@@ -272,7 +274,7 @@ test("a converter that keeps crashing: each attempt noted, failed after the retr
   id = await doc(a.hash, DocStatus.pending, cat);
   await s.start({ converter: crashing });
   await s.queue.request([request(id, a)]);
-  await until(async () => (await row(id)).status === DocStatus.failed, "the final failure");
+  await waitFor(async () => (await row(id)).status === DocStatus.failed, CONVERSION_MS, "the final failure");
   expect(seen).toEqual([
     "1:",
     "1:第1次转换失败，稍后重试：文档转换时发生内部错误",
@@ -293,14 +295,15 @@ test("on start, documents still waiting are requeued (a reconvert one converted 
   const failed = await doc(b.hash, DocStatus.failed, cat);
   const runner = await s.start({ requeue: true });
   expect(await runner.requeued).toBe(4);
-  await until(
+  await waitFor(
     async () =>
       (await db.document.count({
         where: { id: { in: [pending, converting, reconvert] }, status: DocStatus.converted },
       })) === 3,
+    CONVERSION_MS,
     "the requeued documents converted",
   );
-  await until(async () => (await row(review)).pages === 2, "the review document converted");
+  await waitFor(async () => (await row(review)).pages === 2, CONVERSION_MS, "the review document converted");
   expect((await row(review)).status).toBe(DocStatus.pendingReview);
   // Same file as the reconverted one: converted along with it.
   expect(await row(failed)).toMatchObject({ status: DocStatus.converted, pages: 1 });
@@ -319,7 +322,11 @@ test("with the in-process bus (NATS_URL unset): a restart loses the queue, the r
   s = await setup("memory", s.storage);
   const runner = await s.start({ requeue: true });
   expect(await runner.requeued).toBe(1);
-  await until(async () => (await row(id)).status === DocStatus.converted, "converted after the restart");
+  await waitFor(
+    async () => (await row(id)).status === DocStatus.converted,
+    CONVERSION_MS,
+    "converted after the restart",
+  );
   expect(await row(id)).toMatchObject({ pages: 2, preview: 2 });
   expect((await db.attachmentText.findUniqueOrThrow({ where: { hash: a.hash } })).previewText).toContain(
     "进程内 第2页",
@@ -351,17 +358,18 @@ test("a DOCX bomb holds up no PDF: the office lane kills it at its timeout, one 
   await s.start({ converter: counting, concurrency: 1 });
   try {
     await s.queue.request([request(bombDoc, bomb)]);
-    await until(async () => (await row(bombDoc)).status === DocStatus.converting, "the bomb started");
+    await waitFor(async () => (await row(bombDoc)).status === DocStatus.converting, CONVERSION_MS, "the bomb started");
     await s.queue.request(pdfs.map((p) => request(p.id, p.a)));
-    await until(
+    await waitFor(
       async () => (await db.document.count({ where: { id: { in: pdfs.map((p) => p.id) }, status: 2 } })) === 3,
+      CONVERSION_MS,
       "the PDFs converted",
     );
     // The PDFs are through while LibreOffice still chews on the bomb.
     expect((await row(bombDoc)).status).toBe(DocStatus.converting);
-    await until(async () => (await row(bombDoc)).status === DocStatus.failed, "the bomb failed", 20_000);
+    await waitFor(async () => (await row(bombDoc)).status === DocStatus.failed, 20_000, "the bomb failed");
     expect((await row(bombDoc)).convertError).toMatch(/^文档转换超时：LibreOffice 在 4 秒内未完成转换/);
-    await sleep(500); // no retry follows
+    await waitFor(() => streamSettled(jsm, s.stream), 5_000, "the bomb's request acked: no retry follows");
     expect(officeRuns).toBe(1);
   } finally {
     await slowOffice.close();

@@ -10,7 +10,7 @@ import type { EventBus } from "@wenku/kit/bus";
 import { createJetStreamBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { createLocalStorage } from "@wenku/kit/storage";
-import { testLogger, waitFor } from "@wenku/kit/testing";
+import { streamSettled, testLogger, waitFor } from "@wenku/kit/testing";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
 import { type Converter, createConverter } from "./converter.js";
 import { ConversionError } from "./errors.js";
@@ -300,7 +300,7 @@ test.each([
   await s.upload("originals/f.pdf", makePdf({ pages: 1 }));
   await s.publish(job(11, hashOf(11), "originals/f.pdf"));
   await waitFor(() => s.sink.final("11") !== undefined, 10_000, "final failure");
-  await new Promise((r) => setTimeout(r, 300)); // no further delivery
+  await waitFor(() => streamSettled(jsm, s.prefix), 5_000, "the job acked: no further delivery");
   expect(runs).toBe(attempts);
   expect(s.sink.final("11")?.failure).toMatchObject({ reason: error.reason, message: error.message });
   expect(s.sink.of("11").filter((e) => e.kind === "started")).toHaveLength(attempts);
@@ -343,7 +343,9 @@ test("duplicates of a file that fails for good share its failure: converted once
   const slowFailing: Converter = {
     convert: async () => {
       runs++;
-      await new Promise((r) => setTimeout(r, 500));
+      // Fails only once the duplicate has started (and so joined this run).
+      await waitFor(() => s.sink.of("62").some((e) => e.kind === "started"), 10_000, "the duplicate started");
+      await new Promise((r) => setImmediate(r));
       throw new ConversionError("too_complex", "page 1: timeout");
     },
     close: async () => {},

@@ -1,6 +1,7 @@
 import type { Logger } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
 import type { ObjectInfo } from "@wenku/kit/storage";
+import { waitFor } from "@wenku/kit/testing";
 import {
   createDocumentEvents,
   DOCUMENTS_CHANGED_SUBJECT,
@@ -236,11 +237,3 @@ describe("document events over the bus (another process's cache)", () => {
     await bus.close();
   });
 });
-
-async function waitFor(cond: () => boolean, ms = 2_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

@@ -19,9 +19,14 @@ const dec = new TextDecoder();
 const text = (m: BusMessage) => dec.decode(m.data);
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function waitFor(cond: () => boolean, timeoutMs = 5_000, what = "condition"): Promise<void> {
+/** Polls `cond` (sync or async) every 10 ms until it holds; throws after `timeoutMs`. */
+export async function waitFor(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  what = "condition",
+): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await sleep(10);
   }
