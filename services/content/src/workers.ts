@@ -13,6 +13,7 @@ import { type ConversionRunner, startConversionRunner } from "./conversion/runne
 import type { ToolProbe } from "./conversion/tools.js";
 import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
+import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentSweep, startAttachmentSweeper } from "./files/attachment.sweep.js";
 
 /** How often unused uploads are looked for (each replica sweeps; rows are claimed). */
@@ -71,7 +72,7 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
   );
   const sweeper = startAttachmentSweeper(
     createAttachmentSweep({
-      db: d.db,
+      repo: createAttachmentRepository(d.db),
       storage: d.storage,
       settings: d.settings,
       log: d.log.child({ module: "sweep" }),

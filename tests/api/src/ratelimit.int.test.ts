@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Code, type ConnectError, createClient } from "@connectrpc/connect";
 import { createDb, type Db } from "@wenku/content";
 import { makePdf } from "@wenku/content/fixtures";
-import { createAttachmentSweep } from "@wenku/content/testing";
+import { createAttachmentRepository, createAttachmentSweep } from "@wenku/content/testing";
 import { createLogger } from "@wenku/kit";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
@@ -359,7 +359,7 @@ describe("uploads", () => {
     const config = createClient(ConfigAPI, stack.transports.config);
     const sweepAt = (ms: number) =>
       createAttachmentSweep({
-        db,
+        repo: createAttachmentRepository(db),
         storage,
         settings: { current: () => config.getSettings({}) },
         log: createLogger({ service: "test", level: "silent" }),

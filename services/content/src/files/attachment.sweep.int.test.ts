@@ -13,6 +13,7 @@ import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js"
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { createDb, type Db } from "../db.js";
+import { createAttachmentRepository } from "./attachment.repository.js";
 import { createAttachmentSweep } from "./attachment.sweep.js";
 
 const HOUR = 3_600_000;
@@ -39,7 +40,14 @@ beforeEach(() => {
 });
 
 const sweepAt = (at: Date, batch?: number) =>
-  createAttachmentSweep({ db, storage, settings: { current: async () => settings }, log, clock: () => at, batch });
+  createAttachmentSweep({
+    repo: createAttachmentRepository(db),
+    storage,
+    settings: { current: async () => settings },
+    log,
+    clock: () => at,
+    batch,
+  });
 
 /** An uploaded document file `ageHours` old, stored, with a grant to user 7 as old as the upload. */
 async function upload(ageHours: number, extra: { type?: number; enable?: boolean } = {}) {
@@ -151,7 +159,7 @@ test("two replicas sweeping at once remove each row once", async () => {
 test("settings that cannot be read remove nothing", async () => {
   const a = await upload(100);
   const failing = createAttachmentSweep({
-    db,
+    repo: createAttachmentRepository(db),
     storage,
     settings: { current: async () => Promise.reject(new Error("config service down")) },
     log,

@@ -8,23 +8,18 @@
 // foreign key (ON DELETE RESTRICT) refuses to delete a row a document started using meanwhile.
 import { isForeignKeyViolation, type Logger, type SettingsReader } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
-import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
-import type { Db } from "../db.js";
+import type { AttachmentRepository, SweepCutoffs, SweptAttachment } from "./attachment.repository.js";
+
+export type { SweptAttachment } from "./attachment.repository.js";
 
 export interface AttachmentSweepDeps {
-  db: Db;
+  repo: Pick<AttachmentRepository, "deleteUnusedDocumentUploads" | "references">;
   storage: Storage;
   settings: Pick<SettingsReader, "current">;
   log: Logger;
   clock?: () => Date;
   /** Rows claimed per statement (default 100). */
   batch?: number;
-}
-
-export interface SweptAttachment {
-  id: bigint;
-  hash: string;
-  storageKey: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -35,44 +30,13 @@ const MAX_BATCHES = 50;
 export function createAttachmentSweep(deps: AttachmentSweepDeps) {
   const now = deps.clock ?? (() => new Date());
   const batch = deps.batch ?? 100;
-  const { db, storage, log } = deps;
-
-  /** Claims and deletes up to `batch` rows past their grace; returns them. */
-  async function deleteBatch(at: Date, unusedHours: number, retentionMinutes: number): Promise<SweptAttachment[]> {
-    const unusedOn = unusedHours > 0;
-    // With the unused sweep off, any upload after the release keeps a released row.
-    const unusedCutoff = unusedOn ? new Date(at.getTime() - unusedHours * HOUR_MS) : new Date(0);
-    const releasedCutoff = new Date(at.getTime() - retentionMinutes * MINUTE_MS);
-    const rows = await db.$queryRaw<Array<{ id: bigint; hash: string; storage_key: string }>>`
-      DELETE FROM attachments WHERE id IN (
-        SELECT a.id FROM attachments a
-        WHERE a.type = ${AttachmentType.DOCUMENT} AND a.enable
-          AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.attachment_hash = a.hash)
-          AND (
-            (${unusedOn} AND a.released_at IS NULL AND a.created_at < ${unusedCutoff}
-              AND NOT EXISTS (SELECT 1 FROM attachment_grants g
-                              WHERE g.attachment_id = a.id AND g.created_at >= ${unusedCutoff}))
-            OR (a.released_at IS NOT NULL AND a.released_at <= ${releasedCutoff}
-              AND NOT EXISTS (SELECT 1 FROM attachment_grants g
-                              WHERE g.attachment_id = a.id AND g.created_at > a.released_at
-                                AND g.created_at >= ${unusedCutoff}))
-          )
-        ORDER BY a.id
-        LIMIT ${batch}
-        FOR UPDATE OF a SKIP LOCKED
-      )
-      RETURNING id, hash, storage_key`;
-    return rows.map((r) => ({ id: r.id, hash: r.hash, storageKey: r.storage_key }));
-  }
+  const { repo, storage, log } = deps;
 
   /** The row is gone: its original, unless another row points at it; its pages, unless its content is back. */
   async function removeFiles(a: SweptAttachment): Promise<void> {
-    const [sameKey, sameHash] = await Promise.all([
-      db.attachment.count({ where: { storageKey: a.storageKey } }),
-      db.attachment.count({ where: { hash: a.hash } }),
-    ]);
-    if (sameKey === 0) await storage.delete(a.storageKey);
-    if (sameHash === 0) {
+    const left = await repo.references(a);
+    if (left.storageKey === 0) await storage.delete(a.storageKey);
+    if (left.hash === 0) {
       for await (const o of storage.list(`documents/${a.hash}/`)) await storage.delete(o.key);
     }
   }
@@ -83,12 +47,16 @@ export function createAttachmentSweep(deps: AttachmentSweepDeps) {
       const security = (await deps.settings.current()).security;
       const unusedHours = Math.max(0, security?.unusedAttachmentHours ?? 0);
       const retentionMinutes = Math.max(0, security?.attachmentRetentionMinute ?? 0);
-      const at = now();
+      const at = now().getTime();
+      const cutoffs: SweepCutoffs = {
+        unusedBefore: unusedHours > 0 ? new Date(at - unusedHours * HOUR_MS) : null,
+        releasedBefore: new Date(at - retentionMinutes * MINUTE_MS),
+      };
       const removed: SweptAttachment[] = [];
       for (let i = 0; i < MAX_BATCHES; i++) {
         let rows: SweptAttachment[];
         try {
-          rows = await deleteBatch(at, unusedHours, retentionMinutes);
+          rows = await repo.deleteUnusedDocumentUploads(cutoffs, batch);
         } catch (err) {
           // A document started using one of the rows meanwhile: that row stays; the next pass does the rest.
           if (isForeignKeyViolation(err)) break;
