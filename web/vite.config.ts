@@ -57,6 +57,25 @@ function routesManifest(): Plugin {
   };
 }
 
+/**
+ * antd's form context (imported by Input, Drawer, Tooltip, Modal… on every page) takes only
+ * `FormProvider` from @rc-component/form, but that package's index assigns statics to its Form and so
+ * cannot be tree-shaken: the whole form library (with async-validator) came along. FormProvider lives,
+ * self-contained, in es/FormContext.js, the very module the index re-exports, so the context is the
+ * same one real forms use.
+ */
+function narrowFormProvider(): Plugin {
+  const formContext = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
+  return {
+    name: "wenku:narrow-form-provider",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "@rc-component/form" || !importer || !formContext.test(importer)) return null;
+      return this.resolve("@rc-component/form/es/FormContext.js", importer, { skipSelf: true });
+    },
+  };
+}
+
 /** Every text asset also as .br (quality 11) and .gz (level 9), once at build time: the gateway sends them as they are. */
 const precompress = compression({
   include: /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/,
@@ -69,7 +88,7 @@ const precompress = compression({
 });
 
 export default defineConfig({
-  plugins: [react(), routesManifest(), precompress],
+  plugins: [react(), narrowFormProvider(), routesManifest(), precompress],
   server: { host: "127.0.0.1", port: 5173, proxy },
   preview: { host: "127.0.0.1", port: 4173, proxy },
   build: {
