@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./e2e/chromium.js";
 
 /**
  * End-to-end tests against a running stack (the lead's test runner starts it; no webServer here).
@@ -6,16 +7,7 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: [...CHROMIUM_ARGS],
 };
 
 export default defineConfig({

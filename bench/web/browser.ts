@@ -2,22 +2,11 @@
 // JavaScript it fetched (bytes over the wire and decoded, from Resource Timing) and its Largest
 // Contentful Paint. Each load runs in a fresh context (empty cache), as a first-time visitor.
 import { type Browser, chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../web/e2e/chromium.js";
 
-/** The launch flags of web/playwright.config.ts: headless system Chromium, no background traffic. */
+/** Chromium as the e2e runner launches it (web/e2e/chromium.ts): headless, no background traffic. */
 export async function launch(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 }
 
 /** Throughput in bytes/s and round-trip latency in ms; null: loopback as it is. */

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { makePng } from "@wenku/content/fixtures/images";
+import { startEachTestFresh, storedToken } from "./session.js";
 
 /**
  * The account flow end to end: register → login → edit profile → change password → logout →
@@ -18,14 +19,6 @@ async function publicSettings(page: Page): Promise<PublicSettings> {
 /** The antd message toast with exactly this text. */
 const toast = (page: Page, text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
 
-/** The session the web app keeps in localStorage (see web/src/store/session.ts). */
-async function storedToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem("wenku:session");
-    return raw ? ((JSON.parse(raw) as { token?: string }).token ?? "") : "";
-  });
-}
-
 /** The header's account menu: on phones it sits in the same place (avatar only). */
 /**
  * Picks an item of the header's user menu. The page may still re-render right after a navigation
@@ -41,14 +34,7 @@ async function chooseUserMenuItem(page: Page, name: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
-});
+startEachTestFresh();
 
 test("register, edit profile, change password, logout revokes the token, login with the new password", async ({
   page,

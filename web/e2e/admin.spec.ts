@@ -1,40 +1,17 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
+import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
 
 /**
  * The back office end to end (issue #3): groups with permissions decide which admin pages a user
  * sees and may open; the navigation managed here shows in the public header.
  * Needs WENKU_ADMIN_PASSWORD (the first-start admin password of the stack under test).
  */
-const ADMIN = { username: "admin", password: process.env.WENKU_ADMIN_PASSWORD ?? "" };
-// scripts/test.mjs always sets it; without it these flows cannot run, which must fail, not pass silently.
-if (!ADMIN.password)
-  throw new Error("WENKU_ADMIN_PASSWORD must be the first-start admin password of the stack under test");
+const ADMIN = adminAccount();
 const LIST_USER = "/api.v1.UserAPI/ListUser";
 
-test.beforeEach(async ({ page }) => {
-  // Every test starts from a first visit: default language, nobody logged in.
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
-});
-
-/** A name unique per run and per project, so desktop and mobile runs never collide. */
-const unique = (prefix: string, projectName: string) =>
-  `${prefix}${projectName.slice(0, 1)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await page.goto("/login?redirect=%2Fadmin");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("用户名", { exact: true }).fill(username);
-  await form.getByLabel("密码", { exact: true }).fill(password);
-  await form.getByRole("button", { name: /登\s*录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+startEachTestFresh();
 
 async function logout(page: Page): Promise<void> {
   // Retried: a re-render right after navigation closes an open dropdown.
@@ -71,11 +48,11 @@ const drawerSave = (page: Page) => openDrawer(page).getByTestId("drawer-save");
 
 test("a group with only the user-list permission opens exactly that admin page", async ({ page }, info) => {
   test.setTimeout(180_000);
-  const groupTitle = unique("e2e组", info.project.name);
-  const username = unique("e2euser", info.project.name);
+  const groupTitle = unique("e2e组", info);
+  const username = unique("e2euser", info);
   const password = "e2e-user-password";
 
-  await login(page, ADMIN.username, ADMIN.password);
+  await login(page, ADMIN);
   await page.goto("/admin/user/group");
   await page.getByTestId("group-add").click();
   await openDrawer(page).getByLabel("名称").fill(groupTitle);
@@ -111,7 +88,7 @@ test("a group with only the user-list permission opens exactly that admin page",
   await expect(page.getByRole("row").filter({ hasText: username })).toContainText(groupTitle);
   await logout(page);
 
-  await login(page, username, password);
+  await login(page, { username, password });
   await page.goto("/admin");
   expect(await menuLabels(page)).toEqual(["面板", "用户管理", "用户列表"]);
 
@@ -133,8 +110,8 @@ test("anonymous visitors of the back office are sent to login", async ({ page })
 });
 
 test("a navigation item created in the back office shows in the public header", async ({ page, isMobile }, info) => {
-  const title = unique("导航", info.project.name);
-  await login(page, ADMIN.username, ADMIN.password);
+  const title = unique("导航", info);
+  await login(page, ADMIN);
   await page.goto("/admin/navigation");
   await page.getByTestId("navigation-add").click();
   await openDrawer(page).getByLabel("名称").fill(title);
@@ -149,7 +126,7 @@ test("a navigation item created in the back office shows in the public header", 
 
 test("every built admin page loads without an API error", async ({ page }, info) => {
   test.setTimeout(180_000);
-  await login(page, ADMIN.username, ADMIN.password);
+  await login(page, ADMIN);
   const pages = ["/admin", "/admin/user/list", "/admin/user/group", "/admin/user/permission"];
   pages.push("/admin/user/punishment", "/admin/navigation");
   for (const path of pages) {

@@ -1,51 +1,16 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { confirmNewest, rowAction, rowLinkHref } from "./rowActions.js";
 import { searchList } from "./search.js";
+import { adminAccount, login, secondPage, startEachTestFresh, unique } from "./session.js";
 
 /**
  * Categories and languages end to end (issue #4): the admin builds a category tree and switches a
  * sub-category off and on again; an anonymous visitor sees exactly the enabled part. A language
  * switched off leaves the public settings. Needs WENKU_ADMIN_PASSWORD.
  */
-const ADMIN = { username: "admin", password: process.env.WENKU_ADMIN_PASSWORD ?? "" };
-// scripts/test.mjs always sets it; without it these flows cannot run, which must fail, not pass silently.
-if (!ADMIN.password)
-  throw new Error("WENKU_ADMIN_PASSWORD must be the first-start admin password of the stack under test");
+const ADMIN = adminAccount();
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
-});
-
-const unique = (prefix: string, info: TestInfo) =>
-  `${prefix}${info.project.name.slice(0, 1)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function login(page: Page): Promise<void> {
-  await page.goto("/login?redirect=%2Fadmin");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("用户名", { exact: true }).fill(ADMIN.username);
-  await form.getByLabel("密码", { exact: true }).fill(ADMIN.password);
-  await form.getByRole("button", { name: /登\s*录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A second, logged-out browser with the same screen as the project's. */
-async function visitorPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const use = info.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    locale: "zh-CN",
-    viewport: use.viewport ?? null,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    deviceScaleFactor: use.deviceScaleFactor,
-  });
-  return context.newPage();
-}
+startEachTestFresh();
 
 const openDrawer = (page: Page) => page.locator(".ant-drawer-open");
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
@@ -70,7 +35,7 @@ test("a disabled sub-category is hidden from visitors until it is enabled again"
   const root = unique("e2e根分类", info);
   const child = unique("e2e子分类", info);
 
-  await login(page);
+  await login(page, ADMIN);
   await page.goto("/admin/document/category");
   await expect(page.getByRole("heading", { name: "文档分类" })).toBeVisible();
   await page.getByTestId("category-add").click();
@@ -84,7 +49,7 @@ test("a disabled sub-category is hidden from visitors until it is enabled again"
   await page.getByRole("switch", { name: `启用 ${child}` }).click();
   await expect(page.getByRole("switch", { name: `启用 ${child}` })).not.toBeChecked();
 
-  const visitor = await visitorPage(browser, info);
+  const visitor = await secondPage(browser, info);
   await visitor.goto(href as string);
   await expect(visitor.getByTestId("category-title")).toHaveText(root);
   await expect(visitor.getByText(child)).toHaveCount(0);
@@ -126,7 +91,7 @@ test("a language switched off leaves the public settings", async ({ page }, info
     return (body.language ?? []).map((l) => l.code);
   };
 
-  await login(page);
+  await login(page, ADMIN);
   await page.goto("/admin/document/language");
   await expect(page.getByRole("heading", { name: "语言管理" })).toBeVisible();
   await page.getByTestId("language-add").click();

@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { tinyPdf } from "./pdf.js";
 import { confirmNewest, rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
+import { adminAccount, login, secondPage, startEachTestFresh, unique } from "./session.js";
 
 /**
  * Document review end to end: a user uploads a PDF through the HTTP API, it converts and is public;
@@ -10,26 +11,13 @@ import { searchList } from "./search.js";
  * which the document page's status banner repeats.
  * Needs WENKU_ADMIN_PASSWORD (the first-start admin password of the stack under test).
  */
-const ADMIN = { username: "admin", password: process.env.WENKU_ADMIN_PASSWORD ?? "" };
-// scripts/test.mjs always sets it; without it these flows cannot run, which must fail, not pass silently.
-if (!ADMIN.password)
-  throw new Error("WENKU_ADMIN_PASSWORD must be the first-start admin password of the stack under test");
+const ADMIN = adminAccount();
 
 const STATUS_CONVERTED = 2;
 const REASON = "内容不完整，请补充后重新上传";
 const STATUS_FAILED = 3;
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
-});
-
-const unique = (prefix: string, info: TestInfo) =>
-  `${prefix}${info.project.name.slice(0, 1)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+startEachTestFresh();
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -57,30 +45,6 @@ interface ApiDocument {
   status?: number;
   convert_error?: string;
   review_reason?: string;
-}
-
-/** Logs in through the web form and lands on `redirect`. */
-async function login(page: Page, username: string, password: string, redirect: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("用户名", { exact: true }).fill(username);
-  await form.getByLabel("密码", { exact: true }).fill(password);
-  await form.getByRole("button", { name: /登\s*录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A second, logged-out browser with the same screen as the project's. */
-async function secondPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const use = info.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    locale: "zh-CN",
-    viewport: use.viewport ?? null,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    deviceScaleFactor: use.deviceScaleFactor,
-  });
-  return context.newPage();
 }
 
 test("a rejected document disappears for visitors but stays visible to its uploader", async ({
@@ -151,7 +115,7 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   expect((await request.get(`/api/v1/document?id=${id}`)).status()).toBe(200);
 
   // The admin finds it by keyword and rejects it, telling the uploader why.
-  await login(page, ADMIN.username, ADMIN.password, "/admin/document/list");
+  await login(page, ADMIN, "/admin/document/list");
   await expect(page.getByRole("heading", { name: "文档列表" })).toBeVisible();
   await searchList(page, title);
   const row = page.getByRole("row").filter({ hasText: title });
@@ -182,7 +146,7 @@ test("a rejected document disappears for visitors but stays visible to its uploa
 
   // The uploader still sees it, marked rejected.
   const uploader = await secondPage(browser, info);
-  await login(uploader, username, password, "/me/document");
+  await login(uploader, { username, password }, "/me/document");
   await expect(uploader).toHaveURL(/\/me\/document$/);
   const item = uploader.getByTestId("me-document").filter({ hasText: title });
   await expect(item).toBeVisible();

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { makeDocx, makeEpub, makePdf } from "./fixtures.js";
+import { adminAccount, startEachTestFresh } from "./session.js";
 
 /**
  * Upload → conversion → reading, end to end: a fresh user uploads a PDF (5 pages), a DOCX and an
@@ -8,18 +9,9 @@ import { makeDocx, makeEpub, makePdf } from "./fixtures.js";
  * Needs WENKU_ADMIN_PASSWORD (to lower the limit and create a category) and a working converter
  * (LibreOffice for the DOCX).
  */
-const ADMIN = { username: "admin", password: process.env.WENKU_ADMIN_PASSWORD ?? "" };
-if (!ADMIN.password)
-  throw new Error("WENKU_ADMIN_PASSWORD must be the first-start admin password of the stack under test");
+const ADMIN = adminAccount();
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
-});
+startEachTestFresh();
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const reply = await request.post("/api/v1/user/login", { data: ADMIN });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { startEachTestFresh, storedToken } from "./session.js";
 
 /**
  * A session the server no longer honours (logged out from another device, expired, a token mangled
@@ -9,22 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 
 const PASSWORD = "session-pass-123";
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
-});
-
-/** The session the web app keeps in localStorage (see web/src/store/session.ts). */
-async function storedToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem("wenku:session");
-    return raw ? ((JSON.parse(raw) as { token?: string }).token ?? "") : "";
-  });
-}
+startEachTestFresh();
 
 async function register(request: APIRequestContext, prefix: string, project: string): Promise<string> {
   const username = `${prefix}_${project.slice(0, 1)}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

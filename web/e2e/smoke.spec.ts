@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { freshVisit } from "./session.js";
 
 /** The name the site should show: the configured sitename/title, else the library name 文库. */
 async function expectedSiteName(page: Page): Promise<string> {
@@ -16,13 +17,7 @@ test.beforeEach(async ({ page }) => {
   page.on("console", (msg) => {
     if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
   });
-  // Every test starts from a first visit: default language, nobody logged in.
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("wenku:e2e-initialised")) {
-      localStorage.clear();
-      sessionStorage.setItem("wenku:e2e-initialised", "1");
-    }
-  });
+  await freshVisit(page);
 });
 
 test.afterEach(() => {

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
-import { beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, within } from "@testing-library/react";
 import {
   DocumentAPI,
@@ -12,6 +12,7 @@ import {
 } from "@wenku/proto/api/v1/document_pb.js";
 import { NavigationAPI, NavigationSchema } from "@wenku/proto/api/v1/navigation_pb.js";
 import { routes } from "../router/routes.js";
+import { preloadRoutes } from "../test/preloadRoutes.js";
 import { emptyServices, renderRoutes, testDeps } from "../test/render.js";
 
 const doc = (id: number, title: string, ext = ".pdf") =>
@@ -52,15 +53,7 @@ function documentServices(
   };
 }
 
-// Each test renders the whole app (antd in jsdom): slow on a loaded machine.
-jest.setTimeout(30_000);
-
-// The route modules load lazily (antd is transformed on first use in jsdom): load them once up
-// front, so the tests' timeouts measure rendering rather than that cold start on a loaded machine.
-beforeAll(async () => {
-  await import("../layouts/DefaultLayout.js"); // one at a time: parallel imports race in jest's ESM loader
-  await import("./HomePage.js");
-}, 60_000);
+preloadRoutes(() => import("./HomePage.js"));
 
 describe("home page and header", () => {
   it("shows the library name when no settings are loaded, in the hero and the logo", async () => {

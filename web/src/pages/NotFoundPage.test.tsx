@@ -1,16 +1,10 @@
-import { beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { screen, waitFor } from "@testing-library/react";
 import { routes } from "../router/routes.js";
+import { preloadRoutes } from "../test/preloadRoutes.js";
 import { renderRoutes, testDeps } from "../test/render.js";
 
-// Each test renders the whole app (antd in jsdom, lazy routes): slow on a loaded machine.
-jest.setTimeout(30_000);
-
-// Load the lazy route modules once up front, so the first test's timeout measures rendering.
-beforeAll(async () => {
-  await import("../layouts/DefaultLayout.js"); // one at a time: parallel imports race in jest's ESM loader
-  await import("./NotFoundPage.js");
-}, 60_000);
+preloadRoutes(() => import("./NotFoundPage.js"));
 
 describe("404 page", () => {
   it("shows 页面不存在 with a return-home button for an unknown route", async () => {

@@ -1,11 +1,12 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
-import { beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { screen, waitFor, within } from "@testing-library/react";
 import { CategoryAPI, CategorySchema, type ListCategoryRequest } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, DocumentSchema, type ListDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { routes } from "../../router/routes.js";
+import { preloadRoutes } from "../../test/preloadRoutes.js";
 import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 
 const cat = (id: number, parentId: number, title: string, extra: Record<string, unknown> = {}) =>
@@ -46,15 +47,7 @@ const unimplemented = () => {
   throw new ConnectError("文档服务尚未上线", Code.Unimplemented);
 };
 
-// Each test renders the whole app (antd in jsdom): slow on a loaded machine.
-jest.setTimeout(30_000);
-
-// The route modules load lazily (antd is transformed on first use in jsdom): load them once up
-// front, so the tests' timeouts measure rendering rather than that cold start on a loaded machine.
-beforeAll(async () => {
-  await import("../../layouts/DefaultLayout.js"); // one at a time: parallel imports race in jest's ESM loader
-  await import("./CategoryPage.js");
-}, 60_000);
+preloadRoutes(() => import("./CategoryPage.js"));
 
 describe("category page", () => {
   it("shows the header, breadcrumb and enabled sub-categories, and a 501 document list as an error", async () => {
