@@ -2,13 +2,11 @@ import type { Transport } from "@connectrpc/connect";
 import { TransportProvider as QueryTransportProvider } from "@connectrpc/connect-query";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntdApp, ConfigProvider } from "antd";
-import enUS from "antd/locale/en_US";
-import zhCN from "antd/locale/zh_CN";
 import { type ReactNode, useState } from "react";
 import { TransportProvider } from "./api/client.js";
 import { createQueryClient } from "./api/queryClient.js";
 import { I18nProvider, useI18n } from "./i18n/I18nProvider.js";
-import type { LanguageStore } from "./i18n/language.js";
+import { type LanguageStore, languagePack } from "./i18n/language.js";
 import { type SettingsLoader, SettingsProvider } from "./settings/SettingsProvider.js";
 import { SessionProvider } from "./store/SessionProvider.js";
 import type { SessionStore } from "./store/session.js";
@@ -17,7 +15,7 @@ import type { SessionStore } from "./store/session.js";
 function AntdConfig({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   return (
-    <ConfigProvider locale={lang === "en" ? enUS : zhCN} theme={{ token: { colorPrimary: "#1677ff" } }}>
+    <ConfigProvider locale={languagePack(lang).antdLocale} theme={{ token: { colorPrimary: "#1677ff" } }}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -29,19 +29,22 @@ window.addEventListener("vite:preloadError", (event) => {
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-createRoot(root).render(
-  <StrictMode>
-    <App
-      router={router}
-      deps={{
-        languageStore,
-        sessionStore,
-        transport,
-        settingsStorage: window.localStorage,
-        // Public site settings; while ConfigAPI is unavailable (e.g. 501) the cached or default
-        // settings stay in use and the failure is kept in the settings context.
-        loadSettings: () => createClient(ConfigAPI, transport).getSettings({}),
-      }}
-    />
-  </StrictMode>,
+// An English visitor's texts are loaded before the first render (no flash of Chinese).
+void languageStore.ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App
+        router={router}
+        deps={{
+          languageStore,
+          sessionStore,
+          transport,
+          settingsStorage: window.localStorage,
+          // Public site settings; while ConfigAPI is unavailable (e.g. 501) the cached or default
+          // settings stay in use and the failure is kept in the settings context.
+          loadSettings: () => createClient(ConfigAPI, transport).getSettings({}),
+        }}
+      />
+    </StrictMode>,
+  ),
 );

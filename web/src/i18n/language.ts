@@ -1,6 +1,7 @@
+import type { Locale } from "antd/es/locale";
+import antdZhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
-import { en } from "./en.js";
 import { type MessageKey, type Messages, zhCN } from "./zh-CN.js";
 
 export const LANGUAGES = ["zh-CN", "en"] as const;
@@ -8,7 +9,50 @@ export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "zh-CN";
 export const LANG_STORAGE_KEY = "wenku:lang";
 
-const dictionaries: Record<Lang, Messages> = { "zh-CN": zhCN, en };
+/** What a language needs besides its code: the UI dictionary and antd's own texts. */
+export interface LanguagePack {
+  messages: Messages;
+  antdLocale: Locale;
+}
+
+/**
+ * A locale module's locale. The bundle imports antd's ES modules; the unit tests get its CommonJS
+ * build through Node's interop, where the locale sits one `default` deeper.
+ */
+function antdLocaleOf(module: Locale | { default: Locale }): Locale {
+  return "default" in module ? module.default : module;
+}
+
+/**
+ * The default language is part of the app; any other is loaded when chosen (a visitor reading
+ * Chinese never downloads the English texts).
+ */
+const zhCNPack: LanguagePack = { messages: zhCN, antdLocale: antdLocaleOf(antdZhCN) };
+const packs = new Map<Lang, LanguagePack>([["zh-CN", zhCNPack]]);
+const loaders: Record<Lang, () => Promise<LanguagePack>> = {
+  "zh-CN": async () => zhCNPack,
+  en: async () => {
+    const [{ en }, antdLocale] = await Promise.all([import("./en.js"), import("antd/locale/en_US")]);
+    return { messages: en, antdLocale: antdLocaleOf(antdLocale.default) };
+  },
+};
+
+/** Loads a language's pack once; later calls reuse it. */
+export async function loadLanguage(lang: Lang): Promise<LanguagePack> {
+  const known = packs.get(lang);
+  if (known) return known;
+  const pack = await loaders[lang]();
+  packs.set(lang, pack);
+  return pack;
+}
+
+/** A loaded language's pack (the store only switches to a language once it is loaded). */
+export function languagePack(lang: Lang): LanguagePack {
+  const pack = packs.get(lang);
+  if (!pack) throw new Error(`language ${lang} is not loaded`);
+  return pack;
+}
+
 const dayjsLocales: Record<Lang, string> = { "zh-CN": "zh-cn", en: "en" };
 
 export type MessageVars = Readonly<Record<string, string | number>>;
@@ -19,7 +63,7 @@ export function isLang(value: unknown): value is Lang {
 
 /** Looks a key up in one language and fills `{name}` placeholders; unknown placeholders stay as written. */
 export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const template = dictionaries[lang][key];
+  const template = languagePack(lang).messages[key];
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = vars[name];
@@ -35,17 +79,30 @@ export function applyLanguage(lang: Lang): void {
 
 export interface LanguageStore {
   get(): Lang;
+  /** Switches at once when the language is loaded, else once it is (a failed load keeps the current one). */
   set(lang: Lang): void;
   subscribe(listener: () => void): () => void;
+  /** Settles once the stored language is in use (or, when it cannot be loaded, the default): render after it. */
+  ready: Promise<void>;
 }
+
+/** Where the store gets language packs (tests give their own to control the loading). */
+export interface LanguageLoader {
+  has(lang: Lang): boolean;
+  load(lang: Lang): Promise<unknown>;
+}
+
+const packLoader: LanguageLoader = { has: (lang) => packs.has(lang), load: loadLanguage };
 
 /**
  * The chosen language, persisted in `storage` (localStorage in the browser). An absent or unknown
- * stored value means the default, zh-CN. `effects` runs at creation and on every change.
+ * stored value means the default, zh-CN. A language not loaded yet is loaded first; until then the
+ * current one stays. `effects` runs at creation and on every change.
  */
 export function createLanguageStore(
   storage: Pick<Storage, "getItem" | "setItem"> | undefined,
   effects: (lang: Lang) => void = applyLanguage,
+  loader: LanguageLoader = packLoader,
 ): LanguageStore {
   const readStored = (): Lang => {
     try {
@@ -55,25 +112,51 @@ export function createLanguageStore(
       return DEFAULT_LANG;
     }
   };
-  let current = readStored();
   const listeners = new Set<() => void>();
+  const stored = readStored();
+  let current = loader.has(stored) ? stored : DEFAULT_LANG;
+  /** The latest choice: a slower load of an earlier one must not win over it. */
+  let wanted = current;
   effects(current);
+
+  const apply = (lang: Lang) => {
+    if (lang === current) return;
+    current = lang;
+    effects(lang);
+    for (const listener of listeners) listener();
+  };
+  const switchTo = (lang: Lang): Promise<void> => {
+    wanted = lang;
+    if (loader.has(lang)) {
+      apply(lang);
+      return Promise.resolve();
+    }
+    return loader.load(lang).then(
+      () => {
+        if (wanted === lang) apply(lang);
+      },
+      (error: unknown) => {
+        console.error(`language ${lang} could not be loaded; staying in ${current}`, error);
+        if (wanted === lang) wanted = current;
+      },
+    );
+  };
+
   return {
     get: () => current,
     set(lang) {
-      if (lang === current) return;
-      current = lang;
+      if (lang === wanted) return;
       try {
         storage?.setItem(LANG_STORAGE_KEY, lang);
       } catch {
         // Storage can be full or blocked (private mode); the choice still applies to this tab.
       }
-      effects(lang);
-      for (const listener of listeners) listener();
+      void switchTo(lang);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    ready: switchTo(stored),
   };
 }

@@ -1,3 +1,5 @@
+import { loadLanguage } from "../i18n/language.js";
+
 // jsdom lacks the layout APIs antd's responsive components query; give them inert stand-ins.
 if (typeof window !== "undefined") {
   if (!window.matchMedia) {
@@ -44,3 +46,6 @@ if (typeof window !== "undefined") {
     Object.defineProperty(globalThis, "MessageChannel", { value: TimerMessageChannel, writable: true });
   }
 }
+
+// English is loaded on demand in the app; tests switch to it synchronously, so it is loaded up front.
+await loadLanguage("en");
