@@ -1,174 +1,30 @@
-// The conversion pipeline end to end: documents rows in a real PostgreSQL database (cloned from the
-// migrated template), requests through the real queue on NATS JetStream (a stream and subject of
-// this run only), the worker with the real converter and the documents sink, files in local storage.
-import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// The conversion pipeline end to end, what becomes of documents: converted (preview limited, review
+// untouched), failed for good, skipped as duplicates, retried after crashes, and office documents in their
+// own lane. Testbed: pipeline.fixture.ts; the requeue on start: pipeline.requeue.int.test.ts.
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
-import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
-import type { EventBus } from "@wenku/kit/bus";
-import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
-import type { Storage } from "@wenku/kit/storage";
-import { createLocalStorage } from "@wenku/kit/storage";
-import { streamSettled, testLogger, waitFor } from "@wenku/kit/testing";
-import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { createTestDatabase } from "../../../../jest/db.js";
-import { TEST_NATS_URL } from "../../../../jest/env.js";
-import { createDb, type Db } from "../db.js";
-import { localDocumentEvents } from "../documents/document.events.js";
+import { streamSettled, waitFor } from "@wenku/kit/testing";
+import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { DocStatus } from "../documents/visibility.js";
-import type { ConversionRequest } from "../ports.js";
 import { type Converter, createConverter } from "./converter.js";
 import { makePdf, makeSlowDocx } from "./fixtures.js";
-import { type ConversionQueueImpl, createConversionQueue } from "./queue.js";
-import { type ConversionRunner, startConversionRunner } from "./runner.js";
+import {
+  attachment,
+  CONVERSION_MS,
+  category,
+  converter,
+  db,
+  dir,
+  doc,
+  docCount,
+  jsm,
+  request,
+  row,
+  s,
+  usePipelineTestbed,
+} from "./pipeline.fixture.js";
 
-const run = `pipe_${Date.now().toString(36)}_${process.pid}`;
-let n = 0;
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let admin: NatsConnection;
-let jsm: JetStreamManager;
-let dir: string;
-let converter: Converter;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = createDb(testDb.url);
-  admin = await connect({ servers: TEST_NATS_URL });
-  jsm = await jetstreamManager(admin);
-  dir = await mkdtemp(join(tmpdir(), "wenku-pipeline-test-"));
-  converter = createConverter({ office: { profileRoot: join(dir, "profiles") }, workRoot: dir });
-});
-afterAll(async () => {
-  for await (const name of jsm.streams.names()) if (name.startsWith(run)) await jsm.streams.delete(name);
-  await admin.close();
-  await converter.close();
-  await db.$disconnect();
-  await testDb.drop();
-  await rm(dir, { recursive: true, force: true });
-});
-
-interface Setup {
-  /** This setup's stream (JetStream: see streamSettled). */
-  stream: string;
-  storage: Storage;
-  bus: EventBus;
-  queue: ConversionQueueImpl;
-  settings: Settings;
-  errors: unknown[];
-  start(opts?: { converter?: Converter; requeue?: boolean; concurrency?: number }): Promise<ConversionRunner>;
-  dispose(): Promise<void>;
-}
-
-async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage): Promise<Setup> {
-  const prefix = `${run}_${++n}`;
-  const storage = keep ?? (await createLocalStorage({ root: join(dir, prefix) }));
-  const { log, errors } = testLogger();
-  const bus =
-    kind === "memory"
-      ? createMemoryBus({ log })
-      : await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
-  const stream = { name: prefix, subjects: [`${prefix}.>`] };
-  const subject = `${prefix}.requested`;
-  const officeSubject = `${prefix}.office`;
-  const settings = create(SettingsSchema, {
-    converter: { maxPreview: 0, maxPreviewPercent: 0, timeout: 5, enableConvertRepeatedDocument: false },
-  });
-  const queue = createConversionQueue({
-    bus,
-    settings: { current: async () => settings },
-    log,
-    stream,
-    subject,
-    officeSubject,
-  });
-  const runners: ConversionRunner[] = [];
-  return {
-    stream: stream.name,
-    storage,
-    bus,
-    queue,
-    settings,
-    errors,
-    async start(opts = {}) {
-      const r = await startConversionRunner({
-        db,
-        storage,
-        bus,
-        queue,
-        log,
-        documents: localDocumentEvents(),
-        concurrency: opts.concurrency ?? 2,
-        officeConcurrency: 1,
-        converter: opts.converter ?? converter,
-        stream,
-        subject,
-        officeSubject,
-        requeueDelaysMs: opts.requeue ? [0] : [],
-        worker: { backoffMs: [50], maxAttempts: 3, workDir: dir, durable: "conversion" },
-      });
-      runners.push(r);
-      return r;
-    },
-    async dispose() {
-      for (const r of runners) await r.stop();
-      await bus.close();
-    },
-  };
-}
-
-let s: Setup;
-beforeEach(async () => {
-  s = await setup();
-});
-afterEach(async () => {
-  await s.dispose();
-});
-
-const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
-
-/** A stored file with its attachment row; returns its hash and storage key. */
-async function attachment(data: Uint8Array, ext = ".pdf"): Promise<{ hash: string; storageKey: string; ext: string }> {
-  const hash = md5(data);
-  const storageKey = `attachments/${hash}${ext}`;
-  await s.storage.put(storageKey, data);
-  await db.attachment.create({ data: { hash, storageKey, ext, name: `a${ext}`, size: BigInt(data.length) } });
-  return { hash, storageKey, ext };
-}
-
-async function category(): Promise<bigint> {
-  return (await db.category.create({ data: { title: `分类${++n}` } })).id;
-}
-
-async function doc(
-  hash: string,
-  status: number,
-  categoryId: bigint,
-  extra: { description?: string; ext?: string } = {},
-): Promise<bigint> {
-  const d = await db.document.create({
-    data: { title: `文档${++n}`, userId: 1n, attachmentHash: hash, ext: ".pdf", status, ...extra },
-  });
-  await db.documentCategory.create({ data: { documentId: d.id, categoryId } });
-  return d.id;
-}
-
-const request = (id: bigint, a: { hash: string; storageKey: string; ext?: string }): ConversionRequest => ({
-  documentId: id,
-  attachmentHash: a.hash,
-  storageKey: a.storageKey,
-  ext: a.ext ?? ".pdf",
-});
-
-const row = (id: bigint) => db.document.findUniqueOrThrow({ where: { id } });
-
-/** Conversions take seconds (LibreOffice, the real renderer). */
-const CONVERSION_MS = 30_000;
-
-const docCount = async (id: bigint) => (await db.category.findUniqueOrThrow({ where: { id } })).docCount;
+usePipelineTestbed();
 
 test("a normal and a pending-review document of one file: both converted, the preview limited, review untouched", async () => {
   s.settings.converter = create(SettingsSchema, {
@@ -282,56 +138,6 @@ test("a converter that keeps crashing: each attempt noted, failed after the retr
   ]);
   expect((await row(id)).convertError).toBe("文档转换时发生内部错误");
   expect(s.errors.splice(0)).toEqual([expect.objectContaining({ msg: "conversion: attempts exhausted" })]);
-});
-
-test("on start, documents still waiting are requeued (a reconvert one converted again); others are left alone", async () => {
-  const a = await attachment(makePdf({ pages: 2, lines: (p) => [`重新排队 第${p}页`] }));
-  const b = await attachment(makePdf({ pages: 1, lines: () => ["已经转换"] }));
-  const cat = await category();
-  const pending = await doc(a.hash, DocStatus.pending, cat);
-  const converting = await doc(a.hash, DocStatus.converting, cat);
-  const review = await doc(a.hash, DocStatus.pendingReview, cat);
-  const reconvert = await doc(b.hash, DocStatus.reconvert, cat);
-  const failed = await doc(b.hash, DocStatus.failed, cat);
-  const runner = await s.start({ requeue: true });
-  expect(await runner.requeued).toBe(4);
-  await waitFor(
-    async () =>
-      (await db.document.count({
-        where: { id: { in: [pending, converting, reconvert] }, status: DocStatus.converted },
-      })) === 3,
-    CONVERSION_MS,
-    "the requeued documents converted",
-  );
-  await waitFor(async () => (await row(review)).pages === 2, CONVERSION_MS, "the review document converted");
-  expect((await row(review)).status).toBe(DocStatus.pendingReview);
-  // Same file as the reconverted one: converted along with it.
-  expect(await row(failed)).toMatchObject({ status: DocStatus.converted, pages: 1 });
-  expect(await docCount(cat)).toBe(4);
-});
-
-test("with the in-process bus (NATS_URL unset): a restart loses the queue, the requeue on start converts", async () => {
-  await s.dispose();
-  s = await setup("memory");
-  const a = await attachment(makePdf({ pages: 2, lines: (p) => [`进程内 第${p}页`] }));
-  const cat = await category();
-  const id = await doc(a.hash, DocStatus.pending, cat);
-  // Requested, but the process "dies" before a worker runs: the message is gone with the bus.
-  await s.queue.request([request(id, a)]);
-  await s.dispose();
-  s = await setup("memory", s.storage);
-  const runner = await s.start({ requeue: true });
-  expect(await runner.requeued).toBe(1);
-  await waitFor(
-    async () => (await row(id)).status === DocStatus.converted,
-    CONVERSION_MS,
-    "converted after the restart",
-  );
-  expect(await row(id)).toMatchObject({ pages: 2, preview: 2 });
-  expect((await db.attachmentText.findUniqueOrThrow({ where: { hash: a.hash } })).previewText).toContain(
-    "进程内 第2页",
-  );
-  expect(s.errors).toEqual([]);
 });
 
 test("a DOCX bomb holds up no PDF: the office lane kills it at its timeout, one attempt, while PDFs convert", async () => {

@@ -6,55 +6,17 @@
 // (corrupt, encrypted, unsupported, too complex, a timeout or memory limit, a missing tool) are final at once.
 // A worker that dies mid-job never acks: JetStream redelivers after ackWait. While a job makes
 // progress (a page rendered, LibreOffice still running) the worker sends in-progress acks.
-import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { BusLogger, BusMessage, Consumer, EventBus, StreamSpec } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
+import { convertFile } from "./convert-file.js";
 import type { Converter } from "./converter.js";
-import { ConversionError, checkAborted, toConversionError } from "./errors.js";
-import { normalizeExtension } from "./formats.js";
-import {
-  type ConversionJob,
-  conversionStream,
-  conversionSubject,
-  decodeJob,
-  type Manifest,
-  outputKeys,
-  parseManifest,
-  previewPages,
-} from "./job.js";
-import { previewTextOf } from "./text.js";
+import { ConversionError, toConversionError } from "./errors.js";
+import { type ConversionJob, conversionStream, conversionSubject, decodeJob } from "./job.js";
+import { type ConversionFailure, type ConvertedDocument, failureOf, reusableOutputs } from "./result.js";
+import { singleFlight } from "./single-flight.js";
 
-export interface ConvertedDocument {
-  hash: string;
-  pages: number;
-  /** Pages previewable: 1..rendered (the job's preview limit; each has an SVG). */
-  rendered: number;
-  width: number;
-  height: number;
-  /** Extracted text of every page (bounded, see RenderOptions.maxTextBytes). */
-  text: string;
-  textTruncated: boolean;
-  /** Text of pages 1..rendered only (bounded, 64 KiB): what visitors may read. */
-  previewText: string;
-  /** Outputs of an earlier conversion of the same file were reused. */
-  reused: boolean;
-  previewExt: ".svg";
-  enableGzip: true;
-}
-
-export interface ConversionFailure {
-  reason: string;
-  /** Chinese, for the back office (document.convert_error). */
-  message: string;
-  /** English, technical. */
-  detail: string;
-  retryable: boolean;
-}
+export type { ConversionFailure, ConvertedDocument } from "./result.js";
 
 /** Where the worker reports: the documents table in production, memory in tests. */
 export interface ConversionSink {
@@ -99,23 +61,6 @@ export interface ConversionWorker {
   stop(): Promise<void>;
 }
 
-const utf8 = new TextDecoder();
-
-async function readText(storage: Storage, key: string): Promise<string | undefined> {
-  try {
-    const chunks: Buffer[] = [];
-    for await (const c of await storage.get(key)) chunks.push(Buffer.from(c as Uint8Array));
-    return utf8.decode(Buffer.concat(chunks));
-  } catch (err) {
-    if ((err as { code?: unknown }).code === "not_found") return undefined;
-    throw err;
-  }
-}
-
-function failureOf(e: ConversionError): ConversionFailure {
-  return { reason: e.reason, message: e.message, detail: e.detail, retryable: e.retryable };
-}
-
 export async function startConversionWorker(o: ConversionWorkerOptions): Promise<ConversionWorker> {
   const { bus, storage, sink, converter, log } = o;
   const ackWaitMs = o.ackWaitMs ?? 60_000;
@@ -123,143 +68,13 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
   const jobTimeoutMs = o.jobTimeoutMs ?? 30 * 60_000;
   const workDir = o.workDir ?? tmpdir();
   const running = new Set<AbortController>();
-  /** One conversion per file hash in this process; other jobs for the same hash wait for it. */
-  const singleFlight = new Map<string, Promise<ConvertedDocument>>();
   let stopping = false;
 
-  /** The preview limit of this job as a function of the page count. */
-  const limitOf = (job: ConversionJob) => (pages: number) => previewPages(pages, job.maxPreview, job.maxPreviewPercent);
-
-  /** Outputs of an earlier conversion that cover this job's preview limit, or undefined. */
-  async function existing(job: ConversionJob): Promise<ConvertedDocument | undefined> {
-    const hash = job.attachmentHash;
-    const keys = outputKeys(hash);
-    const raw = await readText(storage, keys.manifest);
-    const m = raw === undefined ? undefined : parseManifest(raw, hash);
-    if (!m) return undefined;
-    if (m.rendered < limitOf(job)(m.pages)) return undefined; // the preview limit was raised since
-    const text = await readText(storage, keys.text);
-    if (text === undefined || Buffer.byteLength(text, "utf8") !== m.textBytes) return undefined;
-    return toDocument(m, text, job, true);
-  }
-
-  /** The result for `job`: its own preview limit (a file rendered further for another job is cut back). */
-  function toDocument(m: Manifest, text: string, job: ConversionJob, reused: boolean): ConvertedDocument {
-    const rendered = Math.min(m.rendered, limitOf(job)(m.pages));
-    return {
-      hash: m.hash,
-      pages: m.pages,
-      rendered,
-      width: m.width,
-      height: m.height,
-      text,
-      textTruncated: m.textTruncated,
-      previewText: previewTextOf(text, m.pageTextEnds, rendered),
-      reused,
-      previewExt: ".svg",
-      enableGzip: true,
-    };
-  }
-
-  async function fetchOriginal(job: ConversionJob, path: string): Promise<void> {
-    let body: NodeJS.ReadableStream;
-    try {
-      body = await storage.get(job.storageKey);
-    } catch (err) {
-      if ((err as { code?: unknown }).code === "not_found") {
-        throw new ConversionError("source_missing", `storage has no object ${job.storageKey}`, { cause: err });
-      }
-      throw err;
-    }
-    await pipeline(body, createWriteStream(path));
-  }
-
-  async function convert(job: ConversionJob, signal: AbortSignal, beat: () => void): Promise<ConvertedDocument> {
-    const hash = job.attachmentHash;
-    const keys = outputKeys(hash);
-    const ext = normalizeExtension(job.ext);
-    const local = join(workDir, `wenku-src-${randomUUID()}.${ext}`);
-    try {
-      await fetchOriginal(job, local);
-      await o.hooks?.beforeConvert?.(job, signal);
-      checkAborted(signal);
-      const r = await converter.convert(
-        { path: local, ext },
-        {
-          page: async (n, svg, gz) => {
-            await Promise.all([
-              storage.put(keys.page(n, false), svg, { contentType: "image/svg+xml", size: svg.length }),
-              storage.put(keys.page(n, true), gz, { contentType: "image/svg+xml", size: gz.length }),
-            ]);
-          },
-          cover: async (png) => {
-            await storage.put(keys.cover, png, { contentType: "image/png", size: png.length });
-          },
-        },
-        { maxPages: limitOf(job), signal, onProgress: beat },
-      );
-      const text = Buffer.from(r.text, "utf8");
-      await storage.put(keys.text, text, { contentType: "text/plain; charset=utf-8", size: text.length });
-      const m: Manifest = {
-        version: 2,
-        hash,
-        ext,
-        format: r.format,
-        pages: r.pages,
-        rendered: r.rendered,
-        width: r.width,
-        height: r.height,
-        textBytes: text.length,
-        textTruncated: r.textTruncated,
-        pageTextEnds: r.pageTextEnds,
-        svgBytes: r.svgBytes,
-        gzipBytes: r.gzipBytes,
-        ...(r.rasterPages.length ? { rasterPages: r.rasterPages } : {}),
-        convertedAt: new Date().toISOString(),
-      };
-      const manifest = Buffer.from(JSON.stringify(m));
-      await storage.put(keys.manifest, manifest, { contentType: "application/json", size: manifest.length });
-      log.info(
-        {
-          hash,
-          pages: r.pages,
-          rendered: r.rendered,
-          viaOffice: r.viaOffice,
-          ...(r.rasterPages.length ? { rasterPages: r.rasterPages.slice(0, 20) } : {}),
-          ...(r.skippedTextPages.length ? { skippedTextPages: r.skippedTextPages.slice(0, 20) } : {}),
-          peakMemoryMb: Math.round(r.peakMemoryBytes / 2 ** 20),
-        },
-        "conversion: converted",
-      );
-      return toDocument(m, r.text, job, false);
-    } finally {
-      await rm(local, { force: true });
-    }
-  }
-
-  async function convertOnce(job: ConversionJob, signal: AbortSignal, beat: () => void): Promise<ConvertedDocument> {
-    const hash = job.attachmentHash;
-    const inFlight = singleFlight.get(hash);
-    if (inFlight) {
-      // Another job of this process converts the same file: reuse its outputs when they cover this
-      // job's preview limit (read back from its manifest), otherwise convert after it. A failure for
-      // good is shared (a duplicate request, e.g. the start-up requeue, must not run a hostile file twice).
-      const failed = await inFlight.then(
-        () => undefined,
-        (err: unknown) => toConversionError(err),
-      );
-      if (failed && !failed.retryable && !job.force) throw failed;
-      return (await existing(job)) ?? convertOnce(job, signal, beat);
-    }
-    // Registered before the first await, so concurrent jobs for the same hash join this one.
-    const p = (async () => (!job.force && (await existing(job))) || convert(job, signal, beat))();
-    singleFlight.set(hash, p);
-    try {
-      return await p;
-    } finally {
-      singleFlight.delete(hash);
-    }
-  }
+  const convertOnce = singleFlight({
+    reusable: (job) => reusableOutputs(storage, job),
+    convert: (job, signal, beat) =>
+      convertFile({ storage, converter, log, workDir, beforeConvert: o.hooks?.beforeConvert }, job, signal, beat),
+  });
 
   async function handle(msg: BusMessage): Promise<void> {
     const job = decodeJob(msg.data);
