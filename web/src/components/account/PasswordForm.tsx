@@ -1,12 +1,12 @@
 import { useMutation } from "@connectrpc/connect-query";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { Alert, App, Button, Form, Input } from "antd";
-import { useState } from "react";
-import { toApiError } from "../../api/errors.js";
+import { Form, Input } from "antd";
 import { parseUserId } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { FormSubmit } from "./FormSubmit.js";
 import { rules } from "./formRules.js";
+import { useFormSave } from "./useFormSave.js";
 
 interface PasswordValues {
   oldPassword: string;
@@ -20,16 +20,12 @@ interface PasswordValues {
  */
 export function PasswordForm({ onSaved }: { onSaved?: () => void }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
   const session = useSession();
   const [form] = Form.useForm<PasswordValues>();
-  const [error, setError] = useState("");
   const update = useMutation(UserAPI.method.updateUserPassword);
   const r = rules(t);
-
-  const onFinish = async (values: PasswordValues) => {
-    setError("");
-    try {
+  const { error, onFinish } = useFormSave<PasswordValues>(
+    async (values) => {
       // Spec §7: the payload is id, old_password, new_password.
       await update.mutateAsync({
         id: parseUserId(session.user?.id) ?? 0n,
@@ -37,14 +33,10 @@ export function PasswordForm({ onSaved }: { onSaved?: () => void }) {
         newPassword: values.newPassword,
       });
       form.resetFields();
-      void message.success(t("password.success"));
-      onSaved?.();
-    } catch (cause) {
-      const text = toApiError(cause, t("error.updateFailed")).message;
-      setError(text);
-      void message.error(text);
-    }
-  };
+    },
+    t("password.success"),
+    onSaved,
+  );
 
   return (
     <Form<PasswordValues>
@@ -75,10 +67,9 @@ export function PasswordForm({ onSaved }: { onSaved?: () => void }) {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-      <Button type="primary" htmlType="submit" loading={update.isPending}>
+      <FormSubmit error={error} loading={update.isPending}>
         {t("password.submit")}
-      </Button>
+      </FormSubmit>
     </Form>
   );
 }

@@ -1,14 +1,15 @@
 import { useMutation } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { Alert, App, Button, Form, Input, Skeleton } from "antd";
-import { useState } from "react";
-import { toApiError } from "../../api/errors.js";
+import { Form, type FormRule, Input, Skeleton } from "antd";
+import type { ReactNode } from "react";
 import { invalidateUsers, useCurrentUser } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
 import { AvatarUpload } from "./AvatarUpload.js";
+import { FormSubmit } from "./FormSubmit.js";
 import { rules } from "./formRules.js";
+import { useFormSave } from "./useFormSave.js";
 
 interface ProfileValues {
   username: string;
@@ -36,18 +37,15 @@ export function ProfileForm({ onSaved }: { onSaved?: () => void }) {
 
 function ProfileFields({ user, onSaved }: { user: User; onSaved: (() => void) | undefined }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileValues>();
-  const [error, setError] = useState("");
   const update = useMutation(UserAPI.method.updateUserProfile, { onSuccess: () => invalidateUsers(queryClient) });
   const r = rules(t);
   const emailLocked = user.email !== "";
   const mobileLocked = user.mobile !== "";
 
-  const onFinish = async (values: ProfileValues) => {
-    setError("");
-    try {
+  const { error, onFinish } = useFormSave<ProfileValues>(
+    async (values) => {
       await update.mutateAsync({
         id: user.id,
         username: user.username,
@@ -59,14 +57,10 @@ function ProfileFields({ user, onSaved }: { user: User; onSaved: (() => void) | 
         address: values.address?.trim() ?? "",
         signature: values.signature?.trim() ?? "",
       });
-      void message.success(t("profile.success"));
-      onSaved?.();
-    } catch (cause) {
-      const text = toApiError(cause, t("error.updateFailed")).message;
-      setError(text);
-      void message.error(text);
-    }
-  };
+    },
+    t("profile.success"),
+    onSaved,
+  );
 
   return (
     <>
@@ -96,33 +90,44 @@ function ProfileFields({ user, onSaved }: { user: User; onSaved: (() => void) | 
         <Form.Item name="identity" label={t("profile.identity")}>
           <Input maxLength={32} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label={t("profile.email")}
-          rules={emailLocked ? [] : r.email}
-          extra={emailLocked ? t("profile.locked") : undefined}
-        >
+        <LockableItem name="email" label={t("profile.email")} locked={emailLocked} rules={r.email}>
           <Input disabled={emailLocked} autoComplete="email" inputMode="email" />
-        </Form.Item>
-        <Form.Item
-          name="mobile"
-          label={t("profile.mobile")}
-          rules={mobileLocked ? [] : r.mobile}
-          extra={mobileLocked ? t("profile.locked") : undefined}
-        >
+        </LockableItem>
+        <LockableItem name="mobile" label={t("profile.mobile")} locked={mobileLocked} rules={r.mobile}>
           <Input disabled={mobileLocked} autoComplete="tel" inputMode="tel" maxLength={11} />
-        </Form.Item>
+        </LockableItem>
         <Form.Item name="address" label={t("profile.address")}>
           <Input maxLength={255} autoComplete="street-address" />
         </Form.Item>
         <Form.Item name="signature" label={t("profile.signature")}>
           <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
         </Form.Item>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
+        <FormSubmit error={error} loading={update.isPending}>
           {t("profile.save")}
-        </Button>
+        </FormSubmit>
       </Form>
     </>
+  );
+}
+
+/** A contact field that is locked once set (spec §5): no rules then, and a note saying so. */
+function LockableItem({
+  name,
+  label,
+  locked,
+  rules,
+  children,
+}: {
+  name: "email" | "mobile";
+  label: string;
+  locked: boolean;
+  rules: FormRule[];
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <Form.Item name={name} label={label} rules={locked ? [] : rules} extra={locked ? t("profile.locked") : undefined}>
+      {children}
+    </Form.Item>
   );
 }

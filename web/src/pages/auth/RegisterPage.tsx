@@ -1,16 +1,16 @@
-import { LockOutlined, MailOutlined, UserOutlined } from "@ant-design/icons";
+import { MailOutlined, UserOutlined } from "@ant-design/icons";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { Alert, App, Button, Form, Input, Result } from "antd";
-import { useCallback, useRef, useState } from "react";
+import { Button, Form, Input, Result } from "antd";
 import { Link, useSearchParams } from "react-router";
 import { useClient } from "../../api/client.js";
-import { toApiError } from "../../api/errors.js";
 import { AuthCard } from "../../components/account/AuthCard.js";
+import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { CaptchaField } from "../../components/account/CaptchaField.js";
+import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
-import { useAccount } from "../../hooks/useAccount.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
+import { useSessionSubmit } from "./useSessionSubmit.js";
 
 interface RegisterValues {
   username: string;
@@ -23,19 +23,21 @@ interface RegisterValues {
 /** /register: username, e-mail, password twice, a captcha when configured; closed → a notice. */
 export default function RegisterPage() {
   const { t } = useI18n();
-  const { message } = App.useApp();
   const { settings } = useSettings();
   const users = useClient(UserAPI);
-  const account = useAccount();
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterValues>();
-  const [error, setError] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const captchaId = useRef("");
-  const onCaptchaId = useCallback((id: string) => {
-    captchaId.current = id;
-  }, []);
+  const submit = useSessionSubmit<RegisterValues>(
+    form,
+    (values, captcha) =>
+      users.register({
+        username: values.username.trim(),
+        email: values.email?.trim() ?? "",
+        password: values.password,
+        ...captcha,
+      }),
+    { success: t("auth.registerSuccess"), failure: t("error.registerFailed") },
+  );
   const redirect = params.get("redirect");
   const r = rules(t);
 
@@ -56,36 +58,12 @@ export default function RegisterPage() {
     );
   }
 
-  const onFinish = async (values: RegisterValues) => {
-    setSubmitting(true);
-    setError("");
-    try {
-      const reply = await users.register({
-        username: values.username.trim(),
-        email: values.email?.trim() ?? "",
-        password: values.password,
-        captcha: values.captcha?.trim() ?? "",
-        captchaId: captchaId.current,
-      });
-      // Setting the session moves the user on: the auth-page guard (FrontLayout) follows `redirect`.
-      const started = account.start(reply);
-      void message.success(t("auth.registerSuccess"));
-      const { permissionsError } = await started;
-      if (permissionsError) void message.error(toApiError(permissionsError, t("error.permissionFailed")).message);
-    } catch (cause) {
-      setError(toApiError(cause, t("error.registerFailed")).message);
-      form.setFieldValue("captcha", "");
-      setCaptchaKey((n) => n + 1);
-      setSubmitting(false);
-    }
-  };
-
   return (
     <AuthCard title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")}>
       <Form<RegisterValues>
         form={form}
         layout="vertical"
-        onFinish={onFinish}
+        onFinish={submit.onFinish}
         requiredMark={false}
         data-testid="register-form"
       >
@@ -100,12 +78,7 @@ export default function RegisterPage() {
           <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder={t("auth.email")} />
         </Form.Item>
         <Form.Item name="password" label={t("auth.password")} rules={r.newPassword(t("validate.passwordRequired"))}>
-          <Input.Password
-            size="large"
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            placeholder={t("auth.password")}
-          />
+          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.password")} />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -113,20 +86,12 @@ export default function RegisterPage() {
           dependencies={["password"]}
           rules={r.sameAs("password", t("validate.confirmRequired"), t("validate.confirmMismatch"))}
         >
-          <Input.Password
-            size="large"
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            placeholder={t("auth.confirmPassword")}
-          />
+          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
         </Form.Item>
-        {settings.security.enableCaptchaRegister && (
-          <CaptchaField scene="register" reloadKey={captchaKey} onId={onCaptchaId} />
-        )}
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {settings.security.enableCaptchaRegister && <CaptchaField scene="register" {...submit.captcha} />}
+        <FormSubmit error={submit.error} loading={submit.submitting} large>
           {t("auth.submitRegister")}
-        </Button>
+        </FormSubmit>
       </Form>
       <div style={{ marginTop: 16 }}>
         {t("auth.haveAccount")}{" "}
