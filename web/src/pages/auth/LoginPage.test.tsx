@@ -1,14 +1,14 @@
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type LoginRequest, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { type RegisterAndLoginRequest, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import LoginPage from "./LoginPage.js";
 
 jest.setTimeout(30_000);
 
 /** UserAPI answering `alice` / `secret123` with a token; anything else is refused with the server's words. */
-function userServices(seen: LoginRequest[]) {
+function userServices(seen: RegisterAndLoginRequest[]) {
   return (router: ConnectRouter) => {
     emptyServices(router);
     router.service(UserAPI, {
@@ -32,7 +32,7 @@ async function submit(username: string, password: string) {
 
 describe("login page", () => {
   it("shows the server's refusal in the form, then a good login starts the session", async () => {
-    const seen: LoginRequest[] = [];
+    const seen: RegisterAndLoginRequest[] = [];
     const deps = testDeps({ services: userServices(seen) });
     renderWithProviders(<LoginPage />, deps);
 
