@@ -1,24 +1,11 @@
 // CategoryAPI over REST: CRUD, the tree, validation, what visitors see (disabled categories, and
 // categories without documents when display.hide_category_without_document is on), doc_count
 // kept by recountCategories, deletion refused while children or documents remain, permissions.
-import { createCategoryRepository, createDb, type Db } from "@wenku/content";
-import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+import { createCategoryRepository } from "@wenku/content";
+import { admin, db, plain, stack, useContentSite } from "./site.fixture.js";
+import { rest } from "./testing.js";
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
-let admin: string;
-let plain: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  db = createDb(stack.databaseUrl);
-  admin = await loginAdmin(stack.url);
-  plain = (await registerUser(stack.url, "catplain")).token;
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await stack.stop();
-});
+useContentSite("catplain");
 
 type Cat = { id: number; title: string; parent_id: number; enable: boolean; type: number; doc_count: number };
 const listAs = async (token?: string, query = "") => {

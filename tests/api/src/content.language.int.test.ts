@@ -1,24 +1,10 @@
 // LanguageAPI over REST: the seeded languages, CRUD and validation, visitors see enabled languages
 // only, the public settings (ConfigAPI.GetSettings) list the enabled ones at once after a change,
 // document counts, deleting a language leaves its documents without one, permissions.
-import { createDb, type Db } from "@wenku/content";
-import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+import { admin, db, plain, stack, useContentSite } from "./site.fixture.js";
+import { rest } from "./testing.js";
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
-let admin: string;
-let plain: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  db = createDb(stack.databaseUrl);
-  admin = await loginAdmin(stack.url);
-  plain = (await registerUser(stack.url, "langplain")).token;
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await stack.stop();
-});
+useContentSite("langplain");
 
 type Lang = { id: number; language: string; code: string; enable: boolean; sort: number; total: number };
 const listAs = async (token?: string, query = "") => {
