@@ -6,6 +6,7 @@ import { HealthState } from "./health.js";
 import { accessInterceptor, observeInterceptor, type SiteGate } from "./interceptors.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
+import type { ServiceContext, ServiceModule } from "./module.js";
 import { allApiServices } from "./registry.js";
 import type { ServiceDefinition } from "./server.js";
 import { inputInterceptor } from "./validate.js";
@@ -60,4 +61,22 @@ export function defineService(opts: DefineServiceOptions): ServiceDefinition {
 export interface Broadcaster {
   broadcast(subject: string, data: Uint8Array): Promise<void>;
   onBroadcast(subject: string, handler: (data: Uint8Array) => void): Promise<() => void>;
+}
+
+/**
+ * A deployable none of whose slices is built yet (order, spider): no tables, its environment checked
+ * with its own schema (`loadConfig` throws on a bad one), every contract service registered so each
+ * RPC answers Unimplemented after the access policy ran, nothing to close.
+ */
+export function unbuiltService(name: Deployable, loadConfig: (env: ServiceContext["env"]) => unknown): ServiceModule {
+  return {
+    name,
+    migrations: [],
+    async start(ctx) {
+      loadConfig(ctx.env);
+      const { authorizer, internalToken, log, siteGate } = ctx;
+      const definition = defineService({ name, impls: [], authorizer, internalToken, log, siteGate });
+      return { definition, close: async () => {} };
+    },
+  };
 }

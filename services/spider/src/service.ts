@@ -1,19 +1,9 @@
-import type { ServiceModule } from "@wenku/kit";
+import { unbuiltService } from "@wenku/kit";
 import { loadSpiderConfig } from "./config.js";
-import { buildServer } from "./server.js";
 
-/** The spider service as every runner (one process, its own process, Kubernetes) starts it. */
-export const service: ServiceModule = {
-  name: "spider",
-  migrations: [],
-  async start(ctx) {
-    loadSpiderConfig(ctx.env);
-    const definition = buildServer({
-      authorizer: ctx.authorizer,
-      internalToken: ctx.internalToken,
-      log: ctx.log,
-      siteGate: ctx.siteGate,
-    });
-    return { definition, close: async () => {} };
-  },
-};
+/**
+ * The spider service as every runner (one process, its own process, Kubernetes) starts it. Its contract
+ * services are all registered (see api.v1.deployable); the RPCs of slices not built yet answer
+ * Unimplemented after the access policy ran.
+ */
+export const service = unbuiltService("spider", loadSpiderConfig);
