@@ -1,17 +1,22 @@
 import { DownOutlined, MenuOutlined } from "@ant-design/icons";
 import type { Navigation } from "@wenku/proto/api/v1/navigation_pb.js";
-import { Button, Drawer, Dropdown, Input, theme } from "antd";
-import { type CSSProperties, useState } from "react";
+import { Button, Input, theme } from "antd";
+import { type CSSProperties, Suspense, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useNavigationItems } from "../hooks/useNavigationItems.js";
 import { useSizeClass } from "../hooks/useSizeClass.js";
 import { useI18n } from "../i18n/I18nProvider.js";
+import { lazyComponent } from "../router/lazyPage.js";
 import { searchPath, searchTypeFor } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
+import { LazyDropdown } from "./LazyDropdown.js";
 import { NavItemLink } from "./NavItemLink.js";
 import { UserMenu } from "./UserMenu.js";
+
+/** The phone menu's drawer, loaded when it is first opened. */
+const Drawer = lazyComponent(() => import("./MobileMenuDrawer.js"));
 
 /** Spec §2: on the home page the header search shows only with at most 3 navigation items. */
 const HOME_SEARCH_MAX_ITEMS = 3;
@@ -51,11 +56,11 @@ function CustomItem({ item }: { item: Navigation }) {
     label: <NavItemLink item={child}>{child.title}</NavItemLink>,
   }));
   return (
-    <Dropdown menu={{ items }}>
+    <LazyDropdown menu={{ items }}>
       <span style={{ cursor: "pointer", color: item.color || undefined }}>
         {item.title} <DownOutlined style={{ fontSize: 10 }} />
       </span>
-    </Dropdown>
+    </LazyDropdown>
   );
 }
 
@@ -68,6 +73,7 @@ export function AppHeader() {
   const { name } = useSiteName();
   const custom = useNavigationItems();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   const fixed = [
     { to: "/", label: t("nav.home"), end: true },
@@ -123,7 +129,15 @@ export function AppHeader() {
         }}
       >
         {size === "mobile" && (
-          <Button type="text" icon={<MenuOutlined />} aria-label={t("nav.menu")} onClick={() => setDrawerOpen(true)} />
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t("nav.menu")}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+          />
         )}
         <Link
           to="/"
@@ -142,19 +156,23 @@ export function AppHeader() {
         <LanguageSwitch />
         <UserMenu compact={size === "mobile"} />
       </div>
-      <Drawer
-        title={name}
-        placement="left"
-        size="60%"
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        destroyOnHidden
-      >
-        <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
-          <HeaderSearch onDone={() => setDrawerOpen(false)} />
-          {links(true)}
-        </div>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <Drawer
+            title={name}
+            placement="left"
+            size="60%"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            destroyOnHidden
+          >
+            <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
+              <HeaderSearch onDone={() => setDrawerOpen(false)} />
+              {links(true)}
+            </div>
+          </Drawer>
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,10 +1,11 @@
 import { DashboardOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
-import { Avatar, Button, Dropdown, type MenuProps, Space } from "antd";
+import { Avatar, Button, type MenuProps, Space } from "antd";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useLogout } from "../hooks/useLogout.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { loginPath } from "../router/paths.js";
 import { useSession } from "../store/SessionProvider.js";
+import { LazyDropdown } from "./LazyDropdown.js";
 
 /** Header avatar size (spec §9). */
 const HEADER_AVATAR = 42;
@@ -46,11 +47,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   };
   const { user } = session;
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={["hover", "click"]}>
+    <LazyDropdown menu={{ items, onClick }} placement="bottomRight" trigger={["hover", "click"]}>
       <Button type="text" style={{ height: HEADER_AVATAR + 4, padding: "0 4px" }} data-testid="user-menu">
         <Avatar size={HEADER_AVATAR} src={user.avatar || undefined} icon={<UserOutlined />} />
         {!compact && <span>{user.username}</span>}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

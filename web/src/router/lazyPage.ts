@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { reloadOnChunkError } from "./chunkReload.js";
 
 /** A route module: its default export is the page component. */
@@ -20,4 +20,21 @@ export function lazyPage(load: () => Promise<PageModule>): () => Promise<{ Compo
       throw error;
     }
   };
+}
+
+/**
+ * React.lazy for a component module loaded on demand (a menu, a drawer), with the same chunk
+ * failure handling as pages: the page reloads (at most once a minute), else the error is thrown.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    try {
+      return await load();
+    } catch (error) {
+      if (reloadOnChunkError(error)) return new Promise<never>(() => {});
+      throw error;
+    }
+  });
 }

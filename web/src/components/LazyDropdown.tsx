@@ -1,0 +1,58 @@
+import type { DropdownProps } from "antd";
+import { cloneElement, type ReactElement, Suspense, useState } from "react";
+import { lazyComponent } from "../router/lazyPage.js";
+
+interface TriggerProps {
+  onPointerEnter?: () => void;
+  onPointerLeave?: () => void;
+  onFocus?: () => void;
+  onClick?: () => void;
+}
+
+type Props = Omit<DropdownProps, "open" | "onOpenChange" | "children"> & {
+  /** The trigger: one element that takes pointer, focus and click handlers (a Button, a span…). */
+  children: ReactElement<TriggerProps>;
+};
+
+const Dropdown = lazyComponent(() => import("./DropdownMenu.js"));
+
+/**
+ * antd's Dropdown, loaded on the first hover, focus or click of its trigger: the menu code (antd
+ * Menu, rc-menu, overflow) stays out of the pages' first load. Once loaded it is the real Dropdown,
+ * open when the pointer is still on the trigger (or it was clicked or focused).
+ */
+export function LazyDropdown({ children, ...props }: Props) {
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const own = children.props;
+  const want = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+  const trigger = cloneElement(children, {
+    onPointerEnter: () => {
+      own.onPointerEnter?.();
+      want();
+    },
+    onPointerLeave: () => {
+      own.onPointerLeave?.();
+      setOpen(false);
+    },
+    onFocus: () => {
+      own.onFocus?.();
+      want();
+    },
+    onClick: () => {
+      own.onClick?.();
+      want();
+    },
+  });
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <Dropdown {...props} open={open} onOpenChange={setOpen}>
+        {children}
+      </Dropdown>
+    </Suspense>
+  );
+}
