@@ -2,19 +2,12 @@
 // through ContentInternalAPI: which statuses count as pending review, failed and still converting)
 // and each user's doc_count (the user service asks through DocumentInternalAPI).
 import { DomainError } from "@wenku/kit";
+import type { ContentStats as ContentStatsMessage } from "@wenku/proto/api/v1/internal_pb.js";
 import { DocStatus } from "../documents/visibility.js";
 import type { StatsRepository } from "./stats.repository.js";
 
-export interface ContentStats {
-  documentCount: number;
-  categoryCount: number;
-  articleCount: number;
-  commentCount: number;
-  reportCount: number;
-  documentPendingReviewCount: number;
-  documentConvertFailedCount: number;
-  documentConvertingCount: number;
-}
+/** The counters ContentInternalAPI.GetContentStats answers (the contract's message, as plain data). */
+export type ContentStats = Omit<ContentStatsMessage, "$typeName" | "$unknown">;
 
 /** CountUserDocuments answers at most this many users per call. */
 export const MAX_COUNTED_USERS = 1000;
