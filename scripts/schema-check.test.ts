@@ -96,6 +96,22 @@ test("a table without a model, and a model without a table, are reported", async
   ]);
 });
 
+test("Unsupported() columns (left out of Prisma's DMMF) and list defaults are compared too", async () => {
+  editSchema(
+    (s) =>
+      `${s}\nmodel Note {\n  id BigInt @id\n  tags BigInt[] @default([])\n  words Unsupported("tsvector")\n  extra Unsupported("tsvector")? @map("more_words")\n\n  @@map("notes")\n}\n`,
+  );
+  writeFileSync(
+    join(dir, "migrations/9999_notes.sql"),
+    "CREATE TABLE notes (id bigint PRIMARY KEY, tags bigint[] DEFAULT '{}', words tsvector, more_words text);",
+  );
+  const results = await checkSchemas([drifted()], TEST_DATABASE_URL);
+  expect(lines(results).sort()).toEqual([
+    "  user  notes.more_words: schema.prisma says type tsvector; migrations give type text",
+    "  user  notes.words: schema.prisma says NOT NULL; migrations give nullable",
+  ]);
+});
+
 test("a schema.prisma Prisma rejects fails with Prisma's message", async () => {
   editSchema((s) => s.replace("BigInt      @id", "Bogus      @id"));
   await expect(checkSchemas([drifted()], TEST_DATABASE_URL)).rejects.toThrow(/Bogus/);

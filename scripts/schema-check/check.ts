@@ -90,7 +90,8 @@ export async function checkSchemas(
   return withScratchDatabase(adminUrl, async (url) => {
     const results: CheckResult[] = [];
     for (const s of services) {
-      const want = expectedTables(getDatamodel(readFileSync(s.schemaFile, "utf8")));
+      const schema = readFileSync(s.schemaFile, "utf8");
+      const want = expectedTables(getDatamodel(schema), schema);
       await runMigrations({ connectionString: url, schema: s.pgSchema, dir: s.migrationsDir });
       const client = new pg.Client({ connectionString: url });
       await client.connect();

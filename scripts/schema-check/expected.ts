@@ -94,6 +94,8 @@ export function normalizeDefault(expr: string | null): string | null {
   }
   if (/^current_timestamp(\(\d*\))?$/i.test(e)) return "now()";
   if (/^'-?\d+(\.\d+)?'$/.test(e)) return e.slice(1, -1); // numbers PostgreSQL quoted
+  if (/^'\{.*\}'$/.test(e)) return e.slice(1, -1); // array literals ('{}'::bigint[])
+  if (/^array\[\]$/i.test(e)) return "{}"; // ARRAY[]::bigint[], as Prisma writes an empty list
   return e;
 }
 
@@ -134,8 +136,28 @@ function fieldDefault(field: DmmfField): string | null {
   }
 }
 
-/** The tables `datamodel` describes, keyed by table name. */
-export function expectedTables(datamodel: Datamodel): Tables {
+/**
+ * Columns of an `Unsupported("…")` type (tsvector…), which Prisma's DMMF leaves out: read from the
+ * schema text, by model. The type is PostgreSQL's own spelling; no default is read.
+ */
+export function unsupportedColumns(schema: string): Map<string, Map<string, Column>> {
+  const out = new Map<string, Map<string, Column>>();
+  for (const block of schema.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
+    const columns = new Map<string, Column>();
+    for (const line of (block[2] as string).split("\n")) {
+      const f = /^\s*(\w+)\s+Unsupported\("([^"]+)"\)(\?)?(.*)$/.exec(line);
+      if (!f) continue;
+      const name = /@map\("([^"]+)"\)/.exec(f[4] as string)?.[1] ?? (f[1] as string);
+      columns.set(name, { type: f[2] as string, nullable: f[3] === "?", default: null });
+    }
+    if (columns.size) out.set(block[1] as string, columns);
+  }
+  return out;
+}
+
+/** The tables `datamodel` describes (with the Unsupported() columns of `schema`), keyed by table name. */
+export function expectedTables(datamodel: Datamodel, schema = ""): Tables {
+  const unsupported = unsupportedColumns(schema);
   const enums = new Map(datamodel.enums.map((e) => [e.name, e.dbName ?? e.name]));
   const models = new Map(datamodel.models.map((m) => [m.name, m]));
   const tableOf = (m: DmmfModel) => m.dbName ?? m.name;
@@ -171,6 +193,7 @@ export function expectedTables(datamodel: Datamodel): Tables {
         default: fieldDefault(field),
       });
     }
+    for (const [name, column] of unsupported.get(model.name) ?? []) columns.set(name, column);
     tables.set(tableOf(model), { columns, primaryKey: null, indexes: [], foreignKeys });
   }
   for (const index of datamodel.indexes) {

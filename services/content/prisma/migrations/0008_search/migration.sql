@@ -1,0 +1,74 @@
+-- Search: the PostgreSQL full-text index of the documents a visitor may see (src/search/search.pg.ts),
+-- and the version the indexer compares it with.
+
+-- search_version moves whenever something the index holds of a document changes: its own fields (this
+-- trigger), its categories (document_categories) or a category's name (categories). The indexer
+-- re-indexes every document whose indexed version differs, so a missed event is caught up at start.
+ALTER TABLE documents ADD COLUMN search_version bigint NOT NULL DEFAULT 1;
+
+CREATE FUNCTION documents_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (NEW.title, NEW.keywords, NEW.description, NEW.status, NEW.deleted_at, NEW.pages, NEW.preview,
+      NEW.language_id, NEW.attachment_hash, NEW.ext, NEW.type, NEW.user_id, NEW.price, NEW.is_vip)
+     IS DISTINCT FROM
+     (OLD.title, OLD.keywords, OLD.description, OLD.status, OLD.deleted_at, OLD.pages, OLD.preview,
+      OLD.language_id, OLD.attachment_hash, OLD.ext, OLD.type, OLD.user_id, OLD.price, OLD.is_vip) THEN
+    NEW.search_version := OLD.search_version + 1;
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER documents_search_version BEFORE UPDATE ON documents
+  FOR EACH ROW EXECUTE FUNCTION documents_search_version();
+
+CREATE FUNCTION document_categories_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE documents SET search_version = search_version + 1
+   WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.document_id ELSE NEW.document_id END;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER document_categories_search_version AFTER INSERT OR DELETE ON document_categories
+  FOR EACH ROW EXECUTE FUNCTION document_categories_search_version();
+
+CREATE FUNCTION categories_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE documents SET search_version = search_version + 1
+   WHERE id IN (SELECT document_id FROM document_categories WHERE category_id = NEW.id);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER categories_search_version AFTER UPDATE OF title ON categories
+  FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title) EXECUTE FUNCTION categories_search_version();
+
+-- One row per indexed document: what the filters and sorts read. No foreign key to documents: the
+-- index is its own store (the indexer removes what is gone), as an Elasticsearch index would be.
+CREATE TABLE search_documents (
+  document_id    bigint         NOT NULL,
+  version        bigint         NOT NULL,
+  user_id        bigint         NOT NULL,
+  category_ids   bigint[]       DEFAULT '{}', -- nullable, as Prisma creates scalar lists
+  language_id    bigint,
+  ext            varchar(16)    NOT NULL,
+  type           varchar(8)     NOT NULL,
+  pages          integer        NOT NULL DEFAULT 0,
+  view_count     integer        NOT NULL DEFAULT 0,
+  download_count integer        NOT NULL DEFAULT 0,
+  score          integer        NOT NULL DEFAULT 0,
+  created_at     timestamptz(3) NOT NULL,
+  indexed_at     timestamptz(3) NOT NULL DEFAULT now(),
+  CONSTRAINT search_documents_pkey PRIMARY KEY (document_id)
+);
+CREATE INDEX search_documents_category_ids_idx ON search_documents USING gin (category_ids);
+
+-- Page 0 holds the document's fields (title A, keywords B, description, categories and uploader C);
+-- page n ≥ 1 holds them too (without the description) plus page n's text (D), so a query whose terms
+-- are split between the title and a page still matches that page. body is page n's text alone: it
+-- tells which pages hold the hit. Both are tsvectors of searchTokens() output (english configuration).
+CREATE TABLE search_pages (
+  document_id bigint   NOT NULL,
+  page        integer  NOT NULL,
+  terms       tsvector NOT NULL,
+  body        tsvector NOT NULL,
+  CONSTRAINT search_pages_pkey PRIMARY KEY (document_id, page),
+  CONSTRAINT search_pages_document_id_fkey FOREIGN KEY (document_id)
+    REFERENCES search_documents (document_id) ON DELETE CASCADE ON UPDATE NO ACTION
+);
+CREATE INDEX search_pages_terms_idx ON search_pages USING gin (terms);

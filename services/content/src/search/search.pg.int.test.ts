@@ -1,0 +1,51 @@
+// The search contract on the PostgreSQL backend, on a real database migrated like production.
+import { createTestDatabase } from "../../../../jest/db.js";
+import { createDb, type Db } from "../db.js";
+import { searchIndexContract } from "./search.contract.js";
+import { createPgSearchIndex } from "./search.pg.js";
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = createDb(testDb.url);
+});
+afterAll(async () => {
+  await db.$disconnect();
+  await testDb.drop();
+});
+
+describe("PostgreSQL search index", () => {
+  searchIndexContract(async () => {
+    const index = createPgSearchIndex(db);
+    await index.clear();
+    return index;
+  });
+});
+
+describe("documents.search_version (migration 0008 triggers)", () => {
+  test("moves with the indexed fields, the categories and a category's name; not with counters", async () => {
+    const cat = await db.category.create({ data: { title: "版本分类" } });
+    await db.attachment.create({ data: { hash: "a".repeat(32), storageKey: "k" } });
+    const doc = await db.document.create({
+      data: { title: "t", userId: 1n, attachmentHash: "a".repeat(32), ext: ".pdf" },
+    });
+    const version = async () => (await db.document.findUniqueOrThrow({ where: { id: doc.id } })).searchVersion;
+    expect(await version()).toBe(1n);
+    await db.document.update({ where: { id: doc.id }, data: { viewCount: 5, downloadCount: 2 } });
+    expect(await version()).toBe(1n);
+    await db.document.update({ where: { id: doc.id }, data: { title: "t2" } });
+    expect(await version()).toBe(2n);
+    await db.document.update({ where: { id: doc.id }, data: { status: 2, deletedAt: new Date() } });
+    expect(await version()).toBe(3n);
+    await db.documentCategory.create({ data: { documentId: doc.id, categoryId: cat.id } });
+    expect(await version()).toBe(4n);
+    await db.category.update({ where: { id: cat.id }, data: { sort: 3 } });
+    expect(await version()).toBe(4n);
+    await db.category.update({ where: { id: cat.id }, data: { title: "新名字" } });
+    expect(await version()).toBe(5n);
+    await db.documentCategory.deleteMany({ where: { documentId: doc.id } });
+    expect(await version()).toBe(6n);
+  });
+});

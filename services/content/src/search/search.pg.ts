@@ -1,0 +1,169 @@
+// The PostgreSQL search index (the default backend): tsvectors of searchTokens() output in
+// search_pages with a GIN index, filters and sorts on search_documents (migration 0008). The only
+// module that touches Prisma for search. No extension is needed (embedded PostgreSQL has none).
+//
+// A document is rows in search_pages: page 0 holds its fields; page n its fields (but the description)
+// and page n's text. A document matches when one of its rows holds every query token; its rank is its
+// best row's ts_rank_cd (title A 1.0, keywords B 0.4, description/categories/uploader C 0.2, text D 0.1;
+// the proximity of the terms counts, so the exact phrase ranks first).
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { Prisma } from "../../gen/prisma/client.js";
+import type { Db } from "../db.js";
+import {
+  type IndexedDocument,
+  MAX_PAGE_HITS,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSort,
+} from "./search.index.js";
+import { tokenText } from "./tokens.js";
+
+/** Tokens read from one page's text: a page is never more work than this, whatever its size. */
+export const MAX_PAGE_TOKENS = 20_000;
+/** Tokens read from one field (title, description…). */
+const MAX_FIELD_TOKENS = 2_000;
+/** Tokens of a query: the rest of a pasted paragraph is not searched for. */
+export const MAX_QUERY_TOKENS = 32;
+
+const ORDER: Record<SearchSort, Prisma.Sql> = {
+  relevance: Prisma.sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.document_id DESC`,
+  latest: Prisma.sql`f.created_at DESC, f.document_id DESC`,
+  views: Prisma.sql`f.view_count DESC, f.rank DESC, f.document_id DESC`,
+  downloads: Prisma.sql`f.download_count DESC, f.rank DESC, f.document_id DESC`,
+  pages: Prisma.sql`f.pages DESC, f.rank DESC, f.document_id DESC`,
+  score: Prisma.sql`f.score DESC, f.rank DESC, f.document_id DESC`,
+};
+
+function filters(q: SearchQuery): Prisma.Sql {
+  const and: Prisma.Sql[] = [];
+  if (q.categoryIds?.length) and.push(Prisma.sql`d.category_ids && ${[...q.categoryIds]}::bigint[]`);
+  if (q.types?.length) and.push(Prisma.sql`d.type = ANY(${[...q.types]}::text[])`);
+  if (q.exts?.length) and.push(Prisma.sql`d.ext = ANY(${[...q.exts]}::text[])`);
+  if (q.languageIds?.length) and.push(Prisma.sql`d.language_id = ANY(${[...q.languageIds]}::bigint[])`);
+  if (q.userId !== undefined) and.push(Prisma.sql`d.user_id = ${q.userId}`);
+  if (q.createdFrom) and.push(Prisma.sql`d.created_at >= ${q.createdFrom}`);
+  if (q.createdTo) and.push(Prisma.sql`d.created_at <= ${q.createdTo}`);
+  return and.length ? Prisma.sql`WHERE ${Prisma.join(and, " AND ")}` : Prisma.empty;
+}
+
+export function createPgSearchIndex(db: Db): SearchIndex {
+  async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument): Promise<void> {
+    const pages: number[] = [];
+    const texts: string[] = [];
+    for (let i = 0; i < d.pageTexts.length; i++) {
+      const text = tokenText(d.pageTexts[i] ?? "", MAX_PAGE_TOKENS);
+      if (text) {
+        pages.push(i + 1);
+        texts.push(text);
+      }
+      if (i % 50 === 49) await yieldToLoop(); // a 2,000-page document does not hold the event loop
+    }
+    const title = tokenText(d.title, MAX_FIELD_TOKENS);
+    const keywords = tokenText(d.keywords, MAX_FIELD_TOKENS);
+    const others = tokenText([...d.categoryNames, d.uploader].join(" "), MAX_FIELD_TOKENS);
+    const description = tokenText(d.description, MAX_FIELD_TOKENS);
+    await tx.$executeRaw`
+      INSERT INTO search_documents (document_id, version, user_id, category_ids, language_id, ext, type, pages,
+                                    view_count, download_count, score, created_at, indexed_at)
+      VALUES (${d.id}, ${d.version}, ${d.userId}, ${[...d.categoryIds]}::bigint[], ${d.languageId}, ${d.ext},
+              ${d.type}, ${d.pages}, ${d.viewCount}, ${d.downloadCount}, ${d.score}, ${d.createdAt}, now())
+      ON CONFLICT (document_id) DO UPDATE SET
+        version = EXCLUDED.version, user_id = EXCLUDED.user_id, category_ids = EXCLUDED.category_ids,
+        language_id = EXCLUDED.language_id, ext = EXCLUDED.ext, type = EXCLUDED.type, pages = EXCLUDED.pages,
+        view_count = EXCLUDED.view_count, download_count = EXCLUDED.download_count, score = EXCLUDED.score,
+        created_at = EXCLUDED.created_at, indexed_at = now()`;
+    await tx.$executeRaw`DELETE FROM search_pages WHERE document_id = ${d.id}`;
+    await tx.$executeRaw`
+      WITH f AS (
+        SELECT setweight(to_tsvector('english', ${title}), 'A')
+            || setweight(to_tsvector('english', ${keywords}), 'B')
+            || setweight(to_tsvector('english', ${others}), 'C') AS fields,
+               setweight(to_tsvector('english', ${description}), 'C') AS description
+      )
+      INSERT INTO search_pages (document_id, page, terms, body)
+      SELECT ${d.id}::bigint, 0, f.fields || f.description, ''::tsvector FROM f
+      UNION ALL
+      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'), to_tsvector('english', t.text)
+        FROM f, unnest(${pages}::int[], ${texts}::text[]) AS t(page, text)`;
+  }
+
+  return {
+    backend: "postgres",
+
+    async upsert(docs) {
+      for (const d of docs) {
+        // one transaction a document: a reader never sees it half written, and a big one holds no others
+        await db.$transaction((tx) => upsertOne(tx, d), { timeout: 120_000, maxWait: 30_000 });
+      }
+    },
+
+    async remove(ids) {
+      if (ids.length) await db.$executeRaw`DELETE FROM search_documents WHERE document_id = ANY(${[...ids]}::bigint[])`;
+    },
+
+    async versions() {
+      const rows = await db.$queryRaw<Array<{ document_id: bigint; version: bigint }>>`
+        SELECT document_id, version FROM search_documents`;
+      return new Map(rows.map((r) => [r.document_id, r.version]));
+    },
+
+    async search(q): Promise<SearchResult> {
+      const tokens = tokenText(q.text, MAX_QUERY_TOKENS);
+      if (!tokens) return { total: 0, hits: [] };
+      // one round trip: the page of hits and the count (a row with a null id when the page is empty)
+      const rows = await db.$queryRaw<Array<{ document_id: bigint | null; rank: number | null; total: bigint }>>`
+        WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q),
+        m AS (
+          SELECT p.document_id, max(ts_rank_cd(p.terms, q.q)) AS rank
+            FROM search_pages p, q
+           WHERE p.terms @@ q.q
+           GROUP BY p.document_id
+        ),
+        f AS (
+          SELECT d.document_id, d.created_at, d.view_count, d.download_count, d.pages, d.score, m.rank
+            FROM m JOIN search_documents d USING (document_id)
+          ${filters(q)}
+        ),
+        hits AS (
+          SELECT f.document_id, f.rank, row_number() OVER (ORDER BY ${ORDER[q.sort]}) AS n
+            FROM f
+           ORDER BY ${ORDER[q.sort]}
+           LIMIT ${q.limit} OFFSET ${q.offset}
+        )
+        SELECT (SELECT count(*) FROM f) AS total, hits.document_id, hits.rank::float8 AS rank
+          FROM (SELECT 1) AS one LEFT JOIN hits ON true
+         ORDER BY hits.n`;
+      const total = Number(rows[0]?.total ?? 0);
+      const found = rows.filter(
+        (r): r is { document_id: bigint; rank: number; total: bigint } => r.document_id !== null,
+      );
+      if (found.length === 0) return { total, hits: [] };
+      const ids = found.map((r) => r.document_id);
+      const pageRows = await db.$queryRaw<Array<{ document_id: bigint; page: number }>>`
+        WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q)
+        SELECT document_id, page FROM (
+          SELECT p.document_id, p.page,
+                 row_number() OVER (PARTITION BY p.document_id ORDER BY ts_rank_cd(p.body, q.q) DESC, p.page) AS n
+            FROM search_pages p, q
+           WHERE p.document_id = ANY(${ids}::bigint[]) AND p.page > 0 AND p.body @@ q.q
+        ) x
+        WHERE n <= ${MAX_PAGE_HITS}
+        ORDER BY document_id, n`;
+      const pagesOf = new Map<bigint, number[]>();
+      for (const r of pageRows) {
+        const list = pagesOf.get(r.document_id) ?? [];
+        list.push(r.page);
+        pagesOf.set(r.document_id, list);
+      }
+      return {
+        total,
+        hits: found.map((r) => ({ id: r.document_id, rank: r.rank, pages: pagesOf.get(r.document_id) ?? [] })),
+      };
+    },
+
+    async clear() {
+      await db.$executeRaw`TRUNCATE search_pages, search_documents`;
+    },
+  };
+}
