@@ -1,5 +1,5 @@
 import type { TablePaginationConfig } from "antd";
-import { Typography } from "antd";
+import { Switch, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import type { ReactNode } from "react";
 import type { Translate } from "../../i18n/I18nProvider.js";
@@ -46,5 +46,30 @@ export function titleColumn<Row>(
       ) : (
         render(row)
       ),
+  };
+}
+
+/**
+ * The "enable" column: a small switch named after the row (启用 <name>), locked when the user may
+ * not change it.
+ */
+export function enableColumn<Row>(
+  t: Translate,
+  of: (row: Row) => { enable: boolean; name: string },
+  onChange: (row: Row, enable: boolean) => void,
+  locked: boolean,
+): ColumnType<Row> {
+  return {
+    title: t("adm.common.enable"),
+    key: "enable",
+    render: (_, row) => (
+      <Switch
+        size="small"
+        checked={of(row).enable}
+        disabled={locked}
+        aria-label={`${t("adm.common.enable")} ${of(row).name}`}
+        onChange={(enable) => onChange(row, enable)}
+      />
+    ),
   };
 }

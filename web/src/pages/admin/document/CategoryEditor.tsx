@@ -1,13 +1,10 @@
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import type { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { Table } from "antd";
-import { AdminCard } from "../../../components/admin/AdminCard.js";
-import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useEditing } from "../../../components/admin/list/useEditing.js";
-import { useTreeExpansion } from "../../../components/admin/list/useTreeExpansion.js";
 import { useCan } from "../../../components/admin/permissions.js";
+import { TreeListCard } from "../../../components/admin/TreeListCard.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { type CategoryRow, categoryTree } from "../../category/categoryTree.js";
 import { type CategoryEdit, CategoryFormDrawer } from "./CategoryFormDrawer.js";
@@ -43,9 +40,6 @@ export function CategoryEditor({ type, title }: { type: CategoryType; title: str
     pageSize: 0,
   });
   const categories = flatten(list.rows);
-  const expandable = useTreeExpansion<Row>(
-    categories.filter((c) => categories.some((other) => other.parentId === c.id)).map((c) => String(c.id)),
-  );
   const remove = useAdminMutation(CategoryAPI.method.deleteCategory, {
     success: t("adm.common.deleted"),
     failure: t("adm.common.deleteFailed"),
@@ -67,29 +61,21 @@ export function CategoryEditor({ type, title }: { type: CategoryType; title: str
     remove: canDelete ? (item) => void remove.run({ id: [item.id] }) : undefined,
   });
 
-  const toolbar = (
-    <AdminToolbar
+  return (
+    <TreeListCard<Row>
+      title={title}
       list={list}
+      columns={columns}
+      parentKeys={categories
+        .filter((c) => categories.some((other) => other.parentId === c.id))
+        .map((c) => String(c.id))}
       searchPlaceholder={t("adm.cat.searchPlaceholder")}
       onAdd={canCreate ? () => editing.open({ parentId: 0n }) : undefined}
       addLabel={t("adm.cat.add")}
       addTestId="category-add"
       onBatchDelete={canDelete ? (rows) => remove.run({ id: rows.map((row) => row.item.id) }) : undefined}
-      rowName={(row) => row.item.title}
-    />
-  );
-
-  const table = list.tableProps(canDelete);
-  return (
-    <AdminCard title={title} toolbar={toolbar} list={list}>
-      <Table<Row>
-        {...table}
-        rowSelection={table.rowSelection && { ...table.rowSelection, checkStrictly: true }}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        expandable={expandable}
-        data-testid="category-table"
-      />
+      testId="category-table"
+    >
       <CategoryFormDrawer
         key={editing.key}
         type={type}
@@ -98,6 +84,6 @@ export function CategoryEditor({ type, title }: { type: CategoryType; title: str
         onClose={editing.close}
         onSaved={editing.close}
       />
-    </AdminCard>
+    </TreeListCard>
   );
 }

@@ -10,7 +10,7 @@ import {
   type TreeEdit,
   treeEditOf,
 } from "../../../components/admin/formFields.js";
-import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
+import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { type CategoryRow, categoryTree, descendantIds } from "../../category/categoryTree.js";
@@ -61,15 +61,13 @@ export function CategoryFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<CategoryValues>();
-  const save = useSaveForm(CategoryAPI.method.createCategory, CategoryAPI.method.updateCategory, onSaved);
   const { item, parentId } = treeEditOf(edit);
-  // A category cannot move under itself or one of its descendants.
-  const skip = new Set(item ? descendantIds(categories, item.id) : []);
-  const cover = Form.useWatch("cover", form);
-
-  const submit = (values: CategoryValues) => {
-    const init = {
+  const drawer = useDrawerForm(CategoryAPI.method.createCategory, CategoryAPI.method.updateCategory, {
+    item,
+    open: edit !== null,
+    onClose,
+    onSaved,
+    toInit: (values: CategoryValues) => ({
       type,
       title: values.title.trim(),
       parentId: BigInt(values.parentId || "0"),
@@ -79,9 +77,11 @@ export function CategoryFormDrawer({
       showDescription: values.showDescription,
       enable: values.enable,
       sort: values.sort ?? 0,
-    };
-    void (item ? save.update({ ...init, id: item.id }) : save.create(init));
-  };
+    }),
+  });
+  // A category cannot move under itself or one of its descendants.
+  const skip = new Set(item ? descendantIds(categories, item.id) : []);
+  const cover = Form.useWatch("cover", drawer.form);
 
   const urlRule = {
     validator: (_: unknown, value: string | undefined) =>
@@ -90,13 +90,9 @@ export function CategoryFormDrawer({
 
   return (
     <AdminFormDrawer<CategoryValues>
+      {...drawer}
       title={t(item ? "adm.cat.edit" : parentId !== 0n ? "adm.cat.addChild" : "adm.cat.add")}
-      open={edit !== null}
-      saving={save.saving}
-      onClose={onClose}
       testId="category-form"
-      form={form}
-      onFinish={submit}
       initialValues={{
         title: item?.title ?? "",
         parentId: idKey(parentId),

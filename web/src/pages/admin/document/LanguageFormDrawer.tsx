@@ -2,7 +2,7 @@ import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { Form, Input } from "antd";
 import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
 import { NameField, SortField, SwitchField } from "../../../components/admin/formFields.js";
-import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
+import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 /** A BCP 47-like code: a 2–3 letter language, then optional subtags (zh, en, zh-CN, pt-BR). */
@@ -26,29 +26,25 @@ export function LanguageFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<LanguageValues>();
-  const save = useSaveForm(LanguageAPI.method.createLanguage, LanguageAPI.method.updateLanguage, onSaved);
   const item = edit !== null && edit !== "new" ? edit : null;
-
-  const submit = (values: LanguageValues) => {
-    const init = {
+  const drawer = useDrawerForm(LanguageAPI.method.createLanguage, LanguageAPI.method.updateLanguage, {
+    item,
+    open: edit !== null,
+    onClose,
+    onSaved,
+    toInit: (values: LanguageValues) => ({
       language: values.language.trim(),
       code: values.code.trim(),
       sort: values.sort ?? 0,
       enable: values.enable,
-    };
-    void (item ? save.update({ ...init, id: item.id }) : save.create(init));
-  };
+    }),
+  });
 
   return (
     <AdminFormDrawer<LanguageValues>
+      {...drawer}
       title={t(item ? "adm.lang.edit" : "adm.lang.add")}
-      open={edit !== null}
-      saving={save.saving}
-      onClose={onClose}
       testId="language-form"
-      form={form}
-      onFinish={submit}
       initialValues={{
         language: item?.language ?? "",
         code: item?.code ?? "",

@@ -1,5 +1,5 @@
 import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import { Button, Select, Switch, Table, type TableColumnsType, Typography } from "antd";
+import { Button, Select, Table, type TableColumnsType, Typography } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
@@ -7,7 +7,7 @@ import { useAdminMutation } from "../../../components/admin/list/useAdminMutatio
 import { useEditing } from "../../../components/admin/list/useEditing.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
-import { titleColumn } from "../../../components/admin/table.js";
+import { enableColumn, titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -60,19 +60,12 @@ export default function LanguagePage() {
       render: (_, item) => <Typography.Text code>{item.code}</Typography.Text>,
     },
     { title: t("adm.lang.total"), key: "total", width: 80, responsive: ["md"], render: (_, item) => item.total },
-    {
-      title: t("adm.common.enable"),
-      key: "enable",
-      render: (_, item) => (
-        <Switch
-          size="small"
-          checked={item.enable}
-          disabled={!canStatus}
-          aria-label={`${t("adm.common.enable")} ${item.language}`}
-          onChange={(enable) => void toggle.run({ id: [item.id], enable })}
-        />
-      ),
-    },
+    enableColumn(
+      t,
+      (item: Language) => ({ enable: item.enable, name: item.language }),
+      (item, enable) => void toggle.run({ id: [item.id], enable }),
+      !canStatus,
+    ),
     {
       title: t("adm.common.sort"),
       key: "sort",

@@ -1,9 +1,9 @@
 import { EyeOutlined, PlusOutlined } from "@ant-design/icons";
 import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { Space, Switch, type TableColumnsType } from "antd";
+import { Space, type TableColumnsType } from "antd";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
-import { titleColumn } from "../../../components/admin/table.js";
+import { enableColumn, titleColumn } from "../../../components/admin/table.js";
 import { formatTime } from "../../../components/common/format.js";
 import type { Translate } from "../../../i18n/I18nProvider.js";
 import type { CategoryRow } from "../../category/categoryTree.js";
@@ -43,19 +43,12 @@ export function categoryColumns(t: Translate, type: CategoryType, on: CategoryCo
       responsive: ["sm"],
       render: (_, { item }) => item.docCount,
     },
-    {
-      title: t("adm.common.enable"),
-      key: "enable",
-      render: (_, { item }) => (
-        <Switch
-          size="small"
-          checked={item.enable}
-          disabled={!on.canUpdate}
-          aria-label={`${t("adm.common.enable")} ${item.title}`}
-          onChange={(enable) => void on.update(item, { enable }).catch(() => undefined)}
-        />
-      ),
-    },
+    enableColumn(
+      t,
+      ({ item }: Row) => ({ enable: item.enable, name: item.title }),
+      ({ item }, enable) => void on.update(item, { enable }).catch(() => undefined),
+      !on.canUpdate,
+    ),
     {
       title: t("adm.common.sort"),
       key: "sort",

@@ -9,7 +9,7 @@ import {
   type TreeEdit,
   treeEditOf,
 } from "../../../components/admin/formFields.js";
-import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
+import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
@@ -42,12 +42,13 @@ export function NavigationFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<NavigationValues>();
-  const save = useSaveForm(NavigationAPI.method.createNavigation, NavigationAPI.method.updateNavigation, onSaved);
   const { item, parentId } = treeEditOf(edit);
-
-  const submit = (values: NavigationValues) => {
-    const init = {
+  const drawer = useDrawerForm(NavigationAPI.method.createNavigation, NavigationAPI.method.updateNavigation, {
+    item,
+    open: edit !== null,
+    onClose,
+    onSaved,
+    toInit: (values: NavigationValues) => ({
       title: values.title.trim(),
       href: values.href.trim(),
       target: values.target,
@@ -56,19 +57,14 @@ export function NavigationFormDrawer({
       enable: values.enable,
       parentId: BigInt(values.parentId),
       description: values.description ?? "",
-    };
-    void (item ? save.update({ ...init, id: item.id }) : save.create(init));
-  };
+    }),
+  });
 
   return (
     <AdminFormDrawer<NavigationValues>
+      {...drawer}
       title={t(item ? "adm.nav.edit" : parentId !== 0n ? "adm.nav.addChild" : "adm.nav.add")}
-      open={edit !== null}
-      saving={save.saving}
-      onClose={onClose}
       testId="navigation-form"
-      form={form}
-      onFinish={submit}
       initialValues={{
         title: item?.title ?? "",
         href: item?.href ?? "",

@@ -1,16 +1,14 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { type Navigation, NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { Switch, Table, type TableColumnsType, Typography } from "antd";
-import { AdminCard } from "../../../components/admin/AdminCard.js";
-import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { type TableColumnsType, Typography } from "antd";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useEditing } from "../../../components/admin/list/useEditing.js";
-import { useTreeExpansion } from "../../../components/admin/list/useTreeExpansion.js";
 import { type NavRow, navigationTree } from "../../../components/admin/navigationTree.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
-import { titleColumn } from "../../../components/admin/table.js";
+import { TreeListCard } from "../../../components/admin/TreeListCard.js";
+import { enableColumn, titleColumn } from "../../../components/admin/table.js";
 import { formatTime } from "../../../components/common/format.js";
 import { NAVIGATION_LIST_SIZE } from "../../../hooks/useNavigationItems.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -31,7 +29,6 @@ export default function NavigationPage() {
     rowKey: (row) => row.key,
     pageSize: 0,
   });
-  const expandable = useTreeExpansion<Row>(list.rows.filter((row) => row.children?.length).map((row) => row.key));
   const remove = useAdminMutation(NavigationAPI.method.deleteNavigation, {
     success: t("adm.common.deleted"),
     failure: t("adm.common.deleteFailed"),
@@ -66,19 +63,12 @@ export default function NavigationPage() {
       render: (_, { item }) => t(item.target === "_blank" ? "adm.nav.targetBlank" : "adm.nav.targetSelf"),
     },
     { title: t("adm.common.sort"), key: "sort", width: 64, responsive: ["md"], render: (_, { item }) => item.sort },
-    {
-      title: t("adm.common.enable"),
-      key: "enable",
-      render: (_, { item }) => (
-        <Switch
-          size="small"
-          checked={item.enable}
-          disabled={!canUpdate}
-          aria-label={`${t("adm.common.enable")} ${item.title}`}
-          onChange={(checked) => toggle(item, checked)}
-        />
-      ),
-    },
+    enableColumn(
+      t,
+      ({ item }: Row) => ({ enable: item.enable, name: item.title }),
+      ({ item }, enable) => toggle(item, enable),
+      !canUpdate,
+    ),
     {
       title: t("adm.common.description"),
       key: "description",
@@ -111,29 +101,19 @@ export default function NavigationPage() {
     )),
   ];
 
-  const toolbar = (
-    <AdminToolbar
+  return (
+    <TreeListCard<Row>
+      title={t("admin.navigation")}
       list={list}
+      columns={columns}
+      parentKeys={list.rows.filter((row) => row.children?.length).map((row) => row.key)}
       searchPlaceholder={t("adm.nav.searchPlaceholder")}
       onAdd={canCreate ? () => editing.open({ parentId: 0n }) : undefined}
       addLabel={t("adm.nav.add")}
       addTestId="navigation-add"
       onBatchDelete={canDelete ? (rows) => remove.run({ id: rows.map((row) => row.item.id) }) : undefined}
-      rowName={(row) => row.item.title}
-    />
-  );
-
-  const table = list.tableProps(canDelete);
-  return (
-    <AdminCard title={t("admin.navigation")} toolbar={toolbar} list={list}>
-      <Table<Row>
-        {...table}
-        rowSelection={table.rowSelection && { ...table.rowSelection, checkStrictly: true }}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        expandable={expandable}
-        data-testid="navigation-table"
-      />
+      testId="navigation-table"
+    >
       <NavigationFormDrawer
         key={editing.key}
         edit={editing.edit}
@@ -141,6 +121,6 @@ export default function NavigationPage() {
         onClose={editing.close}
         onSaved={editing.close}
       />
-    </AdminCard>
+    </TreeListCard>
   );
 }

@@ -2,7 +2,7 @@ import { type Group, GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { Checkbox, ColorPicker, Form } from "antd";
 import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
 import { DescriptionField, NameField, SortField, SwitchField } from "../../../components/admin/formFields.js";
-import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
+import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 
@@ -43,32 +43,27 @@ export function GroupFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<GroupValues>();
-  const save = useSaveForm(GroupAPI.method.createGroup, GroupAPI.method.updateGroup, onSaved);
-
-  const submit = (values: GroupValues) => {
-    const flags = Object.fromEntries(GROUP_ABILITIES.map(([key]) => [key, values.abilities.includes(key)]));
-    const init = {
+  const drawer = useDrawerForm(GroupAPI.method.createGroup, GroupAPI.method.updateGroup, {
+    item: group,
+    open,
+    onClose,
+    onSaved,
+    toInit: (values: GroupValues) => ({
       title: values.title.trim(),
       color: hex(values.color),
       description: values.description ?? "",
       sort: values.sort ?? 0,
       isDefault: values.isDefault,
       isDisplay: values.isDisplay,
-      ...flags,
-    };
-    void (group ? save.update({ ...init, id: group.id }) : save.create(init));
-  };
+      ...Object.fromEntries(GROUP_ABILITIES.map(([key]) => [key, values.abilities.includes(key)])),
+    }),
+  });
 
   return (
     <AdminFormDrawer<GroupValues>
+      {...drawer}
       title={t(group ? "adm.group.edit" : "adm.group.add")}
-      open={open}
-      saving={save.saving}
-      onClose={onClose}
       testId="group-form"
-      form={form}
-      onFinish={submit}
       initialValues={{
         title: group?.title ?? "",
         color: group?.color || null,

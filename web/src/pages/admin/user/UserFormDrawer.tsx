@@ -3,7 +3,7 @@ import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Form, Input, Select } from "antd";
 import { rules } from "../../../components/account/formRules.js";
 import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
-import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
+import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
 interface UserValues {
@@ -29,30 +29,26 @@ export function UserFormDrawer({
   onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<UserValues>();
-  const save = useSaveForm(UserAPI.method.addUser, UserAPI.method.setUser, onSaved);
-  const defaultGroups = groups.filter((g) => g.isDefault).map((g) => String(g.id));
-
-  const submit = (values: UserValues) => {
-    const request = {
+  const drawer = useDrawerForm(UserAPI.method.addUser, UserAPI.method.setUser, {
+    item: user,
+    open,
+    onClose,
+    onSaved,
+    toInit: (values: UserValues) => ({
       username: values.username.trim(),
       password: values.password ?? "",
       email: values.email ?? "",
       mobile: values.mobile ?? "",
       groupId: (values.groupId ?? []).map((id) => BigInt(id)),
-    };
-    void (user ? save.update({ ...request, id: user.id }) : save.create(request));
-  };
+    }),
+  });
+  const defaultGroups = groups.filter((g) => g.isDefault).map((g) => String(g.id));
 
   return (
     <AdminFormDrawer<UserValues>
+      {...drawer}
       title={t(user ? "adm.user.edit" : "adm.user.add")}
-      open={open}
-      saving={save.saving}
-      onClose={onClose}
       testId="user-form"
-      form={form}
-      onFinish={submit}
       initialValues={{
         username: user?.username ?? "",
         password: "",

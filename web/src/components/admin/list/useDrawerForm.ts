@@ -1,0 +1,38 @@
+import type { DescMessage, DescMethodUnary, MessageInitShape } from "@bufbuild/protobuf";
+import { Form, type FormInstance } from "antd";
+import { useSaveForm } from "./useSaveForm.js";
+
+/** The AdminFormDrawer props useDrawerForm fills in: everything but the title, test id and initial values. */
+export interface DrawerFormProps<Values> {
+  form: FormInstance<Values>;
+  open: boolean;
+  saving: boolean;
+  onClose: () => void;
+  onFinish: (values: Values) => void;
+}
+
+/**
+ * The form of a create/edit drawer whose two calls take the same message (categories, languages,
+ * navigation, groups, users): `toInit` turns the form's values into it; with `item` set the save
+ * updates that item (its id added), else it creates one. Spread the result into AdminFormDrawer.
+ */
+export function useDrawerForm<Values, I extends DescMessage, CO extends DescMessage, UO extends DescMessage>(
+  create: DescMethodUnary<I, CO>,
+  update: DescMethodUnary<I, UO>,
+  options: {
+    item: { id: bigint } | null;
+    toInit: (values: Values) => MessageInitShape<I>;
+    open: boolean;
+    onClose: () => void;
+    onSaved: () => void;
+  },
+): DrawerFormProps<Values> {
+  const { item, toInit, open, onClose, onSaved } = options;
+  const [form] = Form.useForm<Values>();
+  const save = useSaveForm(create, update, onSaved);
+  const onFinish = (values: Values) => {
+    const init = toInit(values);
+    void (item ? save.update({ ...init, id: item.id }) : save.create(init));
+  };
+  return { form, open, saving: save.saving, onClose, onFinish };
+}
