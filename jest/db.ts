@@ -20,3 +20,25 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     },
   };
 }
+
+/**
+ * A fresh database for the calling test file: created (and opened with `open`, e.g. a service's
+ * createDb) before its tests, closed and dropped after them. Returns the open client, valid from the
+ * file's first beforeAll on.
+ */
+export function useTestDatabase<D extends { $disconnect(): Promise<void> }>(open: (url: string) => D): () => D {
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let db: D | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = open(testDb.url);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await testDb?.drop();
+  });
+  return () => {
+    if (!db) throw new Error("useTestDatabase: the database is open from beforeAll on");
+    return db;
+  };
+}
