@@ -11,6 +11,44 @@ export function sizeClassOf(width: number): SizeClass {
   return "desktop";
 }
 
+/**
+ * The media query "viewport narrower than `width` CSS px", exact at the breakpoint (fractional
+ * widths too, unlike a max-width of width - 0.02). Where matchMedia cannot answer (no layout, as in
+ * jsdom) it does not match, so the size class is desktop.
+ */
+export const narrowerThan = (width: number): string => `not all and (min-width: ${width}px)`;
+
+interface Breakpoints {
+  mobile: MediaQueryList;
+  belowDesktop: MediaQueryList;
+}
+
+// The two lists are made once: the browser keeps them up to date and says when one flips.
+let breakpoints: Breakpoints | null = null;
+function mediaLists(): Breakpoints {
+  breakpoints ??= {
+    mobile: window.matchMedia(narrowerThan(MOBILE_BELOW)),
+    belowDesktop: window.matchMedia(narrowerThan(TABLET_BELOW)),
+  };
+  return breakpoints;
+}
+
+function subscribeToBreakpoints(onChange: () => void): () => void {
+  const { mobile, belowDesktop } = mediaLists();
+  mobile.addEventListener("change", onChange);
+  belowDesktop.addEventListener("change", onChange);
+  return () => {
+    mobile.removeEventListener("change", onChange);
+    belowDesktop.removeEventListener("change", onChange);
+  };
+}
+
+function readSizeClass(): SizeClass {
+  const { mobile, belowDesktop } = mediaLists();
+  if (mobile.matches) return "mobile";
+  return belowDesktop.matches ? "tablet" : "desktop";
+}
+
 function subscribeToResize(onChange: () => void): () => void {
   window.addEventListener("resize", onChange);
   window.addEventListener("orientationchange", onChange);
@@ -21,14 +59,16 @@ function subscribeToResize(onChange: () => void): () => void {
 }
 
 const readWidth = () => window.innerWidth;
-const readSizeClass = () => sizeClassOf(window.innerWidth);
 
 /** The window's inner width in CSS pixels, updated on resize. */
 export function useWindowWidth(): number {
   return useSyncExternalStore(subscribeToResize, readWidth, () => 1280);
 }
 
-/** The current size class; re-renders only when the class changes, not on every resize. */
+/**
+ * The current size class, from two media queries: nothing runs on a resize within a class, and a
+ * component re-renders only when a breakpoint is crossed.
+ */
 export function useSizeClass(): SizeClass {
-  return useSyncExternalStore(subscribeToResize, readSizeClass, () => "desktop" as const);
+  return useSyncExternalStore(subscribeToBreakpoints, readSizeClass, () => "desktop" as const);
 }
