@@ -10,21 +10,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger, loadConfig, z } from "@wenku/kit";
+import { chosen, loadBenchEnv } from "../lib/env.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure as measureLoad, ratio, table } from "../lib/measure.js";
 import { type BenchStack, startBenchStack, withCleanup } from "./stack.js";
 
 const config = loadConfig(
   z.object({
-    /** The PostgreSQL server; the bench creates and drops its own database on it. */
-    TEST_DATABASE_URL: z.string().url().default("postgres://root@127.0.0.1:5432/test"),
-    BENCH_CONNECTIONS: z.coerce.number().int().min(1).default(32),
-    BENCH_DURATION_SEC: z.coerce.number().int().min(1).default(10),
-    BENCH_WARMUP_SEC: z.coerce.number().int().min(0).default(3),
+    ...loadBenchEnv,
     /** Log level of gateway and service; "info" adds the per-RPC log line (to stdout). */
     BENCH_LOG_LEVEL: z.enum(["silent", "error", "warn", "info"]).default("silent"),
-    /** Comma-separated target keys to measure (e.g. "bare,connect_direct" when profiling); all when unset. */
-    BENCH_ONLY: z.string().optional(),
   }),
 );
 
@@ -121,8 +116,7 @@ function gitCommit(): string {
 await withCleanup(async (cleanup) => {
   const log = createLogger({ service: "bench", level: config.BENCH_LOG_LEVEL });
   const stack = await startBenchStack(config.TEST_DATABASE_URL, log, cleanup);
-  const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
-  const all = targets(stack).filter((t) => !only || only.includes(t.key));
+  const all = chosen(targets(stack), config.BENCH_ONLY);
   const expected = new Map<string, string>();
   for (const t of all) expected.set(t.key, await sample(t));
   if (expected.has("bare") && expected.has("rest_gateway") && expected.get("rest_gateway") !== expected.get("bare")) {

@@ -21,19 +21,16 @@ import { gunzipSync } from "node:zlib";
 import { makePdf } from "@wenku/content/fixtures";
 import { loadConfig, z } from "@wenku/kit";
 import { type Cleanup, withCleanup } from "../gateway/stack.js";
+import { chosen, loadBenchEnv } from "../lib/env.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure, ratio, table } from "../lib/measure.js";
 import { api, HOST, startBenchSite } from "../lib/site.js";
 
 const config = loadConfig(
   z.object({
-    TEST_DATABASE_URL: z.string().url().default("postgres://root@127.0.0.1:5432/test"),
-    BENCH_CONNECTIONS: z.coerce.number().int().min(1).default(32),
-    BENCH_DURATION_SEC: z.coerce.number().int().min(1).default(10),
-    BENCH_WARMUP_SEC: z.coerce.number().int().min(0).default(3),
+    ...loadBenchEnv,
     BENCH_TRANSPORT: z.enum(["memory", "grpc"]).default("memory"),
     BENCH_PAGES: z.coerce.number().int().min(1).max(500).default(20),
-    BENCH_ONLY: z.string().optional(),
   }),
 );
 
@@ -182,9 +179,8 @@ await withCleanup(async (cleanup) => {
       gz: true,
     },
   ];
-  const only = config.BENCH_ONLY?.split(",").map((k) => k.trim());
-  const chosen = targets.filter((t) => !only || only.includes(t.key));
-  for (const t of chosen) await check(t, t.gz ? gzSvg : svg, t.gz);
+  const picked = chosen(targets, config.BENCH_ONLY);
+  for (const t of picked) await check(t, t.gz ? gzSvg : svg, t.gz);
 
   console.log(
     `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; transport ${config.BENCH_TRANSPORT}; ` +
@@ -193,7 +189,7 @@ await withCleanup(async (cleanup) => {
       `page 1: ${svg.length} B SVG, ${gzSvg.length} B gzip\n`,
   );
   const rows: Measured[] = [];
-  for (const t of chosen) {
+  for (const t of picked) {
     process.stdout.write(`measuring ${t.label} …\n`);
     rows.push(
       await measure(t.key, t.label, t.request, {
