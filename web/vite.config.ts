@@ -91,7 +91,13 @@ export default defineConfig({
   plugins: [react(), narrowFormProvider(), routesManifest(), precompress],
   // `antd/locale/*` (what the sources and the CJS-only unit tests import) is antd/lib, CommonJS that
   // drags its own copies of the picker and pagination texts along; the bundle takes the ES modules.
-  resolve: { alias: [{ find: /^antd\/locale\/(\w+)$/, replacement: "antd/es/locale/$1" }] },
+  // Likewise antd/lib/* (imported where a module antd's index does not export is needed).
+  resolve: {
+    alias: [
+      { find: /^antd\/locale\/(\w+)$/, replacement: "antd/es/locale/$1" },
+      { find: /^antd\/lib\/(.+)$/, replacement: "antd/es/$1" },
+    ],
+  },
   server: { host: "127.0.0.1", port: 5173, proxy },
   preview: { host: "127.0.0.1", port: 4173, proxy },
   build: {

@@ -1,10 +1,11 @@
 import type { Transport } from "@connectrpc/connect";
 import { TransportProvider as QueryTransportProvider } from "@connectrpc/connect-query";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import { type ReactNode, useState } from "react";
 import { TransportProvider } from "./api/client.js";
 import { createQueryClient } from "./api/queryClient.js";
+import { LazyAntdApp } from "./components/feedback/LazyAntdApp.js";
 import { I18nProvider, useI18n } from "./i18n/I18nProvider.js";
 import { type LanguageStore, languagePack } from "./i18n/language.js";
 import { type SettingsLoader, SettingsProvider } from "./settings/SettingsProvider.js";
@@ -16,7 +17,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   return (
     <ConfigProvider locale={languagePack(lang).antdLocale} theme={{ token: { colorPrimary: "#1677ff" } }}>
-      <AntdApp>{children}</AntdApp>
+      <LazyAntdApp>{children}</LazyAntdApp>
     </ConfigProvider>
   );
 }

@@ -1,8 +1,8 @@
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { App } from "antd";
 import { useEffect, useMemo } from "react";
 import { useClient } from "../api/client.js";
 import { toApiError } from "../api/errors.js";
+import { useFeedback } from "../components/feedback/appContext.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { endSession, ensurePermissions, startSession } from "../store/account.js";
 import { useSession, useSessionStore } from "../store/SessionProvider.js";
@@ -28,7 +28,7 @@ export function useAccount() {
 export function usePermissionSync(): void {
   const { token } = useSession();
   const account = useAccount();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { t } = useI18n();
   useEffect(() => {
     if (!token) return;

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { useFeedback } from "../components/feedback/appContext.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { useAccount } from "./useAccount.js";
 
@@ -9,7 +9,7 @@ import { useAccount } from "./useAccount.js";
 export function useLogout(): () => Promise<void> {
   const account = useAccount();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { t } = useI18n();
   const queryClient = useQueryClient();
   return useCallback(async () => {
