@@ -121,6 +121,11 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("已发布");
+  // The status is on screen without scrolling the table sideways (on a phone: under the title).
+  await expect(row.getByTestId("document-status")).toBeInViewport({ ratio: 1 });
+  if (info.project.use.isMobile) {
+    await expect(row.locator("td").filter({ has: page.getByRole("link", { name: title }) })).toContainText("已发布");
+  }
   await rowAction(page, row, "审核拒绝");
   // asks first, naming it (a phone's dialog also holds the question as a hidden accessible title)
   await expect(page.getByText(`确定要审核拒绝“${title}”吗？`).filter({ visible: true })).toBeVisible();
@@ -130,6 +135,8 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   await confirmNewest(page);
   await expect(row).toContainText("审核未通过");
   await expect(row.getByTestId("review-reason")).toHaveText(REASON);
+  await expect(row.getByTestId("review-reason")).toBeInViewport();
+  await page.screenshot({ path: info.outputPath("document-admin-list.png") });
   const reviewed = await call<ApiDocument>(request, "GET", `/api/v1/document?id=${id}`, user.token);
   expect(reviewed.review_reason).toBe(REASON);
 

@@ -28,6 +28,13 @@ function useDocumentMutation<I extends DescMessage, O extends DescMessage>(
   return useAdminMutation(method, { success, alsoInvalidates: DOCUMENT_SERVICES, onSuccess: onDone });
 }
 
+/** The review's three outcomes; reject and disable are the dangerous ones (they hide the document and ask why). */
+export const CHECKS = [
+  { status: DocumentStatus.CONVERTED, label: "adm.doc.approve", icon: <CheckOutlined />, danger: false },
+  { status: DocumentStatus.REJECTED, label: "adm.doc.reject", icon: <CloseOutlined />, danger: true },
+  { status: DocumentStatus.DISABLED, label: "adm.doc.disable", icon: <StopOutlined />, danger: true },
+] as const;
+
 /** The server keeps at most this many characters of a review reason (CheckDocumentRequest.reason). */
 export const REASON_MAX_LENGTH = 255;
 
@@ -74,16 +81,14 @@ export function DocumentBatchBar({
   if (count === 0) return null;
 
   // Approving clears any earlier reason, so it asks for none and sends none.
-  const check = (status: DocumentStatus, label: string) => {
-    const approve = status === DocumentStatus.CONVERTED;
+  const check = ({ status, label, danger }: (typeof CHECKS)[number]) =>
     confirm({
-      title: t("adm.doc.batchConfirm", { action: label, count }),
+      title: t("adm.doc.batchConfirm", { action: t(label), count }),
       names,
-      danger: !approve,
-      input: approve ? undefined : reasonInput(t),
-      onOk: (reason) => checkDocument.run(approve ? { id: ids, status } : { id: ids, status, reason }),
+      danger,
+      input: danger ? reasonInput(t) : undefined,
+      onOk: (reason) => checkDocument.run(danger ? { id: ids, status, reason } : { id: ids, status }),
     });
-  };
 
   return (
     <Flex
@@ -99,31 +104,12 @@ export function DocumentBatchBar({
       }}
     >
       <Typography.Text strong>{t("adm.common.selected", { count })}</Typography.Text>
-      {can(`${DOC_API}/CheckDocument`) && (
-        <>
-          <Button
-            size="small"
-            icon={<CheckOutlined />}
-            onClick={() => check(DocumentStatus.CONVERTED, t("adm.doc.approve"))}
-          >
-            {t("adm.doc.approve")}
+      {can(`${DOC_API}/CheckDocument`) &&
+        CHECKS.map((c) => (
+          <Button key={c.status} size="small" icon={c.icon} onClick={() => check(c)}>
+            {t(c.label)}
           </Button>
-          <Button
-            size="small"
-            icon={<CloseOutlined />}
-            onClick={() => check(DocumentStatus.REJECTED, t("adm.doc.reject"))}
-          >
-            {t("adm.doc.reject")}
-          </Button>
-          <Button
-            size="small"
-            icon={<StopOutlined />}
-            onClick={() => check(DocumentStatus.DISABLED, t("adm.doc.disable"))}
-          >
-            {t("adm.doc.disable")}
-          </Button>
-        </>
-      )}
+        ))}
       {can(`${DOC_API}/SetDocumentsCategory`) && (
         <Button
           size="small"

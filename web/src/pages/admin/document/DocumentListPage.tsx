@@ -1,7 +1,7 @@
-import { CheckOutlined, CloseOutlined, StopOutlined, SyncOutlined } from "@ant-design/icons";
+import { SyncOutlined } from "@ant-design/icons";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Select, Space, Table, type TableColumnsType, TreeSelect, Typography } from "antd";
+import type { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { Button, Flex, Select, Table, type TableColumnsType, TreeSelect } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
@@ -14,32 +14,24 @@ import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { formatBytes, formatTime, idKey } from "../../../components/common/format.js";
 import { DocumentFormDrawer } from "../../../components/document/DocumentFormDrawer.js";
 import { adminListRequest } from "../../../components/document/documentQuery.js";
-import {
-  DOCUMENT_STATUSES,
-  DocumentStatusTag,
-  documentStatusView,
-  reviewReasonOf,
-} from "../../../components/document/documentStatus.js";
+import { DOCUMENT_STATUSES, documentStatusView } from "../../../components/document/documentStatus.js";
 import { useDocumentOptions } from "../../../components/document/useDocumentOptions.js";
+import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { TYPE_FILTERS, type TypeFilter } from "../../category/categoryFilters.js";
-import { DocumentBatchBar, reasonInput } from "./DocumentBatchBar.js";
+import { CHECKS, DocumentBatchBar, reasonInput } from "./DocumentBatchBar.js";
+import { DocumentStatusCell } from "./DocumentStatusCell.js";
 import { DocumentTitleCell } from "./DocumentTitleCell.js";
 import { DOC_API, DOCUMENT_SERVICES, documentQueryOf, uploaderColumn } from "./documentListQuery.js";
-
-/** Row actions of the review: each shown unless the document already has that status; reject and disable ask first. */
-const CHECKS = [
-  { status: DocumentStatus.CONVERTED, label: "adm.doc.approve", icon: <CheckOutlined />, danger: false },
-  { status: DocumentStatus.REJECTED, label: "adm.doc.reject", icon: <CloseOutlined />, danger: true },
-  { status: DocumentStatus.DISABLED, label: "adm.doc.disable", icon: <StopOutlined />, danger: true },
-] as const;
 
 /**
  * /admin/document/list: every document in every status; filter by keyword, status, category, type
  * and language; review (approve, reject, disable), edit, delete, and batch the same on a selection.
+ * On a phone the status stands under the title (a column of its own would be off-screen at 375 px).
  */
 export default function DocumentListPage() {
   const { t } = useI18n();
+  const mobile = useSizeClass() === "mobile";
   const can = useCan();
   const confirm = useConfirm();
   const options = useDocumentOptions();
@@ -64,40 +56,28 @@ export default function DocumentListPage() {
     { title: t("adm.common.id"), dataIndex: "id", width: 64, responsive: ["md"], render: idKey },
     titleColumn(
       t("dl.title"),
-      (doc: Document) => <DocumentTitleCell doc={doc} categoryTitle={options.categoryTitle} />,
+      (doc: Document) =>
+        mobile ? (
+          <Flex vertical gap={4} align="flex-start">
+            <DocumentTitleCell doc={doc} categoryTitle={options.categoryTitle} />
+            <DocumentStatusCell doc={doc} />
+          </Flex>
+        ) : (
+          <DocumentTitleCell doc={doc} categoryTitle={options.categoryTitle} />
+        ),
       200,
     ),
     uploaderColumn(t),
-    {
-      title: t("adm.common.status"),
-      key: "status",
-      width: 160,
-      render: (_, doc) => (
-        <Space orientation="vertical" size={2}>
-          <DocumentStatusTag status={doc.status} convertError={doc.convertError} />
-          {reviewReasonOf(doc) && (
-            <Typography.Text
-              type="secondary"
-              style={{ fontSize: 12, maxWidth: 160 }}
-              ellipsis={{ tooltip: doc.reviewReason }}
-              data-testid="review-reason"
-            >
-              {doc.reviewReason}
-            </Typography.Text>
-          )}
-          {doc.status === DocumentStatus.FAILED && doc.convertError && (
-            <Typography.Text
-              type="danger"
-              style={{ fontSize: 12, maxWidth: 160 }}
-              ellipsis={{ tooltip: doc.convertError }}
-              data-testid="convert-error"
-            >
-              {doc.convertError}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
+    ...(mobile
+      ? []
+      : [
+          {
+            title: t("adm.common.status"),
+            key: "status",
+            width: 160,
+            render: (_: unknown, doc: Document) => <DocumentStatusCell doc={doc} />,
+          },
+        ]),
     { title: t("dl.pages"), dataIndex: "pages", width: 64, responsive: ["md"] },
     { title: t("dl.size"), dataIndex: "size", responsive: ["md"], render: (size: bigint) => formatBytes(size) },
     {
