@@ -1,0 +1,32 @@
+import { Flex, Typography } from "antd";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSiteName } from "../../settings/useSiteName.js";
+import { UploadFileRow } from "./UploadFileRow.js";
+import type { useUploadQueue } from "./useUploadQueue.js";
+
+/** The queued files, one row each (title and price to edit, progress, errors); nothing while empty. */
+export function UploadFileList({ queue, disabled }: { queue: ReturnType<typeof useUploadQueue>; disabled: boolean }) {
+  const { t } = useI18n();
+  const { creditName } = useSiteName();
+  if (queue.items.length === 0) return null;
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 20 }}>
+        {t("upload.files", { count: queue.items.length })}
+      </Typography.Title>
+      <Flex vertical gap={8} component="ul" style={{ margin: 0, padding: 0 }} data-testid="upload-list">
+        {queue.items.map((item) => (
+          <UploadFileRow
+            key={item.uid}
+            item={item}
+            creditName={creditName}
+            disabled={disabled}
+            onChange={(change) => queue.patch(item.uid, change)}
+            onRemove={() => queue.remove(item.uid)}
+            onRetry={() => queue.retry(item.uid)}
+          />
+        ))}
+      </Flex>
+    </>
+  );
+}
