@@ -28,6 +28,8 @@ export const contentConfigSchema = serviceConfigSchema("content")
     CONVERTER_OFFICE_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(1536),
     /** LibreOffice's soffice: a name on PATH or a path (default "soffice", on macOS also the app bundle's). */
     CONVERTER_SOFFICE: z.string().min(1).optional(),
+    /** How often the search indexer looks for changed documents (a DocumentsChanged event also wakes it). */
+    SEARCH_POLL_SEC: z.coerce.number().min(0.1).max(600).default(2),
     /**
      * A private conversion queue (stream, subject and consumer named after it) for an installation
      * sharing its NATS server with another one, and for parallel test runs; unset: the default queue.

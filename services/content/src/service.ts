@@ -10,6 +10,7 @@ import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
+import { createPgSearchIndex } from "./search/search.pg.js";
 import { buildServer } from "./server.js";
 import { createUserDirectory } from "./users.client.js";
 import { type ContentWorkers, startContentWorkers } from "./workers.js";
@@ -19,7 +20,8 @@ export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pa
 /**
  * The content service as every runner (one process, its own process, Kubernetes) starts it: the
  * document languages seeded on first start, storage opened, the RPC definition built (server.ts),
- * then the background work started (workers.ts: conversion lanes, the upload sweeper).
+ * then the background work started (workers.ts: conversion lanes, the upload sweeper, the search
+ * indexer).
  */
 export const service: ServiceModule = {
   name: "content",
@@ -51,6 +53,8 @@ export const service: ServiceModule = {
         ...channel,
       });
       documents = await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" }));
+      const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }));
+      const search = createPgSearchIndex(db);
       const definition = buildServer({
         db,
         storage,
@@ -59,7 +63,7 @@ export const service: ServiceModule = {
         log: ctx.log,
         settings: ctx.settings,
         siteGate: ctx.siteGate,
-        users: createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" })),
+        users,
         conversions: queue,
         documents,
         rateLimits,
@@ -77,6 +81,8 @@ export const service: ServiceModule = {
         queue,
         channel,
         documents,
+        users,
+        search,
         tools,
         clock: ctx.clock,
       });

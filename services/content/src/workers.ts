@@ -1,6 +1,6 @@
 // The content service's background work, started after its RPC definition is built: the conversion
-// lanes (when CONVERTER_CONCURRENCY allows this process to convert) and the sweeper of uploads no
-// document uses. Stopped before the database closes.
+// lanes (when CONVERTER_CONCURRENCY allows this process to convert), the sweeper of uploads no
+// document uses and the search indexer. Stopped before the database closes.
 import type { Logger, SettingsReader } from "@wenku/kit";
 import type { EventBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
@@ -15,6 +15,10 @@ import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentSweep, startAttachmentSweeper } from "./files/attachment.sweep.js";
+import type { UserDirectory } from "./ports.js";
+import type { SearchIndex } from "./search/search.index.js";
+import { createSearchIndexer } from "./search/search.indexer.js";
+import { createSearchSource } from "./search/search.source.js";
 
 /** How often unused uploads are looked for (each replica sweeps; rows are claimed). */
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -29,6 +33,9 @@ export interface ContentWorkersDeps {
   queue: ConversionQueueImpl;
   channel: ReturnType<typeof conversionChannel>;
   documents: DocumentEvents;
+  /** The uploaders' names the search index holds. */
+  users: Pick<UserDirectory, "users">;
+  search: SearchIndex;
   /** The optional tools found at start (LibreOffice, CJK fonts). */
   tools: ToolProbe;
   /** The sweeper's grace periods (ServiceContext.clock); the wall clock when unset. */
@@ -80,10 +87,22 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
     }),
     { everyMs: SWEEP_EVERY_MS, log: d.log },
   );
+  const searchLog = d.log.child({ module: "search" });
+  const indexer = createSearchIndexer({
+    index: d.search,
+    source: createSearchSource({ db: d.db, storage: d.storage, users: d.users, log: searchLog }),
+    log: searchLog,
+    pollMs: config.SEARCH_POLL_SEC * 1000,
+  });
+  d.documents.onChanged((ids) => void indexer.nudge(ids));
+  // The catch-up of a large site takes a while: the service answers meanwhile (search lags behind).
+  const indexing = indexer.start();
   return {
     async stop() {
       await runner?.stop();
       await sweeper.stop();
+      await indexing;
+      await indexer.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
 // Text collected page by page under a byte budget, and the preview text cut from it.
-import { cutUtf8, descriptionOf, previewTextOf, TextCollector } from "./text.js";
+import { cutUtf8, descriptionOf, pageTextsOf, previewTextOf, TextCollector } from "./text.js";
 
 test("cutUtf8 never splits a character", () => {
   const b = Buffer.from("汉字ab", "utf8"); // 3 + 3 + 1 + 1 bytes
@@ -35,4 +35,11 @@ test("control characters are dropped before counting", () => {
 test("a description collapses whitespace and keeps at most 200 characters", () => {
   expect(descriptionOf("  第一行\n\n第二行\t end  ")).toBe("第一行 第二行 end");
   expect([...descriptionOf("字".repeat(500))]).toHaveLength(200);
+});
+
+test("pageTextsOf cuts each page's text by the byte ends; a page past the text is empty", () => {
+  const c = new TextCollector(1000);
+  for (const p of ["第一页", "page two", "", "第四"]) c.addPage(p);
+  expect(pageTextsOf(c.text(), c.ends(5))).toEqual(["第一页", "page two", "", "第四", ""]);
+  expect(pageTextsOf("abc", [2, 1, 9])).toEqual(["ab", "", "c"]);
 });

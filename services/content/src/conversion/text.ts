@@ -72,3 +72,16 @@ export function previewTextOf(
 export function descriptionOf(text: string, max = 200): string {
   return [...text.replace(/\s+/g, " ").trim()].slice(0, max).join("");
 }
+
+/** Each page's text, cut from the whole text by its page ends (UTF-8 byte offsets; out-of-order ends give ""). */
+export function pageTextsOf(text: string, pageEnds: readonly number[]): string[] {
+  const buf = Buffer.from(text, "utf8");
+  const out: string[] = [];
+  let start = 0;
+  for (const raw of pageEnds) {
+    const end = Math.min(Math.max(raw, start), buf.length);
+    out.push(buf.subarray(start, end).toString("utf8"));
+    start = end;
+  }
+  return out;
+}

@@ -204,6 +204,9 @@ export function searchIndexContract(fresh: () => Promise<SearchIndex>): void {
         [other.id, 1n],
       ]),
     );
+    await index.upsert([{ ...doc, version: 1n, title: "stale title" }]); // older than what is indexed: ignored
+    expect(await ids(index, query("stale"))).toEqual([]);
+    expect(await ids(index, query("second"))).toEqual([doc.id]);
     await index.remove([doc.id, 999_999n]);
     expect(await ids(index, query("beta"))).toEqual([]);
     expect([...(await index.versions()).keys()]).toEqual([other.id]);

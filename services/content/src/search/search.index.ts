@@ -64,7 +64,10 @@ export const MAX_PAGE_HITS = 5;
 export interface SearchIndex {
   /** Which backend answers ("postgres", "elasticsearch"), for the admin's status line. */
   readonly backend: string;
-  /** Adds or replaces these documents (each whole: its pages too). Idempotent. */
+  /**
+   * Adds or replaces these documents (each whole: its pages too). Idempotent; a document whose indexed
+   * version is newer than the one given is left as it is.
+   */
   upsert(docs: readonly IndexedDocument[]): Promise<void>;
   /** Removes these documents; unknown ids are ignored. */
   remove(ids: readonly bigint[]): Promise<void>;

@@ -63,7 +63,7 @@ export function createPgSearchIndex(db: Db): SearchIndex {
     const keywords = tokenText(d.keywords, MAX_FIELD_TOKENS);
     const others = tokenText([...d.categoryNames, d.uploader].join(" "), MAX_FIELD_TOKENS);
     const description = tokenText(d.description, MAX_FIELD_TOKENS);
-    await tx.$executeRaw`
+    const written = await tx.$executeRaw`
       INSERT INTO search_documents (document_id, version, user_id, category_ids, language_id, ext, type, pages,
                                     view_count, download_count, score, created_at, indexed_at)
       VALUES (${d.id}, ${d.version}, ${d.userId}, ${[...d.categoryIds]}::bigint[], ${d.languageId}, ${d.ext},
@@ -72,7 +72,9 @@ export function createPgSearchIndex(db: Db): SearchIndex {
         version = EXCLUDED.version, user_id = EXCLUDED.user_id, category_ids = EXCLUDED.category_ids,
         language_id = EXCLUDED.language_id, ext = EXCLUDED.ext, type = EXCLUDED.type, pages = EXCLUDED.pages,
         view_count = EXCLUDED.view_count, download_count = EXCLUDED.download_count, score = EXCLUDED.score,
-        created_at = EXCLUDED.created_at, indexed_at = now()`;
+        created_at = EXCLUDED.created_at, indexed_at = now()
+      WHERE search_documents.version <= EXCLUDED.version`;
+    if (written === 0) return; // a newer version is indexed already (another replica got there first)
     await tx.$executeRaw`DELETE FROM search_pages WHERE document_id = ${d.id}`;
     await tx.$executeRaw`
       WITH f AS (

@@ -1,10 +1,15 @@
 -- Search: the PostgreSQL full-text index of the documents a visitor may see (src/search/search.pg.ts),
 -- and the version the indexer compares it with.
 
--- search_version moves whenever something the index holds of a document changes: its own fields (this
--- trigger), its categories (document_categories) or a category's name (categories). The indexer
--- re-indexes every document whose indexed version differs, so a missed event is caught up at start.
-ALTER TABLE documents ADD COLUMN search_version bigint NOT NULL DEFAULT 1;
+-- search_version takes the next value of one sequence whenever something the index holds of a document
+-- changes: its own fields (this trigger), its categories (document_categories) or a category's name
+-- (categories). So the indexer finds every change after the last one it handled with one indexed range
+-- scan (search_version > mark), and at start re-indexes every document whose indexed version differs:
+-- a missed event is caught up, never lost.
+CREATE SEQUENCE search_version_seq;
+ALTER TABLE documents ADD COLUMN search_version bigint NOT NULL DEFAULT nextval('search_version_seq');
+ALTER SEQUENCE search_version_seq OWNED BY documents.search_version;
+CREATE INDEX documents_search_version_idx ON documents (search_version);
 
 CREATE FUNCTION documents_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -13,7 +18,7 @@ BEGIN
      IS DISTINCT FROM
      (OLD.title, OLD.keywords, OLD.description, OLD.status, OLD.deleted_at, OLD.pages, OLD.preview,
       OLD.language_id, OLD.attachment_hash, OLD.ext, OLD.type, OLD.user_id, OLD.price, OLD.is_vip) THEN
-    NEW.search_version := OLD.search_version + 1;
+    NEW.search_version := nextval('search_version_seq');
   END IF;
   RETURN NEW;
 END $$;
@@ -22,7 +27,7 @@ CREATE TRIGGER documents_search_version BEFORE UPDATE ON documents
 
 CREATE FUNCTION document_categories_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE documents SET search_version = search_version + 1
+  UPDATE documents SET search_version = nextval('search_version_seq')
    WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.document_id ELSE NEW.document_id END;
   RETURN NULL;
 END $$;
@@ -31,7 +36,7 @@ CREATE TRIGGER document_categories_search_version AFTER INSERT OR DELETE ON docu
 
 CREATE FUNCTION categories_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE documents SET search_version = search_version + 1
+  UPDATE documents SET search_version = nextval('search_version_seq')
    WHERE id IN (SELECT document_id FROM document_categories WHERE category_id = NEW.id);
   RETURN NULL;
 END $$;

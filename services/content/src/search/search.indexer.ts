@@ -1,0 +1,159 @@
+// Keeps the search index equal to what visitors may see. The database is the truth, versions are the
+// bookkeeping: every change moves documents.search_version (triggers, migration 0008), so
+// - at start the indexer compares every visible document's version with the index's and fixes the
+//   differences (documents changed, hidden or purged while no indexer ran are caught up, never lost);
+// - then it follows changes past its mark (search_version > mark) every pollMs, at once when a
+//   DocumentsChanged event says something moved. A lost event only delays the index by one poll.
+// Indexing is idempotent (a document is written whole, with its version), so two replicas doing the
+// same work, or a retry after a failure, leave the same index.
+import type { Logger } from "@wenku/kit";
+import type { SearchIndex } from "./search.index.js";
+import type { SearchSource } from "./search.source.js";
+
+/** Documents loaded and written per step (each step also yields the event loop). */
+const BATCH = 20;
+const CHANGES_PER_POLL = 500;
+
+export interface IndexerProgress {
+  running: boolean;
+  /** Documents to index or remove in the current catch-up or rebuild. */
+  total: number;
+  done: number;
+  /** The last pass's error, "" when it went through. */
+  error: string;
+}
+
+export interface SearchIndexer {
+  /** Catches up with the database, then follows its changes until stop(). */
+  start(): Promise<void>;
+  /**
+   * A DocumentsChanged event arrived: follow the changes now, and look at these ids too (a purged
+   * document has no version left to follow); null: compare everything, as at start.
+   */
+  nudge(ids: readonly bigint[] | null): Promise<void>;
+  /** Empties the index and indexes every visible document again (the admin's "rebuild"). */
+  rebuild(): Promise<void>;
+  /** Re-indexes these documents now, whatever their version (SetDocumentIndex). */
+  reindex(ids: readonly bigint[]): Promise<void>;
+  progress(): IndexerProgress;
+  stop(): Promise<void>;
+}
+
+export function createSearchIndexer(deps: {
+  index: SearchIndex;
+  source: SearchSource;
+  log: Logger;
+  pollMs?: number;
+}): SearchIndexer {
+  const { index, source, log } = deps;
+  const pollMs = deps.pollMs ?? 2_000;
+  let mark = -1n; // below every version until the first catch-up set it
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const state: IndexerProgress = { running: false, total: 0, done: 0, error: "" };
+  // One pass at a time: a nudge during a pass runs one more pass after it (never two at once).
+  let current: Promise<void> = Promise.resolve();
+  let again: Promise<void> | null = null;
+
+  /** Indexes the visible ones among `ids`, removes the others. */
+  async function sync(ids: readonly bigint[], force = false): Promise<void> {
+    for (let i = 0; i < ids.length && !stopped; i += BATCH) {
+      const batch = ids.slice(i, i + BATCH);
+      const docs = await source.load(batch);
+      const kept = new Set(docs.map((d) => d.id));
+      const gone = batch.filter((id) => !kept.has(id));
+      if (force) await index.remove(docs.map((d) => d.id));
+      await index.remove(gone);
+      await index.upsert(docs);
+      state.done += batch.length;
+    }
+  }
+
+  async function catchUp(): Promise<void> {
+    const high = await source.highWater(); // before reading: what changes meanwhile is followed after
+    const [want, have] = await Promise.all([source.visibleVersions(), index.versions()]);
+    const stale = [...want].filter(([id, v]) => have.get(id) !== v).map(([id]) => id);
+    const extra = [...have.keys()].filter((id) => !want.has(id));
+    Object.assign(state, { total: stale.length + extra.length, done: 0 });
+    await index.remove(extra);
+    state.done += extra.length;
+    await sync(stale);
+    mark = high;
+    if (stale.length || extra.length)
+      log.info({ indexed: stale.length, removed: extra.length }, "search index caught up");
+  }
+
+  async function follow(): Promise<void> {
+    if (mark < 0n) return catchUp();
+    for (;;) {
+      const changes = await source.changedSince(mark, CHANGES_PER_POLL);
+      if (changes.length === 0 || stopped) return;
+      await sync(changes.map((c) => c.id));
+      mark = changes.reduce((m, c) => (c.version > m ? c.version : m), mark);
+      if (changes.length < CHANGES_PER_POLL) return;
+    }
+  }
+
+  /** Runs `work` after the pass under way; nudges that arrive meanwhile share one follow-up pass. */
+  function pass(work: () => Promise<void>, coalesce = false): Promise<void> {
+    if (coalesce && again) return again;
+    const run = current.then(async () => {
+      if (coalesce) again = null;
+      if (stopped) return;
+      state.running = true;
+      try {
+        await work();
+        state.error = "";
+      } catch (err) {
+        state.error = err instanceof Error ? err.message : String(err);
+        log.error({ err }, "search indexing failed (retried at the next poll)");
+        if (!coalesce) throw err;
+      } finally {
+        state.running = false;
+      }
+    });
+    current = run.catch(() => undefined);
+    if (coalesce) again = run;
+    return run;
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void pass(follow, true).finally(schedule);
+    }, pollMs);
+    timer.unref();
+  };
+
+  return {
+    async start() {
+      await pass(follow, true);
+      schedule();
+    },
+    nudge(ids) {
+      // failures are logged by pass() and retried by the next poll
+      if (ids === null) return pass(catchUp).catch(() => undefined);
+      const named = [...ids];
+      return pass(async () => {
+        await follow();
+        await sync(named);
+      }).catch(() => undefined);
+    },
+    rebuild: () =>
+      pass(async () => {
+        await index.clear();
+        await catchUp();
+      }),
+    reindex: (ids) =>
+      pass(async () => {
+        Object.assign(state, { total: ids.length, done: 0 });
+        await sync(ids, true);
+      }),
+    progress: () => ({ ...state }),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

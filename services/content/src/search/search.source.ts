@@ -1,0 +1,111 @@
+// What the indexer indexes, read from the content service's own tables and storage: the documents a
+// visitor may see (PUBLIC_STATUSES, not in the recycle bin), their categories' names, their uploader's
+// name and each page's extracted text. The only module that touches Prisma for it.
+import type { Logger } from "@wenku/kit";
+import type { Storage } from "@wenku/kit/storage";
+import { Prisma } from "../../gen/prisma/client.js";
+import { outputKeys, parseManifest } from "../conversion/job.js";
+import { readText } from "../conversion/result.js";
+import { pageTextsOf } from "../conversion/text.js";
+import type { Db } from "../db.js";
+import { PUBLIC_STATUSES } from "../documents/visibility.js";
+import type { UserDirectory } from "../ports.js";
+import type { IndexedDocument } from "./search.index.js";
+
+export interface VersionedId {
+  id: bigint;
+  version: bigint;
+}
+
+export interface SearchSource {
+  /** Every visible document's current search_version. */
+  visibleVersions(): Promise<Map<bigint, bigint>>;
+  /** Documents (visible or not) whose search_version is above `mark`, oldest change first. */
+  changedSince(mark: bigint, limit: number): Promise<VersionedId[]>;
+  /** The highest search_version handed out so far (0 when none). */
+  highWater(): Promise<bigint>;
+  /** Those of `ids` a visitor may see, whole; the others are left out (the indexer removes them). */
+  load(ids: readonly bigint[]): Promise<IndexedDocument[]>;
+}
+
+const visible = Prisma.sql`d.deleted_at IS NULL AND d.status IN (${Prisma.join([...PUBLIC_STATUSES])})`;
+
+export function createSearchSource(deps: {
+  db: Db;
+  storage: Storage;
+  users: Pick<UserDirectory, "users">;
+  log: Logger;
+}): SearchSource {
+  const { db, storage, users, log } = deps;
+
+  /** Each page's text from the converter's outputs; [] when there are none (yet) or they do not read. */
+  async function pageTexts(hash: string, pages: number): Promise<string[]> {
+    if (pages <= 0) return [];
+    const keys = outputKeys(hash);
+    try {
+      const raw = await readText(storage, keys.manifest);
+      const manifest = raw === undefined ? undefined : parseManifest(raw, hash);
+      if (!manifest) return [];
+      const text = await readText(storage, keys.text);
+      return text === undefined ? [] : pageTextsOf(text, manifest.pageTextEnds);
+    } catch (err) {
+      // the fields are still indexed; the text comes with the next version or a rebuild
+      log.warn({ err, hash }, "search: the extracted text could not be read");
+      return [];
+    }
+  }
+
+  return {
+    async visibleVersions() {
+      const rows = await db.$queryRaw<VersionedId[]>`
+        SELECT d.id, d.search_version AS version FROM documents d WHERE ${visible}`;
+      return new Map(rows.map((r) => [r.id, r.version]));
+    },
+
+    async changedSince(mark, limit) {
+      return db.$queryRaw<VersionedId[]>`
+        SELECT id, search_version AS version FROM documents
+         WHERE search_version > ${mark} ORDER BY search_version LIMIT ${limit}`;
+    },
+
+    async highWater() {
+      const [row] = await db.$queryRaw<
+        Array<{ mark: bigint | null }>
+      >`SELECT max(search_version) AS mark FROM documents`;
+      return row?.mark ?? 0n;
+    },
+
+    async load(ids) {
+      if (ids.length === 0) return [];
+      const docs = await db.document.findMany({
+        where: { id: { in: [...ids] }, deletedAt: null, status: { in: [...PUBLIC_STATUSES] } },
+        include: { categories: { include: { category: { select: { title: true } } } } },
+      });
+      const names = await users.users([...new Set(docs.map((d) => d.userId))]);
+      const out: IndexedDocument[] = [];
+      for (const d of docs) {
+        out.push({
+          id: d.id,
+          version: d.searchVersion,
+          title: d.title,
+          keywords: d.keywords,
+          description: d.description,
+          categoryNames: d.categories.map((c) => c.category.title),
+          categoryIds: d.categories.map((c) => c.categoryId),
+          uploader: names.get(d.userId)?.username ?? "",
+          userId: d.userId,
+          languageId: d.languageId,
+          ext: d.ext,
+          type: d.type,
+          pages: d.pages,
+          viewCount: d.viewCount,
+          downloadCount: d.downloadCount,
+          score: d.score,
+          createdAt: d.createdAt,
+          pageTexts: await pageTexts(d.attachmentHash, d.pages),
+        });
+      }
+      return out;
+    },
+  };
+}
