@@ -1,16 +1,10 @@
 import { type CallContext, DomainError, filterTreeRows, paging, visibleTreeRows } from "@wenku/kit";
 import type { NavigationData, NavigationRepository, NavigationRow } from "./navigation.repository.js";
 
-export interface NavigationInput {
+/** A navigation item as the RPCs send it: the stored fields, the id, and 0 for "no parent". */
+export interface NavigationInput extends Omit<NavigationData, "parentId"> {
   id: bigint;
-  title: string;
-  href: string;
-  target: string;
-  color: string;
-  sort: number;
-  enable: boolean;
   parentId: bigint;
-  description: string;
 }
 
 export interface ListNavigationInput {

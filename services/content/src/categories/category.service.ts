@@ -8,17 +8,10 @@ import {
 } from "@wenku/kit";
 import type { CategoryConflict, CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
 
-export interface CategoryInput {
+/** A category as the RPCs send it: the stored fields, the id, and 0 for "no parent". */
+export interface CategoryInput extends Omit<CategoryData, "parentId"> {
   id: bigint;
   parentId: bigint;
-  title: string;
-  type: number;
-  icon: string;
-  cover: string;
-  description: string;
-  showDescription: boolean;
-  enable: boolean;
-  sort: number;
 }
 
 export interface ListCategoryInput {
