@@ -285,6 +285,18 @@ describe("listenDual: junk and broken clients", () => {
   });
 });
 
+/** A server that holds each request until the test releases it (then answers {done: true}). */
+async function holdingServer() {
+  let release: () => void = () => {};
+  let started: () => void = () => {};
+  const isStarted = new Promise<void>((r) => (started = r));
+  const l = await serve((_req, res) => {
+    started();
+    release = () => res.end(JSON.stringify({ done: true }));
+  });
+  return { l, isStarted, release: () => release() };
+}
+
 describe("listenDual: close(grace)", () => {
   test("stops accepting new connections", async () => {
     const l = await listenDual(echo, { port: 0, host: HOST });
@@ -293,13 +305,7 @@ describe("listenDual: close(grace)", () => {
   });
 
   test("an in-flight HTTP/1.1 request finishes; close resolves only after it", async () => {
-    let release: () => void = () => {};
-    let started: () => void = () => {};
-    const isStarted = new Promise<void>((r) => (started = r));
-    const l = await serve((_req, res) => {
-      started();
-      release = () => res.end(JSON.stringify({ done: true }));
-    });
+    const { l, isStarted, release } = await holdingServer();
     const response = h1(l.port, { path: "/slow" });
     await isStarted;
     let closed = false;
@@ -312,13 +318,7 @@ describe("listenDual: close(grace)", () => {
   });
 
   test("an in-flight HTTP/2 stream finishes; the idle session is then ended", async () => {
-    let release: () => void = () => {};
-    let started: () => void = () => {};
-    const isStarted = new Promise<void>((r) => (started = r));
-    const l = await serve((_req, res) => {
-      started();
-      release = () => res.end(JSON.stringify({ done: true }));
-    });
+    const { l, isStarted, release } = await holdingServer();
     const session = await h2session(l.port);
     const sessionClosed = new Promise<void>((r) => session.once("close", () => r()));
     const response = h2(session, { ":path": "/slow" });
