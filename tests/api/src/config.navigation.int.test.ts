@@ -1,14 +1,8 @@
 // NavigationAPI over REST: CRUD, the tree, what visitors see, and validation messages.
-import { loginAdmin, rest, startTestStack } from "./testing.js";
+import { admin, stack, useSite } from "./site.fixture.js";
+import { rest } from "./testing.js";
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let admin: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await loginAdmin(stack.url);
-});
-afterAll(() => stack.stop());
+useSite();
 
 type Nav = { id: number; title: string; parent_id: number; enable: boolean; children: Nav[]; [k: string]: unknown };
 const create = async (body: Record<string, unknown>) => {

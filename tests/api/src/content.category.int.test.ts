@@ -2,10 +2,10 @@
 // categories without documents when display.hide_category_without_document is on), doc_count
 // kept by recountCategories, deletion refused while children or documents remain, permissions.
 import { createCategoryRepository } from "@wenku/content";
-import { admin, db, plain, stack, useContentSite } from "./site.fixture.js";
+import { admin, db, plain, stack, useSite } from "./site.fixture.js";
 import { rest } from "./testing.js";
 
-useContentSite("catplain");
+useSite("catplain");
 
 type Cat = { id: number; title: string; parent_id: number; enable: boolean; type: number; doc_count: number };
 const listAs = async (token?: string, query = "") => {

@@ -1,10 +1,10 @@
 // LanguageAPI over REST: the seeded languages, CRUD and validation, visitors see enabled languages
 // only, the public settings (ConfigAPI.GetSettings) list the enabled ones at once after a change,
 // document counts, deleting a language leaves its documents without one, permissions.
-import { admin, db, plain, stack, useContentSite } from "./site.fixture.js";
+import { admin, db, plain, stack, useSite } from "./site.fixture.js";
 import { rest } from "./testing.js";
 
-useContentSite("langplain");
+useSite("langplain");
 
 type Lang = { id: number; language: string; code: string; enable: boolean; sort: number; total: number };
 const listAs = async (token?: string, query = "") => {

@@ -8,18 +8,12 @@ import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { createTokenCodec } from "@wenku/user/testing";
 import pg from "pg";
-import { loginAdmin, rest, startTestStack } from "./testing.js";
+import { admin, stack, useSite } from "./site.fixture.js";
+import { rest } from "./testing.js";
 
 const EXPIRED = "登录已失效，请重新登录";
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let admin: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await loginAdmin(stack.url);
-});
-afterAll(() => stack.stop());
+useSite();
 
 let seq = 0;
 async function register(): Promise<{ token: string; id: number; username: string }> {
