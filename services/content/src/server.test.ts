@@ -11,16 +11,19 @@ import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import type { Db } from "./db.js";
+import type { SearchIndex } from "./search/search.index.js";
 import { buildServer } from "./server.js";
 
-const BUILT = [CategoryAPI, LanguageAPI, DocumentAPI, RecycleAPI, AttachmentAPI, ContentInternalAPI];
+const BUILT = [CategoryAPI, LanguageAPI, DocumentAPI, RecycleAPI, AttachmentAPI, ContentInternalAPI, SearchAPI];
 
 function registered(): Map<string, { svc: DescService; impl: Record<string, unknown> }> {
   const log = { child: () => log, info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
   const definition = buildServer({
     db: {} as Db,
     storage: {} as Storage,
+    search: {} as SearchIndex,
     authorizer: {} as Authorizer,
     internalToken: "x".repeat(32),
     log,

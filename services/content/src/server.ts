@@ -13,6 +13,7 @@ import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
@@ -42,6 +43,9 @@ import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
+import { createDocumentSearchHandlers, createSearchHandlers } from "./search/search.handlers.js";
+import type { SearchIndex } from "./search/search.index.js";
+import { createSearchService } from "./search/search.service.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
@@ -63,6 +67,8 @@ export interface ContentServerDeps {
   documents: DocumentEvents;
   /** Shared counters of the per-user upload quotas (PostgreSQL). */
   rateLimits: RateLimitStore;
+  /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
+  search: SearchIndex;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
   converters?: ConverterAvailability;
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
@@ -71,8 +77,8 @@ export interface ContentServerDeps {
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
- * and page images, wired repositories → domain services → handlers. RPCs of slices not built yet
- * (articles, comments, search …) answer Unimplemented after the access policy ran.
+ * and page images, document search, wired repositories → domain services → handlers. RPCs of slices
+ * not built yet (articles, comments …) answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const { db, storage, settings, users, documents: events } = deps;
@@ -143,6 +149,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const attachments = createAttachmentService(createAttachmentRepository(db), users);
   const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });
   const stats = createStatsService(createStatsRepository(db));
+  const search = createSearchService({ index: deps.search, repo: documentRepo, usersOf: query.usersOf, settings });
 
   return defineService({
     name: "content",
@@ -160,8 +167,10 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
         {
           ...createDocumentHandlers(documentService, documentAdmin, query),
           ...createFileHandlers({ uploads, pages, downloads }),
+          ...createDocumentSearchHandlers(search),
         },
       ],
+      [SearchAPI, createSearchHandlers(search)],
       [RecycleAPI, createRecycleHandlers(recycle)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
       [ContentInternalAPI, createContentInternalHandlers(stats)],

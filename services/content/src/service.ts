@@ -66,6 +66,7 @@ export const service: ServiceModule = {
         users,
         conversions: queue,
         documents,
+        search,
         rateLimits,
         converters,
         clock: ctx.clock,

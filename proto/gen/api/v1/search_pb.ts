@@ -7,7 +7,7 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_api_v1_access } from "./access_pb.js";
 import type { Article } from "./article_pb.js";
 import { file_api_v1_article } from "./article_pb.js";
-import type { Document } from "./document_pb.js";
+import type { Document, DocumentHit } from "./document_pb.js";
 import { file_api_v1_document } from "./document_pb.js";
 import type { ContentKind } from "./enums_pb.js";
 import { file_api_v1_enums } from "./enums_pb.js";
@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/search.proto.
  */
 export const file_api_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkicQoLU2VhcmNoUmVwbHkSDQoFdG90YWwYASABKAMSDQoFc3BlbmQYAiABKAkSIgoIZG9jdW1lbnQYAyADKAsyEC5hcGkudjEuRG9jdW1lbnQSIAoHYXJ0aWNsZRgEIAMoCzIPLmFwaS52MS5BcnRpY2xlMnoKCVNlYXJjaEFQSRJgCgZTZWFyY2gSFS5hcGkudjEuU2VhcmNoUmVxdWVzdBoTLmFwaS52MS5TZWFyY2hSZXBseSIqyvMYEAgBKgznu7zlkIjmkJzntKKC0+STAhASDi9hcGkvdjEvc2VhcmNoGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
+  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkikwEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQyegoJU2VhcmNoQVBJEmAKBlNlYXJjaBIVLmFwaS52MS5TZWFyY2hSZXF1ZXN0GhMuYXBpLnYxLlNlYXJjaFJlcGx5IirK8xgQCAEqDOe7vOWQiOaQnOe0ooLT5JMCEBIOL2FwaS92MS9zZWFyY2gaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
 
 /**
  * @generated from message api.v1.SearchRequest
@@ -96,6 +96,13 @@ export type SearchReply = Message<"api.v1.SearchReply"> & {
    * @generated from field: repeated api.v1.Article article = 4;
    */
   article: Article[];
+
+  /**
+   * where each document was found, in the order of document
+   *
+   * @generated from field: repeated api.v1.DocumentHit hit = 5;
+   */
+  hit: DocumentHit[];
 };
 
 /**

@@ -72,7 +72,7 @@ export function parseOrder(raw: string): DocumentSort[] {
   return out;
 }
 
-function parseDate(raw: string | undefined): Date | undefined {
+export function parseDate(raw: string | undefined): Date | undefined {
   const s = raw?.trim();
   if (!s) return undefined;
   const d = new Date(s);

@@ -21,6 +21,7 @@ export function indexedDocument(over: Partial<IndexedDocument> = {}): IndexedDoc
     ext: ".pdf",
     type: "pdf",
     pages: 1,
+    preview: 0,
     viewCount: 0,
     downloadCount: 0,
     score: 0,
@@ -51,6 +52,20 @@ export function searchIndexContract(fresh: () => Promise<SearchIndex>): void {
     const found = await index.search(query("reconciliation ledger"));
     expect(found.total).toBe(1);
     expect(found.hits.map((h) => [h.id, h.pages])).toEqual([[doc.id, [30]]]);
+    expect(found.hits[0]?.excerpts).toEqual([
+      { page: 30, text: "the quarterly reconciliation of the ledger is overdue" },
+    ]);
+  });
+
+  test("a hit beyond the preview limit names its page but brings no text", async () => {
+    const index = await fresh();
+    const pageTexts = ["opening words", "more words", "secret   merger plans\n here"];
+    const limited = indexedDocument({ pages: 3, preview: 2, pageTexts });
+    const open = indexedDocument({ pages: 3, preview: 3, pageTexts });
+    await index.upsert([limited, open]);
+    const hits = new Map((await index.search(query("merger"))).hits.map((h) => [h.id, h]));
+    expect(hits.get(limited.id)).toMatchObject({ pages: [3], excerpts: [] });
+    expect(hits.get(open.id)).toMatchObject({ pages: [3], excerpts: [{ page: 3, text: "secret merger plans here" }] });
   });
 
   test("English words are stemmed on both sides", async () => {
@@ -135,8 +150,9 @@ export function searchIndexContract(fresh: () => Promise<SearchIndex>): void {
     await index.upsert([a, b]);
     const only = async (over: Partial<SearchQuery>) => ids(index, query("filter target", over));
     expect(await only({ categoryIds: [2n, 9n] })).toEqual([a.id]);
-    expect(await only({ types: ["word"] })).toEqual([a.id]);
-    expect(await only({ exts: [".pdf"] })).toEqual([b.id]);
+    expect(await only({ kinds: { types: ["word"], exts: [] } })).toEqual([a.id]);
+    expect(await only({ kinds: { types: [], exts: [".pdf"] } })).toEqual([b.id]);
+    expect(new Set(await only({ kinds: { types: ["word"], exts: [".pdf"] } }))).toEqual(new Set([a.id, b.id]));
     expect(await only({ languageIds: [7n] })).toEqual([a.id]);
     expect(await only({ userId: 5n })).toEqual([a.id]);
     expect(await only({ createdFrom: new Date("2026-05-01T00:00:00Z") })).toEqual([b.id]);

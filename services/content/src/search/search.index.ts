@@ -21,6 +21,8 @@ export interface IndexedDocument {
   /** The spec's document type of ext: pdf, word, ppt, excel, text, other. */
   type: string;
   pages: number;
+  /** Pages visitors may read (1..preview); 0: all of them. Snippets come from these pages only. */
+  preview: number;
   viewCount: number;
   downloadCount: number;
   score: number;
@@ -35,8 +37,8 @@ export interface SearchQuery {
   /** What was asked, as it was typed (the backend tokenizes it with searchTokens). */
   text: string;
   categoryIds?: bigint[];
-  types?: string[];
-  exts?: string[];
+  /** Of any of these types ("pdf", "word" …) or extensions (".pdf" …). */
+  kinds?: { types: readonly string[]; exts: readonly string[] };
   languageIds?: bigint[];
   userId?: bigint;
   createdFrom?: Date;
@@ -52,7 +54,17 @@ export interface SearchHit {
   rank: number;
   /** Pages whose own text holds every term, best first (at most MAX_PAGE_HITS). */
   pages: number[];
+  /** The start of each of those pages' text that visitors may read (inside the preview limit). */
+  excerpts: PageExcerpt[];
 }
+
+export interface PageExcerpt {
+  page: number;
+  text: string;
+}
+
+/** Characters of a page's text kept for snippets. */
+export const EXCERPT_CHARS = 2_000;
 
 export interface SearchResult {
   total: number;

@@ -89,7 +89,7 @@ export function createSearchIndexer(deps: {
       const changes = await source.changedSince(mark, CHANGES_PER_POLL);
       if (changes.length === 0 || stopped) return;
       await sync(changes.map((c) => c.id));
-      mark = changes.reduce((m, c) => (c.version > m ? c.version : m), mark);
+      mark = changes[changes.length - 1]?.version ?? mark; // oldest change first: the last is the highest
       if (changes.length < CHANGES_PER_POLL) return;
     }
   }

@@ -10,8 +10,10 @@ import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import {
+  EXCERPT_CHARS,
   type IndexedDocument,
   MAX_PAGE_HITS,
+  type PageExcerpt,
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
@@ -38,8 +40,8 @@ const ORDER: Record<SearchSort, Prisma.Sql> = {
 function filters(q: SearchQuery): Prisma.Sql {
   const and: Prisma.Sql[] = [];
   if (q.categoryIds?.length) and.push(Prisma.sql`d.category_ids && ${[...q.categoryIds]}::bigint[]`);
-  if (q.types?.length) and.push(Prisma.sql`d.type = ANY(${[...q.types]}::text[])`);
-  if (q.exts?.length) and.push(Prisma.sql`d.ext = ANY(${[...q.exts]}::text[])`);
+  if (q.kinds)
+    and.push(Prisma.sql`(d.type = ANY(${[...q.kinds.types]}::text[]) OR d.ext = ANY(${[...q.kinds.exts]}::text[]))`);
   if (q.languageIds?.length) and.push(Prisma.sql`d.language_id = ANY(${[...q.languageIds]}::bigint[])`);
   if (q.userId !== undefined) and.push(Prisma.sql`d.user_id = ${q.userId}`);
   if (q.createdFrom) and.push(Prisma.sql`d.created_at >= ${q.createdFrom}`);
@@ -47,15 +49,31 @@ function filters(q: SearchQuery): Prisma.Sql {
   return and.length ? Prisma.sql`WHERE ${Prisma.join(and, " AND ")}` : Prisma.empty;
 }
 
+/** The start of a page's text, whitespace folded, at most EXCERPT_CHARS characters (never half a surrogate pair). */
+function excerptOf(text: string): string {
+  return Array.from(
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, EXCERPT_CHARS + 1),
+  )
+    .slice(0, EXCERPT_CHARS)
+    .join("");
+}
+
 export function createPgSearchIndex(db: Db): SearchIndex {
   async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument): Promise<void> {
     const pages: number[] = [];
     const texts: string[] = [];
+    const excerpts: string[] = [];
+    const readable = d.preview > 0 ? d.preview : d.pageTexts.length;
     for (let i = 0; i < d.pageTexts.length; i++) {
-      const text = tokenText(d.pageTexts[i] ?? "", MAX_PAGE_TOKENS);
+      const raw = d.pageTexts[i] ?? "";
+      const text = tokenText(raw, MAX_PAGE_TOKENS);
       if (text) {
         pages.push(i + 1);
         texts.push(text);
+        excerpts.push(i < readable ? excerptOf(raw) : "");
       }
       if (i % 50 === 49) await yieldToLoop(); // a 2,000-page document does not hold the event loop
     }
@@ -83,11 +101,12 @@ export function createPgSearchIndex(db: Db): SearchIndex {
             || setweight(to_tsvector('english', ${others}), 'C') AS fields,
                setweight(to_tsvector('english', ${description}), 'C') AS description
       )
-      INSERT INTO search_pages (document_id, page, terms, body)
-      SELECT ${d.id}::bigint, 0, f.fields || f.description, ''::tsvector FROM f
+      INSERT INTO search_pages (document_id, page, terms, body, excerpt)
+      SELECT ${d.id}::bigint, 0, f.fields || f.description, ''::tsvector, '' FROM f
       UNION ALL
-      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'), to_tsvector('english', t.text)
-        FROM f, unnest(${pages}::int[], ${texts}::text[]) AS t(page, text)`;
+      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'),
+             to_tsvector('english', t.text), t.excerpt
+        FROM f, unnest(${pages}::int[], ${texts}::text[], ${excerpts}::text[]) AS t(page, text, excerpt)`;
   }
 
   return {
@@ -142,25 +161,30 @@ export function createPgSearchIndex(db: Db): SearchIndex {
       );
       if (found.length === 0) return { total, hits: [] };
       const ids = found.map((r) => r.document_id);
-      const pageRows = await db.$queryRaw<Array<{ document_id: bigint; page: number }>>`
+      const pageRows = await db.$queryRaw<Array<{ document_id: bigint; page: number; excerpt: string }>>`
         WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q)
-        SELECT document_id, page FROM (
-          SELECT p.document_id, p.page,
+        SELECT document_id, page, excerpt FROM (
+          SELECT p.document_id, p.page, p.excerpt,
                  row_number() OVER (PARTITION BY p.document_id ORDER BY ts_rank_cd(p.body, q.q) DESC, p.page) AS n
             FROM search_pages p, q
            WHERE p.document_id = ANY(${ids}::bigint[]) AND p.page > 0 AND p.body @@ q.q
         ) x
         WHERE n <= ${MAX_PAGE_HITS}
         ORDER BY document_id, n`;
-      const pagesOf = new Map<bigint, number[]>();
+      const pagesOf = new Map<bigint, { pages: number[]; excerpts: PageExcerpt[] }>();
       for (const r of pageRows) {
-        const list = pagesOf.get(r.document_id) ?? [];
-        list.push(r.page);
-        pagesOf.set(r.document_id, list);
+        const hit = pagesOf.get(r.document_id) ?? { pages: [], excerpts: [] };
+        hit.pages.push(r.page);
+        if (r.excerpt) hit.excerpts.push({ page: r.page, text: r.excerpt });
+        pagesOf.set(r.document_id, hit);
       }
       return {
         total,
-        hits: found.map((r) => ({ id: r.document_id, rank: r.rank, pages: pagesOf.get(r.document_id) ?? [] })),
+        hits: found.map((r) => ({
+          id: r.document_id,
+          rank: r.rank,
+          ...(pagesOf.get(r.document_id) ?? { pages: [], excerpts: [] }),
+        })),
       };
     },
 

@@ -98,6 +98,7 @@ export function createSearchSource(deps: {
           ext: d.ext,
           type: d.type,
           pages: d.pages,
+          preview: d.preview,
           viewCount: d.viewCount,
           downloadCount: d.downloadCount,
           score: d.score,

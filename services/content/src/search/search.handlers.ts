@@ -1,0 +1,59 @@
+import { create } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { actor, DomainError } from "@wenku/kit";
+import { type DocumentAPI, DocumentHitSchema, SearchDocumentReplySchema } from "@wenku/proto/api/v1/document_pb.js";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
+import { type SearchAPI, SearchReplySchema } from "@wenku/proto/api/v1/search_pb.js";
+import { toDocument } from "../documents/document.mapper.js";
+import type { DocumentSearchResult, SearchService } from "./search.service.js";
+
+/** What both search RPCs answer about documents. */
+function documentsReply(r: DocumentSearchResult) {
+  return {
+    total: BigInt(r.total),
+    spend: `${r.spend.toFixed(3)}s`,
+    document: r.rows.map((row) => toDocument(row, { users: r.users })),
+    hit: r.hits.map((h) =>
+      create(DocumentHitSchema, {
+        documentId: h.documentId,
+        pages: h.pages,
+        page: h.snippet?.page ?? 0,
+        snippet: h.snippet?.text ?? "",
+        highlight: h.snippet?.highlights ?? [],
+      }),
+    ),
+  };
+}
+
+/** DocumentAPI.SearchDocument (moredoc's document search). */
+export function createDocumentSearchHandlers(
+  search: SearchService,
+): Pick<ServiceImpl<typeof DocumentAPI>, "searchDocument"> {
+  return {
+    async searchDocument(req, ctx) {
+      return create(SearchDocumentReplySchema, documentsReply(await search.documents(actor(ctx), req)));
+    },
+  };
+}
+
+/** SearchAPI: the /search page's one call, documents or (with the articles slice) articles. */
+export function createSearchHandlers(search: SearchService): ServiceImpl<typeof SearchAPI> {
+  return {
+    async search(req, ctx) {
+      if (req.type === ContentKind.ARTICLE) throw new DomainError("unimplemented", "文章搜索尚未开放");
+      const r = await search.documents(actor(ctx), {
+        page: req.page,
+        size: req.size,
+        wd: req.wd,
+        categoryId: req.categoryId,
+        sort: req.sort,
+        ext: req.ext,
+        userId: 0n,
+        createdAt: [],
+        language: [],
+        languageId: [],
+      });
+      return create(SearchReplySchema, documentsReply(r));
+    },
+  };
+}

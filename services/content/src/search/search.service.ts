@@ -1,0 +1,131 @@
+// Searching documents (DocumentAPI.SearchDocument, SearchAPI.Search): the request in moredoc's terms
+// turned into a SearchQuery, the index asked, the hits read back from the documents table (so a
+// document hidden a moment ago is never shown, even before the indexer removed it) and a snippet cut
+// from a readable page of each.
+import { performance } from "node:perf_hooks";
+import { type CallContext, paging, type SettingsReader } from "@wenku/kit";
+import { normalizeExtension } from "../conversion/formats.js";
+import { DEFAULT_SIZE, PUBLIC_MAX_SIZE, parseDate } from "../documents/document.filters.js";
+import type { DocumentRepository, DocumentRow } from "../documents/document.repository.js";
+import { bad } from "../documents/document.rules.js";
+import { PUBLIC_STATUSES } from "../documents/visibility.js";
+import type { UserBrief } from "../ports.js";
+import type { SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
+import { type Snippet, snippetOf } from "./snippet.js";
+
+/** A query longer than this is cut (the backend reads its first tokens only anyway). */
+export const MAX_QUERY_CHARS = 100;
+
+export interface DocumentSearchInput {
+  page: bigint;
+  size: bigint;
+  wd: string;
+  categoryId: readonly bigint[];
+  sort: string;
+  ext: string;
+  userId: bigint;
+  createdAt: readonly string[];
+  language: readonly string[];
+  languageId: readonly bigint[];
+}
+
+export interface DocumentSearchHit {
+  documentId: bigint;
+  pages: number[];
+  snippet: Snippet | null;
+}
+
+export interface DocumentSearchResult {
+  total: number;
+  /** Seconds the search took. */
+  spend: number;
+  rows: DocumentRow[];
+  hits: DocumentSearchHit[];
+  users: ReadonlyMap<bigint, UserBrief>;
+}
+
+/** moredoc's sort words and ours; "" is relevance. */
+const SORTS: Record<string, SearchSort> = {
+  "": "relevance",
+  default: "relevance",
+  relevance: "relevance",
+  latest: "latest",
+  new: "latest",
+  created_at: "latest",
+  views: "views",
+  view_count: "views",
+  popular: "views",
+  downloads: "downloads",
+  download_count: "downloads",
+  pages: "pages",
+  score: "score",
+};
+
+export interface SearchServiceDeps {
+  index: SearchIndex;
+  repo: Pick<DocumentRepository, "find" | "languagesByCode">;
+  usersOf: (rows: readonly DocumentRow[]) => Promise<ReadonlyMap<bigint, UserBrief>>;
+  settings: Pick<SettingsReader, "current">;
+}
+
+export function createSearchService(deps: SearchServiceDeps) {
+  const { index, repo } = deps;
+
+  async function toQuery(req: DocumentSearchInput, text: string): Promise<Omit<SearchQuery, "offset" | "limit">> {
+    const sort = SORTS[req.sort.trim().toLowerCase()];
+    if (!sort) throw bad("不支持的排序方式");
+    const q: Omit<SearchQuery, "offset" | "limit"> = { text, sort };
+    const categories = [...new Set(req.categoryId.filter((id) => id > 0n))];
+    if (categories.length) q.categoryIds = categories;
+    const ext = normalizeExtension(req.ext);
+    // a type ("word") or an extension ("docx"), as the document list takes it
+    if (ext) q.kinds = { types: [ext], exts: [`.${ext}`] };
+    const codes = [...new Set(req.language.map((c) => c.trim()).filter(Boolean))];
+    const languageIds = [
+      ...(codes.length ? (await repo.languagesByCode(codes)).map((l) => l.id) : []),
+      ...req.languageId.filter((id) => id > 0n),
+    ];
+    if (codes.length || req.languageId.some((id) => id > 0n)) q.languageIds = languageIds;
+    if (req.userId > 0n) q.userId = req.userId;
+    const from = parseDate(req.createdAt[0]);
+    const to = parseDate(req.createdAt[1]);
+    if (from) q.createdFrom = from;
+    if (to) q.createdTo = to;
+    return q;
+  }
+
+  return {
+    /** Public documents only, whoever asks (a search never shows an owner's private documents). */
+    async documents(_call: CallContext, req: DocumentSearchInput): Promise<DocumentSearchResult> {
+      const started = performance.now();
+      const text = Array.from(req.wd.trim()).slice(0, MAX_QUERY_CHARS).join("");
+      const q = await toQuery(req, text);
+      const spend = () => (performance.now() - started) / 1000;
+      if (!text) return { total: 0, spend: spend(), rows: [], hits: [], users: new Map() };
+      const { skip, take, page } = paging(req.page, req.size, { max: PUBLIC_MAX_SIZE, fallback: DEFAULT_SIZE });
+      const maxPages = (await deps.settings.current()).display?.maxSearchPages ?? 0;
+      if (maxPages > 0 && page > maxPages) throw bad(`搜索结果最多显示 ${maxPages} 页`);
+
+      const found = await index.search({ ...q, offset: skip, limit: take });
+      const ids = found.hits.map((h) => h.id);
+      const live = ids.length
+        ? await repo.find({ ids, deleted: false, statuses: [...PUBLIC_STATUSES] }, [], ids.length)
+        : [];
+      const byId = new Map(live.map((r) => [r.id, r]));
+      const rows: DocumentRow[] = [];
+      const hits: DocumentSearchHit[] = [];
+      for (const h of found.hits) {
+        const row = byId.get(h.id);
+        if (!row) continue; // hidden since it was indexed: the indexer is about to remove it
+        rows.push(row);
+        const first = h.excerpts[0];
+        hits.push({ documentId: h.id, pages: h.pages, snippet: first ? snippetOf(first, text) : null });
+      }
+      const hidden = found.hits.length - rows.length;
+      const total = Math.max(0, found.total - hidden);
+      const shown = maxPages > 0 ? Math.min(total, maxPages * take) : total;
+      return { total: shown, spend: spend(), rows, hits, users: await deps.usersOf(rows) };
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

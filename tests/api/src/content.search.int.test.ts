@@ -1,0 +1,167 @@
+// Document search on the whole site (both transports): real PDFs uploaded, converted by MuPDF and
+// indexed by the content service's indexer, then found through moredoc's GET /api/v1/document/search
+// and the /search page's GET /api/v1/search, with the page of the hit and a snippet only where
+// visitors may read it.
+import { makePdf } from "@wenku/content/fixtures";
+import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let admin: string;
+let alice: { token: string; id: number };
+let category: number;
+
+beforeAll(async () => {
+  stack = await startTestStack({ env: { SEARCH_POLL_SEC: "0.2" } });
+  admin = await loginAdmin(stack.url);
+  alice = await registerUser(stack.url, "search_alice");
+  const c = await rest(stack.url, "POST", "/api/v1/category", { title: "财务资料", enable: true }, admin);
+  expect(c.status).toBe(200);
+  const cats = await rest(stack.url, "GET", "/api/v1/category/list", undefined, admin);
+  category = (cats.json.category as Array<{ id: number; title: string }>).find((x) => x.title === "财务资料")?.id ?? 0;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const setConfig = async (category: string, name: string, value: string) => {
+  const r = await rest(stack.url, "PUT", "/api/v1/config", { config: [{ category, name, value }] }, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+};
+
+/** Uploads a PDF whose page n holds lines(n), creates the document and waits until it is converted. */
+async function publish(title: string, pages: number, lines: (n: number) => string[]): Promise<number> {
+  const form = new FormData();
+  form.append("file", new Blob([makePdf({ pages, lines })]), `${title}.pdf`);
+  const up = await fetch(`${stack.url}/api/v1/upload/document`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${alice.token}` },
+  });
+  const uploaded = (await up.json()) as { data: { id: number } };
+  expect(up.status).toBe(200);
+  const created = await rest(
+    stack.url,
+    "POST",
+    "/api/v1/document",
+    { category_id: [category], document: [{ title, attachment_id: uploaded.data.id }] },
+    alice.token,
+  );
+  expect([created.status, created.json.message]).toEqual([200, undefined]);
+  const mine = await rest(stack.url, "GET", `/api/v1/document/list?user_id=${alice.id}&size=1`, undefined, alice.token);
+  const id = (mine.json.document as Array<{ id: number }>)[0]?.id as number;
+  await eventually(async () => {
+    const doc = await rest(stack.url, "GET", `/api/v1/document?id=${id}`);
+    expect(doc.json.status).toBe(2);
+  }, 90_000);
+  return id;
+}
+
+type Found = {
+  total: number;
+  spend: string;
+  document?: Array<{ id: number; title: string; attachment?: { hash?: string } }>;
+  hit?: Array<{ document_id: number; pages?: number[]; page?: number; snippet?: string; highlight?: number[] }>;
+};
+const search = async (query: string, token?: string) => {
+  const r = await rest(stack.url, "GET", `/api/v1/document/search?${query}`, undefined, token);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+  return r.json as Found;
+};
+const wd = (q: string) => `wd=${encodeURIComponent(q)}`;
+const idsOf = (f: Found) => (f.document ?? []).map((d) => d.id);
+
+const filler = (n: number) => [`第${n}页 一般性说明文字`, `general filler text of page ${n}`];
+let report: number;
+let limited: number;
+
+test("a phrase from page 30 of a real PDF finds it, with the page and a marked snippet", async () => {
+  await setConfig("converter", "max_preview", "0"); // every page readable (the default is 12)
+  report = await publish("年度财务报告", 35, (n) =>
+    n === 30 ? ["季度对账报告显示差异", "The reconciliation of ledgers is overdue"] : filler(n),
+  );
+  const found = await eventually(async () => {
+    const f = await search(wd("reconciliation ledger"));
+    expect(idsOf(f)).toEqual([report]);
+    return f;
+  }, 15_000);
+  expect(found.total).toBe(1);
+  expect(found.spend).toMatch(/^\d+\.\d{3}s$/);
+  expect(found.document?.[0]?.attachment?.hash).toMatch(/^[0-9a-f]{32}$/);
+  const hit = found.hit?.[0];
+  expect(hit).toMatchObject({ document_id: report, pages: [30], page: 30 });
+  const snippet = hit?.snippet ?? "";
+  const marks = hit?.highlight ?? [];
+  const marked = [snippet.slice(marks[0], marks[1]), snippet.slice(marks[2], marks[3])];
+  expect(marked.map((m) => m.toLowerCase())).toEqual(["reconciliation", "ledgers"]);
+});
+
+test("a two-character Chinese substring, a mixed Chinese/English query and English stemming find it", async () => {
+  expect(idsOf(await search(wd("对账")))).toEqual([report]);
+  expect(idsOf(await search(wd("ledger 对账报告")))).toEqual([report]);
+  expect(idsOf(await search(wd("reconciliations")))).toEqual([report]);
+  expect(idsOf(await search(wd("对账 nonexistentword")))).toEqual([]);
+  // the title and the category are searched too
+  expect(idsOf(await search(wd("年度财务 财务资料")))).toEqual([report]);
+});
+
+test("a hit beyond the preview limit names its page and shows none of its text", async () => {
+  await setConfig("converter", "max_preview", "5");
+  try {
+    limited = await publish("内部审计底稿", 35, (n) =>
+      n === 30 ? ["审计底稿中的保密条款 confidential clause"] : filler(n),
+    );
+    const found = await eventually(async () => {
+      const f = await search(wd("confidential clause"));
+      expect(idsOf(f)).toEqual([limited]);
+      return f;
+    }, 15_000);
+    expect(found.hit?.[0]).toMatchObject({ document_id: limited, pages: [30] });
+    expect(found.hit?.[0]?.snippet ?? "").toBe("");
+    expect(found.hit?.[0]?.page ?? 0).toBe(0);
+  } finally {
+    await setConfig("converter", "max_preview", "0");
+  }
+});
+
+test("a document staff disable is not found (not even counted); enabled again, it is", async () => {
+  const check = (status: number) =>
+    rest(stack.url, "PUT", "/api/v1/document/check", { id: [limited], status }, admin).then((r) =>
+      expect([r.status, r.json.message]).toEqual([200, undefined]),
+    );
+  await check(4);
+  await eventually(async () => expect((await search(wd("confidential"))).total).toBe(0), 15_000);
+  expect(idsOf(await search(wd("confidential"), alice.token))).toEqual([]); // its owner does not find it either
+  await check(2);
+  await eventually(async () => expect(idsOf(await search(wd("confidential")))).toEqual([limited]), 15_000);
+});
+
+test("filters and sorts: category, type, unknown category, latest first", async () => {
+  expect(idsOf(await search(`${wd("说明文字")}&category_id=${category}&sort=latest`))).toEqual([limited, report]);
+  expect(idsOf(await search(`${wd("说明文字")}&ext=pdf`))).toHaveLength(2);
+  expect(idsOf(await search(`${wd("说明文字")}&ext=word`))).toEqual([]);
+  expect(idsOf(await search(`${wd("说明文字")}&category_id=999999`))).toEqual([]);
+  const paged = await search(`${wd("说明文字")}&sort=latest&page=2&size=1`);
+  expect([paged.total, idsOf(paged)]).toEqual([2, [report]]);
+});
+
+test("GET /api/v1/search answers the /search page the same way; articles are not built yet", async () => {
+  const r = await rest(stack.url, "GET", `/api/v1/search?${wd("对账")}&type=0`);
+  expect([r.status, (r.json as Found).document?.map((d) => d.id)]).toEqual([200, [report]]);
+  const articles = await rest(stack.url, "GET", `/api/v1/search?${wd("对账")}&type=1`);
+  expect(articles.status).toBe(501);
+});
+
+test("bad input: an unknown sort is 400; empty, punctuation and huge queries find nothing or work", async () => {
+  const bad = await rest(stack.url, "GET", `/api/v1/document/search?${wd("对账")}&sort=bogus`);
+  expect([bad.status, bad.json.message]).toEqual([400, "不支持的排序方式"]);
+  expect((await search("wd=")).total).toBe(0);
+  expect((await search(wd("，。！&|!()<->:*'\"; DROP TABLE documents"))).total).toBe(0);
+  expect(idsOf(await search(wd(`对账 ${"x".repeat(5_000)}`)))).toEqual([report]); // the query is cut at 100 characters
+  await setConfig("display", "max_search_pages", "2");
+  try {
+    const beyond = await rest(stack.url, "GET", `/api/v1/document/search?${wd("说明文字")}&page=3&size=1`);
+    expect([beyond.status, beyond.json.message]).toEqual([400, "搜索结果最多显示 2 页"]);
+  } finally {
+    await setConfig("display", "max_search_pages", "0");
+  }
+});
