@@ -1,6 +1,6 @@
 import { DownOutlined, MenuOutlined } from "@ant-design/icons";
 import type { Navigation } from "@wenku/proto/api/v1/navigation_pb.js";
-import { Button, Input, theme } from "antd";
+import { Button, theme } from "antd";
 import { type CSSProperties, Suspense, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useNavigationItems } from "../hooks/useNavigationItems.js";
@@ -10,6 +10,7 @@ import { lazyComponent } from "../router/lazyPage.js";
 import { searchPath, searchTypeFor } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
+import { SearchInput } from "./common/SearchInput.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
 import { LazyDropdown } from "./LazyDropdown.js";
 import { NavItemLink } from "./NavItemLink.js";
@@ -29,7 +30,7 @@ function HeaderSearch({ onDone }: { onDone?: () => void }) {
   const type = searchTypeFor(pathname);
   const placeholder = t(type === 1 ? "header.searchArticle" : "header.searchDocument");
   return (
-    <Input.Search
+    <SearchInput
       value={value}
       onChange={(event) => setValue(event.target.value)}
       placeholder={placeholder}

@@ -1,5 +1,6 @@
-import { Input, Typography } from "antd";
 import { useNavigate } from "react-router";
+import { SearchInput } from "../components/common/SearchInput.js";
+import { SecondaryText, Title } from "../components/common/Text.js";
 import { useSizeClass } from "../hooks/useSizeClass.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { searchPath } from "../router/paths.js";
@@ -24,13 +25,13 @@ export default function HomePage() {
           background: "linear-gradient(135deg, #e6f4ff 0%, #f0f5ff 50%, #fff 100%)",
         }}
       >
-        <Typography.Title data-testid="site-name" style={{ marginBottom: 8 }}>
+        <Title level={1} data-testid="site-name" style={{ marginBottom: 8 }}>
           {name}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+        </Title>
+        <SecondaryText block style={{ fontSize: 16 }}>
           {t("home.welcome", { name })} · {t("home.subtitle")}
-        </Typography.Paragraph>
-        <Input.Search
+        </SecondaryText>
+        <SearchInput
           size="large"
           allowClear
           aria-label={t("home.searchPlaceholder")}

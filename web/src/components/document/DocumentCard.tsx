@@ -1,8 +1,9 @@
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
-import { Flex, Typography, theme } from "antd";
+import { Flex, theme } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { EllipsisText } from "../common/Text.js";
 import { DocTypeIcon } from "./DocTypeIcon.js";
 import { formatBytes, formatRelative } from "./format.js";
 
@@ -60,9 +61,9 @@ export function DocumentCard({ document: doc, coverWidth = 56 }: DocumentCardPro
         <Flex gap={6} align="flex-start">
           <DocTypeIcon ext={doc.ext} style={{ marginTop: 3 }} />
           <Link to={href} style={{ minWidth: 0 }}>
-            <Typography.Paragraph ellipsis={{ rows: 2, tooltip: doc.title }} style={{ margin: 0, color: "inherit" }}>
+            <EllipsisText rows={2} style={{ margin: 0, color: "inherit" }}>
               {doc.title}
-            </Typography.Paragraph>
+            </EllipsisText>
           </Link>
         </Flex>
         <Flex wrap gap="2px 10px" style={{ marginTop: 4, color: token.colorTextSecondary, fontSize: 12 }}>

@@ -1,14 +1,9 @@
 import appContextModule, { type useAppProps } from "antd/lib/app/context";
 import { useContext } from "react";
+import { esDefault } from "../common/esDefault.js";
 
-/**
- * antd's App context, what `App.useApp()` reads. The bundle imports antd's ES modules (a Vite alias
- * of antd/lib); the unit tests get the CommonJS build, where it sits one `default` deeper.
- */
-export const AppContext: typeof appContextModule =
-  "Provider" in appContextModule
-    ? appContextModule
-    : (appContextModule as unknown as { default: typeof appContextModule }).default;
+/** antd's App context, what `App.useApp()` reads. */
+export const AppContext = esDefault(appContextModule);
 
 /**
  * `App.useApp()` without importing antd's App component, which brings the whole feedback code

@@ -1,8 +1,9 @@
 import { CloudUploadOutlined } from "@ant-design/icons";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { Button, Empty, Flex, Skeleton, Typography } from "antd";
+import { Button, Empty, Flex, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
+import { SecondaryText } from "../../components/common/Text.js";
 import { type SizeClass, useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { CategorySection } from "./CategorySection.js";
@@ -68,7 +69,7 @@ export function HomeDocuments() {
       {newest.length > 0 && <LatestDocuments documents={newest} columns={LATEST_COLUMNS[size]} />}
       {home.error ? (
         <Flex vertical align="center" gap={8} data-testid="home-error" style={{ padding: "40px 0" }}>
-          <Typography.Text type="secondary">{t("home.loadFailed")}</Typography.Text>
+          <SecondaryText>{t("home.loadFailed")}</SecondaryText>
           <Button
             size="small"
             loading={home.loading}

@@ -1,7 +1,8 @@
 import { RightOutlined } from "@ant-design/icons";
-import { Flex, Typography, theme } from "antd";
+import { Flex, theme } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Title } from "../../components/common/Text.js";
 
 export const SECTION_ICON_SIZE = 28;
 
@@ -53,9 +54,9 @@ export function HomeSection({ title, icon, more, children, "data-testid": testId
       >
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
           {icon}
-          <Typography.Title level={4} ellipsis style={{ margin: 0 }}>
+          <Title level={4} ellipsis style={{ margin: 0 }}>
             {title}
-          </Typography.Title>
+          </Title>
         </Flex>
         {more && (
           <Link to={more.to} aria-label={more.ariaLabel} style={{ flexShrink: 0, whiteSpace: "nowrap" }}>

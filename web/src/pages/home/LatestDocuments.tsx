@@ -1,7 +1,8 @@
 import { ClockCircleOutlined } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
-import { Flex, Typography, theme } from "antd";
+import { Flex, theme } from "antd";
 import { Link } from "react-router";
+import { EllipsisText, SecondaryText } from "../../components/common/Text.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatRelative } from "../../components/document/format.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -40,13 +41,9 @@ export function LatestDocuments({ documents, columns }: { documents: Document[];
             <Flex align="baseline" gap={8} style={{ padding: "9px 0" }}>
               <DocTypeIcon ext={doc.ext} style={{ alignSelf: "center" }} />
               <Link to={`/document/${doc.id}`} style={{ minWidth: 0, flex: 1 }}>
-                <Typography.Text ellipsis={{ tooltip: doc.title }} style={{ color: "inherit" }}>
-                  {doc.title}
-                </Typography.Text>
+                <EllipsisText style={{ color: "inherit" }}>{doc.title}</EllipsisText>
               </Link>
-              <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
-                {formatRelative(doc.createdAt, t)}
-              </Typography.Text>
+              <SecondaryText style={{ fontSize: 12, flexShrink: 0 }}>{formatRelative(doc.createdAt, t)}</SecondaryText>
             </Flex>
           </li>
         ))}
