@@ -1,5 +1,6 @@
 import type { DescMessage, DescMethodUnary, MessageInitShape } from "@bufbuild/protobuf";
 import { Form, type FormInstance } from "antd";
+import { type TreeEdit, treeEditOf } from "../formFields.js";
 import { useSaveForm } from "./useSaveForm.js";
 
 /** The AdminFormDrawer props useDrawerForm fills in: everything but the title, test id and initial values. */
@@ -35,4 +36,32 @@ export function useDrawerForm<Values, I extends DescMessage, CO extends DescMess
     void (item ? save.update({ ...init, id: item.id }) : save.create(init));
   };
   return { form, open, saving: save.saving, onClose, onFinish };
+}
+
+/** What a tree item's drawer (navigation, categories) is given: what it edits (null: closed) and its two ends. */
+export interface TreeDrawerProps<T> {
+  edit: TreeEdit<T> | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * useDrawerForm for a tree item: open while `edit` is set; also the edited item (null when new) and
+ * the parent the form starts with.
+ */
+export function useTreeDrawerForm<
+  Values,
+  T extends { id: bigint; parentId: bigint },
+  I extends DescMessage,
+  CO extends DescMessage,
+  UO extends DescMessage,
+>(
+  create: DescMethodUnary<I, CO>,
+  update: DescMethodUnary<I, UO>,
+  { edit, onClose, onSaved }: TreeDrawerProps<T>,
+  toInit: (values: Values) => MessageInitShape<I>,
+): { drawer: DrawerFormProps<Values>; item: T | null; parentId: bigint } {
+  const { item, parentId } = treeEditOf(edit);
+  const drawer = useDrawerForm(create, update, { item, open: edit !== null, onClose, onSaved, toInit });
+  return { drawer, item, parentId };
 }

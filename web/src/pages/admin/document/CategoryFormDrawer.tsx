@@ -8,9 +8,8 @@ import {
   SortField,
   SwitchField,
   type TreeEdit,
-  treeEditOf,
 } from "../../../components/admin/formFields.js";
-import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
+import { type TreeDrawerProps, useTreeDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { type CategoryRow, categoryTree, descendantIds } from "../../category/categoryTree.js";
@@ -48,26 +47,19 @@ const toOptions = (rows: CategoryRow<Category>[], skip: ReadonlySet<bigint>): Tr
 /** Create (under a parent, 0n for the top level) or edit a category of one type. */
 export function CategoryFormDrawer({
   type,
-  edit,
   categories,
-  onClose,
-  onSaved,
-}: {
+  ...props
+}: TreeDrawerProps<Category> & {
   type: CategoryType;
-  edit: CategoryEdit | null;
   /** Every category of this type, for the parent picker. */
   categories: readonly Category[];
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const { item, parentId } = treeEditOf(edit);
-  const drawer = useDrawerForm(CategoryAPI.method.createCategory, CategoryAPI.method.updateCategory, {
-    item,
-    open: edit !== null,
-    onClose,
-    onSaved,
-    toInit: (values: CategoryValues) => ({
+  const { drawer, item, parentId } = useTreeDrawerForm(
+    CategoryAPI.method.createCategory,
+    CategoryAPI.method.updateCategory,
+    props,
+    (values: CategoryValues) => ({
       type,
       title: values.title.trim(),
       parentId: BigInt(values.parentId || "0"),
@@ -78,7 +70,7 @@ export function CategoryFormDrawer({
       enable: values.enable,
       sort: values.sort ?? 0,
     }),
-  });
+  );
   // A category cannot move under itself or one of its descendants.
   const skip = new Set(item ? descendantIds(categories, item.id) : []);
   const cover = Form.useWatch("cover", drawer.form);

@@ -7,9 +7,8 @@ import {
   SortField,
   SwitchField,
   type TreeEdit,
-  treeEditOf,
 } from "../../../components/admin/formFields.js";
-import { useDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
+import { type TreeDrawerProps, useTreeDrawerForm } from "../../../components/admin/list/useDrawerForm.js";
 import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
@@ -30,25 +29,18 @@ const hex = (color: NavigationValues["color"]) => (typeof color === "string" ? c
 
 /** Create (with a parent, 0n for top level) or edit a navigation item. */
 export function NavigationFormDrawer({
-  edit,
   parents,
-  onClose,
-  onSaved,
-}: {
-  edit: NavigationEdit | null;
+  ...props
+}: TreeDrawerProps<Navigation> & {
   /** Items that may hold children (top-level ones). */
   parents: readonly Navigation[];
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const { item, parentId } = treeEditOf(edit);
-  const drawer = useDrawerForm(NavigationAPI.method.createNavigation, NavigationAPI.method.updateNavigation, {
-    item,
-    open: edit !== null,
-    onClose,
-    onSaved,
-    toInit: (values: NavigationValues) => ({
+  const { drawer, item, parentId } = useTreeDrawerForm(
+    NavigationAPI.method.createNavigation,
+    NavigationAPI.method.updateNavigation,
+    props,
+    (values: NavigationValues) => ({
       title: values.title.trim(),
       href: values.href.trim(),
       target: values.target,
@@ -58,7 +50,7 @@ export function NavigationFormDrawer({
       parentId: BigInt(values.parentId),
       description: values.description ?? "",
     }),
-  });
+  );
 
   return (
     <AdminFormDrawer<NavigationValues>
