@@ -24,6 +24,7 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
     db: {} as Db,
     storage: {} as Storage,
     search: {} as SearchIndex,
+    indexer: { reindex: async () => undefined },
     authorizer: {} as Authorizer,
     internalToken: "x".repeat(32),
     log,

@@ -45,6 +45,7 @@ import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
 import { createDocumentSearchHandlers, createSearchHandlers } from "./search/search.handlers.js";
 import type { SearchIndex } from "./search/search.index.js";
+import type { SearchIndexer } from "./search/search.indexer.js";
 import { createSearchService } from "./search/search.service.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
@@ -69,6 +70,8 @@ export interface ContentServerDeps {
   rateLimits: RateLimitStore;
   /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
   search: SearchIndex;
+  /** Re-indexes documents on demand (SetDocumentIndex). */
+  indexer: Pick<SearchIndexer, "reindex">;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
   converters?: ConverterAvailability;
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
@@ -149,7 +152,13 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const attachments = createAttachmentService(createAttachmentRepository(db), users);
   const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });
   const stats = createStatsService(createStatsRepository(db));
-  const search = createSearchService({ index: deps.search, repo: documentRepo, usersOf: query.usersOf, settings });
+  const search = createSearchService({
+    index: deps.search,
+    indexer: deps.indexer,
+    repo: documentRepo,
+    usersOf: query.usersOf,
+    settings,
+  });
 
   return defineService({
     name: "content",

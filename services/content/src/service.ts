@@ -10,7 +10,9 @@ import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
+import { createSearchIndexer } from "./search/search.indexer.js";
 import { createPgSearchIndex } from "./search/search.pg.js";
+import { createSearchSource } from "./search/search.source.js";
 import { buildServer } from "./server.js";
 import { createUserDirectory } from "./users.client.js";
 import { type ContentWorkers, startContentWorkers } from "./workers.js";
@@ -55,6 +57,13 @@ export const service: ServiceModule = {
       documents = await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" }));
       const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }));
       const search = createPgSearchIndex(db);
+      const searchLog = ctx.log.child({ module: "search" });
+      const indexer = createSearchIndexer({
+        index: search,
+        source: createSearchSource({ db, storage, users, log: searchLog }),
+        log: searchLog,
+        pollMs: config.SEARCH_POLL_SEC * 1000,
+      });
       const definition = buildServer({
         db,
         storage,
@@ -67,6 +76,7 @@ export const service: ServiceModule = {
         conversions: queue,
         documents,
         search,
+        indexer,
         rateLimits,
         converters,
         clock: ctx.clock,
@@ -82,8 +92,7 @@ export const service: ServiceModule = {
         queue,
         channel,
         documents,
-        users,
-        search,
+        indexer,
         tools,
         clock: ctx.clock,
       });

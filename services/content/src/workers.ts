@@ -15,10 +15,7 @@ import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentSweep, startAttachmentSweeper } from "./files/attachment.sweep.js";
-import type { UserDirectory } from "./ports.js";
-import type { SearchIndex } from "./search/search.index.js";
-import { createSearchIndexer } from "./search/search.indexer.js";
-import { createSearchSource } from "./search/search.source.js";
+import type { SearchIndexer } from "./search/search.indexer.js";
 
 /** How often unused uploads are looked for (each replica sweeps; rows are claimed). */
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -33,9 +30,8 @@ export interface ContentWorkersDeps {
   queue: ConversionQueueImpl;
   channel: ReturnType<typeof conversionChannel>;
   documents: DocumentEvents;
-  /** The uploaders' names the search index holds. */
-  users: Pick<UserDirectory, "users">;
-  search: SearchIndex;
+  /** Started here (catch-up, then following changes), stopped with the rest. */
+  indexer: SearchIndexer;
   /** The optional tools found at start (LibreOffice, CJK fonts). */
   tools: ToolProbe;
   /** The sweeper's grace periods (ServiceContext.clock); the wall clock when unset. */
@@ -87,13 +83,7 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
     }),
     { everyMs: SWEEP_EVERY_MS, log: d.log },
   );
-  const searchLog = d.log.child({ module: "search" });
-  const indexer = createSearchIndexer({
-    index: d.search,
-    source: createSearchSource({ db: d.db, storage: d.storage, users: d.users, log: searchLog }),
-    log: searchLog,
-    pollMs: config.SEARCH_POLL_SEC * 1000,
-  });
+  const { indexer } = d;
   d.documents.onChanged((ids) => void indexer.nudge(ids));
   // The catch-up of a large site takes a while: the service answers meanwhile (search lags behind).
   const indexing = indexer.start();

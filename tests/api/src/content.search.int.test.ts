@@ -2,6 +2,7 @@
 // indexed by the content service's indexer, then found through moredoc's GET /api/v1/document/search
 // and the /search page's GET /api/v1/search, with the page of the hit and a snippet only where
 // visitors may read it.
+import { createDb } from "@wenku/content";
 import { makePdf } from "@wenku/content/fixtures";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
@@ -149,6 +150,24 @@ test("GET /api/v1/search answers the /search page the same way; articles are not
   expect([r.status, (r.json as Found).document?.map((d) => d.id)]).toEqual([200, [report]]);
   const articles = await rest(stack.url, "GET", `/api/v1/search?${wd("对账")}&type=1`);
   expect(articles.status).toBe(501);
+});
+
+test("PUT /api/v1/document/index (staff) writes a lost index entry again; others are refused", async () => {
+  const db = createDb(stack.databaseUrl);
+  try {
+    await db.$executeRaw`DELETE FROM search_documents WHERE document_id = ${BigInt(report)}`; // an entry lost
+  } finally {
+    await db.$disconnect();
+  }
+  expect(idsOf(await search(wd("对账")))).toEqual([]); // its version did not move: polling alone never notices
+  const body = { id: [report] };
+  expect((await rest(stack.url, "PUT", "/api/v1/document/index", body)).status).toBe(401);
+  expect((await rest(stack.url, "PUT", "/api/v1/document/index", body, alice.token)).status).toBe(403);
+  const none = await rest(stack.url, "PUT", "/api/v1/document/index", { id: [] }, admin);
+  expect([none.status, none.json.message]).toEqual([400, "请选择要重建索引的文档"]);
+  const r = await rest(stack.url, "PUT", "/api/v1/document/index", body, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+  expect(idsOf(await search(wd("对账")))).toEqual([report]); // done when the call returns
 });
 
 test("bad input: an unknown sort is 400; empty, punctuation and huge queries find nothing or work", async () => {

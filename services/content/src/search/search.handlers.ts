@@ -25,11 +25,15 @@ function documentsReply(r: DocumentSearchResult) {
   };
 }
 
-/** DocumentAPI.SearchDocument (moredoc's document search). */
+/** DocumentAPI.SearchDocument (moredoc's document search) and SetDocumentIndex. */
 export function createDocumentSearchHandlers(
   search: SearchService,
-): Pick<ServiceImpl<typeof DocumentAPI>, "searchDocument"> {
+): Pick<ServiceImpl<typeof DocumentAPI>, "searchDocument" | "setDocumentIndex"> {
   return {
+    async setDocumentIndex(req) {
+      await search.reindex(req.id);
+      return {};
+    },
     async searchDocument(req, ctx) {
       return create(SearchDocumentReplySchema, documentsReply(await search.documents(actor(ctx), req)));
     },

@@ -56,13 +56,12 @@ export function createSearchIndexer(deps: {
   let again: Promise<void> | null = null;
 
   /** Indexes the visible ones among `ids`, removes the others. */
-  async function sync(ids: readonly bigint[], force = false): Promise<void> {
+  async function sync(ids: readonly bigint[]): Promise<void> {
     for (let i = 0; i < ids.length && !stopped; i += BATCH) {
       const batch = ids.slice(i, i + BATCH);
       const docs = await source.load(batch);
       const kept = new Set(docs.map((d) => d.id));
       const gone = batch.filter((id) => !kept.has(id));
-      if (force) await index.remove(docs.map((d) => d.id));
       await index.remove(gone);
       await index.upsert(docs);
       state.done += batch.length;
@@ -147,7 +146,7 @@ export function createSearchIndexer(deps: {
     reindex: (ids) =>
       pass(async () => {
         Object.assign(state, { total: ids.length, done: 0 });
-        await sync(ids, true);
+        await sync(ids); // an equal version is written again (upsert keeps only newer ones out)
       }),
     progress: () => ({ ...state }),
     async stop() {

@@ -11,6 +11,7 @@ import { bad } from "../documents/document.rules.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
 import type { SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
+import type { SearchIndexer } from "./search.indexer.js";
 import { type Snippet, snippetOf } from "./snippet.js";
 
 /** A query longer than this is cut (the backend reads its first tokens only anyway). */
@@ -61,8 +62,12 @@ const SORTS: Record<string, SearchSort> = {
   score: "score",
 };
 
+/** SetDocumentIndex takes at most this many documents a call. */
+export const MAX_REINDEX = 1000;
+
 export interface SearchServiceDeps {
   index: SearchIndex;
+  indexer: Pick<SearchIndexer, "reindex">;
   repo: Pick<DocumentRepository, "find" | "languagesByCode">;
   usersOf: (rows: readonly DocumentRow[]) => Promise<ReadonlyMap<bigint, UserBrief>>;
   settings: Pick<SettingsReader, "current">;
@@ -95,6 +100,17 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   return {
+    /**
+     * Writes these documents into the index again now, whatever their version (staff repairing an
+     * entry); ids of documents visitors may not see are taken out of it. Returns when done.
+     */
+    async reindex(raw: readonly bigint[]): Promise<void> {
+      const ids = [...new Set(raw.filter((id) => id > 0n))];
+      if (!ids.length) throw bad("请选择要重建索引的文档");
+      if (ids.length > MAX_REINDEX) throw bad(`一次最多重建 ${MAX_REINDEX} 个文档的索引`);
+      await deps.indexer.reindex(ids);
+    },
+
     /** Public documents only, whoever asks (a search never shows an owner's private documents). */
     async documents(_call: CallContext, req: DocumentSearchInput): Promise<DocumentSearchResult> {
       const started = performance.now();
