@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { renderWithProviders } from "../test/render.js";
 import { LazyDropdown } from "./LazyDropdown.js";
 
@@ -36,5 +36,20 @@ describe("LazyDropdown", () => {
     fireEvent.mouseLeave(current);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole("menuitem", { name: "另一项" })).toBeNull();
+  });
+
+  it("keeps the keyboard focus on the trigger when the menu code arrives", async () => {
+    renderWithProviders(
+      <LazyDropdown menu={{ items: [{ key: "c", label: "第三项" }] }}>
+        <button type="button">trigger</button>
+      </LazyDropdown>,
+    );
+    const before = await screen.findByRole("button", { name: "trigger" });
+    act(() => before.focus());
+    // Focus loads and opens the menu; the trigger is mounted anew inside antd's Dropdown.
+    await screen.findByRole("menuitem", { name: "第三项" });
+    const after = screen.getByRole("button", { name: "trigger" });
+    expect(after).not.toBe(before);
+    expect(document.activeElement).toBe(after);
   });
 });
