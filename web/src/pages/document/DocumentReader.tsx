@@ -2,9 +2,11 @@ import { CompressOutlined, ExpandOutlined } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
 import { Alert, Button, Flex, Typography, theme } from "antd";
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { PageImage } from "./PageImage.js";
-import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, viewablePages } from "./reader.js";
+import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, requestedPage, viewablePages } from "./reader.js";
+import { useScrollToPage } from "./useScrollToPage.js";
 
 export interface DocumentReaderProps {
   document: Document;
@@ -53,16 +55,28 @@ function useFullscreen(target: React.RefObject<HTMLElement | null>) {
   return { active: native || fallback, fallback, toggle };
 }
 
+/** Room above a page scrolled to: the site's sticky header (64 px) and the reader's toolbar. */
+const PAGE_SCROLL_MARGIN = 116;
+
 /**
  * The page reader: the first pages, then "continue reading" for display.pages_per_read more until
  * the preview limit, a notice when only part of the document can be previewed, and fullscreen.
+ * `?page=N` (a search hit's page) shows the pages up to N and scrolls N into view; a page past the
+ * preview scrolls to the notice that says how far the preview goes.
  */
 export function DocumentReader({ document: doc, perRead, authToken }: DocumentReaderProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
   const viewable = viewablePages(doc);
-  const [shown, setShown] = useState(() => Math.min(INITIAL_PAGES, viewable));
+  const target = requestedPage(useSearchParams()[0].get("page"), doc.pages);
+  const [loaded, setLoaded] = useState(() => Math.min(INITIAL_PAGES, viewable));
+  // The pages up to the asked-for one are shown at once; "continue reading" goes on from there.
+  const shown = Math.max(loaded, Math.min(target ?? 0, viewable));
+  useScrollToPage(
+    container,
+    target === null ? null : target <= viewable ? `[data-reader-slot="${target}"]` : "[data-reader-notice]",
+  );
   const fullscreen = useFullscreen(container);
   const aspect = pageAspect(doc);
   const remaining = viewable - shown;
@@ -112,13 +126,17 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
       </Flex>
       <Flex vertical gap={12} style={{ padding: 12, maxWidth: fullscreen.active ? 1000 : undefined, margin: "0 auto" }}>
         {pageNumbers(shown).map((page) => (
-          <PageImage key={page} page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} />
+          <div key={page} data-reader-slot={page} style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}>
+            <PageImage page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} />
+          </div>
         ))}
         {viewable < doc.pages && (
           <Alert
             type="info"
             showIcon
             data-testid="reader-preview-notice"
+            data-reader-notice
+            style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}
             title={t("doc.previewNotice", { preview: viewable, pages: doc.pages })}
           />
         )}
@@ -127,7 +145,7 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
             <Button
               type="primary"
               size="large"
-              onClick={() => setShown((n) => Math.min(viewable, n + perRead))}
+              onClick={() => setLoaded(Math.min(viewable, shown + perRead))}
               data-testid="reader-continue"
             >
               {t("doc.continueReading")}

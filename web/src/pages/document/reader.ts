@@ -47,3 +47,10 @@ export const keywordList = (keywords: string): string[] =>
     .split(/[,，;；、\s]+/)
     .map((k) => k.trim())
     .filter((k, i, all) => k !== "" && all.indexOf(k) === i);
+
+/** The page asked for by `?page=N` (1 … pages), or null when absent or not a page of the document. */
+export function requestedPage(raw: string | null, pages: number): number | null {
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const page = Number(raw);
+  return page >= 1 && page <= pages ? page : null;
+}
