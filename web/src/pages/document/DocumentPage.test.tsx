@@ -119,7 +119,8 @@ describe("document page", () => {
     const { deps, downloads } = setup(() => doc());
     renderRoutes(routes, { path: "/document/9", deps });
     fireEvent.click(await screen.findByTestId("document-download", {}, { timeout: 8000 }));
-    expect(await screen.findByText("请先登录再下载")).toBeTruthy();
+    // The message API loads antd's feedback code on first use (LazyAntdApp).
+    expect(await screen.findByText("请先登录再下载", {}, { timeout: 8000 })).toBeTruthy();
     expect(downloads).toEqual([9n]);
   });
 

@@ -10,27 +10,15 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { skipToken, useMutation } from "@connectrpc/connect-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import {
-  App,
-  Breadcrumb,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Result,
-  Row,
-  Skeleton,
-  Tag,
-  Typography,
-  theme,
-} from "antd";
+import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tag, Typography, theme } from "antd";
 import { Link, useParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
+import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
+import { useFeedback } from "../../components/feedback/appContext.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { parseUserId } from "../../hooks/useUser.js";
@@ -147,8 +135,8 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
         style={{ marginBottom: 8 }}
         data-testid="document-breadcrumb"
         items={[
-          { key: "home", title: <Link to="/">{t("nav.home")}</Link> },
-          ...crumbs.map((c) => ({ key: String(c.id), title: <Link to={`/category/${c.id}`}>{c.title}</Link> })),
+          { key: "home", title: t("nav.home"), to: "/" },
+          ...crumbs.map((c) => ({ key: String(c.id), title: c.title, to: `/category/${c.id}` })),
         ]}
       />
       <Flex gap={10} align="flex-start">
@@ -243,7 +231,7 @@ function PriceTag({ price }: { price: number }) {
 /** DownloadDocument, then off to the signed link; the server's reason (login, price, limits) on refusal. */
 function DownloadButton({ document: doc, block }: { document: Document; block?: boolean }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const download = useMutation(DocumentAPI.method.downloadDocument, {
     onSuccess: (reply) => window.location.assign(reply.url),
     onError: (error) => void message.error(toApiError(error, t("doc.downloadFailed")).message),
