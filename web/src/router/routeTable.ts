@@ -54,7 +54,7 @@ const frontRoutes: RouteEntry[] = [
   page("order", () => import("../pages/OrderPage.js"), "page.order"),
   page("post", () => import("../pages/PostPage.js"), "page.post"),
   page("upload", () => import("../pages/UploadPage.js"), "page.upload"),
-  page("search", () => import("../pages/SearchPage.js"), "page.search"),
+  page("search", () => import("../pages/search/SearchPage.js"), "page.search"),
   {
     path: "me",
     children: [

@@ -1,5 +1,0 @@
-import { PagePlaceholder } from "../components/PagePlaceholder.js";
-
-export default function SearchPage() {
-  return <PagePlaceholder title="page.search" />;
-}

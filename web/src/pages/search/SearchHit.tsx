@@ -1,0 +1,95 @@
+import type { Document, DocumentHit } from "@wenku/proto/api/v1/document_pb.js";
+import { Flex, Typography, theme } from "antd";
+import { Link } from "react-router";
+import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
+import { formatBytes, formatRelative } from "../../components/document/format.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import { highlightSegments } from "./highlight.js";
+
+/** The reader at one page of a document (it scrolls there, see DocumentReader). */
+export const documentPagePath = (id: bigint, page: number): string => `/document/${id}?page=${page}`;
+
+/** The snippet with the search's terms as <mark>s, built from the offsets (never parsed as HTML). */
+export function Snippet({ text, highlight }: { text: string; highlight: readonly number[] }) {
+  const { token } = theme.useToken();
+  let at = 0;
+  return (
+    <>
+      {highlightSegments(text, highlight).map((segment) => {
+        const key = at;
+        at += segment.text.length;
+        return segment.mark ? (
+          <mark key={key} style={{ background: "transparent", color: token.colorError, padding: 0, fontWeight: 500 }}>
+            {segment.text}
+          </mark>
+        ) : (
+          <span key={key}>{segment.text}</span>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * One search result: type icon and title (to the document), the snippet from the page it was
+ * found on, or only "found on page N" when that page is past the preview, links to the matching
+ * pages, and the document's figures.
+ */
+export function SearchHit({ document: doc, hit }: { document: Document; hit: DocumentHit | undefined }) {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const pages = hit?.pages ?? [];
+  const snippet = hit && hit.page > 0 && hit.snippet ? hit : null;
+  const uploader = doc.user?.username || doc.username;
+  return (
+    <article data-testid="search-hit" style={{ minWidth: 0 }}>
+      <Flex gap={8} align="flex-start">
+        <DocTypeIcon ext={doc.ext} size={18} style={{ marginTop: 3, flexShrink: 0 }} />
+        <Link
+          to={`/document/${doc.id}`}
+          style={{ minWidth: 0, fontSize: 16, fontWeight: 500, wordBreak: "break-word" }}
+        >
+          {doc.title}
+        </Link>
+      </Flex>
+      {snippet ? (
+        <Typography.Paragraph
+          data-testid="search-snippet"
+          style={{ margin: "6px 0 0", color: token.colorTextSecondary, wordBreak: "break-word" }}
+        >
+          <Snippet text={snippet.snippet} highlight={snippet.highlight} />
+        </Typography.Paragraph>
+      ) : pages.length > 0 ? (
+        <Typography.Paragraph type="secondary" data-testid="search-found-on" style={{ margin: "6px 0 0" }}>
+          {t("search.foundOn", { page: pages[0] ?? 0 })}
+        </Typography.Paragraph>
+      ) : (
+        doc.description && (
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: "6px 0 0" }}>
+            {doc.description}
+          </Typography.Paragraph>
+        )
+      )}
+      {pages.length > 0 && (
+        <Flex wrap gap="4px 12px" align="baseline" style={{ marginTop: 6, fontSize: 13 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {t("search.matchedPages")}
+          </Typography.Text>
+          {pages.map((page) => (
+            <Link key={page} to={documentPagePath(doc.id, page)} data-testid="search-hit-page">
+              {t("search.page", { page })}
+            </Link>
+          ))}
+        </Flex>
+      )}
+      <Flex wrap gap="2px 12px" style={{ marginTop: 6, color: token.colorTextTertiary, fontSize: 12 }}>
+        <span>{t("doc.pages", { count: doc.pages })}</span>
+        {doc.size > 0n && <span>{formatBytes(doc.size)}</span>}
+        <span>{formatRelative(doc.createdAt, t)}</span>
+        <span>{t("doc.views", { count: doc.viewCount })}</span>
+        <span>{t("doc.downloads", { count: doc.downloadCount })}</span>
+        {uploader && <span>{uploader}</span>}
+      </Flex>
+    </article>
+  );
+}

@@ -1,0 +1,183 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
+import { describe, expect, it, jest } from "@jest/globals";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
+import { DocumentHitSchema, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
+import { SearchAPI, type SearchReplySchema, type SearchRequest } from "@wenku/proto/api/v1/search_pb.js";
+import { useLocation } from "react-router";
+import { RootLayout } from "../../layouts/RootLayout.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import SearchPage from "./SearchPage.js";
+
+jest.setTimeout(30_000);
+
+function Location() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+const routes = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: "/search",
+        element: (
+          <>
+            <SearchPage />
+            <Location />
+          </>
+        ),
+      },
+    ],
+  },
+];
+
+const SNIPPET = "…本章介绍线性代数中的矩阵运算与线性方程组…";
+
+function reply(): MessageInitShape<typeof SearchReplySchema> {
+  return {
+    total: 12n,
+    spend: "0.012s",
+    document: [
+      create(DocumentSchema, { id: 9n, title: "线性代数讲义", ext: ".pdf", pages: 40, preview: 10, viewCount: 3 }),
+      create(DocumentSchema, { id: 10n, title: "矩阵论", ext: ".docx", pages: 80, preview: 5 }),
+    ],
+    hit: [
+      create(DocumentHitSchema, {
+        documentId: 9n,
+        pages: [7, 3],
+        page: 7,
+        snippet: SNIPPET,
+        // "线性代数" and "矩阵" as the server marks them.
+        highlight: [
+          SNIPPET.indexOf("线性代数"),
+          SNIPPET.indexOf("线性代数") + 4,
+          SNIPPET.indexOf("矩阵"),
+          SNIPPET.indexOf("矩阵") + 2,
+        ],
+      }),
+      // Found only on page 30, past the 5-page preview: no text to show.
+      create(DocumentHitSchema, { documentId: 10n, pages: [30], page: 0 }),
+    ],
+  };
+}
+
+function setup(search: (req: SearchRequest) => MessageInitShape<typeof SearchReplySchema>) {
+  const seen: SearchRequest[] = [];
+  const deps = testDeps({
+    services: (router: ConnectRouter) => {
+      emptyServices(router);
+      router.service(SearchAPI, {
+        search: (req) => {
+          seen.push(req);
+          return search(req);
+        },
+      });
+      router.service(CategoryAPI, {
+        listCategory: () => ({
+          total: 2n,
+          category: [
+            create(CategorySchema, { id: 1n, parentId: 0n, title: "教育", enable: true }),
+            create(CategorySchema, { id: 2n, parentId: 1n, title: "高考", enable: true }),
+          ],
+        }),
+      });
+    },
+  });
+  return { deps, seen };
+}
+
+const location = () => screen.getByTestId("location").textContent ?? "";
+
+describe("search page", () => {
+  it("shows the hits with the terms marked at the server's offsets, and links to the pages found", async () => {
+    const { deps, seen } = setup(reply);
+    renderRoutes(routes, { path: "/search?wd=线性代数%20矩阵&type=0", deps });
+
+    const hits = await screen.findAllByTestId("search-hit", {}, { timeout: 8000 });
+    expect(hits).toHaveLength(2);
+    await waitFor(() => expect(document.title).toBe("搜索：线性代数 矩阵 - 文库"));
+    expect(screen.getByTestId("search-summary").textContent).toBe("约 12 条结果，用时 0.012 秒");
+    expect(seen[0]).toMatchObject({
+      wd: "线性代数 矩阵",
+      type: ContentKind.DOCUMENT,
+      page: 1n,
+      size: 10n,
+      sort: "",
+      ext: "",
+    });
+    expect(seen[0]?.categoryId).toEqual([]);
+
+    const first = within(hits[0] as HTMLElement);
+    expect(first.getByRole("link", { name: "线性代数讲义" }).getAttribute("href")).toBe("/document/9");
+    const snippet = first.getByTestId("search-snippet");
+    expect(snippet.textContent).toBe(SNIPPET);
+    expect([...snippet.querySelectorAll("mark")].map((m) => m.textContent)).toEqual(["线性代数", "矩阵"]);
+    // The marks sit exactly where the offsets say: the text before the first is untouched.
+    expect(snippet.firstChild?.textContent).toBe("…本章介绍");
+    expect(first.getAllByTestId("search-hit-page").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["第 7 页", "/document/9?page=7"],
+      ["第 3 页", "/document/9?page=3"],
+    ]);
+
+    const second = within(hits[1] as HTMLElement);
+    expect(second.queryByTestId("search-snippet")).toBeNull();
+    expect(second.getByTestId("search-found-on").textContent).toBe("在第 30 页找到");
+    expect(second.getByRole("link", { name: "第 30 页" }).getAttribute("href")).toBe("/document/10?page=30");
+  });
+
+  it("writes the filters and the page into the URL and asks for them", async () => {
+    const { deps, seen } = setup(reply);
+    renderRoutes(routes, { path: "/search?wd=矩阵&type=0", deps });
+    await screen.findAllByTestId("search-hit", {}, { timeout: 8000 });
+
+    fireEvent.click(screen.getByRole("button", { name: "PDF" }));
+    await waitFor(() => expect(location()).toBe("/search?wd=%E7%9F%A9%E9%98%B5&type=0&ext=pdf"));
+    fireEvent.click(screen.getByRole("button", { name: "最多下载" }));
+    await waitFor(() => expect(location()).toContain("&sort=downloads&ext=pdf"));
+    fireEvent.click(await screen.findByRole("button", { name: "教育" }));
+    await waitFor(() => expect(location()).toContain("&sort=downloads&ext=pdf&category=1"));
+    expect(screen.queryByRole("button", { name: "高考" })).toBeNull();
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ ext: "pdf", sort: "downloads", categoryId: [1n] }));
+
+    fireEvent.click(screen.getByTitle("2"));
+    await waitFor(() => expect(location()).toContain("page=2"));
+    await waitFor(() => expect(seen.at(-1)?.page).toBe(2n));
+    // A new filter starts again at page 1.
+    fireEvent.click(within(screen.getByRole("group", { name: "类型" })).getByRole("button", { name: "全部" }));
+    await waitFor(() => expect(location()).toBe("/search?wd=%E7%9F%A9%E9%98%B5&type=0&sort=downloads&category=1"));
+  });
+
+  it("echoes the query when nothing is found and offers to drop the filters", async () => {
+    const { deps, seen } = setup(() => ({ total: 0n, spend: "0.003s" }));
+    renderRoutes(routes, { path: "/search?wd=不存在的词&type=0&ext=ppt", deps });
+    const empty = await screen.findByTestId("search-empty", {}, { timeout: 8000 });
+    expect(empty.textContent).toContain("没有找到与“不存在的词”相关的文档");
+    expect(empty.textContent).toContain("检查关键词是否有错别字");
+    expect(seen[0]?.ext).toBe("ppt");
+    fireEvent.click(within(empty).getByRole("button", { name: "清除筛选" }));
+    await waitFor(() => expect(location()).toBe(`/search?${new URLSearchParams({ wd: "不存在的词", type: "0" })}`));
+  });
+
+  it("shows the server's error, and asks nothing for articles or a blank keyword", async () => {
+    const failing = setup(() => {
+      throw new ConnectError("不支持的排序方式", Code.InvalidArgument);
+    });
+    const view = renderRoutes(routes, { path: "/search?wd=a&type=0", deps: failing.deps });
+    const error = await screen.findByTestId("search-error", {}, { timeout: 8000 });
+    expect(error.textContent).toContain("400 · 不支持的排序方式");
+    view.unmount();
+
+    const quiet = setup(reply);
+    const articles = renderRoutes(routes, { path: "/search?wd=a&type=1", deps: quiet.deps });
+    expect((await screen.findByTestId("search-article-soon")).textContent).toContain("文章搜索即将开放");
+    expect(screen.queryByTestId("search-filters")).toBeNull();
+    articles.unmount();
+    renderRoutes(routes, { path: "/search?wd=%20&type=0", deps: quiet.deps });
+    expect(await screen.findByTestId("search-no-keyword")).toBeTruthy();
+    expect(quiet.seen).toEqual([]);
+  });
+});
