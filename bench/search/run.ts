@@ -1,0 +1,342 @@
+// The PostgreSQL search index (services/content/src/search/search.pg.ts) on a generated corpus
+// (generate.ts): indexing throughput, then a query set with known answers through index.search
+// (relevance, limit 10) against what moredoc does, a LIKE '%q%' scan, on the same database in the
+// same run: p50/p95/p99 latency, the ratios, top-1/top-3 relevance, and the index's size.
+//
+//   node --import tsx bench/search/run.ts        (npm run bench:search -w @wenku/bench)
+//
+// Knobs: BENCH_DOCS (100,000), BENCH_QUERIES (200), BENCH_LIKE_TEXT_QUERIES (50: the LIKE over every
+// page's text scans the whole text, so it runs on the first queries only), BENCH_SEED, BENCH_BATCH.
+import { execFileSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import * as os from "node:os";
+import { service as content, createDb } from "@wenku/content";
+import { createPgSearchIndex, type IndexedDocument } from "@wenku/content/search";
+import { loadConfig, runMigrations, z } from "@wenku/kit";
+import { throwawayDatabase, withCleanup } from "../gateway/stack.js";
+import { ratio } from "../lib/measure.js";
+import { type BenchQuery, Corpus, DEFAULT_SEED } from "./generate.js";
+
+const config = loadConfig(
+  z.object({
+    TEST_DATABASE_URL: z.string().url().default("postgres://root@127.0.0.1:5432/test"),
+    BENCH_DOCS: z.coerce.number().int().min(10).default(100_000),
+    BENCH_QUERIES: z.coerce.number().int().min(1).default(200),
+    BENCH_LIKE_TEXT_QUERIES: z.coerce.number().int().min(0).default(50),
+    BENCH_SEED: z.coerce.number().int().default(DEFAULT_SEED),
+    BENCH_BATCH: z.coerce.number().int().min(1).default(100),
+  }),
+);
+
+const LIMIT = 10;
+
+/** One query's outcome on one target. */
+interface Answer {
+  ms: number;
+  /** 1-based position of the right document in the first LIMIT hits; null when absent. */
+  position: number | null;
+  total: number;
+}
+
+interface Row {
+  key: string;
+  label: string;
+  queries: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  meanMs: number;
+  top1: number;
+  top3: number;
+  meanTotal: number;
+}
+
+/** Nearest-rank percentile of ascending `sorted`. */
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
+function summarize(key: string, label: string, answers: Answer[]): Row {
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const share = (ok: (a: Answer) => boolean) => answers.filter(ok).length / answers.length;
+  return {
+    key,
+    label,
+    queries: answers.length,
+    p50Ms: percentile(ms, 50),
+    p95Ms: percentile(ms, 95),
+    p99Ms: percentile(ms, 99),
+    maxMs: ms[ms.length - 1] ?? Number.NaN,
+    meanMs: ms.reduce((a, b) => a + b, 0) / ms.length,
+    top1: share((a) => a.position === 1),
+    top3: share((a) => a.position !== null && a.position <= 3),
+    meanTotal: answers.reduce((a, b) => a + b.total, 0) / answers.length,
+  };
+}
+
+function table(rows: Row[], base: Row): string {
+  const f = (n: number, d = 1) => n.toFixed(d);
+  const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+  const head = [
+    "target",
+    "queries",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "max ms",
+    "p95 ÷ PG",
+    "top-1",
+    "top-3",
+    "mean total",
+  ];
+  const lines = rows.map((r) => [
+    r.label,
+    String(r.queries),
+    f(r.p50Ms),
+    f(r.p95Ms),
+    f(r.p99Ms),
+    f(r.maxMs),
+    f(ratio(r.p95Ms, base.p95Ms) ?? Number.NaN),
+    pct(r.top1),
+    pct(r.top3),
+    f(r.meanTotal, 0),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  return [row(head), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(row)].join("\n");
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const load = () => os.loadavg().map((l) => l.toFixed(1));
+
+await withCleanup(async (cleanup) => {
+  const started = new Date();
+  const loadAtStart = load();
+  const databaseUrl = await throwawayDatabase(config.TEST_DATABASE_URL, cleanup);
+  for (const m of content.migrations) await runMigrations({ connectionString: databaseUrl, ...m });
+  const db = createDb(databaseUrl);
+  cleanup.add(() => db.$disconnect());
+  const index = createPgSearchIndex(db);
+
+  // The baseline's tables: what moredoc searches (title, keywords, description, as its documents table
+  // holds them) and, to be fair to it, the raw text of every page. Stored lowercased so that plain LIKE
+  // is case-insensitive, as moredoc's LIKE is under MySQL's default collation: the cheapest form of it.
+  await db.$executeRawUnsafe("CREATE SCHEMA bench_like");
+  await db.$executeRawUnsafe(`CREATE TABLE bench_like.documents (
+    id bigint PRIMARY KEY, title varchar(255) NOT NULL, keywords varchar(255) NOT NULL,
+    description text NOT NULL, created_at timestamptz NOT NULL)`);
+  await db.$executeRawUnsafe(`CREATE TABLE bench_like.pages (
+    document_id bigint NOT NULL, page integer NOT NULL, text text NOT NULL, PRIMARY KEY (document_id, page))`);
+  const storeBaseline = async (docs: IndexedDocument[]) => {
+    const lower = (pick: (d: IndexedDocument) => string) => docs.map((d) => pick(d).toLowerCase());
+    await db.$executeRaw`
+      INSERT INTO bench_like.documents (id, title, keywords, description, created_at)
+      SELECT * FROM unnest(${docs.map((d) => d.id)}::bigint[], ${lower((d) => d.title)}::text[],
+                           ${lower((d) => d.keywords)}::text[], ${lower((d) => d.description)}::text[],
+                           ${docs.map((d) => d.createdAt)}::timestamptz[])`;
+    const pages = docs.flatMap((d) => d.pageTexts.map((text, i) => ({ id: d.id, page: i + 1, text })));
+    await db.$executeRaw`
+      INSERT INTO bench_like.pages (document_id, page, text)
+      SELECT * FROM unnest(${pages.map((p) => p.id)}::bigint[], ${pages.map((p) => p.page)}::int[],
+                           ${pages.map((p) => p.text.toLowerCase())}::text[])`;
+  };
+
+  const corpus = new Corpus(config.BENCH_SEED);
+  console.log(
+    `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}, load ${loadAtStart.join(" ")}; ` +
+      `indexing ${config.BENCH_DOCS} documents (seed ${config.BENCH_SEED}) in batches of ${config.BENCH_BATCH} …`,
+  );
+  let generateMs = 0;
+  let indexMs = 0;
+  /** CPU time of this process (tokenizing, Prisma) while indexing: the rest of the wall time is PostgreSQL's or waiting. */
+  let indexCpuMs = 0;
+  let baselineMs = 0;
+  let pages = 0;
+  let chars = 0;
+  let batch: IndexedDocument[] = [];
+  let done = 0;
+  const reportEvery = Math.ceil(config.BENCH_DOCS / 10);
+  let nextReport = reportEvery;
+  let t = performance.now();
+  const flush = async () => {
+    generateMs += performance.now() - t;
+    t = performance.now();
+    const cpu = process.cpuUsage();
+    await index.upsert(batch);
+    indexMs += performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    indexCpuMs += (used.user + used.system) / 1000;
+    t = performance.now();
+    await storeBaseline(batch);
+    baselineMs += performance.now() - t;
+    done += batch.length;
+    batch = [];
+    if (done >= nextReport) {
+      nextReport += reportEvery;
+      console.log(
+        `  ${done} documents, ${pages} pages: ${((done / indexMs) * 1000).toFixed(1)} docs/s, ` +
+          `${((pages / indexMs) * 1000).toFixed(0)} pages/s indexing (load ${load()[0]})`,
+      );
+    }
+    t = performance.now();
+  };
+  for (const d of corpus.documents(config.BENCH_DOCS)) {
+    pages += d.pageTexts.length;
+    chars += d.pageTexts.reduce((n, s) => n + s.length, 0);
+    batch.push(d);
+    if (batch.length === config.BENCH_BATCH) await flush();
+  }
+  if (batch.length) await flush();
+  // What autovacuum would do after a bulk load: flush the GIN pending list, gather statistics.
+  t = performance.now();
+  for (const table of ["search_pages", "search_documents", "bench_like.documents", "bench_like.pages"]) {
+    await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
+  }
+  const vacuumMs = performance.now() - t;
+  const [size] = await db.$queryRaw<Array<Record<string, bigint>>>`
+    SELECT pg_total_relation_size('search_pages') AS pages_total,
+           pg_table_size('search_pages') AS pages_table,
+           pg_relation_size('search_pages_terms_idx') AS pages_gin,
+           pg_relation_size('search_pages_pkey') AS pages_pkey,
+           pg_total_relation_size('search_documents') AS documents_total,
+           pg_total_relation_size('bench_like.documents') + pg_total_relation_size('bench_like.pages') AS baseline_total`;
+  const sizes = Object.fromEntries(Object.entries(size ?? {}).map(([k, v]) => [k, Number(v)]));
+  const indexing = {
+    documents: config.BENCH_DOCS,
+    pages,
+    textChars: chars,
+    indexSec: indexMs / 1000,
+    docsPerSec: (config.BENCH_DOCS / indexMs) * 1000,
+    pagesPerSec: (pages / indexMs) * 1000,
+    nodeCpuShare: indexCpuMs / indexMs,
+    generateSec: generateMs / 1000,
+    baselineStoreSec: baselineMs / 1000,
+    vacuumAnalyzeSec: vacuumMs / 1000,
+  };
+  console.log(
+    `\nindexed ${indexing.documents} documents, ${pages} pages, ${(chars / 1e6).toFixed(1)} M characters in ` +
+      `${indexing.indexSec.toFixed(1)} s: ${indexing.docsPerSec.toFixed(1)} docs/s, ${indexing.pagesPerSec.toFixed(0)} pages/s ` +
+      `(node's CPU ${(indexing.nodeCpuShare * 100).toFixed(0)}% of it; generating ${indexing.generateSec.toFixed(1)} s, baseline tables ${indexing.baselineStoreSec.toFixed(1)} s, ` +
+      `VACUUM ANALYZE ${indexing.vacuumAnalyzeSec.toFixed(1)} s)`,
+  );
+  console.log(
+    `index size: search_pages ${mb(sizes.pages_total ?? 0)} (table + TOAST ${mb(sizes.pages_table ?? 0)}, ` +
+      `GIN ${mb(sizes.pages_gin ?? 0)}, primary key ${mb(sizes.pages_pkey ?? 0)}), search_documents ` +
+      `${mb(sizes.documents_total ?? 0)}; the baseline's tables ${mb(sizes.baseline_total ?? 0)}`,
+  );
+
+  const queries = corpus.queries(config.BENCH_DOCS, config.BENCH_QUERIES);
+  const pg = async (q: BenchQuery): Promise<Answer> => {
+    const t0 = performance.now();
+    const r = await index.search({ text: q.text, sort: "relevance", offset: 0, limit: LIMIT });
+    const ms = performance.now() - t0;
+    const at = r.hits.findIndex((h) => h.id === q.documentId);
+    return { ms, position: at < 0 ? null : at + 1, total: r.total };
+  };
+  // moredoc: WHERE title LIKE '%q%' OR keywords LIKE … OR description LIKE …, newest first, with the count
+  const like =
+    (withText: boolean) =>
+    async (q: BenchQuery): Promise<Answer> => {
+      const pattern = `%${q.text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+      const t0 = performance.now();
+      const rows = withText
+        ? await db.$queryRaw<Array<{ id: bigint; total: bigint }>>`
+          SELECT d.id, count(*) OVER () AS total FROM bench_like.documents d
+           WHERE d.title LIKE ${pattern} OR d.keywords LIKE ${pattern} OR d.description LIKE ${pattern}
+              OR d.id IN (SELECT p.document_id FROM bench_like.pages p WHERE p.text LIKE ${pattern})
+           ORDER BY d.id DESC LIMIT ${LIMIT}`
+        : await db.$queryRaw<Array<{ id: bigint; total: bigint }>>`
+          SELECT d.id, count(*) OVER () AS total FROM bench_like.documents d
+           WHERE d.title LIKE ${pattern} OR d.keywords LIKE ${pattern} OR d.description LIKE ${pattern}
+           ORDER BY d.id DESC LIMIT ${LIMIT}`;
+      const ms = performance.now() - t0;
+      const at = rows.findIndex((r) => r.id === q.documentId);
+      return { ms, position: at < 0 ? null : at + 1, total: Number(rows[0]?.total ?? 0) };
+    };
+  const run = async (label: string, qs: BenchQuery[], ask: (q: BenchQuery) => Promise<Answer>, warmUp = 5) => {
+    process.stdout.write(`\nmeasuring ${label}: ${qs.length} queries …`);
+    for (const q of qs.slice(0, warmUp)) await ask(q); // plans, caches, connections
+    const out: Answer[] = [];
+    for (const q of qs) out.push(await ask(q));
+    return out;
+  };
+  const textQueries = queries.slice(0, config.BENCH_LIKE_TEXT_QUERIES);
+  const pgAnswers = await run("PostgreSQL full-text index", queries, pg);
+  const likeFields = await run("LIKE title/keywords/description", queries, like(false));
+  const likeText = textQueries.length ? await run("LIKE fields + page text", textQueries, like(true), 1) : [];
+  process.stdout.write("\n");
+
+  const rows = [
+    summarize("pg", "(a) PG full-text index.search", pgAnswers),
+    summarize("like_fields", "(b) LIKE title/keywords/description (moredoc)", likeFields),
+    ...(likeText.length
+      ? [
+          summarize(
+            "pg_text_subset",
+            `(a) on the first ${likeText.length} queries`,
+            pgAnswers.slice(0, likeText.length),
+          ),
+          summarize("like_text", "(c) LIKE fields + page text", likeText),
+        ]
+      : []),
+  ];
+  const base = rows[0] as Row;
+  console.log(`\n${table(rows, base)}`);
+  // Relevance by kind of query: which ones the index misses.
+  const kinds = new Map<string, Answer[]>();
+  pgAnswers.forEach((a, i) => {
+    const q = queries[i] as BenchQuery;
+    const k = `${q.lang} ${q.from === "title" ? "title" : "page"}`;
+    kinds.set(k, [...(kinds.get(k) ?? []), a]);
+  });
+  const byKind = [...kinds].map(([k, as]) => summarize(k, `(a) ${k} phrases`, as));
+  console.log(`\n${table(byKind, base)}`);
+  const missed = pgAnswers
+    .map((a, i) => ({ a, q: queries[i] as BenchQuery }))
+    .filter(({ a }) => a.position === null || a.position > 3)
+    .slice(0, 15);
+  if (missed.length) {
+    console.log("\nPG misses (not in the top 3), first 15:");
+    for (const { a, q } of missed) {
+      console.log(
+        `  ${JSON.stringify(q.text)} → doc ${q.documentId} (${q.from}): position ${a.position ?? "-"} of ${a.total}`,
+      );
+    }
+  }
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const p95Ratio = (a: string, b: string) => ratio(byKey.get(b)?.p95Ms ?? 0, byKey.get(a)?.p95Ms ?? 0);
+  const ratios = {
+    likeFieldsOverPg: p95Ratio("pg", "like_fields"),
+    likeTextOverPg: p95Ratio("pg_text_subset", "like_text"),
+  };
+  console.log(
+    `\np95: LIKE fields ÷ PG ${ratios.likeFieldsOverPg?.toFixed(1)}×, LIKE with page text ÷ PG ` +
+      `${ratios.likeTextOverPg?.toFixed(1) ?? "-"}×; load ${loadAtStart.join(" ")} at start, ${load().join(" ")} now`,
+  );
+
+  const when = started.toISOString().replace(/:/g, "-").replace(/\..+$/, "");
+  const file = new URL(`../results/search-${when}.json`, import.meta.url);
+  await mkdir(new URL(".", file), { recursive: true });
+  await writeFile(
+    file,
+    `${JSON.stringify(
+      {
+        bench: "search",
+        date: started.toISOString(),
+        commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim(),
+        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+        loadAvg: { start: loadAtStart, end: load() },
+        seed: config.BENCH_SEED,
+        indexing,
+        sizes,
+        results: rows,
+        byKind,
+        ratios,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`written ${file.pathname}`);
+});
