@@ -1,5 +1,7 @@
 import type { DescMessage, DescMethodUnary, MessageInitShape } from "@bufbuild/protobuf";
 import { Form, type FormInstance } from "antd";
+import { useI18n } from "../../../i18n/I18nProvider.js";
+import type { MessageKey } from "../../../i18n/zh-CN.js";
 import { type TreeEdit, treeEditOf } from "../formFields.js";
 import { useSaveForm } from "./useSaveForm.js";
 
@@ -46,8 +48,9 @@ export interface TreeDrawerProps<T> {
 }
 
 /**
- * useDrawerForm for a tree item: open while `edit` is set; also the edited item (null when new) and
- * the parent the form starts with.
+ * useDrawerForm for a tree item: open while `edit` is set, titled by what it does (`titles`: edit,
+ * add a child, add at the top level); also the edited item (null when new) and the parent the form
+ * starts with.
  */
 export function useTreeDrawerForm<
   Values,
@@ -59,9 +62,12 @@ export function useTreeDrawerForm<
   create: DescMethodUnary<I, CO>,
   update: DescMethodUnary<I, UO>,
   { edit, onClose, onSaved }: TreeDrawerProps<T>,
+  titles: readonly [edit: MessageKey, addChild: MessageKey, add: MessageKey],
   toInit: (values: Values) => MessageInitShape<I>,
-): { drawer: DrawerFormProps<Values>; item: T | null; parentId: bigint } {
+): { drawer: DrawerFormProps<Values> & { title: string }; item: T | null; parentId: bigint } {
+  const { t } = useI18n();
   const { item, parentId } = treeEditOf(edit);
   const drawer = useDrawerForm(create, update, { item, open: edit !== null, onClose, onSaved, toInit });
-  return { drawer, item, parentId };
+  const title = t(item ? titles[0] : parentId !== 0n ? titles[1] : titles[2]);
+  return { drawer: { ...drawer, title }, item, parentId };
 }

@@ -59,6 +59,7 @@ export function CategoryFormDrawer({
     CategoryAPI.method.createCategory,
     CategoryAPI.method.updateCategory,
     props,
+    ["adm.cat.edit", "adm.cat.addChild", "adm.cat.add"],
     (values: CategoryValues) => ({
       type,
       title: values.title.trim(),
@@ -83,7 +84,6 @@ export function CategoryFormDrawer({
   return (
     <AdminFormDrawer<CategoryValues>
       {...drawer}
-      title={t(item ? "adm.cat.edit" : parentId !== 0n ? "adm.cat.addChild" : "adm.cat.add")}
       testId="category-form"
       initialValues={{
         title: item?.title ?? "",

@@ -40,6 +40,7 @@ export function NavigationFormDrawer({
     NavigationAPI.method.createNavigation,
     NavigationAPI.method.updateNavigation,
     props,
+    ["adm.nav.edit", "adm.nav.addChild", "adm.nav.add"],
     (values: NavigationValues) => ({
       title: values.title.trim(),
       href: values.href.trim(),
@@ -55,7 +56,6 @@ export function NavigationFormDrawer({
   return (
     <AdminFormDrawer<NavigationValues>
       {...drawer}
-      title={t(item ? "adm.nav.edit" : parentId !== 0n ? "adm.nav.addChild" : "adm.nav.add")}
       testId="navigation-form"
       initialValues={{
         title: item?.title ?? "",
