@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { constants } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -76,6 +77,36 @@ function narrowFormProvider(): Plugin {
   };
 }
 
+/**
+ * antd's button and tag styles (on every page) take only `isBright` from the colour picker's
+ * ColorPresets module, which also holds the presets panel: Collapse and the colour blocks came along
+ * with it. Those two importers get a module made at build time of the very function, cut out of
+ * ColorPresets.js with the colour class it uses; the build fails if antd's file no longer has it.
+ */
+function narrowIsBright(): Plugin {
+  const importers = /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/;
+  const SUFFIX = "?wenku-is-bright";
+  return {
+    name: "wenku:narrow-is-bright",
+    enforce: "pre",
+    async resolveId(source, importer) {
+      if (source !== "../../color-picker/components/ColorPresets" || !importer || !importers.test(importer))
+        return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}${SUFFIX}` : null;
+    },
+    async load(id) {
+      if (!id.endsWith(SUFFIX)) return null;
+      const source = await readFile(id.slice(0, -SUFFIX.length), "utf8");
+      const fn = /^export const isBright = [\s\S]*?^};$/m.exec(source);
+      if (!fn || !source.includes("Color as RcColor } from '@rc-component/color-picker'")) {
+        throw new Error("antd's ColorPresets.js changed: isBright or its RcColor import not found");
+      }
+      return `import { Color as RcColor } from '@rc-component/color-picker';\n${fn[0]}\n`;
+    },
+  };
+}
+
 /** Every text asset also as .br (quality 11) and .gz (level 9), once at build time: the gateway sends them as they are. */
 const precompress = compression({
   include: /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/,
@@ -88,7 +119,7 @@ const precompress = compression({
 });
 
 export default defineConfig({
-  plugins: [react(), narrowFormProvider(), routesManifest(), precompress],
+  plugins: [react(), narrowFormProvider(), narrowIsBright(), routesManifest(), precompress],
   // `antd/locale/*` (what the sources and the CJS-only unit tests import) is antd/lib, CommonJS that
   // drags its own copies of the picker and pagination texts along; the bundle takes the ES modules.
   // Likewise antd/lib/* (imported where a module antd's index does not export is needed).
