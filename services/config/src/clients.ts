@@ -6,7 +6,7 @@ import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import type { EnabledLanguages, StatsSources } from "./ports.js";
+import type { EnabledLanguages, SearchIndexAdmin, StatsSources } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
 
@@ -34,6 +34,15 @@ export function createStatsSources(
         documentConvertingCount: c.documentConvertingCount,
       };
     },
+  };
+}
+
+export function createSearchIndexAdmin(content: Transport, internalToken: string): SearchIndexAdmin {
+  const client = createClient(ContentInternalAPI, content);
+  const options = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    rebuild: () => client.rebuildSearchIndex({}, options),
+    status: () => client.getSearchIndexStatus({}, options),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
 import type { ContentStats } from "@wenku/proto/api/v1/internal_pb.js";
+import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
 
 // What the config service needs from the other services, as interfaces: the domain depends on these,
 // server.ts wires the implementations (Connect clients over the service transports, clients.ts) in.
@@ -15,3 +16,10 @@ export interface StatsSources {
 
 /** The enabled document languages (the content service owns them); empty when it cannot answer. */
 export type EnabledLanguages = () => Promise<SettingsLanguage[]>;
+
+/** The content service's search index, administered from the config API (it owns the work). */
+export interface SearchIndexAdmin {
+  /** Starts a rebuild (or joins the one under way); answers the status at once. */
+  rebuild(): Promise<SearchIndexStatus>;
+  status(): Promise<SearchIndexStatus>;
+}

@@ -11,7 +11,7 @@ import {
 } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { createEnabledLanguages, createStatsSources } from "./clients.js";
+import { createEnabledLanguages, createSearchIndexAdmin, createStatsSources } from "./clients.js";
 import type { Db } from "./db.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
@@ -73,7 +73,16 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [ConfigAPI, createConfigHandlers({ configs, languages, version: deps.version, stats })],
+      [
+        ConfigAPI,
+        createConfigHandlers({
+          configs,
+          languages,
+          version: deps.version,
+          stats,
+          searchIndex: createSearchIndexAdmin(deps.content, deps.internalToken),
+        }),
+      ],
       [NavigationAPI, createNavigationHandlers(navigation)],
     ],
   });

@@ -24,7 +24,11 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
     db: {} as Db,
     storage: {} as Storage,
     search: {} as SearchIndex,
-    indexer: { reindex: async () => undefined },
+    indexer: {
+      reindex: async () => undefined,
+      rebuild: async () => undefined,
+      progress: () => ({ running: false, total: 0, done: 0, error: "" }),
+    },
     authorizer: {} as Authorizer,
     internalToken: "x".repeat(32),
     log,

@@ -43,7 +43,11 @@ import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
-import { createDocumentSearchHandlers, createSearchHandlers } from "./search/search.handlers.js";
+import {
+  createDocumentSearchHandlers,
+  createSearchHandlers,
+  createSearchInternalHandlers,
+} from "./search/search.handlers.js";
 import type { SearchIndex } from "./search/search.index.js";
 import type { SearchIndexer } from "./search/search.indexer.js";
 import { createSearchService } from "./search/search.service.js";
@@ -70,8 +74,8 @@ export interface ContentServerDeps {
   rateLimits: RateLimitStore;
   /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
   search: SearchIndex;
-  /** Re-indexes documents on demand (SetDocumentIndex). */
-  indexer: Pick<SearchIndexer, "reindex">;
+  /** Re-indexes documents on demand (SetDocumentIndex) and rebuilds the index (RenewDocumentIndex). */
+  indexer: Pick<SearchIndexer, "reindex" | "rebuild" | "progress">;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
   converters?: ConverterAvailability;
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
@@ -158,6 +162,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     repo: documentRepo,
     usersOf: query.usersOf,
     settings,
+    log: deps.log.child({ module: "search" }),
   });
 
   return defineService({
@@ -182,7 +187,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [SearchAPI, createSearchHandlers(search)],
       [RecycleAPI, createRecycleHandlers(recycle)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
-      [ContentInternalAPI, createContentInternalHandlers(stats)],
+      [ContentInternalAPI, { ...createContentInternalHandlers(stats), ...createSearchInternalHandlers(search) }],
       [DocumentInternalAPI, createDocumentInternalHandlers(stats)],
     ],
   });

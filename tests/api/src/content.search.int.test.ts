@@ -170,6 +170,22 @@ test("PUT /api/v1/document/index (staff) writes a lost index entry again; others
   expect(idsOf(await search(wd("对账")))).toEqual([report]); // done when the call returns
 });
 
+test("PUT /api/v1/renew/document/index (staff) rebuilds the index in the background; GET tells its progress", async () => {
+  expect((await rest(stack.url, "PUT", "/api/v1/renew/document/index", {}, alice.token)).status).toBe(403);
+  expect((await rest(stack.url, "GET", "/api/v1/renew/document/index", undefined, alice.token)).status).toBe(403);
+  const r = await rest(stack.url, "PUT", "/api/v1/renew/document/index", {}, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+  const status = await eventually(async () => {
+    const s = await rest(stack.url, "GET", "/api/v1/renew/document/index", undefined, admin);
+    expect(s.status).toBe(200);
+    expect(s.json.running ?? false).toBe(false);
+    return s.json as { backend: string; indexed: number; total: number; done: number; error?: string };
+  }, 15_000);
+  expect(status).toMatchObject({ backend: "postgres", indexed: 2, total: 2, done: 2 });
+  expect(status.error ?? "").toBe("");
+  expect(idsOf(await search(wd("对账")))).toEqual([report]);
+});
+
 test("bad input: an unknown sort is 400; empty, punctuation and huge queries find nothing or work", async () => {
   const bad = await rest(stack.url, "GET", `/api/v1/document/search?${wd("对账")}&sort=bogus`);
   expect([bad.status, bad.json.message]).toEqual([400, "不支持的排序方式"]);

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/search.proto.
  */
 export const file_api_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkikwEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQyegoJU2VhcmNoQVBJEmAKBlNlYXJjaBIVLmFwaS52MS5TZWFyY2hSZXF1ZXN0GhMuYXBpLnYxLlNlYXJjaFJlcGx5IirK8xgQCAEqDOe7vOWQiOaQnOe0ooLT5JMCEBIOL2FwaS92MS9zZWFyY2gaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
+  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkikwEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQicgoRU2VhcmNoSW5kZXhTdGF0dXMSDwoHYmFja2VuZBgBIAEoCRIPCgdpbmRleGVkGAIgASgDEg8KB3J1bm5pbmcYAyABKAgSDQoFdG90YWwYBCABKAMSDAoEZG9uZRgFIAEoAxINCgVlcnJvchgGIAEoCTJ6CglTZWFyY2hBUEkSYAoGU2VhcmNoEhUuYXBpLnYxLlNlYXJjaFJlcXVlc3QaEy5hcGkudjEuU2VhcmNoUmVwbHkiKsrzGBAIASoM57u85ZCI5pCc57SigtPkkwIQEg4vYXBpL3YxL3NlYXJjaBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
 
 /**
  * @generated from message api.v1.SearchRequest
@@ -111,6 +111,61 @@ export type SearchReply = Message<"api.v1.SearchReply"> & {
  */
 export const SearchReplySchema: GenMessage<SearchReply> = /*@__PURE__*/
   messageDesc(file_api_v1_search, 1);
+
+/**
+ * The search index: which backend holds it, how many documents it holds, and a rebuild's progress
+ * (ConfigAPI.RenewDocumentIndex starts one; the content service does the work).
+ *
+ * @generated from message api.v1.SearchIndexStatus
+ */
+export type SearchIndexStatus = Message<"api.v1.SearchIndexStatus"> & {
+  /**
+   * "postgres" or "elasticsearch"
+   *
+   * @generated from field: string backend = 1;
+   */
+  backend: string;
+
+  /**
+   * documents in the index
+   *
+   * @generated from field: int64 indexed = 2;
+   */
+  indexed: bigint;
+
+  /**
+   * a rebuild or catch-up is under way
+   *
+   * @generated from field: bool running = 3;
+   */
+  running: boolean;
+
+  /**
+   * documents the current (or last) pass had to write or remove
+   *
+   * @generated from field: int64 total = 4;
+   */
+  total: bigint;
+
+  /**
+   * @generated from field: int64 done = 5;
+   */
+  done: bigint;
+
+  /**
+   * the last pass's error, "" when it went through
+   *
+   * @generated from field: string error = 6;
+   */
+  error: string;
+};
+
+/**
+ * Describes the message api.v1.SearchIndexStatus.
+ * Use `create(SearchIndexStatusSchema)` to create a new message.
+ */
+export const SearchIndexStatusSchema: GenMessage<SearchIndexStatus> = /*@__PURE__*/
+  messageDesc(file_api_v1_search, 2);
 
 /**
  * Pro: aggregated search behind /search?wd=…&type=0|1.

@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { type ConfigAPI, ConfigsSchema, type SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import type { SearchIndexAdmin } from "../ports.js";
 import type { StatsService } from "../stats/stats.service.js";
 import type { ConfigService } from "./config.service.js";
 import { toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
@@ -12,6 +13,7 @@ export interface ConfigHandlerDeps {
   languages: () => Promise<SettingsLanguage[]>;
   version: string;
   stats: StatsService;
+  searchIndex: SearchIndexAdmin;
 }
 
 /** Thin RPC edge of ConfigAPI's settings RPCs. */
@@ -37,6 +39,13 @@ export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceIm
     },
     async getRechargeSettings() {
       return toRechargeSettings(await configs.values());
+    },
+    async renewDocumentIndex() {
+      await deps.searchIndex.rebuild();
+      return {};
+    },
+    async getDocumentIndexStatus() {
+      return deps.searchIndex.status();
     },
   };
 }

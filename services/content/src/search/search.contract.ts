@@ -226,8 +226,10 @@ export function searchIndexContract(fresh: () => Promise<SearchIndex>): void {
     await index.remove([doc.id, 999_999n]);
     expect(await ids(index, query("beta"))).toEqual([]);
     expect([...(await index.versions()).keys()]).toEqual([other.id]);
+    expect(await index.count()).toBe(1);
     await index.clear();
     expect((await index.versions()).size).toBe(0);
+    expect(await index.count()).toBe(0);
   });
 
   test("queries that are only punctuation, stop words or operators find nothing and fail nothing", async () => {

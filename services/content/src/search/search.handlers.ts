@@ -3,9 +3,10 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, DomainError } from "@wenku/kit";
 import { type DocumentAPI, DocumentHitSchema, SearchDocumentReplySchema } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
-import { type SearchAPI, SearchReplySchema } from "@wenku/proto/api/v1/search_pb.js";
+import type { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { type SearchAPI, SearchIndexStatusSchema, SearchReplySchema } from "@wenku/proto/api/v1/search_pb.js";
 import { toDocument } from "../documents/document.mapper.js";
-import type { DocumentSearchResult, SearchService } from "./search.service.js";
+import type { DocumentSearchResult, IndexStatus, SearchService } from "./search.service.js";
 
 /** What both search RPCs answer about documents. */
 function documentsReply(r: DocumentSearchResult) {
@@ -58,6 +59,30 @@ export function createSearchHandlers(search: SearchService): ServiceImpl<typeof 
         languageId: [],
       });
       return create(SearchReplySchema, documentsReply(r));
+    },
+  };
+}
+
+const statusReply = (s: IndexStatus) =>
+  create(SearchIndexStatusSchema, {
+    backend: s.backend,
+    indexed: BigInt(s.indexed),
+    running: s.running,
+    total: BigInt(s.total),
+    done: BigInt(s.done),
+    error: s.error,
+  });
+
+/** The index's administration as the config service asks for it (ConfigAPI.RenewDocumentIndex, GetDocumentIndexStatus). */
+export function createSearchInternalHandlers(
+  search: SearchService,
+): Pick<ServiceImpl<typeof ContentInternalAPI>, "rebuildSearchIndex" | "getSearchIndexStatus"> {
+  return {
+    async rebuildSearchIndex() {
+      return statusReply(await search.rebuild());
+    },
+    async getSearchIndexStatus() {
+      return statusReply(await search.status());
     },
   };
 }

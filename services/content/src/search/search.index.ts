@@ -83,6 +83,8 @@ export interface SearchIndex {
   upsert(docs: readonly IndexedDocument[]): Promise<void>;
   /** Removes these documents; unknown ids are ignored. */
   remove(ids: readonly bigint[]): Promise<void>;
+  /** How many documents the index holds. */
+  count(): Promise<number>;
   /** The version of every indexed document (what the indexer compares with the source at start). */
   versions(): Promise<Map<bigint, bigint>>;
   search(q: SearchQuery): Promise<SearchResult>;

@@ -31,7 +31,10 @@ export interface SearchIndexer {
    * document has no version left to follow); null: compare everything, as at start.
    */
   nudge(ids: readonly bigint[] | null): Promise<void>;
-  /** Empties the index and indexes every visible document again (the admin's "rebuild"). */
+  /**
+   * Writes every visible document into the index again and removes the rest (the admin's "rebuild");
+   * searches keep answering meanwhile. A rebuild asked for while one is queued or running joins it.
+   */
   rebuild(): Promise<void>;
   /** Re-indexes these documents now, whatever their version (SetDocumentIndex). */
   reindex(ids: readonly bigint[]): Promise<void>;
@@ -50,7 +53,9 @@ export function createSearchIndexer(deps: {
   let mark = -1n; // below every version until the first catch-up set it
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const state: IndexerProgress = { running: false, total: 0, done: 0, error: "" };
+  const state = { total: 0, done: 0, error: "" };
+  let active = 0; // passes queued or running
+  let rebuilding: Promise<void> | null = null;
   // One pass at a time: a nudge during a pass runs one more pass after it (never two at once).
   let current: Promise<void> = Promise.resolve();
   let again: Promise<void> | null = null;
@@ -68,10 +73,11 @@ export function createSearchIndexer(deps: {
     }
   }
 
-  async function catchUp(): Promise<void> {
+  /** Makes the index equal to the source: the documents whose versions differ (every one with `all`). */
+  async function catchUp(all = false): Promise<void> {
     const high = await source.highWater(); // before reading: what changes meanwhile is followed after
     const [want, have] = await Promise.all([source.visibleVersions(), index.versions()]);
-    const stale = [...want].filter(([id, v]) => have.get(id) !== v).map(([id]) => id);
+    const stale = [...want].filter(([id, v]) => all || have.get(id) !== v).map(([id]) => id);
     const extra = [...have.keys()].filter((id) => !want.has(id));
     Object.assign(state, { total: stale.length + extra.length, done: 0 });
     await index.remove(extra);
@@ -96,11 +102,11 @@ export function createSearchIndexer(deps: {
   /** Runs `work` after the pass under way; nudges that arrive meanwhile share one follow-up pass. */
   function pass(work: () => Promise<void>, coalesce = false): Promise<void> {
     if (coalesce && again) return again;
+    active++;
     const run = current.then(async () => {
       if (coalesce) again = null;
-      if (stopped) return;
-      state.running = true;
       try {
+        if (stopped) return;
         await work();
         state.error = "";
       } catch (err) {
@@ -108,7 +114,7 @@ export function createSearchIndexer(deps: {
         log.error({ err }, "search indexing failed (retried at the next poll)");
         if (!coalesce) throw err;
       } finally {
-        state.running = false;
+        active--;
       }
     });
     current = run.catch(() => undefined);
@@ -138,17 +144,18 @@ export function createSearchIndexer(deps: {
         await sync(named);
       }).catch(() => undefined);
     },
-    rebuild: () =>
-      pass(async () => {
-        await index.clear();
-        await catchUp();
-      }),
+    rebuild() {
+      rebuilding ??= pass(() => catchUp(true)).finally(() => {
+        rebuilding = null;
+      });
+      return rebuilding;
+    },
     reindex: (ids) =>
       pass(async () => {
         Object.assign(state, { total: ids.length, done: 0 });
         await sync(ids); // an equal version is written again (upsert keeps only newer ones out)
       }),
-    progress: () => ({ ...state }),
+    progress: () => ({ running: active > 0, ...state }),
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -123,6 +123,11 @@ export function createPgSearchIndex(db: Db): SearchIndex {
       if (ids.length) await db.$executeRaw`DELETE FROM search_documents WHERE document_id = ANY(${[...ids]}::bigint[])`;
     },
 
+    async count() {
+      const [row] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM search_documents`;
+      return Number(row?.n ?? 0);
+    },
+
     async versions() {
       const rows = await db.$queryRaw<Array<{ document_id: bigint; version: bigint }>>`
         SELECT document_id, version FROM search_documents`;

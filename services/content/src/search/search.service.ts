@@ -3,7 +3,7 @@
 // document hidden a moment ago is never shown, even before the indexer removed it) and a snippet cut
 // from a readable page of each.
 import { performance } from "node:perf_hooks";
-import { type CallContext, paging, type SettingsReader } from "@wenku/kit";
+import { type CallContext, type Logger, paging, type SettingsReader } from "@wenku/kit";
 import { normalizeExtension } from "../conversion/formats.js";
 import { DEFAULT_SIZE, PUBLIC_MAX_SIZE, parseDate } from "../documents/document.filters.js";
 import type { DocumentRepository, DocumentRow } from "../documents/document.repository.js";
@@ -11,7 +11,7 @@ import { bad } from "../documents/document.rules.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
 import type { SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
-import type { SearchIndexer } from "./search.indexer.js";
+import type { IndexerProgress, SearchIndexer } from "./search.indexer.js";
 import { type Snippet, snippetOf } from "./snippet.js";
 
 /** A query longer than this is cut (the backend reads its first tokens only anyway). */
@@ -65,9 +65,15 @@ const SORTS: Record<string, SearchSort> = {
 /** SetDocumentIndex takes at most this many documents a call. */
 export const MAX_REINDEX = 1000;
 
+export interface IndexStatus extends IndexerProgress {
+  backend: string;
+  indexed: number;
+}
+
 export interface SearchServiceDeps {
   index: SearchIndex;
-  indexer: Pick<SearchIndexer, "reindex">;
+  indexer: Pick<SearchIndexer, "reindex" | "rebuild" | "progress">;
+  log: Logger;
   repo: Pick<DocumentRepository, "find" | "languagesByCode">;
   usersOf: (rows: readonly DocumentRow[]) => Promise<ReadonlyMap<bigint, UserBrief>>;
   settings: Pick<SettingsReader, "current">;
@@ -99,7 +105,19 @@ export function createSearchService(deps: SearchServiceDeps) {
     return q;
   }
 
+  async function status(): Promise<IndexStatus> {
+    return { backend: index.backend, indexed: await index.count(), ...deps.indexer.progress() };
+  }
+
   return {
+    status,
+
+    /** Starts a rebuild in the background (or joins the one under way) and answers the status at once. */
+    async rebuild(): Promise<IndexStatus> {
+      deps.indexer.rebuild().catch((err: unknown) => deps.log.error({ err }, "search index rebuild failed"));
+      return status();
+    },
+
     /**
      * Writes these documents into the index again now, whatever their version (staff repairing an
      * entry); ids of documents visitors may not see are taken out of it. Returns when done.

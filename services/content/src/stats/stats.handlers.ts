@@ -4,7 +4,9 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import type { StatsService } from "./stats.service.js";
 
-export function createContentInternalHandlers(stats: StatsService): ServiceImpl<typeof ContentInternalAPI> {
+export function createContentInternalHandlers(
+  stats: StatsService,
+): Pick<ServiceImpl<typeof ContentInternalAPI>, "getContentStats"> {
   return {
     async getContentStats() {
       return stats.contentStats();
