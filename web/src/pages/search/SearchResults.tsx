@@ -102,10 +102,13 @@ export function SearchResults({
         {t("search.summary", { total: Number(total).toLocaleString(), seconds: seconds(spend) })}
       </Typography.Text>
       <ol data-testid="search-hits" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-        {documents.map((doc) => (
+        {documents.map((doc, i) => (
           <li
             key={String(doc.id)}
-            style={{ padding: mobile ? "12px 0" : "16px 0", borderBottom: `1px solid ${token.colorSplit}` }}
+            style={{
+              padding: mobile ? "12px 0" : "16px 0",
+              borderBottom: i < documents.length - 1 ? `1px solid ${token.colorSplit}` : undefined,
+            }}
           >
             <SearchHit document={doc} hit={hitOf.get(doc.id)} />
           </li>

@@ -1,0 +1,190 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { makePdf } from "./fixtures.js";
+import { adminAccount, startEachTestFresh, unique } from "./session.js";
+
+/**
+ * Document search end to end: a user uploads a 6-page PDF whose every page carries a made-up word;
+ * once converted and indexed, a visitor searches for it from the header, sees the word marked in
+ * the snippet, narrows by type (Word: nothing, with the query echoed; PDF: found again), and opens
+ * the result at one of its matching pages, which the reader scrolls into view.
+ * Needs WENKU_ADMIN_PASSWORD (to create the document's category), a PDF converter and the indexer.
+ */
+const ADMIN = adminAccount();
+const STATUS_CONVERTED = 2;
+const STATUS_FAILED = 3;
+const PAGES = 6;
+
+startEachTestFresh();
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A JSON call that must succeed; returns the body. */
+async function call<T>(
+  request: APIRequestContext,
+  method: "GET" | "POST",
+  path: string,
+  token: string | null,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: token ? bearer(token) : {},
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await response.text();
+  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+interface ApiDocument {
+  id: number | string;
+  title: string;
+  status?: number;
+  pages?: number;
+  preview?: number;
+  convert_error?: string;
+}
+
+/** A new top-level document category made by the admin; returns its id. */
+async function createCategory(request: APIRequestContext, title: string): Promise<number> {
+  const admin = await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN);
+  await call(request, "POST", "/api/v1/category", admin.token, { title, type: 0, enable: true });
+  const list = await call<{ category?: { id: number; title: string }[] }>(
+    request,
+    "GET",
+    `/api/v1/category/list?type=0&size=1000&wd=${encodeURIComponent(title)}`,
+    admin.token,
+  );
+  const id = list.category?.find((c) => c.title === title)?.id;
+  expect(id, "the new category is listed").toBeTruthy();
+  return id as number;
+}
+
+/**
+ * Registers a user who uploads a PDF with `word` on every page, filed under `categoryId`; returns
+ * the document once converted.
+ */
+async function publishPdf(
+  request: APIRequestContext,
+  title: string,
+  word: string,
+  categoryId: number,
+): Promise<ApiDocument> {
+  const username = `${title}u`;
+  const user = await call<{ token: string; user: { id: number } }>(request, "POST", "/api/v1/user/register", null, {
+    username,
+    password: "e2e-search-pass",
+    email: `${username}@example.com`,
+  });
+  const upload = await request.post("/api/v1/upload/document", {
+    headers: bearer(user.token),
+    multipart: {
+      file: { name: `${title}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(makePdf(PAGES, word)) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const uploaded = (await upload.json()) as { data?: { id: number }; id?: number };
+  const attachmentId = uploaded.data?.id ?? uploaded.id;
+  expect(attachmentId, "the upload answers the attachment").toBeTruthy();
+  await call(request, "POST", "/api/v1/document", user.token, {
+    category_id: [categoryId],
+    document: [{ title, attachment_id: attachmentId }],
+  });
+  const own = await call<{ document?: ApiDocument[] }>(
+    request,
+    "GET",
+    `/api/v1/document/list?user_id=${user.user.id}&size=20`,
+    user.token,
+  );
+  const id = own.document?.find((d) => d.title === title)?.id;
+  expect(id, "the uploader lists the new document").toBeTruthy();
+  let doc: ApiDocument | undefined;
+  await expect
+    .poll(
+      async () => {
+        doc = await call<ApiDocument>(request, "GET", `/api/v1/document?id=${id}`, null);
+        if (doc.status === STATUS_FAILED) throw new Error(`conversion failed: ${doc.convert_error}`);
+        return doc.status ?? 0;
+      },
+      { timeout: 150_000, intervals: [1_000, 2_000, 3_000] },
+    )
+    .toBe(STATUS_CONVERTED);
+  return doc as ApiDocument;
+}
+
+/** Types into the header's search box (in the menu drawer on a phone) and runs the search. */
+async function searchFromHeader(page: Page, mobile: boolean, text: string): Promise<void> {
+  if (mobile) await page.getByRole("button", { name: "菜单" }).click();
+  const box = page.getByLabel("搜索文档", { exact: true });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+test("search from the header, see the match marked, filter by type, open the result at its page", async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(240_000);
+  const mobile = Boolean(info.project.use.isMobile);
+  const title = unique("e2esearch", info);
+  // One made-up ASCII word (the PDF's font is Helvetica), so the search can only find this document.
+  const word = unique("zqxv", info);
+  const category = unique("e2e搜索分类", info);
+  const doc = await publishPdf(request, title, word, await createCategory(request, category));
+  const viewable = doc.preview ? Math.min(doc.preview, PAGES) : PAGES;
+
+  // The indexer follows within a few seconds of the conversion.
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (await call<{ total?: string | number }>(request, "GET", `/api/v1/search?wd=${word}&type=0`, null)).total,
+        ),
+      { timeout: 60_000, intervals: [1_000, 2_000] },
+    )
+    .toBe(1);
+
+  await page.goto("/category");
+  await searchFromHeader(page, mobile, word);
+  await expect(page).toHaveURL(new RegExp(`/search\\?wd=${word}&type=0$`));
+  await expect(page).toHaveTitle(new RegExp(`^搜索：${word} - `));
+  const hit = page.getByTestId("search-hit").filter({ hasText: title });
+  await expect(hit).toHaveCount(1);
+  await expect(page.getByTestId("search-summary")).toHaveText(/^约 1 条结果，用时 \d+\.\d{3} 秒$/);
+  await expect(hit.getByTestId("search-snippet").locator("mark").first()).toHaveText(word, { ignoreCase: true });
+  await expect(hit.getByTestId("search-hit-page").first()).toBeVisible();
+  await page.screenshot({ path: info.outputPath("search-results.png"), fullPage: true });
+
+  // Word documents only: nothing, and the page says what was searched and what to try.
+  const types = page.getByRole("group", { name: "类型" });
+  await types.getByRole("button", { name: "Word" }).click();
+  await expect(page).toHaveURL(/[?&]ext=word(&|$)/);
+  await expect(page.getByTestId("search-empty")).toContainText(`没有找到与“${word}”相关的文档`);
+  await page.screenshot({ path: info.outputPath("search-empty.png"), fullPage: true });
+  await types.getByRole("button", { name: "PDF" }).click();
+  await expect(page).toHaveURL(/[?&]ext=pdf(&|$)/);
+  await expect(hit).toHaveCount(1);
+  // Back returns to the Word filter: the URL holds the search.
+  await page.goBack();
+  await expect(page.getByTestId("search-empty")).toBeVisible();
+  await page.goForward();
+  await expect(hit).toHaveCount(1);
+  // Its top-level category narrows to it as well, and stays in the URL across a reload.
+  await page.getByRole("group", { name: "分类" }).getByRole("button", { name: category }).click();
+  await expect(page).toHaveURL(/[?&]ext=pdf&category=\d+$/);
+  await page.reload();
+  await expect(hit).toHaveCount(1);
+  await expect(types.getByRole("button", { name: "PDF" })).toHaveAttribute("aria-pressed", "true");
+
+  // The deepest matching page the preview shows: the reader opens there.
+  const links = hit.getByTestId("search-hit-page");
+  const pages = (await links.allTextContents()).map((text) => Number(/\d+/.exec(text)?.[0]));
+  const target = Math.max(...pages.filter((n) => n <= viewable));
+  expect(target).toBeGreaterThan(2);
+  await links.filter({ hasText: `第 ${target} 页` }).click();
+  await expect(page).toHaveURL(new RegExp(`/document/${doc.id}\\?page=${target}$`));
+  const shown = page.locator(`img[data-testid="reader-page"][data-page="${target}"]`);
+  await expect(shown).toBeInViewport({ timeout: 15_000 });
+  await expect(page.locator('img[data-testid="reader-page"][data-page="1"]')).not.toBeInViewport();
+  await page.screenshot({ path: info.outputPath("reader-at-page.png") });
+});
