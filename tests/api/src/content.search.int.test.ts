@@ -186,6 +186,26 @@ test("PUT /api/v1/renew/document/index (staff) rebuilds the index in the backgro
   expect(idsOf(await search(wd("对账")))).toEqual([report]);
 });
 
+test("PUT /api/v1/document/detect/language sets a document's language from its text", async () => {
+  const english = await publish("Ledger handbook", 2, (n) => [
+    `Page ${n} explains how the accounting team reconciles the general ledger every month,`,
+    "which entries need a second review and where the supporting documents are kept.",
+  ]);
+  const languageOf = async (id: number) =>
+    (await rest(stack.url, "GET", `/api/v1/document?id=${id}`)).json.language as string | undefined;
+  expect(await languageOf(english)).toBeFalsy();
+  expect(
+    (await rest(stack.url, "PUT", "/api/v1/document/detect/language", { id: [english] }, alice.token)).status,
+  ).toBe(403);
+  const r = await rest(stack.url, "PUT", "/api/v1/document/detect/language", { id: [english] }, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+  expect(await languageOf(english)).toBe("en");
+  // the language is a search filter at once (the indexer followed the change)
+  await eventually(async () => expect(idsOf(await search(`${wd("ledger")}&language=en`))).toEqual([english]), 15_000);
+  const none = await rest(stack.url, "PUT", "/api/v1/document/detect/language", { id: [] }, admin);
+  expect(none.status).toBe(400);
+});
+
 test("bad input: an unknown sort is 400; empty, punctuation and huge queries find nothing or work", async () => {
   const bad = await rest(stack.url, "GET", `/api/v1/document/search?${wd("对账")}&sort=bogus`);
   expect([bad.status, bad.json.message]).toEqual([400, "不支持的排序方式"]);

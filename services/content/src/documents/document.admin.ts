@@ -1,6 +1,7 @@
 // Staff operations on many documents at once: review, recommend, reconvert the failed ones, and the
 // batch settings (categories, language, VIP). The access policy lets only permission holders call them.
 import type { CategoryRepository } from "../categories/category.repository.js";
+import { detectLanguage } from "../languages/detect.js";
 import type { DocumentEffects } from "./document.effects.js";
 import type { DocumentEvents } from "./document.events.js";
 import type { DocumentRepository, DocumentWithAttachment } from "./document.repository.js";
@@ -14,7 +15,13 @@ export const REVIEW_REASON_MAX = 255;
 export interface DocumentAdminDeps {
   repo: Pick<
     DocumentRepository,
-    "withAttachment" | "updateMany" | "categoryIdsOf" | "setCategories" | "languageById" | "languageByCode"
+    | "withAttachment"
+    | "updateMany"
+    | "categoryIdsOf"
+    | "setCategories"
+    | "languageById"
+    | "languageByCode"
+    | "previewText"
   >;
   categories: Pick<CategoryRepository, "all">;
   effects: DocumentEffects;
@@ -88,6 +95,24 @@ export function createDocumentAdminService(deps: DocumentAdminDeps) {
       if (language === null) throw bad("请选择文档语言");
       const ids = (await effects.live(idsOf(raw))).map((d) => d.id);
       await repo.updateMany({ ids }, { languageId: language });
+    },
+
+    /**
+     * Sets each document's language from its extracted text (the preview pages'), when the text says
+     * clearly which it is and the site has that language enabled; the others are left as they are.
+     * Returns how many documents got a language.
+     */
+    async detectLanguage(raw: readonly bigint[]): Promise<number> {
+      const docs = await effects.live(idsOf(raw));
+      if (!docs.length) throw bad("请选择要识别语言的文档");
+      let set = 0;
+      for (const doc of docs) {
+        const code = detectLanguage(await repo.previewText(doc.attachmentHash));
+        const language = code ? await repo.languageByCode(code) : null;
+        if (!language?.enable) continue;
+        set += await repo.updateMany({ ids: [doc.id] }, { languageId: language.id });
+      }
+      return set;
     },
 
     async setVip(raw: readonly bigint[], isVip: boolean): Promise<void> {

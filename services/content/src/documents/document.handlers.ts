@@ -28,6 +28,7 @@ export type DocumentMetadataHandlers = Pick<
   | "setDocumentsCategory"
   | "setDocumentsLanguage"
   | "setDocumentVip"
+  | "detectDocumentLanguage"
 >;
 
 /** Thin RPC edge of the document metadata RPCs. */
@@ -100,6 +101,10 @@ export function createDocumentHandlers(
     },
     async setDocumentsLanguage(req) {
       await admin.setLanguage(req.documentId, req.languageId, req.language);
+      return {};
+    },
+    async detectDocumentLanguage(req) {
+      await admin.detectLanguage(req.id);
       return {};
     },
     async setDocumentVip(req) {
