@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { type ApiDocument, call, createCategory, publishPdf, registerUser } from "./api.js";
 import { tinyPdf } from "./pdf.js";
 import { confirmNewest, rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
@@ -13,39 +14,9 @@ import { adminAccount, login, secondPage, startEachTestFresh, unique } from "./s
  */
 const ADMIN = adminAccount();
 
-const STATUS_CONVERTED = 2;
 const REASON = "内容不完整，请补充后重新上传";
-const STATUS_FAILED = 3;
 
 startEachTestFresh();
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A JSON call that must succeed; returns the body. */
-async function call<T>(
-  request: APIRequestContext,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  path: string,
-  token: string | null,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(path, {
-    method,
-    headers: token ? bearer(token) : {},
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await response.text();
-  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-interface ApiDocument {
-  id: number | string;
-  title: string;
-  status?: number;
-  convert_error?: string;
-  review_reason?: string;
-}
 
 test("a rejected document disappears for visitors but stays visible to its uploader", async ({
   page,
@@ -58,59 +29,15 @@ test("a rejected document disappears for visitors but stays visible to its uploa
   const password = "e2e-uploader-pass";
   const title = unique("e2e审核文档", info);
 
-  // The admin prepares a document category.
+  // The admin prepares a document category; a new user uploads a one-page PDF, converted and public.
   const admin = await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN);
-  await call(request, "POST", "/api/v1/category", admin.token, { title: categoryTitle, type: 0, enable: true });
-  const categories = await call<{ category?: { id: number; title: string }[] }>(
-    request,
-    "GET",
-    `/api/v1/category/list?type=0&size=1000&wd=${encodeURIComponent(categoryTitle)}`,
-    admin.token,
-  );
-  const categoryId = categories.category?.find((c) => c.title === categoryTitle)?.id;
-  expect(categoryId, "the new category is listed").toBeTruthy();
-
-  // A new user (the default group may upload; seed.ts) uploads a one-page PDF.
-  const user = await call<{ token: string; user: { id: number } }>(request, "POST", "/api/v1/user/register", null, {
-    username,
-    password,
-    email: `${username}@example.com`,
+  const categoryId = await createCategory(request, admin.token, categoryTitle);
+  const user = await registerUser(request, username, password);
+  const { id } = await publishPdf(request, user, {
+    title,
+    categoryId,
+    pdf: tinyPdf(["Wenku e2e review", title]),
   });
-  const upload = await request.post("/api/v1/upload/document", {
-    headers: bearer(user.token),
-    multipart: {
-      file: { name: `${title}.pdf`, mimeType: "application/pdf", buffer: tinyPdf(["Wenku e2e review", title]) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  // moredoc's upload envelope: { code, message, data: Attachment }.
-  const uploaded = (await upload.json()) as { data?: { id: number }; id?: number };
-  const attachmentId = uploaded.data?.id ?? uploaded.id;
-  expect(attachmentId, "the upload answers the attachment").toBeTruthy();
-  await call(request, "POST", "/api/v1/document", user.token, {
-    category_id: [categoryId],
-    document: [{ title, attachment_id: attachmentId }],
-  });
-  const own = await call<{ document?: ApiDocument[] }>(
-    request,
-    "GET",
-    `/api/v1/document/list?user_id=${user.user.id}&size=20`,
-    user.token,
-  );
-  const id = own.document?.find((d) => d.title === title)?.id;
-  expect(id, "the uploader lists the new document").toBeTruthy();
-
-  // Converted (and, with no review in the default group, published) within a minute or two.
-  await expect
-    .poll(
-      async () => {
-        const doc = await call<ApiDocument>(request, "GET", `/api/v1/document?id=${id}`, user.token);
-        if (doc.status === STATUS_FAILED) throw new Error(`conversion failed: ${doc.convert_error}`);
-        return doc.status ?? 0;
-      },
-      { timeout: 150_000, intervals: [1_000, 2_000, 3_000] },
-    )
-    .toBe(STATUS_CONVERTED);
   expect((await request.get(`/view/page/${id}/1.svg`)).status()).toBe(200);
   expect((await request.get(`/api/v1/document?id=${id}`)).status()).toBe(200);
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { call, createCategory, publishPdf, registerUser } from "./api.js";
 import { makePdf } from "./fixtures.js";
 import { adminAccount, startEachTestFresh, unique } from "./session.js";
 
@@ -10,107 +11,9 @@ import { adminAccount, startEachTestFresh, unique } from "./session.js";
  * Needs WENKU_ADMIN_PASSWORD (to create the document's category), a PDF converter and the indexer.
  */
 const ADMIN = adminAccount();
-const STATUS_CONVERTED = 2;
-const STATUS_FAILED = 3;
 const PAGES = 6;
 
 startEachTestFresh();
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A JSON call that must succeed; returns the body. */
-async function call<T>(
-  request: APIRequestContext,
-  method: "GET" | "POST",
-  path: string,
-  token: string | null,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(path, {
-    method,
-    headers: token ? bearer(token) : {},
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await response.text();
-  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-interface ApiDocument {
-  id: number | string;
-  title: string;
-  status?: number;
-  pages?: number;
-  preview?: number;
-  convert_error?: string;
-}
-
-/** A new top-level document category made by the admin; returns its id. */
-async function createCategory(request: APIRequestContext, title: string): Promise<number> {
-  const admin = await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN);
-  await call(request, "POST", "/api/v1/category", admin.token, { title, type: 0, enable: true });
-  const list = await call<{ category?: { id: number; title: string }[] }>(
-    request,
-    "GET",
-    `/api/v1/category/list?type=0&size=1000&wd=${encodeURIComponent(title)}`,
-    admin.token,
-  );
-  const id = list.category?.find((c) => c.title === title)?.id;
-  expect(id, "the new category is listed").toBeTruthy();
-  return id as number;
-}
-
-/**
- * Registers a user who uploads a PDF with `word` on every page, filed under `categoryId`; returns
- * the document once converted.
- */
-async function publishPdf(
-  request: APIRequestContext,
-  title: string,
-  word: string,
-  categoryId: number,
-): Promise<ApiDocument> {
-  const username = `${title}u`;
-  const user = await call<{ token: string; user: { id: number } }>(request, "POST", "/api/v1/user/register", null, {
-    username,
-    password: "e2e-search-pass",
-    email: `${username}@example.com`,
-  });
-  const upload = await request.post("/api/v1/upload/document", {
-    headers: bearer(user.token),
-    multipart: {
-      file: { name: `${title}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(makePdf(PAGES, word)) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  const uploaded = (await upload.json()) as { data?: { id: number }; id?: number };
-  const attachmentId = uploaded.data?.id ?? uploaded.id;
-  expect(attachmentId, "the upload answers the attachment").toBeTruthy();
-  await call(request, "POST", "/api/v1/document", user.token, {
-    category_id: [categoryId],
-    document: [{ title, attachment_id: attachmentId }],
-  });
-  const own = await call<{ document?: ApiDocument[] }>(
-    request,
-    "GET",
-    `/api/v1/document/list?user_id=${user.user.id}&size=20`,
-    user.token,
-  );
-  const id = own.document?.find((d) => d.title === title)?.id;
-  expect(id, "the uploader lists the new document").toBeTruthy();
-  let doc: ApiDocument | undefined;
-  await expect
-    .poll(
-      async () => {
-        doc = await call<ApiDocument>(request, "GET", `/api/v1/document?id=${id}`, null);
-        if (doc.status === STATUS_FAILED) throw new Error(`conversion failed: ${doc.convert_error}`);
-        return doc.status ?? 0;
-      },
-      { timeout: 150_000, intervals: [1_000, 2_000, 3_000] },
-    )
-    .toBe(STATUS_CONVERTED);
-  return doc as ApiDocument;
-}
 
 /** Types into the header's search box (in the menu drawer on a phone) and runs the search. */
 async function searchFromHeader(page: Page, mobile: boolean, text: string): Promise<void> {
@@ -130,7 +33,10 @@ test("search from the header, see the match marked, filter by type, open the res
   // One made-up ASCII word (the PDF's font is Helvetica), so the search can only find this document.
   const word = unique("zqxv", info);
   const category = unique("e2e搜索分类", info);
-  const doc = await publishPdf(request, title, word, await createCategory(request, category));
+  const admin = await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN);
+  const categoryId = await createCategory(request, admin.token, category);
+  const uploader = await registerUser(request, `${title}u`, "e2e-search-pass");
+  const doc = await publishPdf(request, uploader, { title, categoryId, pdf: makePdf(PAGES, word) });
   const viewable = doc.preview ? Math.min(doc.preview, PAGES) : PAGES;
 
   // The indexer follows within a few seconds of the conversion.
