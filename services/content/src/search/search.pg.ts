@@ -3,7 +3,8 @@
 // module that touches Prisma for search. No extension is needed (embedded PostgreSQL has none).
 //
 // A document is rows in search_pages: page 0 holds its fields; page n its fields (but the description)
-// and page n's text. A document matches when one of its rows holds every query token; its rank is its
+// and page n's text, the only lexemes of weight D (ts_filter(terms, '{d}') is the page's text alone:
+// which pages hold the hit). A document matches when one of its rows holds every query token; its rank is its
 // best row's ts_rank_cd (title A 1.0, keywords B 0.4, description/categories/uploader C 0.2, text D 0.1;
 // the proximity of the terms counts, so the exact phrase ranks first).
 import { setImmediate as yieldToLoop } from "node:timers/promises";
@@ -101,11 +102,10 @@ export function createPgSearchIndex(db: Db): SearchIndex {
             || setweight(to_tsvector('english', ${others}), 'C') AS fields,
                setweight(to_tsvector('english', ${description}), 'C') AS description
       )
-      INSERT INTO search_pages (document_id, page, terms, body, excerpt)
-      SELECT ${d.id}::bigint, 0, f.fields || f.description, ''::tsvector, '' FROM f
+      INSERT INTO search_pages (document_id, page, terms, excerpt)
+      SELECT ${d.id}::bigint, 0, f.fields || f.description, '' FROM f
       UNION ALL
-      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'),
-             to_tsvector('english', t.text), t.excerpt
+      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'), t.excerpt
         FROM f, unnest(${pages}::int[], ${texts}::text[], ${excerpts}::text[]) AS t(page, text, excerpt)`;
   }
 
@@ -170,9 +170,9 @@ export function createPgSearchIndex(db: Db): SearchIndex {
         WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q)
         SELECT document_id, page, excerpt FROM (
           SELECT p.document_id, p.page, p.excerpt,
-                 row_number() OVER (PARTITION BY p.document_id ORDER BY ts_rank_cd(p.body, q.q) DESC, p.page) AS n
+                 row_number() OVER (PARTITION BY p.document_id ORDER BY ts_rank_cd(ts_filter(p.terms, '{d}'), q.q) DESC, p.page) AS n
             FROM search_pages p, q
-           WHERE p.document_id = ANY(${ids}::bigint[]) AND p.page > 0 AND p.body @@ q.q
+           WHERE p.document_id = ANY(${ids}::bigint[]) AND p.page > 0 AND ts_filter(p.terms, '{d}') @@ q.q
         ) x
         WHERE n <= ${MAX_PAGE_HITS}
         ORDER BY document_id, n`;

@@ -65,15 +65,15 @@ CREATE INDEX search_documents_category_ids_idx ON search_documents USING gin (ca
 
 -- Page 0 holds the document's fields (title A, keywords B, description, categories and uploader C);
 -- page n ≥ 1 holds them too (without the description) plus page n's text (D), so a query whose terms
--- are split between the title and a page still matches that page. body is page n's text alone: it
--- tells which pages hold the hit. Both are tsvectors of searchTokens() output (english configuration).
+-- are split between the title and a page still matches that page; the page's text is the only part of
+-- weight D, so ts_filter(terms, '{d}') tells which pages hold the hit. terms is a tsvector of
+-- searchTokens() output (english configuration).
 -- excerpt: the start of page n's text when visitors may read page n (inside the preview limit), the
 -- text search snippets are cut from; '' beyond the preview (a hit there names its page, shows nothing).
 CREATE TABLE search_pages (
   document_id bigint   NOT NULL,
   page        integer  NOT NULL,
   terms       tsvector NOT NULL,
-  body        tsvector NOT NULL,
   excerpt     text     NOT NULL DEFAULT '',
   CONSTRAINT search_pages_pkey PRIMARY KEY (document_id, page),
   CONSTRAINT search_pages_document_id_fkey FOREIGN KEY (document_id)
