@@ -1,4 +1,5 @@
 // The search contract on the PostgreSQL backend, on a real database migrated like production.
+import pg from "pg";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { createDb, type Db } from "../db.js";
 import { searchIndexContract } from "./search.contract.js";
@@ -52,6 +53,17 @@ describe("documents.search_version (migration 0008 triggers)", () => {
     await db.category.update({ where: { id: cat.id }, data: { title: "新名字" } });
     expect(await moved()).toBe(true);
     await db.documentCategory.deleteMany({ where: { documentId: doc.id } });
+    expect(await moved()).toBe(true);
+
+    // a writer whose search_path does not name the schema (another tool, a psql session) moves it too
+    const raw = new pg.Client({ connectionString: testDb.url });
+    await raw.connect();
+    try {
+      await raw.query("UPDATE wenku_content.documents SET title = 'other' WHERE id = $1", [doc.id.toString()]);
+      await raw.query("UPDATE wenku_content.categories SET title = 'third' WHERE id = $1", [cat.id.toString()]);
+    } finally {
+      await raw.end();
+    }
     expect(await moved()).toBe(true);
   });
 });

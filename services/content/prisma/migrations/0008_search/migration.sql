@@ -11,7 +11,9 @@ ALTER TABLE documents ADD COLUMN search_version bigint NOT NULL DEFAULT nextval(
 ALTER SEQUENCE search_version_seq OWNED BY documents.search_version;
 CREATE INDEX documents_search_version_idx ON documents (search_version);
 
-CREATE FUNCTION documents_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION documents_search_version() RETURNS trigger LANGUAGE plpgsql
+  SET search_path FROM CURRENT -- this service's schema (the migration's), whoever writes
+AS $$
 BEGIN
   IF (NEW.title, NEW.keywords, NEW.description, NEW.status, NEW.deleted_at, NEW.pages, NEW.preview,
       NEW.language_id, NEW.attachment_hash, NEW.ext, NEW.type, NEW.user_id, NEW.price, NEW.is_vip)
@@ -25,7 +27,9 @@ END $$;
 CREATE TRIGGER documents_search_version BEFORE UPDATE ON documents
   FOR EACH ROW EXECUTE FUNCTION documents_search_version();
 
-CREATE FUNCTION document_categories_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION document_categories_search_version() RETURNS trigger LANGUAGE plpgsql
+  SET search_path FROM CURRENT -- this service's schema (the migration's), whoever writes
+AS $$
 BEGIN
   UPDATE documents SET search_version = nextval('search_version_seq')
    WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.document_id ELSE NEW.document_id END;
@@ -34,7 +38,9 @@ END $$;
 CREATE TRIGGER document_categories_search_version AFTER INSERT OR DELETE ON document_categories
   FOR EACH ROW EXECUTE FUNCTION document_categories_search_version();
 
-CREATE FUNCTION categories_search_version() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION categories_search_version() RETURNS trigger LANGUAGE plpgsql
+  SET search_path FROM CURRENT -- this service's schema (the migration's), whoever writes
+AS $$
 BEGIN
   UPDATE documents SET search_version = nextval('search_version_seq')
    WHERE id IN (SELECT document_id FROM document_categories WHERE category_id = NEW.id);
