@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/search.proto.
  */
 export const file_api_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkikwEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQicgoRU2VhcmNoSW5kZXhTdGF0dXMSDwoHYmFja2VuZBgBIAEoCRIPCgdpbmRleGVkGAIgASgDEg8KB3J1bm5pbmcYAyABKAgSDQoFdG90YWwYBCABKAMSDAoEZG9uZRgFIAEoAxINCgVlcnJvchgGIAEoCTJ6CglTZWFyY2hBUEkSYAoGU2VhcmNoEhUuYXBpLnYxLlNlYXJjaFJlcXVlc3QaEy5hcGkudjEuU2VhcmNoUmVwbHkiKsrzGBAIASoM57u85ZCI5pCc57SigtPkkwIQEg4vYXBpL3YxL3NlYXJjaBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
+  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkikwEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQicgoRU2VhcmNoSW5kZXhTdGF0dXMSDwoHYmFja2VuZBgBIAEoCRIPCgdpbmRleGVkGAIgASgDEg8KB3J1bm5pbmcYAyABKAgSDQoFdG90YWwYBCABKAMSDAoEZG9uZRgFIAEoAxINCgVlcnJvchgGIAEoCSIpChhMaXN0UG9wdWxhclNlYXJjaFJlcXVlc3QSDQoFbGltaXQYASABKAUiMAoNUG9wdWxhclNlYXJjaBIQCghrZXl3b3JkcxgBIAEoCRINCgVjb3VudBgCIAEoAyI/ChZMaXN0UG9wdWxhclNlYXJjaFJlcGx5EiUKBnNlYXJjaBgBIAMoCzIVLmFwaS52MS5Qb3B1bGFyU2VhcmNoMoYCCglTZWFyY2hBUEkSYAoGU2VhcmNoEhUuYXBpLnYxLlNlYXJjaFJlcXVlc3QaEy5hcGkudjEuU2VhcmNoUmVwbHkiKsrzGBAIASoM57u85ZCI5pCc57SigtPkkwIQEg4vYXBpL3YxL3NlYXJjaBKJAQoRTGlzdFBvcHVsYXJTZWFyY2gSIC5hcGkudjEuTGlzdFBvcHVsYXJTZWFyY2hSZXF1ZXN0Gh4uYXBpLnYxLkxpc3RQb3B1bGFyU2VhcmNoUmVwbHkiMsrzGBAIASoM54Ot6Zeo5pCc57SigtPkkwIYEhYvYXBpL3YxL3NlYXJjaC9wb3B1bGFyGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
 
 /**
  * @generated from message api.v1.SearchRequest
@@ -168,6 +168,72 @@ export const SearchIndexStatusSchema: GenMessage<SearchIndexStatus> = /*@__PURE_
   messageDesc(file_api_v1_search, 2);
 
 /**
+ * @generated from message api.v1.ListPopularSearchRequest
+ */
+export type ListPopularSearchRequest = Message<"api.v1.ListPopularSearchRequest"> & {
+  /**
+   * at most 50; 10 when unset
+   *
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message api.v1.ListPopularSearchRequest.
+ * Use `create(ListPopularSearchRequestSchema)` to create a new message.
+ */
+export const ListPopularSearchRequestSchema: GenMessage<ListPopularSearchRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_search, 3);
+
+/**
+ * A keyword many people searched lately (from the search records), with how many of them.
+ *
+ * @generated from message api.v1.PopularSearch
+ */
+export type PopularSearch = Message<"api.v1.PopularSearch"> & {
+  /**
+   * trimmed, lower-cased, spaces collapsed
+   *
+   * @generated from field: string keywords = 1;
+   */
+  keywords: string;
+
+  /**
+   * distinct searchers (signed-in users, visitors by address)
+   *
+   * @generated from field: int64 count = 2;
+   */
+  count: bigint;
+};
+
+/**
+ * Describes the message api.v1.PopularSearch.
+ * Use `create(PopularSearchSchema)` to create a new message.
+ */
+export const PopularSearchSchema: GenMessage<PopularSearch> = /*@__PURE__*/
+  messageDesc(file_api_v1_search, 4);
+
+/**
+ * @generated from message api.v1.ListPopularSearchReply
+ */
+export type ListPopularSearchReply = Message<"api.v1.ListPopularSearchReply"> & {
+  /**
+   * most searched first
+   *
+   * @generated from field: repeated api.v1.PopularSearch search = 1;
+   */
+  search: PopularSearch[];
+};
+
+/**
+ * Describes the message api.v1.ListPopularSearchReply.
+ * Use `create(ListPopularSearchReplySchema)` to create a new message.
+ */
+export const ListPopularSearchReplySchema: GenMessage<ListPopularSearchReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_search, 5);
+
+/**
  * Pro: aggregated search behind /search?wd=…&type=0|1.
  *
  * @generated from service api.v1.SearchAPI
@@ -182,6 +248,17 @@ export const SearchAPI: GenService<{
     methodKind: "unary";
     input: typeof SearchRequestSchema;
     output: typeof SearchReplySchema;
+  },
+  /**
+   * Keywords searched by the most people over the last 30 days (searches that found something),
+   * from the search records: the empty search page's suggestions.
+   *
+   * @generated from rpc api.v1.SearchAPI.ListPopularSearch
+   */
+  listPopularSearch: {
+    methodKind: "unary";
+    input: typeof ListPopularSearchRequestSchema;
+    output: typeof ListPopularSearchReplySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_search, 0);

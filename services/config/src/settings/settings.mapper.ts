@@ -93,6 +93,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       uploadMaxMbPerDay: v.int("security", "upload_max_mb_per_day"),
       unusedAttachmentHours: v.int("security", "unused_attachment_hours"),
       attachmentRetentionMinute: v.int("security", "attachment_retention_minute"),
+      searchRecordRetentionDays: v.int("security", "search_record_retention_days"),
       loginMaxFailsPerIp: v.int("security", "login_max_fails_per_ip"),
       loginMaxConsecutiveFails: v.int("security", "login_max_consecutive_fails"),
     },
