@@ -7,7 +7,7 @@ export default {
   displayName: "web",
   rootDir: ".",
   testEnvironment: "<rootDir>/src/test/jsdomEnvironment.js",
-  testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx"],
+  testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx", "<rootDir>/build/**/*.test.ts"],
   extensionsToTreatAsEsm: [".ts", ".tsx"],
   transform: {
     "^.+\\.(ts|tsx)$": [

@@ -4,6 +4,7 @@ import { constants } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { clientDescriptors } from "./build/descriptors.js";
 
 /** The gateway is the one public origin; in dev every server path goes to it. */
 const GATEWAY = "http://127.0.0.1:8080";
@@ -119,7 +120,7 @@ const precompress = compression({
 });
 
 export default defineConfig({
-  plugins: [react(), narrowFormProvider(), narrowIsBright(), routesManifest(), precompress],
+  plugins: [react(), clientDescriptors(), narrowFormProvider(), narrowIsBright(), routesManifest(), precompress],
   // `antd/locale/*` (what the sources and the CJS-only unit tests import) is antd/lib, CommonJS that
   // drags its own copies of the picker and pagination texts along; the bundle takes the ES modules.
   // Likewise antd/lib/* (imported where a module antd's index does not export is needed).
