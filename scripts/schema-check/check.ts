@@ -54,6 +54,8 @@ export const ALLOWED: Allowance = {
     "documents.documents_recommended_idx",
     "documents.documents_convert_queue_idx",
     "documents.documents_public_created_idx",
+    // Popular searches: recent searches that found something (WHERE total > 0, INCLUDE columns).
+    "search_records.search_records_popular_idx",
   ],
   foreignKeys: [
     // Deliberately SQL-only (see the Download model): no Prisma relation, so the Document model

@@ -12,11 +12,21 @@ import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
+import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import type { Db } from "./db.js";
 import type { SearchIndex } from "./search/search.index.js";
 import { buildServer } from "./server.js";
 
-const BUILT = [CategoryAPI, LanguageAPI, DocumentAPI, RecycleAPI, AttachmentAPI, ContentInternalAPI, SearchAPI];
+const BUILT = [
+  CategoryAPI,
+  LanguageAPI,
+  DocumentAPI,
+  RecycleAPI,
+  AttachmentAPI,
+  ContentInternalAPI,
+  SearchAPI,
+  SearchRecordAPI,
+];
 
 function registered(): Map<string, { svc: DescService; impl: Record<string, unknown> }> {
   const log = { child: () => log, info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
@@ -29,6 +39,7 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
       rebuild: async () => undefined,
       progress: () => ({ running: false, total: 0, done: 0, error: "" }),
     },
+    searchRecorder: { record() {} },
     authorizer: {} as Authorizer,
     internalToken: "x".repeat(32),
     log,

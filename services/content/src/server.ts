@@ -14,6 +14,7 @@ import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
+import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
@@ -50,6 +51,10 @@ import {
 } from "./search/search.handlers.js";
 import type { SearchIndex } from "./search/search.index.js";
 import type { SearchIndexer } from "./search/search.indexer.js";
+import { createPopularSearchHandlers, createSearchRecordHandlers } from "./search/search.record.handlers.js";
+import { createSearchRecordRepository } from "./search/search.record.repository.js";
+import { recordingSearches, type SearchRecorder } from "./search/search.recorder.js";
+import { createSearchRecordService } from "./search/search.records.js";
 import { createSearchService } from "./search/search.service.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
@@ -76,6 +81,8 @@ export interface ContentServerDeps {
   search: SearchIndex;
   /** Re-indexes documents on demand (SetDocumentIndex) and rebuilds the index (RenewDocumentIndex). */
   indexer: Pick<SearchIndexer, "reindex" | "rebuild" | "progress">;
+  /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */
+  searchRecorder: Pick<SearchRecorder, "record">;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
   converters?: ConverterAvailability;
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
@@ -84,7 +91,7 @@ export interface ContentServerDeps {
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
- * and page images, document search, wired repositories → domain services → handlers. RPCs of slices
+ * and page images, document search and its records, wired repositories → domain services → handlers. RPCs of slices
  * not built yet (articles, comments …) answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ContentServerDeps): ServiceDefinition {
@@ -156,7 +163,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const attachments = createAttachmentService(createAttachmentRepository(db), users);
   const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });
   const stats = createStatsService(createStatsRepository(db));
-  const search = createSearchService({
+  const searchRecords = createSearchRecordService({
+    repo: createSearchRecordRepository(db),
+    users,
+    clock: deps.clock,
+  });
+  const searchService = createSearchService({
     index: deps.search,
     indexer: deps.indexer,
     repo: documentRepo,
@@ -164,6 +176,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     settings,
     log: deps.log.child({ module: "search" }),
   });
+  const search = recordingSearches(searchService, deps.searchRecorder);
 
   return defineService({
     name: "content",
@@ -184,7 +197,8 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           ...createDocumentSearchHandlers(search),
         },
       ],
-      [SearchAPI, createSearchHandlers(search)],
+      [SearchAPI, { ...createSearchHandlers(search), ...createPopularSearchHandlers(searchRecords) }],
+      [SearchRecordAPI, createSearchRecordHandlers(searchRecords)],
       [RecycleAPI, createRecycleHandlers(recycle)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
       [ContentInternalAPI, { ...createContentInternalHandlers(stats), ...createSearchInternalHandlers(search) }],

@@ -12,6 +12,8 @@ import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
 import { createSearchIndexer } from "./search/search.indexer.js";
 import { createPgSearchIndex } from "./search/search.pg.js";
+import { createSearchRecordRepository } from "./search/search.record.repository.js";
+import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
 import { createSearchSource } from "./search/search.source.js";
 import { buildServer } from "./server.js";
 import { createUserDirectory } from "./users.client.js";
@@ -42,6 +44,7 @@ export const service: ServiceModule = {
     });
     let workers: ContentWorkers | undefined;
     let documents: DocumentEventsHandle | undefined;
+    let recorder: SearchRecorder | undefined;
     try {
       const seeded = await createLanguageRepository(db).seed(defaultLanguages);
       if (seeded) ctx.log.info({ seeded }, "document languages seeded");
@@ -64,6 +67,12 @@ export const service: ServiceModule = {
         log: searchLog,
         pollMs: config.SEARCH_POLL_SEC * 1000,
       });
+      recorder = createSearchRecorder({
+        repo: createSearchRecordRepository(db),
+        settings: ctx.settings,
+        log: searchLog,
+        clock: ctx.clock,
+      });
       const definition = buildServer({
         db,
         storage,
@@ -77,6 +86,7 @@ export const service: ServiceModule = {
         documents,
         search,
         indexer,
+        searchRecorder: recorder,
         rateLimits,
         converters,
         clock: ctx.clock,
@@ -96,13 +106,14 @@ export const service: ServiceModule = {
         tools,
         clock: ctx.clock,
       });
-      const [started, events] = [workers, documents];
+      const [started, events, records] = [workers, documents, recorder];
       return {
         announce: describeTools(tools),
         definition,
         async close() {
           // The workers first: jobs in flight are handed back to the queue before the database goes.
           await started.stop();
+          await records.flush(); // searches answered before the close are written
           events.close();
           await rateLimits.close();
           await db.$disconnect();
@@ -110,6 +121,7 @@ export const service: ServiceModule = {
       };
     } catch (err) {
       await workers?.stop();
+      await recorder?.flush();
       documents?.close();
       await rateLimits.close();
       await db.$disconnect();

@@ -1,6 +1,7 @@
 // The content service's background work, started after its RPC definition is built: the conversion
 // lanes (when CONVERTER_CONCURRENCY allows this process to convert), the sweeper of uploads no
-// document uses and the search indexer. Stopped before the database closes.
+// document uses, the sweeper of search records past their retention and the search indexer. Stopped
+// before the database closes.
 import type { Logger, SettingsReader } from "@wenku/kit";
 import type { EventBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
@@ -16,9 +17,13 @@ import type { DocumentEvents } from "./documents/document.events.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentSweep, startAttachmentSweeper } from "./files/attachment.sweep.js";
 import type { SearchIndexer } from "./search/search.indexer.js";
+import { createSearchRecordRepository } from "./search/search.record.repository.js";
+import { createSearchRecordSweep, startSearchRecordSweeper } from "./search/search.record.sweep.js";
 
 /** How often unused uploads are looked for (each replica sweeps; rows are claimed). */
 const SWEEP_EVERY_MS = 10 * 60_000;
+/** How often search records past their retention are deleted. */
+const RECORD_SWEEP_EVERY_MS = 60 * 60_000;
 
 export interface ContentWorkersDeps {
   config: ContentConfig;
@@ -83,6 +88,15 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
     }),
     { everyMs: SWEEP_EVERY_MS, log: d.log },
   );
+  const recordSweeper = startSearchRecordSweeper(
+    createSearchRecordSweep({
+      repo: createSearchRecordRepository(d.db),
+      settings: d.settings,
+      log: d.log.child({ module: "search-records" }),
+      clock: d.clock,
+    }),
+    { everyMs: RECORD_SWEEP_EVERY_MS, log: d.log },
+  );
   const { indexer } = d;
   d.documents.onChanged((ids) => void indexer.nudge(ids));
   // The catch-up of a large site takes a while: the service answers meanwhile (search lags behind).
@@ -91,6 +105,7 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
     async stop() {
       await runner?.stop();
       await sweeper.stop();
+      await recordSweeper.stop();
       await indexing;
       await indexer.stop();
     },

@@ -42,7 +42,7 @@ export function createDocumentSearchHandlers(
 }
 
 /** SearchAPI: the /search page's one call, documents or (with the articles slice) articles. */
-export function createSearchHandlers(search: SearchService): ServiceImpl<typeof SearchAPI> {
+export function createSearchHandlers(search: SearchService): Pick<ServiceImpl<typeof SearchAPI>, "search"> {
   return {
     async search(req, ctx) {
       if (req.type === ContentKind.ARTICLE) throw new DomainError("unimplemented", "文章搜索尚未开放");

@@ -1,0 +1,61 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { ListPopularSearchReplySchema, type SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
+import {
+  ListSearchRecordReplySchema,
+  type SearchRecordAPI,
+  SearchRecordSchema,
+} from "@wenku/proto/api/v1/searchrecord_pb.js";
+import type { UserBrief } from "../ports.js";
+import type { SearchRecordRow } from "./search.record.repository.js";
+import type { SearchRecordService } from "./search.records.js";
+
+function toSearchRecord(row: SearchRecordRow, users: ReadonlyMap<bigint, UserBrief>) {
+  const created = timestampFromDate(row.createdAt);
+  return create(SearchRecordSchema, {
+    id: row.id,
+    userId: row.userId,
+    username: row.userId > 0n ? (users.get(row.userId)?.username ?? "") : "",
+    keywords: row.keywords,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    spendTime: row.spendMs / 1000,
+    page: row.page,
+    total: row.total,
+    type: row.type,
+    createdAt: created,
+    updatedAt: created,
+  });
+}
+
+/** SearchRecordAPI: the records behind /admin/document/searchrecord. */
+export function createSearchRecordHandlers(records: SearchRecordService): ServiceImpl<typeof SearchRecordAPI> {
+  return {
+    async listSearchRecord(req) {
+      const { total, rows, users } = await records.list(req);
+      return create(ListSearchRecordReplySchema, {
+        total: BigInt(total),
+        searchRecord: rows.map((r) => toSearchRecord(r, users)),
+      });
+    },
+    async deleteSearchRecord(req) {
+      await records.delete(req.id);
+      return {};
+    },
+  };
+}
+
+/** SearchAPI.ListPopularSearch: the empty search page's suggestions. */
+export function createPopularSearchHandlers(
+  records: SearchRecordService,
+): Pick<ServiceImpl<typeof SearchAPI>, "listPopularSearch"> {
+  return {
+    async listPopularSearch(req) {
+      const rows = await records.popular(req.limit);
+      return create(ListPopularSearchReplySchema, {
+        search: rows.map((r) => ({ keywords: r.keywords, count: BigInt(r.count) })),
+      });
+    },
+  };
+}
