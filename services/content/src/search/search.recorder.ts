@@ -1,8 +1,9 @@
 // Records each non-empty search (keywords, who, from where, what it found, how long it took) after it
 // answered: the search hands the record over and goes on; a background loop writes records in
 // batches. Recording never fails or slows a search: the queue is bounded (records beyond it are
-// dropped and counted), a failed write is logged and lost, and nothing is written while
-// security.search_record_retention_days is 0.
+// dropped and counted), a failed write is logged and lost. A search made while
+// security.search_record_retention_days is 0 is not recorded (the setting as of the search: the
+// settings reader's cached copy, which the search itself has just read).
 import { type CallContext, type Logger, MAX_PAGE, type SettingsReader } from "@wenku/kit";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import type { SearchRecordData, SearchRecordRepository } from "./search.record.repository.js";
@@ -52,13 +53,14 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
   const pending: SearchRecordData[] = [];
   let dropped = 0;
   let writing: Promise<void> | null = null;
+  /** Records waiting for the settings (whether to keep them). */
+  const deciding = new Set<Promise<void>>();
 
   async function write(): Promise<void> {
     while (pending.length) {
       const rows = pending.splice(0, BATCH);
       try {
-        const days = (await deps.settings.current()).security?.searchRecordRetentionDays ?? 0;
-        if (days > 0) await repo.insertMany(rows);
+        await repo.insertMany(rows);
       } catch (err) {
         log.warn({ err, lost: rows.length }, "search records not written");
       }
@@ -77,6 +79,15 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
     });
   }
 
+  function enqueue(row: SearchRecordData) {
+    if (pending.length >= MAX_PENDING) {
+      dropped++;
+      return;
+    }
+    pending.push(row);
+    kick();
+  }
+
   return {
     /** Hands a search over for recording; returns at once and never throws. */
     record(s: SearchMade): void {
@@ -84,11 +95,7 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
         const keywords = cleanKeywords(s.keywords);
         const normalized = normalizeKeywords(keywords);
         if (!normalized) return;
-        if (pending.length >= MAX_PENDING) {
-          dropped++;
-          return;
-        }
-        pending.push({
+        const row: SearchRecordData = {
           userId: s.call.identity?.userId ?? 0n,
           keywords,
           normalized,
@@ -99,8 +106,16 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
           total: Math.min(Math.max(0, Math.trunc(s.total)), MAX_INT32),
           spendMs: Math.min(Math.max(0, Math.round(s.spend * 1000)), MAX_INT32),
           createdAt: now(),
-        });
-        kick();
+        };
+        // handed-over order is kept: the reader answers from its cache, callbacks run in turn
+        const decided = deps.settings.current().then(
+          (settings) => {
+            if ((settings.security?.searchRecordRetentionDays ?? 0) > 0) enqueue(row);
+          },
+          (err: unknown) => log.warn({ err }, "search not recorded: the settings could not be read"),
+        );
+        deciding.add(decided);
+        void decided.finally(() => deciding.delete(decided));
       } catch (err) {
         log.warn({ err }, "search not recorded");
       }
@@ -108,6 +123,7 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
 
     /** Resolves once every record handed over so far is written (or given up): tests, shutdown. */
     async flush(): Promise<void> {
+      await Promise.all(deciding);
       while (writing) await writing;
     },
   };
