@@ -38,7 +38,7 @@ const vendorGroups = [
 ];
 
 /**
- * Writes dist/routes.json: the URL patterns of the route table (src/router/routeTable.ts), which the
+ * Writes dist/routes.json: the URL patterns of the route table (src/router/routeTable.ts with the back office of adminRoutes.ts), which the
  * gateway reads to answer 404 for paths no page serves. The table is evaluated with Vite's module
  * runner: its page imports are functions that never run here, so no page module is loaded.
  */
@@ -47,12 +47,12 @@ function routesManifest(): Plugin {
     name: "wenku:routes-manifest",
     apply: "build",
     async generateBundle() {
-      const table = fileURLToPath(new URL("./src/router/routeTable.ts", import.meta.url));
-      const { module } = await runnerImport<typeof import("./src/router/routeTable.js")>(table, {
+      const table = fileURLToPath(new URL("./src/router/adminRoutes.ts", import.meta.url));
+      const { module } = await runnerImport<typeof import("./src/router/adminRoutes.js")>(table, {
         configFile: false,
         logLevel: "warn",
       });
-      const routes = module.routePatterns();
+      const routes = module.allRoutePatterns();
       if (!routes.includes("/")) throw new Error("routes.json: the route table has no home page");
       this.emitFile({ type: "asset", fileName: "routes.json", source: `${JSON.stringify({ routes }, null, 1)}\n` });
     },

@@ -8,7 +8,7 @@ import { createClient } from "./api/client.js";
 import { createTransport } from "./api/transport.js";
 import { createLanguageStore } from "./i18n/language.js";
 import { reloadOnChunkError } from "./router/chunkReload.js";
-import { routes } from "./router/routes.js";
+import { patchRoutesOnNavigation, routes } from "./router/routes.js";
 import { createSessionStore } from "./store/session.js";
 
 // The composition root: every store and client is created here, once, and passed down.
@@ -19,7 +19,7 @@ const transport = createTransport({
   getToken: () => sessionStore.getSnapshot().token,
   onTokenRejected: (token) => sessionStore.expire(token),
 });
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 
 // Vite reports a failed preload of a lazy chunk's dependencies here (spec §8: reload at most once a minute).
 window.addEventListener("vite:preloadError", (event) => {

@@ -19,7 +19,7 @@ import { useLogout } from "../hooks/useLogout.js";
 import { useSizeClass, useWindowWidth } from "../hooks/useSizeClass.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { visibleAdminMenu } from "../router/adminPages.js";
-import { adminRedirect } from "../router/guards.js";
+import { adminRedirect } from "../router/adminGuard.js";
 import { useSiteName } from "../settings/useSiteName.js";
 import { useSession } from "../store/SessionProvider.js";
 import { adminMenuItems, openAdminGroup, selectedAdminKey } from "./adminMenuItems.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
+import { adminRedirect } from "./adminGuard.js";
 import { ADMIN_PAGES, allowedPagesFor, PAGE_PERMISSIONS, visibleAdminMenu } from "./adminPages.js";
-import { adminRedirect, frontRedirect } from "./guards.js";
+import { frontRedirect } from "./guards.js";
 
 const anonymous = { user: null, token: "", permissions: [] };
 const member = { user: { id: 3, username: "m" }, token: "t", permissions: [] };

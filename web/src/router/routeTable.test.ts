@@ -1,11 +1,12 @@
 import { describe, expect, it } from "@jest/globals";
 import { ADMIN_PAGES } from "./adminPages.js";
+import { allRoutePatterns } from "./adminRoutes.js";
 import { LAYOUTS, routePatterns } from "./routeTable.js";
 
 // routePatterns() is what the build writes to dist/routes.json: the gateway answers 404 for any path
 // none of them matches, so a page missing here would be unreachable by a fresh load.
 describe("routePatterns", () => {
-  const patterns = routePatterns();
+  const patterns = allRoutePatterns();
 
   it("lists the public pages with their parameters, index pages as their parent's path", () => {
     for (const p of ["/", "/category", "/category/:id", "/document/:id?", "/search", "/article/:id", "/me"]) {

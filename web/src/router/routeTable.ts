@@ -2,9 +2,9 @@
 // key, grouped under the three layouts. routes.tsx turns it into react-router's tree; the build
 // evaluates it (web/vite.config.ts) and writes routePatterns() to dist/routes.json, so the gateway
 // answers 404 for a path no page serves. One table, two readers: they cannot drift apart.
+// The back office's layout and routes (adminRoutes.ts) are a module of their own, loaded when a
+// navigation reaches /admin: a visitor of the public pages does not download the admin route table.
 import type { MessageKey } from "../i18n/zh-CN.js";
-import { ADMIN_SCREENS } from "../pages/admin/screens.js";
-import { ADMIN_PAGES } from "./adminPages.js";
 import type { PageModule } from "./lazyPage.js";
 
 export type LoadPage = () => Promise<PageModule>;
@@ -33,7 +33,7 @@ export interface LayoutEntry {
 
 export const isSection = (entry: RouteEntry): entry is SectionEntry => "children" in entry;
 
-const page = (path: string | null, load: LoadPage, title: MessageKey): PageEntry => ({ path, load, title });
+export const page = (path: string | null, load: LoadPage, title: MessageKey): PageEntry => ({ path, load, title });
 
 /** The not-found page: where it is routed the path is unknown, so it is no pattern of routes.json. */
 export const loadNotFound: LoadPage = () => import("../pages/NotFoundPage.js");
@@ -87,28 +87,20 @@ const articleRoutes: RouteEntry[] = [
   page("article/:id", () => import("../pages/article/ArticlePage.js"), "page.article"),
 ];
 
-const dashboard: LoadPage = () => import("../pages/admin/DashboardPage.js");
-const adminSection: LoadPage = () => import("../pages/admin/AdminSectionPage.js");
-
-const adminRoutes: RouteEntry[] = [
-  page(null, dashboard, "admin.dashboard"),
-  page("index", dashboard, "admin.dashboard"),
-  page("dashboard", dashboard, "admin.dashboard"),
-  ...ADMIN_PAGES.map((p) => page(p.path.replace(/^\/admin\//, ""), ADMIN_SCREENS[p.path] ?? adminSection, p.title)),
-  page("*", loadNotFound, "page.notFound"),
-];
-
-/** The three layouts, in matching order (spec §2); every layout and page module loads lazily. */
+/** The public layouts, in matching order (spec §2); every layout and page module loads lazily. */
 export const LAYOUTS: readonly LayoutEntry[] = [
   { load: () => import("../layouts/ArticleLayout.js"), children: articleRoutes },
-  { path: "admin", load: () => import("../layouts/AdminLayout.js"), children: adminRoutes },
   { load: () => import("../layouts/DefaultLayout.js"), children: frontRoutes },
 ];
+
+/** Where the back office lives; its layout (adminRoutes.ts ADMIN_LAYOUT) joins the tree on the way there. */
+export const ADMIN_BASE = "/admin";
+export const loadAdminRoutes = (): Promise<{ ADMIN_LAYOUT: LayoutEntry }> => import("./adminRoutes.js");
 
 const join = (base: string, path: string | null | undefined) => (path ? `${base.replace(/\/$/, "")}/${path}` : base);
 
 /** Every URL pattern a page serves ("/", "/document/:id?", "/admin/user/list" …); not-found routes excluded. */
-export function routePatterns(layouts: readonly LayoutEntry[] = LAYOUTS): string[] {
+export function routePatterns(layouts: readonly LayoutEntry[]): string[] {
   const out = new Set<string>();
   const walk = (base: string, entries: readonly RouteEntry[]) => {
     for (const e of entries) {

@@ -1,8 +1,8 @@
-import type { RouteObject } from "react-router";
+import type { PatchRoutesOnNavigationFunction, RouteObject } from "react-router";
 import { RootLayout, type RouteHandle } from "../layouts/RootLayout.js";
 import { lazyPage } from "./lazyPage.js";
 import { LazyRouteErrorPage } from "./routeError.js";
-import { isSection, LAYOUTS, type LayoutEntry, type RouteEntry } from "./routeTable.js";
+import { ADMIN_BASE, isSection, LAYOUTS, type LayoutEntry, loadAdminRoutes, type RouteEntry } from "./routeTable.js";
 
 /** A page or section of the route table as react-router's route: pages load lazily and carry their title key. */
 function toRoute(entry: RouteEntry): RouteObject {
@@ -21,12 +21,31 @@ function toLayout(layout: LayoutEntry): RouteObject {
   };
 }
 
-/** The whole route tree (spec §2): one root for shared behaviour, then the three layouts (router/routeTable.ts). */
+const ROOT_ID = "root";
+
+/**
+ * The route tree (spec §2): one root for shared behaviour, then the public layouts
+ * (router/routeTable.ts). The back office joins it through patchRoutesOnNavigation.
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     element: <RootLayout />,
     errorElement: <LazyRouteErrorPage />,
     hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: "100vh" }} />,
     children: LAYOUTS.map(toLayout),
   },
 ];
+
+const isAdminPath = (path: string) => path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`);
+
+/**
+ * Adds the back office's layout and routes (router/adminRoutes.ts) when a navigation first reaches
+ * /admin (until then such a path matches only the public catch-all, which is when react-router asks).
+ * Give it to every router made of `routes`.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!isAdminPath(path.split(/[?#]/)[0] ?? "")) return;
+  const { ADMIN_LAYOUT } = await loadAdminRoutes();
+  patch(ROOT_ID, [toLayout(ADMIN_LAYOUT)]);
+};

@@ -5,7 +5,6 @@
  */
 import { type Client, Code, ConnectError } from "@connectrpc/connect";
 import type { LoginReply, User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { allowedPagesFor } from "../router/adminPages.js";
 import type { SessionStore, SessionUser } from "./session.js";
 
 export type AccountClient = Pick<Client<typeof UserAPI>, "getUserPermissions" | "listUserGroup" | "logout">;
@@ -47,6 +46,8 @@ export async function loadPermissions(store: SessionStore, users: AccountClient)
     }
     throw error;
   }
+  // The menu the allowed pages derive from is back-office code, loaded only for a signed-in user.
+  const { allowedPagesFor } = await import("../router/adminPages.js");
   if (store.getSnapshot().token !== token) return; // logged out or switched meanwhile
   const list = permissions.map((p) => ({ id: p.id, method: p.method, path: p.path, title: p.title }));
   store.setPermissions(list, allowedPagesFor(list));

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { type AppDeps, AppProviders } from "../AppProviders.js";
 import { createLanguageStore, LANG_STORAGE_KEY, type Lang } from "../i18n/language.js";
+import { routes as appRoutes, patchRoutesOnNavigation } from "../router/routes.js";
 import type { SettingsLoader } from "../settings/SettingsProvider.js";
 import { createSessionStore } from "../store/session.js";
 import { memoryStorage } from "./memoryStorage.js";
@@ -35,13 +36,17 @@ export function testDeps(options: TestDepsOptions = {}): AppDeps & { storage: St
   };
 }
 
-/** Renders routes in a memory router inside every app provider. */
+/** Renders routes in a memory router inside every app provider (the app's routes with their back office). */
 export function renderRoutes(
   routes: RouteObject[],
   options: { path?: string; deps?: AppDeps } = {},
 ): RenderResult & { deps: AppDeps } {
   const deps = options.deps ?? testDeps();
-  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? "/"] });
+  const initialEntries = [options.path ?? "/"];
+  const router = createMemoryRouter(
+    routes,
+    routes === appRoutes ? { initialEntries, patchRoutesOnNavigation } : { initialEntries },
+  );
   return { deps, ...render(<AppProviders deps={deps}>{<RouterProvider router={router} />}</AppProviders>) };
 }
 
