@@ -5,19 +5,21 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_api_v1_access } from "./access_pb.js";
+import type { FileChunkSchema } from "./attachment_pb.js";
+import { file_api_v1_attachment } from "./attachment_pb.js";
 import type { SearchIndexStatusSchema } from "./search_pb.js";
 import { file_api_v1_search } from "./search_pb.js";
-import type { DocumentUser } from "./document_pb.js";
+import type { Document, DocumentUser } from "./document_pb.js";
 import { file_api_v1_document } from "./document_pb.js";
-import type { EmptySchema } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_empty } from "@bufbuild/protobuf/wkt";
+import type { EmptySchema, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_empty, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMqQECg9Vc2VySW50ZXJuYWxBUEkSbAoPR2V0VXBsb2FkUG9saWN5Eh4uYXBpLnYxLkdldFVwbG9hZFBvbGljeVJlcXVlc3QaFC5hcGkudjEuVXBsb2FkUG9saWN5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouS4iuS8oOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIy5QIKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJsChJSZWJ1aWxkU2VhcmNoSW5kZXgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze06YeN5bu65pCc57Si57Si5byVEnQKFEdldFNlYXJjaEluZGV4U3RhdHVzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIinK8xglCAQqIeacjeWKoemXtOafpeeci+aQnOe0oue0ouW8leeKtuaAgRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMqQECg9Vc2VySW50ZXJuYWxBUEkSbAoPR2V0VXBsb2FkUG9saWN5Eh4uYXBpLnYxLkdldFVwbG9hZFBvbGljeVJlcXVlc3QaFC5hcGkudjEuVXBsb2FkUG9saWN5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouS4iuS8oOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIytAUKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJsChJSZWJ1aWxkU2VhcmNoSW5kZXgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze06YeN5bu65pCc57Si57Si5byVEnQKFEdldFNlYXJjaEluZGV4U3RhdHVzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIinK8xglCAQqIeacjeWKoemXtOafpeeci+aQnOe0oue0ouW8leeKtuaAgRJrCg5SZWJ1aWxkU2l0ZW1hcBIdLmFwaS52MS5SZWJ1aWxkU2l0ZW1hcFJlcXVlc3QaFS5hcGkudjEuU2l0ZW1hcFN0YXR1cyIjyvMYHwgEKhvmnI3liqHpl7Tmm7TmlrDnq5nngrnlnLDlm74SaQoOR2V0U2l0ZW1hcEZpbGUSHS5hcGkudjEuR2V0U2l0ZW1hcEZpbGVSZXF1ZXN0GhEuYXBpLnYxLkZpbGVDaHVuayIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnq5nngrnlnLDlm74wARJ1ChJHZXRDcmF3bGVyRG9jdW1lbnQSIS5hcGkudjEuR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBoXLmFwaS52MS5DcmF3bGVyRG9jdW1lbnQiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5paH5qGj5pGY6KaBGgvS8xgHY29udGVudDKlAQoTRG9jdW1lbnRJbnRlcm5hbEFQSRKAAQoSQ291bnRVc2VyRG9jdW1lbnRzEiEuYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcXVlc3QaHy5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkiJsrzGCIIBCoe5pyN5Yqh6Ze057uf6K6h55So5oi35paH5qGj5pWwGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_attachment, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -327,6 +329,180 @@ export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 10);
 
 /**
+ * @generated from message api.v1.RebuildSitemapRequest
+ */
+export type RebuildSitemapRequest = Message<"api.v1.RebuildSitemapRequest"> & {
+  /**
+   * 0: build now. Otherwise build only when the stored sitemap is older than this many seconds.
+   *
+   * @generated from field: int32 max_age_seconds = 1;
+   */
+  maxAgeSeconds: number;
+};
+
+/**
+ * Describes the message api.v1.RebuildSitemapRequest.
+ * Use `create(RebuildSitemapRequestSchema)` to create a new message.
+ */
+export const RebuildSitemapRequestSchema: GenMessage<RebuildSitemapRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 11);
+
+/**
+ * One file of the sitemap: a shard (documents-1.xml, categories-1.xml; articles-N.xml to come).
+ *
+ * @generated from message api.v1.SitemapFile
+ */
+export type SitemapFile = Message<"api.v1.SitemapFile"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int32 urls = 2;
+   */
+  urls: number;
+
+  /**
+   * Its stored size; each <loc> holds a path, the gateway puts the site's origin in front of it.
+   *
+   * @generated from field: int64 bytes = 3;
+   */
+  bytes: bigint;
+
+  /**
+   * the newest lastmod among its URLs
+   *
+   * @generated from field: google.protobuf.Timestamp lastmod = 4;
+   */
+  lastmod?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message api.v1.SitemapFile.
+ * Use `create(SitemapFileSchema)` to create a new message.
+ */
+export const SitemapFileSchema: GenMessage<SitemapFile> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 12);
+
+/**
+ * @generated from message api.v1.SitemapStatus
+ */
+export type SitemapStatus = Message<"api.v1.SitemapStatus"> & {
+  /**
+   * of the stored sitemap; unset when there is none
+   *
+   * @generated from field: google.protobuf.Timestamp built_at = 1;
+   */
+  builtAt?: Timestamp | undefined;
+
+  /**
+   * this call wrote it (false: the stored one was young enough)
+   *
+   * @generated from field: bool rebuilt = 2;
+   */
+  rebuilt: boolean;
+
+  /**
+   * when rebuilt: the shards written, in the index's order
+   *
+   * @generated from field: repeated api.v1.SitemapFile shard = 3;
+   */
+  shard: SitemapFile[];
+};
+
+/**
+ * Describes the message api.v1.SitemapStatus.
+ * Use `create(SitemapStatusSchema)` to create a new message.
+ */
+export const SitemapStatusSchema: GenMessage<SitemapStatus> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 13);
+
+/**
+ * @generated from message api.v1.GetSitemapFileRequest
+ */
+export type GetSitemapFileRequest = Message<"api.v1.GetSitemapFileRequest"> & {
+  /**
+   * "sitemap.xml" (the index) or a shard's name
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * an etag of an earlier answer: not_modified when it still holds
+   *
+   * @generated from field: string if_none_match = 2;
+   */
+  ifNoneMatch: string;
+};
+
+/**
+ * Describes the message api.v1.GetSitemapFileRequest.
+ * Use `create(GetSitemapFileRequestSchema)` to create a new message.
+ */
+export const GetSitemapFileRequestSchema: GenMessage<GetSitemapFileRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 14);
+
+/**
+ * @generated from message api.v1.GetCrawlerDocumentRequest
+ */
+export type GetCrawlerDocumentRequest = Message<"api.v1.GetCrawlerDocumentRequest"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * text of at most this many of the first preview pages (at most 10)
+   *
+   * @generated from field: int32 max_pages = 2;
+   */
+  maxPages: number;
+
+  /**
+   * and at most this many UTF-8 bytes of it altogether (at most 65536)
+   *
+   * @generated from field: int32 max_text_bytes = 3;
+   */
+  maxTextBytes: number;
+};
+
+/**
+ * Describes the message api.v1.GetCrawlerDocumentRequest.
+ * Use `create(GetCrawlerDocumentRequestSchema)` to create a new message.
+ */
+export const GetCrawlerDocumentRequestSchema: GenMessage<GetCrawlerDocumentRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 15);
+
+/**
+ * @generated from message api.v1.CrawlerDocument
+ */
+export type CrawlerDocument = Message<"api.v1.CrawlerDocument"> & {
+  /**
+   * As GetDocument answers a visitor, with the uploader (user) and its categories; no content.
+   *
+   * @generated from field: api.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+
+  /**
+   * The text of the first preview pages, page 1 first (fewer when the budget ran out or none were
+   * converted yet).
+   *
+   * @generated from field: repeated string page_text = 2;
+   */
+  pageText: string[];
+};
+
+/**
+ * Describes the message api.v1.CrawlerDocument.
+ * Use `create(CrawlerDocumentSchema)` to create a new message.
+ */
+export const CrawlerDocumentSchema: GenMessage<CrawlerDocument> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 16);
+
+/**
  * @generated from message api.v1.CountUserDocumentsRequest
  */
 export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsRequest"> & {
@@ -343,7 +519,7 @@ export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsReques
  * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
  */
 export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 11);
+  messageDesc(file_api_v1_internal, 17);
 
 /**
  * @generated from message api.v1.UserDocumentCount
@@ -365,7 +541,7 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
  * Use `create(UserDocumentCountSchema)` to create a new message.
  */
 export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 12);
+  messageDesc(file_api_v1_internal, 18);
 
 /**
  * @generated from message api.v1.CountUserDocumentsReply
@@ -384,7 +560,7 @@ export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> 
  * Use `create(CountUserDocumentsReplySchema)` to create a new message.
  */
 export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 13);
+  messageDesc(file_api_v1_internal, 19);
 
 /**
  * The user service answers who a token belongs to and whether it grants a permission.
@@ -488,6 +664,40 @@ export const ContentInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof SearchIndexStatusSchema;
+  },
+  /**
+   * Writes the sitemap (an index and shards of the documents and categories visitors may see) into
+   * storage and answers when it is written; a build already running is joined. With max_age_seconds
+   * a sitemap younger than that is left alone (the config service's schedule).
+   *
+   * @generated from rpc api.v1.ContentInternalAPI.RebuildSitemap
+   */
+  rebuildSitemap: {
+    methodKind: "unary";
+    input: typeof RebuildSitemapRequestSchema;
+    output: typeof SitemapStatusSchema;
+  },
+  /**
+   * One stored sitemap file, streamed (metadata first); NotFound when there is none or while the site
+   * is closed to visitors (closed or login required).
+   *
+   * @generated from rpc api.v1.ContentInternalAPI.GetSitemapFile
+   */
+  getSitemapFile: {
+    methodKind: "server_streaming";
+    input: typeof GetSitemapFileRequestSchema;
+    output: typeof FileChunkSchema;
+  },
+  /**
+   * A document as a visitor (so a search engine) sees it, for the gateway's crawler-readable page:
+   * NotFound unless it is public and the site is open to visitors. Never counts a view.
+   *
+   * @generated from rpc api.v1.ContentInternalAPI.GetCrawlerDocument
+   */
+  getCrawlerDocument: {
+    methodKind: "unary";
+    input: typeof GetCrawlerDocumentRequestSchema;
+    output: typeof CrawlerDocumentSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 2);
