@@ -11,5 +11,6 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/document/recycle": () => import("./document/DocumentRecyclePage.js"),
   "/admin/document/category": () => import("./document/CategoryPage.js"),
   "/admin/document/language": () => import("./document/LanguagePage.js"),
+  "/admin/document/searchrecord": () => import("./document/SearchRecordPage.js"),
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
 };

@@ -65,7 +65,10 @@ function reply(): MessageInitShape<typeof SearchReplySchema> {
   };
 }
 
-function setup(search: (req: SearchRequest) => MessageInitShape<typeof SearchReplySchema>) {
+function setup(
+  search: (req: SearchRequest) => MessageInitShape<typeof SearchReplySchema>,
+  popular: string[] | null = null,
+) {
   const seen: SearchRequest[] = [];
   const deps = testDeps({
     services: (router: ConnectRouter) => {
@@ -74,6 +77,10 @@ function setup(search: (req: SearchRequest) => MessageInitShape<typeof SearchRep
         search: (req) => {
           seen.push(req);
           return search(req);
+        },
+        listPopularSearch: () => {
+          if (!popular) throw new ConnectError("unavailable", Code.Unavailable);
+          return { search: popular.map((keywords, i) => ({ keywords, count: BigInt(10 - i) })) };
         },
       });
       router.service(CategoryAPI, {
@@ -179,5 +186,22 @@ describe("search page", () => {
     renderRoutes(routes, { path: "/search?wd=%20&type=0", deps: quiet.deps });
     expect(await screen.findByTestId("search-no-keyword")).toBeTruthy();
     expect(quiet.seen).toEqual([]);
+  });
+
+  it("offers popular searches without a keyword and when nothing is found; a tag runs its search", async () => {
+    const { deps, seen } = setup(() => ({ total: 0n, spend: "0.002s" }), ["线性代数", "c++ 教程"]);
+    renderRoutes(routes, { path: "/search?type=0", deps });
+    const popular = await screen.findByTestId("search-popular", {}, { timeout: 8000 });
+    expect(popular.getAttribute("aria-label")).toBe("热门搜索");
+    const tags = within(popular).getAllByTestId("search-popular-tag");
+    expect(tags.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["线性代数", `/search?${new URLSearchParams({ wd: "线性代数", type: "0" })}`],
+      ["c++ 教程", `/search?${new URLSearchParams({ wd: "c++ 教程", type: "0" })}`],
+    ]);
+    fireEvent.click(tags[1] as HTMLElement);
+    await waitFor(() => expect(seen.at(-1)?.wd).toBe("c++ 教程"));
+    // nothing found: the suggestions again, under the tips
+    const empty = await screen.findByTestId("search-empty", {}, { timeout: 8000 });
+    expect(within(empty).getAllByTestId("search-popular-tag")).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { SearchType } from "../../router/paths.js";
 import { FilterRow } from "../category/FilterRow.js";
+import { PopularSearches } from "./PopularSearches.js";
 import { SearchResults } from "./SearchResults.js";
 import { readSearch, SEARCH_EXTS, SEARCH_SORTS, type SearchFilters, writeSearch } from "./searchFilters.js";
 
@@ -63,7 +64,9 @@ export default function SearchPage() {
           </Button>
         </Empty>
       ) : !filters.wd ? (
-        <Empty data-testid="search-no-keyword" description={t("search.enterKeyword")} style={{ padding: "48px 0" }} />
+        <Empty data-testid="search-no-keyword" description={t("search.enterKeyword")} style={{ padding: "48px 0" }}>
+          <PopularSearches />
+        </Empty>
       ) : (
         <>
           <SearchFilterBar filters={filters} onChange={setFilters} />

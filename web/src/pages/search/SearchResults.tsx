@@ -4,6 +4,7 @@ import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { Button, Empty, Flex, Pagination, Result, Skeleton, Spin, Typography, theme } from "antd";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { PopularSearches } from "./PopularSearches.js";
 import { SearchHit } from "./SearchHit.js";
 import { isNarrowed, type SearchFilters } from "./searchFilters.js";
 
@@ -91,6 +92,7 @@ export function SearchResults({
                 {t("search.clearFilters")}
               </Button>
             )}
+            <PopularSearches />
           </Flex>
         }
       />
