@@ -6,9 +6,14 @@ import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import type { EnabledLanguages, SearchIndexAdmin, StatsSources } from "./ports.js";
+import type { EnabledLanguages, SearchIndexAdmin, SitemapAdmin, StatsSources } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
+/**
+ * A sitemap build reads every visible document: seconds on a large site. The REST caller may give up
+ * sooner (the gateway's deadline); the build goes on in the content service all the same.
+ */
+const SITEMAP_TIMEOUT_MS = 10 * 60_000;
 
 export function createStatsSources(
   transports: { user: Transport; content: Transport },
@@ -43,6 +48,16 @@ export function createSearchIndexAdmin(content: Transport, internalToken: string
   return {
     rebuild: () => client.rebuildSearchIndex({}, options),
     status: () => client.getSearchIndexStatus({}, options),
+  };
+}
+
+export function createSitemapAdmin(content: Transport, internalToken: string): SitemapAdmin {
+  const client = createClient(ContentInternalAPI, content);
+  return {
+    async rebuild(maxAgeSeconds = 0, signal) {
+      const options = { headers: { [headers.internal]: internalToken }, timeoutMs: SITEMAP_TIMEOUT_MS, signal };
+      return (await client.rebuildSitemap({ maxAgeSeconds }, options)).rebuilt;
+    },
   };
 }
 

@@ -23,3 +23,12 @@ export interface SearchIndexAdmin {
   rebuild(): Promise<SearchIndexStatus>;
   status(): Promise<SearchIndexStatus>;
 }
+
+/** The content service's sitemap (it owns the rows listed), rebuilt from the config API and its schedule. */
+export interface SitemapAdmin {
+  /**
+   * Writes the sitemap and resolves when it is written; with `maxAgeSeconds` > 0 one younger than
+   * that is left alone. Resolves to whether this call wrote it. `signal` stops waiting (not the build).
+   */
+  rebuild(maxAgeSeconds?: number, signal?: AbortSignal): Promise<boolean>;
+}

@@ -11,7 +11,7 @@ import {
 } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { createEnabledLanguages, createSearchIndexAdmin, createStatsSources } from "./clients.js";
+import { createEnabledLanguages, createSearchIndexAdmin, createSitemapAdmin, createStatsSources } from "./clients.js";
 import type { Db } from "./db.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
@@ -81,6 +81,7 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
           version: deps.version,
           stats,
           searchIndex: createSearchIndexAdmin(deps.content, deps.internalToken),
+          sitemap: createSitemapAdmin(deps.content, deps.internalToken),
         }),
       ],
       [NavigationAPI, createNavigationHandlers(navigation)],

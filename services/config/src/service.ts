@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { ServiceModule } from "@wenku/kit";
+import { createSitemapAdmin } from "./clients.js";
 import { loadConfigConfig } from "./config.js";
 import { CONFIG_SCHEMA, createDb } from "./db.js";
 import { buildServer, createConfigDomain } from "./server.js";
+import { startSitemapSchedule } from "./sitemap/sitemap.schedule.js";
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
@@ -10,7 +12,8 @@ const version: string = JSON.parse(readFileSync(new URL("../package.json", impor
 
 /**
  * The config service as every runner starts it: every configuration key seeded (missing keys
- * inserted with their defaults, stored values untouched), then the RPC definition.
+ * inserted with their defaults, stored values untouched), then the RPC definition and the sitemap's
+ * schedule.
  */
 export const service: ServiceModule = {
   name: "config",
@@ -35,7 +38,25 @@ export const service: ServiceModule = {
       const configs = createConfigDomain(deps);
       const added = await configs.seed();
       if (added) ctx.log.info({ added }, "config keys seeded");
-      return { definition: buildServer(deps, configs), close: () => db.$disconnect() };
+      const definition = buildServer(deps, configs);
+      const schedule = startSitemapSchedule({
+        sitemap: createSitemapAdmin(ctx.transports.content, ctx.internalToken),
+        async settings() {
+          const v = await configs.values();
+          return {
+            autoUpdate: v.bool("sitemap", "auto_update"),
+            intervalHours: v.int("sitemap", "update_interval_hours"),
+          };
+        },
+        log: ctx.log.child({ module: "sitemap" }),
+      });
+      return {
+        definition,
+        async close() {
+          await schedule.stop();
+          await db.$disconnect();
+        },
+      };
     } catch (err) {
       await db.$disconnect();
       throw err;

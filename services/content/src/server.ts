@@ -56,6 +56,10 @@ import { createSearchRecordRepository } from "./search/search.record.repository.
 import { recordingSearches, type SearchRecorder } from "./search/search.recorder.js";
 import { createSearchRecordService } from "./search/search.records.js";
 import { createSearchService } from "./search/search.service.js";
+import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
+import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
+import { createSitemapInternalHandlers } from "./sitemap/sitemap.handlers.js";
+import { categorySection, documentSection } from "./sitemap/sitemap.source.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
@@ -91,7 +95,7 @@ export interface ContentServerDeps {
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
- * and page images, document search and its records, wired repositories → domain services → handlers. RPCs of slices
+ * and page images, document search and its records, the sitemap and crawler pages, wired repositories → domain services → handlers. RPCs of slices
  * not built yet (articles, comments …) answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ContentServerDeps): ServiceDefinition {
@@ -177,6 +181,22 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     log: deps.log.child({ module: "search" }),
   });
   const search = recordingSearches(searchService, deps.searchRecorder);
+  const sitemapLog = deps.log.child({ module: "sitemap" });
+  const sitemap = createSitemapBuilder({
+    storage,
+    // articles join as a section when their slice lands (sitemap.source.ts)
+    sections: [documentSection(db), categorySection(db, categories)],
+    siteGate: deps.siteGate,
+    log: sitemapLog,
+    clock: deps.clock,
+  });
+  const crawler = createCrawlerDocuments({
+    repo: documentRepo,
+    users,
+    storage,
+    siteGate: deps.siteGate,
+    log: sitemapLog,
+  });
 
   return defineService({
     name: "content",
@@ -201,7 +221,14 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [SearchRecordAPI, createSearchRecordHandlers(searchRecords)],
       [RecycleAPI, createRecycleHandlers(recycle)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
-      [ContentInternalAPI, { ...createContentInternalHandlers(stats), ...createSearchInternalHandlers(search) }],
+      [
+        ContentInternalAPI,
+        {
+          ...createContentInternalHandlers(stats),
+          ...createSearchInternalHandlers(search),
+          ...createSitemapInternalHandlers({ sitemap, crawler }),
+        },
+      ],
       [DocumentInternalAPI, createDocumentInternalHandlers(stats)],
     ],
   });

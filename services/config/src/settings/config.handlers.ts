@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { type ConfigAPI, ConfigsSchema, type SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
-import type { SearchIndexAdmin } from "../ports.js";
+import type { SearchIndexAdmin, SitemapAdmin } from "../ports.js";
 import type { StatsService } from "../stats/stats.service.js";
 import type { ConfigService } from "./config.service.js";
 import { toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
@@ -14,6 +14,7 @@ export interface ConfigHandlerDeps {
   version: string;
   stats: StatsService;
   searchIndex: SearchIndexAdmin;
+  sitemap: SitemapAdmin;
 }
 
 /** Thin RPC edge of ConfigAPI's settings RPCs. */
@@ -46,6 +47,10 @@ export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceIm
     },
     async getDocumentIndexStatus() {
       return deps.searchIndex.status();
+    },
+    async updateSitemap() {
+      await deps.sitemap.rebuild();
+      return {};
     },
   };
 }
