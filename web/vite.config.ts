@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { constants } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { narrowFormProvider, narrowIsBright, narrowTooltipUnique } from "./build/antd.js";
 import { clientDescriptors } from "./build/descriptors.js";
 
 /** The gateway is the one public origin; in dev every server path goes to it. */
@@ -59,55 +59,6 @@ function routesManifest(): Plugin {
   };
 }
 
-/**
- * antd's form context (imported by Input, Drawer, Tooltip, Modal… on every page) takes only
- * `FormProvider` from @rc-component/form, but that package's index assigns statics to its Form and so
- * cannot be tree-shaken: the whole form library (with async-validator) came along. FormProvider lives,
- * self-contained, in es/FormContext.js, the very module the index re-exports, so the context is the
- * same one real forms use.
- */
-function narrowFormProvider(): Plugin {
-  const formContext = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
-  return {
-    name: "wenku:narrow-form-provider",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (source !== "@rc-component/form" || !importer || !formContext.test(importer)) return null;
-      return this.resolve("@rc-component/form/es/FormContext.js", importer, { skipSelf: true });
-    },
-  };
-}
-
-/**
- * antd's button and tag styles (on every page) take only `isBright` from the colour picker's
- * ColorPresets module, which also holds the presets panel: Collapse and the colour blocks came along
- * with it. Those two importers get a module made at build time of the very function, cut out of
- * ColorPresets.js with the colour class it uses; the build fails if antd's file no longer has it.
- */
-function narrowIsBright(): Plugin {
-  const importers = /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/;
-  const SUFFIX = "?wenku-is-bright";
-  return {
-    name: "wenku:narrow-is-bright",
-    enforce: "pre",
-    async resolveId(source, importer) {
-      if (source !== "../../color-picker/components/ColorPresets" || !importer || !importers.test(importer))
-        return null;
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved ? `${resolved.id}${SUFFIX}` : null;
-    },
-    async load(id) {
-      if (!id.endsWith(SUFFIX)) return null;
-      const source = await readFile(id.slice(0, -SUFFIX.length), "utf8");
-      const fn = /^export const isBright = [\s\S]*?^};$/m.exec(source);
-      if (!fn || !source.includes("Color as RcColor } from '@rc-component/color-picker'")) {
-        throw new Error("antd's ColorPresets.js changed: isBright or its RcColor import not found");
-      }
-      return `import { Color as RcColor } from '@rc-component/color-picker';\n${fn[0]}\n`;
-    },
-  };
-}
-
 /** Every text asset also as .br (quality 11) and .gz (level 9), once at build time: the gateway sends them as they are. */
 const precompress = compression({
   include: /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/,
@@ -120,7 +71,15 @@ const precompress = compression({
 });
 
 export default defineConfig({
-  plugins: [react(), clientDescriptors(), narrowFormProvider(), narrowIsBright(), routesManifest(), precompress],
+  plugins: [
+    react(),
+    clientDescriptors(),
+    narrowFormProvider(),
+    narrowIsBright(),
+    narrowTooltipUnique(),
+    routesManifest(),
+    precompress,
+  ],
   // `antd/locale/*` (what the sources and the CJS-only unit tests import) is antd/lib, CommonJS that
   // drags its own copies of the picker and pagination texts along; the bundle takes the ES modules.
   // Likewise antd/lib/* (imported where a module antd's index does not export is needed).

@@ -22,7 +22,9 @@ const toast = (page: Page, text: string) => page.locator(".ant-message-notice").
 /** The header's account menu: on phones it sits in the same place (avatar only). */
 /**
  * Picks an item of the header's user menu. The page may still re-render right after a navigation
- * (which closes an open dropdown), so open-and-click is retried until the click lands.
+ * (which closes an open dropdown), and the menu's popup code loads on the first opening, so a click
+ * can land while the popup is still being placed: open-and-click is retried until the click lands,
+ * which closes the menu.
  */
 async function chooseUserMenuItem(page: Page, name: string) {
   const trigger = page.getByTestId("user-menu");
@@ -31,6 +33,7 @@ async function chooseUserMenuItem(page: Page, name: string) {
     const item = page.getByRole("menuitem", { name });
     if (!(await item.isVisible())) await trigger.click();
     await item.click({ timeout: 2_000 });
+    await expect(item).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 

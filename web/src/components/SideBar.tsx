@@ -1,45 +1,120 @@
-import { AppstoreOutlined, CloudUploadOutlined, EditOutlined } from "@ant-design/icons";
-import { FloatButton } from "antd";
-import { useNavigate } from "react-router";
+import { AppstoreOutlined, CloudUploadOutlined, EditOutlined, VerticalAlignTopOutlined } from "@ant-design/icons";
+import { theme } from "antd";
+import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { useSizeClass } from "../hooks/useSizeClass.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 
+/** Scrolled this far (px), the page offers the way back to the top. */
+export const BACK_TOP_AFTER = 400;
+
+/** Whether the window is scrolled past `offset`, checked at most once a frame. */
+function useScrolledPast(offset: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      setPast(window.scrollY > offset);
+    };
+    const onScroll = () => {
+      if (frame === 0) frame = window.requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      if (frame !== 0) window.cancelAnimationFrame(frame);
+    };
+  }, [offset]);
+  return past;
+}
+
+/** One round button of the bar: a link or an action, named for screen readers and on hover. */
+function BarItem({
+  label,
+  icon,
+  to,
+  onClick,
+  expanded,
+}: {
+  label: string;
+  icon: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  /** For a button that shows or hides others. */
+  expanded?: boolean;
+}) {
+  return to ? (
+    <Link className="wk-sidebar-item" to={to} title={label} aria-label={label}>
+      {icon}
+    </Link>
+  ) : (
+    <button
+      className="wk-sidebar-item"
+      type="button"
+      title={label}
+      aria-label={label}
+      aria-expanded={expanded}
+      onClick={onClick}
+    >
+      {icon}
+    </button>
+  );
+}
+
 /**
- * Spec §2 fixed right bar: publish article, upload document, back to top. On phones the actions
- * fold behind one button so the bar does not cover the forms.
+ * Spec §2 fixed right bar: publish article, upload document, back to top (once scrolled). On phones
+ * the two actions fold behind one button so the bar does not cover the forms. Plain elements in
+ * the theme's colours (styles.css .wk-sidebar): antd's FloatButton brought its tooltip, badge and
+ * popup code to every public page's first load.
  */
 export function SideBar() {
   const { t } = useI18n();
-  const navigate = useNavigate();
+  const { token } = theme.useToken();
   const mobile = useSizeClass() === "mobile";
-  const actions = [
-    <FloatButton key="post" icon={<EditOutlined />} tooltip={t("page.post")} onClick={() => void navigate("/post")} />,
-    <FloatButton
-      key="upload"
-      icon={<CloudUploadOutlined />}
-      tooltip={t("page.upload")}
-      onClick={() => void navigate("/upload")}
-    />,
-  ];
-  if (mobile) {
-    return (
-      <>
-        <FloatButton.Group
-          trigger="click"
-          icon={<AppstoreOutlined />}
-          style={{ insetInlineEnd: 12, insetBlockEnd: 72 }}
-          aria-label={t("sidebar.quickActions")}
-        >
-          {actions}
-        </FloatButton.Group>
-        <FloatButton.BackTop tooltip={t("footer.backTop")} visibilityHeight={400} style={{ insetInlineEnd: 12 }} />
-      </>
-    );
-  }
+  const [open, setOpen] = useState(false);
+  const scrolled = useScrolledPast(BACK_TOP_AFTER);
+  const colours = {
+    "--wk-sidebar-bg": token.colorBgElevated,
+    "--wk-sidebar-fg": token.colorText,
+    "--wk-sidebar-hover": token.colorFillSecondary,
+    "--wk-sidebar-shadow": token.boxShadowSecondary,
+    "--wk-sidebar-focus": token.colorPrimary,
+  } as CSSProperties;
+  const actions = (
+    <>
+      <BarItem label={t("page.post")} icon={<EditOutlined />} to="/post" />
+      <BarItem label={t("page.upload")} icon={<CloudUploadOutlined />} to="/upload" />
+    </>
+  );
   return (
-    <FloatButton.Group shape="square" style={{ insetInlineEnd: 24 }}>
-      {actions}
-      <FloatButton.BackTop tooltip={t("footer.backTop")} visibilityHeight={400} />
-    </FloatButton.Group>
+    <nav
+      className="wk-sidebar"
+      data-mobile={mobile || undefined}
+      aria-label={t("sidebar.quickActions")}
+      style={colours}
+    >
+      {mobile ? (
+        <>
+          {open && actions}
+          <BarItem
+            label={t("sidebar.quickActions")}
+            icon={<AppstoreOutlined />}
+            expanded={open}
+            onClick={() => setOpen((was) => !was)}
+          />
+        </>
+      ) : (
+        actions
+      )}
+      {scrolled && (
+        <BarItem
+          label={t("footer.backTop")}
+          icon={<VerticalAlignTopOutlined />}
+          onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+        />
+      )}
+    </nav>
   );
 }

@@ -1,7 +1,5 @@
 import type { Locale } from "antd/es/locale";
 import antdZhCN from "antd/locale/zh_CN";
-import dayjs from "dayjs";
-import "dayjs/locale/zh-cn";
 import { type MessageKey, type Messages, zhCN } from "./zh-CN.js";
 
 export const LANGUAGES = ["zh-CN", "en"] as const;
@@ -53,8 +51,6 @@ export function languagePack(lang: Lang): LanguagePack {
   return pack;
 }
 
-const dayjsLocales: Record<Lang, string> = { "zh-CN": "zh-cn", en: "en" };
-
 export type MessageVars = Readonly<Record<string, string | number>>;
 
 export function isLang(value: unknown): value is Lang {
@@ -71,10 +67,24 @@ export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): stri
   });
 }
 
-/** Process-wide effects of a language choice: dayjs formatting and the document's lang attribute. */
+let appliedLang: Lang = DEFAULT_LANG;
+const appliedListeners = new Set<(lang: Lang) => void>();
+
+/**
+ * Follows the language in use (what applyLanguage last applied), starting with the current one:
+ * how a module loaded later (dayjs for the date pickers) keeps its own locale in step.
+ */
+export function onLanguageApplied(listener: (lang: Lang) => void): () => void {
+  appliedListeners.add(listener);
+  listener(appliedLang);
+  return () => appliedListeners.delete(listener);
+}
+
+/** Process-wide effects of a language choice: the document's lang attribute and onLanguageApplied's followers. */
 export function applyLanguage(lang: Lang): void {
-  dayjs.locale(dayjsLocales[lang]);
+  appliedLang = lang;
   if (typeof document !== "undefined") document.documentElement.lang = lang;
+  for (const listener of appliedListeners) listener(lang);
 }
 
 export interface LanguageStore {

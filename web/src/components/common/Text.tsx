@@ -1,4 +1,4 @@
-import { Tooltip, theme } from "antd";
+import { theme } from "antd";
 import type { CSSProperties, ReactNode } from "react";
 import { useState } from "react";
 
@@ -84,7 +84,8 @@ export function SecondaryText({
 
 /**
  * Typography's `ellipsis={{ rows, tooltip }}`: text cut after `rows` lines (a span for one line, a
- * block for more) that shows the whole text in a tooltip on hover, only when it is cut.
+ * block for more) that shows the whole text on hover, only when it is cut: the browser's own tooltip
+ * (a `title`), as antd's Tooltip would bring its popup code to every page with a card.
  */
 export function EllipsisText({
   rows = 1,
@@ -101,19 +102,18 @@ export function EllipsisText({
     setCut(rows === 1 ? element.scrollWidth > element.clientWidth : element.scrollHeight > element.clientHeight);
   const Element = rows === 1 ? "span" : "div";
   return (
-    <Tooltip title={cut ? children : undefined}>
-      <Element
-        onPointerEnter={(event) => measure(event.currentTarget)}
-        style={{
-          ...base,
-          ...(rows === 1
-            ? { ...SINGLE_LINE, display: "inline-block", maxWidth: "100%", verticalAlign: "bottom" }
-            : lineClamp(rows)),
-          ...style,
-        }}
-      >
-        {children}
-      </Element>
-    </Tooltip>
+    <Element
+      title={cut ? children : undefined}
+      onPointerEnter={(event) => measure(event.currentTarget)}
+      style={{
+        ...base,
+        ...(rows === 1
+          ? { ...SINGLE_LINE, display: "inline-block", maxWidth: "100%", verticalAlign: "bottom" }
+          : lineClamp(rows)),
+        ...style,
+      }}
+    >
+      {children}
+    </Element>
   );
 }

@@ -1,18 +1,12 @@
-import { type Timestamp, timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
-import dayjs, { type Dayjs } from "dayjs";
+import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 
-/** "2024-05-01 13:45", or "-" for an unset timestamp. */
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "2024-05-01 13:45" in the visitor's time zone, or "-" for an unset timestamp. */
 export function formatTime(ts: Timestamp | undefined): string {
   if (!ts || (ts.seconds === 0n && ts.nanos === 0)) return "-";
-  return dayjs(timestampDate(ts)).format("YYYY-MM-DD HH:mm");
-}
-
-export function toDayjs(ts: Timestamp | undefined): Dayjs | undefined {
-  return ts && ts.seconds !== 0n ? dayjs(timestampDate(ts)) : undefined;
-}
-
-export function fromDayjs(value: Dayjs | null | undefined): Timestamp | undefined {
-  return value ? timestampFromDate(value.toDate()) : undefined;
+  const d = timestampDate(ts);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** Byte counts as B, KB, MB… with two decimals (spec §9). */

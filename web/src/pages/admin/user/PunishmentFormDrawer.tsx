@@ -4,11 +4,11 @@ import { PunishmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Punishment, PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Checkbox, DatePicker, Form, Input, Select, Switch } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { AdminFormDrawer } from "../../../components/admin/AdminFormDrawer.js";
 import { useSaveForm } from "../../../components/admin/list/useSaveForm.js";
-import { fromDayjs, idKey, toDayjs } from "../../../components/common/format.js";
+import { type Dayjs, dayjs, fromDayjs, toDayjs } from "../../../components/common/dayjs.js";
+import { idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 

@@ -1,0 +1,45 @@
+import { DashboardOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { Avatar, Button, type MenuProps } from "antd";
+import { useNavigate } from "react-router";
+import { useI18n } from "../i18n/I18nProvider.js";
+import type { SessionUser } from "../store/session.js";
+import { LazyDropdown } from "./LazyDropdown.js";
+
+/** Header avatar size (spec §9). */
+export const HEADER_AVATAR = 42;
+
+/** The signed-in user's header dropdown: their avatar and name, account, back office, log out. */
+export default function SignedInMenu({
+  user,
+  admin,
+  compact,
+  onLogout,
+}: {
+  user: SessionUser;
+  /** The user may open at least one back-office page. */
+  admin: boolean;
+  compact: boolean;
+  /** Held by the header, which stays when this menu goes with the session (the farewell shows). */
+  onLogout: () => Promise<void>;
+}) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const items: MenuProps["items"] = [
+    { key: "/me", icon: <UserOutlined />, label: t("header.me") },
+    ...(admin ? [{ key: "/admin", icon: <DashboardOutlined />, label: t("header.admin") }] : []),
+    { type: "divider" as const },
+    { key: "logout", icon: <LogoutOutlined />, label: t("header.logout") },
+  ];
+  const onClick: MenuProps["onClick"] = ({ key }) => {
+    if (key === "logout") void onLogout();
+    else void navigate(key);
+  };
+  return (
+    <LazyDropdown menu={{ items, onClick }} placement="bottomRight" trigger={["hover", "click"]}>
+      <Button type="text" style={{ height: HEADER_AVATAR + 4, padding: "0 4px" }} data-testid="user-menu">
+        <Avatar size={HEADER_AVATAR} src={user.avatar || undefined} icon={<UserOutlined />} />
+        {!compact && <span>{user.username}</span>}
+      </Button>
+    </LazyDropdown>
+  );
+}
