@@ -1,5 +1,6 @@
 import type { Locale } from "antd/es/locale";
 import antdZhCN from "antd/locale/zh_CN";
+import type { AdminMessages } from "./admin/zh-CN.js";
 import { type MessageKey, type Messages, zhCN } from "./zh-CN.js";
 
 export const LANGUAGES = ["zh-CN", "en"] as const;
@@ -35,14 +36,36 @@ const loaders: Record<Lang, () => Promise<LanguagePack>> = {
   },
 };
 
-/** Loads a language's pack once; later calls reuse it. */
+/**
+ * The back office's texts, by language: loaded with the admin layout (loadAdminTexts), and from then
+ * on with every language the visitor switches to, so the public pages' first load lacks them.
+ */
+const adminTexts = new Map<Lang, AdminMessages>();
+/** The language in use (what applyLanguage last applied). */
+let appliedLang: Lang = DEFAULT_LANG;
+const adminLoaders: Record<Lang, () => Promise<AdminMessages>> = {
+  "zh-CN": async () => (await import("./admin/zh-CN.js")).zhCNAdmin,
+  en: async () => (await import("./admin/en.js")).enAdmin,
+};
+let adminWanted = false;
+
+/** Makes a language's back-office texts available (now and for every language loaded later). */
+export async function loadAdminTexts(lang: Lang = appliedLang): Promise<void> {
+  adminWanted = true;
+  if (!adminTexts.has(lang)) adminTexts.set(lang, await adminLoaders[lang]());
+}
+
+/** Loads a language's pack once (and its back-office texts once they are in use); later calls reuse it. */
 export async function loadLanguage(lang: Lang): Promise<LanguagePack> {
-  const known = packs.get(lang);
-  if (known) return known;
-  const pack = await loaders[lang]();
+  const admin = adminWanted ? loadAdminTexts(lang) : undefined;
+  const pack = packs.get(lang) ?? (await loaders[lang]());
   packs.set(lang, pack);
+  await admin;
   return pack;
 }
+
+/** Whether a language can be shown at once: its pack, and its back-office texts once those are in use. */
+const isLoaded = (lang: Lang): boolean => packs.has(lang) && (!adminWanted || adminTexts.has(lang));
 
 /** A loaded language's pack (the store only switches to a language once it is loaded). */
 export function languagePack(lang: Lang): LanguagePack {
@@ -57,9 +80,20 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A text of a language: public, else the back office's (in zh-CN if that language's are missing), else the key. */
+function lookUp(lang: Lang, key: MessageKey): string {
+  const messages: Readonly<Record<string, string>> = languagePack(lang).messages;
+  return (
+    messages[key] ??
+    adminTexts.get(lang)?.[key as keyof AdminMessages] ??
+    adminTexts.get(DEFAULT_LANG)?.[key as keyof AdminMessages] ??
+    key
+  );
+}
+
 /** Looks a key up in one language and fills `{name}` placeholders; unknown placeholders stay as written. */
 export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const template = languagePack(lang).messages[key];
+  const template = lookUp(lang, key);
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = vars[name];
@@ -67,7 +101,6 @@ export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): stri
   });
 }
 
-let appliedLang: Lang = DEFAULT_LANG;
 const appliedListeners = new Set<(lang: Lang) => void>();
 
 /**
@@ -102,7 +135,7 @@ export interface LanguageLoader {
   load(lang: Lang): Promise<unknown>;
 }
 
-const packLoader: LanguageLoader = { has: (lang) => packs.has(lang), load: loadLanguage };
+const packLoader: LanguageLoader = { has: isLoaded, load: loadLanguage };
 
 /**
  * The chosen language, persisted in `storage` (localStorage in the browser). An absent or unknown

@@ -1,5 +1,6 @@
 // The back office's layout and routes: its menu's screens (adminPages.ts) with the modules built so
 // far (pages/admin/screens.ts). routes.tsx adds it to the router when a navigation reaches /admin.
+import { loadAdminTexts } from "../i18n/language.js";
 import { ADMIN_SCREENS } from "../pages/admin/screens.js";
 import { ADMIN_PAGES } from "./adminPages.js";
 import {
@@ -17,7 +18,8 @@ const adminSection: LoadPage = () => import("../pages/admin/AdminSectionPage.js"
 
 export const ADMIN_LAYOUT: LayoutEntry = {
   path: ADMIN_BASE.slice(1),
-  load: () => import("../layouts/AdminLayout.js"),
+  // The layout comes with the back office's texts (i18n/admin), which the public pages never load.
+  load: async () => (await Promise.all([import("../layouts/AdminLayout.js"), loadAdminTexts()]))[0],
   children: [
     page(null, dashboard, "admin.dashboard"),
     page("index", dashboard, "admin.dashboard"),

@@ -1,4 +1,4 @@
-import { loadLanguage } from "../i18n/language.js";
+import { loadAdminTexts, loadLanguage } from "../i18n/language.js";
 
 // jsdom lacks the layout APIs antd's responsive components query; give them inert stand-ins.
 if (typeof window !== "undefined") {
@@ -47,5 +47,8 @@ if (typeof window !== "undefined") {
   }
 }
 
-// English is loaded on demand in the app; tests switch to it synchronously, so it is loaded up front.
+// English and the back office's texts are loaded on demand in the app; tests switch language and
+// render admin screens synchronously, so they are loaded up front.
 await loadLanguage("en");
+await loadAdminTexts("zh-CN");
+await loadAdminTexts("en");
