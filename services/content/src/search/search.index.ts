@@ -1,6 +1,8 @@
 // The search index behind one interface, whatever holds it: PostgreSQL full-text search (the default,
 // search.pg.ts) or Elasticsearch. The indexer (search.indexer.ts) decides what is in it: only documents
 // a visitor may see. Every backend passes the same contract suite (search.contract.ts).
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { tokenText } from "./tokens.js";
 
 /** What the index holds of one document: its fields and the text of each page. */
 export interface IndexedDocument {
@@ -73,6 +75,26 @@ export interface SearchResult {
 
 export const MAX_PAGE_HITS = 5;
 
+/** Tokens read from one page's text: a page is never more work than this, whatever its size. */
+export const MAX_PAGE_TOKENS = 20_000;
+/** Tokens read from one field (title, description…). */
+export const MAX_FIELD_TOKENS = 2_000;
+/** Tokens of a query: the rest of a pasted paragraph is not searched for. */
+export const MAX_QUERY_TOKENS = 32;
+
+/** What a rebuild writes into: the live index itself, or a new one filled beside it. */
+export type SearchIndexTarget = Pick<SearchIndex, "upsert" | "remove" | "versions">;
+
+/** A rebuild under way (SearchIndex.startRebuild). */
+export interface SearchIndexBuild {
+  /** Where the rebuild writes. */
+  target: SearchIndexTarget;
+  /** Puts what was written in place of the live index, in one step; searches never see it half done. */
+  commit(): Promise<void>;
+  /** Gives up: what was written is dropped, the live index stays as it was. */
+  abort(): Promise<void>;
+}
+
 export interface SearchIndex {
   /** Which backend answers ("postgres", "elasticsearch"), for the admin's status line. */
   readonly backend: string;
@@ -90,4 +112,51 @@ export interface SearchIndex {
   search(q: SearchQuery): Promise<SearchResult>;
   /** Removes every document (a rebuild from scratch). */
   clear(): Promise<void>;
+  /**
+   * Starts a rebuild. PostgreSQL rewrites its rows in place (target: itself; commit and abort do
+   * nothing); Elasticsearch fills a new index while the old one answers and swaps its alias at commit.
+   */
+  startRebuild(): Promise<SearchIndexBuild>;
+}
+
+/** A document as every backend indexes it: the same tokens of each field, of each page, and excerpts. */
+export interface PreparedDocument {
+  /** searchTokens() of each field, space-separated. */
+  title: string;
+  keywords: string;
+  /** Category names and the uploader. */
+  others: string;
+  description: string;
+  /** Pages with any text, in order: their tokens and excerpt ("" beyond the preview limit). */
+  pages: Array<{ page: number; text: string; excerpt: string }>;
+}
+
+/** The start of a page's text, whitespace folded, at most EXCERPT_CHARS characters (never half a surrogate pair). */
+export function excerptOf(text: string): string {
+  return Array.from(
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, EXCERPT_CHARS + 1),
+  )
+    .slice(0, EXCERPT_CHARS)
+    .join("");
+}
+
+export async function prepareDocument(d: IndexedDocument): Promise<PreparedDocument> {
+  const pages: PreparedDocument["pages"] = [];
+  const readable = d.preview > 0 ? d.preview : d.pageTexts.length;
+  for (let i = 0; i < d.pageTexts.length; i++) {
+    const raw = d.pageTexts[i] ?? "";
+    const text = tokenText(raw, MAX_PAGE_TOKENS);
+    if (text) pages.push({ page: i + 1, text, excerpt: i < readable ? excerptOf(raw) : "" });
+    if (i % 50 === 49) await yieldToLoop(); // a 2,000-page document does not hold the event loop
+  }
+  return {
+    title: tokenText(d.title, MAX_FIELD_TOKENS),
+    keywords: tokenText(d.keywords, MAX_FIELD_TOKENS),
+    others: tokenText([...d.categoryNames, d.uploader].join(" "), MAX_FIELD_TOKENS),
+    description: tokenText(d.description, MAX_FIELD_TOKENS),
+    pages,
+  };
 }

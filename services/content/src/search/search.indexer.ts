@@ -7,7 +7,7 @@
 // Indexing is idempotent (a document is written whole, with its version), so two replicas doing the
 // same work, or a retry after a failure, leave the same index.
 import type { Logger } from "@wenku/kit";
-import type { SearchIndex } from "./search.index.js";
+import type { SearchIndex, SearchIndexTarget } from "./search.index.js";
 import type { SearchSource } from "./search.source.js";
 
 /** Documents loaded and written per step (each step also yields the event loop). */
@@ -61,35 +61,55 @@ export function createSearchIndexer(deps: {
   let again: Promise<void> | null = null;
 
   /** Indexes the visible ones among `ids`, removes the others. */
-  async function sync(ids: readonly bigint[]): Promise<void> {
+  async function sync(ids: readonly bigint[], target: SearchIndexTarget = index): Promise<void> {
     for (let i = 0; i < ids.length && !stopped; i += BATCH) {
       const batch = ids.slice(i, i + BATCH);
       const docs = await source.load(batch);
       const kept = new Set(docs.map((d) => d.id));
       const gone = batch.filter((id) => !kept.has(id));
-      await index.remove(gone);
-      await index.upsert(docs);
+      await target.remove(gone);
+      await target.upsert(docs);
       state.done += batch.length;
     }
   }
 
-  /** Makes the index equal to the source: the documents whose versions differ (every one with `all`). */
-  async function catchUp(all = false): Promise<void> {
+  /**
+   * Makes `target` equal to the source: the documents whose versions differ (every one with `all`).
+   * Returns the mark to follow from once what was written is live.
+   */
+  async function catchUp(all = false, target: SearchIndexTarget = index): Promise<bigint> {
     const high = await source.highWater(); // before reading: what changes meanwhile is followed after
-    const [want, have] = await Promise.all([source.visibleVersions(), index.versions()]);
+    const [want, have] = await Promise.all([source.visibleVersions(), target.versions()]);
     const stale = [...want].filter(([id, v]) => all || have.get(id) !== v).map(([id]) => id);
     const extra = [...have.keys()].filter((id) => !want.has(id));
     Object.assign(state, { total: stale.length + extra.length, done: 0 });
-    await index.remove(extra);
+    await target.remove(extra);
     state.done += extra.length;
-    await sync(stale);
-    mark = high;
+    await sync(stale, target);
     if (stale.length || extra.length)
       log.info({ indexed: stale.length, removed: extra.length }, "search index caught up");
+    return high;
+  }
+
+  /** Rewrites everything into the backend's rebuild target, then puts it live (an alias swap on Elasticsearch). */
+  async function rebuildAll(): Promise<void> {
+    const build = await index.startRebuild();
+    try {
+      const high = await catchUp(true, build.target);
+      if (stopped) throw new Error("the service is stopping: the rebuild was given up");
+      await build.commit();
+      mark = high; // not before: when the commit fails, the live index still needs what changed since the old mark
+    } catch (err) {
+      await build.abort().catch((cause: unknown) => log.warn({ err: cause }, "dropping a failed rebuild failed"));
+      throw err;
+    }
   }
 
   async function follow(): Promise<void> {
-    if (mark < 0n) return catchUp();
+    if (mark < 0n) {
+      mark = await catchUp();
+      return;
+    }
     for (;;) {
       const changes = await source.changedSince(mark, CHANGES_PER_POLL);
       if (changes.length === 0 || stopped) return;
@@ -137,7 +157,10 @@ export function createSearchIndexer(deps: {
     },
     nudge(ids) {
       // failures are logged by pass() and retried by the next poll
-      if (ids === null) return pass(catchUp).catch(() => undefined);
+      if (ids === null)
+        return pass(async () => {
+          mark = await catchUp();
+        }).catch(() => undefined);
       const named = [...ids];
       return pass(async () => {
         await follow();
@@ -145,7 +168,7 @@ export function createSearchIndexer(deps: {
       }).catch(() => undefined);
     },
     rebuild() {
-      rebuilding ??= pass(() => catchUp(true)).finally(() => {
+      rebuilding ??= pass(rebuildAll).finally(() => {
         rebuilding = null;
       });
       return rebuilding;

@@ -7,27 +7,21 @@
 // which pages hold the hit). A document matches when one of its rows holds every query token; its rank is its
 // best row's ts_rank_cd (title A 1.0, keywords B 0.4, description/categories/uploader C 0.2, text D 0.1;
 // the proximity of the terms counts, so the exact phrase ranks first).
-import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import {
-  EXCERPT_CHARS,
   type IndexedDocument,
   MAX_PAGE_HITS,
+  MAX_QUERY_TOKENS,
   type PageExcerpt,
+  type PreparedDocument,
+  prepareDocument,
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
   type SearchSort,
 } from "./search.index.js";
 import { tokenText } from "./tokens.js";
-
-/** Tokens read from one page's text: a page is never more work than this, whatever its size. */
-export const MAX_PAGE_TOKENS = 20_000;
-/** Tokens read from one field (title, description…). */
-const MAX_FIELD_TOKENS = 2_000;
-/** Tokens of a query: the rest of a pasted paragraph is not searched for. */
-export const MAX_QUERY_TOKENS = 32;
 
 const ORDER: Record<SearchSort, Prisma.Sql> = {
   relevance: Prisma.sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.document_id DESC`,
@@ -50,38 +44,11 @@ function filters(q: SearchQuery): Prisma.Sql {
   return and.length ? Prisma.sql`WHERE ${Prisma.join(and, " AND ")}` : Prisma.empty;
 }
 
-/** The start of a page's text, whitespace folded, at most EXCERPT_CHARS characters (never half a surrogate pair). */
-function excerptOf(text: string): string {
-  return Array.from(
-    text
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, EXCERPT_CHARS + 1),
-  )
-    .slice(0, EXCERPT_CHARS)
-    .join("");
-}
-
 export function createPgSearchIndex(db: Db): SearchIndex {
-  async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument): Promise<void> {
-    const pages: number[] = [];
-    const texts: string[] = [];
-    const excerpts: string[] = [];
-    const readable = d.preview > 0 ? d.preview : d.pageTexts.length;
-    for (let i = 0; i < d.pageTexts.length; i++) {
-      const raw = d.pageTexts[i] ?? "";
-      const text = tokenText(raw, MAX_PAGE_TOKENS);
-      if (text) {
-        pages.push(i + 1);
-        texts.push(text);
-        excerpts.push(i < readable ? excerptOf(raw) : "");
-      }
-      if (i % 50 === 49) await yieldToLoop(); // a 2,000-page document does not hold the event loop
-    }
-    const title = tokenText(d.title, MAX_FIELD_TOKENS);
-    const keywords = tokenText(d.keywords, MAX_FIELD_TOKENS);
-    const others = tokenText([...d.categoryNames, d.uploader].join(" "), MAX_FIELD_TOKENS);
-    const description = tokenText(d.description, MAX_FIELD_TOKENS);
+  async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument, prepared: PreparedDocument) {
+    const { title, keywords, others, description, pages: texts } = prepared;
+    const pages = texts.map((p) => p.page);
+    const excerpts = texts.map((p) => p.excerpt);
     const written = await tx.$executeRaw`
       INSERT INTO search_documents (document_id, version, user_id, category_ids, language_id, ext, type, pages,
                                     view_count, download_count, score, created_at, indexed_at)
@@ -106,16 +73,17 @@ export function createPgSearchIndex(db: Db): SearchIndex {
       SELECT ${d.id}::bigint, 0, f.fields || f.description, '' FROM f
       UNION ALL
       SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'), t.excerpt
-        FROM f, unnest(${pages}::int[], ${texts}::text[], ${excerpts}::text[]) AS t(page, text, excerpt)`;
+        FROM f, unnest(${pages}::int[], ${texts.map((p) => p.text)}::text[], ${excerpts}::text[]) AS t(page, text, excerpt)`;
   }
 
-  return {
+  const index: SearchIndex = {
     backend: "postgres",
 
     async upsert(docs) {
       for (const d of docs) {
+        const prepared = await prepareDocument(d);
         // one transaction a document: a reader never sees it half written, and a big one holds no others
-        await db.$transaction((tx) => upsertOne(tx, d), { timeout: 120_000, maxWait: 30_000 });
+        await db.$transaction((tx) => upsertOne(tx, d, prepared), { timeout: 120_000, maxWait: 30_000 });
       }
     },
 
@@ -196,5 +164,11 @@ export function createPgSearchIndex(db: Db): SearchIndex {
     async clear() {
       await db.$executeRaw`TRUNCATE search_pages, search_documents`;
     },
+
+    async startRebuild() {
+      // rows are rewritten in place, each document in its own transaction: searches keep answering
+      return { target: index, commit: async () => {}, abort: async () => {} };
+    },
   };
+  return index;
 }
