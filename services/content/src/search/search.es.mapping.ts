@@ -1,0 +1,133 @@
+// The Elasticsearch index's shape: an index template every concrete index of the search takes its
+// settings and mappings from, and how one document is written into it.
+//
+// Text arrives pre-tokenized (tokens.ts, the same tokens PostgreSQL indexes): the analyzer only splits
+// on the spaces between them, drops PostgreSQL's English stop words and stems with Snowball's English
+// stemmer (porter2, the one PostgreSQL's `english` configuration uses), so a two-character Chinese
+// substring and a mixed query behave as on PostgreSQL. Fields are token text, never shown: _source
+// keeps only what a search answers with (ids, numbers, page numbers and excerpts).
+import type { estypes } from "@elastic/elasticsearch";
+import type { IndexedDocument, PreparedDocument } from "./search.index.js";
+
+/** Raised when the mappings change: an index of an older version is reported and needs a rebuild. */
+export const MAPPING_VERSION = 1;
+export const ANALYZER = "wenku_terms";
+/** Pages (nested documents) one document may have; Elasticsearch's default is 10,000. */
+export const MAX_NESTED_PAGES = 100_000;
+/**
+ * Distinct field tokens copied into each page (what lets a title word and a page word match together).
+ * PostgreSQL copies all of them (up to MAX_FIELD_TOKENS a field); titles, keywords and category names
+ * are far shorter than this in practice.
+ */
+const MAX_HEAD_TOKENS = 256;
+
+/** PostgreSQL's english.stop (Snowball's English stop words), so both backends drop the same words. */
+const STOP_WORDS =
+  "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
+  "it its itself they them their theirs themselves what which who whom this that these those am is are was were be " +
+  "been being have has had having do does did doing a an the and but if or because as until while of at by for with " +
+  "about against between into through during before after above below to from up down in out on off over under " +
+  "again further then once here there when where why how all any both each few more most other some such no nor not " +
+  "only own same so than too very s t can will just don should now";
+
+/** The alias searches and writes go through, and the pattern of the concrete indexes behind it. */
+export function esNames(prefix: string) {
+  const alias = `${prefix}-documents`;
+  return { alias, template: alias, pattern: `${alias}-*` };
+}
+
+const terms = { type: "text", analyzer: ANALYZER } as const;
+
+export function indexTemplate(prefix: string): estypes.IndicesPutIndexTemplateRequest {
+  const { template, pattern } = esNames(prefix);
+  return {
+    name: template,
+    index_patterns: [pattern],
+    // above the built-in templates (100), so a catch-all pattern of theirs never shadows this one
+    priority: 200,
+    _meta: { managed_by: "wenku", mapping_version: MAPPING_VERSION },
+    template: {
+      settings: {
+        "index.mapping.nested_objects.limit": MAX_NESTED_PAGES,
+        analysis: {
+          filter: {
+            wenku_stop: { type: "stop", stopwords: STOP_WORDS.split(" ") },
+            wenku_stem: { type: "stemmer", language: "porter2" },
+          },
+          analyzer: {
+            [ANALYZER]: { type: "custom", tokenizer: "whitespace", filter: ["lowercase", "wenku_stop", "wenku_stem"] },
+          },
+        },
+      },
+      mappings: {
+        dynamic: "strict",
+        _meta: { mapping_version: MAPPING_VERSION },
+        _source: { excludes: ["title", "keywords", "others", "description", "pages.head", "pages.text"] },
+        properties: {
+          id: { type: "long" },
+          title: terms,
+          keywords: terms,
+          others: terms,
+          description: terms,
+          category_ids: { type: "long" },
+          language_id: { type: "long" },
+          user_id: { type: "long" },
+          ext: { type: "keyword" },
+          type: { type: "keyword" },
+          page_count: { type: "integer" },
+          view_count: { type: "long" },
+          download_count: { type: "long" },
+          score: { type: "double" },
+          created_at: { type: "date" },
+          /** Pages with text; each holds the fields but the description (as PostgreSQL's page rows do). */
+          pages: {
+            type: "nested",
+            properties: {
+              page: { type: "integer" },
+              head: terms,
+              text: terms,
+              excerpt: { type: "keyword", index: false, doc_values: false },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The distinct tokens of the fields a page row holds, bounded. */
+function headOf(p: PreparedDocument): string {
+  const seen = new Set<string>();
+  for (const field of [p.title, p.keywords, p.others]) {
+    for (const t of field.split(" ")) {
+      if (t) seen.add(t);
+      if (seen.size >= MAX_HEAD_TOKENS) return [...seen].join(" ");
+    }
+  }
+  return [...seen].join(" ");
+}
+
+/** One document's source (bigints as strings: JSON has no 64-bit integers; long fields take them). */
+export function esDocument(d: IndexedDocument, p: PreparedDocument): Record<string, unknown> {
+  const head = headOf(p);
+  return {
+    id: d.id.toString(),
+    title: p.title,
+    keywords: p.keywords,
+    others: p.others,
+    description: p.description,
+    category_ids: d.categoryIds.map(String),
+    language_id: d.languageId === null ? null : d.languageId.toString(),
+    user_id: d.userId.toString(),
+    ext: d.ext,
+    type: d.type,
+    page_count: d.pages,
+    view_count: d.viewCount,
+    download_count: d.downloadCount,
+    score: d.score,
+    created_at: d.createdAt.toISOString(),
+    pages: p.pages.map((x) =>
+      x.excerpt ? { page: x.page, head, text: x.text, excerpt: x.excerpt } : { page: x.page, head, text: x.text },
+    ),
+  };
+}
