@@ -10,6 +10,7 @@ import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
+import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search/search.es.js";
 import { createSearchIndexer } from "./search/search.indexer.js";
 import { createPgSearchIndex } from "./search/search.pg.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
@@ -45,6 +46,7 @@ export const service: ServiceModule = {
     let workers: ContentWorkers | undefined;
     let documents: DocumentEventsHandle | undefined;
     let recorder: SearchRecorder | undefined;
+    let es: EsSearchIndex | undefined;
     try {
       const seeded = await createLanguageRepository(db).seed(defaultLanguages);
       if (seeded) ctx.log.info({ seeded }, "document languages seeded");
@@ -59,8 +61,20 @@ export const service: ServiceModule = {
       });
       documents = await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" }));
       const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }));
-      const search = createPgSearchIndex(db);
       const searchLog = ctx.log.child({ module: "search" });
+      if (config.ELASTICSEARCH_URL) {
+        const client = createEsClient({
+          url: config.ELASTICSEARCH_URL,
+          apiKey: config.ELASTICSEARCH_API_KEY,
+          timeoutMs: config.ELASTICSEARCH_TIMEOUT_SEC * 1000,
+        });
+        es = createEsSearchIndex({ client, prefix: config.ELASTICSEARCH_INDEX, log: searchLog });
+        searchLog.info(
+          { url: withoutCredentials(config.ELASTICSEARCH_URL), alias: es.alias },
+          "search index: Elasticsearch",
+        );
+      }
+      const search = es ?? createPgSearchIndex(db);
       const indexer = createSearchIndexer({
         index: search,
         source: createSearchSource({ db, storage, users, log: searchLog }),
@@ -106,7 +120,7 @@ export const service: ServiceModule = {
         tools,
         clock: ctx.clock,
       });
-      const [started, events, records] = [workers, documents, recorder];
+      const [started, events, records, elastic] = [workers, documents, recorder, es];
       return {
         announce: describeTools(tools),
         definition,
@@ -114,6 +128,7 @@ export const service: ServiceModule = {
           // The workers first: jobs in flight are handed back to the queue before the database goes.
           await started.stop();
           await records.flush(); // searches answered before the close are written
+          await elastic?.close();
           events.close();
           await rateLimits.close();
           await db.$disconnect();
@@ -122,6 +137,7 @@ export const service: ServiceModule = {
     } catch (err) {
       await workers?.stop();
       await recorder?.flush();
+      await es?.close();
       documents?.close();
       await rateLimits.close();
       await db.$disconnect();
