@@ -2,7 +2,7 @@
 // lanes (when CONVERTER_CONCURRENCY allows this process to convert), the sweeper of uploads no
 // document uses, the sweeper of search records past their retention and the search indexer. Stopped
 // before the database closes.
-import type { Logger, SettingsReader } from "@wenku/kit";
+import { type Logger, repeatEvery, type SettingsReader } from "@wenku/kit";
 import type { EventBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import type { ContentConfig } from "./config.js";
@@ -15,10 +15,10 @@ import type { ToolProbe } from "./conversion/tools.js";
 import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
-import { createAttachmentSweep, startAttachmentSweeper } from "./files/attachment.sweep.js";
+import { createAttachmentSweep } from "./files/attachment.sweep.js";
 import type { SearchIndexer } from "./search/search.indexer.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
-import { createSearchRecordSweep, startSearchRecordSweeper } from "./search/search.record.sweep.js";
+import { createSearchRecordSweep } from "./search/search.record.sweep.js";
 
 /** How often unused uploads are looked for (each replica sweeps; rows are claimed). */
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -78,25 +78,27 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
     { office: tools.office.available, soffice: tools.office.path, cjkFonts: tools.cjkFonts, lanes },
     tools.office.available ? "conversion: converters found" : "conversion: LibreOffice not found",
   );
-  const sweeper = startAttachmentSweeper(
-    createAttachmentSweep({
-      repo: createAttachmentRepository(d.db),
-      storage: d.storage,
-      settings: d.settings,
-      log: d.log.child({ module: "sweep" }),
-      clock: d.clock,
-    }),
-    { everyMs: SWEEP_EVERY_MS, log: d.log },
-  );
-  const recordSweeper = startSearchRecordSweeper(
-    createSearchRecordSweep({
-      repo: createSearchRecordRepository(d.db),
-      settings: d.settings,
-      log: d.log.child({ module: "search-records" }),
-      clock: d.clock,
-    }),
-    { everyMs: RECORD_SWEEP_EVERY_MS, log: d.log },
-  );
+  const attachmentSweep = createAttachmentSweep({
+    repo: createAttachmentRepository(d.db),
+    storage: d.storage,
+    settings: d.settings,
+    log: d.log.child({ module: "sweep" }),
+    clock: d.clock,
+  });
+  const sweeper = repeatEvery(() => attachmentSweep.run(), {
+    everyMs: SWEEP_EVERY_MS,
+    onError: (err) => d.log.warn({ err }, "attachment sweep failed"),
+  });
+  const recordSweep = createSearchRecordSweep({
+    repo: createSearchRecordRepository(d.db),
+    settings: d.settings,
+    log: d.log.child({ module: "search-records" }),
+    clock: d.clock,
+  });
+  const recordSweeper = repeatEvery(() => recordSweep.run(), {
+    everyMs: RECORD_SWEEP_EVERY_MS,
+    onError: (err) => d.log.warn({ err }, "search record sweep failed"),
+  });
   const { indexer } = d;
   d.documents.onChanged((ids) => void indexer.nudge(ids));
   // The catch-up of a large site takes a while: the service answers meanwhile (search lags behind).

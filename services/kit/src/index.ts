@@ -15,6 +15,7 @@ export * from "./migrate.js";
 export * from "./module.js";
 export * from "./paging.js";
 export * from "./registry.js";
+export * from "./repeat.js";
 export * from "./server.js";
 export * from "./settings.js";
 export * from "./transports.js";

@@ -76,28 +76,3 @@ export function createAttachmentSweep(deps: AttachmentSweepDeps) {
   };
 }
 export type AttachmentSweep = ReturnType<typeof createAttachmentSweep>;
-
-/** Runs the sweep every `everyMs` (first pass after one interval) until stopped; a failed pass is logged. */
-export function startAttachmentSweeper(sweep: AttachmentSweep, opts: { everyMs: number; log: Logger }) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep
-        .run()
-        .catch((err) => opts.log.warn({ err }, "attachment sweep failed"))
-        .finally(schedule);
-    }, opts.everyMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
-}

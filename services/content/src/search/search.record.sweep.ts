@@ -37,28 +37,3 @@ export function createSearchRecordSweep(deps: SearchRecordSweepDeps) {
   };
 }
 export type SearchRecordSweep = ReturnType<typeof createSearchRecordSweep>;
-
-/** Runs the sweep every `everyMs` (first pass after one interval) until stopped; a failed pass is logged. */
-export function startSearchRecordSweeper(sweep: SearchRecordSweep, opts: { everyMs: number; log: Logger }) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep
-        .run()
-        .catch((err) => opts.log.warn({ err }, "search record sweep failed"))
-        .finally(schedule);
-    }, opts.everyMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
-}
