@@ -4,7 +4,8 @@
 //      (Prisma clients regenerated)         4b. the system tests (tests/api) again over real gRPC
 //   2. typecheck (services, gateway, web)   5. web unit tests (jsdom)
 //   3. lint (Biome)                         6. Playwright against `npm start` (Debian chromium)
-//   3b. migrations = schema.prisma          7. Playwright (desktop) against `npm run start:cluster`
+//   3b. migrations = schema.prisma          7. Playwright (desktop, the cross-service flows) against
+//                                              `npm run start:cluster`
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from "node:child_process";
@@ -98,10 +99,25 @@ async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+/**
+ * The second pass, one process per service, runs the flows that cross services over gRPC or NATS
+ * (logins and logout broadcasts, permissions, settings and category changes, conversion, indexing,
+ * review); pages one service answers alone (static files, 404s, search records) run in the first.
+ */
+const CLUSTER_SPECS = [
+  "account.spec.ts",
+  "admin.spec.ts",
+  "category.spec.ts",
+  "document.spec.ts",
+  "document-admin.spec.ts",
+  "search.spec.ts",
+  "session-expired.spec.ts",
+];
+
 await e2e("e2e", [], []);
-// The same flows through one process per service: real gRPC between gateway and services, and
+// Those flows again through one process per service: real gRPC between gateway and services, and
 // broadcasts (logout, permission and settings changes) over real NATS JetStream.
-await e2e("e2e-cluster", ["--cluster"], ["--project=desktop"], {
+await e2e("e2e-cluster", ["--cluster"], ["--project=desktop", ...CLUSTER_SPECS], {
   NATS_URL: process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222",
 });
 console.log("\nall checks passed");
