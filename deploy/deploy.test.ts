@@ -1,8 +1,9 @@
 // The Kubernetes manifests against the code they run: both overlays render, every container's
 // environment is exactly what its process's zod config schema accepts (and all it requires in
 // cluster mode), probes, Services, URLs, autoscalers and budgets point at things that exist.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { createClientIpResolver } from "@wenku/gateway";
 import {
   type Container,
@@ -52,6 +53,8 @@ const SERVICE_URLS = [
 ];
 const SERVICE_BASE = ["DATABASE_URL", "NATS_URL", "INTERNAL_TOKEN"];
 const S3 = ["S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET_KEY"];
+/** Keys of wenku-secrets the optional components read (deploy/components/*). */
+const COMPONENT_SECRETS = ["ELASTICSEARCH_URL", "ELASTICSEARCH_API_KEY"];
 
 function service(name: Exclude<Name, "gateway">, extraNeeds: string[], extraSecrets: string[]): Deployable {
   return {
@@ -416,9 +419,9 @@ describe("deploy/overlays/dev specifics", () => {
 describe("deploy/ documentation", () => {
   test("secret.example.env lists exactly the keys the Deployments read from wenku-secrets", () => {
     const docs = documentedSecretKeys();
-    const used = new Set(deployables.flatMap((d) => d.secrets));
+    const used = new Set([...deployables.flatMap((d) => d.secrets), ...COMPONENT_SECRETS]);
     expect([...docs.required, ...docs.optional].sort()).toEqual([...used].sort());
-    expect(docs.optional).toEqual(["WENKU_ADMIN_PASSWORD"]);
+    expect(docs.optional.sort()).toEqual(["WENKU_ADMIN_PASSWORD", ...COMPONENT_SECRETS].sort());
   });
 
   test("README explains every variable a container gets", () => {
@@ -432,5 +435,63 @@ describe("deploy/ documentation", () => {
     }
     const undocumented = [...names].filter((n) => !readme.includes(`\`${n}\``));
     expect(undocumented).toEqual([]);
+  });
+});
+
+describe("deploy/components/elasticsearch on the production overlay", () => {
+  let objects: K8sObject[] = [];
+  let dir = "";
+  beforeAll(() => {
+    // an overlay of the operator's: production plus the component (paths relative: Kustomize wants them so)
+    dir = mkdtempSync(join(tmpdir(), "wenku-es-overlay-"));
+    const from = (p: string) => relative(dir, join(repoRoot, p));
+    const kustomization = [
+      "apiVersion: kustomize.config.k8s.io/v1beta1",
+      "kind: Kustomization",
+      `resources: [${from("deploy/overlays/production")}]`,
+      `components: [${from("deploy/components/elasticsearch")}]`,
+    ];
+    writeFileSync(join(dir, "kustomization.yaml"), `${kustomization.join("\n")}\n`);
+    objects = render(relative(repoRoot, dir));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const envOf = (name: string) => {
+    const containers = find(objects, "Deployment", `wenku-${name}`)?.spec?.template?.spec?.containers as
+      | Container[]
+      | undefined;
+    const c = containers?.[0];
+    if (!c) throw new Error(`no container in wenku-${name}`);
+    return resolveEnv(objects, c);
+  };
+
+  test("wenku-content reads the URL and API key from wenku-secrets, the index prefix and timeout from its ConfigMap", async () => {
+    const env = envOf("content");
+    const es = [...env].filter(([k]) => k.startsWith("ELASTICSEARCH_")).map(([k, v]) => [k, v.source, v.value]);
+    expect(es.sort()).toEqual(
+      [
+        ["ELASTICSEARCH_API_KEY", "secret wenku-secrets", undefined],
+        ["ELASTICSEARCH_INDEX", expect.stringMatching(/^configmap wenku-content-env-/), "wenku"],
+        ["ELASTICSEARCH_TIMEOUT_SEC", expect.stringMatching(/^configmap wenku-content-env-/), "30"],
+        ["ELASTICSEARCH_URL", "secret wenku-secrets", undefined],
+      ].sort(),
+    );
+    const content = deployables.find((d) => d.name === "content") as Deployable;
+    const schema = await schemaOf(content);
+    const bad = [...env]
+      .filter(
+        ([k, v]) => !(k in schema.shape) || (v.value !== undefined && !schema.shape[k]?.safeParse(v.value).success),
+      )
+      .map(([k]) => k);
+    expect(bad).toEqual([]);
+    expect(env.get("S3_BUCKET")?.value).toBe("wenku"); // the merge kept the base's keys
+  });
+
+  test("no other Deployment gets them; the README explains them", () => {
+    for (const d of deployables.filter((x) => x.name !== "content"))
+      expect([d.name, [...envOf(d.name).keys()].filter((k) => k.startsWith("ELASTICSEARCH_"))]).toEqual([d.name, []]);
+    const readme = readFileSync(join(repoRoot, "deploy/README.md"), "utf8");
+    const names = [...envOf("content").keys()].filter((k) => k.startsWith("ELASTICSEARCH_"));
+    expect(names.filter((n) => !readme.includes(`\`${n}\``))).toEqual([]);
   });
 });
