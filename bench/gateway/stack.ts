@@ -64,6 +64,19 @@ export async function withCleanup(body: (cleanup: Cleanup) => Promise<void>): Pr
 }
 
 /** A database of its own on the server, dropped by `cleanup` (FORCE: our pools may still be open). */
+/** A database kept between runs (created when missing): a bench loads it once and queries it again later. */
+export async function keptDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(serverUrl, name);
+}
+
 export async function throwawayDatabase(serverUrl: string, cleanup: Cleanup): Promise<string> {
   const name = `wenku_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -6,16 +6,18 @@
 //   node --import tsx bench/search/run.ts        (npm run bench:search -w @wenku/bench)
 //
 // Knobs: BENCH_DOCS (100,000), BENCH_QUERIES (200), BENCH_LIKE_TEXT_QUERIES (50: the LIKE over every
-// page's text scans the whole text, so it runs on the first queries only), BENCH_SEED, BENCH_BATCH.
+// page's text scans the whole text, so it runs on the first queries only), BENCH_SEED, BENCH_BATCH,
+// BENCH_DB (a name: the database is kept, loaded by the first run and only queried by later ones).
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { service as content, createDb } from "@wenku/content";
-import { createPgSearchIndex, type IndexedDocument } from "@wenku/content/search";
+import { createPgSearchIndex } from "@wenku/content/search";
 import { loadConfig, runMigrations, z } from "@wenku/kit";
-import { throwawayDatabase, withCleanup } from "../gateway/stack.js";
+import { keptDatabase, throwawayDatabase, withCleanup } from "../gateway/stack.js";
 import { ratio } from "../lib/measure.js";
 import { type BenchQuery, Corpus, DEFAULT_SEED } from "./generate.js";
+import { indexSizes, loadCorpus } from "./load.js";
 
 const config = loadConfig(
   z.object({
@@ -25,6 +27,11 @@ const config = loadConfig(
     BENCH_LIKE_TEXT_QUERIES: z.coerce.number().int().min(0).default(50),
     BENCH_SEED: z.coerce.number().int().default(DEFAULT_SEED),
     BENCH_BATCH: z.coerce.number().int().min(1).default(100),
+    /** A database kept after the run (wenku_bench_<name>): loaded once, then only queried. */
+    BENCH_DB: z
+      .string()
+      .regex(/^[a-z0-9_]{1,40}$/)
+      .optional(),
   }),
 );
 
@@ -107,124 +114,30 @@ function table(rows: Row[], base: Row): string {
   return [row(head), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(row)].join("\n");
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const load = () => os.loadavg().map((l) => l.toFixed(1));
 
 await withCleanup(async (cleanup) => {
   const started = new Date();
   const loadAtStart = load();
-  const databaseUrl = await throwawayDatabase(config.TEST_DATABASE_URL, cleanup);
+  const databaseUrl = config.BENCH_DB
+    ? await keptDatabase(config.TEST_DATABASE_URL, `wenku_bench_${config.BENCH_DB}`)
+    : await throwawayDatabase(config.TEST_DATABASE_URL, cleanup);
   for (const m of content.migrations) await runMigrations({ connectionString: databaseUrl, ...m });
   const db = createDb(databaseUrl);
   cleanup.add(() => db.$disconnect());
   const index = createPgSearchIndex(db);
-
-  // The baseline's tables: what moredoc searches (title, keywords, description, as its documents table
-  // holds them) and, to be fair to it, the raw text of every page. Stored lowercased so that plain LIKE
-  // is case-insensitive, as moredoc's LIKE is under MySQL's default collation: the cheapest form of it.
-  await db.$executeRawUnsafe("CREATE SCHEMA bench_like");
-  await db.$executeRawUnsafe(`CREATE TABLE bench_like.documents (
-    id bigint PRIMARY KEY, title varchar(255) NOT NULL, keywords varchar(255) NOT NULL,
-    description text NOT NULL, created_at timestamptz NOT NULL)`);
-  await db.$executeRawUnsafe(`CREATE TABLE bench_like.pages (
-    document_id bigint NOT NULL, page integer NOT NULL, text text NOT NULL, PRIMARY KEY (document_id, page))`);
-  const storeBaseline = async (docs: IndexedDocument[]) => {
-    const lower = (pick: (d: IndexedDocument) => string) => docs.map((d) => pick(d).toLowerCase());
-    await db.$executeRaw`
-      INSERT INTO bench_like.documents (id, title, keywords, description, created_at)
-      SELECT * FROM unnest(${docs.map((d) => d.id)}::bigint[], ${lower((d) => d.title)}::text[],
-                           ${lower((d) => d.keywords)}::text[], ${lower((d) => d.description)}::text[],
-                           ${docs.map((d) => d.createdAt)}::timestamptz[])`;
-    const pages = docs.flatMap((d) => d.pageTexts.map((text, i) => ({ id: d.id, page: i + 1, text })));
-    await db.$executeRaw`
-      INSERT INTO bench_like.pages (document_id, page, text)
-      SELECT * FROM unnest(${pages.map((p) => p.id)}::bigint[], ${pages.map((p) => p.page)}::int[],
-                           ${pages.map((p) => p.text.toLowerCase())}::text[])`;
-  };
 
   const corpus = new Corpus(config.BENCH_SEED);
   console.log(
     `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}, load ${loadAtStart.join(" ")}; ` +
       `indexing ${config.BENCH_DOCS} documents (seed ${config.BENCH_SEED}) in batches of ${config.BENCH_BATCH} …`,
   );
-  let generateMs = 0;
-  let indexMs = 0;
-  /** CPU time of this process (tokenizing, Prisma) while indexing: the rest of the wall time is PostgreSQL's or waiting. */
-  let indexCpuMs = 0;
-  let baselineMs = 0;
-  let pages = 0;
-  let chars = 0;
-  let batch: IndexedDocument[] = [];
-  let done = 0;
-  const reportEvery = Math.ceil(config.BENCH_DOCS / 10);
-  let nextReport = reportEvery;
-  let t = performance.now();
-  const flush = async () => {
-    generateMs += performance.now() - t;
-    t = performance.now();
-    const cpu = process.cpuUsage();
-    await index.upsert(batch);
-    indexMs += performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    indexCpuMs += (used.user + used.system) / 1000;
-    t = performance.now();
-    await storeBaseline(batch);
-    baselineMs += performance.now() - t;
-    done += batch.length;
-    batch = [];
-    if (done >= nextReport) {
-      nextReport += reportEvery;
-      console.log(
-        `  ${done} documents, ${pages} pages: ${((done / indexMs) * 1000).toFixed(1)} docs/s, ` +
-          `${((pages / indexMs) * 1000).toFixed(0)} pages/s indexing (load ${load()[0]})`,
-      );
-    }
-    t = performance.now();
-  };
-  for (const d of corpus.documents(config.BENCH_DOCS)) {
-    pages += d.pageTexts.length;
-    chars += d.pageTexts.reduce((n, s) => n + s.length, 0);
-    batch.push(d);
-    if (batch.length === config.BENCH_BATCH) await flush();
-  }
-  if (batch.length) await flush();
-  // What autovacuum would do after a bulk load: flush the GIN pending list, gather statistics.
-  t = performance.now();
-  for (const table of ["search_pages", "search_documents", "bench_like.documents", "bench_like.pages"]) {
-    await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
-  }
-  const vacuumMs = performance.now() - t;
-  const [size] = await db.$queryRaw<Array<Record<string, bigint>>>`
-    SELECT pg_total_relation_size('search_pages') AS pages_total,
-           pg_table_size('search_pages') AS pages_table,
-           pg_relation_size('search_pages_terms_idx') AS pages_gin,
-           pg_relation_size('search_pages_pkey') AS pages_pkey,
-           pg_total_relation_size('search_documents') AS documents_total,
-           pg_total_relation_size('bench_like.documents') + pg_total_relation_size('bench_like.pages') AS baseline_total`;
-  const sizes = Object.fromEntries(Object.entries(size ?? {}).map(([k, v]) => [k, Number(v)]));
-  const indexing = {
-    documents: config.BENCH_DOCS,
-    pages,
-    textChars: chars,
-    indexSec: indexMs / 1000,
-    docsPerSec: (config.BENCH_DOCS / indexMs) * 1000,
-    pagesPerSec: (pages / indexMs) * 1000,
-    nodeCpuShare: indexCpuMs / indexMs,
-    generateSec: generateMs / 1000,
-    baselineStoreSec: baselineMs / 1000,
-    vacuumAnalyzeSec: vacuumMs / 1000,
-  };
-  console.log(
-    `\nindexed ${indexing.documents} documents, ${pages} pages, ${(chars / 1e6).toFixed(1)} M characters in ` +
-      `${indexing.indexSec.toFixed(1)} s: ${indexing.docsPerSec.toFixed(1)} docs/s, ${indexing.pagesPerSec.toFixed(0)} pages/s ` +
-      `(node's CPU ${(indexing.nodeCpuShare * 100).toFixed(0)}% of it; generating ${indexing.generateSec.toFixed(1)} s, baseline tables ${indexing.baselineStoreSec.toFixed(1)} s, ` +
-      `VACUUM ANALYZE ${indexing.vacuumAnalyzeSec.toFixed(1)} s)`,
-  );
-  console.log(
-    `index size: search_pages ${mb(sizes.pages_total ?? 0)} (table + TOAST ${mb(sizes.pages_table ?? 0)}, ` +
-      `GIN ${mb(sizes.pages_gin ?? 0)}, primary key ${mb(sizes.pages_pkey ?? 0)}), search_documents ` +
-      `${mb(sizes.documents_total ?? 0)}; the baseline's tables ${mb(sizes.baseline_total ?? 0)}`,
-  );
+  const indexing = await loadCorpus(db, index, corpus, {
+    docs: config.BENCH_DOCS,
+    seed: config.BENCH_SEED,
+    batch: config.BENCH_BATCH,
+  });
+  const sizes = await indexSizes(db);
 
   const queries = corpus.queries(config.BENCH_DOCS, config.BENCH_QUERIES);
   const pg = async (q: BenchQuery): Promise<Answer> => {
