@@ -27,6 +27,7 @@ import { createDocumentHandlers } from "./documents/document.handlers.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
 import { createDocumentService } from "./documents/document.service.js";
+import { createDocumentTextSearch, createTextSearchHandlers } from "./documents/document.text-search.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createRecycleService } from "./documents/recycle.service.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
@@ -215,6 +216,9 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           ...createDocumentHandlers(documentService, documentAdmin, query),
           ...createFileHandlers({ uploads, pages, downloads }),
           ...createDocumentSearchHandlers(search),
+          ...createTextSearchHandlers(
+            createDocumentTextSearch({ repo: documentRepo, storage, log: deps.log.child({ module: "text-search" }) }),
+          ),
         },
       ],
       [SearchAPI, { ...createSearchHandlers(search), ...createPopularSearchHandlers(searchRecords) }],

@@ -44,18 +44,30 @@ function boundary(text: string, i: number): number {
 }
 
 export function snippetOf(excerpt: PageExcerpt, query: string, width = SNIPPET_CHARS): Snippet {
-  const { text, page } = excerpt;
   const re = pattern(query);
+  return snippetAround(excerpt, re ? matchesOf(excerpt.text, re) : [], width);
+}
+
+/** Where a global regular expression matches in `text`: [start, end) pairs, touching or overlapping ones merged. */
+export function matchesOf(text: string, re: RegExp): Array<[number, number]> {
   const matches: Array<[number, number]> = [];
-  if (re) {
-    for (const m of text.matchAll(re)) {
-      if (m[0].length === 0) continue;
-      const at = m.index ?? 0;
-      const last = matches[matches.length - 1];
-      if (last && at <= last[1]) last[1] = Math.max(last[1], at + m[0].length);
-      else matches.push([at, at + m[0].length]);
-    }
+  for (const m of text.matchAll(re)) {
+    if (m[0].length === 0) continue;
+    const at = m.index ?? 0;
+    const last = matches[matches.length - 1];
+    if (last && at <= last[1]) last[1] = Math.max(last[1], at + m[0].length);
+    else matches.push([at, at + m[0].length]);
   }
+  return matches;
+}
+
+/** A window of the page's text around the first of `matches` (ascending [start, end) pairs), those inside it marked. */
+export function snippetAround(
+  excerpt: PageExcerpt,
+  matches: ReadonlyArray<readonly [number, number]>,
+  width = SNIPPET_CHARS,
+): Snippet {
+  const { text, page } = excerpt;
   const first = matches[0]?.[0] ?? 0;
   const start = boundary(text, Math.max(0, Math.min(first - LEAD, text.length - width)));
   const end = boundary(text, Math.min(text.length, start + width));
