@@ -10,6 +10,7 @@ import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { ADMIN_PAGES } from "../../router/adminPages.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { SearchIndexCard } from "./dashboard/SearchIndexCard.js";
 
 const COUNTERS: readonly [keyof Stats & `${string}Count`, MessageKey][] = [
   ["userCount", "adm.dash.users"],
@@ -65,6 +66,7 @@ export default function DashboardPage() {
       {statsError && <ApiErrorAlert error={statsError} onRetry={() => void stats.refetch()} />}
       {!stats.data && !stats.error && <Skeleton active />}
       {stats.data && <StatsView stats={stats.data} />}
+      <SearchIndexCard />
     </AdminCard>
   );
 }
