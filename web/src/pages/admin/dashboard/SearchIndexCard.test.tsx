@@ -1,13 +1,13 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
-import { type SearchIndexStatus, SearchIndexStatusSchema } from "@wenku/proto/api/v1/search_pb.js";
+import { SearchIndexStatusSchema } from "@wenku/proto/api/v1/search_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { SearchIndexCard } from "./SearchIndexCard.js";
 
 /** An in-process ConfigAPI whose index status the test moves along; RenewDocumentIndex starts a pass. */
-function setup(rpcs: string[], initial: Partial<SearchIndexStatus>) {
+function setup(rpcs: string[], initial: Omit<MessageInitShape<typeof SearchIndexStatusSchema>, "$typeName">) {
   let status = create(SearchIndexStatusSchema, { backend: "postgres", indexed: 120n, ...initial });
   let renewals = 0;
   const deps = testDeps({
