@@ -3,8 +3,10 @@ import type { Document } from "@wenku/proto/api/v1/document_pb.js";
 import { Alert, Button, Flex, Typography, theme } from "antd";
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { PageImage } from "./PageImage.js";
+import { closedSearch, ReaderSearchBox, ReaderSearchResults, type ReaderSearchState } from "./ReaderSearch.js";
 import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, requestedPage, viewablePages } from "./reader.js";
 import { useScrollToPage } from "./useScrollToPage.js";
 
@@ -69,15 +71,37 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
   const viewable = viewablePages(doc);
-  const target = requestedPage(useSearchParams()[0].get("page"), doc.pages);
+  const [params, setParams] = useSearchParams();
+  const target = requestedPage(params.get("page"), doc.pages);
+  // Each jump from a search result scrolls again, also to the page already asked for.
+  const [jumps, setJumps] = useState(0);
+  const [search, setSearch] = useState<ReaderSearchState & { id: bigint }>({ ...closedSearch, id: doc.id });
+  const searchState = search.id === doc.id ? search : closedSearch;
+  const onSearch = useCallback((next: ReaderSearchState) => setSearch({ ...next, id: doc.id }), [doc.id]);
+  const jump = useCallback(
+    (page: number) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set("page", String(page));
+          return next;
+        },
+        { preventScrollReset: true },
+      );
+      setJumps((n) => n + 1);
+    },
+    [setParams],
+  );
   const [loaded, setLoaded] = useState(() => Math.min(INITIAL_PAGES, viewable));
   // The pages up to the asked-for one are shown at once; "continue reading" goes on from there.
   const shown = Math.max(loaded, Math.min(target ?? 0, viewable));
   useScrollToPage(
     container,
     target === null ? null : target <= viewable ? `[data-reader-slot="${target}"]` : "[data-reader-notice]",
+    jumps,
   );
   const fullscreen = useFullscreen(container);
+  const compact = useSizeClass() === "mobile";
   const aspect = pageAspect(doc);
   const remaining = viewable - shown;
 
@@ -98,32 +122,33 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
         ...overlay,
       }}
     >
-      <Flex
-        justify="space-between"
-        align="center"
-        gap={8}
+      <div
         style={{
           position: "sticky",
           top: 0,
           zIndex: 2,
-          padding: "8px 12px",
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          {t("doc.pages", { count: doc.pages })}
-        </Typography.Text>
-        <Button
-          size="small"
-          icon={fullscreen.active ? <CompressOutlined /> : <ExpandOutlined />}
-          onClick={fullscreen.toggle}
-          data-testid="reader-fullscreen"
-          aria-pressed={fullscreen.active}
-        >
-          {t(fullscreen.active ? "doc.exitFullscreen" : "doc.fullscreen")}
-        </Button>
-      </Flex>
+        <Flex justify="space-between" align="center" gap={8} style={{ padding: "8px 12px" }}>
+          <Typography.Text type="secondary" style={{ fontSize: 13, flexShrink: 0 }}>
+            {t("doc.pages", { count: doc.pages })}
+          </Typography.Text>
+          <ReaderSearchBox key={String(doc.id)} state={searchState} onChange={onSearch} />
+          <Button
+            size="small"
+            icon={fullscreen.active ? <CompressOutlined /> : <ExpandOutlined />}
+            onClick={fullscreen.toggle}
+            data-testid="reader-fullscreen"
+            aria-pressed={fullscreen.active}
+            aria-label={t(fullscreen.active ? "doc.exitFullscreen" : "doc.fullscreen")}
+          >
+            {compact ? null : t(fullscreen.active ? "doc.exitFullscreen" : "doc.fullscreen")}
+          </Button>
+        </Flex>
+        <ReaderSearchResults documentId={doc.id} state={searchState} onChange={onSearch} onJump={jump} />
+      </div>
       <Flex vertical gap={12} style={{ padding: 12, maxWidth: fullscreen.active ? 1000 : undefined, margin: "0 auto" }}>
         {pageNumbers(shown).map((page) => (
           <div key={page} data-reader-slot={page} style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}>

@@ -6,11 +6,17 @@ const SETTLE_MS = 1500;
 const USER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /**
- * Scrolls `selector` (inside `container`) into view when `target` is set or changes, then keeps it
+ * Scrolls `selector` (inside `container`) into view when it is set or changes (or `request` changes), then keeps it
  * there for a moment while content above it still moves (it is measured after mount), unless the
  * reader scrolls first. The element's own scroll-margin-top keeps it clear of sticky bars.
  */
-export function useScrollToPage(container: RefObject<HTMLElement | null>, selector: string | null): void {
+export function useScrollToPage(
+  container: RefObject<HTMLElement | null>,
+  selector: string | null,
+  /** Changing it scrolls again to the same selector (a jump to the page already asked for). */
+  request = 0,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: request only asks for another scroll
   useEffect(() => {
     const element = selector ? container.current?.querySelector<HTMLElement>(selector) : null;
     if (!element) return;
@@ -34,5 +40,5 @@ export function useScrollToPage(container: RefObject<HTMLElement | null>, select
     };
     for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true });
     return stop;
-  }, [container, selector]);
+  }, [container, selector, request]);
 }

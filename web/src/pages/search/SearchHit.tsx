@@ -3,32 +3,11 @@ import { Flex, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
+import { Snippet } from "../../components/document/Snippet.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { highlightSegments } from "./highlight.js";
 
 /** The reader at one page of a document (it scrolls there, see DocumentReader). */
 export const documentPagePath = (id: bigint, page: number): string => `/document/${id}?page=${page}`;
-
-/** The snippet with the search's terms as <mark>s, built from the offsets (never parsed as HTML). */
-export function Snippet({ text, highlight }: { text: string; highlight: readonly number[] }) {
-  const { token } = theme.useToken();
-  let at = 0;
-  return (
-    <>
-      {highlightSegments(text, highlight).map((segment) => {
-        const key = at;
-        at += segment.text.length;
-        return segment.mark ? (
-          <mark key={key} style={{ background: "transparent", color: token.colorError, padding: 0, fontWeight: 500 }}>
-            {segment.text}
-          </mark>
-        ) : (
-          <span key={key}>{segment.text}</span>
-        );
-      })}
-    </>
-  );
-}
 
 /**
  * One search result: type icon and title (to the document), the snippet from the page it was

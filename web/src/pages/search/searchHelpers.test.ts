@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { highlightSegments } from "./highlight.js";
+import { highlightSegments } from "../../components/document/highlight.js";
 import { readSearch, writeSearch } from "./searchFilters.js";
 
 describe("highlightSegments", () => {
