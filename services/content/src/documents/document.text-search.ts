@@ -18,7 +18,7 @@ import { type DocumentAPI, SearchDocumentTextReplySchema } from "@wenku/proto/ap
 import { outputKeys, parseManifest } from "../conversion/job.js";
 import { readText } from "../conversion/result.js";
 import { pageTextsOf } from "../conversion/text.js";
-import { TtlLru } from "../files/page.cache.js";
+import { ttlLru } from "../files/page.cache.js";
 import { matchesOf, type Snippet, snippetAround } from "../search/snippet.js";
 import type { DocumentRepository } from "./document.repository.js";
 import { bad, notFound } from "./document.rules.js";
@@ -85,7 +85,7 @@ export function searchPages(texts: readonly string[], readable: number, re: RegE
 
 export function createDocumentTextSearch(deps: DocumentTextSearchDeps) {
   const { storage, log } = deps;
-  const cache = new TtlLru<string, string[]>({
+  const cache = ttlLru<string, string[]>({
     max: TEXT_CACHE_ENTRIES,
     ttlMs: TEXT_CACHE_TTL_MS,
     maxWeight: TEXT_CACHE_MAX_UNITS,

@@ -8,7 +8,7 @@ import {
   type DocumentEvents,
   localDocumentEvents,
 } from "../documents/document.events.js";
-import { createPageCache, type PageDocument, TtlLru } from "./page.cache.js";
+import { createPageCache, type PageDocument, ttlLru } from "./page.cache.js";
 
 const doc = (id: bigint, status = 2): PageDocument => ({
   id,
@@ -69,9 +69,9 @@ describe("page cache", () => {
     await cache.document(1n);
     await cache.stat("k");
     rows.set(1n, doc(1n, 7));
-    tick(4_999);
+    tick(5_000);
     expect((await cache.document(1n))?.status).toBe(2);
-    tick(1);
+    tick(1); // older than the TTL
     expect((await cache.document(1n))?.status).toBe(7);
     await cache.stat("k");
     expect(loads).toEqual([1n, 1n]);
@@ -170,10 +170,10 @@ describe("page cache", () => {
   });
 });
 
-describe("TtlLru", () => {
+describe("ttlLru", () => {
   test("weight is given back on delete, expiry and clear", () => {
-    let now = 0;
-    const lru = new TtlLru<string, string>({
+    let now = 1_000;
+    const lru = ttlLru<string, string>({
       max: 10,
       ttlMs: 10,
       maxWeight: 4,
@@ -185,7 +185,7 @@ describe("TtlLru", () => {
     lru.delete("a");
     lru.set("c", "xx"); // 4: fits
     expect([lru.get("b"), lru.get("c")]).toEqual(["xx", "xx"]);
-    now = 10;
+    now = 1_011; // older than the TTL
     expect(lru.get("b")).toBeUndefined();
     lru.set("d", "xx");
     expect(lru.get("d")).toBe("xx");

@@ -5,6 +5,7 @@
 // at once in the process that made it and within milliseconds elsewhere. Stats are dropped on any
 // announcement too (new outputs are written before the conversion's announcement).
 import type { ObjectInfo, Storage } from "@wenku/kit/storage";
+import { LRUCache } from "lru-cache";
 import type { DocumentEvents } from "../documents/document.events.js";
 import type { DocumentVisibility } from "../documents/visibility.js";
 
@@ -23,59 +24,25 @@ export interface TtlLruOptions<V> {
   /** With `weight`: the most the entries may weigh together (e.g. bytes). */
   maxWeight?: number;
   weight?: (value: V) => number;
+  /** Milliseconds (lru-cache takes a time of 0 for "never set": an injected clock starts later). */
   now?: () => number;
 }
 
-/** A map bounded in entries (and optionally in weight), least recently used first out, entries expiring after `ttlMs`. */
-export class TtlLru<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number; weight: number }>();
-  private weight = 0;
-  private readonly now: () => number;
-
-  constructor(private readonly o: TtlLruOptions<V>) {
-    this.now = o.now ?? Date.now;
-  }
-
-  get(key: K): V | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= this.now()) {
-      this.delete(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, e); // most recently used: last in iteration order
-    return e.value;
-  }
-
-  set(key: K, value: V): void {
-    const weight = this.o.weight?.(value) ?? 0;
-    if (this.o.maxWeight !== undefined && weight > this.o.maxWeight) return;
-    this.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.o.ttlMs, weight });
-    this.weight += weight;
-    while (this.entries.size > this.o.max || (this.o.maxWeight !== undefined && this.weight > this.o.maxWeight)) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.delete(oldest.value);
-    }
-  }
-
-  delete(key: K): void {
-    const e = this.entries.get(key);
-    if (!e) return;
-    this.entries.delete(key);
-    this.weight -= e.weight;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.weight = 0;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
+/**
+ * A map bounded in entries (and optionally in weight), least recently used first out, entries
+ * expiring after `ttlMs`: lru-cache, set up so. An entry heavier than the whole budget is never kept.
+ */
+export function ttlLru<K extends {}, V extends {}>(o: TtlLruOptions<V>): LRUCache<K, V> {
+  const { weight } = o;
+  return new LRUCache<K, V>({
+    max: o.max,
+    ttl: o.ttlMs,
+    ttlResolution: 0, // read the clock on every look-up (an injected one included)
+    ...(o.maxWeight !== undefined && weight
+      ? { maxSize: o.maxWeight, sizeCalculation: (value: V) => Math.max(1, weight(value)) }
+      : {}),
+    ...(o.now ? { perf: { now: o.now } } : {}),
+  });
 }
 
 export interface PageCacheOptions {
@@ -100,11 +67,11 @@ export const PAGE_CACHE_BODY_BYTES = 32 * 1024 * 1024;
 export function createPageCache(o: PageCacheOptions) {
   const ttl = o.ttlMs ?? PAGE_CACHE_TTL_MS;
   const max = o.max ?? PAGE_CACHE_MAX;
-  const docs = new TtlLru<bigint, PageDocument>({ max, ttlMs: ttl, now: o.now });
-  const byHash = new TtlLru<string, PageDocument[]>({ max, ttlMs: ttl, now: o.now });
-  const stats = new TtlLru<string, ObjectInfo>({ max, ttlMs: ttl, now: o.now });
+  const docs = ttlLru<bigint, PageDocument>({ max, ttlMs: ttl, now: o.now });
+  const byHash = ttlLru<string, PageDocument[]>({ max, ttlMs: ttl, now: o.now });
+  const stats = ttlLru<string, ObjectInfo>({ max, ttlMs: ttl, now: o.now });
   // An object's bytes are only ever served under the stat (etag) they were read with.
-  const bodies = new TtlLru<string, { etag: string; data: Buffer }>({
+  const bodies = ttlLru<string, { etag: string; data: Buffer }>({
     max,
     ttlMs: ttl,
     maxWeight: o.maxBodyBytes ?? PAGE_CACHE_BODY_BYTES,
@@ -137,8 +104,8 @@ export function createPageCache(o: PageCacheOptions) {
     }
   });
 
-  function shared<K, V>(
-    cache: TtlLru<K, V>,
+  function shared<K extends {}, V extends {}>(
+    cache: LRUCache<K, V>,
     loading: Map<K, Promise<V | null>>,
     key: K,
     load: () => Promise<V | null>,
