@@ -2,7 +2,7 @@
 import pg from "pg";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { createDb, type Db } from "../db.js";
-import { searchIndexContract } from "./search.contract.js";
+import { indexedDocument, searchIndexContract } from "./search.contract.js";
 import { createPgSearchIndex } from "./search.pg.js";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -22,6 +22,30 @@ describe("PostgreSQL search index", () => {
     const index = createPgSearchIndex(db);
     await index.clear();
     return index;
+  });
+});
+
+describe("PostgreSQL search index: the ranking cap (a common word reads few tsvectors)", () => {
+  test("field matches always rank; text-only matches past the cap are counted and listed after the ranked ones", async () => {
+    const index = createPgSearchIndex(db, { rankCap: 2 });
+    await index.clear();
+    const titled = indexedDocument({ title: "harbour charts", pageTexts: ["nothing to see"] });
+    // text-only matches: the two with the most matching pages are ranked, the exact phrase first
+    const phrase = indexedDocument({ title: "a", pageTexts: ["the harbour charts of the bay", "harbour then charts"] });
+    const scattered = indexedDocument({ title: "b", pageTexts: ["harbour far from the charts", "charts, a harbour"] });
+    const single = indexedDocument({ title: "c", pageTexts: ["harbour charts"], viewCount: 99 });
+    await index.upsert([titled, phrase, scattered, single]);
+
+    const found = await index.search({ text: "harbour charts", sort: "relevance", offset: 0, limit: 10 });
+    expect(found.total).toBe(4);
+    expect(found.hits.map((h) => h.id)).toEqual([titled.id, phrase.id, scattered.id, single.id]);
+    expect(found.hits.map((h) => h.rank > 0)).toEqual([true, true, true, false]);
+    expect(found.hits[3]?.pages).toEqual([1]); // unranked, yet its page is named
+
+    // with room for every text-only match, the exact phrase on one page outranks scattered words
+    const uncapped = createPgSearchIndex(db, { rankCap: 10 });
+    const all = await uncapped.search({ text: "harbour charts", sort: "relevance", offset: 0, limit: 10 });
+    expect(all.hits.map((h) => h.rank > 0)).toEqual([true, true, true, true]);
   });
 });
 

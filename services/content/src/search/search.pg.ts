@@ -5,8 +5,9 @@
 // A document is rows in search_pages: page 0 holds its fields; page n its fields (but the description)
 // and page n's text, the only lexemes of weight D (ts_filter(terms, '{d}') is the page's text alone:
 // which pages hold the hit). A document matches when one of its rows holds every query token; its rank is its
-// best row's ts_rank_cd (title A 1.0, keywords B 0.4, description/categories/uploader C 0.2, text D 0.1;
-// the proximity of the terms counts, so the exact phrase ranks first).
+// ts_rank_cd (title A 1.0, keywords B 0.4, description/categories/uploader C 0.2, text D 0.1; the
+// proximity of the terms counts, so the exact phrase ranks first): its field row's when the fields
+// hold the query, else its best page row's (for at most RANK_CAP such documents: see search()).
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import {
@@ -44,7 +45,11 @@ function filters(q: SearchQuery): Prisma.Sql {
   return and.length ? Prisma.sql`WHERE ${Prisma.join(and, " AND ")}` : Prisma.empty;
 }
 
-export function createPgSearchIndex(db: Db): SearchIndex {
+/** Text-only matches whose page rows are ranked (reading their tsvectors), most matching pages first. */
+export const RANK_CAP = 200;
+
+export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): SearchIndex {
+  const rankCap = opts.rankCap ?? RANK_CAP;
   async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument, prepared: PreparedDocument) {
     // The index is derived data: a crash that loses the last moments of its writes leaves those
     // documents at an older version, which the indexer's catch-up rewrites at the next start. So
@@ -110,20 +115,38 @@ export function createPgSearchIndex(db: Db): SearchIndex {
     async search(q): Promise<SearchResult> {
       const tokens = tokenText(q.text, MAX_QUERY_TOKENS);
       if (!tokens) return { total: 0, hits: [] };
-      // one round trip: the page of hits and the count (a row with a null id when the page is empty)
+      // One round trip: the page of hits and the count (a row with a null id when the page is empty).
+      // c: every matching document from the GIN index and the rows' ids alone (no tsvector is read
+      // back: the cost of a common word is one heap fetch a matching row). Ranking reads the
+      // tsvectors: all matching field rows (page 0: small), and the page rows of the RANK_CAP
+      // text-only matches with the most matching pages (then the most read); text-only matches
+      // past those rank 0, after the ranked ones. Below RANK_CAP text-only matches, all are ranked.
       const rows = await db.$queryRaw<Array<{ document_id: bigint | null; rank: number | null; total: bigint }>>`
         WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q),
-        m AS (
-          SELECT p.document_id, max(ts_rank_cd(p.terms, q.q)) AS rank
+        c AS (
+          SELECT p.document_id, bool_or(p.page = 0) AS in_fields, count(*) FILTER (WHERE p.page > 0) AS in_pages
             FROM search_pages p, q
            WHERE p.terms @@ q.q
            GROUP BY p.document_id
         ),
-        f AS (
-          SELECT d.document_id, d.created_at, d.view_count, d.download_count, d.pages, d.score, m.rank
-            FROM m JOIN search_documents d USING (document_id)
+        f0 AS (
+          SELECT d.document_id, d.created_at, d.view_count, d.download_count, d.pages, d.score, c.in_fields, c.in_pages
+            FROM c JOIN search_documents d USING (document_id)
           ${filters(q)}
         ),
+        r AS (
+          SELECT p.document_id, ts_rank_cd(p.terms, q.q) AS rank
+            FROM q, search_pages p
+           WHERE p.page = 0 AND p.document_id IN (SELECT document_id FROM f0 WHERE in_fields)
+          UNION ALL
+          SELECT p.document_id, max(ts_rank_cd(p.terms, q.q))
+            FROM q, search_pages p
+           WHERE p.page > 0 AND p.terms @@ q.q
+             AND p.document_id IN (SELECT document_id FROM f0 WHERE NOT in_fields
+                                    ORDER BY in_pages DESC, view_count DESC, document_id DESC LIMIT ${rankCap})
+           GROUP BY p.document_id
+        ),
+        f AS (SELECT f0.*, coalesce(r.rank, 0) AS rank FROM f0 LEFT JOIN r USING (document_id)),
         hits AS (
           SELECT f.document_id, f.rank, row_number() OVER (ORDER BY ${ORDER[q.sort]}) AS n
             FROM f
