@@ -145,6 +145,25 @@ test("filters and sorts: category, type, unknown category, latest first", async 
   expect([paged.total, idsOf(paged)]).toEqual([2, [report]]);
 });
 
+test("most read first follows the reads as they happen (no re-indexing)", async () => {
+  // reads counted so far (the conversion polling above read them too), from the search reply itself
+  const counts = async () => {
+    const found = await search(`${wd("说明文字")}&sort=latest`);
+    const docs = (found.document ?? []) as Array<{ id: number; view_count?: number }>;
+    return new Map(docs.map((d) => [d.id, d.view_count ?? 0]));
+  };
+  const readUntilAhead = async (id: number, other: number) => {
+    const before = await counts();
+    const times = (before.get(other) ?? 0) - (before.get(id) ?? 0) + 2;
+    for (let i = 0; i < times; i++)
+      expect((await rest(stack.url, "GET", `/api/v1/document?id=${id}`)).status).toBe(200);
+  };
+  await readUntilAhead(limited, report);
+  await eventually(async () => expect(idsOf(await search(`${wd("说明文字")}&sort=views`))).toEqual([limited, report]));
+  await readUntilAhead(report, limited);
+  await eventually(async () => expect(idsOf(await search(`${wd("说明文字")}&sort=views`))).toEqual([report, limited]));
+});
+
 test("GET /api/v1/search answers the /search page the same way; articles are not built yet", async () => {
   const r = await rest(stack.url, "GET", `/api/v1/search?${wd("对账")}&type=0`);
   expect([r.status, (r.json as Found).document?.map((d) => d.id)]).toEqual([200, [report]]);

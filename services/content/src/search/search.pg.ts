@@ -116,6 +116,9 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
       const tokens = tokenText(q.text, MAX_QUERY_TOKENS);
       if (!tokens) return { total: 0, hits: [] };
       // One round trip: the page of hits and the count (a row with a null id when the page is empty).
+      // Reads, downloads and ratings change all the time without re-indexing a document (its
+      // search_version ignores them): the sorts take them live from the documents table beside the
+      // index (the indexed copies serve where it has no such row, as in the contract's tests).
       // c: every matching document from the GIN index and the rows' ids alone (no tsvector is read
       // back: the cost of a common word is one heap fetch a matching row). Ranking reads the
       // tsvectors: all matching field rows (page 0: small), and the page rows of the RANK_CAP
@@ -130,8 +133,11 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
            GROUP BY p.document_id
         ),
         f0 AS (
-          SELECT d.document_id, d.created_at, d.view_count, d.download_count, d.pages, d.score, c.in_fields, c.in_pages
+          SELECT d.document_id, d.created_at, coalesce(live.view_count, d.view_count) AS view_count,
+                 coalesce(live.download_count, d.download_count) AS download_count, d.pages,
+                 coalesce(live.score, d.score) AS score, c.in_fields, c.in_pages
             FROM c JOIN search_documents d USING (document_id)
+            LEFT JOIN documents live ON live.id = d.document_id
           ${filters(q)}
         ),
         r AS (
