@@ -3,7 +3,7 @@
 // and the /search page's GET /api/v1/search, with the page of the hit and a snippet only where
 // visitors may read it.
 import { createDb } from "@wenku/content";
-import { makePdf } from "@wenku/content/fixtures";
+import { createCategory, publishPdf } from "./documents.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   stack = await startTestStack({ env: { SEARCH_POLL_SEC: "0.2" } });
   admin = await loginAdmin(stack.url);
   alice = await registerUser(stack.url, "search_alice");
-  const c = await rest(stack.url, "POST", "/api/v1/category", { title: "财务资料", enable: true }, admin);
-  expect(c.status).toBe(200);
-  const cats = await rest(stack.url, "GET", "/api/v1/category/list", undefined, admin);
-  category = (cats.json.category as Array<{ id: number; title: string }>).find((x) => x.title === "财务资料")?.id ?? 0;
+  category = await createCategory(stack.url, admin, "财务资料");
 });
 afterAll(async () => {
   await stack?.stop();
@@ -29,33 +26,8 @@ const setConfig = async (category: string, name: string, value: string) => {
   expect([r.status, r.json.message]).toEqual([200, undefined]);
 };
 
-/** Uploads a PDF whose page n holds lines(n), creates the document and waits until it is converted. */
-async function publish(title: string, pages: number, lines: (n: number) => string[]): Promise<number> {
-  const form = new FormData();
-  form.append("file", new Blob([makePdf({ pages, lines })]), `${title}.pdf`);
-  const up = await fetch(`${stack.url}/api/v1/upload/document`, {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${alice.token}` },
-  });
-  const uploaded = (await up.json()) as { data: { id: number } };
-  expect(up.status).toBe(200);
-  const created = await rest(
-    stack.url,
-    "POST",
-    "/api/v1/document",
-    { category_id: [category], document: [{ title, attachment_id: uploaded.data.id }] },
-    alice.token,
-  );
-  expect([created.status, created.json.message]).toEqual([200, undefined]);
-  const mine = await rest(stack.url, "GET", `/api/v1/document/list?user_id=${alice.id}&size=1`, undefined, alice.token);
-  const id = (mine.json.document as Array<{ id: number }>)[0]?.id as number;
-  await eventually(async () => {
-    const doc = await rest(stack.url, "GET", `/api/v1/document?id=${id}`);
-    expect(doc.json.status).toBe(2);
-  }, 90_000);
-  return id;
-}
+const publish = (title: string, pages: number, lines: (n: number) => string[]) =>
+  publishPdf(stack.url, alice, category, title, pages, lines);
 
 type Found = {
   total: number;

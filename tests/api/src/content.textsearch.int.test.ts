@@ -2,8 +2,8 @@
 // GET /api/v1/document/text/search?id=&wd= lists the pages a visitor may read that hold the keyword,
 // each with a snippet and the marked occurrences; pages past the preview limit are counted, never shown;
 // documents a visitor may not see are "not found".
-import { makePdf } from "@wenku/content/fixtures";
-import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+import { createCategory, publishPdf } from "./documents.js";
+import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
   alice = await registerUser(stack.url, "textsearch_alice");
-  const c = await rest(stack.url, "POST", "/api/v1/category", { title: "文内搜索", enable: true }, admin);
-  expect(c.status).toBe(200);
-  const cats = await rest(stack.url, "GET", "/api/v1/category/list", undefined, admin);
-  category = (cats.json.category as Array<{ id: number; title: string }>).find((x) => x.title === "文内搜索")?.id ?? 0;
+  category = await createCategory(stack.url, admin, "文内搜索");
 });
 afterAll(async () => {
   await stack?.stop();
@@ -29,33 +26,8 @@ const setPreview = async (value: string) => {
   expect([r.status, r.json.message]).toEqual([200, undefined]);
 };
 
-/** Uploads a PDF whose page n holds lines(n), creates the document and waits until it is converted. */
-async function publish(title: string, pages: number, lines: (n: number) => string[]): Promise<number> {
-  const form = new FormData();
-  form.append("file", new Blob([makePdf({ pages, lines })]), `${title}.pdf`);
-  const up = await fetch(`${stack.url}/api/v1/upload/document`, {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${alice.token}` },
-  });
-  const uploaded = (await up.json()) as { data: { id: number } };
-  expect(up.status).toBe(200);
-  const created = await rest(
-    stack.url,
-    "POST",
-    "/api/v1/document",
-    { category_id: [category], document: [{ title, attachment_id: uploaded.data.id }] },
-    alice.token,
-  );
-  expect([created.status, created.json.message]).toEqual([200, undefined]);
-  const mine = await rest(stack.url, "GET", `/api/v1/document/list?user_id=${alice.id}&size=1`, undefined, alice.token);
-  const id = (mine.json.document as Array<{ id: number }>)[0]?.id as number;
-  await eventually(async () => {
-    const doc = await rest(stack.url, "GET", `/api/v1/document?id=${id}`);
-    expect(doc.json.status).toBe(2);
-  }, 90_000);
-  return id;
-}
+const publish = (title: string, pages: number, lines: (n: number) => string[]) =>
+  publishPdf(stack.url, alice, category, title, pages, lines);
 
 type Hit = { page: number; snippet: string; highlight?: number[]; count: number };
 type Reply = { total?: number; hit?: Hit[]; pages_beyond_preview?: number; message?: string };
