@@ -57,8 +57,10 @@ function useFullscreen(target: React.RefObject<HTMLElement | null>) {
   return { active: native || fallback, fallback, toggle };
 }
 
-/** Room above a page scrolled to: the site's sticky header (64 px) and the reader's toolbar. */
-const PAGE_SCROLL_MARGIN = 116;
+/** The site's sticky header: the reader's toolbar (with its search) sticks below it. */
+const SITE_HEADER_HEIGHT = 64;
+/** Room above a page scrolled to: the site's sticky header and the reader's toolbar (with the folded search results). */
+const PAGE_SCROLL_MARGIN = 144;
 
 /**
  * The page reader: the first pages, then "continue reading" for display.pages_per_read more until
@@ -125,7 +127,7 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
       <div
         style={{
           position: "sticky",
-          top: 0,
+          top: fullscreen.active ? 0 : SITE_HEADER_HEIGHT,
           zIndex: 2,
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
