@@ -1,9 +1,10 @@
 import { create } from "@bufbuild/protobuf";
-import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { renderRoutes } from "../../test/render.js";
+import { recordScrollIntoView } from "../../test/scrollSpy.js";
 import { DocumentReader } from "./DocumentReader.js";
 
 jest.setTimeout(30_000);
@@ -14,17 +15,7 @@ const doc = (pages: number, preview: number) =>
 const shownPages = () => screen.getAllByTestId("reader-page").map((img) => Number(img.getAttribute("data-page")));
 
 // jsdom lays nothing out: record which element the reader asks the browser to scroll to.
-let scrolled: Element[] = [];
-const original = Element.prototype.scrollIntoView;
-beforeEach(() => {
-  scrolled = [];
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolled.push(this);
-  };
-});
-afterEach(() => {
-  Element.prototype.scrollIntoView = original;
-});
+const scrollSpy = recordScrollIntoView();
 
 function open(path: string, pages = 20, preview = 0) {
   renderRoutes([{ path: "/document/:id", element: <DocumentReader document={doc(pages, preview)} perRead={5} /> }], {
@@ -36,9 +27,9 @@ describe("document reader at a page", () => {
   it("shows the pages up to ?page=N, scrolls to N, and continues reading from there", async () => {
     open("/document/9?page=7");
     expect(shownPages()).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    await waitFor(() => expect(scrolled.length).toBeGreaterThan(0));
-    expect(scrolled[0]?.getAttribute("data-reader-slot")).toBe("7");
-    expect(scrolled[0]?.querySelector("[data-page]")?.getAttribute("data-page")).toBe("7");
+    await waitFor(() => expect(scrollSpy.scrolled().length).toBeGreaterThan(0));
+    expect(scrollSpy.scrolled()[0]?.getAttribute("data-reader-slot")).toBe("7");
+    expect(scrollSpy.scrolled()[0]?.querySelector("[data-page]")?.getAttribute("data-page")).toBe("7");
     fireEvent.click(screen.getByTestId("reader-continue"));
     expect(shownPages()).toHaveLength(12);
   });
@@ -46,8 +37,8 @@ describe("document reader at a page", () => {
   it("scrolls to the preview notice for a page past the preview", async () => {
     open("/document/9?page=15", 20, 4);
     expect(shownPages()).toEqual([1, 2, 3, 4]);
-    await waitFor(() => expect(scrolled.length).toBeGreaterThan(0));
-    expect(scrolled[0]?.getAttribute("data-testid")).toBe("reader-preview-notice");
+    await waitFor(() => expect(scrollSpy.scrolled().length).toBeGreaterThan(0));
+    expect(scrollSpy.scrolled()[0]?.getAttribute("data-testid")).toBe("reader-preview-notice");
   });
 
   it("ignores a page the document does not have", async () => {
@@ -59,6 +50,6 @@ describe("document reader at a page", () => {
       expect(shownPages()).toEqual([1, 2]);
       view.unmount();
     }
-    expect(scrolled).toEqual([]);
+    expect(scrollSpy.scrolled()).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
-import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DocumentAPI, DocumentSchema, type SearchDocumentTextRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { recordScrollIntoView } from "../../test/scrollSpy.js";
 import { DocumentReader } from "./DocumentReader.js";
 
 jest.setTimeout(30_000);
@@ -19,17 +20,7 @@ const doc = create(DocumentSchema, {
 });
 
 // jsdom lays nothing out: record which element the reader asks the browser to scroll to.
-let scrolled: Element[] = [];
-const original = Element.prototype.scrollIntoView;
-beforeEach(() => {
-  scrolled = [];
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolled.push(this);
-  };
-});
-afterEach(() => {
-  Element.prototype.scrollIntoView = original;
-});
+const scrollSpy = recordScrollIntoView();
 
 function open(answer: (req: SearchDocumentTextRequest) => unknown) {
   const asked: SearchDocumentTextRequest[] = [];
@@ -79,15 +70,15 @@ describe("reader search", () => {
     expect(screen.getByTestId("reader-search-beyond").textContent).toBe("预览范围外另有 2 页包含该词");
 
     fireEvent.click(hits[0] as HTMLElement);
-    await waitFor(() => expect(scrolled.at(-1)?.getAttribute("data-reader-slot")).toBe("3"));
+    await waitFor(() => expect(scrollSpy.scrolled().at(-1)?.getAttribute("data-reader-slot")).toBe("3"));
     expect(screen.getAllByTestId("reader-page")).toHaveLength(3); // pages up to the hit are shown
     expect(screen.queryByTestId("reader-search-results")).toBeNull(); // closed so the page is not covered
     fireEvent.click(screen.getByTestId("reader-search-reopen"));
     // the same page again scrolls again
-    const count = scrolled.length;
+    const count = scrollSpy.scrolled().length;
     fireEvent.click((await screen.findAllByTestId("reader-search-hit"))[0] as HTMLElement);
-    await waitFor(() => expect(scrolled.length).toBeGreaterThan(count));
-    expect(scrolled.at(-1)?.getAttribute("data-reader-slot")).toBe("3");
+    await waitFor(() => expect(scrollSpy.scrolled().length).toBeGreaterThan(count));
+    expect(scrollSpy.scrolled().at(-1)?.getAttribute("data-reader-slot")).toBe("3");
   });
 
   it("says nothing was found, and does not ask for an empty keyword", async () => {
