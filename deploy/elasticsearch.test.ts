@@ -1,0 +1,65 @@
+// deploy/components/elasticsearch: an operator's overlay of production plus the component puts the
+// content service's search on Elasticsearch; only wenku-content gets the settings, from the right places.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { type Deployable, deployables, schemaOf } from "./deployables.js";
+import { type Container, find, type K8sObject, render, repoRoot, resolveEnv } from "./manifests.js";
+
+describe("deploy/components/elasticsearch on the production overlay", () => {
+  let objects: K8sObject[] = [];
+  let dir = "";
+  beforeAll(() => {
+    // an overlay of the operator's: production plus the component (paths relative: Kustomize wants them so)
+    dir = mkdtempSync(join(tmpdir(), "wenku-es-overlay-"));
+    const from = (p: string) => relative(dir, join(repoRoot, p));
+    const kustomization = [
+      "apiVersion: kustomize.config.k8s.io/v1beta1",
+      "kind: Kustomization",
+      `resources: [${from("deploy/overlays/production")}]`,
+      `components: [${from("deploy/components/elasticsearch")}]`,
+    ];
+    writeFileSync(join(dir, "kustomization.yaml"), `${kustomization.join("\n")}\n`);
+    objects = render(relative(repoRoot, dir));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const envOf = (name: string) => {
+    const containers = find(objects, "Deployment", `wenku-${name}`)?.spec?.template?.spec?.containers as
+      | Container[]
+      | undefined;
+    const c = containers?.[0];
+    if (!c) throw new Error(`no container in wenku-${name}`);
+    return resolveEnv(objects, c);
+  };
+
+  test("wenku-content reads the URL and API key from wenku-secrets, the index prefix and timeout from its ConfigMap", async () => {
+    const env = envOf("content");
+    const es = [...env].filter(([k]) => k.startsWith("ELASTICSEARCH_")).map(([k, v]) => [k, v.source, v.value]);
+    expect(es.sort()).toEqual(
+      [
+        ["ELASTICSEARCH_API_KEY", "secret wenku-secrets", undefined],
+        ["ELASTICSEARCH_INDEX", expect.stringMatching(/^configmap wenku-content-env-/), "wenku"],
+        ["ELASTICSEARCH_TIMEOUT_SEC", expect.stringMatching(/^configmap wenku-content-env-/), "30"],
+        ["ELASTICSEARCH_URL", "secret wenku-secrets", undefined],
+      ].sort(),
+    );
+    const content = deployables.find((d) => d.name === "content") as Deployable;
+    const schema = await schemaOf(content);
+    const bad = [...env]
+      .filter(
+        ([k, v]) => !(k in schema.shape) || (v.value !== undefined && !schema.shape[k]?.safeParse(v.value).success),
+      )
+      .map(([k]) => k);
+    expect(bad).toEqual([]);
+    expect(env.get("S3_BUCKET")?.value).toBe("wenku"); // the merge kept the base's keys
+  });
+
+  test("no other Deployment gets them; the README explains them", () => {
+    for (const d of deployables.filter((x) => x.name !== "content"))
+      expect([d.name, [...envOf(d.name).keys()].filter((k) => k.startsWith("ELASTICSEARCH_"))]).toEqual([d.name, []]);
+    const readme = readFileSync(join(repoRoot, "deploy/README.md"), "utf8");
+    const names = [...envOf("content").keys()].filter((k) => k.startsWith("ELASTICSEARCH_"));
+    expect(names.filter((n) => !readme.includes(`\`${n}\``))).toEqual([]);
+  });
+});
