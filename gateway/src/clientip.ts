@@ -1,10 +1,7 @@
 import { BlockList, isIP } from "node:net";
 
-/**
- * Client address from the socket; X-Forwarded-For is honoured only when the direct peer is a
- * configured trusted proxy, walking right-to-left past trusted hops (never blindly).
- */
-export function createClientIpResolver(trusted: readonly string[]) {
+/** Whether an address is one of the trusted proxies (TRUSTED_PROXIES: addresses and CIDRs). */
+export function createProxyTrust(trusted: readonly string[]): (ip: string) => boolean {
   const list = new BlockList();
   for (const entry of trusted) {
     const [addr, bits, extra] = entry.split("/");
@@ -16,10 +13,19 @@ export function createClientIpResolver(trusted: readonly string[]) {
     if (bits === undefined) list.addAddress(addr, type);
     else list.addSubnet(addr, Number(bits), type);
   }
-  const isTrusted = (ip: string) => {
+  return (raw: string) => {
+    const ip = normalize(raw);
     const type = isIP(ip);
     return type !== 0 && list.check(ip, type === 6 ? "ipv6" : "ipv4");
   };
+}
+
+/**
+ * Client address from the socket; X-Forwarded-For is honoured only when the direct peer is a
+ * configured trusted proxy, walking right-to-left past trusted hops (never blindly).
+ */
+export function createClientIpResolver(trusted: readonly string[]) {
+  const isTrusted = createProxyTrust(trusted);
   return (remoteAddress: string | undefined, forwardedFor: string | string[] | undefined): string => {
     let ip = normalize(remoteAddress ?? "");
     if (!isTrusted(ip) || !forwardedFor) return ip;

@@ -11,13 +11,16 @@ import {
   type Logger,
   peerAddress,
 } from "@wenku/kit";
-import { createClientIpResolver } from "./clientip.js";
+import { createClientIpResolver, createProxyTrust } from "./clientip.js";
 import { createConnectEndpoint } from "./connect.js";
 import { isFilePath, serveFileRoute } from "./files.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
 import { setSecurityHeaders } from "./security.js";
+import { createSeoData } from "./seo.data.js";
+import { createSeoRenderer } from "./seo.js";
+import { createSitemapRoutes, isSitemapPath } from "./sitemap.js";
 import { createStaticHandler } from "./static.js";
 import { createProbe } from "./static.probe.js";
 import { handleUpload, isUploadPath } from "./upload.js";
@@ -45,7 +48,28 @@ export function createGateway(opts: GatewayOptions) {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const clientIp = createClientIpResolver(opts.trustedProxies);
   const probe = createProbe({ content: opts.transports.content, timeoutMs: Math.min(timeoutMs, 3_000) });
-  const statics = opts.webDist ? createStaticHandler(opts.webDist, { probe, log: opts.log }) : null;
+  const isTrustedProxy = createProxyTrust(opts.trustedProxies);
+  // Crawler pages run on every page view: their data waits at most this long, then the plain page answers.
+  const seoData = createSeoData({
+    content: opts.transports.content,
+    config: opts.transports.config,
+    internalToken: opts.internalToken,
+    log: opts.log,
+    budgetMs: Math.min(timeoutMs, 1_000),
+  });
+  const seo = opts.webDist
+    ? createSeoRenderer({ root: opts.webDist, data: seoData, isTrustedProxy, log: opts.log })
+    : undefined;
+  const statics = opts.webDist ? createStaticHandler(opts.webDist, { probe, seo, log: opts.log }) : null;
+  const sitemap = createSitemapRoutes({
+    content: opts.transports.content,
+    internalToken: opts.internalToken,
+    data: seoData,
+    isTrustedProxy,
+    webDist: opts.webDist,
+    log: opts.log,
+    timeoutMs: 10 * 60_000,
+  });
 
   const forwardHeaders = (req: AnyReq, requestId: string): ForwardHeaders => {
     const h: ForwardHeaders = {
@@ -119,6 +143,10 @@ export function createGateway(opts: GatewayOptions) {
         serveFileRoute(deps, path, req as IncomingMessage, res as ServerResponse, h, requestId).catch((err) =>
           writeError(res as ServerResponse, err, requestId, opts.log),
         );
+        return;
+      }
+      if (isSitemapPath(path)) {
+        void sitemap(path, req as IncomingMessage, res as ServerResponse, requestId);
         return;
       }
       if (path === "/api" || path.startsWith("/api/")) {

@@ -3,6 +3,8 @@
 // client accepts it; HEAD, conditional requests and single byte ranges. A path the app has no page
 // for, or a /document/{id} that does not exist for the visitor, answers 404 with the app's page (the
 // app then shows its own not-found page); a missing /assets/ file is a plain 404, never the page.
+// The pages search engines index (/, /document/{id}, /category/{id}) carry their title, meta tags
+// and content for crawlers (seo.ts); every other page is index.html byte for byte.
 import type { Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
@@ -11,6 +13,7 @@ import { pipeline } from "node:stream/promises";
 import type { Logger } from "@wenku/kit";
 import type { ForwardHeaders } from "./rest/handler.js";
 import { APP_CSP, setSecurityHeaders } from "./security.js";
+import { type SeoRenderer, writeHtml } from "./seo.js";
 import {
   acceptsCoding,
   type Coding,
@@ -56,6 +59,12 @@ const CODINGS: ReadonlyArray<{ coding: Coding; suffix: string }> = [
 export interface StaticOptions {
   /** Tells whether the document or category a page URL names exists; absent: every page exists. */
   probe?: Probe;
+  /**
+   * Crawler-readable pages (/, /document/{id}, /category/{id}): the app page with the page's title,
+   * meta tags and content put in, and the page's status. Asked first for visitors without a token
+   * (whose answer is everyone's); the probe decides the status of the others.
+   */
+  seo?: SeoRenderer;
   log?: Logger;
 }
 
@@ -89,7 +98,13 @@ export function createStaticHandler(root: string, opts: StaticOptions = {}): Han
       return;
     }
     const table = await routes();
-    const found = table.isPage(decoded) && (opts.probe ? await opts.probe(decoded, headers) : true);
+    const isPage = table.isPage(decoded);
+    const seo = isPage && opts.seo && !headers.authorization ? await opts.seo(req, decoded) : null;
+    if (seo?.html) {
+      await writeHtml(req, res, seo.status, seo.html);
+      return;
+    }
+    const found = seo ? seo.status === 200 : isPage && (opts.probe ? await opts.probe(decoded, headers) : true);
     if (!(await serveFile(req, res, join(root, "index.html"), found ? 200 : 404))) {
       plain(res, 503, "The web app is not built yet: run `npm run build -w web`.");
     }

@@ -20,7 +20,7 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
  */
 /** `databaseUrl` lets a test look at a service's own tables directly. */
 export async function startTestStack(
-  opts: { env?: Record<string, string | undefined>; clock?: () => Date } = {},
+  opts: { env?: Record<string, string | undefined>; clock?: () => Date; webDist?: string } = {},
 ): Promise<
   Stack & { databaseUrl: string; storageDir: string; internalToken: string; jwtSecret: string; stop(): Promise<void> }
 > {
@@ -45,6 +45,7 @@ export async function startTestStack(
     adminPassword: ADMIN_PASSWORD,
     transport: grpc ? "grpc" : "memory",
     clock: opts.clock,
+    webDist: opts.webDist,
     // Over NATS every stack shares one server: each gets a private conversion queue, so one test
     // run's converter never takes another's jobs.
     env: {

@@ -1,0 +1,97 @@
+// Crawler-readable pages for the static handler: for a page path that has one (seo.pages.ts), the web
+// app's index.html with the page put in (seo.html.ts), written here with an ETag (304 when it still
+// holds) and compressed for the client on the fly (brotli or gzip; the page is small). Every other
+// path, and every failure on the way, leaves the plain index.html to the static handler, unchanged.
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Logger } from "@wenku/kit";
+import type { SeoData } from "./seo.data.js";
+import { renderPage } from "./seo.html.js";
+import { siteOrigin } from "./seo.origin.js";
+import { seoAnswer } from "./seo.pages.js";
+import { acceptsCoding, noneMatch } from "./static.negotiate.js";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** A page's answer: its status, and the page's HTML (null: the plain index.html under that status). */
+export interface SeoResult {
+  status: 200 | 404;
+  html: string | null;
+}
+
+/** The answer for a page path; null when the path has no crawler page. */
+export type SeoRenderer = (req: IncomingMessage, pathname: string) => Promise<SeoResult | null>;
+
+export interface SeoRendererDeps {
+  /** The built web app (its index.html is the template). */
+  root: string;
+  data: SeoData;
+  isTrustedProxy: (ip: string) => boolean;
+  log?: Logger;
+}
+
+export function createSeoRenderer(deps: SeoRendererDeps): SeoRenderer {
+  const file = join(deps.root, "index.html");
+  let template: { mtimeMs: number; text: string } | null = null;
+
+  /** index.html, read again when a new build replaced it; null when there is none. */
+  async function templateText(): Promise<string | null> {
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    if (template?.mtimeMs !== info.mtimeMs) template = { mtimeMs: info.mtimeMs, text: await readFile(file, "utf8") };
+    return template.text;
+  }
+
+  return async (req, pathname) => {
+    const answer = seoAnswer(
+      { data: deps.data, origin: (domain) => siteOrigin(domain, req, deps.isTrustedProxy) },
+      pathname,
+    );
+    if (!answer) return null;
+    try {
+      const { status, page } = await answer;
+      const text = page ? await templateText() : null;
+      return { status, html: page && text ? renderPage(text, page) : null };
+    } catch (err) {
+      deps.log?.warn({ err, path: pathname }, "crawler page failed: the plain app page answers");
+      return { status: 200, html: null };
+    }
+  };
+}
+
+/** Writes a rendered page: ETag and 304, brotli or gzip when accepted, HEAD without a body. */
+export async function writeHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string) {
+  const raw = Buffer.from(html, "utf8");
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v.join(", ") : v;
+  };
+  const accept = header("accept-encoding");
+  const coding = acceptsCoding(accept, "br") ? "br" : acceptsCoding(accept, "gzip") ? "gzip" : null;
+  const digest = createHash("sha256").update(raw).digest("base64url").slice(0, 27);
+  const etag = `"seo-${digest}${coding ? `-${coding}` : ""}"`;
+  const h: OutgoingHttpHeaders = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+    vary: "Accept-Encoding",
+  };
+  if (status === 200) {
+    h.etag = etag;
+    if (noneMatch(header("if-none-match"), etag)) {
+      delete h["content-type"];
+      res.writeHead(304, h);
+      res.end();
+      return;
+    }
+  }
+  const body = coding === "br" ? await brotli(raw, BROTLI) : coding === "gzip" ? await gzipped(raw) : raw;
+  if (coding) h["content-encoding"] = coding;
+  res.writeHead(status, { ...h, "content-length": body.length });
+  res.end(req.method === "HEAD" ? undefined : body);
+}

@@ -1,0 +1,161 @@
+// The sitemap on the whole site (both transports): PUT /api/v1/sitemap (staff only) writes it into
+// storage; /sitemap.xml (the index) and /sitemap/<section>-N.xml list exactly what visitors may see,
+// with lastmod, under the request's origin or the domain setting; robots.txt names it; a site
+// closed to visitors serves none.
+import { gunzipSync } from "node:zlib";
+import { createDb, type Db } from "@wenku/content";
+import { locsOf, makeCategory, makeWebDist, quickDocument, setConfig } from "./seo.fixture.js";
+import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let db: Db;
+let admin: string;
+let alice: { token: string; id: number };
+let visible: number; // a published document
+let later: number; // published after the first build
+let cats: { shown: number; child: number; off: number };
+
+beforeAll(async () => {
+  // No converter: statuses are set the way the converter would.
+  stack = await startTestStack({ env: { CONVERTER_CONCURRENCY: "0" }, webDist: await makeWebDist() });
+  db = createDb(stack.databaseUrl);
+  admin = await loginAdmin(stack.url);
+  alice = await registerUser(stack.url, "seo_alice");
+  const shown = await makeCategory(stack.url, admin, "公开分类");
+  cats = {
+    shown,
+    child: await makeCategory(stack.url, admin, "子分类", shown),
+    off: await makeCategory(stack.url, admin, "停用分类", 0, false),
+  };
+  visible = await quickDocument(stack.url, db, alice, "公开文档", shown);
+  const disabled = await quickDocument(stack.url, db, alice, "禁用文档", shown);
+  const rejected = await quickDocument(stack.url, db, alice, "拒绝文档", shown);
+  const recycled = await quickDocument(stack.url, db, alice, "回收文档", shown);
+  const check = async (id: number, status: number) =>
+    expect((await rest(stack.url, "PUT", "/api/v1/document/check", { id: [id], status }, admin)).status).toBe(200);
+  await check(disabled, 4);
+  await check(rejected, 7);
+  expect((await rest(stack.url, "DELETE", `/api/v1/document?id=${recycled}`, undefined, alice.token)).status).toBe(200);
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await stack?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(stack.url + path, { headers });
+const rebuild = async (token = admin) => (await rest(stack.url, "PUT", "/api/v1/sitemap", undefined, token)).status;
+const origin = () => stack.url; // http://localhost:<port>: the Host the client sends
+
+async function shard(name: string): Promise<string> {
+  const r = await get(`/sitemap/${name}`);
+  expect([r.status, r.headers.get("content-type")]).toEqual([200, "application/xml; charset=utf-8"]);
+  return r.text();
+}
+
+test("PUT /api/v1/sitemap: visitors 401, members without the permission 403; no sitemap before a build", async () => {
+  expect(await rebuild("")).toBe(401);
+  expect(await rebuild(alice.token)).toBe(403);
+  expect((await get("/sitemap.xml")).status).toBe(404);
+});
+
+test("staff rebuild it; the index names a document and a category shard under the request's origin", async () => {
+  expect(await rebuild()).toBe(200);
+  const r = await get("/sitemap.xml");
+  expect(r.status).toBe(200);
+  const index = await r.text();
+  expect(index).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+  );
+  expect(locsOf(index)).toEqual([`${origin()}/sitemap/documents-1.xml`, `${origin()}/sitemap/categories-1.xml`]);
+  expect(index.match(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod>/g)).toHaveLength(2);
+});
+
+test("the shards list exactly the visible documents and categories, each with its lastmod", async () => {
+  const docs = await shard("documents-1.xml");
+  expect(locsOf(docs)).toEqual([`${origin()}/document/${visible}`]); // not disabled, rejected or recycled
+  const row = await db.document.findUniqueOrThrow({ where: { id: BigInt(visible) } });
+  expect(docs).toContain(
+    `<url><loc>${origin()}/document/${visible}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
+  );
+  const categories = await shard("categories-1.xml");
+  expect(locsOf(categories).sort()).toEqual(
+    [`${origin()}/category/${cats.shown}`, `${origin()}/category/${cats.child}`].sort(),
+  );
+  const parent = categories.match(new RegExp(`/category/${cats.shown}</loc><lastmod>([^<]+)</lastmod>`))?.[1];
+  // a category's lastmod is at least its newest visible document's
+  expect(Date.parse(parent as string)).toBeGreaterThanOrEqual(row.updatedAt.getTime());
+});
+
+test("a document published after the build appears once staff rebuild", async () => {
+  later = await quickDocument(stack.url, db, alice, "后来的文档", cats.child);
+  expect(locsOf(await shard("documents-1.xml"))).not.toContain(`${origin()}/document/${later}`);
+  expect(await rebuild()).toBe(200);
+  expect(locsOf(await shard("documents-1.xml"))).toEqual([
+    `${origin()}/document/${visible}`,
+    `${origin()}/document/${later}`,
+  ]);
+});
+
+test("conditional and compressed: 304 for a held ETag, gzip when accepted; unknown names 404", async () => {
+  const first = await get("/sitemap/documents-1.xml");
+  const etag = first.headers.get("etag") as string;
+  expect(etag).toMatch(/^"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"$/);
+  expect((await get("/sitemap/documents-1.xml", { "if-none-match": etag })).status).toBe(304);
+  const head = await fetch(`${stack.url}/sitemap/documents-1.xml`, { method: "HEAD" });
+  expect([head.status, head.headers.get("etag"), await head.text()]).toEqual([200, etag, ""]);
+  const zipped = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+    // fetch would decode it: read the raw bytes
+    import("node:http").then(({ get: httpGet }) =>
+      httpGet(`${stack.url}/sitemap/documents-1.xml`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(parts) }));
+      }).on("error", reject),
+    );
+  });
+  expect(zipped.encoding).toBe("gzip");
+  expect(gunzipSync(zipped.body).toString()).toBe(await first.text());
+  for (const path of ["/sitemap/documents-9.xml", "/sitemap/secret.txt", "/sitemap/..%2Fsitemap.xml", "/sitemap/"]) {
+    expect([path, (await get(path)).status]).toEqual([path, 404]);
+  }
+  expect((await fetch(`${stack.url}/sitemap.xml`, { method: "POST" })).status).toBe(405);
+});
+
+test("robots.txt keeps the build's rules and names the sitemap; the domain setting then names every URL", async () => {
+  const robots = await (await get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /admin\n");
+  expect(robots).toContain(`Sitemap: ${origin()}/sitemap.xml\n`);
+  expect(robots.match(/^Sitemap:/gm)).toHaveLength(1);
+  await setConfig(stack.url, admin, "system", "domain", "https://wenku.example.com");
+  try {
+    await eventually(async () => {
+      expect(await (await get("/robots.txt")).text()).toContain("Sitemap: https://wenku.example.com/sitemap.xml\n");
+    }, 15_000);
+    expect(locsOf(await (await get("/sitemap.xml")).text())).toEqual([
+      "https://wenku.example.com/sitemap/documents-1.xml",
+      "https://wenku.example.com/sitemap/categories-1.xml",
+    ]);
+    expect(locsOf(await shard("documents-1.xml"))).toEqual([
+      `https://wenku.example.com/document/${visible}`,
+      `https://wenku.example.com/document/${later}`,
+    ]);
+  } finally {
+    await setConfig(stack.url, admin, "system", "domain", "");
+  }
+});
+
+test("a site closed to visitors serves no sitemap and disallows every path", async () => {
+  await setConfig(stack.url, admin, "security", "is_close", "true");
+  try {
+    await eventually(
+      async () => expect(await (await get("/robots.txt")).text()).toBe("User-agent: *\nDisallow: /\n"),
+      15_000,
+    );
+    expect((await get("/sitemap.xml")).status).toBe(404);
+    expect((await get("/sitemap/documents-1.xml")).status).toBe(404);
+    expect(await rebuild()).toBe(200); // staff still build it
+  } finally {
+    await setConfig(stack.url, admin, "security", "is_close", "false");
+  }
+  await eventually(async () => expect((await get("/sitemap.xml")).status).toBe(200), 15_000);
+});
