@@ -102,7 +102,8 @@ async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
 /**
  * The second pass, one process per service, runs the flows that cross services over gRPC or NATS
  * (logins and logout broadcasts, permissions, settings and category changes, conversion, indexing,
- * review); pages one service answers alone (static files, 404s, search records) run in the first.
+ * review, crawler pages); pages one service answers alone (static files, 404s, search records) run in
+ * the first.
  */
 const CLUSTER_SPECS = [
   "account.spec.ts",
@@ -112,6 +113,7 @@ const CLUSTER_SPECS = [
   "document-admin.spec.ts",
   "search.spec.ts",
   "session-expired.spec.ts",
+  "seo.spec.ts",
 ];
 
 await e2e("e2e", [], []);
