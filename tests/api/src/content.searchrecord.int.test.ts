@@ -152,7 +152,10 @@ test("a search is recorded with its keywords, user, address, page, hits and time
   expect(theirs).toMatchObject({ user_id: 0, username: "", ip: "127.0.0.3", total: 1 });
   const [nothing] = await recorded("nosuchwordanywhere", 1);
   expect(nothing).toMatchObject({ total: 0, ip: "127.0.0.3" });
-  expect((await records()).total).toBe(3);
+  // these three and not the empty one (the set-up's waiting searches, from 127.0.0.1, may still be
+  // arriving from the background writer: they are not this test's)
+  const ours = (await records("size=100")).search_record.filter((r) => r.ip !== "127.0.0.1");
+  expect(ours.map((r) => r.keywords).sort()).toEqual(["Quantum   Computing", "nosuchwordanywhere", "量子计算"]);
 });
 
 test("while the retention is 0 nothing is recorded", async () => {
