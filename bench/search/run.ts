@@ -27,6 +27,8 @@ const config = loadConfig(
     BENCH_LIKE_TEXT_QUERIES: z.coerce.number().int().min(0).default(50),
     BENCH_SEED: z.coerce.number().int().default(DEFAULT_SEED),
     BENCH_BATCH: z.coerce.number().int().min(1).default(100),
+    /** Text-only matches whose page rows search.pg.ts ranks (its RANK_CAP unless set). */
+    BENCH_RANK_CAP: z.coerce.number().int().min(0).optional(),
     /** A database kept after the run (wenku_bench_<name>): loaded once, then only queried. */
     BENCH_DB: z
       .string()
@@ -125,7 +127,7 @@ await withCleanup(async (cleanup) => {
   for (const m of content.migrations) await runMigrations({ connectionString: databaseUrl, ...m });
   const db = createDb(databaseUrl);
   cleanup.add(() => db.$disconnect());
-  const index = createPgSearchIndex(db);
+  const index = createPgSearchIndex(db, { rankCap: config.BENCH_RANK_CAP });
 
   const corpus = new Corpus(config.BENCH_SEED);
   console.log(
