@@ -3,7 +3,6 @@
 // loopback source address, 127.0.0.x), hits and time; staff list, filter and delete them
 // (/api/v1/searchrecord); popular searches (GET /api/v1/search/popular) count distinct searchers of
 // searches that found something; the sweep deletes records past security.search_record_retention_days.
-import { Agent, request } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { createDb, type Db } from "@wenku/content";
@@ -11,6 +10,7 @@ import { createSearchRecordRepository, createSearchRecordSweep } from "@wenku/co
 import { createLogger } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
+import { loopbackClient } from "./loopback.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 const DAY = 86_400_000;
@@ -23,33 +23,9 @@ let alice: { token: string; id: number };
 let bob: { token: string; id: number };
 let carol: { token: string; id: number };
 
-const agents = new Map<string, Agent>();
+const client = loopbackClient(() => stack.url);
 /** GET `path` from the loopback address `ip` (the gateway takes the client's address from the socket). */
-function from(ip: string, path: string, token?: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const agent = agents.get(ip) ?? new Agent({ keepAlive: true, localAddress: ip });
-  agents.set(ip, agent);
-  const url = new URL(path, stack.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: url.port,
-        path: url.pathname + url.search,
-        agent,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || "{}") }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const from = (ip: string, path: string, token?: string) => client.send(ip, "GET", path, undefined, token);
 
 type Found = { total: number };
 /** moredoc's document search from `ip`; the search must answer 200. */
@@ -123,7 +99,7 @@ beforeAll(async () => {
   await db.searchRecord.deleteMany(); // the wait's searches
 });
 afterAll(async () => {
-  for (const a of agents.values()) a.destroy();
+  client.close();
   await db?.$disconnect();
   await stack?.stop();
 });

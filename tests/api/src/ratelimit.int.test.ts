@@ -5,7 +5,6 @@
 // source address (127.0.0.x): the gateway takes it from the socket, no proxy header involved.
 import { createHash, randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { Code, type ConnectError, createClient } from "@connectrpc/connect";
 import { createDb, type Db } from "@wenku/content";
@@ -15,66 +14,16 @@ import { createLogger } from "@wenku/kit";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { type LoopbackReply, loopbackClient } from "./loopback.js";
 import { ADMIN_PASSWORD, loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
 
-interface Reply {
-  status: number;
-  retryAfter: string | undefined;
-  json: Record<string, unknown>;
-}
-
-/** One keep-alive connection pool per source address. */
-const agents = new Map<string, Agent>();
-const agentFor = (ip: string) => {
-  let a = agents.get(ip);
-  if (!a) {
-    a = new Agent({ keepAlive: true, localAddress: ip });
-    agents.set(ip, a);
-  }
-  return a;
-};
-
+const client = loopbackClient(() => stack.url);
 /** A JSON request from the loopback address `ip` (the gateway sees it as the client's address). */
-function from(ip: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply> {
-  const url = new URL(path, stack.url);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        agent: agentFor(ip),
-        headers: {
-          "content-type": "application/json",
-          ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString();
-          let json: Record<string, unknown> = {};
-          try {
-            json = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            // asserted by the caller
-          }
-          const ra = res.headers["retry-after"];
-          resolve({ status: res.statusCode ?? 0, retryAfter: Array.isArray(ra) ? ra[0] : ra, json });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+const from = (ip: string, method: string, path: string, body?: unknown, token?: string) =>
+  client.send(ip, method, path, body, token);
 
 const login = (ip: string, username: string, password: string) =>
   from(ip, "POST", "/api/v1/user/login", { username, password });
@@ -88,7 +37,7 @@ async function setConfig(category: string, name: string, value: string) {
   expect([r.status, r.json.message]).toEqual([200, undefined]);
 }
 /** A 429 with a Retry-After of at most `max` seconds (and at least 1). */
-function expectThrottled(r: Reply, max: number, message?: RegExp) {
+function expectThrottled(r: LoopbackReply, max: number, message?: RegExp) {
   expect(r.status).toBe(429);
   expect(r.json.code).toBe(Code.ResourceExhausted);
   const seconds = Number(r.retryAfter);
@@ -96,8 +45,8 @@ function expectThrottled(r: Reply, max: number, message?: RegExp) {
   if (message) expect(r.json.message).toMatch(message);
 }
 /** Sends `n` requests one after another; returns their statuses. */
-async function statuses(n: number, send: (i: number) => Promise<Reply>): Promise<Reply[]> {
-  const out: Reply[] = [];
+async function statuses(n: number, send: (i: number) => Promise<LoopbackReply>): Promise<LoopbackReply[]> {
+  const out: LoopbackReply[] = [];
   for (let i = 0; i < n; i++) out.push(await send(i));
   return out;
 }
@@ -107,7 +56,7 @@ beforeAll(async () => {
   admin = await loginAdmin(stack.url);
 }, 60_000);
 afterAll(async () => {
-  for (const a of agents.values()) a.destroy();
+  client.close();
   await stack.stop();
 });
 
@@ -204,7 +153,7 @@ describe("registration, captcha, password recovery, codes", () => {
       from("127.0.2.1", "POST", "/api/v1/user/register", { username: `r${i}!`, password: "secret123" }),
     );
     expect(replies.slice(0, 60).every((r) => r.status === 400)).toBe(true);
-    expectThrottled(replies[60] as Reply, 3600, /^操作过于频繁，请 \d+ (秒|分钟)后再试$/);
+    expectThrottled(replies[60] as LoopbackReply, 3600, /^操作过于频繁，请 \d+ (秒|分钟)后再试$/);
     // another address registers
     await register("newcomer", "127.0.2.2");
   });
@@ -212,7 +161,7 @@ describe("registration, captcha, password recovery, codes", () => {
   test("captchas: 60 a minute per address", async () => {
     const replies = await statuses(61, () => from("127.0.2.3", "GET", "/api/v1/user/captcha?type=login"));
     expect(replies.slice(0, 60).every((r) => r.status === 200)).toBe(true);
-    expectThrottled(replies[60] as Reply, 60);
+    expectThrottled(replies[60] as LoopbackReply, 60);
     expect((await from("127.0.2.4", "GET", "/api/v1/user/captcha?type=login")).status).toBe(200);
   });
 
@@ -222,12 +171,12 @@ describe("registration, captcha, password recovery, codes", () => {
       from("127.0.2.5", "POST", "/api/v1/user/findpassword/stepone", { email: `u${i}@example.com` }),
     );
     expect(byIp.slice(0, 10).every((r) => r.status !== 429)).toBe(true);
-    expectThrottled(byIp[10] as Reply, 3600);
+    expectThrottled(byIp[10] as LoopbackReply, 3600);
     const byTarget = await statuses(6, (i) =>
       from(`127.0.3.${i + 1}`, "POST", "/api/v1/user/findpassword/stepone", { email: "Target@Example.com" }),
     );
     expect(byTarget.slice(0, 5).every((r) => r.status !== 429)).toBe(true);
-    expectThrottled(byTarget[5] as Reply, 3600);
+    expectThrottled(byTarget[5] as LoopbackReply, 3600);
     // the same address written differently is the same address
     expectThrottled(
       await from("127.0.3.9", "POST", "/api/v1/user/findpassword/stepone", { email: " target@example.COM" }),
@@ -249,7 +198,7 @@ describe("registration, captcha, password recovery, codes", () => {
       from("127.0.4.5", "POST", "/api/v1/sms", { mobile: `1390000${String(i).padStart(4, "0")}`, type: 1 }),
     );
     expect(byIp.slice(0, 10).every((r) => r.status !== 429)).toBe(true);
-    expectThrottled(byIp[10] as Reply, 3600);
+    expectThrottled(byIp[10] as LoopbackReply, 3600);
   });
 });
 
