@@ -2,15 +2,19 @@
 // settings and mappings from, and how one document is written into it.
 //
 // Text arrives pre-tokenized (tokens.ts, the same tokens PostgreSQL indexes): the analyzer only splits
-// on the spaces between them, drops PostgreSQL's English stop words and stems with Snowball's English
-// stemmer (porter2, the one PostgreSQL's `english` configuration uses), so a two-character Chinese
-// substring and a mixed query behave as on PostgreSQL. Fields are token text, never shown: _source
+// on the spaces between them and stems with Snowball's English stemmer (porter2, the one PostgreSQL's
+// wenku_search configuration uses), keeping stop words as PostgreSQL does (migration 0010: "These" and
+// a title "IT" are searchable), so a two-character Chinese substring and a mixed query behave as on
+// PostgreSQL. Fields are token text, never shown: _source
 // keeps only what a search answers with (ids, numbers, page numbers and excerpts).
 import type { estypes } from "@elastic/elasticsearch";
 import type { IndexedDocument, PreparedDocument } from "./search.index.js";
 
-/** Raised when the mappings change: an index of an older version is reported and needs a rebuild. */
-export const MAPPING_VERSION = 1;
+/**
+ * Raised when the mappings change: an index of an older version is reported and needs a rebuild.
+ * 2: stop words kept (version 1 dropped PostgreSQL's English stop words).
+ */
+export const MAPPING_VERSION = 2;
 export const ANALYZER = "wenku_terms";
 /** Pages (nested documents) one document may have; Elasticsearch's default is 10,000. */
 export const MAX_NESTED_PAGES = 100_000;
@@ -20,15 +24,6 @@ export const MAX_NESTED_PAGES = 100_000;
  * are far shorter than this in practice.
  */
 const MAX_HEAD_TOKENS = 256;
-
-/** PostgreSQL's english.stop (Snowball's English stop words), so both backends drop the same words. */
-const STOP_WORDS =
-  "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
-  "it its itself they them their theirs themselves what which who whom this that these those am is are was were be " +
-  "been being have has had having do does did doing a an the and but if or because as until while of at by for with " +
-  "about against between into through during before after above below to from up down in out on off over under " +
-  "again further then once here there when where why how all any both each few more most other some such no nor not " +
-  "only own same so than too very s t can will just don should now";
 
 /** The alias searches and writes go through, and the pattern of the concrete indexes behind it. */
 export function esNames(prefix: string) {
@@ -51,11 +46,10 @@ export function indexTemplate(prefix: string): estypes.IndicesPutIndexTemplateRe
         "index.mapping.nested_objects.limit": MAX_NESTED_PAGES,
         analysis: {
           filter: {
-            wenku_stop: { type: "stop", stopwords: STOP_WORDS.split(" ") },
             wenku_stem: { type: "stemmer", language: "porter2" },
           },
           analyzer: {
-            [ANALYZER]: { type: "custom", tokenizer: "whitespace", filter: ["lowercase", "wenku_stop", "wenku_stem"] },
+            [ANALYZER]: { type: "custom", tokenizer: "whitespace", filter: ["lowercase", "wenku_stem"] },
           },
         },
       },

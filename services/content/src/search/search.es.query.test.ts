@@ -70,7 +70,7 @@ test("(elasticsearch-mock) search: filters, sort, paging and the tokens; hits wi
   });
   const [call] = es.sent("POST", "/wenku-documents/_search");
   if (!call) throw new Error("no search sent");
-  const tokens = "pdf 文档 the"; // searchTokens: the stop word goes in, the analyzer drops it on both sides
+  const tokens = "pdf 文档 the"; // searchTokens: the stop word goes in, and counts (the analyzer keeps it)
   expect(call.body).toMatchObject({ from: 20, size: 10, track_total_hits: true, _source: false });
   expect(call.body.sort).toEqual([
     { view_count: { order: "desc" } },

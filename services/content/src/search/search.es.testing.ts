@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { Client } from "@elastic/elasticsearch";
 import type MockType from "@elastic/elasticsearch-mock";
 import type { Logger } from "@wenku/kit";
+import { MAPPING_VERSION } from "./search.es.mapping.js";
 
 // CommonJS packages: the mock, and the copy of the client it requires (whose error classes it recognizes).
 const require = createRequire(import.meta.url);
@@ -71,6 +72,6 @@ export type MockCluster = ReturnType<typeof mockCluster>;
 export function existingIndex(es: MockCluster, alias = "wenku-documents", index = `${alias}-initial`) {
   es.on("PUT", "/_index_template/:name", () => ({ acknowledged: true }));
   es.on("HEAD", "/_alias/:name", () => "");
-  es.on("GET", "/:index/_mapping", () => ({ [index]: { mappings: { _meta: { mapping_version: 1 } } } }));
+  es.on("GET", "/:index/_mapping", () => ({ [index]: { mappings: { _meta: { mapping_version: MAPPING_VERSION } } } }));
   es.on("GET", "/_alias/:name", () => ({ [index]: { aliases: { [alias]: {} } } }));
 }

@@ -1,6 +1,7 @@
 // The PostgreSQL search index (the default backend): tsvectors of searchTokens() output in
 // search_pages with a GIN index, filters and sorts on search_documents (migration 0008). The only
-// module that touches Prisma for search. No extension is needed (embedded PostgreSQL has none).
+// module that touches Prisma for search. No extension is needed (embedded PostgreSQL has none). The
+// text search configuration is wenku_search (migration 0010): English stemming that keeps stop words.
 //
 // A document is rows in search_pages: page 0 holds its fields; page n its fields (but the description)
 // and page n's text, the only lexemes of weight D (ts_filter(terms, '{d}') is the page's text alone:
@@ -74,15 +75,15 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
     await tx.$executeRaw`DELETE FROM search_pages WHERE document_id = ${d.id}`;
     await tx.$executeRaw`
       WITH f AS (
-        SELECT setweight(to_tsvector('english', ${title}), 'A')
-            || setweight(to_tsvector('english', ${keywords}), 'B')
-            || setweight(to_tsvector('english', ${others}), 'C') AS fields,
-               setweight(to_tsvector('english', ${description}), 'C') AS description
+        SELECT setweight(to_tsvector('wenku_search', ${title}), 'A')
+            || setweight(to_tsvector('wenku_search', ${keywords}), 'B')
+            || setweight(to_tsvector('wenku_search', ${others}), 'C') AS fields,
+               setweight(to_tsvector('wenku_search', ${description}), 'C') AS description
       )
       INSERT INTO search_pages (document_id, page, terms, excerpt)
       SELECT ${d.id}::bigint, 0, f.fields || f.description, '' FROM f
       UNION ALL
-      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('english', t.text), 'D'), t.excerpt
+      SELECT ${d.id}::bigint, t.page, f.fields || setweight(to_tsvector('wenku_search', t.text), 'D'), t.excerpt
         FROM f, unnest(${pages}::int[], ${texts.map((p) => p.text)}::text[], ${excerpts}::text[]) AS t(page, text, excerpt)`;
   }
 
@@ -125,7 +126,7 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
       // text-only matches with the most matching pages (then the most read); text-only matches
       // past those rank 0, after the ranked ones. Below RANK_CAP text-only matches, all are ranked.
       const rows = await db.$queryRaw<Array<{ document_id: bigint | null; rank: number | null; total: bigint }>>`
-        WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q),
+        WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q),
         c AS (
           SELECT p.document_id, bool_or(p.page = 0) AS in_fields, count(*) FILTER (WHERE p.page > 0) AS in_pages
             FROM search_pages p, q
@@ -169,7 +170,7 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
       if (found.length === 0) return { total, hits: [] };
       const ids = found.map((r) => r.document_id);
       const pageRows = await db.$queryRaw<Array<{ document_id: bigint; page: number; excerpt: string }>>`
-        WITH q AS (SELECT plainto_tsquery('english', ${tokens}) AS q)
+        WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q)
         SELECT document_id, page, excerpt FROM (
           SELECT p.document_id, p.page, p.excerpt,
                  row_number() OVER (PARTITION BY p.document_id ORDER BY ts_rank_cd(ts_filter(p.terms, '{d}'), q.q) DESC, p.page) AS n
