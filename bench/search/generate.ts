@@ -2,12 +2,16 @@
 // realistic shapes (titles 6–30 characters, 1–40 pages skewed small, pages of 300–2,500 characters,
 // categories, uploaders, dates), and a query set whose right answer is known.
 //
-// Words come from the committed lists in words/ (see bench/README.md for their sources): zh.txt holds
-// the 5,000 most frequent Chinese words of the Leiden Weibo corpus, most frequent first; en.txt the
-// 3,939 words of SCOWL size 10 (common English words, alphabetical: the generator ranks them with a
-// seeded shuffle). Words are drawn with Zipf frequencies (rank r weighs 1/(r+1)), so a few words are
-// everywhere and most are rare, as in real text; each document also has a few topic words that recur in
-// its title, keywords and pages, as a real document is about something.
+// Words come from the committed lists in words/ (see README.md for their sources): zh.txt holds the
+// 5,000 most frequent Chinese words of the Leiden Weibo corpus, most frequent first. English has two
+// vocabularies (BENCH_EN_VOCAB): "wide" (the default, 38,000 words) ranks PostgreSQL's 127 English stop
+// words first, then SCOWL size 10 (en.txt, the most common words), 20 (en-20.txt), 35 (en-35.txt), each
+// class in a seeded shuffle (SCOWL's lists are alphabetical); "common" is SCOWL size 10 alone (3,939
+// words in a seeded shuffle: the first corpus, where one title word matches a third of the English
+// documents). Words are drawn with Zipf frequencies (rank r weighs 1/(r+1)), so a few words are
+// everywhere and most are rare, as in real text (in "wide", stop words are half of the words, as in
+// English prose); each document also has a few topic words that recur in its title, keywords and pages,
+// as a real document is about something.
 //
 // Everything is a function of (seed, document id): document k is the same whether it is generated
 // alone or as part of a run, so a query made from it knows its right answer without storing the corpus.
@@ -15,6 +19,10 @@ import { readFileSync } from "node:fs";
 import type { IndexedDocument } from "@wenku/content/search";
 
 export const DEFAULT_SEED = 11;
+
+/** English vocabularies: "wide" (38,000 words, stop words first) or "common" (SCOWL size 10 alone). */
+export const EN_VOCABS = ["wide", "common"] as const;
+export type EnVocab = (typeof EN_VOCABS)[number];
 
 type Rng = () => number;
 
@@ -81,11 +89,34 @@ class Vocabulary {
   }
 }
 
-function readWords(name: string): string[] {
+/** `words` in a seeded shuffle (in place). */
+function shuffle(rng: Rng, words: string[]): string[] {
+  for (let i = words.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [words[i], words[j]] = [words[j] as string, words[i] as string];
+  }
+  return words;
+}
+
+/** English words, most frequent first (see the top of this file). */
+function englishWords(seed: number, vocab: EnVocab): string[] {
+  const rng = prng(mix(seed, 0xe0));
+  if (vocab === "common") return shuffle(rng, readWords("en.txt"));
+  const seen = new Set<string>();
+  const ranked: string[] = [];
+  for (const list of ["en-stop.txt", "en.txt", "en-20.txt", "en-35.txt"]) {
+    const fresh = readWords(list, 100).filter((w) => !seen.has(w));
+    for (const w of fresh) seen.add(w);
+    ranked.push(...shuffle(rng, fresh));
+  }
+  return ranked;
+}
+
+function readWords(name: string, atLeast = 1000): string[] {
   const words = readFileSync(new URL(`words/${name}`, import.meta.url), "utf8")
     .split("\n")
     .filter(Boolean);
-  if (words.length < 1000) throw new Error(`words/${name}: ${words.length} words, expected thousands`);
+  if (words.length < atLeast) throw new Error(`words/${name}: ${words.length} words, expected ${atLeast} or more`);
   return words;
 }
 
@@ -148,15 +179,11 @@ export class Corpus {
   private readonly en: Vocabulary;
   private readonly uploaders: string[];
 
-  constructor(readonly seed = DEFAULT_SEED) {
-    // SCOWL's list is alphabetical: a seeded shuffle gives its words their frequency ranks
-    const en = readWords("en.txt");
-    const rng = prng(mix(seed, 0xe0));
-    for (let i = en.length - 1; i > 0; i--) {
-      const j = Math.floor(rng() * (i + 1));
-      [en[i], en[j]] = [en[j] as string, en[i] as string];
-    }
-    this.en = new Vocabulary(en);
+  constructor(
+    readonly seed = DEFAULT_SEED,
+    readonly enVocab: EnVocab = "wide",
+  ) {
+    this.en = new Vocabulary(englishWords(seed, enVocab));
     this.uploaders = Array.from({ length: UPLOADERS }, (_, k) => {
       const r = prng(mix(seed, 0xa0, k));
       return r() < 0.6

@@ -5,20 +5,25 @@
 import * as os from "node:os";
 import type { createDb } from "@wenku/content";
 import type { IndexedDocument, SearchIndex } from "@wenku/content/search";
-import type { Corpus } from "./generate.js";
+import type { Corpus, EnVocab } from "./generate.js";
 
 type Db = ReturnType<typeof createDb>;
 
 export interface LoadOptions {
   docs: number;
   seed: number;
+  enVocab: EnVocab;
   batch: number;
+  /** Upsert workers: PostgreSQL parses a document's text on one core per connection. */
+  concurrency: number;
 }
 
 export interface Indexing {
   documents: number;
   pages: number;
   textChars: number;
+  concurrency: number;
+  /** Wall time of the indexing pass (generating the documents, 0.6 ms each, included). */
   indexSec: number;
   docsPerSec: number;
   pagesPerSec: number;
@@ -32,12 +37,26 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const load = () => os.loadavg().map((l) => l.toFixed(1));
 
 /** The corpus a kept database holds, or null when it holds none. */
-async function heldCorpus(db: Db): Promise<{ docs: number; seed: number; indexing: Indexing } | null> {
+async function heldCorpus(
+  db: Db,
+): Promise<{ docs: number; seed: number; en_vocab: string; indexing: Indexing } | null> {
   const [table] = await db.$queryRaw<Array<{ t: string | null }>>`SELECT to_regclass('bench_like.meta')::text AS t`;
   if (!table?.t) return null;
-  const [meta] = await db.$queryRaw<Array<{ docs: number; seed: number; indexing: Indexing }>>`
-    SELECT docs, seed, indexing FROM bench_like.meta`;
+  const [meta] = await db.$queryRaw<Array<{ docs: number; seed: number; en_vocab: string; indexing: Indexing }>>`
+    SELECT docs, seed, en_vocab, indexing FROM bench_like.meta`;
   return meta ?? null;
+}
+
+/** Batches of `size` documents from `docs`, handed to whichever worker asks next. */
+function batches(docs: Iterator<IndexedDocument>, size: number): () => IndexedDocument[] {
+  return () => {
+    const out: IndexedDocument[] = [];
+    for (let next = docs.next(); !next.done; next = docs.next()) {
+      out.push(next.value);
+      if (out.length === size) break;
+    }
+    return out;
+  };
 }
 
 /**
@@ -46,13 +65,16 @@ async function heldCorpus(db: Db): Promise<{ docs: number; seed: number; indexin
  */
 export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opts: LoadOptions): Promise<Indexing> {
   const held = await heldCorpus(db);
-  if (held?.docs === opts.docs && held.seed === opts.seed) {
-    console.log(
-      `the database holds this corpus already (${opts.docs} documents, seed ${opts.seed}): not indexed again`,
-    );
+  const described = `${opts.docs} documents, seed ${opts.seed}, English vocabulary ${opts.enVocab}`;
+  if (held?.docs === opts.docs && held.seed === opts.seed && held.en_vocab === opts.enVocab) {
+    console.log(`the database holds this corpus already (${described}): not indexed again`);
     return held.indexing;
   }
-  if (held) throw new Error(`the kept database holds another corpus (${held.docs} documents, seed ${held.seed})`);
+  if (held) {
+    throw new Error(
+      `the kept database holds another corpus (${held.docs} documents, seed ${held.seed}, ${held.en_vocab}), not ${described}`,
+    );
+  }
   // A load that did not finish (no meta row) starts over.
   await index.clear();
   await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS bench_like CASCADE");
@@ -79,47 +101,55 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
                            ${pages.map((p) => p.text.toLowerCase())}::text[])`;
   };
 
+  // The indexing pass: `concurrency` workers, each upserting one batch at a time.
   let generateMs = 0;
-  let indexMs = 0;
-  /** CPU time of this process (tokenizing, Prisma) while indexing: the rest of the wall time is PostgreSQL's or waiting. */
-  let indexCpuMs = 0;
-  let baselineMs = 0;
   let pages = 0;
   let chars = 0;
-  let batch: IndexedDocument[] = [];
   let done = 0;
-  const reportEvery = Math.ceil(opts.docs / 10);
+  const reportEvery = Math.ceil(opts.docs / 20);
   let nextReport = reportEvery;
-  let t = performance.now();
-  const flush = async () => {
-    generateMs += performance.now() - t;
-    t = performance.now();
-    const cpu = process.cpuUsage();
-    await index.upsert(batch);
-    indexMs += performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    indexCpuMs += (used.user + used.system) / 1000;
-    t = performance.now();
-    await storeBaseline(batch);
-    baselineMs += performance.now() - t;
-    done += batch.length;
-    batch = [];
-    if (done >= nextReport) {
-      nextReport += reportEvery;
-      console.log(
-        `  ${done} documents, ${pages} pages: ${((done / indexMs) * 1000).toFixed(1)} docs/s, ` +
-          `${((pages / indexMs) * 1000).toFixed(0)} pages/s indexing (load ${load()[0]})`,
-      );
+  const generated = corpus.documents(opts.docs);
+  const next = batches(
+    {
+      next: () => {
+        const t = performance.now();
+        const r = generated.next();
+        generateMs += performance.now() - t;
+        if (!r.done) {
+          pages += r.value.pageTexts.length;
+          chars += r.value.pageTexts.reduce((n, s) => n + s.length, 0);
+        }
+        return r;
+      },
+    },
+    opts.batch,
+  );
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const worker = async () => {
+    for (let batch = next(); batch.length; batch = next()) {
+      await index.upsert(batch);
+      done += batch.length;
+      if (done >= nextReport) {
+        nextReport += reportEvery;
+        const sec = (performance.now() - started) / 1000;
+        console.log(
+          `  ${done} documents: ${(done / sec).toFixed(1)} docs/s indexing, ${(sec / 60).toFixed(1)} min (load ${load()[0]})`,
+        );
+      }
     }
-    t = performance.now();
   };
-  for (const d of corpus.documents(opts.docs)) {
-    pages += d.pageTexts.length;
-    chars += d.pageTexts.reduce((n, s) => n + s.length, 0);
-    batch.push(d);
-    if (batch.length === opts.batch) await flush();
-  }
-  if (batch.length) await flush();
+  await Promise.all(Array.from({ length: opts.concurrency }, worker));
+  const indexMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  /** CPU time of this process (generating, tokenizing, Prisma) while indexing: the rest is PostgreSQL's or waiting. */
+  const indexCpuMs = (used.user + used.system) / 1000;
+
+  // The baseline's tables, in a pass of their own (the documents generated again: a function of their id).
+  let t = performance.now();
+  const baseline = batches(corpus.documents(opts.docs), 500);
+  for (let batch = baseline(); batch.length; batch = baseline()) await storeBaseline(batch);
+  const baselineMs = performance.now() - t;
   // What autovacuum would do after a bulk load: flush the GIN pending list, gather statistics.
   t = performance.now();
   for (const table of ["search_pages", "search_documents", "bench_like.documents", "bench_like.pages"]) {
@@ -130,6 +160,7 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
     documents: opts.docs,
     pages,
     textChars: chars,
+    concurrency: opts.concurrency,
     indexSec: indexMs / 1000,
     docsPerSec: (opts.docs / indexMs) * 1000,
     pagesPerSec: (pages / indexMs) * 1000,
@@ -140,15 +171,17 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
   };
   console.log(
     `\nindexed ${indexing.documents} documents, ${indexing.pages} pages, ${(indexing.textChars / 1e6).toFixed(1)} M characters in ` +
-      `${indexing.indexSec.toFixed(1)} s: ${indexing.docsPerSec.toFixed(1)} docs/s, ${indexing.pagesPerSec.toFixed(0)} pages/s ` +
-      `(node's CPU ${(indexing.nodeCpuShare * 100).toFixed(0)}% of it; generating ${indexing.generateSec.toFixed(1)} s, baseline tables ${indexing.baselineStoreSec.toFixed(1)} s, ` +
+      `${indexing.indexSec.toFixed(1)} s with ${opts.concurrency} workers: ${indexing.docsPerSec.toFixed(1)} docs/s, ` +
+      `${indexing.pagesPerSec.toFixed(0)} pages/s (node's CPU ${(indexing.nodeCpuShare * 100).toFixed(0)}% of it, generating ` +
+      `${indexing.generateSec.toFixed(1)} s; then baseline tables ${indexing.baselineStoreSec.toFixed(1)} s, ` +
       `VACUUM ANALYZE ${indexing.vacuumAnalyzeSec.toFixed(1)} s)`,
   );
   await db.$executeRawUnsafe(
-    "CREATE TABLE bench_like.meta (docs integer NOT NULL, seed integer NOT NULL, indexing jsonb NOT NULL)",
+    "CREATE TABLE bench_like.meta (docs integer NOT NULL, seed integer NOT NULL, en_vocab text NOT NULL, indexing jsonb NOT NULL)",
   );
   await db.$executeRaw`
-    INSERT INTO bench_like.meta (docs, seed, indexing) VALUES (${opts.docs}, ${opts.seed}, ${JSON.stringify(indexing)}::jsonb)`;
+    INSERT INTO bench_like.meta (docs, seed, en_vocab, indexing)
+    VALUES (${opts.docs}, ${opts.seed}, ${opts.enVocab}, ${JSON.stringify(indexing)}::jsonb)`;
   return indexing;
 }
 

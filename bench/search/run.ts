@@ -7,6 +7,7 @@
 //
 // Knobs: BENCH_DOCS (100,000), BENCH_QUERIES (200), BENCH_LIKE_TEXT_QUERIES (50: the LIKE over every
 // page's text scans the whole text, so it runs on the first queries only), BENCH_SEED, BENCH_BATCH,
+// BENCH_CONCURRENCY (2 upsert workers), BENCH_EN_VOCAB (wide | common: generate.ts), BENCH_RANK_CAP,
 // BENCH_DB (a name: the database is kept, loaded by the first run and only queried by later ones).
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -16,7 +17,7 @@ import { createPgSearchIndex } from "@wenku/content/search";
 import { loadConfig, runMigrations, z } from "@wenku/kit";
 import { keptDatabase, throwawayDatabase, withCleanup } from "../gateway/stack.js";
 import { ratio } from "../lib/measure.js";
-import { type BenchQuery, Corpus, DEFAULT_SEED } from "./generate.js";
+import { type BenchQuery, Corpus, DEFAULT_SEED, EN_VOCABS } from "./generate.js";
 import { indexSizes, loadCorpus } from "./load.js";
 
 const config = loadConfig(
@@ -27,6 +28,10 @@ const config = loadConfig(
     BENCH_LIKE_TEXT_QUERIES: z.coerce.number().int().min(0).default(50),
     BENCH_SEED: z.coerce.number().int().default(DEFAULT_SEED),
     BENCH_BATCH: z.coerce.number().int().min(1).default(100),
+    /** Upsert workers while loading (each its own connection; the pool has 5). */
+    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(5).default(2),
+    /** The English vocabulary: "wide" (38,000 words, stop words first) or "common" (SCOWL size 10 alone). */
+    BENCH_EN_VOCAB: z.enum(EN_VOCABS).default("wide"),
     /** Text-only matches whose page rows search.pg.ts ranks (its RANK_CAP unless set). */
     BENCH_RANK_CAP: z.coerce.number().int().min(0).optional(),
     /** A database kept after the run (wenku_bench_<name>): loaded once, then only queried. */
@@ -129,15 +134,18 @@ await withCleanup(async (cleanup) => {
   cleanup.add(() => db.$disconnect());
   const index = createPgSearchIndex(db, { rankCap: config.BENCH_RANK_CAP });
 
-  const corpus = new Corpus(config.BENCH_SEED);
+  const corpus = new Corpus(config.BENCH_SEED, config.BENCH_EN_VOCAB);
   console.log(
     `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}, load ${loadAtStart.join(" ")}; ` +
-      `indexing ${config.BENCH_DOCS} documents (seed ${config.BENCH_SEED}) in batches of ${config.BENCH_BATCH} …`,
+      `indexing ${config.BENCH_DOCS} documents (seed ${config.BENCH_SEED}, English vocabulary ${config.BENCH_EN_VOCAB}) ` +
+      `in batches of ${config.BENCH_BATCH}, ${config.BENCH_CONCURRENCY} workers …`,
   );
   const indexing = await loadCorpus(db, index, corpus, {
     docs: config.BENCH_DOCS,
     seed: config.BENCH_SEED,
+    enVocab: config.BENCH_EN_VOCAB,
     batch: config.BENCH_BATCH,
+    concurrency: config.BENCH_CONCURRENCY,
   });
   const sizes = await indexSizes(db);
 
@@ -243,6 +251,8 @@ await withCleanup(async (cleanup) => {
         machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
         loadAvg: { start: loadAtStart, end: load() },
         seed: config.BENCH_SEED,
+        enVocab: config.BENCH_EN_VOCAB,
+        rankCap: config.BENCH_RANK_CAP ?? "search.pg.ts RANK_CAP",
         indexing,
         sizes,
         results: rows,
