@@ -10,6 +10,7 @@ import { file_api_v1_comment } from "./api/v1/comment_pb.js";
 import { file_api_v1_config } from "./api/v1/config_pb.js";
 import { file_api_v1_document } from "./api/v1/document_pb.js";
 import { file_api_v1_enums } from "./api/v1/enums_pb.js";
+import { file_api_v1_errors } from "./api/v1/errors_pb.js";
 import { file_api_v1_events } from "./api/v1/events_pb.js";
 import { file_api_v1_favorite } from "./api/v1/favorite_pb.js";
 import { file_api_v1_friendlink } from "./api/v1/friendlink_pb.js";
@@ -42,6 +43,7 @@ export const apiFiles: readonly DescFile[] = [
   file_api_v1_config,
   file_api_v1_document,
   file_api_v1_enums,
+  file_api_v1_errors,
   file_api_v1_events,
   file_api_v1_favorite,
   file_api_v1_friendlink,

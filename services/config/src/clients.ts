@@ -6,7 +6,7 @@ import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import type { EnabledLanguages, SearchIndexAdmin, SitemapAdmin, StatsSources } from "./ports.js";
+import type { ConverterHost, EnabledLanguages, SearchIndexAdmin, SitemapAdmin, StatsSources } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
 /**
@@ -48,6 +48,18 @@ export function createSearchIndexAdmin(content: Transport, internalToken: string
   return {
     rebuild: () => client.rebuildSearchIndex({}, options),
     status: () => client.getSearchIndexStatus({}, options),
+  };
+}
+
+/** Probing LibreOffice (soffice --version) and fc-list takes seconds on a cold machine. */
+const ENVS_TIMEOUT_MS = 30_000;
+
+export function createConverterHost(content: Transport, internalToken: string): ConverterHost {
+  const client = createClient(ContentInternalAPI, content);
+  const options = (timeoutMs: number) => ({ headers: { [headers.internal]: internalToken }, timeoutMs });
+  return {
+    envs: () => client.getConverterEnvs({}, options(ENVS_TIMEOUT_MS)),
+    device: () => client.getDeviceInfo({}, options(TIMEOUT_MS)),
   };
 }
 

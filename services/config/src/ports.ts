@@ -1,4 +1,4 @@
-import type { SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import type { DeviceInfo, Envs, SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
 import type { ContentStats } from "@wenku/proto/api/v1/internal_pb.js";
 import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
 
@@ -31,4 +31,12 @@ export interface SitemapAdmin {
    * that is left alone. Resolves to whether this call wrote it. `signal` stops waiting (not the build).
    */
   rebuild(maxAgeSeconds?: number, signal?: AbortSignal): Promise<boolean>;
+}
+
+/** The host the content service runs on, where documents are converted and files kept. */
+export interface ConverterHost {
+  /** The converter's tools and fonts, probed now where the converter runs. */
+  envs(): Promise<Envs>;
+  /** CPU, memory and the disks of the file storage and the conversions' work. */
+  device(): Promise<DeviceInfo>;
 }

@@ -11,7 +11,13 @@ import {
 } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
-import { createEnabledLanguages, createSearchIndexAdmin, createSitemapAdmin, createStatsSources } from "./clients.js";
+import {
+  createConverterHost,
+  createEnabledLanguages,
+  createSearchIndexAdmin,
+  createSitemapAdmin,
+  createStatsSources,
+} from "./clients.js";
 import type { Db } from "./db.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
@@ -20,6 +26,8 @@ import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
 import { createStatsService } from "./stats/stats.service.js";
+import { createReleaseService } from "./system/release.service.js";
+import { createSystemHandlers } from "./system/system.handlers.js";
 
 export interface ConfigServerDeps {
   db: Db;
@@ -33,6 +41,8 @@ export interface ConfigServerDeps {
   user: Transport;
   /** Program version shown in the public settings. */
   version: string;
+  /** The program's licence (SPDX id from package.json), for GetLicense. */
+  license: string;
   /** Build details shown to staff in the statistics. */
   build?: { hash?: string; at?: Date };
   siteGate?: SiteGate;
@@ -75,14 +85,22 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
     impls: [
       [
         ConfigAPI,
-        createConfigHandlers({
-          configs,
-          languages,
-          version: deps.version,
-          stats,
-          searchIndex: createSearchIndexAdmin(deps.content, deps.internalToken),
-          sitemap: createSitemapAdmin(deps.content, deps.internalToken),
-        }),
+        {
+          ...createConfigHandlers({
+            configs,
+            languages,
+            version: deps.version,
+            stats,
+            searchIndex: createSearchIndexAdmin(deps.content, deps.internalToken),
+            sitemap: createSitemapAdmin(deps.content, deps.internalToken),
+          }),
+          ...createSystemHandlers({
+            configs,
+            host: createConverterHost(deps.content, deps.internalToken),
+            releases: createReleaseService({ configs, version: deps.version }),
+            program: { version: deps.version, license: deps.license },
+          }),
+        },
       ],
       [NavigationAPI, createNavigationHandlers(navigation)],
     ],

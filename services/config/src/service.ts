@@ -8,7 +8,10 @@ import { startSitemapSchedule } from "./sitemap/sitemap.schedule.js";
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
-const version: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+const { version, license } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+  license: string;
+};
 
 /**
  * The config service as every runner starts it: every configuration key seeded (missing keys
@@ -31,6 +34,7 @@ export const service: ServiceModule = {
         content: ctx.transports.content,
         user: ctx.transports.user,
         version,
+        license,
         build: { hash: config.WENKU_BUILD_HASH, at: config.WENKU_BUILD_AT },
         siteGate: ctx.siteGate,
         settings: ctx.settings,

@@ -18,7 +18,7 @@ import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
-import type { ConverterAvailability } from "./conversion/tools.js";
+import { type ConverterAvailability, probeTools } from "./conversion/tools.js";
 import type { Db } from "./db.js";
 import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
@@ -64,6 +64,8 @@ import { categorySection, documentSection } from "./sitemap/sitemap.source.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
+import type { WatchedDir } from "./system/device.js";
+import { createSystemInternalHandlers } from "./system/system.handlers.js";
 
 export interface ContentServerDeps {
   db: Db;
@@ -90,6 +92,8 @@ export interface ContentServerDeps {
   searchRecorder: Pick<SearchRecorder, "record">;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
   converters?: ConverterAvailability;
+  /** Directories whose disks GetDeviceInfo reports (the file storage when local, the conversions' temp dir). */
+  dirs?: readonly WatchedDir[];
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
   clock?: () => Date;
 }
@@ -231,6 +235,11 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           ...createContentInternalHandlers(stats),
           ...createSearchInternalHandlers(search),
           ...createSitemapInternalHandlers({ sitemap, crawler }),
+          ...createSystemInternalHandlers({
+            probe: deps.converters?.check ?? (() => probeTools()),
+            dirs: deps.dirs ?? [],
+            clock: deps.clock ?? (() => new Date()),
+          }),
         },
       ],
       [DocumentInternalAPI, createDocumentInternalHandlers(stats)],

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { resolve } from "node:path";
 import type { ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
@@ -103,6 +105,11 @@ export const service: ServiceModule = {
         searchRecorder: recorder,
         rateLimits,
         converters,
+        // Local storage's disk (S3 keeps the files elsewhere) and the one conversions work in.
+        dirs: [
+          ...(config.S3_ENDPOINT ? [] : [{ name: "storage", path: resolve(config.STORAGE_DIR) }]),
+          { name: "tmp", path: tmpdir() },
+        ],
         clock: ctx.clock,
       });
       const tools = await probed;

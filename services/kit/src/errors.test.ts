@@ -1,5 +1,6 @@
 // One error type for the domain; its kind picks the Connect code, the code picks the HTTP status.
 import { Code, ConnectError } from "@connectrpc/connect";
+import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import { accessMessages, DomainError, type ErrorKind, httpStatusOf, toConnectError } from "./errors.js";
 
 describe("DomainError", () => {
@@ -36,6 +37,19 @@ describe("toConnectError", () => {
     expect(out).toBeInstanceOf(ConnectError);
     expect(out.code).toBe(code);
     expect(out.rawMessage).toBe("文档不存在");
+  });
+
+  test("a refusal about one field carries a FieldViolation detail naming it; others carry none", () => {
+    const out = toConnectError(
+      new DomainError(
+        "invalid_argument",
+        "「网站域名」须为 http:// 或 https:// 开头的地址",
+        undefined,
+        "system.domain",
+      ),
+    );
+    expect(out.findDetails(FieldViolationSchema).map((d) => d.field)).toEqual(["system.domain"]);
+    expect(toConnectError(new DomainError("invalid_argument", "x")).details).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 
 /** The kinds of failure the domain can report; each maps to one Connect/gRPC code. */
 export type ErrorKind =
@@ -34,6 +35,8 @@ export class DomainError extends Error {
     message: string,
     /** resource_exhausted: seconds until trying again makes sense (sent as `retry-after` metadata). */
     readonly retryAfterSeconds?: number,
+    /** The request field the refusal is about ("system.domain"), sent as a FieldViolation detail. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -42,6 +45,7 @@ export class DomainError extends Error {
 export function toConnectError(err: DomainError): ConnectError {
   const out = new ConnectError(err.message, codes[err.kind]);
   if (err.retryAfterSeconds !== undefined) out.metadata.set("retry-after", String(err.retryAfterSeconds));
+  if (err.field) out.details.push({ desc: FieldViolationSchema, value: { field: err.field } });
   return out;
 }
 

@@ -7,6 +7,8 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_api_v1_access } from "./access_pb.js";
 import type { FileChunkSchema } from "./attachment_pb.js";
 import { file_api_v1_attachment } from "./attachment_pb.js";
+import type { DeviceInfoSchema, EnvsSchema } from "./config_pb.js";
+import { file_api_v1_config } from "./config_pb.js";
 import type { SearchIndexStatusSchema } from "./search_pb.js";
 import { file_api_v1_search } from "./search_pb.js";
 import type { Document, DocumentUser } from "./document_pb.js";
@@ -19,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMqQECg9Vc2VySW50ZXJuYWxBUEkSbAoPR2V0VXBsb2FkUG9saWN5Eh4uYXBpLnYxLkdldFVwbG9hZFBvbGljeVJlcXVlc3QaFC5hcGkudjEuVXBsb2FkUG9saWN5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouS4iuS8oOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIytAUKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJsChJSZWJ1aWxkU2VhcmNoSW5kZXgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze06YeN5bu65pCc57Si57Si5byVEnQKFEdldFNlYXJjaEluZGV4U3RhdHVzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIinK8xglCAQqIeacjeWKoemXtOafpeeci+aQnOe0oue0ouW8leeKtuaAgRJrCg5SZWJ1aWxkU2l0ZW1hcBIdLmFwaS52MS5SZWJ1aWxkU2l0ZW1hcFJlcXVlc3QaFS5hcGkudjEuU2l0ZW1hcFN0YXR1cyIjyvMYHwgEKhvmnI3liqHpl7Tmm7TmlrDnq5nngrnlnLDlm74SaQoOR2V0U2l0ZW1hcEZpbGUSHS5hcGkudjEuR2V0U2l0ZW1hcEZpbGVSZXF1ZXN0GhEuYXBpLnYxLkZpbGVDaHVuayIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnq5nngrnlnLDlm74wARJ1ChJHZXRDcmF3bGVyRG9jdW1lbnQSIS5hcGkudjEuR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBoXLmFwaS52MS5DcmF3bGVyRG9jdW1lbnQiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5paH5qGj5pGY6KaBGgvS8xgHY29udGVudDKlAQoTRG9jdW1lbnRJbnRlcm5hbEFQSRKAAQoSQ291bnRVc2VyRG9jdW1lbnRzEiEuYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcXVlc3QaHy5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkiJsrzGCIIBCoe5pyN5Yqh6Ze057uf6K6h55So5oi35paH5qGj5pWwGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_attachment, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDIjcKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFIkMKF0NvdW50VXNlckRvY3VtZW50c1JlcGx5EigKBWNvdW50GAEgAygLMhkuYXBpLnYxLlVzZXJEb2N1bWVudENvdW50MnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjKDBQoPVXNlckludGVybmFsQVBJEmwKD0dldFVwbG9hZFBvbGljeRIeLmFwaS52MS5HZXRVcGxvYWRQb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLlVwbG9hZFBvbGljeSIjyvMYHwgEKhvmnI3liqHpl7Tmn6Xor6LkuIrkvKDmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEl0KC0dldFZpcFN0YXRlEhouYXBpLnYxLkdldFZpcFN0YXRlUmVxdWVzdBoQLmFwaS52MS5WaXBTdGF0ZSIgyvMYHAgEKhjmnI3liqHpl7Tmn6Xor6JWSVDnirbmgIESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIy+AYKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJsChJSZWJ1aWxkU2VhcmNoSW5kZXgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze06YeN5bu65pCc57Si57Si5byVEnQKFEdldFNlYXJjaEluZGV4U3RhdHVzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIinK8xglCAQqIeacjeWKoemXtOafpeeci+aQnOe0oue0ouW8leeKtuaAgRJrCg5SZWJ1aWxkU2l0ZW1hcBIdLmFwaS52MS5SZWJ1aWxkU2l0ZW1hcFJlcXVlc3QaFS5hcGkudjEuU2l0ZW1hcFN0YXR1cyIjyvMYHwgEKhvmnI3liqHpl7Tmm7TmlrDnq5nngrnlnLDlm74SaQoOR2V0U2l0ZW1hcEZpbGUSHS5hcGkudjEuR2V0U2l0ZW1hcEZpbGVSZXF1ZXN0GhEuYXBpLnYxLkZpbGVDaHVuayIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnq5nngrnlnLDlm74wARJdChBHZXRDb252ZXJ0ZXJFbnZzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GgwuYXBpLnYxLkVudnMiI8rzGB8IBCob5pyN5Yqh6Ze05qOA5p+l6L2s5o2i546v5aKDEmMKDUdldERldmljZUluZm8SFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEi5hcGkudjEuRGV2aWNlSW5mbyImyvMYIggEKh7mnI3liqHpl7Tmn6XnnIvmnI3liqHlmajnirbmgIESdQoSR2V0Q3Jhd2xlckRvY3VtZW50EiEuYXBpLnYxLkdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QaFy5hcGkudjEuQ3Jhd2xlckRvY3VtZW50IiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+aho+aRmOimgRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -254,6 +256,49 @@ export const RecordDocumentsUploadedRequestSchema: GenMessage<RecordDocumentsUpl
   messageDesc(file_api_v1_internal, 8);
 
 /**
+ * @generated from message api.v1.GetVipStateRequest
+ */
+export type GetVipStateRequest = Message<"api.v1.GetVipStateRequest"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+};
+
+/**
+ * Describes the message api.v1.GetVipStateRequest.
+ * Use `create(GetVipStateRequestSchema)` to create a new message.
+ */
+export const GetVipStateRequestSchema: GenMessage<GetVipStateRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 9);
+
+/**
+ * @generated from message api.v1.VipState
+ */
+export type VipState = Message<"api.v1.VipState"> & {
+  /**
+   * expired_at is in the future
+   *
+   * @generated from field: bool is_vip = 1;
+   */
+  isVip: boolean;
+
+  /**
+   * unset: never VIP
+   *
+   * @generated from field: google.protobuf.Timestamp expired_at = 2;
+   */
+  expiredAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message api.v1.VipState.
+ * Use `create(VipStateSchema)` to create a new message.
+ */
+export const VipStateSchema: GenMessage<VipState> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 10);
+
+/**
  * @generated from message api.v1.UserStats
  */
 export type UserStats = Message<"api.v1.UserStats"> & {
@@ -268,7 +313,7 @@ export type UserStats = Message<"api.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 9);
+  messageDesc(file_api_v1_internal, 11);
 
 /**
  * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
@@ -326,7 +371,7 @@ export type ContentStats = Message<"api.v1.ContentStats"> & {
  * Use `create(ContentStatsSchema)` to create a new message.
  */
 export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 10);
+  messageDesc(file_api_v1_internal, 12);
 
 /**
  * @generated from message api.v1.RebuildSitemapRequest
@@ -345,7 +390,7 @@ export type RebuildSitemapRequest = Message<"api.v1.RebuildSitemapRequest"> & {
  * Use `create(RebuildSitemapRequestSchema)` to create a new message.
  */
 export const RebuildSitemapRequestSchema: GenMessage<RebuildSitemapRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 11);
+  messageDesc(file_api_v1_internal, 13);
 
 /**
  * One file of the sitemap: a shard (documents-1.xml, categories-1.xml; articles-N.xml to come).
@@ -383,7 +428,7 @@ export type SitemapFile = Message<"api.v1.SitemapFile"> & {
  * Use `create(SitemapFileSchema)` to create a new message.
  */
 export const SitemapFileSchema: GenMessage<SitemapFile> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 12);
+  messageDesc(file_api_v1_internal, 14);
 
 /**
  * @generated from message api.v1.SitemapStatus
@@ -416,7 +461,7 @@ export type SitemapStatus = Message<"api.v1.SitemapStatus"> & {
  * Use `create(SitemapStatusSchema)` to create a new message.
  */
 export const SitemapStatusSchema: GenMessage<SitemapStatus> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 13);
+  messageDesc(file_api_v1_internal, 15);
 
 /**
  * @generated from message api.v1.GetSitemapFileRequest
@@ -442,7 +487,7 @@ export type GetSitemapFileRequest = Message<"api.v1.GetSitemapFileRequest"> & {
  * Use `create(GetSitemapFileRequestSchema)` to create a new message.
  */
 export const GetSitemapFileRequestSchema: GenMessage<GetSitemapFileRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 14);
+  messageDesc(file_api_v1_internal, 16);
 
 /**
  * @generated from message api.v1.GetCrawlerDocumentRequest
@@ -473,7 +518,7 @@ export type GetCrawlerDocumentRequest = Message<"api.v1.GetCrawlerDocumentReques
  * Use `create(GetCrawlerDocumentRequestSchema)` to create a new message.
  */
 export const GetCrawlerDocumentRequestSchema: GenMessage<GetCrawlerDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 15);
+  messageDesc(file_api_v1_internal, 17);
 
 /**
  * @generated from message api.v1.CrawlerDocument
@@ -500,7 +545,7 @@ export type CrawlerDocument = Message<"api.v1.CrawlerDocument"> & {
  * Use `create(CrawlerDocumentSchema)` to create a new message.
  */
 export const CrawlerDocumentSchema: GenMessage<CrawlerDocument> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 16);
+  messageDesc(file_api_v1_internal, 18);
 
 /**
  * @generated from message api.v1.CountUserDocumentsRequest
@@ -519,7 +564,7 @@ export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsReques
  * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
  */
 export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 17);
+  messageDesc(file_api_v1_internal, 19);
 
 /**
  * @generated from message api.v1.UserDocumentCount
@@ -541,7 +586,7 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
  * Use `create(UserDocumentCountSchema)` to create a new message.
  */
 export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 18);
+  messageDesc(file_api_v1_internal, 20);
 
 /**
  * @generated from message api.v1.CountUserDocumentsReply
@@ -560,7 +605,7 @@ export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> 
  * Use `create(CountUserDocumentsReplySchema)` to create a new message.
  */
 export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 19);
+  messageDesc(file_api_v1_internal, 21);
 
 /**
  * The user service answers who a token belongs to and whether it grants a permission.
@@ -618,6 +663,17 @@ export const UserInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof UserStatsSchema;
+  },
+  /**
+   * Whether a user is VIP now (users.vip_expired_at in the future); the config service asks it to keep
+   * advertisements from VIP users. An unknown user is not VIP.
+   *
+   * @generated from rpc api.v1.UserInternalAPI.GetVipState
+   */
+  getVipState: {
+    methodKind: "unary";
+    input: typeof GetVipStateRequestSchema;
+    output: typeof VipStateSchema;
   },
   /**
    * The content service created documents: the uploader's activity feed gets one entry each.
@@ -687,6 +743,27 @@ export const ContentInternalAPI: GenService<{
     methodKind: "server_streaming";
     input: typeof GetSitemapFileRequestSchema;
     output: typeof FileChunkSchema;
+  },
+  /**
+   * The converter's external programs and fonts as this content process finds them, probed now
+   * (ConfigAPI.GetEnvs asks here: the check must run where the converter runs).
+   *
+   * @generated from rpc api.v1.ContentInternalAPI.GetConverterEnvs
+   */
+  getConverterEnvs: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof EnvsSchema;
+  },
+  /**
+   * CPU, memory and disks of the host this content process runs on (ConfigAPI.GetDeviceInfo asks here).
+   *
+   * @generated from rpc api.v1.ContentInternalAPI.GetDeviceInfo
+   */
+  getDeviceInfo: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof DeviceInfoSchema;
   },
   /**
    * A document as a visitor (so a search engine) sees it, for the gateway's crawler-readable page:

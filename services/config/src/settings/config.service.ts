@@ -51,9 +51,11 @@ export function createConfigService(deps: ConfigServiceDeps) {
         const category = item.category.trim();
         const name = item.name.trim();
         const key: CatalogEntry | undefined = catalogEntry(category, name);
-        if (!key) throw new DomainError("invalid_argument", `配置项 ${category || "?"}.${name || "?"} 不存在`);
         const id = `${category}.${name}`;
-        if (seen.has(id)) throw new DomainError("invalid_argument", `配置项 ${id} 重复提交`);
+        if (!key) {
+          throw new DomainError("invalid_argument", `配置项 ${category || "?"}.${name || "?"} 不存在`, undefined, id);
+        }
+        if (seen.has(id)) throw new DomainError("invalid_argument", `配置项 ${id} 重复提交`, undefined, id);
         seen.add(id);
         if (key.secret && item.value === SECRET_MASK) continue;
         save.push({ category, name, value: normalizeValue(key, item.value) });

@@ -12,7 +12,9 @@ function optionValues(options: string): string[] {
     .filter(Boolean);
 }
 
-const invalid = (key: CatalogEntry, why: string) => new DomainError("invalid_argument", `「${key.label}」${why}`);
+/** A refusal naming the field for people (its label) and for forms (the FieldViolation "category.name"). */
+const invalid = (key: CatalogEntry, why: string) =>
+  new DomainError("invalid_argument", `「${key.label}」${why}`, undefined, `${key.category}.${key.name}`);
 
 function isHttpUrl(v: string): boolean {
   try {

@@ -5,11 +5,17 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 
-/** What to install, for the messages an administrator reads (README "Optional system packages"). */
-export const officeInstallHint =
-  "Debian/Ubuntu: apt install libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk; macOS: brew install --cask libreoffice";
-export const cjkFontsInstallHint =
-  "Debian/Ubuntu: apt install fonts-noto-cjk; macOS: brew install --cask font-noto-sans-cjk";
+/** What to install, one "platform: command" each, for what an administrator reads (README "Optional system packages"). */
+export const officeInstall = [
+  "Debian/Ubuntu: apt install libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk",
+  "macOS: brew install --cask libreoffice",
+] as const;
+export const cjkFontsInstall = [
+  "Debian/Ubuntu: apt install fonts-noto-cjk",
+  "macOS: brew install --cask font-noto-sans-cjk",
+] as const;
+export const officeInstallHint = officeInstall.join("; ");
+export const cjkFontsInstallHint = cjkFontsInstall.join("; ");
 
 /** Where Homebrew's cask (and the dmg) put soffice on macOS; it is not on PATH there. */
 const macSoffice = "/Applications/LibreOffice.app/Contents/MacOS/soffice";
@@ -18,6 +24,8 @@ export interface ToolProbe {
   office: { available: boolean; path: string; version?: string; problem?: string };
   /** undefined: fc-list is missing, so nobody knows (macOS without fontconfig). */
   cjkFonts: boolean | undefined;
+  /** The first CJK font family fc-list named. */
+  cjkFontFamily?: string;
 }
 
 type RunError = NodeJS.ErrnoException & { killed?: boolean };
@@ -57,13 +65,14 @@ export async function probeTools(opts: { soffice?: string; timeoutMs?: number } 
     }
     return { available: false, path: candidates[0] ?? "soffice", problem };
   };
-  const probeFonts = async (): Promise<boolean | undefined> => {
+  const probeFonts = async (): Promise<Pick<ToolProbe, "cjkFonts" | "cjkFontFamily">> => {
     const r = await run("fc-list", [":lang=zh", "family"], timeoutMs);
-    if (r.error?.code === "ENOENT") return undefined;
-    return !r.error && r.stdout.trim().length > 0;
+    if (r.error?.code === "ENOENT") return { cjkFonts: undefined };
+    const family = r.error ? "" : (r.stdout.trim().split("\n")[0] ?? "").split(",")[0]?.trim();
+    return family ? { cjkFonts: true, cjkFontFamily: family } : { cjkFonts: false };
   };
-  const [office, cjkFonts] = await Promise.all([probeOffice(), probeFonts()]);
-  return { office, cjkFonts };
+  const [office, fonts] = await Promise.all([probeOffice(), probeFonts()]);
+  return { office, ...fonts };
 }
 
 /** The lines `npm start` prints: what was found, what is missing and what that costs. */
@@ -92,6 +101,8 @@ export interface ConverterAvailability {
   office(): Promise<boolean>;
   /** Upload extensions refused now for want of a converter, with the dot (".docx" …). */
   unavailableExtensions(): Promise<string[]>;
+  /** Probes now (joining a probe under way) and keeps the result: the environment check staff run. */
+  check(): Promise<ToolProbe>;
 }
 
 /**
@@ -106,27 +117,31 @@ export function converterAvailability(
 ): ConverterAvailability {
   let current = first.catch((): ToolProbe => ({ office: { available: false, path: "soffice" }, cjkFonts: undefined }));
   let probedAt = Date.now();
-  let probing = false;
+  let probing: Promise<ToolProbe> | undefined;
+  const probeNow = () => {
+    if (probing) return probing;
+    probedAt = Date.now();
+    const next = reprobe();
+    probing = next;
+    next.then(
+      (r) => {
+        current = Promise.resolve(r);
+        probing = undefined;
+      },
+      () => {
+        probing = undefined;
+      },
+    );
+    return next;
+  };
   const office = async () => {
     const p = await current;
-    if (!p.office.available && !probing && Date.now() - probedAt >= retryMs) {
-      probing = true;
-      probedAt = Date.now();
-      const next = reprobe();
-      next.then(
-        (r) => {
-          current = Promise.resolve(r);
-          probing = false;
-        },
-        () => {
-          probing = false;
-        },
-      );
-    }
+    if (!p.office.available && !probing && Date.now() - probedAt >= retryMs) void probeNow().catch(() => {});
     return p.office.available;
   };
   return {
     office,
+    check: probeNow,
     async unavailableExtensions() {
       return (await office()) ? [] : officeExts.map((e) => `.${e}`);
     },

@@ -1,0 +1,48 @@
+// ConfigAPI's system RPCs: the converter's environment and the host's resources (asked from the content
+// service, where documents are converted), the licence and the release checks. Thin edges.
+import type { ServiceImpl } from "@connectrpc/connect";
+import { actor } from "@wenku/kit";
+import type { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import type { ConverterHost } from "../ports.js";
+import type { ConfigService } from "../settings/config.service.js";
+import { type ProgramInfo, toLicense } from "./license.js";
+import type { ReleaseService } from "./release.service.js";
+
+export interface SystemHandlerDeps {
+  configs: ConfigService;
+  host: ConverterHost;
+  releases: ReleaseService;
+  program: ProgramInfo;
+}
+
+export function createSystemHandlers(
+  deps: SystemHandlerDeps,
+): Pick<
+  ServiceImpl<typeof ConfigAPI>,
+  | "getEnvs"
+  | "getDeviceInfo"
+  | "getLicense"
+  | "getLatestRelease"
+  | "refreshLatestRelease"
+  | "ignoreRelease"
+  | "setReleaseSource"
+> {
+  return {
+    getEnvs: () => deps.host.envs(),
+    getDeviceInfo: () => deps.host.device(),
+    async getLicense() {
+      return toLicense(await deps.configs.values(), deps.program);
+    },
+    getLatestRelease: (_req, ctx) => deps.releases.latest(actor(ctx)),
+    // Nothing to fetch: this build never asks the network (the reply's note says so).
+    refreshLatestRelease: (_req, ctx) => deps.releases.latest(actor(ctx)),
+    async ignoreRelease(req, ctx) {
+      await deps.releases.ignore(actor(ctx), req.tagName);
+      return {};
+    },
+    async setReleaseSource(req, ctx) {
+      await deps.releases.setSource(actor(ctx), req.source);
+      return {};
+    },
+  };
+}
