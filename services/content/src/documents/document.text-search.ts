@@ -8,7 +8,9 @@
 // lines where the page did). The highlights are exactly the matched ranges.
 //
 // Bound: the text is the converter's text.txt, at most 1 MiB of UTF-8 (mupdf-render.ts, maxTextBytes),
-// read once per attachment hash and kept for a minute (TEXT_CACHE_*). One linear regular-expression
+// read once per attachment hash and conversion and kept for a minute (TEXT_CACHE_*): the cache key holds
+// the document's updated_at, which a (re)conversion moves (markConverted), so a reconverted file's new
+// text is read at once, whichever replica converted it. One linear regular-expression
 // pass over at most a million characters takes milliseconds, so it runs on the event loop.
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
@@ -93,8 +95,9 @@ export function createDocumentTextSearch(deps: DocumentTextSearchDeps) {
   });
 
   /** Every page's text from the converter's outputs; [] when there are none (yet). */
-  async function pageTexts(hash: string): Promise<string[]> {
-    const cached = cache.get(hash);
+  async function pageTexts(hash: string, updatedAt: Date): Promise<string[]> {
+    const key = `${hash}@${updatedAt.getTime()}`;
+    const cached = cache.get(key);
     if (cached) return cached;
     const keys = outputKeys(hash);
     let texts: string[] = [];
@@ -107,7 +110,7 @@ export function createDocumentTextSearch(deps: DocumentTextSearchDeps) {
       log.error({ err, hash }, "document text search: the extracted text could not be read");
       throw new DomainError("unavailable", "文档内容暂时无法读取，请稍后再试");
     }
-    cache.set(hash, texts);
+    cache.set(key, texts);
     return texts;
   }
 
@@ -118,7 +121,7 @@ export function createDocumentTextSearch(deps: DocumentTextSearchDeps) {
       if (!doc || !canSee(doc, call)) throw notFound();
       if (doc.pages <= 0) return { total: 0, hits: [], pagesBeyondPreview: 0 };
       const readable = doc.preview > 0 ? Math.min(doc.preview, doc.pages) : doc.pages;
-      const texts = (await pageTexts(doc.attachmentHash)).slice(0, doc.pages);
+      const texts = (await pageTexts(doc.attachmentHash, doc.updatedAt)).slice(0, doc.pages);
       return searchPages(texts, readable, re);
     },
   };
