@@ -17,7 +17,7 @@ import { isFilePath, serveFileRoute } from "./files.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
-import { setSecurityHeaders } from "./security.js";
+import { appCsp, setSecurityHeaders } from "./security.js";
 import { createSeoData } from "./seo.data.js";
 import { createSeoRenderer } from "./seo.js";
 import { createSitemapRoutes, isSitemapPath } from "./sitemap.js";
@@ -60,7 +60,14 @@ export function createGateway(opts: GatewayOptions) {
   const seo = opts.webDist
     ? createSeoRenderer({ root: opts.webDist, data: seoData, isTrustedProxy, log: opts.log })
     : undefined;
-  const statics = opts.webDist ? createStaticHandler(opts.webDist, { probe, seo, log: opts.log }) : null;
+  // The site's analytics snippet (system.analytics) widens the app's CSP by exactly what it names.
+  let lastCsp = { snippet: "", csp: appCsp("") };
+  const csp = async () => {
+    const snippet = (await seoData.settings())?.system?.analytics ?? "";
+    if (snippet !== lastCsp.snippet) lastCsp = { snippet, csp: appCsp(snippet) };
+    return lastCsp.csp;
+  };
+  const statics = opts.webDist ? createStaticHandler(opts.webDist, { probe, seo, csp, log: opts.log }) : null;
   const sitemap = createSitemapRoutes({
     content: opts.transports.content,
     internalToken: opts.internalToken,
@@ -74,6 +81,7 @@ export function createGateway(opts: GatewayOptions) {
   const forwardHeaders = (req: AnyReq, requestId: string): ForwardHeaders => {
     const h: ForwardHeaders = {
       [headers.clientIp]: clientIp(peerAddress(req), req.headers["x-forwarded-for"]),
+      [headers.userAgent]: (req.headers["user-agent"] ?? "").slice(0, MAX_USER_AGENT),
       [headers.requestId]: requestId,
       [headers.edge]: opts.internalToken,
     };
@@ -167,6 +175,8 @@ export function createGateway(opts: GatewayOptions) {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** What services are told of the client's User-Agent (search records keep 255 characters). */
+const MAX_USER_AGENT = 255;
 
 function requestIdOf(req: AnyReq): string {
   const given = req.headers[headers.requestId];

@@ -65,6 +65,8 @@ export interface StaticOptions {
    * (whose answer is everyone's); the probe decides the status of the others.
    */
   seo?: SeoRenderer;
+  /** The app's Content Security Policy (APP_CSP with the site's analytics sources); default APP_CSP. */
+  csp?: () => Promise<string>;
   log?: Logger;
 }
 
@@ -98,6 +100,8 @@ export function createStaticHandler(root: string, opts: StaticOptions = {}): Han
       return;
     }
     const table = await routes();
+    // The app page (not its files) carries the policy with the site's analytics sources.
+    if (opts.csp) res.setHeader("content-security-policy", await opts.csp());
     const isPage = table.isPage(decoded);
     const seo = isPage && opts.seo && !headers.authorization ? await opts.seo(req, decoded) : null;
     if (seo?.html) {

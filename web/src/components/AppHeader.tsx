@@ -1,4 +1,5 @@
 import { DownOutlined, MenuOutlined } from "@ant-design/icons";
+import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { Navigation } from "@wenku/proto/api/v1/navigation_pb.js";
 import { Button, theme } from "antd";
 import { type CSSProperties, Suspense, useState } from "react";
@@ -11,8 +12,10 @@ import { searchPath, searchTypeFor } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
 import { SearchInput } from "./common/SearchInput.js";
+import { CATEGORY_POPOVER_DELAY, CATEGORY_POPOVER_WIDTH, CategoryCards, DrawerCategories } from "./HeaderCategories.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
 import { LazyDropdown } from "./LazyDropdown.js";
+import { LazyHoverPopover } from "./LazyPopover.js";
 import { NavItemLink } from "./NavItemLink.js";
 import { UserMenu } from "./UserMenu.js";
 
@@ -77,9 +80,9 @@ export function AppHeader() {
   const [drawerUsed, setDrawerUsed] = useState(false);
 
   const fixed = [
-    { to: "/", label: t("nav.home"), end: true },
-    { to: "/category", label: t("nav.documents"), end: false },
-    { to: "/article", label: t("nav.articles"), end: false },
+    { to: "/", label: t("nav.home"), end: true, categories: undefined },
+    { to: "/category", label: t("nav.documents"), end: false, categories: CategoryType.DOCUMENT },
+    { to: "/article", label: t("nav.articles"), end: false, categories: CategoryType.ARTICLE },
   ];
   const showSearch = pathname !== "/" || fixed.length + custom.length <= HOME_SEARCH_MAX_ITEMS;
   const linkStyle = ({ isActive }: { isActive: boolean }): CSSProperties => ({
@@ -97,11 +100,26 @@ export function AppHeader() {
         alignItems: vertical ? "flex-start" : "center",
       }}
     >
-      {fixed.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.end} style={linkStyle} onClick={() => setDrawerOpen(false)}>
-          {link.label}
-        </NavLink>
-      ))}
+      {fixed.map((link) => {
+        const nav = (
+          <NavLink key={link.to} to={link.to} end={link.end} style={linkStyle} onClick={() => setDrawerOpen(false)}>
+            {link.label}
+          </NavLink>
+        );
+        // Spec §2: a hover popover of category cards on 文档 and 文章 (not in the phone drawer).
+        if (vertical || link.categories === undefined) return nav;
+        return (
+          <LazyHoverPopover
+            key={link.to}
+            content={<CategoryCards type={link.categories} />}
+            mouseEnterDelay={CATEGORY_POPOVER_DELAY}
+            placement="bottom"
+            styles={{ root: { width: CATEGORY_POPOVER_WIDTH, maxWidth: "calc(100vw - 32px)" } }}
+          >
+            {nav}
+          </LazyHoverPopover>
+        );
+      })}
       {custom.map((item) => (
         <CustomItem key={String(item.id)} item={item} />
       ))}
@@ -170,6 +188,8 @@ export function AppHeader() {
             <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
               <HeaderSearch onDone={() => setDrawerOpen(false)} />
               {links(true)}
+              <DrawerCategories type={CategoryType.DOCUMENT} onNavigate={() => setDrawerOpen(false)} />
+              <DrawerCategories type={CategoryType.ARTICLE} onNavigate={() => setDrawerOpen(false)} />
             </div>
           </Drawer>
         </Suspense>

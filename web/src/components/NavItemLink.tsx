@@ -15,23 +15,33 @@ export function NavItemLink({
   item,
   children,
   style,
+  ...attrs
 }: {
   item: NavTarget;
   children: ReactNode;
   style?: CSSProperties;
+  className?: string;
+  title?: string;
+  "aria-label"?: string;
 }) {
   const css: CSSProperties = { ...style, ...(item.color ? { color: item.color } : {}) };
   if (!item.href) return <span style={css}>{children}</span>;
   if (/^https?:\/\//i.test(item.href)) {
     const target = item.target || "_blank";
     return (
-      <a href={item.href} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined} style={css}>
+      <a
+        href={item.href}
+        target={target}
+        rel={target === "_blank" ? "noopener noreferrer" : undefined}
+        style={css}
+        {...attrs}
+      >
         {children}
       </a>
     );
   }
   return (
-    <Link to={item.href} target={item.target || undefined} style={css}>
+    <Link to={item.href} target={item.target || undefined} style={css} {...attrs}>
       {children}
     </Link>
   );

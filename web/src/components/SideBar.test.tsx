@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { renderWithProviders } from "../test/render.js";
+import { renderWithProviders, testDeps } from "../test/render.js";
 import { BACK_TOP_AFTER, SideBar } from "./SideBar.js";
 
 const scrollTo = (y: number) =>
@@ -39,5 +39,37 @@ describe("SideBar (spec §2 right bar)", () => {
 
     await scrollTo(BACK_TOP_AFTER);
     expect(within(bar()).queryByRole("button", { name: "回到顶部" })).toBeNull();
+  });
+});
+
+describe("SideBar with the site's WeChat QR code and contact link (display settings)", () => {
+  const deps = (display: Record<string, unknown>) => testDeps({ loadSettings: async () => ({ display }) });
+
+  it("shows neither when the site has none", async () => {
+    renderWithProviders(<SideBar />, deps({}));
+    await screen.findByRole("navigation", { name: "快捷操作" });
+    expect(within(bar()).queryByRole("button", { name: "微信公众号" })).toBeNull();
+    expect(within(bar()).queryByRole("link", { name: "联系我们" })).toBeNull();
+  });
+
+  it("opens the QR code with its tip, and links to the contact page in a new tab when external", async () => {
+    renderWithProviders(
+      <SideBar />,
+      deps({
+        wechatQrcode: "/uploads/qr.png",
+        wechatTip: "扫码关注",
+        contactLink: "https://help.example.com/",
+        contactTip: "在线客服",
+      }),
+    );
+    const contact = await within(await screen.findByRole("navigation", { name: "快捷操作" })).findByRole("link", {
+      name: "在线客服",
+    });
+    expect(contact.getAttribute("href")).toBe("https://help.example.com/");
+    expect(contact.getAttribute("target")).toBe("_blank");
+    fireEvent.click(within(bar()).getByRole("button", { name: "扫码关注" }));
+    const qr = await screen.findByTestId("wechat-qrcode");
+    expect(qr.querySelector("img")?.getAttribute("src")).toBe("/uploads/qr.png");
+    expect(qr.textContent).toBe("扫码关注");
   });
 });

@@ -29,6 +29,7 @@ export const enDocuments: { readonly [K in keyof typeof zhCNDocuments]: string }
   "cat.views": "{count} views",
   "cat.downloads": "{count} downloads",
   "cat.empty": "No categories yet",
+  "cat.subCategoriesOf": "Sub-categories of {title}",
   // ── reader and upload ──
   "doc.time.justNow": "just now",
   "doc.time.minutes": "{count} min ago",

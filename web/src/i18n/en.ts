@@ -13,6 +13,9 @@ const common: Omit<Messages, keyof typeof zhCNDocuments> = {
   "nav.documents": "Documents",
   "nav.articles": "Articles",
   "nav.menu": "Menu",
+  "nav.documentCategories": "Document categories",
+  "nav.articleCategories": "Article categories",
+  "common.loading": "Loading…",
 
   "header.login": "Log in",
   "header.register": "Sign up",
@@ -44,6 +47,8 @@ const common: Omit<Messages, keyof typeof zhCNDocuments> = {
   "footer.disclaimer": "Disclaimer",
   "footer.backTop": "Back to top",
   "sidebar.quickActions": "Quick actions",
+  "sidebar.wechat": "WeChat",
+  "sidebar.contact": "Contact us",
 
   "placeholder.title": "{page}: this screen is being built",
   "placeholder.subTitle": "This screen is under construction and will be available soon.",

@@ -30,6 +30,7 @@ export const zhCNDocuments = {
   "cat.views": "{count} 浏览",
   "cat.downloads": "{count} 下载",
   "cat.empty": "暂无分类",
+  "cat.subCategoriesOf": "{title}的子分类",
   // ── reader and upload ──
   "doc.time.justNow": "刚刚",
   "doc.time.minutes": "{count} 分钟前",

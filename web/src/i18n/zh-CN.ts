@@ -17,6 +17,9 @@ const common = {
   "nav.documents": "文档",
   "nav.articles": "文章",
   "nav.menu": "菜单",
+  "nav.documentCategories": "文档分类",
+  "nav.articleCategories": "文章分类",
+  "common.loading": "加载中…",
 
   "header.login": "登录",
   "header.register": "注册",
@@ -48,6 +51,8 @@ const common = {
   "footer.disclaimer": "免责声明",
   "footer.backTop": "回到顶部",
   "sidebar.quickActions": "快捷操作",
+  "sidebar.wechat": "微信公众号",
+  "sidebar.contact": "联系我们",
 
   "placeholder.title": "{page}：页面建设中",
   "placeholder.subTitle": "该页面正在开发中，很快就会上线。",

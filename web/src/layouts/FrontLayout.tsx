@@ -8,6 +8,7 @@ import { SideBar } from "../components/SideBar.js";
 import { usePermissionSync } from "../hooks/useAccount.js";
 import { frontRedirect } from "../router/guards.js";
 import { useSettings } from "../settings/SettingsProvider.js";
+import { useAnalytics } from "../settings/siteHead.js";
 import { useSession } from "../store/SessionProvider.js";
 
 const AUTH_PAGE = /^\/(login|register)\/?$/;
@@ -29,6 +30,7 @@ export function FrontLayout({ showFooter }: { showFooter: boolean }) {
   const { settings } = useSettings();
   const { token } = theme.useToken();
   usePermissionSync();
+  useAnalytics(settings.system.analytics);
   const redirect = afterLoginRedirect(location, frontRedirect(location, session, settings.security));
   if (redirect) return <Navigate to={redirect} replace />;
   return (

@@ -3,6 +3,8 @@ import { Outlet, useLocation, useMatches } from "react-router";
 import { PageTitleProvider, usePageName } from "../hooks/usePageTitle.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import type { MessageKey } from "../i18n/zh-CN.js";
+import { useSettings } from "../settings/SettingsProvider.js";
+import { useFavicon } from "../settings/siteHead.js";
 import { useSiteName } from "../settings/useSiteName.js";
 
 /** Route `handle` of every page: the i18n key of its title. */
@@ -41,6 +43,7 @@ function DocumentTitle() {
 
 /** The top route: behaviour shared by every layout. */
 export function RootLayout() {
+  useFavicon(useSettings().settings.system.favicon);
   return (
     <PageTitleProvider>
       <ScrollToTop />

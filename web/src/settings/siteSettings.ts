@@ -16,6 +16,11 @@ export interface SiteSettings {
     enablePoweredBy: boolean;
     creditName: string;
     version: string;
+    /** The statistics snippet the front layouts run (settings/siteHead.ts). */
+    analytics: string;
+    /** Document pages carry a watermark of `watermark` (or the site name when empty). */
+    enableWatermark: boolean;
+    watermark: string;
   };
   footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string };
   security: {
@@ -74,6 +79,9 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     enablePoweredBy: false,
     creditName: "",
     version: "",
+    analytics: "",
+    enableWatermark: false,
+    watermark: "",
   },
   footer: { about: "", agreement: "", contact: "", feedback: "", copyright: "" },
   // Until the settings are known the forms stay open; the server enforces the real switches.

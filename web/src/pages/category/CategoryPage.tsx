@@ -1,20 +1,17 @@
 import { FolderOpenOutlined } from "@ant-design/icons";
-import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
+import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Avatar, Breadcrumb, Button, Card, Flex, Result, Skeleton, Tag, Typography, theme } from "antd";
 import type { CSSProperties } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useApiQuery } from "../../api/useApiQuery.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
+import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { CategoryDocuments } from "./CategoryDocuments.js";
 import { type CategoryFilters, readFilters, SORT_ORDERS, TYPE_FILTERS, writeFilters } from "./categoryFilters.js";
 import { categoryPath, childrenOf } from "./categoryTree.js";
 import { FilterRow } from "./FilterRow.js";
-
-/** The enabled document categories, all at once: the page needs the tree for breadcrumb and chips. */
-const CATEGORY_QUERY = { page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT], enable: [true] };
 
 /**
  * /category/{id}: the category's header (cover or icon, title, description when the category says
@@ -24,14 +21,15 @@ const CATEGORY_QUERY = { page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT],
 export default function CategoryPage() {
   const { t } = useI18n();
   const { id = "" } = useParams();
-  const list = useApiQuery(CategoryAPI.method.listCategory, CATEGORY_QUERY, t("cat.loadFailed"));
+  // The whole enabled tree at once: the page needs it for the breadcrumb and the chips.
+  const list = usePublicCategories(CategoryType.DOCUMENT, t("cat.loadFailed"));
   const mobile = useSizeClass() === "mobile";
   const pad = { maxWidth: 1200, margin: "0 auto", padding: mobile ? 12 : 24 };
-  const categories = list.data?.category.filter((c) => c.enable) ?? [];
+  const categories = list.categories ?? [];
   const path = /^\d+$/.test(id) ? categoryPath(categories, BigInt(id)) : [];
   // A category below a disabled (unlisted) parent is hidden with it.
   const current = path[0]?.parentId === 0n ? path.at(-1) : undefined;
-  usePageTitle(list.data && !current ? t("cat.notFound") : current?.title);
+  usePageTitle(list.categories && !current ? t("cat.notFound") : current?.title);
 
   if (list.error) {
     return (
@@ -44,7 +42,7 @@ export default function CategoryPage() {
       />
     );
   }
-  if (!list.data) {
+  if (!list.categories) {
     return (
       <div style={pad}>
         <Skeleton active avatar paragraph={{ rows: 3 }} />

@@ -3,7 +3,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { renderRoutes } from "../../test/render.js";
+import { renderRoutes, testDeps } from "../../test/render.js";
 import { recordScrollIntoView } from "../../test/scrollSpy.js";
 import { DocumentReader } from "./DocumentReader.js";
 
@@ -51,5 +51,29 @@ describe("document reader at a page", () => {
       view.unmount();
     }
     expect(scrollSpy.scrolled()).toEqual([]);
+  });
+});
+
+describe("document reader watermark (system.enable_watermark)", () => {
+  // jsdom has no canvas: the watermark draws nothing, but its element is there.
+  jest.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+  const openWith = (system: Record<string, unknown>) =>
+    renderRoutes([{ path: "/document/:id", element: <DocumentReader document={doc(3, 0)} perRead={5} /> }], {
+      path: "/document/9",
+      deps: testDeps({ loadSettings: async () => ({ system }) }),
+    });
+
+  it("lays the watermark over the pages when the site turns it on", async () => {
+    const view = openWith({ enableWatermark: true, watermark: "仅供预览" });
+    await waitFor(() => expect(view.container.querySelector(".wk-reader-watermark")).not.toBeNull());
+    const mark = view.container.querySelector(".wk-reader-watermark") as HTMLElement;
+    expect(mark.querySelectorAll("[data-testid='reader-page']")).toHaveLength(2);
+  });
+
+  it("has no watermark when it is off", async () => {
+    const view = openWith({ enableWatermark: false, watermark: "仅供预览" });
+    expect(shownPages()).toEqual([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view.container.querySelector(".wk-reader-watermark")).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { CompressOutlined, ExpandOutlined } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
-import { Alert, Button, Flex, Typography, theme } from "antd";
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { Alert, Button, Flex, Typography, theme, Watermark } from "antd";
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSettings } from "../../settings/SettingsProvider.js";
+import { useSiteName } from "../../settings/useSiteName.js";
 import { PageImage } from "./PageImage.js";
 import { closedSearch, ReaderSearchBox, ReaderSearchResults, type ReaderSearchState } from "./ReaderSearch.js";
 import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, requestedPage, viewablePages } from "./reader.js";
@@ -68,6 +70,31 @@ const PAGE_SCROLL_MARGIN = 144;
  * `?page=N` (a search hit's page) shows the pages up to N and scrolls N into view; a page past the
  * preview scrolls to the notice that says how far the preview goes.
  */
+/**
+ * The pages, under the site's watermark when it is on (system.enable_watermark: its text, else the
+ * site name), tiled faintly across them; antd's Watermark puts it back if it is removed from the page.
+ */
+function PageWatermark({ children }: { children: ReactNode }) {
+  const { system } = useSettings().settings;
+  const { name } = useSiteName();
+  const pages = (
+    <Flex vertical gap={12}>
+      {children}
+    </Flex>
+  );
+  if (!system.enableWatermark) return pages;
+  return (
+    <Watermark
+      content={system.watermark || name}
+      gap={[120, 120]}
+      font={{ color: "rgba(0, 0, 0, 0.10)", fontSize: 18 }}
+      className="wk-reader-watermark"
+    >
+      {pages}
+    </Watermark>
+  );
+}
+
 export function DocumentReader({ document: doc, perRead, authToken }: DocumentReaderProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
@@ -152,11 +179,13 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
         <ReaderSearchResults documentId={doc.id} state={searchState} onChange={onSearch} onJump={jump} />
       </div>
       <Flex vertical gap={12} style={{ padding: 12, maxWidth: fullscreen.active ? 1000 : undefined, margin: "0 auto" }}>
-        {pageNumbers(shown).map((page) => (
-          <div key={page} data-reader-slot={page} style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}>
-            <PageImage page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} />
-          </div>
-        ))}
+        <PageWatermark>
+          {pageNumbers(shown).map((page) => (
+            <div key={page} data-reader-slot={page} style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}>
+              <PageImage page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} />
+            </div>
+          ))}
+        </PageWatermark>
         {viewable < doc.pages && (
           <Alert
             type="info"

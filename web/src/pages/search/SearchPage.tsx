@@ -1,9 +1,8 @@
-import { useQuery } from "@connectrpc/connect-query";
-import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Card, Empty, Flex, Input, Tabs } from "antd";
 import { useSearchParams } from "react-router";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
+import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { SearchType } from "../../router/paths.js";
@@ -11,9 +10,6 @@ import { FilterRow } from "../category/FilterRow.js";
 import { PopularSearches } from "./PopularSearches.js";
 import { SearchResults } from "./SearchResults.js";
 import { readSearch, SEARCH_EXTS, SEARCH_SORTS, type SearchFilters, writeSearch } from "./searchFilters.js";
-
-/** The enabled top-level document categories, the category filter's choices. */
-const TOP_CATEGORIES = { page: 1n, size: 1_000n, type: [CategoryType.DOCUMENT], enable: [true], parentId: [0n] };
 
 /**
  * /search?wd=…&type=0|1 (spec §2): a search box, document and article tabs, the type, sort and
@@ -97,9 +93,7 @@ function SearchFilterBar({
 }) {
   const { t } = useI18n();
   // A failed load leaves the category filter out; the results report server trouble themselves.
-  const categories = (useQuery(CategoryAPI.method.listCategory, TOP_CATEGORIES).data?.category ?? []).filter(
-    (c) => c.enable && c.parentId === 0n,
-  );
+  const categories = (usePublicCategories(CategoryType.DOCUMENT, "").categories ?? []).filter((c) => c.parentId === 0n);
   return (
     <Flex vertical gap={8} data-testid="search-filters">
       <FilterRow

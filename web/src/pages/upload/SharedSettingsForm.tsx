@@ -1,15 +1,13 @@
-import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
+import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Alert, Button, Cascader, Form, Select, Typography } from "antd";
 import { useMemo } from "react";
 import type { ApiError } from "../../api/errors.js";
-import { useApiQuery } from "../../api/useApiQuery.js";
+import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { type CategoryRow, categoryTree } from "../category/categoryTree.js";
 import type { SharedSettings } from "./useCreateDocuments.js";
-
-const CATEGORY_QUERY = { page: 1n, size: 10_000n, type: [CategoryType.DOCUMENT], enable: [true] };
 
 interface CascaderOption {
   value: string;
@@ -55,11 +53,8 @@ export function SharedSettingsForm({
   const { t } = useI18n();
   const { settings } = useSettings();
   const [form] = Form.useForm<SharedSettings>();
-  const categories = useApiQuery(CategoryAPI.method.listCategory, CATEGORY_QUERY, t("upload.categoriesFailed"));
-  const options = useMemo(
-    () => toOptions(categoryTree((categories.data?.category ?? []).filter((c) => c.enable))),
-    [categories.data],
-  );
+  const categories = usePublicCategories(CategoryType.DOCUMENT, t("upload.categoriesFailed"));
+  const options = useMemo(() => toOptions(categoryTree(categories.categories ?? [])), [categories.categories]);
   const { ready, pending, queued, missingTitle } = state;
   const hint = pending ? "upload.waitUploads" : queued && ready === 0 ? "upload.needFiles" : null;
 
