@@ -15,6 +15,8 @@ export interface CallContext {
   identity: Identity | null;
   /** Client address as determined by the gateway (never taken from client-supplied headers). */
   clientIp: string;
+  /** The client's User-Agent as the gateway forwarded it (search records); '' or absent otherwise. */
+  userAgent?: string;
   requestId: string;
   /** The call came from another Wenku service presenting the internal credential. */
   internal: boolean;
@@ -37,6 +39,8 @@ export const headers = {
   /** Set by the gateway on forwarded end-user calls: vouches for x-wenku-client-ip only. */
   edge: "x-wenku-edge",
   clientIp: "x-wenku-client-ip",
+  /** Set by the gateway with x-wenku-client-ip: the end user's User-Agent, vouched for the same way. */
+  userAgent: "x-wenku-user-agent",
   requestId: "x-request-id",
   authorization: "authorization",
 } as const;

@@ -240,16 +240,19 @@ describe("accessInterceptor: internal RPCs", () => {
       { headers: { [headers.internal]: TOKEN, authorization: "Bearer member" } },
     );
     expect(reply.userId).toBe(1n);
-    expect(h.seen()).toEqual({ identity: null, internal: true, clientIp: "", requestId: "" });
+    expect(h.seen()).toEqual({ identity: null, internal: true, clientIp: "", userAgent: "", requestId: "" });
     expect(h.authorizeCalls).toEqual([]);
   });
 });
 
 describe("accessInterceptor: client address", () => {
-  test("the edge header with the right token vouches for x-wenku-client-ip", async () => {
+  test("the edge header with the right token vouches for x-wenku-client-ip and x-wenku-user-agent", async () => {
     const h = harness();
-    await h.user.getUser({}, { headers: { [headers.edge]: TOKEN, [headers.clientIp]: "198.51.100.9" } });
-    expect(h.seen()).toMatchObject({ clientIp: "198.51.100.9", internal: false });
+    const client = { [headers.clientIp]: "198.51.100.9", [headers.userAgent]: "Mozilla/5.0 test" };
+    await h.user.getUser({}, { headers: { [headers.edge]: TOKEN, ...client } });
+    expect(h.seen()).toMatchObject({ clientIp: "198.51.100.9", userAgent: "Mozilla/5.0 test", internal: false });
+    await h.user.getUser({}, { headers: { [headers.edge]: "nope", ...client } });
+    expect(h.seen()).toMatchObject({ clientIp: "", userAgent: "" });
   });
 
   test("the internal header vouches for it too", async () => {

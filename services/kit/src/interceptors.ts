@@ -115,6 +115,7 @@ export function accessInterceptor(opts: AccessOptions): Interceptor {
       internal,
       // Only a Wenku peer (the gateway, another service) may tell us the client's address.
       clientIp: trustedPeer ? (req.header.get(headers.clientIp) ?? "") : "",
+      userAgent: trustedPeer ? (req.header.get(headers.userAgent) ?? "") : "",
       requestId: req.header.get(headers.requestId) ?? "",
     };
 

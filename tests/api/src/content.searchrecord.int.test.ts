@@ -42,6 +42,7 @@ type Row = {
   username: string;
   keywords: string;
   ip: string;
+  user_agent?: string;
   total: number;
   page: number;
   type: number;
@@ -132,6 +133,14 @@ test("a search is recorded with its keywords, user, address, page, hits and time
   // arriving from the background writer: they are not this test's)
   const ours = (await records("size=100")).search_record.filter((r) => r.ip !== "127.0.0.1");
   expect(ours.map((r) => r.keywords).sort()).toEqual(["Quantum   Computing", "nosuchwordanywhere", "量子计算"]);
+});
+
+test("a record keeps the client's User-Agent, which the gateway forwards to the service", async () => {
+  const ua = "WenkuRecordTest/1.0 (+https://example.com/bot)";
+  const res = await fetch(`${stack.url}/api/v1/document/search?wd=uaprobe`, { headers: { "user-agent": ua } });
+  expect(res.status).toBe(200);
+  const [row] = await recorded("uaprobe", 1);
+  expect(row?.user_agent).toBe(ua);
 });
 
 test("while the retention is 0 nothing is recorded", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type CallContext, createLogger, DomainError } from "@wenku/kit";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
 import { outputKeys } from "../conversion/job.js";
-import type { DocumentRow } from "./document.repository.js";
+import type { DocumentRepository } from "./document.repository.js";
 import {
   createDocumentTextSearch,
   keywordPattern,
@@ -79,7 +79,7 @@ describe("document text search: the text cache", () => {
       updatedAt: new Date("2026-01-01T00:00:00Z"),
     };
     const search = createDocumentTextSearch({
-      repo: { byId: async () => doc as unknown as DocumentRow },
+      repo: { byId: (async () => doc) as unknown as DocumentRepository["byId"] },
       storage,
       log: createLogger({ service: "test", level: "silent" }),
     });

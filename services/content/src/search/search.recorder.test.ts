@@ -57,7 +57,8 @@ test("keywords: control characters out, trimmed, cut at 100 characters; the norm
 
 test("a record holds who searched, from where, what was found and how long it took, in the order handed over", async () => {
   const { r, written } = recorder({});
-  r.record({ ...made("First  Query"), call: { identity: { userId: 42n } as never, clientIp: "::1" }, page: 3n });
+  const call = { identity: { userId: 42n } as never, clientIp: "::1", userAgent: `Mozilla/5.0 ${"x".repeat(300)}` };
+  r.record({ ...made("First  Query"), call, page: 3n });
   r.record(made("second"));
   r.record(made("   ")); // empty: nothing to record
   await r.flush();
@@ -67,14 +68,14 @@ test("a record holds who searched, from where, what was found and how long it to
       keywords: "First  Query",
       normalized: "first query",
       ip: "::1",
-      userAgent: "",
+      userAgent: `Mozilla/5.0 ${"x".repeat(243)}`, // cut at 255 characters
       type: ContentKind.DOCUMENT,
       page: 3,
       total: 3,
       spendMs: 12,
       createdAt: at,
     },
-    expect.objectContaining({ userId: 0n, keywords: "second", ip: "203.0.113.9", page: 1 }),
+    expect.objectContaining({ userId: 0n, keywords: "second", ip: "203.0.113.9", userAgent: "", page: 1 }),
   ]);
 });
 

@@ -16,7 +16,7 @@ const BATCH = 200;
 const MAX_INT32 = 2_147_483_647;
 
 export interface SearchMade {
-  call: Pick<CallContext, "identity" | "clientIp">;
+  call: Pick<CallContext, "identity" | "clientIp" | "userAgent">;
   /** As typed: trimmed and cut here. */
   keywords: string;
   type: ContentKind;
@@ -100,7 +100,7 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
           keywords,
           normalized,
           ip: s.call.clientIp.slice(0, 64),
-          userAgent: "",
+          userAgent: (s.call.userAgent ?? "").slice(0, 255),
           type: s.type,
           page: Number(s.page > 1n ? (s.page < BigInt(MAX_PAGE) ? s.page : BigInt(MAX_PAGE)) : 1n),
           total: Math.min(Math.max(0, Math.trunc(s.total)), MAX_INT32),
