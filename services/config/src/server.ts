@@ -9,6 +9,7 @@ import {
   type SettingsReader,
   type SiteGate,
 } from "@wenku/kit";
+import { createSmtpMailer } from "@wenku/kit/mail";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import {
@@ -50,6 +51,9 @@ export interface ConfigServerDeps {
   settings?: SettingsReader;
 }
 
+/** Each step of the test mail's SMTP conversation; the whole stays within the gateway's 30 s deadline. */
+const MAIL_TIMEOUT_MS = 8_000;
+
 /** The config service's domain, for start-up seeding and for buildServer. */
 export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "settings">): ConfigService {
   return createConfigService({
@@ -58,6 +62,7 @@ export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "
       deps.settings?.invalidate();
       await deps.bus.broadcast(CONFIG_CHANGED_SUBJECT, new Uint8Array());
     },
+    sendMail: (smtp, mail) => createSmtpMailer(smtp, { timeoutMs: MAIL_TIMEOUT_MS }).send(mail),
   });
 }
 

@@ -84,7 +84,9 @@ export const moreKeys: ConfigKey[] = [
   email.password("password", "SMTP 密码", "", "请输入您的邮箱密码"),
   email.number("duration", "邮件有效期", "30", "找回密码时链接有效期，默认为30，表示30分钟", { min: 1, max: 1440 }),
   email.password("secret", "签名密钥", "", "找回密码链接签名密钥；首次启动时随机生成", { generate: randomSecret }),
-  email.text("test_email", "测试邮箱", "", "用于每次变更配置时保存发送测试邮件"),
+  email.text("test_email", "测试邮箱", "", "保存邮件配置时先向该邮箱发送测试邮件，发送失败则不保存；留空则不测试", {
+    format: "email",
+  }),
 
   vip.switch("enable", "是否开启VIP", "false", "开启后用户可以购买VIP"),
   vip.image("icon", "VIP图标", "", "显示在VIP用户头像旁的图标"),

@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 export type InputType = "text" | "textarea" | "number" | "switch" | "select" | "select-multi" | "image" | "password";
 
 /**
- * Extra checks. text — `link`: empty, a site path (/…) or an http(s) URL; `url`: empty or http(s).
- * textarea — `tiers`: recharge tiers, one "amount:discount" per line.
+ * Extra checks. text — `link`: empty, a site path (/…) or an http(s) URL; `url`: empty or http(s);
+ * `email`: empty or an e-mail address. textarea — `tiers`: recharge tiers, one "amount:discount" per line.
  */
-export type TextFormat = "url" | "link" | "tiers";
+export type TextFormat = "url" | "link" | "email" | "tiers";
 
 /** One configuration key as the catalogue defines it (the table row's metadata and its default). */
 export interface ConfigKey {

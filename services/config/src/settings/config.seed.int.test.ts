@@ -14,6 +14,9 @@ const configs = () =>
   createConfigService({
     repo: createConfigRepository(db()),
     onChanged: async () => void changed++,
+    sendMail: async () => {
+      throw new Error("no mail is sent while seeding");
+    },
   });
 const value = async (category: string, name: string) =>
   (await db().config.findUniqueOrThrow({ where: { category_name: { category, name } } })).value;

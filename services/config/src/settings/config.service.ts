@@ -1,12 +1,15 @@
 import { DomainError } from "@wenku/kit";
 import { type CatalogEntry, catalog, catalogEntry, categories, SECRET_MASK } from "./catalog.js";
 import type { ConfigRepository, ConfigRow } from "./config.repository.js";
+import { checkMail, type SendMail } from "./mail.check.js";
 import { ConfigValues, normalizeValue } from "./values.js";
 
 export interface ConfigServiceDeps {
   repo: ConfigRepository;
   /** Tells every process that settings changed (called after the values are committed). */
   onChanged: () => Promise<void>;
+  /** Sends the test mail when category email is saved with a test address (mail.check.ts). */
+  sendMail: SendMail;
 }
 
 export interface ConfigInput {
@@ -21,6 +24,10 @@ export type ListedConfig = ConfigRow & { masked: boolean };
 /** Configuration rules: which keys exist, what values they accept, who sees secrets (nobody). */
 export function createConfigService(deps: ConfigServiceDeps) {
   const known = (row: ConfigRow) => catalogEntry(row.category, row.name) !== undefined;
+  const values = async (): Promise<ConfigValues> => {
+    const rows = await deps.repo.all();
+    return new ConfigValues(new Map(rows.filter(known).map((r) => [`${r.category}.${r.name}`, r.value])));
+  };
 
   return {
     /** First start and every start after: new keys appear with their defaults; stored values stay. */
@@ -41,7 +48,8 @@ export function createConfigService(deps: ConfigServiceDeps) {
 
     /**
      * Validates every value by its key's input type, then saves all of them or none. A secret
-     * sent back as the mask keeps its stored value.
+     * sent back as the mask keeps its stored value. Saving category email with a test address sends
+     * the test mail first, with the settings as they would be saved; a failure saves nothing.
      */
     async update(input: readonly ConfigInput[]): Promise<void> {
       if (!input.length) throw new DomainError("invalid_argument", "没有要保存的配置");
@@ -61,15 +69,13 @@ export function createConfigService(deps: ConfigServiceDeps) {
         save.push({ category, name, value: normalizeValue(key, item.value) });
       }
       if (!save.length) return;
+      if (save.some((i) => i.category === "email")) await checkMail(deps.sendMail, (await values()).with(save));
       await deps.repo.saveValues(save);
       await deps.onChanged();
     },
 
     /** Every stored value, typed reads for the settings builders. */
-    async values(): Promise<ConfigValues> {
-      const rows = await deps.repo.all();
-      return new ConfigValues(new Map(rows.filter(known).map((r) => [`${r.category}.${r.name}`, r.value])));
-    },
+    values,
   };
 }
 export type ConfigService = ReturnType<typeof createConfigService>;

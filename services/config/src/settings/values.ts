@@ -4,6 +4,8 @@ import type { CatalogEntry } from "./catalog.js";
 const MAX_TEXT = 1024;
 const MAX_LONG_TEXT = 65_535;
 const INTEGER = /^-?\d{1,15}$/;
+/** One address: a local part, @, a dotted domain; no spaces, commas or angle brackets (never a list). */
+const EMAIL = /^[^\s@,<>;"]+@[^\s@,<>;"]+\.[^\s@,<>;"]+$/;
 
 function optionValues(options: string): string[] {
   return options
@@ -100,6 +102,7 @@ export function normalizeValue(key: CatalogEntry, raw: string): string {
       if (key.format === "link" && v && !(v.startsWith("/") && !v.startsWith("//")) && !isHttpUrl(v)) {
         throw invalid(key, "须为站内路径（/开头）或 http:// 、https:// 开头的地址");
       }
+      if (key.format === "email" && v && !EMAIL.test(v)) throw invalid(key, "须为邮箱地址，如 admin@example.com");
       if (key.format === "url") return v.replace(/\/+$/, "");
       return v;
     }
@@ -109,6 +112,13 @@ export function normalizeValue(key: CatalogEntry, raw: string): string {
 /** Typed reads over stored values (validated on write, so they parse; 0 / "" / false otherwise). */
 export class ConfigValues {
   constructor(private readonly values: ReadonlyMap<string, string>) {}
+
+  /** These values with `changes` applied (what they would be once saved). */
+  with(changes: ReadonlyArray<{ category: string; name: string; value: string }>): ConfigValues {
+    const next = new Map(this.values);
+    for (const c of changes) next.set(`${c.category}.${c.name}`, c.value);
+    return new ConfigValues(next);
+  }
 
   str(category: string, name: string): string {
     return this.values.get(`${category}.${name}`) ?? "";
