@@ -1,8 +1,11 @@
 // UserInternalAPI as the content service uses it: upload policy (groups, punishments, review) and
-// public user briefs; only Wenku services holding the internal credential may call it.
+// public user briefs, VIP state (for the config service's ads); only Wenku services holding the internal credential may call it.
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createUserDirectory } from "@wenku/content/testing";
+import { headers } from "@wenku/kit";
 import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { createDb as createUserDb } from "@wenku/user";
 import { ADMIN_PASSWORD, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -63,6 +66,29 @@ test("briefs list the users that exist, public fields only", async () => {
   const found = await users.users([id, id, 987654321n]);
   expect([...found.keys()]).toEqual([id]);
   expect(found.get(id)).toEqual({ id, username: "brief1", avatar: "" });
+});
+
+test("VIP state: a user is VIP while vip_expired_at is ahead, shown as is_vip on the profile", async () => {
+  const client = createClient(UserInternalAPI, stack.transports.user);
+  const options = { headers: { [headers.internal]: stack.internalToken } };
+  const id = await register("vip1");
+  const never = await client.getVipState({ userId: id }, options);
+  expect([never.isVip, never.expiredAt]).toEqual([false, undefined]);
+  expect((await call("GET", `/api/v1/user?id=${id}`)).json.is_vip).toBe(false);
+
+  const until = new Date(Date.now() + 86_400_000);
+  const db = createUserDb(stack.databaseUrl);
+  try {
+    await db.user.update({ where: { id }, data: { vipExpiredAt: until } });
+    const vip = await client.getVipState({ userId: id }, options);
+    expect([vip.isVip, vip.expiredAt && timestampDate(vip.expiredAt).getTime()]).toEqual([true, until.getTime()]);
+    expect((await call("GET", `/api/v1/user?id=${id}`)).json.is_vip).toBe(true);
+    await db.user.update({ where: { id }, data: { vipExpiredAt: new Date(Date.now() - 1000) } });
+    expect((await client.getVipState({ userId: id }, options)).isVip).toBe(false);
+  } finally {
+    await db.$disconnect();
+  }
+  expect((await client.getVipState({ userId: 987654321n }, options)).isVip).toBe(false);
 });
 
 test("without the internal credential the RPCs are refused", async () => {

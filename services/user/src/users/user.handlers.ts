@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import type { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
@@ -121,6 +122,10 @@ export function createUserInternalHandlers(
     },
     async getUserStats() {
       return { userCount: await profiles.userCount() };
+    },
+    async getVipState(req) {
+      const { isVip, expiredAt } = await policy.vipState(req.userId);
+      return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };
     },
     async recordDocumentsUploaded(req) {
       await uploads.record(req.userId, req.document);

@@ -10,7 +10,7 @@ import {
   UserSchema,
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { Dynamic, Group, Permission, Punishment, User } from "../../gen/prisma/client.js";
-import { shownAvatar } from "./user.rules.js";
+import { isVipAt, shownAvatar } from "./user.rules.js";
 
 const ts = (d: Date | null | undefined) => (d ? timestampFromDate(d) : undefined);
 
@@ -21,6 +21,7 @@ export function toPublicUser(u: User): UserMsg {
     username: u.username,
     avatar: shownAvatar(u.avatar),
     signature: u.signature,
+    isVip: isVipAt(u.vipExpiredAt, new Date()),
     createdAt: ts(u.createdAt),
   });
 }
@@ -42,6 +43,7 @@ export function toFullUser(u: User & { groups?: Array<{ groupId: bigint }> }, wi
     lastLoginIp: u.lastLoginIp,
     registerIp: u.registerIp,
     loginAt: ts(u.loginAt),
+    vipExpiredAt: ts(u.vipExpiredAt),
     updatedAt: ts(u.updatedAt),
     remark: withRemark ? u.remark : "",
   });

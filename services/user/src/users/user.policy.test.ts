@@ -16,10 +16,14 @@ const call = (userId = 7n): CallContext => ({
 const visitor: CallContext = { ...call(), identity: null };
 const NOW = new Date("2026-11-24T00:00:00Z");
 
-function setup(groups: ReturnType<typeof group>[], punishments: { type: number; reason: string }[] = []) {
+function setup(
+  groups: ReturnType<typeof group>[],
+  punishments: { type: number; reason: string }[] = [],
+  vipUntil: Date | null = null,
+) {
   const asked: Date[] = [];
   const policy = createUserPolicy({
-    repo: { groupsOf: async () => groups },
+    repo: { groupsOf: async () => groups, vipExpiry: async () => vipUntil },
     punishments: {
       active: async (_id, at) => {
         asked.push(at);
@@ -87,5 +91,14 @@ describe("disabled accounts", () => {
       message: expect.stringContaining("发布广告"),
     });
     await expect(setup([]).policy.refuseDisabled({ id: 7n, status: 0 })).resolves.toBeUndefined();
+  });
+});
+
+describe("VIP state", () => {
+  it("is VIP while the membership ends after now (the injected clock), not at or after its end", async () => {
+    const later = new Date(NOW.getTime() + 1000);
+    await expect(setup([], [], later).policy.vipState(7n)).resolves.toEqual({ isVip: true, expiredAt: later });
+    await expect(setup([], [], NOW).policy.vipState(7n)).resolves.toEqual({ isVip: false, expiredAt: NOW });
+    await expect(setup([], [], null).policy.vipState(7n)).resolves.toEqual({ isVip: false, expiredAt: null });
   });
 });

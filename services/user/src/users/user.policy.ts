@@ -1,7 +1,8 @@
 // What a user may do, decided from their groups' flags and the punishments in force: upload documents
-// (asked by the content service before an upload), publish articles, sign in at all.
+// (asked by the content service before an upload), publish articles, sign in at all; whether a user is
+// VIP now (asked by the config service: VIP users see no advertisements).
 import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
-import { userMessages } from "./user.rules.js";
+import { isVipAt, userMessages } from "./user.rules.js";
 
 /** PunishmentType values (enums.proto). */
 export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, noFavorite: 5, noArticle: 6 } as const;
@@ -12,6 +13,7 @@ export interface UserPolicyDeps {
     groupsOf(
       userId: bigint,
     ): Promise<{ enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean }[]>;
+    vipExpiry(userId: bigint): Promise<Date | null>;
   };
   punishments: { active(userId: bigint, at: Date): Promise<{ type: number; reason: string }[]> };
   clock?: () => Date;
@@ -59,6 +61,12 @@ export function createUserPolicy(deps: UserPolicyDeps) {
       if (!(await deps.repo.groupsOf(who.userId)).some((g) => g.enableArticle)) {
         throw new DomainError("permission_denied", "您所在的用户组不允许发布文章");
       }
+    },
+
+    /** GetVipState: VIP while the membership's end is ahead; an unknown user is not VIP. */
+    async vipState(userId: bigint): Promise<{ isVip: boolean; expiredAt: Date | null }> {
+      const expiredAt = await deps.repo.vipExpiry(userId);
+      return { isVip: isVipAt(expiredAt, now()), expiredAt };
     },
 
     /** Refuses a disabled account or one under a "disable account" punishment in force. */

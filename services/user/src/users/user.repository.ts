@@ -48,6 +48,10 @@ export function createUserRepository(db: Db) {
 
     count: () => db.user.count(),
 
+    /** When the user's VIP ends (null: never VIP, or no such user). */
+    vipExpiry: async (id: bigint) =>
+      (await db.user.findUnique({ where: { id }, select: { vipExpiredAt: true } }))?.vipExpiredAt ?? null,
+
     /** Public fields of the users among `ids` that exist (other services show uploaders, authors …). */
     briefs: (ids: bigint[]) =>
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, avatar: true } }),

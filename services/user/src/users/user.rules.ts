@@ -37,6 +37,9 @@ export const shownAvatar = (avatar: string): string => (AVATAR.test(avatar) ? av
 
 export const MOBILE = /^1[3-9]\d{9}$/;
 
+/** VIP at `now`: the membership ends after it (User.is_vip). */
+export const isVipAt = (expiredAt: Date | null | undefined, now: Date): boolean => !!expiredAt && expiredAt > now;
+
 export function checkUsername(raw: string): string {
   const username = raw.trim();
   if (!username) throw new DomainError("invalid_argument", userMessages.usernameRequired);
