@@ -76,7 +76,13 @@ describe("ListConfig / UpdateConfig (admin)", () => {
     const rows = await list("email");
     expect(rows.every((r) => r.value !== "smtp-real-password")).toBe(true);
     expect(rows.find((r) => r.name === "password")).toMatchObject({ value: "******", is_secret: true });
-    expect(rows.find((r) => r.name === "port")).toMatchObject({ value: "465", input_type: "number" });
+    expect(rows.find((r) => r.name === "port")).toMatchObject({
+      value: "465",
+      input_type: "number",
+      min: 1,
+      max: 65535,
+    });
+    expect(rows.find((r) => r.name === "host")).not.toHaveProperty("min");
 
     // The admin form sends the whole category back, mask included, with one change.
     const sent = rows.map((r) => ({

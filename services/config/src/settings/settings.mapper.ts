@@ -12,12 +12,16 @@ import {
   VipSettingsSchema,
 } from "@wenku/proto/api/v1/config_pb.js";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { catalogEntry } from "./catalog.js";
 import { DOCUMENT_EXTENSIONS } from "./catalog.site.js";
 import type { ListedConfig } from "./config.service.js";
 import type { ConfigValues } from "./values.js";
 
 export function toConfig(row: ListedConfig): Config {
+  const key = catalogEntry(row.category, row.name);
   return create(ConfigSchema, {
+    ...(key?.min === undefined ? {} : { min: BigInt(key.min) }),
+    ...(key?.max === undefined ? {} : { max: BigInt(key.max) }),
     id: row.id,
     label: row.label,
     name: row.name,
