@@ -5,6 +5,7 @@ export * from "./config.js";
 export * from "./db-errors.js";
 export * from "./define.js";
 export * from "./errors.js";
+export * from "./fields.js";
 export * from "./health.js";
 export * from "./identity.js";
 export * from "./interceptors.js";

@@ -1,5 +1,6 @@
 import { clearField, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { keepFields } from "@wenku/kit";
 import { type Attachment, AttachmentSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import { type Document, DocumentSchema, DocumentUserSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType, type DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
@@ -110,12 +111,5 @@ const ALWAYS_KEPT = new Set(["id", "attachment", "cover"]);
  * Unknown names are ignored; when none of the names is known the document is returned whole.
  */
 export function pickFields(doc: Document, fields: readonly string[]): Document {
-  if (!fields.length) return doc;
-  const wanted = new Set(fields.map((f) => f.trim()));
-  const known = DocumentSchema.fields.filter((f) => wanted.has(f.name) || wanted.has(f.localName));
-  if (!known.length) return doc;
-  for (const f of DocumentSchema.fields) {
-    if (!ALWAYS_KEPT.has(f.name) && !known.includes(f)) clearField(doc, f);
-  }
-  return doc;
+  return keepFields(DocumentSchema, doc, fields, ALWAYS_KEPT);
 }
