@@ -1,4 +1,8 @@
+import { FriendlinkAPI } from "@wenku/proto/api/v1/friendlink_pb.js";
 import { theme } from "antd";
+import type { CSSProperties } from "react";
+import { useLocation } from "react-router";
+import { useApiQuery } from "../api/useApiQuery.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import type { MessageKey } from "../i18n/zh-CN.js";
 import { useSettings } from "../settings/SettingsProvider.js";
@@ -11,7 +15,31 @@ export function copyrightYears(startYear: string, currentYear: number): string {
   return Number.isFinite(start) && start < currentYear ? `${start}-${currentYear}` : String(currentYear);
 }
 
-/** Spec §2 footer: configurable links, sitemap, copyright years, ICP numbers, optional powered-by. */
+/** The enabled friend links, larger sort first (the server orders them), as the footer needs them. */
+export const FRIENDLINKS_REQUEST = { page: 1n, size: 100n, enable: [true], field: ["id", "title", "link"] };
+
+/** Spec §2: friend links, on the home page only; a failed load just leaves them out. */
+function FriendLinks({ linkStyle }: { linkStyle: CSSProperties }) {
+  const { t } = useI18n();
+  const links = useApiQuery(FriendlinkAPI.method.listFriendlink, FRIENDLINKS_REQUEST, "").data?.friendlink ?? [];
+  if (links.length === 0) return null;
+  return (
+    <nav
+      aria-label={t("footer.friendlinks")}
+      data-testid="friendlinks"
+      style={{ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0 16px", marginBottom: 8 }}
+    >
+      <span>{t("footer.friendlinks")}:</span>
+      {links.map((link) => (
+        <a key={String(link.id)} href={link.link} target="_blank" rel="noopener" style={linkStyle}>
+          {link.title}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Spec §2 footer: friend links (home), configurable links, sitemap, copyright years, ICP numbers, optional powered-by. */
 export function AppFooter() {
   const { t } = useI18n();
   const { token } = theme.useToken();
@@ -25,6 +53,7 @@ export function AppFooter() {
     { key: "footer.feedback", href: footer.feedback },
     { key: "footer.disclaimer", href: footer.copyright },
   ];
+  const home = useLocation().pathname === "/";
   const linkStyle = { color: token.colorTextSecondary };
   return (
     <footer
@@ -39,6 +68,7 @@ export function AppFooter() {
         lineHeight: 2,
       }}
     >
+      {home && <FriendLinks linkStyle={linkStyle} />}
       <div style={{ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0 20px" }}>
         {configured
           .filter((link) => link.href)

@@ -12,7 +12,7 @@ import { searchPath, searchTypeFor } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
 import { SearchInput } from "./common/SearchInput.js";
-import { CATEGORY_POPOVER_DELAY, CATEGORY_POPOVER_WIDTH, CategoryCards, DrawerCategories } from "./HeaderCategories.js";
+import type { CategoryCardsProps, DrawerCategoriesProps } from "./HeaderCategories.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
 import { LazyDropdown } from "./LazyDropdown.js";
 import { LazyHoverPopover } from "./LazyPopover.js";
@@ -21,6 +21,17 @@ import { UserMenu } from "./UserMenu.js";
 
 /** The phone menu's drawer, loaded when it is first opened. */
 const Drawer = lazyComponent(() => import("./MobileMenuDrawer.js"));
+/** The category lists of the popover and the drawer come with them, on first use. */
+const CategoryCards = lazyComponent<CategoryCardsProps>(() =>
+  import("./HeaderCategories.js").then((m) => ({ default: m.CategoryCards })),
+);
+const DrawerCategories = lazyComponent<DrawerCategoriesProps>(() =>
+  import("./HeaderCategories.js").then((m) => ({ default: m.DrawerCategories })),
+);
+/** The header popover's width (spec §2: category cards, 520 px). */
+const CATEGORY_POPOVER_WIDTH = 520;
+/** The pointer rests this long on 文档 / 文章 before their category cards open (seconds). */
+const CATEGORY_POPOVER_DELAY = 0.6;
 
 /** Spec §2: on the home page the header search shows only with at most 3 navigation items. */
 const HOME_SEARCH_MAX_ITEMS = 3;
@@ -111,7 +122,11 @@ export function AppHeader() {
         return (
           <LazyHoverPopover
             key={link.to}
-            content={<CategoryCards type={link.categories} />}
+            content={
+              <Suspense fallback={t("common.loading")}>
+                <CategoryCards type={link.categories} />
+              </Suspense>
+            }
             mouseEnterDelay={CATEGORY_POPOVER_DELAY}
             placement="bottom"
             styles={{ root: { width: CATEGORY_POPOVER_WIDTH, maxWidth: "calc(100vw - 32px)" } }}
@@ -188,8 +203,10 @@ export function AppHeader() {
             <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
               <HeaderSearch onDone={() => setDrawerOpen(false)} />
               {links(true)}
-              <DrawerCategories type={CategoryType.DOCUMENT} onNavigate={() => setDrawerOpen(false)} />
-              <DrawerCategories type={CategoryType.ARTICLE} onNavigate={() => setDrawerOpen(false)} />
+              <Suspense fallback={null}>
+                <DrawerCategories type={CategoryType.DOCUMENT} onNavigate={() => setDrawerOpen(false)} />
+                <DrawerCategories type={CategoryType.ARTICLE} onNavigate={() => setDrawerOpen(false)} />
+              </Suspense>
             </div>
           </Drawer>
         </Suspense>

@@ -12,10 +12,6 @@ import { categoryTree, childrenOf } from "../pages/category/categoryTree.js";
 export const categoryHref = (category: Pick<Category, "id" | "type">): string =>
   category.type === CategoryType.ARTICLE ? `/article?category_id=${category.id}` : `/category/${category.id}`;
 
-/** The header popover's width (spec §2: category cards, 520 px). */
-export const CATEGORY_POPOVER_WIDTH = 520;
-/** The pointer rests this long on 文档 / 文章 before their category cards open (seconds). */
-export const CATEGORY_POPOVER_DELAY = 0.6;
 /** At most this many cards: the popover is a shortcut, "all" leads to the full list. */
 const MAX_CARDS = 12;
 
@@ -44,7 +40,12 @@ function Thumb({ category }: { category: Category }) {
 }
 
 /** The header's hover popover of 文档 / 文章: the top-level categories of that type as cards. */
-export function CategoryCards({ type, onNavigate }: { type: CategoryType; onNavigate?: () => void }) {
+export interface CategoryCardsProps {
+  type: CategoryType;
+  onNavigate?: () => void;
+}
+
+export function CategoryCards({ type, onNavigate }: CategoryCardsProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const { categories, error } = usePublicCategories(type, t("cat.loadFailed"));
@@ -91,7 +92,12 @@ export function CategoryCards({ type, onNavigate }: { type: CategoryType; onNavi
 }
 
 /** The phone drawer's category lists: a collapsible section per type, sub-categories indented. */
-export function DrawerCategories({ type, onNavigate }: { type: CategoryType; onNavigate: () => void }) {
+export interface DrawerCategoriesProps {
+  type: CategoryType;
+  onNavigate: () => void;
+}
+
+export function DrawerCategories({ type, onNavigate }: DrawerCategoriesProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const { categories } = usePublicCategories(type, t("cat.loadFailed"));

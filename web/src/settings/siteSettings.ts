@@ -21,6 +21,8 @@ export interface SiteSettings {
     /** Document pages carry a watermark of `watermark` (or the site name when empty). */
     enableWatermark: boolean;
     watermark: string;
+    /** Keywords suggested under the home page's search box. */
+    recommendWords: string[];
   };
   footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string };
   security: {
@@ -82,6 +84,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     analytics: "",
     enableWatermark: false,
     watermark: "",
+    recommendWords: [],
   },
   footer: { about: "", agreement: "", contact: "", feedback: "", copyright: "" },
   // Until the settings are known the forms stay open; the server enforces the real switches.

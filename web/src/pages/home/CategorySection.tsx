@@ -1,5 +1,5 @@
 import { FolderOpenOutlined } from "@ant-design/icons";
-import type { ListDocumentForHomeItem } from "@wenku/proto/api/v1/document_pb.js";
+import type { Document, ListDocumentForHomeItem } from "@wenku/proto/api/v1/document_pb.js";
 import { theme } from "antd";
 import { useState } from "react";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
@@ -33,21 +33,9 @@ function CategoryIcon({ cover }: { cover: string }) {
   );
 }
 
-/**
- * One category of ListDocumentForHome: its heading with a "more" link, then its documents in a grid
- * of bordered tiles; with one column (phones) plain rows divided by a line, to keep the page short.
- */
+/** One category of ListDocumentForHome: its heading with a "more" link, then its documents (DocumentGrid). */
 export function CategorySection({ item, columns }: { item: ListDocumentForHomeItem; columns: number }) {
   const { t } = useI18n();
-  const { token } = theme.useToken();
-  const rows = columns === 1;
-  const tileStyle = {
-    padding: 12,
-    borderRadius: token.borderRadiusLG,
-    border: `1px solid ${token.colorBorderSecondary}`,
-    minWidth: 0,
-  };
-  const rowStyle = { padding: "12px 0", borderBottom: `1px solid ${token.colorSplit}`, minWidth: 0 };
   return (
     <HomeSection
       data-testid="home-category"
@@ -59,13 +47,29 @@ export function CategorySection({ item, columns }: { item: ListDocumentForHomeIt
         ariaLabel: t("home.moreIn", { name: item.categoryName }),
       }}
     >
-      <div style={{ display: "grid", gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: rows ? 0 : 16 }}>
-        {item.document.map((doc) => (
-          <div key={String(doc.id)} style={rows ? rowStyle : tileStyle}>
-            <DocumentCard document={doc} coverWidth={rows ? 48 : 64} />
-          </div>
-        ))}
-      </div>
+      <DocumentGrid documents={item.document} columns={columns} />
     </HomeSection>
+  );
+}
+
+/** Documents in a grid of bordered tiles; with one column (phones) plain rows divided by a line. */
+export function DocumentGrid({ documents, columns }: { documents: readonly Document[]; columns: number }) {
+  const { token } = theme.useToken();
+  const rows = columns === 1;
+  const tileStyle = {
+    padding: 12,
+    borderRadius: token.borderRadiusLG,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    minWidth: 0,
+  };
+  const rowStyle = { padding: "12px 0", borderBottom: `1px solid ${token.colorSplit}`, minWidth: 0 };
+  return (
+    <div style={{ display: "grid", gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: rows ? 0 : 16 }}>
+      {documents.map((doc) => (
+        <div key={String(doc.id)} style={rows ? rowStyle : tileStyle}>
+          <DocumentCard document={doc} coverWidth={rows ? 48 : 64} />
+        </div>
+      ))}
+    </div>
   );
 }
