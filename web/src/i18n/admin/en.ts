@@ -1,7 +1,9 @@
+import { enAdminConfig } from "./en.config.js";
 import type { AdminMessages } from "./zh-CN.js";
 
 /** The back office's texts in English: every key of the zh-CN back-office dictionary (checked by the type). */
 export const enAdmin: AdminMessages = {
+  ...enAdminConfig,
   "adminLayout.title": "Admin",
   "adminLayout.collapse": "Collapse menu",
   "adminLayout.expand": "Expand menu",

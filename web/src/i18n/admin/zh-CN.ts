@@ -1,9 +1,12 @@
+import { zhCNAdminConfig } from "./zh-CN.config.js";
+
 /**
  * The back office's texts in Simplified Chinese (pages/admin, components/admin, the admin layout and
  * menu): loaded with the admin layout (language.ts loadAdminTexts), so a visitor of the public pages
  * never downloads them. Keys and placeholders follow ../zh-CN.ts.
  */
 export const zhCNAdmin = {
+  ...zhCNAdminConfig,
   "adminLayout.title": "管理后台",
   "adminLayout.collapse": "收起菜单",
   "adminLayout.expand": "展开菜单",

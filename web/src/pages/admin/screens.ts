@@ -1,4 +1,8 @@
 import type { PageModule } from "../../router/lazyPage.js";
+import { CONFIG_SECTIONS } from "./config/sections.js";
+
+/** One generic page serves every /admin/config/<page> (config/sections.ts says which categories). */
+const configPage = () => import("./config/ConfigPage.js");
 
 /** The back-office screens built so far, by route path; the rest show the placeholder page. */
 export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> = {
@@ -13,4 +17,5 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/document/language": () => import("./document/LanguagePage.js"),
   "/admin/document/searchrecord": () => import("./document/SearchRecordPage.js"),
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
+  ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };

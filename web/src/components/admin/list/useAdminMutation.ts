@@ -14,6 +14,8 @@ export interface AdminMutationOptions<O extends DescMessage> {
   /** Other services whose cached lists this change makes stale (the method's own service always is). */
   alsoInvalidates?: readonly DescService[];
   onSuccess?: (response: MessageShape<O>) => void;
+  /** After the failure was shown: e.g. a form puts the refusal on the field it names. */
+  onError?: (cause: unknown) => void;
 }
 
 export interface AdminMutation<I extends DescMessage> {
@@ -36,7 +38,7 @@ export function useAdminMutation<I extends DescMessage, O extends DescMessage>(
   const queryClient = useQueryClient();
   const mutation = useMutation(method);
   const { mutateAsync } = mutation;
-  const { success, failure, alsoInvalidates, onSuccess } = options;
+  const { success, failure, alsoInvalidates, onSuccess, onError } = options;
 
   const run = useCallback(
     async (input: MessageInitShape<I>) => {
@@ -45,6 +47,7 @@ export function useAdminMutation<I extends DescMessage, O extends DescMessage>(
         response = await mutateAsync(input);
       } catch (cause) {
         void message.error(toApiError(cause, failure ?? t("adm.common.saveFailed")).message);
+        onError?.(cause);
         return false;
       }
       if (success !== false) void message.success(success ?? t("adm.common.saved"));
@@ -56,7 +59,7 @@ export function useAdminMutation<I extends DescMessage, O extends DescMessage>(
       onSuccess?.(response);
       return true;
     },
-    [mutateAsync, message, failure, success, t, method, alsoInvalidates, queryClient, onSuccess],
+    [mutateAsync, message, failure, success, t, method, alsoInvalidates, queryClient, onSuccess, onError],
   );
   return { run, pending: mutation.isPending };
 }

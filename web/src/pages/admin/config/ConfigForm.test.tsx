@@ -1,0 +1,153 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it } from "@jest/globals";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { type Config, ConfigAPI, ConfigSchema, type Configs } from "@wenku/proto/api/v1/config_pb.js";
+import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
+import { emptyServices, renderRoutes, renderWithProviders, testDeps } from "../../../test/render.js";
+import { ConfigForm } from "./ConfigForm.js";
+import ConfigPage from "./ConfigPage.js";
+import { CONFIG_SECTIONS } from "./sections.js";
+
+const row = (category: string, name: string, inputType: string, value: string, extra: Partial<Config> = {}) =>
+  create(ConfigSchema, {
+    category,
+    name,
+    inputType,
+    value,
+    label: `${name} 标签`,
+    placeholder: `${name} 说明`,
+    ...extra,
+  });
+
+/** One key of every input type, as ListConfig sends them (the password masked). */
+const rows = [
+  row("system", "sitename", "text", "文库"),
+  row("system", "description", "textarea", "第一行\n第二行"),
+  row("system", "pages", "number", "5", { min: 1n, max: 100n }),
+  row("system", "enable_powered_by", "switch", "true"),
+  row("system", "home_version", "select", "v1", { options: "v1:V1版\nv2:V2版" }),
+  row("system", "exts", "select-multi", "pdf,docx", { options: "pdf:PDF\ndocx:Word\ntxt:文本" }),
+  row("system", "logo", "image", "/uploads/0123456789abcdef0123456789abcdef.png"),
+  row("system", "secret_key", "password", "******", { isSecret: true }),
+  row("system", "api_key", "password", "", { isSecret: true }),
+];
+
+/** ConfigAPI.UpdateConfig recording what is sent; `refuse` answers the next save with a refusal. */
+function setup() {
+  const saved: Configs[] = [];
+  let refusal: ConnectError | undefined;
+  const deps = testDeps({
+    services: (router) => {
+      emptyServices(router);
+      router.service(ConfigAPI, {
+        updateConfig: (req) => {
+          if (refusal) throw refusal;
+          saved.push(req);
+          return {};
+        },
+        listConfig: (req) => ({ config: rows.filter((r) => req.category.includes(r.category)) }),
+      });
+    },
+  });
+  return {
+    deps,
+    saved,
+    refuse(field: string, message: string) {
+      refusal = new ConnectError(message, Code.InvalidArgument);
+      refusal.details.push({ desc: FieldViolationSchema, value: { field } });
+    },
+  };
+}
+
+const sent = (c: Configs | undefined) =>
+  Object.fromEntries((c?.config ?? []).map((x) => [`${x.category}.${x.name}`, x.value]));
+const itemOf = (testId: string) => screen.getByTestId(testId).closest(".ant-form-item") as HTMLElement;
+
+describe("the generic config form", () => {
+  it("renders each key with the input its type asks for, its label, help and stored value", async () => {
+    renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, setup().deps);
+    expect(((await screen.findByTestId("cfg-system-sitename")) as HTMLInputElement).value).toBe("文库");
+    expect(screen.getByText("sitename 标签")).toBeTruthy();
+    expect(screen.getByText("sitename 说明")).toBeTruthy();
+    expect((screen.getByTestId("cfg-system-description") as HTMLTextAreaElement).value).toBe("第一行\n第二行");
+    const pages = screen.getByTestId("cfg-system-pages") as HTMLInputElement;
+    expect([pages.value, pages.getAttribute("aria-valuemin"), pages.getAttribute("aria-valuemax")]).toEqual([
+      "5",
+      "1",
+      "100",
+    ]);
+    expect(screen.getByTestId("cfg-system-enable_powered_by").getAttribute("aria-checked")).toBe("true");
+    expect(within(itemOf("cfg-system-home_version")).getByText("V1版")).toBeTruthy();
+    const multi = within(itemOf("cfg-system-exts"));
+    expect([multi.getByText("PDF"), multi.getByText("Word")]).toHaveLength(2);
+    expect(multi.queryByText("文本")).toBeNull();
+    expect(screen.getByTestId("cfg-system-logo-preview").querySelector("img")?.getAttribute("src")).toBe(
+      "/uploads/0123456789abcdef0123456789abcdef.png",
+    );
+    const secret = screen.getByTestId("cfg-system-secret_key") as HTMLInputElement;
+    expect([secret.type, secret.value]).toEqual(["password", "******"]);
+    expect(within(itemOf("cfg-system-secret_key")).getByText(/已设置（显示为 \*\*\*\*\*\*）/)).toBeTruthy();
+    expect(within(itemOf("cfg-system-api_key")).getByText(/未设置/)).toBeTruthy();
+  });
+
+  it("saves every key as a string; a secret left as the mask is sent as the mask (the server keeps it)", async () => {
+    const { deps, saved } = setup();
+    renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, deps);
+    fireEvent.change(await screen.findByTestId("cfg-system-sitename"), { target: { value: "我的文库" } });
+    fireEvent.change(screen.getByTestId("cfg-system-pages"), { target: { value: "12" } });
+    fireEvent.click(screen.getByTestId("cfg-system-enable_powered_by"));
+    fireEvent.change(screen.getByTestId("cfg-system-api_key"), { target: { value: "new-key" } });
+    fireEvent.click(within(screen.getByTestId("cfg-system-logo")).getByRole("button", { name: /移除/ }));
+    fireEvent.click(screen.getByTestId("config-save"));
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 5000 });
+    expect(sent(saved[0])).toEqual({
+      "system.sitename": "我的文库",
+      "system.description": "第一行\n第二行",
+      "system.pages": "12",
+      "system.enable_powered_by": "false",
+      "system.home_version": "v1",
+      "system.exts": "pdf,docx",
+      "system.logo": "",
+      "system.secret_key": "******",
+      "system.api_key": "new-key",
+    });
+    expect(await screen.findByText("设置已保存", {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("shows the server's refusal on the field it names", async () => {
+    const { deps, saved, refuse } = setup();
+    refuse("system.sitename", "「sitename 标签」不能超过 1024 个字符");
+    renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, deps);
+    fireEvent.click(await screen.findByTestId("config-save"));
+    const item = within(itemOf("cfg-system-sitename"));
+    expect(await item.findByText("「sitename 标签」不能超过 1024 个字符", {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(itemOf("cfg-system-description")).queryByText(/1024/)).toBeNull();
+    expect(saved).toHaveLength(0);
+  });
+});
+
+describe("a config page", () => {
+  it("loads its categories and shows a titled group for each (pay: WeChat Pay and Alipay)", async () => {
+    const payRows = [
+      row("wechatpay", "enable", "switch", "false"),
+      row("alipay", "enable", "switch", "true"),
+      row("alipay", "app_id", "text", "2021"),
+    ];
+    rows.push(...payRows);
+    try {
+      renderRoutes([{ path: "/admin/config/:page", element: <ConfigPage /> }], {
+        path: "/admin/config/pay",
+        deps: setup().deps,
+      });
+      const wechat = within(await screen.findByTestId("config-group-wechatpay"));
+      expect(wechat.getByText("微信支付")).toBeTruthy();
+      const alipay = within(screen.getByTestId("config-group-alipay"));
+      expect(alipay.getByText("支付宝")).toBeTruthy();
+      expect((alipay.getByTestId("cfg-alipay-app_id") as HTMLInputElement).value).toBe("2021");
+      expect(screen.queryByTestId("cfg-system-sitename")).toBeNull();
+    } finally {
+      rows.splice(-payRows.length);
+    }
+  });
+});
