@@ -10,6 +10,8 @@ import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { ADMIN_PAGES } from "../../router/adminPages.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { DeviceCard } from "./dashboard/DeviceCard.js";
+import { EnvCard } from "./dashboard/EnvCard.js";
 import { SearchIndexCard } from "./dashboard/SearchIndexCard.js";
 
 const COUNTERS: readonly [keyof Stats & `${string}Count`, MessageKey][] = [
@@ -67,6 +69,8 @@ export default function DashboardPage() {
       {!stats.data && !stats.error && <Skeleton active />}
       {stats.data && <StatsView stats={stats.data} />}
       <SearchIndexCard />
+      <EnvCard />
+      <DeviceCard />
     </AdminCard>
   );
 }
