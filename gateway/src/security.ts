@@ -5,13 +5,14 @@ import { createHash } from "node:crypto";
 
 /**
  * What the built web app needs: its own scripts, workers and API; antd's CSS-in-JS <style> elements;
- * page images as blob: URLs (PageImage) and uploaded images. No inline script, no plugins, no frames.
+ * page images as blob: URLs (PageImage), uploaded images, and images from https sites (staff-written
+ * ads, banners and logos may point at them). No inline script, no plugins, no frames.
  */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
@@ -68,7 +69,7 @@ function hostOf(src: string): string | null {
   }
 }
 
-/** APP_CSP with what the analytics snippet needs: its scripts, and its hosts for beacons and pixels. */
+/** APP_CSP with what the analytics snippet needs: its scripts, and its hosts for beacons (images may come from any https site already). */
 export function appCsp(snippet: string): string {
   const { origins, hashes } = analyticsSources(snippet);
   if (!origins.length && !hashes.length) return APP_CSP;
@@ -77,7 +78,7 @@ export function appCsp(snippet: string): string {
     .map((directive) => {
       const name = directive.split(" ")[0];
       if (name === "script-src") return extra(directive, [...origins, ...hashes]);
-      if (name === "img-src" || name === "connect-src") return extra(directive, origins);
+      if (name === "connect-src") return extra(directive, origins);
       return directive;
     })
     .join("; ");

@@ -1,5 +1,6 @@
 import { Layout, theme } from "antd";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { AdSlot } from "../components/AdSlot.js";
 import { AppFooter } from "../components/AppFooter.js";
 import { AppHeader } from "../components/AppHeader.js";
 import { safeRedirect } from "../components/account/formRules.js";
@@ -38,7 +39,9 @@ export function FrontLayout({ showFooter }: { showFooter: boolean }) {
       <OfflineBanner />
       <AppHeader />
       <main style={{ flex: 1 }}>
+        <AdSlot position="global_top" style={{ padding: "0 12px" }} />
         <Outlet />
+        <AdSlot position="global_bottom" style={{ padding: "0 12px" }} />
       </main>
       {showFooter && <AppFooter />}
       <SideBar />

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "react-router";
+import { AdSlot } from "../components/AdSlot.js";
 import { SearchInput } from "../components/common/SearchInput.js";
 import { SecondaryText, Title } from "../components/common/Text.js";
 import { useSizeClass } from "../hooks/useSizeClass.js";
@@ -56,8 +57,10 @@ export default function HomePage() {
           </nav>
         )}
       </BannerCarousel>
+      <AdSlot position="index_banner_bottom" style={{ padding: "0 12px" }} />
       <div style={{ maxWidth: 1200, margin: "0 auto", padding: mobile ? "0 12px 32px" : "0 24px 48px" }}>
         <HomeDocuments aside={<HomeAside siteName={name} />} />
+        <AdSlot position="index_link_top" />
       </div>
     </>
   );

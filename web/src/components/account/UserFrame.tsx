@@ -9,6 +9,7 @@ import { parseUserId, useUser } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { loginPath } from "../../router/paths.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { AdSlot } from "../AdSlot.js";
 import { NotFoundResult } from "../NotFoundResult.js";
 
 const ProfileUserContext = createContext<User | null>(null);
@@ -50,6 +51,7 @@ export function UserFrame({ tab, children }: { tab: Tab; children: ReactNode }) 
       {!user && loading && <Spin style={{ display: "block", padding: 48 }} />}
       {user && (
         <>
+          <AdSlot position="user_top" />
           <Card style={{ marginBottom: 16, background: token.colorPrimaryBg }}>
             <div style={{ display: "flex", gap: 16, alignItems: "center", flexWrap: "wrap" }}>
               <Avatar size={80} src={user.avatar || undefined} icon={<UserOutlined />} />

@@ -4,6 +4,7 @@ import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Avatar, Breadcrumb, Button, Card, Flex, Result, Skeleton, Tag, Typography, theme } from "antd";
 import type { CSSProperties } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { AdSlot } from "../../components/AdSlot.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
@@ -159,6 +160,7 @@ function CategoryView({
           </nav>
         )}
       </Card>
+      <AdSlot position="list_nav_bottom" />
       <Card styles={{ body: { padding: 16 } }}>
         <Flex vertical gap={8} style={{ marginBottom: 8 }}>
           <FilterRow
@@ -183,7 +185,9 @@ function CategoryView({
             onChange={(value) => setFilters({ sort: value as keyof typeof SORT_ORDERS })}
           />
         </Flex>
+        <AdSlot position="list_document_top" />
         <CategoryDocuments categoryId={current.id} filters={filters} onPage={(page) => setFilters({ page })} />
+        <AdSlot position="list_document_bottom" />
       </Card>
     </div>
   );

@@ -14,6 +14,7 @@ import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tag, Typo
 import { Link, useParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
+import { AdSlot } from "../../components/AdSlot.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
@@ -179,11 +180,14 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
   return (
     <Row gutter={[16, 16]} data-testid="document-page">
       <Col xs={24} lg={17}>
+        <AdSlot position="document_top" />
         {header}
         <DocumentStatusBanner document={doc} />
+        <AdSlot position="document_between" />
         {showReader && (
           <DocumentReader document={doc} perRead={pagesPerRead(settings.display.pagesPerRead)} authToken={authToken} />
         )}
+        <AdSlot position="document_bottom" />
       </Col>
       <Col xs={24} lg={7}>
         <Flex vertical gap={16}>

@@ -4,6 +4,7 @@ import { Button, Empty, Flex, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
+import { AdSlot } from "../../components/AdSlot.js";
 import { SecondaryText } from "../../components/common/Text.js";
 import { type SizeClass, useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -113,7 +114,13 @@ export function HomeDocuments({ aside }: { aside: ReactNode }) {
           </Button>
         </Flex>
       ) : (
-        categories.map((item) => <CategorySection key={String(item.categoryId)} item={item} columns={columns} />)
+        <>
+          <AdSlot position="index_category_top" />
+          {categories.map((item) => (
+            <CategorySection key={String(item.categoryId)} item={item} columns={columns} />
+          ))}
+          <AdSlot position="index_category_bottom" />
+        </>
       )}
       {!home.error && categories.length === 0 && newest.length === 0 && (
         <Empty data-testid="home-empty" style={{ padding: "40px 0" }} description={t("home.empty")}>

@@ -1,6 +1,7 @@
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Card, Empty, Flex, Input, Tabs } from "antd";
 import { useSearchParams } from "react-router";
+import { AdSlot } from "../../components/AdSlot.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
@@ -28,57 +29,62 @@ export default function SearchPage() {
   const setType = (type: SearchType) => go({ wd: filters.wd, type, page: 1, sort: "", ext: null, category: null });
 
   return (
-    <div style={{ maxWidth: 960, margin: "0 auto", padding: mobile ? 12 : 24 }} data-testid="search-page">
-      <Input.Search
-        key={filters.wd}
-        defaultValue={filters.wd}
-        placeholder={t(filters.type === 1 ? "header.searchArticle" : "header.searchDocument")}
-        aria-label={t("home.search")}
-        enterButton={t("home.search")}
-        size={mobile ? "middle" : "large"}
-        maxLength={100}
-        allowClear
-        onSearch={(value) => {
-          const wd = value.trim();
-          if (wd) setFilters({ wd });
-        }}
-        data-testid="search-box"
-      />
-      <Tabs
-        activeKey={String(filters.type)}
-        onChange={(key) => setType(key === "1" ? 1 : 0)}
-        items={[
-          { key: "0", label: t("search.tab.document") },
-          { key: "1", label: t("search.tab.article") },
-        ]}
-        style={{ marginTop: 8 }}
-      />
-      {filters.type === 1 ? (
-        <Empty data-testid="search-article-soon" description={t("search.articleSoon")} style={{ padding: "48px 0" }}>
-          <Button type="primary" onClick={() => setType(0)}>
-            {t("search.articleSoonHint")}
-          </Button>
-        </Empty>
-      ) : !filters.wd ? (
-        <Empty data-testid="search-no-keyword" description={t("search.enterKeyword")} style={{ padding: "48px 0" }}>
-          <PopularSearches />
-        </Empty>
-      ) : (
-        <>
-          <SearchFilterBar filters={filters} onChange={setFilters} />
-          <Card styles={{ body: { padding: mobile ? "8px 12px 16px" : "12px 24px 24px" } }} style={{ marginTop: 12 }}>
-            <SearchResults
-              filters={filters}
-              mobile={mobile}
-              onPage={(page) => {
-                go({ ...filters, page });
-                window.scrollTo(0, 0);
-              }}
-              onClearFilters={() => setFilters({ ext: null, category: null })}
-            />
-          </Card>
-        </>
-      )}
+    <div className="wk-search-layout" style={{ padding: mobile ? 12 : 24 }}>
+      <div style={{ minWidth: 0 }} data-testid="search-page">
+        <AdSlot position="search_top" />
+        <Input.Search
+          key={filters.wd}
+          defaultValue={filters.wd}
+          placeholder={t(filters.type === 1 ? "header.searchArticle" : "header.searchDocument")}
+          aria-label={t("home.search")}
+          enterButton={t("home.search")}
+          size={mobile ? "middle" : "large"}
+          maxLength={100}
+          allowClear
+          onSearch={(value) => {
+            const wd = value.trim();
+            if (wd) setFilters({ wd });
+          }}
+          data-testid="search-box"
+        />
+        <Tabs
+          activeKey={String(filters.type)}
+          onChange={(key) => setType(key === "1" ? 1 : 0)}
+          items={[
+            { key: "0", label: t("search.tab.document") },
+            { key: "1", label: t("search.tab.article") },
+          ]}
+          style={{ marginTop: 8 }}
+        />
+        {filters.type === 1 ? (
+          <Empty data-testid="search-article-soon" description={t("search.articleSoon")} style={{ padding: "48px 0" }}>
+            <Button type="primary" onClick={() => setType(0)}>
+              {t("search.articleSoonHint")}
+            </Button>
+          </Empty>
+        ) : !filters.wd ? (
+          <Empty data-testid="search-no-keyword" description={t("search.enterKeyword")} style={{ padding: "48px 0" }}>
+            <PopularSearches />
+          </Empty>
+        ) : (
+          <>
+            <SearchFilterBar filters={filters} onChange={setFilters} />
+            <Card styles={{ body: { padding: mobile ? "8px 12px 16px" : "12px 24px 24px" } }} style={{ marginTop: 12 }}>
+              <SearchResults
+                filters={filters}
+                mobile={mobile}
+                onPage={(page) => {
+                  go({ ...filters, page });
+                  window.scrollTo(0, 0);
+                }}
+                onClearFilters={() => setFilters({ ext: null, category: null })}
+              />
+            </Card>
+          </>
+        )}
+        <AdSlot position="search_bottom" />
+      </div>
+      {!mobile && <AdSlot position="search_right" style={{ width: 300, margin: 0 }} />}
     </div>
   );
 }

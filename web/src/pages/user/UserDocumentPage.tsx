@@ -1,5 +1,6 @@
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { Link } from "react-router";
+import { AdSlot } from "../../components/AdSlot.js";
 import { UserContentList, useProfileList } from "../../components/account/UserContentList.js";
 import { UserFrame } from "../../components/account/UserFrame.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -26,6 +27,7 @@ function Documents() {
 export default function UserDocumentPage() {
   return (
     <UserFrame tab="document">
+      <AdSlot position="user_document_top" />
       <Documents />
     </UserFrame>
   );
