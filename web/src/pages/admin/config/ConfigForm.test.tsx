@@ -1,15 +1,16 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type Config, ConfigAPI, ConfigSchema, type Configs } from "@wenku/proto/api/v1/config_pb.js";
+import { ConfigAPI, ConfigSchema, type Configs } from "@wenku/proto/api/v1/config_pb.js";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import { emptyServices, renderRoutes, renderWithProviders, testDeps } from "../../../test/render.js";
 import { ConfigForm } from "./ConfigForm.js";
 import ConfigPage from "./ConfigPage.js";
 import { CONFIG_SECTIONS } from "./sections.js";
 
-const row = (category: string, name: string, inputType: string, value: string, extra: Partial<Config> = {}) =>
+type RowInit = Omit<MessageInitShape<typeof ConfigSchema>, "$typeName">;
+const row = (category: string, name: string, inputType: string, value: string, extra: RowInit = {}) =>
   create(ConfigSchema, {
     category,
     name,
