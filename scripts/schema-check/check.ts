@@ -56,6 +56,8 @@ export const ALLOWED: Allowance = {
     "documents.documents_public_created_idx",
     // Popular searches: recent searches that found something (WHERE total > 0, INCLUDE columns).
     "search_records.search_records_popular_idx",
+    // Search: the field rows' own GIN index (WHERE page = 0), for queries of stop words alone.
+    "search_pages.search_pages_fields_idx",
   ],
   foreignKeys: [
     // Deliberately SQL-only (see the Download model): no Prisma relation, so the Document model

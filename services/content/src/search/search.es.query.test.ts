@@ -115,6 +115,23 @@ test("(elasticsearch-mock) search: filters, sort, paging and the tokens; hits wi
   });
 });
 
+test("(elasticsearch-mock) a query of English stop words alone asks the fields only", async () => {
+  const es = mockCluster();
+  existingIndex(es);
+  es.on("POST", "/:index/_search", () => noHits);
+  const index = indexOn(es);
+  await index.search(query({ text: "The WHO" }));
+  await index.search(query({ text: "the system" }));
+  const [stopOnly, mixed] = es.sent("POST", "/wenku-documents/_search").map((c) => c.body.query.bool);
+  expect(stopOnly.filter).toEqual([
+    { combined_fields: { query: "the who", fields: ["title", "keywords", "others", "description"], operator: "and" } },
+  ]);
+  expect(JSON.stringify(stopOnly.should)).not.toContain("pages");
+  expect(stopOnly.should).toHaveLength(5);
+  expect(JSON.stringify(mixed.filter)).toContain('"path":"pages"');
+  expect(mixed.should).toHaveLength(6);
+});
+
 test("(elasticsearch-mock) each sort's order and tie-breakers; no filters but the match when none are asked", async () => {
   const es = mockCluster();
   existingIndex(es);

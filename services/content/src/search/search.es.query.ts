@@ -5,7 +5,8 @@
 // - rank: title 10, keywords 4, description, category names and uploader 2, the best page's text 1
 //   (PostgreSQL's weights A 1.0, B 0.4, C 0.2, D 0.1), terms close together (a phrase) count more;
 // - the pages of a hit are those whose own text holds every token, best first, MAX_PAGE_HITS of them,
-//   with the excerpts stored for pages inside the preview limit.
+//   with the excerpts stored for pages inside the preview limit;
+// - a query of English stop words alone searches the fields only (no page, no page named).
 import type { estypes } from "@elastic/elasticsearch";
 import {
   MAX_PAGE_HITS,
@@ -15,6 +16,7 @@ import {
   type SearchResult,
   type SearchSort,
 } from "./search.index.js";
+import { onlyStopWords } from "./tokens.js";
 
 /** Hits past this one are not served (Elasticsearch's index.max_result_window default): total only. */
 export const MAX_WINDOW = 10_000;
@@ -55,12 +57,16 @@ export function filtersOf(q: SearchQuery): Query[] {
   return and;
 }
 
-/** One of the document's rows holds every token. */
-function matches(tokens: string): Query {
+/** One of the document's rows holds every token (its fields alone when `fieldsOnly`). */
+function matches(tokens: string, fieldsOnly: boolean): Query {
+  const fields: Query = {
+    combined_fields: { query: tokens, fields: ["title", "keywords", "others", "description"], operator: "and" },
+  };
+  if (fieldsOnly) return fields;
   return {
     bool: {
       should: [
-        { combined_fields: { query: tokens, fields: ["title", "keywords", "others", "description"], operator: "and" } },
+        fields,
         {
           nested: {
             path: "pages",
@@ -74,14 +80,18 @@ function matches(tokens: string): Query {
 }
 
 /** What ranks a match; the nested clause also names the pages whose own text holds every token. */
-function ranking(tokens: string): Query[] {
+function ranking(tokens: string, fieldsOnly: boolean): Query[] {
   const field = (name: string, boost: number): Query => ({ match: { [name]: { query: tokens, boost } } });
-  return [
+  const fields = [
     field("title", 10),
     { match_phrase: { title: { query: tokens, slop: PHRASE_SLOP, boost: 10 } } },
     field("keywords", 4),
     field("others", 2),
     field("description", 2),
+  ];
+  if (fieldsOnly) return fields;
+  return [
+    ...fields,
     {
       nested: {
         path: "pages",
@@ -106,6 +116,7 @@ function ranking(tokens: string): Query[] {
 /** The search request for `q`, whose text is `tokens` (tokenText of the query, never empty). */
 export function searchRequest(index: string, q: SearchQuery, tokens: string): estypes.SearchRequest {
   const from = Math.min(q.offset, MAX_WINDOW);
+  const fieldsOnly = onlyStopWords(tokens);
   return {
     index,
     from,
@@ -113,7 +124,9 @@ export function searchRequest(index: string, q: SearchQuery, tokens: string): es
     track_total_hits: true,
     track_scores: true,
     _source: false,
-    query: { bool: { filter: [...filtersOf(q), matches(tokens)], should: ranking(tokens) } },
+    query: {
+      bool: { filter: [...filtersOf(q), matches(tokens, fieldsOnly)], should: ranking(tokens, fieldsOnly) },
+    },
     sort: SORTS[q.sort],
   };
 }

@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../../../jest/db.js";
 import { createDb, type Db } from "../db.js";
 import { indexedDocument, searchIndexContract } from "./search.contract.js";
 import { createPgSearchIndex } from "./search.pg.js";
+import { ENGLISH_STOP_WORDS } from "./tokens.js";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -46,6 +47,18 @@ describe("PostgreSQL search index: the ranking cap (a common word reads few tsve
     const uncapped = createPgSearchIndex(db, { rankCap: 10 });
     const all = await uncapped.search({ text: "harbour charts", sort: "relevance", offset: 0, limit: 10 });
     expect(all.hits.map((h) => h.rank > 0)).toEqual([true, true, true, true]);
+  });
+});
+
+describe("the text search configurations (migration 0010)", () => {
+  test("ENGLISH_STOP_WORDS is what PostgreSQL's english configuration drops; wenku_search keeps them and stems", async () => {
+    const [r] = await db.$queryRaw<Array<{ dropped: number; kept: number; stemmed: string }>>`
+      SELECT count(*) FILTER (WHERE length(to_tsvector('english', w)) = 0)::int AS dropped,
+             count(*) FILTER (WHERE length(to_tsvector('wenku_search', w)) = 1)::int AS kept,
+             (SELECT to_tsvector('wenku_search', 'running systems')::text) AS stemmed
+        FROM unnest(${[...ENGLISH_STOP_WORDS]}::text[]) AS w`;
+    const n = ENGLISH_STOP_WORDS.size;
+    expect(r).toEqual({ dropped: n, kept: n, stemmed: "'run':1 'system':2" });
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type SearchResult,
   type SearchSort,
 } from "./search.index.js";
-import { tokenText } from "./tokens.js";
+import { onlyStopWords, tokenText } from "./tokens.js";
 
 const ORDER: Record<SearchSort, Prisma.Sql> = {
   relevance: Prisma.sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.document_id DESC`,
@@ -116,6 +116,9 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
     async search(q): Promise<SearchResult> {
       const tokens = tokenText(q.text, MAX_QUERY_TOKENS);
       if (!tokens) return { total: 0, hits: [] };
+      // Stop words alone ("These", "the who") are looked for in the fields only (page 0, its own
+      // index, migration 0011): nearly every English page holds them.
+      const fieldsOnly = onlyStopWords(tokens);
       // One round trip: the page of hits and the count (a row with a null id when the page is empty).
       // Reads, downloads and ratings change all the time without re-indexing a document (its
       // search_version ignores them): the sorts take them live from the documents table beside the
@@ -130,7 +133,7 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
         c AS (
           SELECT p.document_id, bool_or(p.page = 0) AS in_fields, count(*) FILTER (WHERE p.page > 0) AS in_pages
             FROM search_pages p, q
-           WHERE p.terms @@ q.q
+           WHERE p.terms @@ q.q ${fieldsOnly ? Prisma.sql`AND p.page = 0` : Prisma.empty}
            GROUP BY p.document_id
         ),
         f0 AS (
@@ -168,6 +171,8 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
         (r): r is { document_id: bigint; rank: number; total: bigint } => r.document_id !== null,
       );
       if (found.length === 0) return { total, hits: [] };
+      if (fieldsOnly)
+        return { total, hits: found.map((r) => ({ id: r.document_id, rank: r.rank, pages: [], excerpts: [] })) };
       const ids = found.map((r) => r.document_id);
       const pageRows = await db.$queryRaw<Array<{ document_id: bigint; page: number; excerpt: string }>>`
         WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q)

@@ -1,4 +1,4 @@
-import { MAX_WORD_LENGTH, searchTokens, tokenText } from "./tokens.js";
+import { ENGLISH_STOP_WORDS, MAX_WORD_LENGTH, onlyStopWords, searchTokens, tokenText } from "./tokens.js";
 
 describe("searchTokens", () => {
   test("Chinese runs become overlapping bigrams; a lone character stays itself", () => {
@@ -54,5 +54,16 @@ describe("searchTokens", () => {
     const tokens = searchTokens(text);
     expect(tokens.length).toBeGreaterThan(400_000);
     expect(tokenText("文库 ABC")).toBe("文库 abc");
+  });
+});
+
+describe("onlyStopWords", () => {
+  test("true when every token is an English stop word, false with any other token or none", () => {
+    expect(ENGLISH_STOP_WORDS.size).toBe(127);
+    expect(onlyStopWords(tokenText("The WHO"))).toBe(true);
+    expect(onlyStopWords(tokenText("These"))).toBe(true);
+    expect(onlyStopWords(tokenText("the system"))).toBe(false);
+    expect(onlyStopWords(tokenText("the 文库"))).toBe(false);
+    expect(onlyStopWords(tokenText("，。"))).toBe(false);
   });
 });

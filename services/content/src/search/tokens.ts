@@ -50,3 +50,23 @@ const isCjk = (run: string) => CJK_START.test(run);
 
 /** The tokens as one space-separated string, the form the backends' analyzers take. */
 export const tokenText = (text: string, max?: number): string => searchTokens(text, max).join(" ");
+
+/**
+ * PostgreSQL's english.stop (Snowball's English stop words). Both backends index them (migration 0010),
+ * but a query made of nothing else searches the documents' fields only: nearly every English page
+ * holds them, so a match in the text says nothing and would read every English page.
+ */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
+    "it its itself they them their theirs themselves what which who whom this that these those am is are was were be " +
+    "been being have has had having do does did doing a an the and but if or because as until while of at by for with " +
+    "about against between into through during before after above below to from up down in out on off over under " +
+    "again further then once here there when where why how all any both each few more most other some such no nor not " +
+    "only own same so than too very s t can will just don should now"
+  ).split(" "),
+);
+
+/** Whether every token of `tokens` (tokenText output, non-empty) is an English stop word. */
+export const onlyStopWords = (tokens: string): boolean =>
+  tokens !== "" && tokens.split(" ").every((t) => ENGLISH_STOP_WORDS.has(t));
