@@ -113,6 +113,7 @@ const CLUSTER_SPECS = [
   "document-admin.spec.ts",
   "search.spec.ts",
   "session-expired.spec.ts",
+  "site-chrome.spec.ts",
   "seo.spec.ts",
 ];
 

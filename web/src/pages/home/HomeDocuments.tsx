@@ -85,7 +85,29 @@ export function HomeDocuments({ aside }: { aside: ReactNode }) {
 
   return (
     <>
-      {top(newest.length > 0 ? <LatestDocuments documents={newest} columns={LATEST_COLUMNS[size]} /> : <div />)}
+      {top(
+        newest.length > 0 ? (
+          <LatestDocuments documents={newest} columns={LATEST_COLUMNS[size]} />
+        ) : !home.error && categories.length === 0 ? (
+          <Empty data-testid="home-empty" style={{ padding: "40px 0", marginTop: 32 }} description={t("home.empty")}>
+            {/* One real link (no button inside an anchor), navigated in-app unless opened elsewhere. */}
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              href="/upload"
+              onClick={(event) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                void navigate("/upload");
+              }}
+            >
+              {t("home.upload")}
+            </Button>
+          </Empty>
+        ) : (
+          <div />
+        ),
+      )}
       {picks.length > 0 && (
         <HomeSection
           data-testid="home-recommended"
@@ -121,23 +143,6 @@ export function HomeDocuments({ aside }: { aside: ReactNode }) {
           ))}
           <AdSlot position="index_category_bottom" />
         </>
-      )}
-      {!home.error && categories.length === 0 && newest.length === 0 && (
-        <Empty data-testid="home-empty" style={{ padding: "40px 0" }} description={t("home.empty")}>
-          {/* One real link (no button inside an anchor), navigated in-app unless opened elsewhere. */}
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            href="/upload"
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              void navigate("/upload");
-            }}
-          >
-            {t("home.upload")}
-          </Button>
-        </Empty>
       )}
     </>
   );
