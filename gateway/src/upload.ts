@@ -1,11 +1,11 @@
-// The multipart upload routes (POST /api/v1/upload/document, /api/v1/upload/avatar): the file part is
+// The multipart upload routes (POST /api/v1/upload/document, /avatar, /banner, /config): the file part is
 // streamed (never buffered) into the owning service's client-streaming RPC, a header message first,
 // then the file's bytes as they arrive. The reply is moredoc's envelope {code: 200, message, data}.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { create, type DescMessage, type DescMethodClientStreaming, type MessageShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import type { Logger } from "@wenku/kit";
-import { AttachmentAPI, UploadImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
+import { AttachmentAPI, type AttachmentSchema, UploadImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import { DocumentAPI, UploadDocumentRequestSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type FilePart, type MultipartRequest, multipartErrors, parseMultipart } from "./multipart.js";
@@ -36,20 +36,25 @@ interface UploadRoute<I extends DescMessage, O extends DescMessage> {
   chunk(bytes: Uint8Array): MessageShape<I>;
 }
 
+/** An image upload: AttachmentAPI's client-streaming RPC for that kind of image. */
+const imageRoute = (
+  method: DescMethodClientStreaming<typeof UploadImageRequestSchema, typeof AttachmentSchema>,
+  type: AttachmentType,
+): UploadRoute<typeof UploadImageRequestSchema, typeof AttachmentSchema> => ({
+  method,
+  header: (f) => create(UploadImageRequestSchema, { part: { case: "header", value: { name: f.name, type } } }),
+  chunk: (b) => create(UploadImageRequestSchema, { part: { case: "chunk", value: b } }),
+});
+
 const routes = {
   "/api/v1/upload/document": {
     method: DocumentAPI.method.uploadDocument,
     header: (f) => create(UploadDocumentRequestSchema, { part: { case: "header", value: { name: f.name, size: 0n } } }),
     chunk: (b) => create(UploadDocumentRequestSchema, { part: { case: "chunk", value: b } }),
   } satisfies UploadRoute<typeof UploadDocumentRequestSchema, DescMessage>,
-  "/api/v1/upload/avatar": {
-    method: AttachmentAPI.method.uploadImage,
-    header: (f) =>
-      create(UploadImageRequestSchema, {
-        part: { case: "header", value: { name: f.name, type: AttachmentType.AVATAR } },
-      }),
-    chunk: (b) => create(UploadImageRequestSchema, { part: { case: "chunk", value: b } }),
-  } satisfies UploadRoute<typeof UploadImageRequestSchema, DescMessage>,
+  "/api/v1/upload/avatar": imageRoute(AttachmentAPI.method.uploadImage, AttachmentType.AVATAR),
+  "/api/v1/upload/banner": imageRoute(AttachmentAPI.method.uploadBanner, AttachmentType.BANNER),
+  "/api/v1/upload/config": imageRoute(AttachmentAPI.method.uploadConfigImage, AttachmentType.CONFIG),
 } as const;
 
 export type UploadPath = keyof typeof routes;

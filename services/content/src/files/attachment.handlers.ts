@@ -4,6 +4,7 @@ import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import type { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
+import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { toAttachmentProto } from "./attachment.mapper.js";
 import type { AttachmentService } from "./attachment.service.js";
 import type { ImageService } from "./image.service.js";
@@ -15,6 +16,12 @@ export function createAttachmentHandlers(
   return {
     async uploadImage(parts, ctx) {
       return toAttachmentProto(await images.upload(actor(ctx), parts));
+    },
+    async uploadConfigImage(parts, ctx) {
+      return toAttachmentProto(await images.upload(actor(ctx), parts, AttachmentType.CONFIG));
+    },
+    async uploadBanner(parts, ctx) {
+      return toAttachmentProto(await images.upload(actor(ctx), parts, AttachmentType.BANNER));
     },
     viewImage(req, ctx) {
       return images.view(req.name, req.ifNoneMatch, ctx.signal);

@@ -1,6 +1,6 @@
-// Uploaded images (avatars today; banners, category covers and article images come with their slices):
-// checked by their bytes, stored once per content under images/<md5><ext>, served from our own origin as
-// /uploads/<md5><ext>, so no page ever makes a visitor's browser fetch a third party's URL.
+// Uploaded images (avatars, config images and banners today; category covers and article images come with
+// their slices): checked by their bytes, stored once per content under images/<md5><ext>, served from our
+// own origin as /uploads/<md5><ext>, so no page ever makes a visitor's browser fetch a third party's URL.
 import { createHash } from "node:crypto";
 import { type CallContext, DomainError, type Logger, requireSignedIn } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
@@ -59,8 +59,12 @@ export function createImageService(deps: ImageDeps) {
   }
 
   return {
-    /** UploadImage: stores the image and, for an avatar, makes it the caller's. */
-    async upload(call: CallContext, parts: AsyncIterable<UploadImageRequest>) {
+    /**
+     * Stores the image. UploadImage passes no `purpose` and takes the header's type (avatars only: the
+     * image becomes the caller's avatar); UploadConfigImage passes CONFIG and UploadBanner BANNER, whatever the
+     * header says.
+     */
+    async upload(call: CallContext, parts: AsyncIterable<UploadImageRequest>, purpose?: AttachmentType) {
       const { userId } = requireSignedIn(call);
       const it = parts[Symbol.asyncIterator]();
       const first = await it.next();
@@ -68,7 +72,11 @@ export function createImageService(deps: ImageDeps) {
         throw new DomainError("invalid_argument", imageMessages.headerFirst);
       }
       const header = first.value.part.value;
-      if (header.type !== AttachmentType.AVATAR) throw new DomainError("invalid_argument", imageMessages.type);
+      // UploadImage (login only) takes avatars; every other kind has its own RPC and permission.
+      if (purpose === undefined && header.type !== AttachmentType.AVATAR) {
+        throw new DomainError("invalid_argument", imageMessages.type);
+      }
+      const type = purpose ?? AttachmentType.AVATAR;
       const bytes = await readImage(it);
       const info = sniffImage(bytes);
       if (!info) throw new DomainError("invalid_argument", imageMessages.notImage);
@@ -86,7 +94,7 @@ export function createImageService(deps: ImageDeps) {
       const fresh = {
         hash,
         userId,
-        type: header.type,
+        type,
         name: sanitizeFileName(header.name) || `image${info.ext}`,
         size: BigInt(bytes.length),
         ext: info.ext,
@@ -106,7 +114,7 @@ export function createImageService(deps: ImageDeps) {
         // the same bytes were uploaded as something else (a document): never serve those as an image
         throw await refuse(new DomainError("invalid_argument", imageMessages.notImage));
       }
-      await deps.users.setAvatar(userId, imagePath(hash, info.ext));
+      if (type === AttachmentType.AVATAR) await deps.users.setAvatar(userId, imagePath(hash, info.ext));
       return row;
     },
 
