@@ -6,7 +6,14 @@ import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import type { ConverterHost, EnabledLanguages, SearchIndexAdmin, SitemapAdmin, StatsSources } from "./ports.js";
+import type {
+  ConverterHost,
+  EnabledLanguages,
+  SearchIndexAdmin,
+  SitemapAdmin,
+  StatsSources,
+  VipCheck,
+} from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
 /**
@@ -95,4 +102,11 @@ export function createEnabledLanguages(transport: Transport, internalToken: stri
       return [];
     }
   };
+}
+
+/** UserInternalAPI.GetVipState. A failure propagates: that caller gets no ads rather than a VIP getting some. */
+export function createVipCheck(user: Transport, internalToken: string): VipCheck {
+  const client = createClient(UserInternalAPI, user);
+  const options = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return async (userId) => (await client.getVipState({ userId }, options)).isVip;
 }

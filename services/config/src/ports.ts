@@ -40,3 +40,6 @@ export interface ConverterHost {
   /** CPU, memory and the disks of the file storage and the conversions' work. */
   device(): Promise<DeviceInfo>;
 }
+
+/** Whether a user is VIP now (the user service keeps the membership's end): VIP users see no ads. */
+export type VipCheck = (userId: bigint) => Promise<boolean>;

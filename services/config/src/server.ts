@@ -10,16 +10,30 @@ import {
   type SiteGate,
 } from "@wenku/kit";
 import { createSmtpMailer } from "@wenku/kit/mail";
+import { AdvertisementAPI } from "@wenku/proto/api/v1/advertisement_pb.js";
+import { BannerAPI } from "@wenku/proto/api/v1/banner_pb.js";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { FriendlinkAPI } from "@wenku/proto/api/v1/friendlink_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
+import { createAdvertisementHandlers } from "./advertisement/advertisement.handlers.js";
+import { createAdvertisementRepository } from "./advertisement/advertisement.repository.js";
+import { createAdvertisementService } from "./advertisement/advertisement.service.js";
+import { createBannerHandlers } from "./banner/banner.handlers.js";
+import { createBannerRepository } from "./banner/banner.repository.js";
+import { createBannerService } from "./banner/banner.service.js";
+import { createVisitorLists } from "./cache.js";
 import {
   createConverterHost,
   createEnabledLanguages,
   createSearchIndexAdmin,
   createSitemapAdmin,
   createStatsSources,
+  createVipCheck,
 } from "./clients.js";
 import type { Db } from "./db.js";
+import { createFriendlinkHandlers } from "./friendlink/friendlink.handlers.js";
+import { createFriendlinkRepository } from "./friendlink/friendlink.repository.js";
+import { createFriendlinkService } from "./friendlink/friendlink.service.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
 import { createNavigationService } from "./navigation/navigation.service.js";
@@ -38,7 +52,7 @@ export interface ConfigServerDeps {
   log: Logger;
   /** Reaches the content service (document languages for the public settings, statistics). */
   content: Transport;
-  /** Reaches the user service (statistics). */
+  /** Reaches the user service (statistics, VIP state for the ads). */
   user: Transport;
   /** Program version shown in the public settings. */
   version: string;
@@ -67,12 +81,15 @@ export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "
 }
 
 /**
- * The config service: settings and navigation are built; the RPCs of slices not built yet
- * (banners, friend links, ads …) answer Unimplemented after the access policy ran. Wired
+ * The config service: settings, navigation, banners, friend links and advertisements. Wired
  * repositories → domain services → handlers; the other services are reached through the clients
  * of clients.ts (the ports of ports.ts).
  */
-export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain(deps)): ServiceDefinition {
+export function buildServer(
+  deps: ConfigServerDeps,
+  configs = createConfigDomain(deps),
+  lists = createVisitorLists(deps.bus),
+): ServiceDefinition {
   const languages = createEnabledLanguages(deps.content, deps.internalToken, deps.log);
   const stats = createStatsService({
     sources: createStatsSources({ user: deps.user, content: deps.content }, deps.internalToken),
@@ -80,6 +97,13 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
     build: deps.build,
   });
   const navigation = createNavigationService(createNavigationRepository(deps.db));
+  const banners = createBannerService({ repo: createBannerRepository(deps.db), lists });
+  const friendlinks = createFriendlinkService({ repo: createFriendlinkRepository(deps.db), lists });
+  const ads = createAdvertisementService({
+    repo: createAdvertisementRepository(deps.db),
+    lists,
+    vip: createVipCheck(deps.user, deps.internalToken),
+  });
   return defineService({
     name: "config",
     log: deps.log,
@@ -108,6 +132,9 @@ export function buildServer(deps: ConfigServerDeps, configs = createConfigDomain
         },
       ],
       [NavigationAPI, createNavigationHandlers(navigation)],
+      [BannerAPI, createBannerHandlers(banners)],
+      [FriendlinkAPI, createFriendlinkHandlers(friendlinks)],
+      [AdvertisementAPI, createAdvertisementHandlers(ads)],
     ],
   });
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { ServiceModule } from "@wenku/kit";
+import { createVisitorLists } from "./cache.js";
 import { createSitemapAdmin } from "./clients.js";
 import { loadConfigConfig } from "./config.js";
 import { CONFIG_SCHEMA, createDb } from "./db.js";
@@ -16,7 +17,7 @@ const { version, license } = JSON.parse(readFileSync(new URL("../package.json", 
 /**
  * The config service as every runner starts it: every configuration key seeded (missing keys
  * inserted with their defaults, stored values untouched), then the RPC definition and the sitemap's
- * schedule.
+ * schedule; the visitors' lists (banners, friend links, ads) listen for other replicas' changes.
  */
 export const service: ServiceModule = {
   name: "config",
@@ -42,7 +43,9 @@ export const service: ServiceModule = {
       const configs = createConfigDomain(deps);
       const added = await configs.seed();
       if (added) ctx.log.info({ added }, "config keys seeded");
-      const definition = buildServer(deps, configs);
+      const lists = createVisitorLists(ctx.bus);
+      const stopLists = await lists.listen();
+      const definition = buildServer(deps, configs, lists);
       const schedule = startSitemapSchedule({
         sitemap: createSitemapAdmin(ctx.transports.content, ctx.internalToken),
         async settings() {
@@ -58,6 +61,7 @@ export const service: ServiceModule = {
         definition,
         async close() {
           await schedule.stop();
+          stopLists();
           await db.$disconnect();
         },
       };

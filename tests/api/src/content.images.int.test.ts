@@ -4,20 +4,13 @@ import { createHash } from "node:crypto";
 import { makePng } from "@wenku/content/fixtures";
 import { createDb as createUserDb } from "@wenku/user";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
+import { postFile } from "./uploads.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let alice: { token: string; id: number };
 
-async function uploadAvatar(bytes: Uint8Array, name: string, token?: string) {
-  const form = new FormData();
-  form.append("file", new Blob([bytes]), name);
-  const res = await fetch(`${stack.url}/api/v1/upload/avatar`, {
-    method: "POST",
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const uploadAvatar = (bytes: Uint8Array, name: string, token?: string) =>
+  postFile(stack.url, "/api/v1/upload/avatar", bytes, name, token);
 
 beforeAll(async () => {
   stack = await startTestStack({ env: { CONVERTER_CONCURRENCY: "0" } });

@@ -203,7 +203,7 @@ test("file routes and multipart uploads: malformed paths and bodies → no 5xx",
     "text/plain",
     "multipart/form-data; boundary=X; boundary=Y",
   ];
-  for (const path of ["/api/v1/upload/document", "/api/v1/upload/avatar"]) {
+  for (const path of ["/api/v1/upload/document", "/api/v1/upload/avatar", "/api/v1/upload/banner"]) {
     for (const body of bodies) {
       for (const type of types) {
         probes.push({

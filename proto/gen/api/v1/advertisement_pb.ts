@@ -14,10 +14,13 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/advertisement.proto.
  */
 export const file_api_v1_advertisement: GenFile = /*@__PURE__*/
-  fileDesc("ChphcGkvdjEvYWR2ZXJ0aXNlbWVudC5wcm90bxIGYXBpLnYxIqsCCg1BZHZlcnRpc2VtZW50EgoKAmlkGAEgASgDEhAKCHBvc2l0aW9uGAIgASgJEi4KCnN0YXJ0X3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlbmFibGUYBSABKAgSDwoHY29udGVudBgGIAEoCRINCgV0aXRsZRgHIAEoCRIOCgZyZW1hcmsYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiKAoaRGVsZXRlQWR2ZXJ0aXNlbWVudFJlcXVlc3QSCgoCaWQYASADKAMiJQoXR2V0QWR2ZXJ0aXNlbWVudFJlcXVlc3QSCgoCaWQYASABKAMiNQohR2V0QWR2ZXJ0aXNlbWVudEJ5UG9zaXRpb25SZXF1ZXN0EhAKCHBvc2l0aW9uGAEgAygJIoIBChhMaXN0QWR2ZXJ0aXNlbWVudFJlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEgoKAndkGAMgASgJEg0KBWZpZWxkGAQgAygJEg0KBW9yZGVyGAUgASgJEhAKCHBvc2l0aW9uGAYgAygJEg4KBmVuYWJsZRgHIAMoCCJVChZMaXN0QWR2ZXJ0aXNlbWVudFJlcGx5Eg0KBXRvdGFsGAEgASgDEiwKDWFkdmVydGlzZW1lbnQYAiADKAsyFS5hcGkudjEuQWR2ZXJ0aXNlbWVudDLaBgoQQWR2ZXJ0aXNlbWVudEFQSRJ5ChNDcmVhdGVBZHZlcnRpc2VtZW50EhUuYXBpLnYxLkFkdmVydGlzZW1lbnQaFS5hcGkudjEuQWR2ZXJ0aXNlbWVudCI0yvMYEAgDKgzmlrDlop7lub/lkYqC0+STAho6ASoiFS9hcGkvdjEvYWR2ZXJ0aXNlbWVudBJ6ChNVcGRhdGVBZHZlcnRpc2VtZW50EhUuYXBpLnYxLkFkdmVydGlzZW1lbnQaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNMrzGBAIAyoM5pu05paw5bm/5ZGKgtPkkwIaOgEqGhUvYXBpL3YxL2FkdmVydGlzZW1lbnQShAEKE0RlbGV0ZUFkdmVydGlzZW1lbnQSIi5hcGkudjEuRGVsZXRlQWR2ZXJ0aXNlbWVudFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMcrzGBAIAyoM5Yig6Zmk5bm/5ZGKgtPkkwIXKhUvYXBpL3YxL2FkdmVydGlzZW1lbnQSfQoQR2V0QWR2ZXJ0aXNlbWVudBIfLmFwaS52MS5HZXRBZHZlcnRpc2VtZW50UmVxdWVzdBoVLmFwaS52MS5BZHZlcnRpc2VtZW50IjHK8xgQCAMqDOafpeeci+W5v+WRioLT5JMCFxIVL2FwaS92MS9hZHZlcnRpc2VtZW50EqwBChpHZXRBZHZlcnRpc2VtZW50QnlQb3NpdGlvbhIpLmFwaS52MS5HZXRBZHZlcnRpc2VtZW50QnlQb3NpdGlvblJlcXVlc3QaHi5hcGkudjEuTGlzdEFkdmVydGlzZW1lbnRSZXBseSJDyvMYGQgBKhXmjInkvY3nva7ojrflj5blub/lkYqC0+STAiASHi9hcGkvdjEvYWR2ZXJ0aXNlbWVudC9wb3NpdGlvbhKNAQoRTGlzdEFkdmVydGlzZW1lbnQSIC5hcGkudjEuTGlzdEFkdmVydGlzZW1lbnRSZXF1ZXN0Gh4uYXBpLnYxLkxpc3RBZHZlcnRpc2VtZW50UmVwbHkiNsrzGBAIAyoM5bm/5ZGK5YiX6KGogtPkkwIcEhovYXBpL3YxL2FkdmVydGlzZW1lbnQvbGlzdBoK0vMYBmNvbmZpZ2IGcHJvdG8z", [file_api_v1_access, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChphcGkvdjEvYWR2ZXJ0aXNlbWVudC5wcm90bxIGYXBpLnYxItYCCg1BZHZlcnRpc2VtZW50EgoKAmlkGAEgASgDEhAKCHBvc2l0aW9uGAIgASgJEi4KCnN0YXJ0X3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlbmFibGUYBSABKAgSDwoHY29udGVudBgGIAEoCRINCgV0aXRsZRgHIAEoCRIOCgZyZW1hcmsYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEbGluaxgLIAEoCRIMCgRzb3J0GAwgASgFEg0KBWltYWdlGA0gASgJIigKGkRlbGV0ZUFkdmVydGlzZW1lbnRSZXF1ZXN0EgoKAmlkGAEgAygDIiUKF0dldEFkdmVydGlzZW1lbnRSZXF1ZXN0EgoKAmlkGAEgASgDIjUKIUdldEFkdmVydGlzZW1lbnRCeVBvc2l0aW9uUmVxdWVzdBIQCghwb3NpdGlvbhgBIAMoCSKCAQoYTGlzdEFkdmVydGlzZW1lbnRSZXF1ZXN0EgwKBHBhZ2UYASABKAMSDAoEc2l6ZRgCIAEoAxIKCgJ3ZBgDIAEoCRINCgVmaWVsZBgEIAMoCRINCgVvcmRlchgFIAEoCRIQCghwb3NpdGlvbhgGIAMoCRIOCgZlbmFibGUYByADKAgiVQoWTGlzdEFkdmVydGlzZW1lbnRSZXBseRINCgV0b3RhbBgBIAEoAxIsCg1hZHZlcnRpc2VtZW50GAIgAygLMhUuYXBpLnYxLkFkdmVydGlzZW1lbnQy2gYKEEFkdmVydGlzZW1lbnRBUEkSeQoTQ3JlYXRlQWR2ZXJ0aXNlbWVudBIVLmFwaS52MS5BZHZlcnRpc2VtZW50GhUuYXBpLnYxLkFkdmVydGlzZW1lbnQiNMrzGBAIAyoM5paw5aKe5bm/5ZGKgtPkkwIaOgEqIhUvYXBpL3YxL2FkdmVydGlzZW1lbnQSegoTVXBkYXRlQWR2ZXJ0aXNlbWVudBIVLmFwaS52MS5BZHZlcnRpc2VtZW50GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IjTK8xgQCAMqDOabtOaWsOW5v+WRioLT5JMCGjoBKhoVL2FwaS92MS9hZHZlcnRpc2VtZW50EoQBChNEZWxldGVBZHZlcnRpc2VtZW50EiIuYXBpLnYxLkRlbGV0ZUFkdmVydGlzZW1lbnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IjHK8xgQCAMqDOWIoOmZpOW5v+WRioLT5JMCFyoVL2FwaS92MS9hZHZlcnRpc2VtZW50En0KEEdldEFkdmVydGlzZW1lbnQSHy5hcGkudjEuR2V0QWR2ZXJ0aXNlbWVudFJlcXVlc3QaFS5hcGkudjEuQWR2ZXJ0aXNlbWVudCIxyvMYEAgDKgzmn6XnnIvlub/lkYqC0+STAhcSFS9hcGkvdjEvYWR2ZXJ0aXNlbWVudBKsAQoaR2V0QWR2ZXJ0aXNlbWVudEJ5UG9zaXRpb24SKS5hcGkudjEuR2V0QWR2ZXJ0aXNlbWVudEJ5UG9zaXRpb25SZXF1ZXN0Gh4uYXBpLnYxLkxpc3RBZHZlcnRpc2VtZW50UmVwbHkiQ8rzGBkIASoV5oyJ5L2N572u6I635Y+W5bm/5ZGKgtPkkwIgEh4vYXBpL3YxL2FkdmVydGlzZW1lbnQvcG9zaXRpb24SjQEKEUxpc3RBZHZlcnRpc2VtZW50EiAuYXBpLnYxLkxpc3RBZHZlcnRpc2VtZW50UmVxdWVzdBoeLmFwaS52MS5MaXN0QWR2ZXJ0aXNlbWVudFJlcGx5IjbK8xgQCAMqDOW5v+WRiuWIl+ihqILT5JMCHBIaL2FwaS92MS9hZHZlcnRpc2VtZW50L2xpc3QaCtLzGAZjb25maWdiBnByb3RvMw", [file_api_v1_access, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * An advertisement placed at a page position. Served by the config service.
+ * Two kinds: an HTML ad (image empty: `content` is the staff-written HTML shown as is) and an image ad
+ * (`image` set: the server writes `content` itself, the image linked to `link`, so every client,
+ * moredoc's included, renders both kinds from `content`).
  *
  * @generated from message api.v1.Advertisement
  */
@@ -56,7 +59,7 @@ export type Advertisement = Message<"api.v1.Advertisement"> & {
   enable: boolean;
 
   /**
-   * HTML
+   * HTML (an image ad's is written by the server)
    *
    * @generated from field: string content = 6;
    */
@@ -83,6 +86,27 @@ export type Advertisement = Message<"api.v1.Advertisement"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 10;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * image ads: where a click goes (http(s) URL or a site path); empty for HTML ads
+   *
+   * @generated from field: string link = 11;
+   */
+  link: string;
+
+  /**
+   * larger first within a position
+   *
+   * @generated from field: int32 sort = 12;
+   */
+  sort: number;
+
+  /**
+   * image ads: an image uploaded here (/uploads/<md5><ext>, POST /api/v1/upload/banner) or an https URL
+   *
+   * @generated from field: string image = 13;
+   */
+  image: string;
 };
 
 /**
@@ -158,6 +182,8 @@ export type ListAdvertisementRequest = Message<"api.v1.ListAdvertisementRequest"
   size: bigint;
 
   /**
+   * part of the title, remark or content
+   *
    * @generated from field: string wd = 3;
    */
   wd: string;
@@ -168,6 +194,8 @@ export type ListAdvertisementRequest = Message<"api.v1.ListAdvertisementRequest"
   field: string[];
 
   /**
+   * accepted for moredoc clients and ignored: always sort (larger first), then newest
+   *
    * @generated from field: string order = 5;
    */
   order: string;
@@ -257,8 +285,9 @@ export const AdvertisementAPI: GenService<{
     output: typeof AdvertisementSchema;
   },
   /**
-   * Public: the enabled advertisements of the given positions within their start/end time, without
-   * remark; empty for VIP callers (VIP users see no advertisements).
+   * Public: the enabled advertisements of the given positions (none given: every position) within their
+   * start/end time, sort (larger first) then newest first, without remark; an unknown position is
+   * refused (400). Empty for VIP callers (VIP users see no advertisements).
    *
    * @generated from rpc api.v1.AdvertisementAPI.GetAdvertisementByPosition
    */

@@ -1,4 +1,5 @@
 import { type CallContext, DomainError, filterTreeRows, paging, visibleTreeRows } from "@wenku/kit";
+import { isLink } from "../links.js";
 import type { NavigationData, NavigationRepository, NavigationRow } from "./navigation.repository.js";
 
 /** A navigation item as the RPCs send it: the stored fields, the id, and 0 for "no parent". */
@@ -23,17 +24,7 @@ const TARGETS = ["", "_blank", "_self", "_parent", "_top"];
 const COLOR = /^(#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})|rgba?\(\s*[\d.%\s,/]+\))$/i;
 const bad = (message: string) => new DomainError("invalid_argument", message);
 
-function validHref(href: string): boolean {
-  if (!href) return true;
-  if (/^https?:\/\//i.test(href)) {
-    try {
-      return !!new URL(href).hostname;
-    } catch {
-      return false;
-    }
-  }
-  return href.startsWith("/") && !href.startsWith("//");
-}
+const validHref = (href: string): boolean => !href || isLink(href);
 
 /** Checks one item's fields; returns them trimmed, ready to store (parent checked separately). */
 function validate(input: NavigationInput): NavigationData {
