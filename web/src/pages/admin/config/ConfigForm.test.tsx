@@ -125,6 +125,9 @@ describe("the generic config form", () => {
     expect(await item.findByText("「sitename 标签」不能超过 1024 个字符", {}, { timeout: 5000 })).toBeTruthy();
     expect(within(itemOf("cfg-system-description")).queryByText(/1024/)).toBeNull();
     expect(saved).toHaveLength(0);
+    // editing the field takes the refusal away
+    fireEvent.change(screen.getByTestId("cfg-system-sitename"), { target: { value: "短名" } });
+    await waitFor(() => expect(item.queryByText("「sitename 标签」不能超过 1024 个字符")).toBeNull());
   });
 });
 

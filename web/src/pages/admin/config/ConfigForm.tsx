@@ -52,6 +52,14 @@ export function ConfigForm({ rows, section }: { rows: readonly Config[]; section
       layout="vertical"
       initialValues={initialValues}
       onFinish={(values) => void save.run({ config: toConfigInput(rows, values) })}
+      // A refusal shown on a field goes once the field is edited.
+      onValuesChange={(changed: Partial<FormValues>) =>
+        form.setFields(
+          Object.entries(changed).flatMap(([category, fields]) =>
+            Object.keys(fields ?? {}).map((name) => ({ name: [category, name], errors: [] })),
+          ),
+        )
+      }
       style={{ maxWidth: 760 }}
       data-testid="config-form"
     >

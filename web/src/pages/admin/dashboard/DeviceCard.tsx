@@ -33,7 +33,12 @@ function Meter({ title, percent, detail, testId }: { title: string; percent: num
   return (
     <div data-testid={testId}>
       <Typography.Text strong>{title}</Typography.Text>
-      <Progress percent={Math.round(percent)} status={percent >= 90 ? "exception" : "normal"} />
+      <Progress
+        percent={Math.round(percent)}
+        status="normal"
+        strokeColor={percent >= 90 ? "#ff4d4f" : undefined}
+        format={(p) => `${p}%`}
+      />
       <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: "break-all" }}>
         {detail}
       </Typography.Text>
