@@ -1,13 +1,14 @@
 import { FolderOpenOutlined } from "@ant-design/icons";
 import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Empty, Result, Skeleton, theme } from "antd";
+import { Empty, Skeleton, theme } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Title } from "../../components/common/Text.js";
 import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { CategoriesLoadError } from "./CategoriesLoadError.js";
 import { type CategoryRow, categoryTree } from "./categoryTree.js";
 
 /** The category's cover (or icon) filling the card's top, a folder when it has none or it fails. */
@@ -93,17 +94,7 @@ export default function CategoryListPage() {
   const mobile = useSizeClass() === "mobile";
   const list = usePublicCategories(CategoryType.DOCUMENT, t("cat.loadFailed"));
   const pad = { maxWidth: 1200, margin: "0 auto", padding: mobile ? 12 : 24 };
-  if (list.error) {
-    return (
-      <Result
-        status="error"
-        data-testid="category-error"
-        title={t("cat.loadFailed")}
-        subTitle={`${list.error.status} · ${list.error.message}`}
-        extra={<Button onClick={list.reload}>{t("adm.common.retry")}</Button>}
-      />
-    );
-  }
+  if (list.error) return <CategoriesLoadError error={list.error} onRetry={list.reload} />;
   const rows = list.categories ? categoryTree(list.categories) : undefined;
   return (
     <div style={pad} data-testid="category-list">

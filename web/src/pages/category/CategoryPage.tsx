@@ -9,6 +9,7 @@ import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { CategoriesLoadError } from "./CategoriesLoadError.js";
 import { CategoryDocuments } from "./CategoryDocuments.js";
 import { type CategoryFilters, readFilters, SORT_ORDERS, TYPE_FILTERS, writeFilters } from "./categoryFilters.js";
 import { categoryPath, childrenOf } from "./categoryTree.js";
@@ -32,17 +33,7 @@ export default function CategoryPage() {
   const current = path[0]?.parentId === 0n ? path.at(-1) : undefined;
   usePageTitle(list.categories && !current ? t("cat.notFound") : current?.title);
 
-  if (list.error) {
-    return (
-      <Result
-        status="error"
-        data-testid="category-error"
-        title={t("cat.loadFailed")}
-        subTitle={`${list.error.status} · ${list.error.message}`}
-        extra={<Button onClick={list.reload}>{t("adm.common.retry")}</Button>}
-      />
-    );
-  }
+  if (list.error) return <CategoriesLoadError error={list.error} onRetry={list.reload} />;
   if (!list.categories) {
     return (
       <div style={pad}>
