@@ -1,57 +1,22 @@
 // The mailer against a real SMTP server (npm smtp-server) started here: a mail arrives with its sender,
 // recipient and text; each kind of failure names the setting to look at.
 import { createServer } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { createSmtpMailer, MailError, type SmtpSettings } from "./mail.js";
+import { startTestSmtpServer, type TestSmtpServer } from "./mail.testing.js";
 
-interface Received {
-  from: string;
-  to: string[];
-  body: string;
-}
-
-let server: SMTPServer;
-let port: number;
-const received: Received[] = [];
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    authMethods: ["PLAIN", "LOGIN"],
-    onAuth(auth, _session, cb) {
-      if (auth.username === "site@example.com" && auth.password === "right") cb(null, { user: auth.username });
-      else cb(Object.assign(new Error("Authentication failed"), { responseCode: 535 }));
-    },
-    onRcptTo(address, _session, cb) {
-      if (address.address.endsWith("@refused.example"))
-        cb(Object.assign(new Error("No such user"), { responseCode: 550 }));
-      else cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("error", cb);
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          body: Buffer.concat(chunks).toString("utf8"),
-        });
-        cb();
-      });
-    },
+  smtp = await startTestSmtpServer({
+    accounts: { "site@example.com": "right" },
+    refuse: (address) => address.endsWith("@refused.example"),
   });
-  server.on("error", () => {}); // a client dropping its connection is not a test failure
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as { port: number }).port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const settings = (over: Partial<SmtpSettings> = {}): SmtpSettings => ({
   host: "127.0.0.1",
-  port,
+  port: smtp.port,
   secure: false,
   username: "site@example.com",
   password: "right",
@@ -70,12 +35,12 @@ async function failure(p: Promise<unknown>): Promise<MailError> {
 
 test("a mail arrives at the SMTP server with its sender, recipient and text", async () => {
   await createSmtpMailer(settings()).send({ to: "admin@example.org", subject: "Wenku test", text: "It works." });
-  const mail = received.at(-1);
+  const mail = smtp.inbox.at(-1);
   expect(mail?.from).toBe("site@example.com");
   expect(mail?.to).toEqual(["admin@example.org"]);
-  expect(mail?.body).toContain("Subject: Wenku test");
-  expect(mail?.body).toContain("From: Wenku <site@example.com>");
-  expect(mail?.body).toContain("It works.");
+  expect(mail?.raw).toContain("Subject: Wenku test");
+  expect(mail?.raw).toContain("From: Wenku <site@example.com>");
+  expect(mail?.raw).toContain("It works.");
 });
 
 test("a wrong password: the login failed, with the server's words; points at the password", async () => {

@@ -3,49 +3,23 @@
 // named (for people in the message, for forms as the FieldViolation of the setting to fix).
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
+import { startTestSmtpServer, type TestSmtpServer } from "@wenku/kit/mail-testing";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
-import { SMTPServer } from "smtp-server";
 import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
-let smtp: SMTPServer;
-let smtpPort: number;
-const inbox: Array<{ from: string; to: string[]; raw: string }> = [];
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, cb) {
-      if (auth.username === "site@example.com" && auth.password === "smtp-secret") cb(null, { user: auth.username });
-      else cb(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 }));
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("error", cb);
-      stream.on("end", () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        cb();
-      });
-    },
-  });
-  smtp.on("error", () => {});
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startTestSmtpServer({ accounts: { "site@example.com": "smtp-secret" } });
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
 });
 afterAll(async () => {
   await stack.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const save = (values: Record<string, string>) =>
@@ -71,7 +45,7 @@ function subjectOf(raw: string): string {
 
 const good = () => ({
   host: "127.0.0.1",
-  port: String(smtpPort),
+  port: String(smtp.port),
   is_tls: "false",
   username: "site@example.com",
   password: "smtp-secret",
@@ -82,8 +56,8 @@ const good = () => ({
 test("a test mail arrives at the test address when the e-mail settings are saved", async () => {
   const r = await save(good());
   expect([r.status, r.json.message]).toEqual([200, undefined]);
-  expect(inbox).toHaveLength(1);
-  const mail = inbox[0];
+  expect(smtp.inbox).toHaveLength(1);
+  const mail = smtp.inbox[0];
   expect(mail?.from).toBe("site@example.com");
   expect(mail?.to).toEqual(["owner@example.org"]);
   expect(subjectOf(mail?.raw ?? "")).toBe("【文库】测试邮件");
@@ -93,7 +67,7 @@ test("a test mail arrives at the test address when the e-mail settings are saved
 test("the stored (masked) password is the one used when the form sends the mask back", async () => {
   const r = await save({ ...good(), password: "******", host: "localhost" });
   expect(r.status).toBe(200);
-  expect(inbox).toHaveLength(2);
+  expect(smtp.inbox).toHaveLength(2);
   expect(await stored("host")).toBe("localhost");
 });
 
@@ -118,8 +92,8 @@ test("an SMTP failure saves nothing and says what failed, on the setting to fix"
     );
   expect(err?.rawMessage).toContain("无法连接 SMTP 服务器 localhost:1");
   expect(err?.findDetails(FieldViolationSchema).map((d) => d.field)).toEqual(["email.port"]);
-  expect(await stored("port")).toBe(String(smtpPort));
-  expect(inbox).toHaveLength(2);
+  expect(await stored("port")).toBe(String(smtp.port));
+  expect(smtp.inbox).toHaveLength(2);
 });
 
 test("without a test address the settings are saved untested; a bad address is refused", async () => {
@@ -128,5 +102,5 @@ test("without a test address the settings are saved untested; a bad address is r
   const r = await save({ ...good(), test_email: "", port: "1" });
   expect(r.status).toBe(200);
   expect(await stored("port")).toBe("1");
-  expect(inbox).toHaveLength(2);
+  expect(smtp.inbox).toHaveLength(2);
 });

@@ -1,11 +1,8 @@
 import { UploadOutlined, UserOutlined } from "@ant-design/icons";
 import { App, Avatar, Button, Space, Upload } from "antd";
-import { useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { useSession, useSessionStore } from "../../store/SessionProvider.js";
-import { AVATAR_MAX_BYTES, UploadError, uploadAvatar } from "../document/uploadFile.js";
-
-const ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+import { IMAGE_ACCEPT, useImageUpload } from "../common/useImageUpload.js";
+import { UPLOAD_AVATAR_URL } from "../document/uploadFile.js";
 
 /**
  * The signed-in user's avatar with a "change" button: the picked image is uploaded to this site
@@ -15,39 +12,18 @@ const ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 export function AvatarUpload({ avatar, onChanged }: { avatar: string; onChanged: () => Promise<unknown> }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const session = useSession();
-  const sessions = useSessionStore();
-  const [busy, setBusy] = useState(false);
-
+  const { upload: send, busy } = useImageUpload(UPLOAD_AVATAR_URL, t("avatar.failed"));
   const upload = async (file: File) => {
-    if (!ACCEPT.split(",").includes(file.type)) {
-      void message.error(t("avatar.type"));
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      void message.error(t("avatar.tooLarge"));
-      return;
-    }
-    setBusy(true);
-    try {
-      await uploadAvatar(file, file.name, session.token);
-      void message.success(t("avatar.success"));
-      await onChanged();
-    } catch (cause) {
-      // a dead session ends here too (the upload does not go through the API transport)
-      if (cause instanceof UploadError && cause.status === 401) sessions.expire(session.token);
-      const server = cause instanceof UploadError ? cause.message : "";
-      void message.error(server || t("avatar.failed"));
-    } finally {
-      setBusy(false);
-    }
+    if ((await send(file)) === undefined) return;
+    void message.success(t("avatar.success"));
+    await onChanged();
   };
 
   return (
     <Space align="center" size="large" style={{ marginBottom: 24 }} wrap>
       <Avatar size={80} src={avatar || undefined} icon={<UserOutlined />} data-testid="profile-avatar" />
       <Upload
-        accept={ACCEPT}
+        accept={IMAGE_ACCEPT}
         showUploadList={false}
         beforeUpload={(file) => {
           void upload(file);

@@ -1,11 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { App, Button, Flex, Image, Typography, Upload } from "antd";
-import { useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { useSession, useSessionStore } from "../../store/SessionProvider.js";
-import { IMAGE_MAX_BYTES, UploadError, uploadImage } from "../document/uploadFile.js";
-
-const ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+import { IMAGE_ACCEPT, useImageUpload } from "../common/useImageUpload.js";
 
 /**
  * A form control holding an image's path: a preview, an upload button (the image goes to `uploadUrl`,
@@ -25,25 +21,12 @@ export function ImageUploadInput({
 }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const session = useSession();
-  const sessions = useSessionStore();
-  const [busy, setBusy] = useState(false);
-
-  const upload = async (file: File) => {
-    if (!ACCEPT.split(",").includes(file.type)) return void message.error(t("avatar.type"));
-    if (file.size > IMAGE_MAX_BYTES) return void message.error(t("avatar.tooLarge"));
-    setBusy(true);
-    try {
-      onChange?.(await uploadImage(uploadUrl, file, file.name, session.token));
-      void message.success(t("adm.cfg.image.uploaded"));
-    } catch (cause) {
-      // a dead session ends here too (the upload does not go through the API transport)
-      if (cause instanceof UploadError && cause.status === 401) sessions.expire(session.token);
-      const server = cause instanceof UploadError ? cause.message : "";
-      void message.error(server || t("adm.cfg.image.failed"));
-    } finally {
-      setBusy(false);
-    }
+  const { upload, busy } = useImageUpload(uploadUrl, t("adm.cfg.image.failed"));
+  const pick = async (file: File) => {
+    const path = await upload(file);
+    if (path === undefined) return;
+    onChange?.(path);
+    void message.success(t("adm.cfg.image.uploaded"));
   };
 
   return (
@@ -61,11 +44,11 @@ export function ImageUploadInput({
       )}
       <Flex gap={8} wrap>
         <Upload
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
           showUploadList={false}
           beforeUpload={(file) => {
-            void upload(file);
-            return false; // sent by upload() above, not by antd's own request
+            void pick(file);
+            return false; // sent by pick() above, not by antd's own request
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy}>

@@ -2,11 +2,10 @@
 export const UPLOAD_DOCUMENT_URL = "/api/v1/upload/document";
 /** The REST upload endpoint for the signed-in user's avatar (JPEG, PNG, GIF or WebP, at most 2 MB). */
 export const UPLOAD_AVATAR_URL = "/api/v1/upload/avatar";
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** The REST upload endpoint for images of config keys (logo, favicon, QR codes); the same checks as avatars. */
 export const UPLOAD_CONFIG_IMAGE_URL = "/api/v1/upload/config";
 /** Uploaded images are at most this large (the server's limit). */
-export const IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The attachment the server stored (its id goes into CreateDocumentItem.attachment_id). */
 export interface UploadedAttachment {
@@ -61,11 +60,6 @@ export function uploadDocumentFile(
 /** Uploads an image to one of the image routes (avatar, config …); resolves with its path (/uploads/<md5><ext>). */
 export async function uploadImage(url: string, file: Blob, fileName: string, token: string): Promise<string> {
   return (await postFile(url, file, fileName, token, () => {})).path;
-}
-
-/** Uploads an image as the signed-in user's avatar; resolves with its path (/uploads/<md5><ext>). */
-export async function uploadAvatar(file: Blob, fileName: string, token: string): Promise<string> {
-  return uploadImage(UPLOAD_AVATAR_URL, file, fileName, token);
 }
 
 function postFile(

@@ -68,7 +68,9 @@ const itemOf = (testId: string) => screen.getByTestId(testId).closest(".ant-form
 describe("the generic config form", () => {
   it("renders each key with the input its type asks for, its label, help and stored value", async () => {
     renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, setup().deps);
-    expect(((await screen.findByTestId("cfg-system-sitename")) as HTMLInputElement).value).toBe("文库");
+    expect(((await screen.findByTestId("cfg-system-sitename", {}, { timeout: 8000 })) as HTMLInputElement).value).toBe(
+      "文库",
+    );
     expect(screen.getByText("sitename 标签")).toBeTruthy();
     expect(screen.getByText("sitename 说明")).toBeTruthy();
     expect((screen.getByTestId("cfg-system-description") as HTMLTextAreaElement).value).toBe("第一行\n第二行");
@@ -95,7 +97,9 @@ describe("the generic config form", () => {
   it("saves every key as a string; a secret left as the mask is sent as the mask (the server keeps it)", async () => {
     const { deps, saved } = setup();
     renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, deps);
-    fireEvent.change(await screen.findByTestId("cfg-system-sitename"), { target: { value: "我的文库" } });
+    fireEvent.change(await screen.findByTestId("cfg-system-sitename", {}, { timeout: 8000 }), {
+      target: { value: "我的文库" },
+    });
     fireEvent.change(screen.getByTestId("cfg-system-pages"), { target: { value: "12" } });
     fireEvent.click(screen.getByTestId("cfg-system-enable_powered_by"));
     fireEvent.change(screen.getByTestId("cfg-system-api_key"), { target: { value: "new-key" } });
@@ -120,7 +124,7 @@ describe("the generic config form", () => {
     const { deps, saved, refuse } = setup();
     refuse("system.sitename", "「sitename 标签」不能超过 1024 个字符");
     renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, deps);
-    fireEvent.click(await screen.findByTestId("config-save"));
+    fireEvent.click(await screen.findByTestId("config-save", {}, { timeout: 8000 }));
     const item = within(itemOf("cfg-system-sitename"));
     expect(await item.findByText("「sitename 标签」不能超过 1024 个字符", {}, { timeout: 5000 })).toBeTruthy();
     expect(within(itemOf("cfg-system-description")).queryByText(/1024/)).toBeNull();
@@ -144,7 +148,7 @@ describe("a config page", () => {
         path: "/admin/config/pay",
         deps: setup().deps,
       });
-      const wechat = within(await screen.findByTestId("config-group-wechatpay"));
+      const wechat = within(await screen.findByTestId("config-group-wechatpay", {}, { timeout: 8000 }));
       expect(wechat.getByText("微信支付")).toBeTruthy();
       const alipay = within(screen.getByTestId("config-group-alipay"));
       expect(alipay.getByText("支付宝")).toBeTruthy();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI, DeviceInfoSchema, EnvDependentSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { signInStaff } from "../../../test/staff.js";
 import { DeviceCard } from "./DeviceCard.js";
 import { EnvCard } from "./EnvCard.js";
 
@@ -46,11 +47,7 @@ function setup(rpcs: string[]) {
       });
     },
   });
-  deps.sessionStore.login({ id: 1, username: "admin" } as never, "token");
-  deps.sessionStore.setPermissions(
-    rpcs.map((rpc, i) => ({ id: i + 1, method: "GRPC", path: `/api.v1.ConfigAPI/${rpc}`, title: rpc })),
-    ["/admin/dashboard"],
-  );
+  signInStaff(deps, "ConfigAPI", rpcs, ["/admin/dashboard"]);
   return {
     deps,
     install() {

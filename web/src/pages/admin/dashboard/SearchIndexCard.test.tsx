@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { SearchIndexStatusSchema } from "@wenku/proto/api/v1/search_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { signInStaff } from "../../../test/staff.js";
 import { SearchIndexCard } from "./SearchIndexCard.js";
 
 /** An in-process ConfigAPI whose index status the test moves along; RenewDocumentIndex starts a pass. */
@@ -23,11 +24,7 @@ function setup(rpcs: string[], initial: Omit<MessageInitShape<typeof SearchIndex
       });
     },
   });
-  deps.sessionStore.login({ id: 1, username: "admin" } as never, "token");
-  deps.sessionStore.setPermissions(
-    rpcs.map((rpc, i) => ({ id: i + 1, method: "GRPC", path: `/api.v1.ConfigAPI/${rpc}`, title: rpc })),
-    ["/admin/dashboard"],
-  );
+  signInStaff(deps, "ConfigAPI", rpcs, ["/admin/dashboard"]);
   return {
     deps,
     renewals: () => renewals,

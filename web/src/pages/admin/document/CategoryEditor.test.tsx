@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Category, CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { signInStaff } from "../../../test/staff.js";
 import { CategoryEditor } from "./CategoryEditor.js";
 
 const RPCS = ["ListCategory", "CreateCategory", "UpdateCategory", "DeleteCategory"];
@@ -35,11 +36,7 @@ function setup(rows: Category[] = []) {
       });
     },
   });
-  deps.sessionStore.login({ id: 1, username: "admin" } as never, "token");
-  deps.sessionStore.setPermissions(
-    RPCS.map((rpc, i) => ({ id: i + 1, method: "GRPC", path: `/api.v1.CategoryAPI/${rpc}`, title: rpc })),
-    ["/admin/article/category"],
-  );
+  signInStaff(deps, "CategoryAPI", RPCS, ["/admin/article/category"]);
   return { deps, created };
 }
 

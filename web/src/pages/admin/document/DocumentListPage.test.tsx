@@ -12,6 +12,7 @@ import {
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { signInStaff } from "../../../test/staff.js";
 import DocumentListPage from "./DocumentListPage.js";
 
 const doc = (id: number, title: string, status: DocumentStatus, extra: MessageInitShape<typeof DocumentSchema> = {}) =>
@@ -64,11 +65,7 @@ function setup(rpcs: string[]) {
       router.service(LanguageAPI, { listLanguage: () => ({ total: 0n, language: [] }) });
     },
   });
-  deps.sessionStore.login({ id: 1, username: "admin" } as never, "token");
-  deps.sessionStore.setPermissions(
-    rpcs.map((rpc, i) => ({ id: i + 1, method: "GRPC", path: `/api.v1.DocumentAPI/${rpc}`, title: rpc })),
-    ["/admin/document/list"],
-  );
+  signInStaff(deps, "DocumentAPI", rpcs, ["/admin/document/list"]);
   return { deps, lists, checks };
 }
 

@@ -10,6 +10,7 @@ import {
   SearchRecordSchema,
 } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { signInStaff } from "../../../test/staff.js";
 import SearchRecordPage from "./SearchRecordPage.js";
 
 const record = (id: number, keywords: string, userId: number, username: string, ip: string, total: number) =>
@@ -53,11 +54,7 @@ function setup(rpcs: string[]) {
       });
     },
   });
-  deps.sessionStore.login({ id: 1, username: "admin" } as never, "token");
-  deps.sessionStore.setPermissions(
-    rpcs.map((rpc, i) => ({ id: i + 1, method: "GRPC", path: `/api.v1.SearchRecordAPI/${rpc}`, title: rpc })),
-    ["/admin/document/searchrecord"],
-  );
+  signInStaff(deps, "SearchRecordAPI", rpcs, ["/admin/document/searchrecord"]);
   return { deps, lists, deletes };
 }
 
