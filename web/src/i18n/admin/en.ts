@@ -1,9 +1,11 @@
 import { enAdminConfig } from "./en.config.js";
+import { enAdminShowcase } from "./en.showcase.js";
 import type { AdminMessages } from "./zh-CN.js";
 
 /** The back office's texts in English: every key of the zh-CN back-office dictionary (checked by the type). */
 export const enAdmin: AdminMessages = {
   ...enAdminConfig,
+  ...enAdminShowcase,
   "adminLayout.title": "Admin",
   "adminLayout.collapse": "Collapse menu",
   "adminLayout.expand": "Expand menu",
@@ -225,9 +227,6 @@ export const enAdmin: AdminMessages = {
   "adm.lang.codeInvalid": "Invalid language code, e.g. zh-CN, en",
   "adm.lang.total": "Documents",
   "adm.lang.searchPlaceholder": "Name or code",
-  "adm.lang.allStatus": "All statuses",
-  "adm.lang.enabled": "Enabled",
-  "adm.lang.disabled": "Disabled",
   "adm.lang.batchEnable": "Enable selected",
   "adm.lang.batchDisable": "Disable selected",
   "adm.sr.keywords": "Keywords",

@@ -1,4 +1,5 @@
 import { zhCNAdminConfig } from "./zh-CN.config.js";
+import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
 
 /**
  * The back office's texts in Simplified Chinese (pages/admin, components/admin, the admin layout and
@@ -7,6 +8,7 @@ import { zhCNAdminConfig } from "./zh-CN.config.js";
  */
 export const zhCNAdmin = {
   ...zhCNAdminConfig,
+  ...zhCNAdminShowcase,
   "adminLayout.title": "管理后台",
   "adminLayout.collapse": "收起菜单",
   "adminLayout.expand": "展开菜单",
@@ -228,9 +230,6 @@ export const zhCNAdmin = {
   "adm.lang.codeInvalid": "语言代码格式不正确，例如 zh-CN、en",
   "adm.lang.total": "文档数",
   "adm.lang.searchPlaceholder": "名称或代码",
-  "adm.lang.allStatus": "全部状态",
-  "adm.lang.enabled": "已启用",
-  "adm.lang.disabled": "已禁用",
   "adm.lang.batchEnable": "批量启用",
   "adm.lang.batchDisable": "批量禁用",
   "adm.sr.keywords": "关键词",

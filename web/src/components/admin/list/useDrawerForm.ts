@@ -3,6 +3,7 @@ import { Form, type FormInstance } from "antd";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
 import { type TreeEdit, treeEditOf } from "../formFields.js";
+import { showRefusalOnField } from "./refusedField.js";
 import { useSaveForm } from "./useSaveForm.js";
 
 /** The AdminFormDrawer props useDrawerForm fills in: everything but the title, test id and initial values. */
@@ -17,7 +18,9 @@ export interface DrawerFormProps<Values> {
 /**
  * The form of a create/edit drawer whose two calls take the same message (categories, languages,
  * navigation, groups, users): `toInit` turns the form's values into it; with `item` set the save
- * updates that item (its id added), else it creates one. Spread the result into AdminFormDrawer.
+ * updates that item (its id added), else it creates one. A refusal naming a field shows on that
+ * field (`fields` maps a request field to the form's name where they differ). Spread the result into
+ * AdminFormDrawer.
  */
 export function useDrawerForm<Values, I extends DescMessage, CO extends DescMessage, UO extends DescMessage>(
   create: DescMethodUnary<I, CO>,
@@ -28,11 +31,12 @@ export function useDrawerForm<Values, I extends DescMessage, CO extends DescMess
     open: boolean;
     onClose: () => void;
     onSaved: () => void;
+    fields?: Readonly<Record<string, string>>;
   },
 ): DrawerFormProps<Values> {
-  const { item, toInit, open, onClose, onSaved } = options;
+  const { item, toInit, open, onClose, onSaved, fields } = options;
   const [form] = Form.useForm<Values>();
-  const save = useSaveForm(create, update, onSaved);
+  const save = useSaveForm(create, update, onSaved, (cause) => showRefusalOnField(form, cause, fields));
   const onFinish = (values: Values) => {
     const init = toInit(values);
     void (item ? save.update({ ...init, id: item.id }) : save.create(init));

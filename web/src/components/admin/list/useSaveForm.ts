@@ -15,13 +15,15 @@ export function useSaveForm<
   create: DescMethodUnary<CI, CO>,
   update: DescMethodUnary<UI, UO>,
   onSaved: () => void,
+  /** After a refusal was shown (e.g. put it on the field it names). */
+  onError?: (cause: unknown) => void,
 ): {
   create: (input: MessageInitShape<CI>) => Promise<boolean>;
   update: (input: MessageInitShape<UI>) => Promise<boolean>;
   saving: boolean;
 } {
   const { t } = useI18n();
-  const created = useAdminMutation(create, { success: t("adm.common.created"), onSuccess: onSaved });
-  const updated = useAdminMutation(update, { success: t("adm.common.saved"), onSuccess: onSaved });
+  const created = useAdminMutation(create, { success: t("adm.common.created"), onSuccess: onSaved, onError });
+  const updated = useAdminMutation(update, { success: t("adm.common.saved"), onSuccess: onSaved, onError });
   return { create: created.run, update: updated.run, saving: created.pending || updated.pending };
 }

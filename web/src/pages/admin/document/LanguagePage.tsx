@@ -1,7 +1,8 @@
 import { type Language, LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import { Button, Select, Table, type TableColumnsType, Typography } from "antd";
+import { Button, Table, type TableColumnsType, Typography } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { EnableFilter, enableFilter } from "../../../components/admin/EnableFilter.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useEditing } from "../../../components/admin/list/useEditing.js";
@@ -15,7 +16,6 @@ import { LanguageFormDrawer } from "./LanguageFormDrawer.js";
 import { SortCell } from "./SortCell.js";
 
 const LANG_API = "/api.v1.LanguageAPI";
-type Status = "enabled" | "disabled";
 
 /** /admin/document/language: the document languages; enable or disable (one or many), rename, re-sort. */
 export default function LanguagePage() {
@@ -25,11 +25,11 @@ export default function LanguagePage() {
   const editing = useEditing<Language | "new">();
   const list = useAdminList({
     method: LanguageAPI.method.listLanguage,
-    request: ({ page, size, wd, filters }) => ({
-      page: BigInt(page),
-      size: BigInt(size),
-      wd,
-      enable: filters.status === "enabled" ? [true] : filters.status === "disabled" ? [false] : [],
+    request: (query) => ({
+      page: BigInt(query.page),
+      size: BigInt(query.size),
+      wd: query.wd,
+      enable: enableFilter(query),
     }),
     rows: (r) => r.language,
     rowKey: (item) => idKey(item.id),
@@ -127,18 +127,7 @@ export default function LanguagePage() {
         )
       }
     >
-      <Select<Status>
-        allowClear
-        placeholder={t("adm.lang.allStatus")}
-        aria-label={t("adm.common.status")}
-        style={{ width: 130 }}
-        value={list.query.filters.status as Status | undefined}
-        options={[
-          { value: "enabled", label: t("adm.lang.enabled") },
-          { value: "disabled", label: t("adm.lang.disabled") },
-        ]}
-        onChange={(status?: Status) => list.setFilter("status", status)}
-      />
+      <EnableFilter list={list} />
     </AdminToolbar>
   );
 
