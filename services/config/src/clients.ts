@@ -22,6 +22,8 @@ const TIMEOUT_MS = 5_000;
  */
 const SITEMAP_TIMEOUT_MS = 10 * 60_000;
 
+const plainDay = (d: { date: string; count: number }) => ({ date: d.date, count: d.count });
+
 export function createStatsSources(
   transports: { user: Transport; content: Transport },
   internalToken: string,
@@ -32,6 +34,18 @@ export function createStatsSources(
   return {
     async userCount() {
       return (await users.getUserStats({}, options)).userCount;
+    },
+    async userDaily(days, timeZone) {
+      return (await users.getUserDailyCounts({ days, timeZone }, options)).registered.map(plainDay);
+    },
+    async contentDaily(days, timeZone) {
+      const c = await content.getContentDailyCounts({ days, timeZone }, options);
+      return {
+        documents: c.documents.map(plainDay),
+        conversions: c.conversions.map(plainDay),
+        conversionFailures: c.conversionFailures.map(plainDay),
+        downloads: c.downloads.map(plainDay),
+      };
     },
     async contentCounters() {
       const c = await content.getContentStats({}, options);

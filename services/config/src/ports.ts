@@ -1,3 +1,4 @@
+import type { DailyCount } from "@wenku/kit";
 import type { DeviceInfo, Envs, SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
 import type { ContentStats } from "@wenku/proto/api/v1/internal_pb.js";
 import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
@@ -12,6 +13,17 @@ export type ContentCounters = Omit<ContentStats, "$typeName" | "$unknown">;
 export interface StatsSources {
   userCount(): Promise<number>;
   contentCounters(): Promise<ContentCounters>;
+  /** Users registered per day (UserInternalAPI.GetUserDailyCounts). */
+  userDaily(days: number, timeZone: string): Promise<DailyCount[]>;
+  /** Documents, conversions and downloads per day (ContentInternalAPI.GetContentDailyCounts). */
+  contentDaily(days: number, timeZone: string): Promise<ContentDaily>;
+}
+
+export interface ContentDaily {
+  documents: DailyCount[];
+  conversions: DailyCount[];
+  conversionFailures: DailyCount[];
+  downloads: DailyCount[];
 }
 
 /** The enabled document languages (the content service owns them); empty when it cannot answer. */

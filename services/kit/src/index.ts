@@ -2,6 +2,7 @@
 export * from "./access.js";
 export * from "./authorizer.js";
 export * from "./config.js";
+export * from "./daily.js";
 export * from "./db-errors.js";
 export * from "./define.js";
 export * from "./errors.js";

@@ -1,5 +1,9 @@
 // GET /api/v1/stats: counters gathered from the user and content services; build, host and
 // document-queue figures only for holders of GetStats's permission.
+import { type ConnectError, createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import pg from "pg";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
@@ -61,4 +65,51 @@ test("staff also get the review and conversion queues, the version and the host"
   });
   expect(r.json.os).toMatch(/\S/);
   expect(r.json.version).toMatch(/^\d+\.\d+\.\d+/);
+});
+
+test("the trend (staff): a day per entry in the asked time zone, today's uploads, registrations, conversions and downloads", async () => {
+  await db.query(
+    `INSERT INTO wenku_content.conversion_log (hash, ok, documents) VALUES ('a', true, 2), ('b', true, 1), ('c', false, 1)`,
+  );
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+  const r = await call("GET", "/api/v1/stats/trend?days=7&time_zone=Asia/Shanghai", undefined, admin);
+  expect(r.status).toBe(200);
+  const days = r.json.day as Record<string, unknown>[];
+  expect(days).toHaveLength(7);
+  expect(days.at(-1)).toEqual({
+    date: today,
+    documents: 5,
+    users: 2,
+    conversions: 2,
+    conversion_failures: 1,
+    downloads: 0,
+  });
+  // Earlier days: nothing happened.
+  for (const d of days.slice(0, 6)) {
+    expect(d).toMatchObject({ documents: 0, users: 0, conversions: 0, conversion_failures: 0, downloads: 0 });
+  }
+  expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
+
+  const fallback = await call("GET", "/api/v1/stats/trend", undefined, admin);
+  expect(fallback.json.day).toHaveLength(30);
+});
+
+test("the trend: refused to visitors and plain users, and for bad days or time zones with the field named", async () => {
+  expect((await call("GET", "/api/v1/stats/trend")).status).toBe(401);
+  const user = (await call("POST", "/api/v1/user/login", { username: "statsuser", password: "secret123" })).json
+    .token as string;
+  expect((await call("GET", "/api/v1/stats/trend", undefined, user)).status).toBe(403);
+  const badDays = await call("GET", "/api/v1/stats/trend?days=365", undefined, admin);
+  expect(badDays.status).toBe(400);
+  expect(badDays.json.message).toBe("统计天数须在 7 到 90 之间");
+  const badZone = await call("GET", "/api/v1/stats/trend?time_zone=Mars%2FOlympus", undefined, admin);
+  expect(badZone.status).toBe(400);
+  expect(badZone.json.message).toBe("未知的时区：Mars/Olympus");
+  // Over Connect the refusal names the field, for the form.
+  const client = createClient(ConfigAPI, createConnectTransport({ baseUrl: stack.url, httpVersion: "1.1" }));
+  const refusal = await client.getStatsTrend({ days: 3 }, { headers: { authorization: `Bearer ${admin}` } }).then(
+    () => undefined,
+    (e: unknown) => e as ConnectError,
+  );
+  expect(refusal?.findDetails(FieldViolationSchema).map((d) => d.field)).toEqual(["days"]);
 });

@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDIjcKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFIkMKF0NvdW50VXNlckRvY3VtZW50c1JlcGx5EigKBWNvdW50GAEgAygLMhkuYXBpLnYxLlVzZXJEb2N1bWVudENvdW50MnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjKDBQoPVXNlckludGVybmFsQVBJEmwKD0dldFVwbG9hZFBvbGljeRIeLmFwaS52MS5HZXRVcGxvYWRQb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLlVwbG9hZFBvbGljeSIjyvMYHwgEKhvmnI3liqHpl7Tmn6Xor6LkuIrkvKDmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEl0KC0dldFZpcFN0YXRlEhouYXBpLnYxLkdldFZpcFN0YXRlUmVxdWVzdBoQLmFwaS52MS5WaXBTdGF0ZSIgyvMYHAgEKhjmnI3liqHpl7Tmn6Xor6JWSVDnirbmgIESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIy+AYKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJsChJSZWJ1aWxkU2VhcmNoSW5kZXgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze06YeN5bu65pCc57Si57Si5byVEnQKFEdldFNlYXJjaEluZGV4U3RhdHVzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIinK8xglCAQqIeacjeWKoemXtOafpeeci+aQnOe0oue0ouW8leeKtuaAgRJrCg5SZWJ1aWxkU2l0ZW1hcBIdLmFwaS52MS5SZWJ1aWxkU2l0ZW1hcFJlcXVlc3QaFS5hcGkudjEuU2l0ZW1hcFN0YXR1cyIjyvMYHwgEKhvmnI3liqHpl7Tmm7TmlrDnq5nngrnlnLDlm74SaQoOR2V0U2l0ZW1hcEZpbGUSHS5hcGkudjEuR2V0U2l0ZW1hcEZpbGVSZXF1ZXN0GhEuYXBpLnYxLkZpbGVDaHVuayIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnq5nngrnlnLDlm74wARJdChBHZXRDb252ZXJ0ZXJFbnZzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GgwuYXBpLnYxLkVudnMiI8rzGB8IBCob5pyN5Yqh6Ze05qOA5p+l6L2s5o2i546v5aKDEmMKDUdldERldmljZUluZm8SFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEi5hcGkudjEuRGV2aWNlSW5mbyImyvMYIggEKh7mnI3liqHpl7Tmn6XnnIvmnI3liqHlmajnirbmgIESdQoSR2V0Q3Jhd2xlckRvY3VtZW50EiEuYXBpLnYxLkdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QaFy5hcGkudjEuQ3Jhd2xlckRvY3VtZW50IiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+aho+aRmOimgRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCIpChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiNwoUU2V0VXNlckF2YXRhclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhdmF0YXIYAiABKAkiRQoMVXBsb2FkUG9saWN5Eg8KB2FsbG93ZWQYASABKAgSDgoGcmVhc29uGAIgASgJEhQKDG5lZWRzX3JldmlldxgDIAEoCCIdCg9HZXRVc2Vyc1JlcXVlc3QSCgoCaWQYASADKAMiMwoNR2V0VXNlcnNSZXBseRIiCgR1c2VyGAEgAygLMhQuYXBpLnYxLkRvY3VtZW50VXNlciI7ChBVcGxvYWRlZERvY3VtZW50EgoKAmlkGAEgASgDEgwKBHV1aWQYAiABKAkSDQoFdGl0bGUYAyABKAkiXQoeUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSKgoIZG9jdW1lbnQYAiADKAsyGC5hcGkudjEuVXBsb2FkZWREb2N1bWVudCIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBSI5Cg9Vc2VyRGFpbHlDb3VudHMSJgoKcmVnaXN0ZXJlZBgBIAMoCzISLmFwaS52MS5EYWlseUNvdW50IrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDIjcKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFIkMKF0NvdW50VXNlckRvY3VtZW50c1JlcGx5EigKBWNvdW50GAEgAygLMhkuYXBpLnYxLlVzZXJEb2N1bWVudENvdW50MnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLzBQoPVXNlckludGVybmFsQVBJEmwKD0dldFVwbG9hZFBvbGljeRIeLmFwaS52MS5HZXRVcGxvYWRQb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLlVwbG9hZFBvbGljeSIjyvMYHwgEKhvmnI3liqHpl7Tmn6Xor6LkuIrkvKDmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEn4KF1JlY29yZERvY3VtZW50c1VwbG9hZGVkEiYuYXBpLnYxLlJlY29yZERvY3VtZW50c1VwbG9hZGVkUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIjyvMYHwgEKhvmnI3liqHpl7TorrDlvZXkuIrkvKDliqjmgIEaCNLzGAR1c2VyMu4HChJDb250ZW50SW50ZXJuYWxBUEkSXgoPR2V0Q29udGVudFN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhQuYXBpLnYxLkNvbnRlbnRTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TlhoXlrrnnu5/orqESdAoVR2V0Q29udGVudERhaWx5Q291bnRzEhouYXBpLnYxLkRhaWx5Q291bnRzUmVxdWVzdBoaLmFwaS52MS5Db250ZW50RGFpbHlDb3VudHMiI8rzGB8IBCob5pyN5Yqh6Ze05q+P5pel5YaF5a6557uf6K6hEmwKElJlYnVpbGRTZWFyY2hJbmRleBIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIjyvMYHwgEKhvmnI3liqHpl7Tph43lu7rmkJzntKLntKLlvJUSdAoUR2V0U2VhcmNoSW5kZXhTdGF0dXMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiKcrzGCUIBCoh5pyN5Yqh6Ze05p+l55yL5pCc57Si57Si5byV54q25oCBEmsKDlJlYnVpbGRTaXRlbWFwEh0uYXBpLnYxLlJlYnVpbGRTaXRlbWFwUmVxdWVzdBoVLmFwaS52MS5TaXRlbWFwU3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOabtOaWsOermeeCueWcsOWbvhJpCg5HZXRTaXRlbWFwRmlsZRIdLmFwaS52MS5HZXRTaXRlbWFwRmlsZVJlcXVlc3QaES5hcGkudjEuRmlsZUNodW5rIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluermeeCueWcsOWbvjABEl0KEEdldENvbnZlcnRlckVudnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaDC5hcGkudjEuRW52cyIjyvMYHwgEKhvmnI3liqHpl7Tmo4Dmn6XovazmjaLnjq/looMSYwoNR2V0RGV2aWNlSW5mbxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoSLmFwaS52MS5EZXZpY2VJbmZvIibK8xgiCAQqHuacjeWKoemXtOafpeeci+acjeWKoeWZqOeKtuaAgRJ1ChJHZXRDcmF3bGVyRG9jdW1lbnQSIS5hcGkudjEuR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBoXLmFwaS52MS5DcmF3bGVyRG9jdW1lbnQiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5paH5qGj5pGY6KaBGgvS8xgHY29udGVudDKlAQoTRG9jdW1lbnRJbnRlcm5hbEFQSRKAAQoSQ291bnRVc2VyRG9jdW1lbnRzEiEuYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcXVlc3QaHy5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkiJsrzGCIIBCoe5pyN5Yqh6Ze057uf6K6h55So5oi35paH5qGj5pWwGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -316,6 +316,111 @@ export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 11);
 
 /**
+ * A count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
+ *
+ * @generated from message api.v1.DailyCountsRequest
+ */
+export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
+  /**
+   * @generated from field: int32 days = 1;
+   */
+  days: number;
+
+  /**
+   * @generated from field: string time_zone = 2;
+   */
+  timeZone: string;
+};
+
+/**
+ * Describes the message api.v1.DailyCountsRequest.
+ * Use `create(DailyCountsRequestSchema)` to create a new message.
+ */
+export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 12);
+
+/**
+ * @generated from message api.v1.DailyCount
+ */
+export type DailyCount = Message<"api.v1.DailyCount"> & {
+  /**
+   * YYYY-MM-DD
+   *
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message api.v1.DailyCount.
+ * Use `create(DailyCountSchema)` to create a new message.
+ */
+export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 13);
+
+/**
+ * @generated from message api.v1.UserDailyCounts
+ */
+export type UserDailyCounts = Message<"api.v1.UserDailyCounts"> & {
+  /**
+   * @generated from field: repeated api.v1.DailyCount registered = 1;
+   */
+  registered: DailyCount[];
+};
+
+/**
+ * Describes the message api.v1.UserDailyCounts.
+ * Use `create(UserDailyCountsSchema)` to create a new message.
+ */
+export const UserDailyCountsSchema: GenMessage<UserDailyCounts> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 14);
+
+/**
+ * @generated from message api.v1.ContentDailyCounts
+ */
+export type ContentDailyCounts = Message<"api.v1.ContentDailyCounts"> & {
+  /**
+   * documents uploaded
+   *
+   * @generated from field: repeated api.v1.DailyCount documents = 1;
+   */
+  documents: DailyCount[];
+
+  /**
+   * conversions that finished with pages
+   *
+   * @generated from field: repeated api.v1.DailyCount conversions = 2;
+   */
+  conversions: DailyCount[];
+
+  /**
+   * conversions that failed for good
+   *
+   * @generated from field: repeated api.v1.DailyCount conversion_failures = 3;
+   */
+  conversionFailures: DailyCount[];
+
+  /**
+   * download links handed out
+   *
+   * @generated from field: repeated api.v1.DailyCount downloads = 4;
+   */
+  downloads: DailyCount[];
+};
+
+/**
+ * Describes the message api.v1.ContentDailyCounts.
+ * Use `create(ContentDailyCountsSchema)` to create a new message.
+ */
+export const ContentDailyCountsSchema: GenMessage<ContentDailyCounts> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 15);
+
+/**
  * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
  *
  * @generated from message api.v1.ContentStats
@@ -371,7 +476,7 @@ export type ContentStats = Message<"api.v1.ContentStats"> & {
  * Use `create(ContentStatsSchema)` to create a new message.
  */
 export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 12);
+  messageDesc(file_api_v1_internal, 16);
 
 /**
  * @generated from message api.v1.RebuildSitemapRequest
@@ -390,7 +495,7 @@ export type RebuildSitemapRequest = Message<"api.v1.RebuildSitemapRequest"> & {
  * Use `create(RebuildSitemapRequestSchema)` to create a new message.
  */
 export const RebuildSitemapRequestSchema: GenMessage<RebuildSitemapRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 13);
+  messageDesc(file_api_v1_internal, 17);
 
 /**
  * One file of the sitemap: a shard (documents-1.xml, categories-1.xml; articles-N.xml to come).
@@ -428,7 +533,7 @@ export type SitemapFile = Message<"api.v1.SitemapFile"> & {
  * Use `create(SitemapFileSchema)` to create a new message.
  */
 export const SitemapFileSchema: GenMessage<SitemapFile> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 14);
+  messageDesc(file_api_v1_internal, 18);
 
 /**
  * @generated from message api.v1.SitemapStatus
@@ -461,7 +566,7 @@ export type SitemapStatus = Message<"api.v1.SitemapStatus"> & {
  * Use `create(SitemapStatusSchema)` to create a new message.
  */
 export const SitemapStatusSchema: GenMessage<SitemapStatus> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 15);
+  messageDesc(file_api_v1_internal, 19);
 
 /**
  * @generated from message api.v1.GetSitemapFileRequest
@@ -487,7 +592,7 @@ export type GetSitemapFileRequest = Message<"api.v1.GetSitemapFileRequest"> & {
  * Use `create(GetSitemapFileRequestSchema)` to create a new message.
  */
 export const GetSitemapFileRequestSchema: GenMessage<GetSitemapFileRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 16);
+  messageDesc(file_api_v1_internal, 20);
 
 /**
  * @generated from message api.v1.GetCrawlerDocumentRequest
@@ -518,7 +623,7 @@ export type GetCrawlerDocumentRequest = Message<"api.v1.GetCrawlerDocumentReques
  * Use `create(GetCrawlerDocumentRequestSchema)` to create a new message.
  */
 export const GetCrawlerDocumentRequestSchema: GenMessage<GetCrawlerDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 17);
+  messageDesc(file_api_v1_internal, 21);
 
 /**
  * @generated from message api.v1.CrawlerDocument
@@ -545,7 +650,7 @@ export type CrawlerDocument = Message<"api.v1.CrawlerDocument"> & {
  * Use `create(CrawlerDocumentSchema)` to create a new message.
  */
 export const CrawlerDocumentSchema: GenMessage<CrawlerDocument> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 18);
+  messageDesc(file_api_v1_internal, 22);
 
 /**
  * @generated from message api.v1.CountUserDocumentsRequest
@@ -564,7 +669,7 @@ export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsReques
  * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
  */
 export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 19);
+  messageDesc(file_api_v1_internal, 23);
 
 /**
  * @generated from message api.v1.UserDocumentCount
@@ -586,7 +691,7 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
  * Use `create(UserDocumentCountSchema)` to create a new message.
  */
 export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 20);
+  messageDesc(file_api_v1_internal, 24);
 
 /**
  * @generated from message api.v1.CountUserDocumentsReply
@@ -605,7 +710,7 @@ export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> 
  * Use `create(CountUserDocumentsReplySchema)` to create a new message.
  */
 export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 21);
+  messageDesc(file_api_v1_internal, 25);
 
 /**
  * The user service answers who a token belongs to and whether it grants a permission.
@@ -665,6 +770,16 @@ export const UserInternalAPI: GenService<{
     output: typeof UserStatsSchema;
   },
   /**
+   * Users registered per day (ConfigAPI.GetStatsTrend).
+   *
+   * @generated from rpc api.v1.UserInternalAPI.GetUserDailyCounts
+   */
+  getUserDailyCounts: {
+    methodKind: "unary";
+    input: typeof DailyCountsRequestSchema;
+    output: typeof UserDailyCountsSchema;
+  },
+  /**
    * Whether a user is VIP now (users.vip_expired_at in the future); the config service asks it to keep
    * advertisements from VIP users. An unknown user is not VIP.
    *
@@ -701,6 +816,16 @@ export const ContentInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof ContentStatsSchema;
+  },
+  /**
+   * Documents, conversions and downloads per day (ConfigAPI.GetStatsTrend).
+   *
+   * @generated from rpc api.v1.ContentInternalAPI.GetContentDailyCounts
+   */
+  getContentDailyCounts: {
+    methodKind: "unary";
+    input: typeof DailyCountsRequestSchema;
+    output: typeof ContentDailyCountsSchema;
   },
   /**
    * Starts rewriting every visible document into the search index (searches keep answering meanwhile);

@@ -38,6 +38,9 @@ export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceIm
     async getStats(_req, ctx) {
       return deps.stats.stats(actor(ctx));
     },
+    async getStatsTrend(req) {
+      return deps.stats.trend(req);
+    },
     async getRechargeSettings() {
       return toRechargeSettings(await configs.values());
     },

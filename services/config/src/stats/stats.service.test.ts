@@ -20,8 +20,24 @@ const counters: ContentCounters = {
   documentConvertFailedCount: 1,
   documentConvertingCount: 4,
 };
+const day = (date: string, count: number) => ({ date, count });
+const asked: { days: number; timeZone: string }[] = [];
+const daily = {
+  async userDaily(days: number, timeZone: string) {
+    asked.push({ days, timeZone });
+    return [day("2026-11-23", 2), day("2026-11-24", 0)];
+  },
+  async contentDaily() {
+    return {
+      documents: [day("2026-11-23", 5), day("2026-11-24", 1)],
+      conversions: [day("2026-11-23", 4), day("2026-11-24", 1)],
+      conversionFailures: [day("2026-11-23", 1), day("2026-11-24", 0)],
+      downloads: [day("2026-11-23", 0), day("2026-11-24", 9)],
+    };
+  },
+};
 const stats = createStatsService({
-  sources: { userCount: async () => 5, contentCounters: async () => counters },
+  sources: { userCount: async () => 5, contentCounters: async () => counters, ...daily },
   version: "1.2.3",
   build: { hash: "abc123", at: new Date("2026-01-01T00:00:00Z") },
   host: () => "Linux 6.1",
@@ -57,8 +73,38 @@ test("staff also see the queue figures, the build and the host", async () => {
 
 test("a source that fails fails the call (no made-up zeros)", async () => {
   const broken = createStatsService({
-    sources: { userCount: async () => 5, contentCounters: () => Promise.reject(new Error("content down")) },
+    sources: { userCount: async () => 5, contentCounters: () => Promise.reject(new Error("content down")), ...daily },
     version: "1",
   });
   await expect(broken.stats(call(false))).rejects.toThrow("content down");
+});
+
+test("trend: each day's figures merged by date, 30 days in UTC by default", async () => {
+  asked.length = 0;
+  expect(await stats.trend({ days: 0, timeZone: "" })).toEqual({
+    day: [
+      { date: "2026-11-23", documents: 5, users: 2, conversions: 4, conversionFailures: 1, downloads: 0 },
+      { date: "2026-11-24", documents: 1, users: 0, conversions: 1, conversionFailures: 0, downloads: 9 },
+    ],
+  });
+  await stats.trend({ days: 7, timeZone: "Asia/Shanghai" });
+  expect(asked).toEqual([
+    { days: 30, timeZone: "UTC" },
+    { days: 7, timeZone: "Asia/Shanghai" },
+  ]);
+});
+
+test("trend: days outside 7..90 and unknown time zones are refused with the field named", async () => {
+  for (const days of [6, 91, -1]) {
+    await expect(stats.trend({ days, timeZone: "" })).rejects.toMatchObject({
+      kind: "invalid_argument",
+      field: "days",
+    });
+  }
+  for (const timeZone of ["Mars/Olympus", "UTC'; DROP TABLE users; --"]) {
+    await expect(stats.trend({ days: 7, timeZone })).rejects.toMatchObject({
+      kind: "invalid_argument",
+      field: "time_zone",
+    });
+  }
 });

@@ -3,8 +3,8 @@
 import { type as osType, release } from "node:os";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { CallContext } from "@wenku/kit";
-import type { StatsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { type CallContext, type DailyCount, DomainError } from "@wenku/kit";
+import type { StatsSchema, StatsTrendSchema } from "@wenku/proto/api/v1/config_pb.js";
 import type { StatsSources } from "../ports.js";
 
 export interface StatsDeps {
@@ -16,9 +16,60 @@ export interface StatsDeps {
   host?: () => string;
 }
 
+/** GetStatsTrend: how many days by default, and the range it accepts. */
+export const TREND_DAYS = { default: 30, min: 7, max: 90 } as const;
+
+/** Whether the runtime knows the IANA time zone (PostgreSQL knows the same names). */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return /^[A-Za-z0-9_+\-/]+$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
 export function createStatsService(deps: StatsDeps) {
   const host = deps.host ?? (() => `${osType()} ${release()}`);
   return {
+    /**
+     * The dashboard's trend: one entry per day of the last `days` days (30 when 0; 7 to 90) in the
+     * asked time zone (UTC when empty), oldest first, from the services that own the records.
+     */
+    async trend(req: { days: number; timeZone: string }): Promise<MessageInitShape<typeof StatsTrendSchema>> {
+      const days = req.days === 0 ? TREND_DAYS.default : req.days;
+      if (!Number.isInteger(days) || days < TREND_DAYS.min || days > TREND_DAYS.max) {
+        throw new DomainError(
+          "invalid_argument",
+          `统计天数须在 ${TREND_DAYS.min} 到 ${TREND_DAYS.max} 之间`,
+          undefined,
+          "days",
+        );
+      }
+      const timeZone = req.timeZone.trim() || "UTC";
+      if (!knownTimeZone(timeZone))
+        throw new DomainError("invalid_argument", `未知的时区：${timeZone}`, undefined, "time_zone");
+      const [users, content] = await Promise.all([
+        deps.sources.userDaily(days, timeZone),
+        deps.sources.contentDaily(days, timeZone),
+      ]);
+      const byDate = (list: DailyCount[]) => new Map(list.map((d) => [d.date, d.count]));
+      const registered = byDate(users);
+      const conversions = byDate(content.conversions);
+      const failures = byDate(content.conversionFailures);
+      const downloads = byDate(content.downloads);
+      return {
+        day: content.documents.map((d) => ({
+          date: d.date,
+          documents: d.count,
+          users: registered.get(d.date) ?? 0,
+          conversions: conversions.get(d.date) ?? 0,
+          conversionFailures: failures.get(d.date) ?? 0,
+          downloads: downloads.get(d.date) ?? 0,
+        })),
+      };
+    },
+
     /** Counters for everyone; staff (holders of GetStats's permission) also get build, host and queue figures. */
     async stats(call: CallContext): Promise<MessageInitShape<typeof StatsSchema>> {
       const [userCount, c] = await Promise.all([deps.sources.userCount(), deps.sources.contentCounters()]);

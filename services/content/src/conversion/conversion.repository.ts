@@ -1,5 +1,6 @@
 // The only module that touches Prisma for conversion: documents' conversion columns (by file hash),
-// attachment_texts, and the documents a restart must ask again for. Status values: DocStatus.
+// attachment_texts, the conversion log, and the documents a restart must ask again for. Status values:
+// DocStatus.
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import { DocStatus } from "../documents/visibility.js";
@@ -74,6 +75,7 @@ export function createConversionRepository(db: Db) {
           WHERE attachment_hash = ${hash} AND deleted_at IS NULL
             AND status IN (${list([pending, converting, failed, reconvert, pendingReview])})
           RETURNING id`;
+        await tx.$executeRaw`INSERT INTO conversion_log (hash, ok, documents) VALUES (${hash}, true, ${rows.length})`;
         // Only for a file that still exists (the row is its foreign key).
         if (text.previewOnly) {
           await tx.$executeRaw`
@@ -96,16 +98,18 @@ export function createConversionRepository(db: Db) {
      * Final failure: live documents of the file still waiting for it become failed with `message`;
      * pending-review ones keep their status and get the message.
      */
-    async markFailed(hash: string, message: string): Promise<bigint[]> {
-      const rows = await db.$queryRaw<Ids>`
-        UPDATE documents SET
-          status = CASE WHEN status = ${pendingReview} THEN status ELSE ${failed} END,
-          convert_error = ${message}, updated_at = now()
-        WHERE attachment_hash = ${hash} AND deleted_at IS NULL
-          AND status IN (${list([pending, converting, failed, reconvert, pendingReview])})
-        RETURNING id`;
-      return rows.map((r) => r.id);
-    },
+    markFailed: (hash: string, message: string): Promise<bigint[]> =>
+      db.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<Ids>`
+          UPDATE documents SET
+            status = CASE WHEN status = ${pendingReview} THEN status ELSE ${failed} END,
+            convert_error = ${message}, updated_at = now()
+          WHERE attachment_hash = ${hash} AND deleted_at IS NULL
+            AND status IN (${list([pending, converting, failed, reconvert, pendingReview])})
+          RETURNING id`;
+        await tx.$executeRaw`INSERT INTO conversion_log (hash, ok, documents) VALUES (${hash}, false, ${rows.length})`;
+        return rows.map((r) => r.id);
+      }),
 
     /** A failed attempt that will be retried: the message only, for documents still waiting (status kept). */
     async noteAttempt(hash: string, message: string): Promise<void> {

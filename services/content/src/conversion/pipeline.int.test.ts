@@ -64,6 +64,11 @@ test("a normal and a pending-review document of one file: both converted, the pr
   // Right after the conversion: the converted document counts, pending review and disabled do not.
   expect(await docCount(cat)).toBe(1);
   expect(s.errors).toEqual([]);
+  // The conversion is logged for the dashboard's trend: ok, with the two documents it served. (The
+  // second request may convert the file again: its pending-review document still reads as waiting.)
+  const log = await db.conversionLog.findMany({ where: { hash: a.hash }, orderBy: { id: "asc" } });
+  expect(log[0]).toMatchObject({ ok: true, documents: 2 });
+  expect(log.every((entry) => entry.ok)).toBe(true);
 });
 
 test("a corrupt file: failed for good with a Chinese message, no longer counted in its category", async () => {
@@ -79,6 +84,9 @@ test("a corrupt file: failed for good with a Chinese message, no longer counted 
   await waitFor(async () => (await row(review)).convertError !== "", CONVERSION_MS, "the review document's error");
   expect(await row(review)).toMatchObject({ status: DocStatus.pendingReview, pages: 0 });
   expect(await docCount(cat)).toBe(0);
+  const log = await db.conversionLog.findMany({ where: { hash: a.hash }, orderBy: { id: "asc" } });
+  expect(log[0]).toMatchObject({ ok: false, documents: 2 });
+  expect(log.some((entry) => entry.ok)).toBe(false);
 });
 
 test("a duplicate request for a file whose documents already failed or converted is skipped, not converted again", async () => {

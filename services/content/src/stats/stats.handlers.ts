@@ -6,10 +6,19 @@ import type { StatsService } from "./stats.service.js";
 
 export function createContentInternalHandlers(
   stats: StatsService,
-): Pick<ServiceImpl<typeof ContentInternalAPI>, "getContentStats"> {
+): Pick<ServiceImpl<typeof ContentInternalAPI>, "getContentStats" | "getContentDailyCounts"> {
   return {
     async getContentStats() {
       return stats.contentStats();
+    },
+    async getContentDailyCounts(req) {
+      const d = await stats.daily(req.days, req.timeZone);
+      return {
+        documents: d.documents,
+        conversions: d.conversions,
+        conversionFailures: d.failures,
+        downloads: d.downloads,
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 // The only module that touches Prisma for the counters other services ask for: counts, nothing else.
+import { countPerDay, type DailyCount } from "@wenku/kit";
 import type { Db } from "../db.js";
 
 export function createStatsRepository(db: Db) {
@@ -10,6 +11,20 @@ export function createStatsRepository(db: Db) {
     },
 
     categoryCount: async (): Promise<number> => db.category.count(),
+
+    /** Per local day: documents uploaded (the recycle bin's too), conversions ended ok or failed, download links. */
+    async daily(
+      days: number,
+      timeZone: string,
+    ): Promise<Record<"documents" | "conversions" | "failures" | "downloads", DailyCount[]>> {
+      const [documents, conversions, failures, downloads] = await Promise.all([
+        countPerDay(db, { table: "documents", column: "created_at" }, days, timeZone),
+        countPerDay(db, { table: "conversion_log", column: "finished_at", where: "t.ok" }, days, timeZone),
+        countPerDay(db, { table: "conversion_log", column: "finished_at", where: "NOT t.ok" }, days, timeZone),
+        countPerDay(db, { table: "downloads", column: "created_at" }, days, timeZone),
+      ]);
+      return { documents, conversions, failures, downloads };
+    },
 
     /** Live documents (outside the recycle bin, any status) per user among `userIds`; users without any are absent. */
     async liveDocumentsPerUser(userIds: readonly bigint[]): Promise<Map<bigint, number>> {

@@ -17,6 +17,10 @@ function setup() {
         [DocStatus.pendingReview, 5],
       ]),
     categoryCount: async () => 7,
+    daily: async (days, timeZone) => {
+      const day = [{ date: timeZone, count: days }];
+      return { documents: day, conversions: day, failures: day, downloads: day };
+    },
     async liveDocumentsPerUser(ids) {
       asked.push([...ids]);
       return new Map(ids.map((id) => [id, Number(id) * 2]));
@@ -50,4 +54,11 @@ test("documents per user: ids deduplicated and positive only; more than the cap 
   const many = Array.from({ length: MAX_COUNTED_USERS + 1 }, (_, i) => BigInt(i + 1));
   await expect(stats.documentsPerUser(many)).rejects.toMatchObject({ kind: "invalid_argument" });
   expect(asked).toHaveLength(1);
+});
+
+test("daily series: days within 1..366, an empty time zone read as UTC", async () => {
+  const { stats } = setup();
+  expect((await stats.daily(30, "")).documents).toEqual([{ date: "UTC", count: 30 }]);
+  expect((await stats.daily(7, "Asia/Shanghai")).downloads).toEqual([{ date: "Asia/Shanghai", count: 7 }]);
+  for (const days of [0, -1, 367, 1.5]) await expect(stats.daily(days, "UTC")).rejects.toThrow("统计天数");
 });

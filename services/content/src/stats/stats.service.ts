@@ -9,6 +9,9 @@ import type { StatsRepository } from "./stats.repository.js";
 /** The counters ContentInternalAPI.GetContentStats answers (the contract's message, as plain data). */
 export type ContentStats = Omit<ContentStatsMessage, "$typeName" | "$unknown">;
 
+/** The longest trend a service counts (ConfigAPI.GetStatsTrend asks for at most 90 days). */
+export const MAX_TREND_DAYS = 366;
+
 /** CountUserDocuments answers at most this many users per call. */
 export const MAX_COUNTED_USERS = 1000;
 
@@ -19,6 +22,13 @@ export function createStatsService(repo: StatsRepository) {
       if (ids.length > MAX_COUNTED_USERS)
         throw new DomainError("invalid_argument", `一次最多统计 ${MAX_COUNTED_USERS} 个用户`);
       return repo.liveDocumentsPerUser([...new Set(ids)].filter((id) => id > 0n));
+    },
+
+    /** Per-day series for the dashboard's trend; `days` and `timeZone` were checked by the config service. */
+    async daily(days: number, timeZone: string) {
+      if (!Number.isInteger(days) || days < 1 || days > MAX_TREND_DAYS)
+        throw new DomainError("invalid_argument", `统计天数须在 1 到 ${MAX_TREND_DAYS} 之间`);
+      return repo.daily(days, timeZone || "UTC");
     },
 
     async contentStats(): Promise<ContentStats> {

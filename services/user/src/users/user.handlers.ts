@@ -123,6 +123,9 @@ export function createUserInternalHandlers(
     async getUserStats() {
       return { userCount: await profiles.userCount() };
     },
+    async getUserDailyCounts(req) {
+      return { registered: await profiles.registeredPerDay(req.days, req.timeZone) };
+    },
     async getVipState(req) {
       const { isVip, expiredAt } = await policy.vipState(req.userId);
       return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };

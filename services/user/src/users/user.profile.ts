@@ -134,6 +134,13 @@ export function createUserProfileService(deps: UserProfileDeps) {
 
     userCount: () => deps.repo.count(),
 
+    /** Users registered per day over the last `days` days (1–366) in `timeZone` (empty: UTC). */
+    async registeredPerDay(days: number, timeZone: string) {
+      if (!Number.isInteger(days) || days < 1 || days > 366)
+        throw new DomainError("invalid_argument", "统计天数须在 1 到 366 之间");
+      return deps.repo.registeredPerDay(days, timeZone || "UTC");
+    },
+
     /** Public fields (id, username, avatar) of the users among `ids` that exist, at most 1000 at once. */
     briefs: async (ids: bigint[]) =>
       (await deps.repo.briefs([...new Set(ids)].slice(0, 1000))).map((u) => ({ ...u, avatar: shownAvatar(u.avatar) })),

@@ -1,3 +1,4 @@
+import { countPerDay } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 
@@ -47,6 +48,9 @@ export function createUserRepository(db: Db) {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
 
     count: () => db.user.count(),
+    /** Users registered per local day (the dashboard's trend). */
+    registeredPerDay: (days: number, timeZone: string) =>
+      countPerDay(db, { table: "users", column: "created_at" }, days, timeZone),
 
     /** When the user's VIP ends (null: never VIP, or no such user). */
     vipExpiry: async (id: bigint) =>
