@@ -92,7 +92,7 @@ describe("the generic config form", () => {
     expect([secret.type, secret.value]).toEqual(["password", "******"]);
     expect(within(itemOf("cfg-system-secret_key")).getByText(/已设置（显示为 \*\*\*\*\*\*）/)).toBeTruthy();
     expect(within(itemOf("cfg-system-api_key")).getByText(/未设置/)).toBeTruthy();
-  });
+  }, 60_000);
 
   it("saves every key as a string; a secret left as the mask is sent as the mask (the server keeps it)", async () => {
     const { deps, saved } = setup();
@@ -118,7 +118,7 @@ describe("the generic config form", () => {
       "system.api_key": "new-key",
     });
     expect(await screen.findByText("设置已保存", {}, { timeout: 5000 })).toBeTruthy();
-  });
+  }, 60_000);
 
   it("shows the server's refusal on the field it names", async () => {
     const { deps, saved, refuse } = setup();
@@ -132,7 +132,7 @@ describe("the generic config form", () => {
     // editing the field takes the refusal away
     fireEvent.change(screen.getByTestId("cfg-system-sitename"), { target: { value: "短名" } });
     await waitFor(() => expect(item.queryByText("「sitename 标签」不能超过 1024 个字符")).toBeNull());
-  });
+  }, 60_000);
 });
 
 describe("a config page", () => {
@@ -157,5 +157,5 @@ describe("a config page", () => {
     } finally {
       rows.splice(-payRows.length);
     }
-  });
+  }, 60_000);
 });

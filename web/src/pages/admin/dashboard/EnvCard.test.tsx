@@ -77,7 +77,7 @@ describe("dashboard environment check", () => {
     expect(await found.findByText("LibreOffice 24.2")).toBeTruthy();
     expect(found.getByText("已安装")).toBeTruthy();
     expect(found.queryByText(/apt install/)).toBeNull();
-  });
+  }, 60_000);
 
   it("is not shown without the permission", async () => {
     const { deps, checks } = setup([]);
@@ -93,7 +93,7 @@ describe("dashboard environment check", () => {
     expect(screen.queryByTestId("dashboard-envs")).toBeNull();
     expect(screen.queryByTestId("dashboard-device")).toBeNull();
     expect(checks()).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe("dashboard server status", () => {
@@ -106,5 +106,5 @@ describe("dashboard server status", () => {
     const disk = within(screen.getByTestId("device-disk"));
     expect(disk.getByText("磁盘 · storage /data/storage")).toBeTruthy();
     expect(disk.getByText(/可用 60\.00 GB/)).toBeTruthy();
-  });
+  }, 60_000);
 });

@@ -56,7 +56,7 @@ describe("dashboard search index card", () => {
     finish();
     expect(await card.findByText("已是最新", {}, { timeout: 6000 })).toBeTruthy();
     expect(card.getByText("200")).toBeTruthy();
-  });
+  }, 60_000);
 
   it("offers no rebuild without its permission, and shows nothing without the status permission", async () => {
     const viewer = setup(["GetDocumentIndexStatus"], {});
@@ -76,5 +76,5 @@ describe("dashboard search index card", () => {
     );
     await screen.findByText("rendered");
     expect(screen.queryByTestId("dashboard-search-index")).toBeNull();
-  });
+  }, 60_000);
 });
