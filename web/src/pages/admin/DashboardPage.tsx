@@ -13,6 +13,7 @@ import { useSession } from "../../store/SessionProvider.js";
 import { DeviceCard } from "./dashboard/DeviceCard.js";
 import { EnvCard } from "./dashboard/EnvCard.js";
 import { SearchIndexCard } from "./dashboard/SearchIndexCard.js";
+import { TrendCard } from "./dashboard/TrendCard.js";
 
 const COUNTERS: readonly [keyof Stats & `${string}Count`, MessageKey][] = [
   ["userCount", "adm.dash.users"],
@@ -68,6 +69,7 @@ export default function DashboardPage() {
       {statsError && <ApiErrorAlert error={statsError} onRetry={() => void stats.refetch()} />}
       {!stats.data && !stats.error && <Skeleton active />}
       {stats.data && <StatsView stats={stats.data} />}
+      <TrendCard />
       <SearchIndexCard />
       <EnvCard />
       <DeviceCard />
