@@ -57,7 +57,12 @@ export const siteKeys: ConfigKey[] = [
   system.textarea("description", "网站描述", "文库", "请输入您网站的描述"),
   system.text("recommend_words", "首页搜索推荐词", "", "网站首页搜索推荐关键字，多个关键字用英文逗号分隔"),
   system.image("logo", "网站Logo", "", "请上传一张图片作为网站Logo(透明背景，以便网站底部logo反色展示)"),
-  system.image("favicon", "网站Favicon", "", "请上传一张方方正正的小图片作为网站favicon，建议为 .ico 的图片"),
+  system.image(
+    "favicon",
+    "网站Favicon",
+    "",
+    "请上传一张方方正正的小图片作为网站favicon（JPG、PNG、GIF 或 WebP，建议 PNG，边长 32 像素以上）",
+  ),
   system.image("register_background", "注册页背景图", "", "请上传一张图片作为注册页背景图"),
   system.image("login_background", "登录页背景图", "", "请上传一张图片作为登录页背景图"),
   system.text("sec_icp", "公网安备", "", "请输入您网站的公网安备备案号"),
