@@ -40,6 +40,7 @@ import { createNavigationService } from "./navigation/navigation.service.js";
 import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
+import { createLocalCounts } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
 import { createReleaseService } from "./system/release.service.js";
 import { createSystemHandlers } from "./system/system.handlers.js";
@@ -93,6 +94,7 @@ export function buildServer(
   const languages = createEnabledLanguages(deps.content, deps.internalToken, deps.log);
   const stats = createStatsService({
     sources: createStatsSources({ user: deps.user, content: deps.content }, deps.internalToken),
+    local: createLocalCounts(deps.db),
     version: deps.version,
     build: deps.build,
   });

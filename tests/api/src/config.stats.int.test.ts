@@ -46,9 +46,13 @@ test("visitors get the counters only; they follow users, documents and categorie
   await addDocuments([2, 2, 6, 3, 0]);
   await db.query("UPDATE wenku_content.documents SET deleted_at = now() WHERE status = 0");
 
+  await call("POST", "/api/v1/friendlink", { title: "友链", link: "https://example.com/", enable: true }, admin);
+  await call("POST", "/api/v1/friendlink", { title: "停用的友链", link: "https://example.org/" }, admin);
+
   const r = await call("GET", "/api/v1/stats");
   expect(r.status).toBe(200);
-  expect(r.json).toMatchObject({ user_count: 2, document_count: 4, category_count: 1 });
+  expect(r.json).toMatchObject({ user_count: 2, document_count: 4, category_count: 1, friendlink_count: 2 });
+  expect(r.json.banner_count ?? 0).toBe(0);
   expect(r.json.os ?? "").toBe("");
   expect(r.json.version ?? "").toBe("");
   expect(r.json.document_pending_review_count ?? 0).toBe(0);

@@ -38,6 +38,7 @@ const daily = {
 };
 const stats = createStatsService({
   sources: { userCount: async () => 5, contentCounters: async () => counters, ...daily },
+  local: { banners: async () => 2, friendlinks: async () => 3 },
   version: "1.2.3",
   build: { hash: "abc123", at: new Date("2026-01-01T00:00:00Z") },
   host: () => "Linux 6.1",
@@ -52,8 +53,8 @@ test("visitors and users see the counters only", async () => {
       articleCount: 0,
       commentCount: 0,
       reportCount: 0,
-      bannerCount: 0,
-      friendlinkCount: 0,
+      bannerCount: 2,
+      friendlinkCount: 3,
     });
   }
 });
@@ -74,6 +75,7 @@ test("staff also see the queue figures, the build and the host", async () => {
 test("a source that fails fails the call (no made-up zeros)", async () => {
   const broken = createStatsService({
     sources: { userCount: async () => 5, contentCounters: () => Promise.reject(new Error("content down")), ...daily },
+    local: { banners: async () => 0, friendlinks: async () => 0 },
     version: "1",
   });
   await expect(broken.stats(call(false))).rejects.toThrow("content down");

@@ -6,9 +6,12 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type CallContext, type DailyCount, DomainError } from "@wenku/kit";
 import type { StatsSchema, StatsTrendSchema } from "@wenku/proto/api/v1/config_pb.js";
 import type { StatsSources } from "../ports.js";
+import type { LocalCounts } from "./stats.repository.js";
 
 export interface StatsDeps {
   sources: StatsSources;
+  /** The config service's own records: banners and friend links. */
+  local: LocalCounts;
   version: string;
   /** Build details from the environment (WENKU_BUILD_HASH, WENKU_BUILD_AT), when the image set them. */
   build?: { hash?: string; at?: Date };
@@ -72,7 +75,12 @@ export function createStatsService(deps: StatsDeps) {
 
     /** Counters for everyone; staff (holders of GetStats's permission) also get build, host and queue figures. */
     async stats(call: CallContext): Promise<MessageInitShape<typeof StatsSchema>> {
-      const [userCount, c] = await Promise.all([deps.sources.userCount(), deps.sources.contentCounters()]);
+      const [userCount, c, bannerCount, friendlinkCount] = await Promise.all([
+        deps.sources.userCount(),
+        deps.sources.contentCounters(),
+        deps.local.banners(),
+        deps.local.friendlinks(),
+      ]);
       const counters = {
         userCount,
         documentCount: c.documentCount,
@@ -80,9 +88,8 @@ export function createStatsService(deps: StatsDeps) {
         articleCount: c.articleCount,
         commentCount: c.commentCount,
         reportCount: c.reportCount,
-        // Banners and friend links are not built yet: there are none.
-        bannerCount: 0,
-        friendlinkCount: 0,
+        bannerCount,
+        friendlinkCount,
       };
       if (!call.identity?.granted) return counters;
       return {
