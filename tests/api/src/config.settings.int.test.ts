@@ -94,6 +94,16 @@ describe("ListConfig / UpdateConfig (admin)", () => {
     expect(await stored("email", "password")).toBe("smtp-real-password");
     expect(await stored("email", "host")).toBe("smtp.example.com");
 
+    // A multi-line key (PEM) keeps its line breaks and is masked like any secret.
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----";
+    expect((await update([{ category: "wechatpay", name: "private_key", value: pem }])).status).toBe(200);
+    expect(await stored("wechatpay", "private_key")).toBe(pem);
+    expect((await list("wechatpay")).find((r) => r.name === "private_key")).toMatchObject({
+      value: "******",
+      is_secret: true,
+      input_type: "textarea",
+    });
+
     // A new secret replaces the old one.
     expect((await update([{ category: "email", name: "password", value: "rotated" }])).status).toBe(200);
     expect(await stored("email", "password")).toBe("rotated");

@@ -30,11 +30,12 @@ export const integrationKeys: ConfigKey[] = [
   wechatpay.text("mch_id", "微信支付商户号", "", "微信支付商户号"),
   wechatpay.text("serial_no", "商户证书序列号", "", "微信支付商户 API 证书序列号"),
   wechatpay.password("api_v3_key", "APIv3 密钥", "", "微信支付 APIv3 密钥"),
-  wechatpay.password("private_key", "商户私钥", "", "微信支付商户 API 私钥（PEM）"),
+  // Multi-line PEM keys: a secret textarea (a password input would drop the line breaks).
+  wechatpay.textarea("private_key", "商户私钥", "", "微信支付商户 API 私钥（PEM）", { secret: true }),
 
   alipay.switch("enable", "启用支付宝", "false", "是否启用支付宝支付"),
   alipay.text("app_id", "支付宝 AppID", "", "支付宝开放平台应用 AppID"),
-  alipay.password("private_key", "应用私钥", "", "支付宝应用私钥"),
+  alipay.textarea("private_key", "应用私钥", "", "支付宝应用私钥（PEM）", { secret: true }),
   alipay.textarea("public_key", "支付宝公钥", "", "支付宝公钥，用于验证回调签名"),
   alipay.switch("sandbox", "支付宝沙箱环境", "false", "是否使用支付宝沙箱环境（测试用）"),
 
