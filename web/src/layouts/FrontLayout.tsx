@@ -1,4 +1,4 @@
-import { Layout, theme } from "antd";
+import { theme } from "antd";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { AdSlot } from "../components/AdSlot.js";
 import { AppFooter } from "../components/AppFooter.js";
@@ -35,7 +35,16 @@ export function FrontLayout({ showFooter }: { showFooter: boolean }) {
   const redirect = afterLoginRedirect(location, frontRedirect(location, session, settings.security));
   if (redirect) return <Navigate to={redirect} replace />;
   return (
-    <Layout style={{ minHeight: "100vh", background: token.colorBgContainer }}>
+    // A plain column (antd's Layout brought its Sider to every public page's first load).
+    <div
+      style={{
+        minHeight: "100vh",
+        display: "flex",
+        flexDirection: "column",
+        background: token.colorBgContainer,
+        color: token.colorText,
+      }}
+    >
       <OfflineBanner />
       <AppHeader />
       <main style={{ flex: 1 }}>
@@ -45,6 +54,6 @@ export function FrontLayout({ showFooter }: { showFooter: boolean }) {
       </main>
       {showFooter && <AppFooter />}
       <SideBar />
-    </Layout>
+    </div>
   );
 }
