@@ -9,6 +9,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       style={{
         display: "flex",
         justifyContent: "center",
+        // The card keeps its own height (stretched to the backdrop it was a tall box with an empty half).
+        alignItems: "flex-start",
         padding: "clamp(16px, 6vw, 64px) 12px",
         background: `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 60%)`,
         minHeight: "calc(100vh - 64px - 160px)",
