@@ -4,13 +4,19 @@ import type { ReactNode } from "react";
 import { ImageUploadInput } from "../../../components/admin/ImageUploadInput.js";
 import { UPLOAD_CONFIG_IMAGE_URL } from "../../../components/document/uploadFile.js";
 import { type Translate, useI18n } from "../../../i18n/I18nProvider.js";
+import type { Lang } from "../../../i18n/language.js";
+import { CONFIG_OPTIONS_EN, CONFIG_TEXTS_EN } from "./configTexts.en.js";
 import { optionsOf } from "./configValues.js";
+
+/** A select's choices, their labels in English when the interface is (the catalogue's are Chinese). */
+const choices = (row: Config, lang: Lang) =>
+  optionsOf(row.options).map((o) => (lang === "en" ? { ...o, label: CONFIG_OPTIONS_EN[o.value] ?? o.label } : o));
 
 /** The server's mask of a stored secret (ListConfig); sent back, it keeps the stored value. */
 export const SECRET_MASK = "******";
 
 /** The input a config key is edited with, from its input_type (text for a type this app does not know). */
-function inputOf(row: Config, testId: string, t: Translate): { input: ReactNode; checkbox?: boolean } {
+function inputOf(row: Config, testId: string, t: Translate, lang: Lang): { input: ReactNode; checkbox?: boolean } {
   switch (row.inputType) {
     case "textarea":
       return { input: <Input.TextArea autoSize={{ minRows: 2, maxRows: 12 }} data-testid={testId} /> };
@@ -29,14 +35,14 @@ function inputOf(row: Config, testId: string, t: Translate): { input: ReactNode;
     case "switch":
       return { input: <Switch data-testid={testId} />, checkbox: true };
     case "select":
-      return { input: <Select options={optionsOf(row.options)} data-testid={testId} style={{ maxWidth: 360 }} /> };
+      return { input: <Select options={choices(row, lang)} data-testid={testId} style={{ maxWidth: 360 }} /> };
     case "select-multi":
       return {
         input: (
           <Select
             mode="multiple"
             allowClear
-            options={optionsOf(row.options)}
+            options={choices(row, lang)}
             placeholder={t("adm.cfg.selectPlaceholder")}
             data-testid={testId}
           />
@@ -53,15 +59,17 @@ function inputOf(row: Config, testId: string, t: Translate): { input: ReactNode;
 
 /** One config key as a form field: its label, its input, its help text, the server's refusal under it. */
 export function ConfigField({ row }: { row: Config }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const testId = `cfg-${row.category}-${row.name}`;
-  const { input, checkbox } = inputOf(row, testId, t);
+  const { input, checkbox } = inputOf(row, testId, t, lang);
   const secretNote = row.isSecret ? t(row.value === SECRET_MASK ? "adm.cfg.secretSet" : "adm.cfg.secretUnset") : "";
-  const help = [row.placeholder, secretNote].filter(Boolean).join("；");
+  // The catalogue writes labels and help in Chinese; English has its own (a key it lacks shows the server's).
+  const english = lang === "en" ? CONFIG_TEXTS_EN[`${row.category}.${row.name}`] : undefined;
+  const help = [english ? english[1] : row.placeholder, secretNote].filter(Boolean).join(lang === "en" ? "; " : "；");
   return (
     <Form.Item
       name={[row.category, row.name]}
-      label={row.label || row.name}
+      label={english?.[0] || row.label || row.name}
       extra={help || undefined}
       {...(checkbox ? { valuePropName: "checked" } : {})}
     >

@@ -94,6 +94,22 @@ describe("the generic config form", () => {
     expect(within(itemOf("cfg-system-api_key")).getByText(/未设置/)).toBeTruthy();
   }, 60_000);
 
+  it("shows English labels, help and choices in English (the catalogue's are Chinese), else the server's", async () => {
+    const { deps } = setup();
+    const english = testDeps({ lang: "en", services: undefined });
+    renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, {
+      ...deps,
+      storage: english.storage,
+      languageStore: english.languageStore,
+    });
+    expect(await screen.findByText("Site name", {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByText("Your site's name, e.g. Wenku")).toBeTruthy();
+    expect(screen.queryByText("sitename 标签")).toBeNull();
+    expect(within(itemOf("cfg-system-home_version")).getByText("Version 1")).toBeTruthy();
+    // A key the dictionary lacks (these test keys) keeps the server's text.
+    expect(screen.getByText("pages 标签")).toBeTruthy();
+  }, 60_000);
+
   it("saves every key as a string; a secret left as the mask is sent as the mask (the server keeps it)", async () => {
     const { deps, saved } = setup();
     renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, deps);
