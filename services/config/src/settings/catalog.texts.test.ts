@@ -1,5 +1,6 @@
 // The config pages show English labels from the web app's dictionary: it must name exactly the
 // catalogue's keys (a key added here without an English text, or a text left for a removed key, fails).
+// biome-ignore lint/style/noRestrictedImports: a test pinning the web app's copy of the key list to the catalogue; no runtime dependency between the packages
 import { CONFIG_OPTIONS_EN, CONFIG_TEXTS_EN } from "../../../../web/src/pages/admin/config/configTexts.en.js";
 import { catalog } from "./catalog.js";
 
