@@ -52,11 +52,16 @@ export default function AdvertisementPage() {
       120,
       (ad) => ad.title,
     ),
-    { title: t("adm.ad.position"), key: "position", render: (_, ad) => positionLabel(t, ad.position) },
+    {
+      title: t("adm.ad.position"),
+      key: "position",
+      responsive: ["sm"],
+      render: (_, ad) => positionLabel(t, ad.position),
+    },
     {
       title: t("adm.ad.kind"),
       key: "kind",
-      responsive: ["md"],
+      responsive: ["lg"],
       render: (_, ad) => <Tag>{t(ad.image ? "adm.ad.kind.image" : "adm.ad.kind.html")}</Tag>,
     },
     {
@@ -67,31 +72,31 @@ export default function AdvertisementPage() {
         return <Tag color={AD_STATE_COLORS[state]}>{t(`adm.ad.state.${state}` as MessageKey)}</Tag>;
       },
     },
-    {
-      title: t("adm.ad.window"),
-      key: "window",
-      responsive: ["lg"],
-      render: (_, ad) =>
-        ad.startTime || ad.endTime ? `${formatTime(ad.startTime)} ~ ${formatTime(ad.endTime)}` : t("adm.ad.always"),
-    },
-    sortColumn(
-      t,
-      (ad: Advertisement) => ({ sort: ad.sort, name: ad.title }),
-      (ad, sort) => change(ad, { sort }),
-      !canUpdate,
-    ),
     enableColumn(
       t,
       (ad: Advertisement) => ({ enable: ad.enable, name: ad.title }),
       (ad, enable) => void change(ad, { enable }).catch(() => {}),
       !canUpdate,
     ),
+    sortColumn(
+      t,
+      (ad: Advertisement) => ({ sort: ad.sort, name: ad.title }),
+      (ad, sort) => change(ad, { sort }),
+      !canUpdate,
+    ),
+    {
+      title: t("adm.ad.window"),
+      key: "window",
+      responsive: ["xl"],
+      render: (_, ad) =>
+        ad.startTime || ad.endTime ? `${formatTime(ad.startTime)} ~ ${formatTime(ad.endTime)}` : t("adm.ad.always"),
+    },
     {
       title: t("adm.ad.remark"),
       key: "remark",
       ellipsis: true,
       width: 160,
-      responsive: ["xl"],
+      responsive: ["xxl"],
       render: (_, ad) => ad.remark,
     },
     actionsColumn(t, (ad: Advertisement) => (

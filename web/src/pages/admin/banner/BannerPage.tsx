@@ -59,6 +59,12 @@ export default function BannerPage() {
       120,
       (b) => b.title,
     ),
+    enableColumn(
+      t,
+      (b: Banner) => ({ enable: b.enable, name: b.title }),
+      (b, enable) => void change(b, { enable }).catch(() => {}),
+      !canUpdate,
+    ),
     {
       title: t("adm.banner.type"),
       key: "type",
@@ -77,12 +83,6 @@ export default function BannerPage() {
       t,
       (b: Banner) => ({ sort: b.sort, name: b.title }),
       (b, sort) => change(b, { sort }),
-      !canUpdate,
-    ),
-    enableColumn(
-      t,
-      (b: Banner) => ({ enable: b.enable, name: b.title }),
-      (b, enable) => void change(b, { enable }).catch(() => {}),
       !canUpdate,
     ),
     {

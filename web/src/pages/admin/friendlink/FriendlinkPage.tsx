@@ -48,6 +48,12 @@ export default function FriendlinkPage() {
       120,
       (l) => l.title,
     ),
+    enableColumn(
+      t,
+      (l: Friendlink) => ({ enable: l.enable, name: l.title }),
+      (l, enable) => void change(l, { enable }).catch(() => {}),
+      !canUpdate,
+    ),
     {
       title: t("adm.link.link"),
       key: "link",
@@ -64,12 +70,6 @@ export default function FriendlinkPage() {
       t,
       (l: Friendlink) => ({ sort: l.sort, name: l.title }),
       (l, sort) => change(l, { sort }),
-      !canUpdate,
-    ),
-    enableColumn(
-      t,
-      (l: Friendlink) => ({ enable: l.enable, name: l.title }),
-      (l, enable) => void change(l, { enable }).catch(() => {}),
       !canUpdate,
     ),
     {
