@@ -50,6 +50,39 @@ describe("PostgreSQL search index: the ranking cap (a common word reads few tsve
   });
 });
 
+describe("PostgreSQL search index: which text-only matches the cap ranks, and the exact phrase", () => {
+  test("a short document with the phrase is ranked before a long one with the words on many pages", async () => {
+    const index = createPgSearchIndex(db, { rankCap: 1 });
+    await index.clear();
+    const long = indexedDocument({
+      title: "a",
+      pages: 12,
+      pageTexts: Array.from({ length: 12 }, (_, i) => (i < 4 ? "harbour far from any charts" : "filler")),
+      viewCount: 500,
+    });
+    const short = indexedDocument({ title: "b", pages: 2, pageTexts: ["the harbour charts", "harbour and charts"] });
+    await index.upsert([long, short]);
+    const found = await index.search({ text: "harbour charts", sort: "relevance", offset: 0, limit: 10 });
+    // most matching pages (4 of 12) would rank the long one; the share of matching pages (2 of 2) picks the short one
+    expect(found.hits.map((h) => [h.id, h.rank > 0])).toEqual([
+      [short.id, true],
+      [long.id, false],
+    ]);
+  });
+
+  test("of two pages with the words side by side, the one in the query's order ranks first", async () => {
+    const index = createPgSearchIndex(db);
+    await index.clear();
+    // the same cover density (adjacent words); more views would put the reversed one first on a tie
+    const reversed = indexedDocument({ title: "a", pageTexts: ["the charts harbour office"], viewCount: 900 });
+    const exact = indexedDocument({ title: "b", pageTexts: ["the harbour charts office"] });
+    await index.upsert([reversed, exact]);
+    const found = await index.search({ text: "harbour charts", sort: "relevance", offset: 0, limit: 10 });
+    expect(found.hits.map((h) => h.id)).toEqual([exact.id, reversed.id]);
+    expect((found.hits[0]?.rank ?? 0) - (found.hits[1]?.rank ?? 0)).toBeCloseTo(0.1, 5);
+  });
+});
+
 describe("the text search configurations (migration 0010)", () => {
   test("ENGLISH_STOP_WORDS is what PostgreSQL's english configuration drops; wenku_search keeps them and stems", async () => {
     const [r] = await db.$queryRaw<Array<{ dropped: number; kept: number; stemmed: string }>>`

@@ -7,8 +7,9 @@
 // and page n's text, the only lexemes of weight D (ts_filter(terms, '{d}') is the page's text alone:
 // which pages hold the hit). A document matches when one of its rows holds every query token; its rank is its
 // ts_rank_cd (title A 1.0, keywords B 0.4, description/categories/uploader C 0.2, text D 0.1; the
-// proximity of the terms counts, so the exact phrase ranks first): its field row's when the fields
-// hold the query, else its best page row's (for at most RANK_CAP such documents: see search()).
+// proximity of the terms counts, and a page holding them as the exact phrase gets 0.1 more): its field
+// row's when the fields hold the query, else its best page row's (for at most RANK_CAP such documents:
+// see search()).
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import {
@@ -46,8 +47,13 @@ function filters(q: SearchQuery): Prisma.Sql {
   return and.length ? Prisma.sql`WHERE ${Prisma.join(and, " AND ")}` : Prisma.empty;
 }
 
-/** Text-only matches whose page rows are ranked (reading their tsvectors), most matching pages first. */
+/**
+ * Text-only matches whose page rows are ranked (reading their tsvectors): those whose pages match the
+ * most, as a share of their pages (a document about the words, not merely a long one).
+ */
 export const RANK_CAP = 200;
+/** What a page holding the query as the exact phrase adds to its rank (weight D's: one more match). */
+const PHRASE_BONUS = 0.1;
 
 export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): SearchIndex {
   const rankCap = opts.rankCap ?? RANK_CAP;
@@ -126,10 +132,14 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
       // c: every matching document from the GIN index and the rows' ids alone (no tsvector is read
       // back: the cost of a common word is one heap fetch a matching row). Ranking reads the
       // tsvectors: all matching field rows (page 0: small), and the page rows of the RANK_CAP
-      // text-only matches with the most matching pages (then the most read); text-only matches
-      // past those rank 0, after the ranked ones. Below RANK_CAP text-only matches, all are ranked.
+      // text-only matches whose pages match the most as a share of their pages (then the most
+      // matching pages, the most read): choosing by the number of matching pages alone favoured long
+      // documents. A ranked page holding the words as the exact phrase gets PHRASE_BONUS (its
+      // tsvector read once for both: the || copy). Text-only matches past those rank 0, after the
+      // ranked ones. Below RANK_CAP text-only matches, all are ranked.
       const rows = await db.$queryRaw<Array<{ document_id: bigint | null; rank: number | null; total: bigint }>>`
-        WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q),
+        WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q,
+                          phraseto_tsquery('wenku_search', ${tokens}) AS phrase),
         c AS (
           SELECT p.document_id, bool_or(p.page = 0) AS in_fields, count(*) FILTER (WHERE p.page > 0) AS in_pages
             FROM search_pages p, q
@@ -149,12 +159,18 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
             FROM q, search_pages p
            WHERE p.page = 0 AND p.document_id IN (SELECT document_id FROM f0 WHERE in_fields)
           UNION ALL
-          SELECT p.document_id, max(ts_rank_cd(p.terms, q.q))
-            FROM q, search_pages p
-           WHERE p.page > 0 AND p.terms @@ q.q
-             AND p.document_id IN (SELECT document_id FROM f0 WHERE NOT in_fields
-                                    ORDER BY in_pages DESC, view_count DESC, document_id DESC LIMIT ${rankCap})
-           GROUP BY p.document_id
+          SELECT t.document_id, max(ts_rank_cd(t.terms, q.q) + CASE WHEN t.terms @@ q.phrase THEN ${PHRASE_BONUS}::float4 ELSE 0 END)
+            FROM q, (
+              SELECT p.document_id, p.terms || ''::tsvector AS terms
+                FROM q, search_pages p
+               WHERE p.page > 0 AND p.terms @@ q.q
+                 AND p.document_id IN (SELECT document_id FROM f0 WHERE NOT in_fields
+                                        ORDER BY in_pages::float8 / greatest(pages, 1) DESC, in_pages DESC,
+                                                 view_count DESC, document_id DESC
+                                        LIMIT ${rankCap})
+              OFFSET 0
+            ) t
+           GROUP BY t.document_id
         ),
         f AS (SELECT f0.*, coalesce(r.rank, 0) AS rank FROM f0 LEFT JOIN r USING (document_id)),
         hits AS (
