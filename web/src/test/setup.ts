@@ -1,18 +1,10 @@
 import { loadAdminTexts, loadLanguage } from "../i18n/language.js";
+import { inertMediaQueryList } from "./mediaQuery.js";
 
 // jsdom lacks the layout APIs antd's responsive components query; give them inert stand-ins.
 if (typeof window !== "undefined") {
   if (!window.matchMedia) {
-    window.matchMedia = (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    });
+    window.matchMedia = (query: string) => inertMediaQueryList(query, false);
   }
   if (!("ResizeObserver" in window)) {
     class ResizeObserverStub {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "@jest/globals";
+import { inertMediaQueryList } from "./mediaQuery.js";
 
 /**
  * Whether a media query holds at a viewport `width`: the width queries the app and antd ask
@@ -18,17 +19,7 @@ export function widthQueryMatches(query: string, width: number): boolean {
 export function atViewportWidth(width: number): void {
   const original = window.matchMedia;
   beforeAll(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        media: query,
-        matches: widthQueryMatches(query, width),
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
+    window.matchMedia = (query: string) => inertMediaQueryList(query, widthQueryMatches(query, width));
   });
   afterAll(() => {
     window.matchMedia = original;

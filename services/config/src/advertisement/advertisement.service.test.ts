@@ -1,9 +1,9 @@
 // Advertisement rules over a fake repository: validation (field named), the image ad's HTML, the
 // start/end window, positions, VIP callers, and the cached public list dropped on change.
-import type { CallContext } from "@wenku/kit";
-import { createLogger, DomainError } from "@wenku/kit";
+import { type CallContext, createLogger } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
 import { createVisitorLists } from "../cache.js";
+import { refusal } from "../lists/testing.js";
 import type { AdvertisementData, AdvertisementRow } from "./advertisement.repository.js";
 import {
   type AdvertisementInput,
@@ -31,16 +31,6 @@ const input = (over: Partial<AdvertisementInput> = {}): AdvertisementInput => ({
   remark: "",
   ...over,
 });
-
-function refusal(f: () => unknown): [string, string | undefined] {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof DomainError) return [err.message, err.field];
-    throw err;
-  }
-  throw new Error("not refused");
-}
 
 test("the 17 positions of the spec", () => {
   expect(AD_POSITIONS).toHaveLength(17);

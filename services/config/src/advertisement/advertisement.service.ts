@@ -102,19 +102,16 @@ export function createAdvertisementService(deps: {
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
-  const enabled = deps.lists.list<AdvertisementRow[]>();
   const vipUsers = createTtlCache<bigint, boolean>({ ttlMs: VIP_TTL_MS, max: 10_000 });
   const items = createSortedItems({
     repo: deps.repo,
     validate: validateAdvertisement,
     messages: advertisementMessages,
-    changed: deps.lists.changed,
+    lists: deps.lists,
+    shown: advertisementWhere({ position: [], enable: true }),
   });
   return {
-    create: items.create,
-    update: items.update,
-    delete: items.delete,
-    get: items.get,
+    ...items.writes,
 
     /** The back office's list: every ad, by position, enable and keyword. */
     list: (req: ListAdvertisementInput) =>
@@ -134,8 +131,7 @@ export function createAdvertisementService(deps: {
       const userId = call.identity?.userId;
       if (userId && (await vipUsers.get(userId, () => deps.vip(userId)))) return [];
       const at = now();
-      const all = await enabled.get("all", () => deps.repo.all(advertisementWhere({ position: [], enable: true })));
-      return all.filter((ad) => (!wanted.size || wanted.has(ad.position)) && shownAt(ad, at));
+      return (await items.shown()).filter((ad) => (!wanted.size || wanted.has(ad.position)) && shownAt(ad, at));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Banner and friend link validation: each refusal names its field; what is stored is trimmed.
-import { DomainError } from "@wenku/kit";
 import { validateFriendlink } from "../friendlink/friendlink.service.js";
+import { refusal } from "../lists/testing.js";
 import { type BannerInput, validateBanner } from "./banner.service.js";
 
 const banner = (over: Partial<BannerInput> = {}): BannerInput => ({
@@ -14,16 +14,6 @@ const banner = (over: Partial<BannerInput> = {}): BannerInput => ({
   description: "",
   ...over,
 });
-
-function refusal(f: () => unknown): [string, string | undefined] {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof DomainError) return [err.message, err.field];
-    throw err;
-  }
-  throw new Error("not refused");
-}
 
 test("a banner: title, an image of this site or https, a link of this site or http(s), a known type", () => {
   expect(validateBanner(banner({ title: " 春季 ", url: " https://example.com/a " }))).toMatchObject({

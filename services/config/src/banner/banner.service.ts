@@ -4,8 +4,8 @@
 import type { CallContext } from "@wenku/kit";
 import type { VisitorLists } from "../cache.js";
 import { isImageSource, isLink } from "../links.js";
-import { createSortedItems, invalid, oneValue, pageOf, text } from "../lists/sorted.service.js";
-import { type BannerData, type BannerRepository, type BannerRow, bannerWhere } from "./banner.repository.js";
+import { createSortedItems, invalid, oneValue, text } from "../lists/sorted.service.js";
+import { type BannerData, type BannerRepository, bannerWhere } from "./banner.repository.js";
 
 /** A banner as the RPCs send it (Banner): the stored fields and the id (0 when new). */
 export interface BannerInput extends BannerData {
@@ -59,32 +59,26 @@ export function validateBanner(input: BannerInput): BannerData {
 }
 
 export function createBannerService(deps: { repo: BannerRepository; lists: VisitorLists }) {
-  const enabled = deps.lists.list<BannerRow[]>();
   const items = createSortedItems({
     repo: deps.repo,
     validate: validateBanner,
     messages: bannerMessages,
-    changed: deps.lists.changed,
+    lists: deps.lists,
+    shown: bannerWhere({ type: [], enable: true }),
   });
   return {
-    create: items.create,
-    update: items.update,
-    delete: items.delete,
-    get: items.get,
+    ...items.writes,
 
     /**
      * Staff (holders of ListBanner's permission): every banner, by type, enable and keyword. Others:
-     * the enabled banners of the types asked for (`staff` false: send the public fields only).
+     * the enabled banners of the types asked for, public fields only.
      */
-    async list(call: CallContext, req: ListBannerInput): Promise<{ total: number; rows: BannerRow[]; staff: boolean }> {
-      if (call.identity?.granted) {
-        const where = bannerWhere({ type: req.type, enable: oneValue(req.enable), wd: req.wd.trim() });
-        return { ...(await items.page(where, req.page, req.size)), staff: true };
-      }
-      const all = await enabled.get("all", () => deps.repo.all(bannerWhere({ type: [], enable: true })));
-      const rows = req.type.length ? all.filter((b) => req.type.includes(b.type)) : all;
-      return { ...pageOf(rows, req.page, req.size, BANNER_PUBLIC_MAX), staff: false };
-    },
+    list: (call: CallContext, req: ListBannerInput) =>
+      items.list(call, req, {
+        staff: () => bannerWhere({ type: req.type, enable: oneValue(req.enable), wd: req.wd.trim() }),
+        visitors: (shown) => (req.type.length ? shown.filter((b) => req.type.includes(b.type)) : shown),
+        max: BANNER_PUBLIC_MAX,
+      }),
   };
 }
 export type BannerService = ReturnType<typeof createBannerService>;

@@ -4,13 +4,8 @@
 import type { CallContext } from "@wenku/kit";
 import type { VisitorLists } from "../cache.js";
 import { isHttpUrl } from "../links.js";
-import { createSortedItems, invalid, oneValue, pageOf, text } from "../lists/sorted.service.js";
-import {
-  type FriendlinkData,
-  type FriendlinkRepository,
-  type FriendlinkRow,
-  friendlinkWhere,
-} from "./friendlink.repository.js";
+import { createSortedItems, invalid, oneValue, text } from "../lists/sorted.service.js";
+import { type FriendlinkData, type FriendlinkRepository, friendlinkWhere } from "./friendlink.repository.js";
 
 /** A friend link as the RPCs send it (Friendlink): the stored fields and the id (0 when new). */
 export interface FriendlinkInput extends FriendlinkData {
@@ -52,34 +47,26 @@ export function validateFriendlink(input: FriendlinkInput): FriendlinkData {
 }
 
 export function createFriendlinkService(deps: { repo: FriendlinkRepository; lists: VisitorLists }) {
-  const enabled = deps.lists.list<FriendlinkRow[]>();
   const items = createSortedItems({
     repo: deps.repo,
     validate: validateFriendlink,
     messages: friendlinkMessages,
-    changed: deps.lists.changed,
+    lists: deps.lists,
+    shown: friendlinkWhere({ enable: true }),
   });
   return {
-    create: items.create,
-    update: items.update,
-    delete: items.delete,
-    get: items.get,
+    ...items.writes,
 
     /**
      * Staff (holders of ListFriendlink's permission): every link, by enable and keyword. Others: the
-     * enabled links, whatever `enable` and `wd` say (`staff` false: send the public fields only).
+     * enabled links, whatever `enable` and `wd` say, public fields only.
      */
-    async list(
-      call: CallContext,
-      req: ListFriendlinkInput,
-    ): Promise<{ total: number; rows: FriendlinkRow[]; staff: boolean }> {
-      if (call.identity?.granted) {
-        const where = friendlinkWhere({ enable: oneValue(req.enable), wd: req.wd.trim() });
-        return { ...(await items.page(where, req.page, req.size)), staff: true };
-      }
-      const all = await enabled.get("all", () => deps.repo.all(friendlinkWhere({ enable: true })));
-      return { ...pageOf(all, req.page, req.size, FRIENDLINK_PUBLIC_MAX), staff: false };
-    },
+    list: (call: CallContext, req: ListFriendlinkInput) =>
+      items.list(call, req, {
+        staff: () => friendlinkWhere({ enable: oneValue(req.enable), wd: req.wd.trim() }),
+        visitors: (shown) => shown,
+        max: FRIENDLINK_PUBLIC_MAX,
+      }),
   };
 }
 export type FriendlinkService = ReturnType<typeof createFriendlinkService>;

@@ -73,3 +73,15 @@ export function enableColumn<Row>(
     ),
   };
 }
+
+/** A row's description, cut to one line (whole in the cell's title), shown on wide screens only. */
+export function descriptionColumn<Row>(t: Translate, of: (row: Row) => string): ColumnType<Row> {
+  return {
+    title: t("adm.common.description"),
+    key: "description",
+    ellipsis: true,
+    width: 180,
+    responsive: ["lg"],
+    render: (_, row) => of(row),
+  };
+}

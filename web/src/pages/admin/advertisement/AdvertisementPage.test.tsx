@@ -9,6 +9,7 @@ import {
   AdvertisementSchema,
   type ListAdvertisementRequest,
 } from "@wenku/proto/api/v1/advertisement_pb.js";
+import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
 import { fakeImageUploads } from "../../../test/fakeUpload.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { signInStaff } from "../../../test/staff.js";
@@ -67,20 +68,6 @@ function setup() {
   return { deps, lists, saved };
 }
 
-const drawer = () => document.querySelector(".ant-drawer-open") as HTMLElement;
-async function rowOf(title: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(
-    title,
-    { selector: ".ant-table-tbody td, .ant-table-tbody td *" },
-    { timeout: 15_000 },
-  );
-  return cell.closest("tr") as HTMLElement;
-}
-const pick = async (combobox: HTMLElement, option: string) => {
-  fireEvent.mouseDown(combobox);
-  fireEvent.click(await screen.findByText(option, { selector: ".ant-select-item-option-content" }));
-};
-
 describe("admin advertisements", () => {
   it("names the 17 positions in 6 groups", () => {
     expect(AD_POSITION_GROUPS.map((g) => g.positions.length)).toEqual([2, 4, 3, 3, 2, 3]);
@@ -89,14 +76,14 @@ describe("admin advertisements", () => {
   it("lists ads with position, kind and whether pages show them now; filters by position", async () => {
     const { deps, lists } = setup();
     renderWithProviders(<AdvertisementPage />, deps);
-    const running = within(await rowOf("投放中的"));
+    const running = within(await tableRow("投放中的"));
     expect([running.getByText("全局顶部"), running.getByText("代码 / HTML"), running.getByText("投放中")]).toBeTruthy();
-    expect(within(await rowOf("将来的")).getByText("未开始")).toBeTruthy();
-    expect(within(await rowOf("过期的")).getByText("已结束")).toBeTruthy();
-    const off = within(await rowOf("停用的"));
+    expect(within(await tableRow("将来的")).getByText("未开始")).toBeTruthy();
+    expect(within(await tableRow("过期的")).getByText("已结束")).toBeTruthy();
+    const off = within(await tableRow("停用的"));
     expect([off.getByText("已停用"), off.getByText("图片"), off.getByText("长期")]).toBeTruthy();
 
-    await pick(screen.getByRole("combobox", { name: "广告位" }), "搜索结果页右侧");
+    await pickOption(screen.getByRole("combobox", { name: "广告位" }), "搜索结果页右侧");
     await waitFor(() => expect(lists.at(-1)?.position).toEqual(["search_right"]));
     await waitFor(() => expect(screen.queryByText("投放中的")).toBeNull());
   }, 120_000);
@@ -104,9 +91,9 @@ describe("admin advertisements", () => {
   it("adds an HTML ad at a grouped position with a preview; an image ad is uploaded and linked", async () => {
     const { deps, saved } = setup();
     renderWithProviders(<AdvertisementPage />, deps);
-    await rowOf("投放中的");
+    await tableRow("投放中的");
     fireEvent.click(screen.getByTestId("advertisement-add"));
-    const form = within(drawer());
+    const form = within(openDrawer());
     fireEvent.click(form.getByTestId("drawer-save"));
     expect(await form.findByText("请选择广告位", { selector: ".ant-form-item-explain-error" })).toBeTruthy();
 
@@ -133,8 +120,8 @@ describe("admin advertisements", () => {
     try {
       await waitFor(() => expect(document.querySelector(".ant-drawer-open")).toBeNull());
       fireEvent.click(screen.getByTestId("advertisement-add"));
-      const again = within(drawer());
-      await pick(again.getByRole("combobox", { name: "广告位" }), "首页轮播图下方");
+      const again = within(openDrawer());
+      await pickOption(again.getByRole("combobox", { name: "广告位" }), "首页轮播图下方");
       fireEvent.change(again.getByLabelText("名称"), { target: { value: "图片广告" } });
       fireEvent.click(again.getByText("图片", { selector: ".ant-radio-button-wrapper *" }));
       const input = (await again.findByTestId("ad-image")).querySelector('input[type="file"]') as HTMLInputElement;
@@ -162,12 +149,12 @@ describe("admin advertisements", () => {
   it("editing keeps the ad's window and kind; the enable switch sends the whole ad", async () => {
     const { deps, saved } = setup();
     renderWithProviders(<AdvertisementPage />, deps);
-    const row = await rowOf("投放中的");
+    const row = await tableRow("投放中的");
     fireEvent.click(within(row).getByRole("switch", { name: "启用 投放中的" }));
     await waitFor(() => expect(saved.at(-1)).toMatchObject({ id: 1n, enable: false, remark: "合同A" }));
 
     fireEvent.click(within(row).getByLabelText("编辑"));
-    const form = within(drawer());
+    const form = within(openDrawer());
     expect((form.getByLabelText("广告代码") as HTMLTextAreaElement).value).toBe("<b>广告</b>");
     fireEvent.change(form.getByLabelText("名称"), { target: { value: "投放中的（改）" } });
     fireEvent.click(form.getByTestId("drawer-save"));

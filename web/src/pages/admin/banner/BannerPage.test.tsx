@@ -4,6 +4,7 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Banner, BannerAPI, BannerSchema, type ListBannerRequest } from "@wenku/proto/api/v1/banner_pb.js";
 import { BannerType } from "@wenku/proto/api/v1/enums_pb.js";
+import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
 import { fakeImageUploads } from "../../../test/fakeUpload.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { signInStaff } from "../../../test/staff.js";
@@ -70,41 +71,30 @@ function setup(rpcs = ALL) {
   return { deps, lists, saved, deleted };
 }
 
-const drawer = () => document.querySelector(".ant-drawer-open") as HTMLElement;
-async function rowOf(title: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(
-    title,
-    { selector: ".ant-table-tbody td, .ant-table-tbody td *" },
-    { timeout: 15_000 },
-  );
-  return cell.closest("tr") as HTMLElement;
-}
-
 describe("admin banners", () => {
   it("lists banners with image, type and link; filters by type; adds one with an uploaded image", async () => {
     const { deps, lists, saved } = setup();
     renderWithProviders(<BannerPage />, deps);
-    const first = within(await rowOf("春季横幅"));
+    const first = within(await tableRow("春季横幅"));
     expect(first.getByText("网站横幅")).toBeTruthy();
     expect(first.getByText("/category/1")).toBeTruthy();
     expect(first.getByAltText("春季横幅").getAttribute("src")).toBe(IMAGE);
-    expect(within(await rowOf("小程序图")).getByText("小程序横幅")).toBeTruthy();
+    expect(within(await tableRow("小程序图")).getByText("小程序横幅")).toBeTruthy();
     expect(lists[0]).toMatchObject({ page: 1n, size: 10n, type: [], enable: [] });
 
-    fireEvent.mouseDown(screen.getByRole("combobox", { name: "类型" }));
-    fireEvent.click(await screen.findByText("小程序横幅", { selector: ".ant-select-item-option-content" }));
+    await pickOption(screen.getByRole("combobox", { name: "类型" }), "小程序横幅");
     await waitFor(() => expect(lists.at(-1)?.type).toEqual([BannerType.MINI_PROGRAM]));
     await waitFor(() => expect(screen.queryByText("春季横幅")).toBeNull());
 
     const uploads = fakeImageUploads("/uploads/fedcba9876543210fedcba9876543210.png");
     try {
       fireEvent.click(screen.getByTestId("banner-add"));
-      const form = within(drawer());
+      const form = within(openDrawer());
       fireEvent.change(form.getByLabelText("名称"), { target: { value: "夏季横幅" } });
       fireEvent.click(form.getByTestId("drawer-save"));
       expect(await form.findByText("请上传图片")).toBeTruthy(); // the image is required
 
-      const input = drawer().querySelector('input[type="file"]') as HTMLInputElement;
+      const input = openDrawer().querySelector('input[type="file"]') as HTMLInputElement;
       fireEvent.change(input, { target: { files: [new File(["png"], "summer.png", { type: "image/png" })] } });
       await waitFor(() => expect(form.getByTestId("banner-image-preview")).toBeTruthy());
       expect([uploads.urls, uploads.files]).toEqual([["/api/v1/upload/banner"], ["summer.png"]]);
@@ -132,7 +122,7 @@ describe("admin banners", () => {
   it("enable switch and sort send the whole banner; batch delete asks first; read-only staff change nothing", async () => {
     const { deps, saved, deleted } = setup();
     const view = renderWithProviders(<BannerPage />, deps);
-    const row = await rowOf("春季横幅");
+    const row = await tableRow("春季横幅");
     fireEvent.click(within(row).getByRole("switch", { name: "启用 春季横幅" }));
     await waitFor(() => expect(saved.at(-1)).toMatchObject({ id: 1n, title: "春季横幅", path: IMAGE, enable: false }));
 
@@ -142,7 +132,7 @@ describe("admin banners", () => {
     await waitFor(() => expect(saved.at(-1)).toMatchObject({ id: 1n, sort: 42, url: "/category/1" }));
 
     for (const title of ["春季横幅", "小程序图"])
-      fireEvent.click((await rowOf(title)).querySelector("input[type=checkbox]") as HTMLElement);
+      fireEvent.click((await tableRow(title)).querySelector("input[type=checkbox]") as HTMLElement);
     fireEvent.click(screen.getByTestId("batch-delete"));
     expect(deleted).toEqual([]);
     fireEvent.click(await screen.findByText(/^确\s*定$/));
@@ -151,7 +141,7 @@ describe("admin banners", () => {
 
     const readOnly = setup(["ListBanner"]);
     renderWithProviders(<BannerPage />, readOnly.deps);
-    const locked = await rowOf("春季横幅");
+    const locked = await tableRow("春季横幅");
     expect((within(locked).getByRole("switch") as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId("banner-add")).toBeNull();
     expect(screen.queryByTestId("batch-delete")).toBeNull();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Category, CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
+import { openDrawer, tableRow } from "../../../test/adminScreen.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { signInStaff } from "../../../test/staff.js";
 import { CategoryEditor } from "./CategoryEditor.js";
@@ -40,25 +41,10 @@ function setup(rows: Category[] = []) {
   return { deps, created };
 }
 
-const drawer = () => document.querySelector(".ant-drawer-open") as HTMLElement;
-
-/**
- * The table row showing `title`. Found by text, not by role: *ByRole computes the accessible name of
- * every element of the antd table on each retry, which took tens of seconds on a loaded CI machine.
- */
-async function rowOf(title: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(
-    title,
-    { selector: ".ant-table-tbody td, .ant-table-tbody td *" },
-    { timeout: 15_000 },
-  );
-  return cell.closest("tr") as HTMLElement;
-}
-
 async function addCategory(title: string): Promise<void> {
-  fireEvent.change(within(drawer()).getByLabelText("名称"), { target: { value: title } });
-  fireEvent.click(within(drawer()).getByTestId("drawer-save"));
-  expect(await rowOf(title)).toBeTruthy();
+  fireEvent.change(within(openDrawer()).getByLabelText("名称"), { target: { value: title } });
+  fireEvent.click(within(openDrawer()).getByTestId("drawer-save"));
+  expect(await tableRow(title)).toBeTruthy();
 }
 
 describe("category editor", () => {
@@ -71,10 +57,10 @@ describe("category editor", () => {
     expect(created[0]?.parentId).toBe(0n);
     expect(created[0]?.type).toBe(CategoryType.ARTICLE);
 
-    const root = await rowOf("新闻");
+    const root = await tableRow("新闻");
     fireEvent.click(within(root).getByLabelText("添加子分类"));
-    await waitFor(() => expect(within(drawer()).getByText("新闻")).toBeTruthy());
-    expect(within(drawer()).getByLabelText("名称").getAttribute("value")).toBe("");
+    await waitFor(() => expect(within(openDrawer()).getByText("新闻")).toBeTruthy());
+    expect(within(openDrawer()).getByLabelText("名称").getAttribute("value")).toBe("");
     await addCategory("国内");
     expect(created[1]?.parentId).toBe(created[0]?.id);
   }, 90_000);
@@ -85,9 +71,9 @@ describe("category editor", () => {
       create(CategorySchema, { id: 2n, parentId: 1n, title: "高考", enable: true }),
     ]);
     renderWithProviders(<CategoryEditor type={CategoryType.DOCUMENT} title="文档分类" />, deps);
-    expect(await rowOf("高考")).toBeTruthy();
+    expect(await tableRow("高考")).toBeTruthy();
     // By label and class, not by role: role queries are slow over antd tables (see rowOf).
-    fireEvent.click(within(await rowOf("教育")).getByLabelText("删除"));
+    fireEvent.click(within(await tableRow("教育")).getByLabelText("删除"));
     expect(await screen.findByText("确定要删除“教育”吗？", {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(document.querySelector(".ant-popover .ant-btn-primary") as HTMLElement);
     expect(await screen.findByText("该分类下还有子分类，不能删除", {}, { timeout: 10_000 })).toBeTruthy();

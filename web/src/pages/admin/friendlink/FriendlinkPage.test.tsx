@@ -9,6 +9,7 @@ import {
   FriendlinkSchema,
   type ListFriendlinkRequest,
 } from "@wenku/proto/api/v1/friendlink_pb.js";
+import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { signInStaff } from "../../../test/staff.js";
 import { atViewportWidth } from "../../../test/viewport.js";
@@ -59,32 +60,21 @@ function setup() {
   return { deps, lists, saved, deleted };
 }
 
-const drawer = () => document.querySelector(".ant-drawer-open") as HTMLElement;
-async function rowOf(title: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(
-    title,
-    { selector: ".ant-table-tbody td, .ant-table-tbody td *" },
-    { timeout: 15_000 },
-  );
-  return cell.closest("tr") as HTMLElement;
-}
-
 describe("admin friend links", () => {
   it("lists links (opening in a new tab), filters by status, adds one: http(s) only, a refusal on its field", async () => {
     const { deps, lists, saved } = setup();
     renderWithProviders(<FriendlinkPage />, deps);
-    const link = within(await rowOf("开源中国"))
+    const link = within(await tableRow("开源中国"))
       .getByText("https://www.oschina.net")
       .closest("a") as HTMLElement;
     expect([link.getAttribute("href"), link.getAttribute("target")]).toEqual(["https://www.oschina.net", "_blank"]);
 
-    fireEvent.mouseDown(screen.getByRole("combobox", { name: "状态" }));
-    fireEvent.click(await screen.findByText("已禁用", { selector: ".ant-select-item-option-content" }));
+    await pickOption(screen.getByRole("combobox", { name: "状态" }), "已禁用");
     await waitFor(() => expect(lists.at(-1)?.enable).toEqual([false]));
     await waitFor(() => expect(screen.queryByText("开源中国")).toBeNull());
 
     fireEvent.click(screen.getByTestId("friendlink-add"));
-    const form = within(drawer());
+    const form = within(openDrawer());
     fireEvent.change(form.getByLabelText("名称"), { target: { value: "友站" } });
     fireEvent.change(form.getByLabelText("链接地址"), { target: { value: "https://blocked.example" } });
     fireEvent.click(form.getByTestId("drawer-save"));
@@ -105,7 +95,7 @@ describe("admin friend links", () => {
   it("deletes one after asking", async () => {
     const { deps, deleted } = setup();
     renderWithProviders(<FriendlinkPage />, deps);
-    fireEvent.click(within(await rowOf("停用的站")).getByLabelText("删除"));
+    fireEvent.click(within(await tableRow("停用的站")).getByLabelText("删除"));
     expect(deleted).toEqual([]);
     fireEvent.click(await screen.findByText(/^确\s*定$/));
     await waitFor(() => expect(deleted).toEqual([[2n]]));

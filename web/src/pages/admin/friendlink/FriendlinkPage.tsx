@@ -9,7 +9,7 @@ import { useEditing } from "../../../components/admin/list/useEditing.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { sortColumn, useInlineUpdate } from "../../../components/admin/sortedItems.js";
-import { enableColumn, titleColumn } from "../../../components/admin/table.js";
+import { descriptionColumn, enableColumn, titleColumn } from "../../../components/admin/table.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { FriendlinkFormDrawer } from "./FriendlinkFormDrawer.js";
@@ -72,14 +72,7 @@ export default function FriendlinkPage() {
       (l, sort) => change(l, { sort }),
       !canUpdate,
     ),
-    {
-      title: t("adm.common.description"),
-      key: "description",
-      ellipsis: true,
-      width: 180,
-      responsive: ["lg"],
-      render: (_, l) => l.description,
-    },
+    descriptionColumn(t, (l: Friendlink) => l.description),
     {
       title: t("adm.common.createdAt"),
       key: "createdAt",

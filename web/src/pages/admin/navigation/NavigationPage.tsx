@@ -8,7 +8,7 @@ import { type NavRow, navigationTree } from "../../../components/admin/navigatio
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { TreeListCard } from "../../../components/admin/TreeListCard.js";
-import { enableColumn, titleColumn } from "../../../components/admin/table.js";
+import { descriptionColumn, enableColumn, titleColumn } from "../../../components/admin/table.js";
 import { formatTime } from "../../../components/common/format.js";
 import { NAVIGATION_LIST_SIZE } from "../../../hooks/useNavigationItems.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
@@ -69,14 +69,7 @@ export default function NavigationPage() {
       ({ item }, enable) => toggle(item, enable),
       !canUpdate,
     ),
-    {
-      title: t("adm.common.description"),
-      key: "description",
-      ellipsis: true,
-      width: 180,
-      responsive: ["lg"],
-      render: (_, { item }) => item.description,
-    },
+    descriptionColumn(t, ({ item }: Row) => item.description),
     {
       title: t("adm.common.createdAt"),
       key: "createdAt",
