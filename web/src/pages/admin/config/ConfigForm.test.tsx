@@ -35,10 +35,11 @@ const rows = [
 ];
 
 /** ConfigAPI.UpdateConfig recording what is sent; `refuse` answers the next save with a refusal. */
-function setup() {
+function setup(lang?: "en") {
   const saved: Configs[] = [];
   let refusal: ConnectError | undefined;
   const deps = testDeps({
+    ...(lang ? { lang } : {}),
     services: (router) => {
       emptyServices(router);
       router.service(ConfigAPI, {
@@ -95,13 +96,7 @@ describe("the generic config form", () => {
   }, 60_000);
 
   it("shows English labels, help and choices in English (the catalogue's are Chinese), else the server's", async () => {
-    const { deps } = setup();
-    const english = testDeps({ lang: "en", services: undefined });
-    renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, {
-      ...deps,
-      storage: english.storage,
-      languageStore: english.languageStore,
-    });
+    renderWithProviders(<ConfigForm rows={rows} section={CONFIG_SECTIONS.system as never} />, setup("en").deps);
     expect(await screen.findByText("Site name", {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText("Your site's name, e.g. Wenku")).toBeTruthy();
     expect(screen.queryByText("sitename 标签")).toBeNull();
