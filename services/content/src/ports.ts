@@ -19,7 +19,7 @@ export interface UploadPolicy {
   allowed: boolean;
   /** Why not, for the user (Chinese). */
   reason: string;
-  /** New documents of this user wait for review (status PENDING_REVIEW). */
+  /** New documents (articles) of this user wait for review (status PENDING_REVIEW / PENDING). */
   needsReview: boolean;
 }
 
@@ -32,6 +32,8 @@ export interface UserBrief {
 /** The user service, as the content service asks it (UserInternalAPI). */
 export interface UserDirectory {
   uploadPolicy(userId: bigint): Promise<UploadPolicy>;
+  /** The same question about publishing articles (enable_article, enable_article_approval, punishments 6/1). */
+  articlePolicy(userId: bigint): Promise<UploadPolicy>;
   /** The users that exist among `ids`, by id. */
   users(ids: readonly bigint[]): Promise<Map<bigint, UserBrief>>;
   /** Makes an uploaded image (its /uploads/ path) the user's avatar. */

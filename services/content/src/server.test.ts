@@ -6,6 +6,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import type { Authorizer, Logger, SettingsReader } from "@wenku/kit";
 import type { RateLimitStore } from "@wenku/kit/ratelimit";
 import type { Storage } from "@wenku/kit/storage";
+import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
@@ -18,6 +19,7 @@ import type { SearchIndex } from "./search/search.index.js";
 import { buildServer } from "./server.js";
 
 const BUILT = [
+  ArticleAPI,
   CategoryAPI,
   LanguageAPI,
   DocumentAPI,
@@ -46,6 +48,7 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
     settings: {} as SettingsReader,
     users: {
       uploadPolicy: async () => ({ allowed: true, reason: "", needsReview: false }),
+      articlePolicy: async () => ({ allowed: true, reason: "", needsReview: false }),
       users: async () => new Map(),
       setAvatar: async () => {},
     },
@@ -64,8 +67,11 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
   return out;
 }
 
-/** DocumentAPI methods of slices not built yet (search, scores, VIP downloads …): Unimplemented for now. */
+/** Methods of slices not built yet (search, scores, VIP downloads, article search …): Unimplemented for now. */
 const NOT_YET = new Set([
+  "searchArticle",
+  "crawlArticle",
+  "setArticleIndex",
   "searchDocument",
   "setDocumentScore",
   "getDocumentScore",

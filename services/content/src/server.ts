@@ -8,6 +8,7 @@ import {
 } from "@wenku/kit";
 import type { RateLimitStore } from "@wenku/kit/ratelimit";
 import type { Storage } from "@wenku/kit/storage";
+import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
@@ -15,6 +16,10 @@ import { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/int
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
+import { createArticleAdminService } from "./articles/article.admin.js";
+import { createArticleHandlers } from "./articles/article.handlers.js";
+import { createArticleRepository } from "./articles/article.repository.js";
+import { createArticleService } from "./articles/article.service.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
@@ -100,8 +105,9 @@ export interface ContentServerDeps {
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
- * and page images, document search and its records, the sitemap and crawler pages, wired repositories → domain services → handlers. RPCs of slices
- * not built yet (articles, comments …) answer Unimplemented after the access policy ran.
+ * and page images, document search and its records, the sitemap and crawler pages, articles (with
+ * their recycle bin), wired repositories → domain services → handlers. RPCs of slices not built yet
+ * (comments …) answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const { db, storage, settings, users, documents: events } = deps;
@@ -195,6 +201,20 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     log: sitemapLog,
     clock: deps.clock,
   });
+  const articleRepo = createArticleRepository(db);
+  const articles = createArticleService({
+    repo: articleRepo,
+    categories: categoryRepo,
+    users,
+    log: deps.log.child({ module: "articles" }),
+    clock: deps.clock,
+  });
+  const articleAdmin = createArticleAdminService({
+    repo: articleRepo,
+    categories: categoryRepo,
+    usersOf: articles.usersOf,
+    clock: deps.clock,
+  });
   const crawler = createCrawlerDocuments({
     repo: documentRepo,
     users,
@@ -228,6 +248,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [SearchAPI, { ...createSearchHandlers(search), ...createPopularSearchHandlers(searchRecords) }],
       [SearchRecordAPI, createSearchRecordHandlers(searchRecords)],
       [RecycleAPI, createRecycleHandlers(recycle)],
+      [ArticleAPI, createArticleHandlers(articles, articleAdmin)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
       [
         ContentInternalAPI,

@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 import type { ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
+import { createArticleRepository } from "./articles/article.repository.js";
+import { footerPages } from "./articles/article.seed.js";
 import { loadContentConfig } from "./config.js";
 import { officeExtensions } from "./conversion/formats.js";
 import { conversionChannel } from "./conversion/job.js";
@@ -52,6 +54,8 @@ export const service: ServiceModule = {
     try {
       const seeded = await createLanguageRepository(db).seed(defaultLanguages);
       if (seeded) ctx.log.info({ seeded }, "document languages seeded");
+      const pages = await createArticleRepository(db).seed(footerPages);
+      if (pages) ctx.log.info({ pages }, "footer pages seeded");
       const storage = await createStorage(config);
       // Published after the caller's transaction committed, with the converter settings of the moment.
       const channel = conversionChannel(config.CONVERSION_QUEUE);

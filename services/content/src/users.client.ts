@@ -11,11 +11,13 @@ const BATCH = 1000;
 export function createUserDirectory(transport: Transport, internalToken: string, log?: Logger): UserDirectory {
   const client = createClient(UserInternalAPI, transport);
   const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  async function policy(userId: bigint, article: boolean) {
+    const p = await client.getUploadPolicy({ userId, article }, callOptions);
+    return { allowed: p.allowed, reason: p.reason, needsReview: p.needsReview };
+  }
   return {
-    async uploadPolicy(userId) {
-      const p = await client.getUploadPolicy({ userId }, callOptions);
-      return { allowed: p.allowed, reason: p.reason, needsReview: p.needsReview };
-    },
+    uploadPolicy: (userId) => policy(userId, false),
+    articlePolicy: (userId) => policy(userId, true),
     async users(ids) {
       const unique = [...new Set(ids)].filter((id) => id > 0n);
       const out = new Map<bigint, UserBrief>();

@@ -56,18 +56,27 @@ export const NEWEST_FIRST: readonly DocumentSort[] = [
  * in moredoc); empty is newest first. Anything else is refused. The id breaks ties.
  */
 export function parseOrder(raw: string): DocumentSort[] {
+  return parseOrderBy(raw, ORDER_COLUMNS, NEWEST_FIRST);
+}
+
+/** The same rule over another whitelist of columns (articles' lists). */
+export function parseOrderBy<C extends string>(
+  raw: string,
+  columns: ReadonlyMap<string, C | "id">,
+  fallback: readonly { column: C | "id"; dir: "asc" | "desc" }[],
+): { column: C | "id"; dir: "asc" | "desc" }[] {
   const parts = raw
     .split(",")
     .map((p) => p.trim().toLowerCase())
     .filter(Boolean);
-  const out: DocumentSort[] = [];
+  const out: { column: C | "id"; dir: "asc" | "desc" }[] = [];
   for (const part of parts) {
     const [name = "", dir = "desc", ...rest] = part.split(/\s+/);
-    const column = ORDER_COLUMNS.get(name);
+    const column = columns.get(name);
     if (!column || rest.length || (dir !== "asc" && dir !== "desc")) throw bad(`不支持的排序方式：${part}`);
     out.push({ column, dir });
   }
-  if (!parts.length) return [...NEWEST_FIRST];
+  if (!parts.length) return [...fallback];
   if (!out.some((o) => o.column === "id")) out.push({ column: "id", dir: "desc" });
   return out;
 }

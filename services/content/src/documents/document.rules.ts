@@ -20,10 +20,11 @@ export function idsOf(raw: readonly bigint[], empty = "请选择文档"): bigint
   return ids;
 }
 
-export function checkTitle(raw: string): string {
+/** `noun` names the thing in messages: 文档 here, 文章 for articles (which share these rules). */
+export function checkTitle(raw: string, noun = "文档"): string {
   const title = raw.trim();
-  if (!title) throw bad("文档标题不能为空");
-  if (chars(title) > TITLE_MAX) throw bad(`文档标题不能超过${TITLE_MAX}个字符`);
+  if (!title) throw bad(`${noun}标题不能为空`);
+  if (chars(title) > TITLE_MAX) throw bad(`${noun}标题不能超过${TITLE_MAX}个字符`);
   return title;
 }
 
@@ -33,9 +34,9 @@ export function checkKeywords(raw: string): string {
   return keywords;
 }
 
-export function checkDescription(raw: string): string {
+export function checkDescription(raw: string, noun = "文档"): string {
   const description = raw.trim();
-  if (chars(description) > DESCRIPTION_MAX) throw bad(`文档描述不能超过${DESCRIPTION_MAX}个字符`);
+  if (chars(description) > DESCRIPTION_MAX) throw bad(`${noun}描述不能超过${DESCRIPTION_MAX}个字符`);
   return description;
 }
 
@@ -61,23 +62,25 @@ export async function checkPrice(price: number, settings: Pick<SettingsReader, "
 }
 
 /**
- * The categories to link a document to: every chosen one must exist, be a document category and be
- * enabled (with its ancestors); the result holds each one's whole path, root … leaf.
+ * The categories to link a document (an article: type 1, 文章) to: every chosen one must exist, be of
+ * that type and be enabled (with its ancestors); the result holds each one's whole path, root … leaf.
  */
 export async function resolveCategories(
   categories: Pick<CategoryRepository, "all">,
   raw: readonly bigint[],
+  kind: { type: number; noun: string } = { type: 0, noun: "文档" },
 ): Promise<bigint[]> {
+  const { type, noun } = kind;
   const chosen = [...new Set(raw.filter((id) => id > 0n))];
-  if (!chosen.length) throw bad("请选择文档分类");
+  if (!chosen.length) throw bad(`请选择${noun}分类`);
   const all = new Map((await categories.all()).map((c) => [c.id, c]));
   const out = new Set<bigint>();
   for (const id of chosen) {
     const path: bigint[] = [];
     for (let at: bigint | null = id; at !== null && path.length <= all.size; ) {
       const c = all.get(at);
-      if (c?.type !== 0) throw bad("文档分类不存在");
-      if (!c.enable) throw bad(`文档分类「${c.title}」已禁用`);
+      if (c?.type !== type) throw bad(`${noun}分类不存在`);
+      if (!c.enable) throw bad(`${noun}分类「${c.title}」已禁用`);
       path.push(c.id);
       at = c.parentId;
     }

@@ -111,7 +111,7 @@ export function createUserInternalHandlers(
 ): ServiceImpl<typeof UserInternalAPI> {
   return {
     async getUploadPolicy(req) {
-      return policy.uploadPolicy(req.userId);
+      return req.article ? policy.articlePolicy(req.userId) : policy.uploadPolicy(req.userId);
     },
     async setUserAvatar(req) {
       await profiles.setAvatar(req.userId, req.avatar);

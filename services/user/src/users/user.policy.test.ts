@@ -1,10 +1,18 @@
 import type { CallContext } from "@wenku/kit";
 import { createUserPolicy, Punish } from "./user.policy.js";
 
-const group = (flags: Partial<{ enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean }>) => ({
+const group = (
+  flags: Partial<{
+    enableUpload: boolean;
+    enableDocumentReview: boolean;
+    enableArticle: boolean;
+    enableArticleApproval: boolean;
+  }>,
+) => ({
   enableUpload: false,
   enableDocumentReview: false,
   enableArticle: false,
+  enableArticleApproval: false,
   ...flags,
 });
 const call = (userId = 7n): CallContext => ({
@@ -78,6 +86,19 @@ describe("article policy", () => {
     });
     const punished = setup([group({ enableArticle: true })], [{ type: Punish.noArticle, reason: "" }]);
     await expect(punished.policy.canPublishArticle(call())).rejects.toMatchObject({ message: "您已被禁止发布文章" });
+  });
+
+  it("answers the content service: review from any group's enable_article_approval, a punishment's reason named", async () => {
+    const review = setup([group({ enableArticle: true }), group({ enableArticleApproval: true })]);
+    await expect(review.policy.articlePolicy(7n)).resolves.toEqual({ allowed: true, reason: "", needsReview: true });
+    const banned = setup([group({ enableArticle: true })], [{ type: Punish.disable, reason: "发布广告" }]);
+    await expect(banned.policy.articlePolicy(7n)).resolves.toEqual({
+      allowed: false,
+      reason: "您已被禁止发布文章：发布广告",
+      needsReview: false,
+    });
+    const noComment = setup([group({ enableArticle: true })], [{ type: Punish.noComment, reason: "x" }]);
+    await expect(noComment.policy.articlePolicy(7n)).resolves.toMatchObject({ allowed: true });
   });
 });
 

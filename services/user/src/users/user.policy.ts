@@ -12,7 +12,9 @@ export interface UserPolicyDeps {
   repo: {
     groupsOf(
       userId: bigint,
-    ): Promise<{ enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean }[]>;
+    ): Promise<
+      { enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean; enableArticleApproval: boolean }[]
+    >;
     vipExpiry(userId: bigint): Promise<Date | null>;
   };
   punishments: { active(userId: bigint, at: Date): Promise<{ type: number; reason: string }[]> };
@@ -42,8 +44,31 @@ export function createUserPolicy(deps: UserPolicyDeps) {
     return { allowed: true, reason: "", needsReview };
   }
 
+  /**
+   * May `userId` publish articles, and do their articles wait for review? Asked by the content service
+   * (UserInternalAPI GetUploadPolicy with article set) before an article is created. A punishment's own
+   * reason is named, so the user knows why.
+   */
+  async function articlePolicy(userId: bigint): Promise<{ allowed: boolean; reason: string; needsReview: boolean }> {
+    const [punishments, groups] = await Promise.all([
+      deps.punishments.active(userId, now()),
+      deps.repo.groupsOf(userId),
+    ]);
+    const needsReview = groups.some((g) => g.enableArticleApproval);
+    const ban = punishments.find((p) => p.type === Punish.disable || p.type === Punish.noArticle);
+    if (ban) {
+      const reason = ban.reason ? `您已被禁止发布文章：${ban.reason}` : "您已被禁止发布文章";
+      return { allowed: false, reason, needsReview };
+    }
+    if (!groups.some((g) => g.enableArticle)) {
+      return { allowed: false, reason: "您所在的用户组不允许发布文章", needsReview };
+    }
+    return { allowed: true, reason: "", needsReview };
+  }
+
   return {
     uploadPolicy,
+    articlePolicy,
 
     /** OK when one of the caller's groups allows uploads and no upload or account punishment is in force. */
     async canUpload(call: CallContext) {
@@ -53,14 +78,8 @@ export function createUserPolicy(deps: UserPolicyDeps) {
 
     /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
     async canPublishArticle(call: CallContext) {
-      const who = requireSignedIn(call);
-      const punished = (await deps.punishments.active(who.userId, now())).map((p) => p.type);
-      if (punished.includes(Punish.disable) || punished.includes(Punish.noArticle)) {
-        throw new DomainError("permission_denied", "您已被禁止发布文章");
-      }
-      if (!(await deps.repo.groupsOf(who.userId)).some((g) => g.enableArticle)) {
-        throw new DomainError("permission_denied", "您所在的用户组不允许发布文章");
-      }
+      const policy = await articlePolicy(requireSignedIn(call).userId);
+      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
     },
 
     /** GetVipState: VIP while the membership's end is ahead; an unknown user is not VIP. */
