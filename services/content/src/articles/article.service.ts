@@ -95,7 +95,7 @@ export function createArticleService(deps: ArticleServiceDeps) {
   }
 
   /**
-   * Staff granted the RPC write freely; anyone else needs the user service's yes (a group with
+   * Staff granted the RPC (UpdateArticle's permission) write freely; anyone else needs the user service's yes (a group with
    * enable_article, no article or account punishment) and, with enable_article_approval, waits for review.
    */
   async function statusFor(call: CallContext): Promise<number> {
@@ -132,10 +132,11 @@ export function createArticleService(deps: ArticleServiceDeps) {
       const me = requireSignedIn(call).userId;
       const status = await statusFor(call);
       const data = fields(req);
-      // only staff choose identifiers (the footer's pages are addressed by theirs); others get 16 hex
-      const identifier = req.identifier.trim() && call.identity?.granted ? await freeIdentifier(req.identifier) : "";
-      if (req.identifier.trim() && !identifier)
+      // Only staff (members of a group holding a permission: CreateArticle is a login-level RPC, no
+      // permission of its own) choose identifiers, so no member claims a page's address; others get 16 hex.
+      if (req.identifier.trim() && !call.identity?.staff)
         throw new DomainError("permission_denied", "只有管理员可以设置文章标识");
+      const identifier = req.identifier.trim() ? await freeIdentifier(req.identifier) : "";
       const categoryIds = req.categoryId.length
         ? await resolveCategories(deps.categories, req.categoryId, ARTICLE_CATEGORY)
         : [];
