@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Clicks one of a table row's actions: an icon button on wide screens; on a phone, where a row with
@@ -28,11 +28,13 @@ export async function rowLinkHref(page: Page, row: Locator, name: string): Promi
   return href;
 }
 
-/** Answers the newest confirmation with OK: a popover on wide screens, a dialog from a phone's menu. */
+/**
+ * Answers the newest confirmation with OK: a popover on wide screens, a dialog from a phone's menu.
+ * It waits for the confirmation's opening animation to end first: a click during it was seen lost
+ * (the dialog stayed open, no request went out).
+ */
 export async function confirmNewest(page: Page): Promise<void> {
-  await page
-    .locator(".ant-popover:visible, .ant-modal-confirm:visible")
-    .last()
-    .getByRole("button", { name: /^确\s*定$/ })
-    .click();
+  const confirmation = page.locator(".ant-popover:visible, .ant-modal-confirm:visible").last();
+  await expect(confirmation).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  await confirmation.getByRole("button", { name: /^确\s*定$/ }).click();
 }
