@@ -73,6 +73,8 @@ async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
     site.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // A failed step exits this process at once (step): the site must not outlive it.
+  process.once("exit", stop);
   try {
     const deadline = Date.now() + 180_000;
     for (;;) {
@@ -92,6 +94,7 @@ async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
     stop();
     process.exit(1);
   }
+  process.off("exit", stop);
   await new Promise((r) => {
     site.once("exit", r);
     site.kill("SIGTERM");
