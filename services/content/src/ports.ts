@@ -15,11 +15,14 @@ export interface ConversionQueue {
   request(docs: readonly ConversionRequest[], opts?: { force?: boolean }): Promise<void>;
 }
 
-export interface UploadPolicy {
+/** What a user may ask to do (PolicyAction in internal.proto). */
+export type UserAction = "upload" | "article" | "comment" | "favorite" | "download";
+
+export interface ActionPolicy {
   allowed: boolean;
-  /** Why not, for the user (Chinese). */
+  /** Why not, for the user (Chinese), with the punishment's own reason. */
   reason: string;
-  /** New documents (articles) of this user wait for review (status PENDING_REVIEW / PENDING). */
+  /** What this user creates (documents, articles, comments) waits for review. */
   needsReview: boolean;
 }
 
@@ -31,9 +34,11 @@ export interface UserBrief {
 
 /** The user service, as the content service asks it (UserInternalAPI). */
 export interface UserDirectory {
-  uploadPolicy(userId: bigint): Promise<UploadPolicy>;
-  /** The same question about publishing articles (enable_article, enable_article_approval, punishments 6/1). */
-  articlePolicy(userId: bigint): Promise<UploadPolicy>;
+  /**
+   * May the user do `action`, and does what they create wait for review? Decided by the user service from
+   * the user's groups and the punishments in force (GetActionPolicy); `reason` says why not.
+   */
+  policy(userId: bigint, action: UserAction): Promise<ActionPolicy>;
   /** The users that exist among `ids`, by id. */
   users(ids: readonly bigint[]): Promise<Map<bigint, UserBrief>>;
   /** Makes an uploaded image (its /uploads/ path) the user's avatar. */

@@ -47,8 +47,7 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
     log,
     settings: {} as SettingsReader,
     users: {
-      uploadPolicy: async () => ({ allowed: true, reason: "", needsReview: false }),
-      articlePolicy: async () => ({ allowed: true, reason: "", needsReview: false }),
+      policy: async () => ({ allowed: true, reason: "", needsReview: false }),
       users: async () => new Map(),
       setAvatar: async () => {},
     },

@@ -1,23 +1,28 @@
 // The user service as the content service asks it: UserInternalAPI over the service transport.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
-import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
-import type { UserBrief, UserDirectory } from "./ports.js";
+import { PolicyAction, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { UserAction, UserBrief, UserDirectory } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
+const ACTIONS: Record<UserAction, PolicyAction> = {
+  upload: PolicyAction.UPLOAD,
+  article: PolicyAction.ARTICLE,
+  comment: PolicyAction.COMMENT,
+  favorite: PolicyAction.FAVORITE,
+  download: PolicyAction.DOWNLOAD,
+};
 /** GetUsers answers at most this many ids per call. */
 const BATCH = 1000;
 
 export function createUserDirectory(transport: Transport, internalToken: string, log?: Logger): UserDirectory {
   const client = createClient(UserInternalAPI, transport);
   const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
-  async function policy(userId: bigint, article: boolean) {
-    const p = await client.getUploadPolicy({ userId, article }, callOptions);
-    return { allowed: p.allowed, reason: p.reason, needsReview: p.needsReview };
-  }
   return {
-    uploadPolicy: (userId) => policy(userId, false),
-    articlePolicy: (userId) => policy(userId, true),
+    async policy(userId, action) {
+      const p = await client.getActionPolicy({ userId, action: ACTIONS[action] }, callOptions);
+      return { allowed: p.allowed, reason: p.reason, needsReview: p.needsReview };
+    },
     async users(ids) {
       const unique = [...new Set(ids)].filter((id) => id > 0n);
       const out = new Map<bigint, UserBrief>();

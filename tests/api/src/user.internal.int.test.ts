@@ -1,4 +1,4 @@
-// UserInternalAPI as the content service uses it: upload policy (groups, punishments, review) and
+// UserInternalAPI as the content service uses it: action policies (groups, punishments, review) and
 // public user briefs, VIP state (for the config service's ads); only Wenku services holding the internal credential may call it.
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
@@ -26,11 +26,17 @@ afterAll(() => stack.stop());
 test("a registered user may upload without review; a no-upload punishment refuses with its reason", async () => {
   const users = createUserDirectory(stack.transports.user, stack.internalToken);
   const id = await register("uploader1");
-  expect(await users.uploadPolicy(id)).toEqual({ allowed: true, reason: "", needsReview: false });
+  expect(await users.policy(id, "upload")).toEqual({ allowed: true, reason: "", needsReview: false });
 
   const r = await call("POST", "/api/v1/punishment", { user_id: [Number(id)], type: [3], enable: true }, admin);
   expect(r.status).toBe(200);
-  expect(await users.uploadPolicy(id)).toEqual({ allowed: false, reason: "您已被禁止上传文档", needsReview: false });
+  expect(await users.policy(id, "upload")).toEqual({
+    allowed: false,
+    reason: "您已被禁止上传文档",
+    needsReview: false,
+  });
+  // the default group may comment; its comments wait for review (seeded enable_comment_approval)
+  expect(await users.policy(id, "comment")).toEqual({ allowed: true, reason: "", needsReview: true });
 });
 
 test("a group with document review makes its members' documents wait; a group without upload refuses", async () => {
@@ -52,8 +58,8 @@ test("a group with document review makes its members' documents wait; a group wi
     const set = await call("PUT", "/api/v1/user", { id: Number(user), group_id: [group] }, admin);
     expect(set.status).toBe(200);
   }
-  expect(await users.uploadPolicy(a)).toEqual({ allowed: true, reason: "", needsReview: true });
-  expect(await users.uploadPolicy(b)).toEqual({
+  expect(await users.policy(a, "upload")).toEqual({ allowed: true, reason: "", needsReview: true });
+  expect(await users.policy(b, "upload")).toEqual({
     allowed: false,
     reason: "您所在的用户组不允许上传文档",
     needsReview: false,

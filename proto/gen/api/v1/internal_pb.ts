@@ -2,8 +2,8 @@
 // @generated from file api/v1/internal.proto (package api.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_api_v1_access } from "./access_pb.js";
 import type { FileChunkSchema } from "./attachment_pb.js";
 import { file_api_v1_attachment } from "./attachment_pb.js";
@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCI6ChZHZXRVcGxvYWRQb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSDwoHYXJ0aWNsZRgCIAEoCCI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxVcGxvYWRQb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIjsKEFVwbG9hZGVkRG9jdW1lbnQSCgoCaWQYASABKAMSDAoEdXVpZBgCIAEoCRINCgV0aXRsZRgDIAEoCSJdCh5SZWNvcmREb2N1bWVudHNVcGxvYWRlZFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIqCghkb2N1bWVudBgCIAMoCzIYLmFwaS52MS5VcGxvYWRlZERvY3VtZW50IiUKEkdldFZpcFN0YXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkoKCFZpcFN0YXRlEg4KBmlzX3ZpcBgBIAEoCBIuCgpleHBpcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjkKD1VzZXJEYWlseUNvdW50cxImCgpyZWdpc3RlcmVkGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQivAEKEkNvbnRlbnREYWlseUNvdW50cxIlCglkb2N1bWVudHMYASADKAsyEi5hcGkudjEuRGFpbHlDb3VudBInCgtjb252ZXJzaW9ucxgCIAMoCzISLmFwaS52MS5EYWlseUNvdW50Ei8KE2NvbnZlcnNpb25fZmFpbHVyZXMYAyADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIlCglkb3dubG9hZHMYBCADKAsyEi5hcGkudjEuRGFpbHlDb3VudCLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMvMFCg9Vc2VySW50ZXJuYWxBUEkSbAoPR2V0VXBsb2FkUG9saWN5Eh4uYXBpLnYxLkdldFVwbG9hZFBvbGljeVJlcXVlc3QaFC5hcGkudjEuVXBsb2FkUG9saWN5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouS4iuS8oOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESbgoSR2V0VXNlckRhaWx5Q291bnRzEhouYXBpLnYxLkRhaWx5Q291bnRzUmVxdWVzdBoXLmFwaS52MS5Vc2VyRGFpbHlDb3VudHMiI8rzGB8IBCob5pyN5Yqh6Ze05q+P5pel55So5oi357uf6K6hEl0KC0dldFZpcFN0YXRlEhouYXBpLnYxLkdldFZpcFN0YXRlUmVxdWVzdBoQLmFwaS52MS5WaXBTdGF0ZSIgyvMYHAgEKhjmnI3liqHpl7Tmn6Xor6JWSVDnirbmgIESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIy7gcKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEaC9LzGAdjb250ZW50MqUBChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbAaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIjsKEFVwbG9hZGVkRG9jdW1lbnQSCgoCaWQYASABKAMSDAoEdXVpZBgCIAEoCRINCgV0aXRsZRgDIAEoCSJdCh5SZWNvcmREb2N1bWVudHNVcGxvYWRlZFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIqCghkb2N1bWVudBgCIAMoCzIYLmFwaS52MS5VcGxvYWRlZERvY3VtZW50IiUKEkdldFZpcFN0YXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkoKCFZpcFN0YXRlEg4KBmlzX3ZpcBgBIAEoCBIuCgpleHBpcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjkKD1VzZXJEYWlseUNvdW50cxImCgpyZWdpc3RlcmVkGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQivAEKEkNvbnRlbnREYWlseUNvdW50cxIlCglkb2N1bWVudHMYASADKAsyEi5hcGkudjEuRGFpbHlDb3VudBInCgtjb252ZXJzaW9ucxgCIAMoCzISLmFwaS52MS5EYWlseUNvdW50Ei8KE2NvbnZlcnNpb25fZmFpbHVyZXMYAyADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIlCglkb3dubG9hZHMYBCADKAsyEi5hcGkudjEuRGFpbHlDb3VudCLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMvkFCg9Vc2VySW50ZXJuYWxBUEkScgoPR2V0QWN0aW9uUG9saWN5Eh4uYXBpLnYxLkdldEFjdGlvblBvbGljeVJlcXVlc3QaFC5hcGkudjEuQWN0aW9uUG9saWN5IinK8xglCAQqIeacjeWKoemXtOafpeivoueUqOaIt+aTjeS9nOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESbgoSR2V0VXNlckRhaWx5Q291bnRzEhouYXBpLnYxLkRhaWx5Q291bnRzUmVxdWVzdBoXLmFwaS52MS5Vc2VyRGFpbHlDb3VudHMiI8rzGB8IBCob5pyN5Yqh6Ze05q+P5pel55So5oi357uf6K6hEl0KC0dldFZpcFN0YXRlEhouYXBpLnYxLkdldFZpcFN0YXRlUmVxdWVzdBoQLmFwaS52MS5WaXBTdGF0ZSIgyvMYHAgEKhjmnI3liqHpl7Tmn6Xor6JWSVDnirbmgIESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIy7gcKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEaC9LzGAdjb250ZW50MqUBChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbAaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -95,27 +95,25 @@ export const AuthorizeReplySchema: GenMessage<AuthorizeReply> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 1);
 
 /**
- * @generated from message api.v1.GetUploadPolicyRequest
+ * @generated from message api.v1.GetActionPolicyRequest
  */
-export type GetUploadPolicyRequest = Message<"api.v1.GetUploadPolicyRequest"> & {
+export type GetActionPolicyRequest = Message<"api.v1.GetActionPolicyRequest"> & {
   /**
    * @generated from field: int64 user_id = 1;
    */
   userId: bigint;
 
   /**
-   * ask about publishing articles (enable_article, enable_article_approval, punishments 6/1) instead
-   *
-   * @generated from field: bool article = 2;
+   * @generated from field: api.v1.PolicyAction action = 2;
    */
-  article: boolean;
+  action: PolicyAction;
 };
 
 /**
- * Describes the message api.v1.GetUploadPolicyRequest.
- * Use `create(GetUploadPolicyRequestSchema)` to create a new message.
+ * Describes the message api.v1.GetActionPolicyRequest.
+ * Use `create(GetActionPolicyRequestSchema)` to create a new message.
  */
-export const GetUploadPolicyRequestSchema: GenMessage<GetUploadPolicyRequest> = /*@__PURE__*/
+export const GetActionPolicyRequestSchema: GenMessage<GetActionPolicyRequest> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 2);
 
 /**
@@ -145,25 +143,25 @@ export const SetUserAvatarRequestSchema: GenMessage<SetUserAvatarRequest> = /*@_
 /**
  * What the user service says about one user uploading documents (or, when asked, publishing articles).
  *
- * @generated from message api.v1.UploadPolicy
+ * @generated from message api.v1.ActionPolicy
  */
-export type UploadPolicy = Message<"api.v1.UploadPolicy"> & {
+export type ActionPolicy = Message<"api.v1.ActionPolicy"> & {
   /**
-   * a group of the user has enable_upload (enable_article) and no upload (article) or account punishment is in force
+   * a group of the user allows the action (where a flag governs it) and no punishment refusing it is in force
    *
    * @generated from field: bool allowed = 1;
    */
   allowed: boolean;
 
   /**
-   * why not, for the user (Chinese; a punishment's own reason included for articles)
+   * why not, for the user (Chinese; the punishment's own reason included)
    *
    * @generated from field: string reason = 2;
    */
   reason: string;
 
   /**
-   * a group of the user has enable_document_review (enable_article_approval): new ones wait for review
+   * a group of the user has the action's approval flag: what they create waits for review
    *
    * @generated from field: bool needs_review = 3;
    */
@@ -171,10 +169,10 @@ export type UploadPolicy = Message<"api.v1.UploadPolicy"> & {
 };
 
 /**
- * Describes the message api.v1.UploadPolicy.
- * Use `create(UploadPolicySchema)` to create a new message.
+ * Describes the message api.v1.ActionPolicy.
+ * Use `create(ActionPolicySchema)` to create a new message.
  */
-export const UploadPolicySchema: GenMessage<UploadPolicy> = /*@__PURE__*/
+export const ActionPolicySchema: GenMessage<ActionPolicy> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 4);
 
 /**
@@ -720,6 +718,54 @@ export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> 
   messageDesc(file_api_v1_internal, 25);
 
 /**
+ * What a user asks to do; each action has its group flags and the punishments that refuse it.
+ *
+ * @generated from enum api.v1.PolicyAction
+ */
+export enum PolicyAction {
+  /**
+   * upload documents: enable_upload, enable_document_review; punishments 3, 1
+   *
+   * @generated from enum value: POLICY_ACTION_UPLOAD = 0;
+   */
+  UPLOAD = 0,
+
+  /**
+   * publish articles: enable_article, enable_article_approval; punishments 6, 1
+   *
+   * @generated from enum value: POLICY_ACTION_ARTICLE = 1;
+   */
+  ARTICLE = 1,
+
+  /**
+   * comment: enable_comment, enable_comment_approval; punishments 2, 1
+   *
+   * @generated from enum value: POLICY_ACTION_COMMENT = 2;
+   */
+  COMMENT = 2,
+
+  /**
+   * favorite documents and articles: every member; punishments 5, 1
+   *
+   * @generated from enum value: POLICY_ACTION_FAVORITE = 3;
+   */
+  FAVORITE = 3,
+
+  /**
+   * download documents: every member; punishments 4, 1
+   *
+   * @generated from enum value: POLICY_ACTION_DOWNLOAD = 4;
+   */
+  DOWNLOAD = 4,
+}
+
+/**
+ * Describes the enum api.v1.PolicyAction.
+ */
+export const PolicyActionSchema: GenEnum<PolicyAction> = /*@__PURE__*/
+  enumDesc(file_api_v1_internal, 0);
+
+/**
  * The user service answers who a token belongs to and whether it grants a permission.
  *
  * @generated from service api.v1.AuthzInternalAPI
@@ -743,12 +789,14 @@ export const AuthzInternalAPI: GenService<{
  */
 export const UserInternalAPI: GenService<{
   /**
-   * @generated from rpc api.v1.UserInternalAPI.GetUploadPolicy
+   * May a user upload, publish, comment, favorite or download, and does what they create wait for review?
+   *
+   * @generated from rpc api.v1.UserInternalAPI.GetActionPolicy
    */
-  getUploadPolicy: {
+  getActionPolicy: {
     methodKind: "unary";
-    input: typeof GetUploadPolicyRequestSchema;
-    output: typeof UploadPolicySchema;
+    input: typeof GetActionPolicyRequestSchema;
+    output: typeof ActionPolicySchema;
   },
   /**
    * Sets a user's avatar to an image the content service stored (POST /api/v1/upload/avatar).

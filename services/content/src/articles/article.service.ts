@@ -54,7 +54,7 @@ export interface ArticleView {
 export interface ArticleServiceDeps {
   repo: ArticleRepository;
   categories: Pick<CategoryRepository, "all">;
-  users: Pick<UserDirectory, "articlePolicy" | "users">;
+  users: Pick<UserDirectory, "policy" | "users">;
   log: Logger;
   clock?: () => Date;
 }
@@ -100,7 +100,7 @@ export function createArticleService(deps: ArticleServiceDeps) {
    */
   async function statusFor(call: CallContext): Promise<number> {
     if (call.identity?.granted) return ArticleStatus.approved;
-    const policy = await deps.users.articlePolicy(requireSignedIn(call).userId);
+    const policy = await deps.users.policy(requireSignedIn(call).userId, "article");
     if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || "您没有发布文章的权限");
     return policy.needsReview ? ArticleStatus.pending : ArticleStatus.approved;
   }

@@ -61,7 +61,7 @@ function setup(policy = { allowed: true, reason: "", needsReview: false }, failQ
     repo,
     categories,
     settings: { current: async () => ({ download: { maxPrice: 0 } }) as never },
-    users: { uploadPolicy: async () => policy },
+    users: { policy: async () => policy },
     effects,
     events: { changed: async () => {} },
   });

@@ -60,7 +60,7 @@ export interface DocumentServiceDeps {
   repo: DocumentRepository;
   categories: CategoryRepository;
   settings: Pick<SettingsReader, "current">;
-  users: Pick<UserDirectory, "uploadPolicy" | "recordUploads">;
+  users: Pick<UserDirectory, "policy" | "recordUploads">;
   /** Conversion queueing, category recounts, live-document lookup (shared with document.admin.ts). */
   effects: DocumentEffects;
   /** Told after every committed change of documents' visibility or pages (page caches drop them). */
@@ -94,7 +94,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const items = req.document;
       if (!items.length) throw bad("请选择要上传的文档");
       if (items.length > CREATE_MAX_ITEMS) throw bad(`一次最多上传${CREATE_MAX_ITEMS}个文档`);
-      const policy = await deps.users.uploadPolicy(me);
+      const policy = await deps.users.policy(me, "upload");
       if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || "您没有上传文档的权限");
 
       const categoryIds = await resolveCategories(categories, req.categoryId);

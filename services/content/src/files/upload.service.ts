@@ -30,7 +30,7 @@ export interface UploadDeps {
   repo: FileRepository;
   storage: Storage;
   settings: Pick<SettingsReader, "current">;
-  users: Pick<UserDirectory, "uploadPolicy">;
+  users: Pick<UserDirectory, "policy">;
   /** Per-user daily upload count and volume (security.upload_max_per_day, upload_max_mb_per_day). */
   quota: UploadQuota;
   /** Which formats can be converted now (office formats need LibreOffice); unset: all. */
@@ -86,7 +86,7 @@ export function createUploadService(deps: UploadDeps) {
 
     async upload(call: CallContext, parts: AsyncIterable<UploadDocumentRequest>) {
       const { userId } = requireSignedIn(call);
-      const policy = await deps.users.uploadPolicy(userId);
+      const policy = await deps.users.policy(userId, "upload");
       if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || uploadMessages.notAllowed);
 
       const it = parts[Symbol.asyncIterator]();

@@ -1,8 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { actor } from "@wenku/kit";
-import type { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { actor, DomainError } from "@wenku/kit";
+import { PolicyAction, type UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import {
   GetUserCaptchaReplySchema,
   GetUserPermissionsReplySchema,
@@ -17,7 +17,7 @@ import type { DocCountFiller } from "../documents/documents.client.js";
 import type { UploadDynamics } from "../dynamics/upload.dynamics.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
-import type { UserPolicy } from "./user.policy.js";
+import type { PolicyActionName, UserPolicy } from "./user.policy.js";
 import type { UserProfileService } from "./user.profile.js";
 import type { UserService } from "./user.service.js";
 
@@ -103,15 +103,26 @@ export function createUserHandlers(
   };
 }
 
-/** UserInternalAPI: what other services ask about users (upload policy, public profiles). */
+const POLICY_ACTIONS: Record<number, PolicyActionName> = {
+  [PolicyAction.UPLOAD]: "upload",
+  [PolicyAction.ARTICLE]: "article",
+  [PolicyAction.COMMENT]: "comment",
+  [PolicyAction.FAVORITE]: "favorite",
+  [PolicyAction.DOWNLOAD]: "download",
+};
+const refuseAction = (action: number): never => {
+  throw new DomainError("invalid_argument", `未知的操作：${action}`);
+};
+
+/** UserInternalAPI: what other services ask about users (action policies, public profiles). */
 export function createUserInternalHandlers(
   profiles: UserProfileService,
   policy: UserPolicy,
   uploads: UploadDynamics,
 ): ServiceImpl<typeof UserInternalAPI> {
   return {
-    async getUploadPolicy(req) {
-      return req.article ? policy.articlePolicy(req.userId) : policy.uploadPolicy(req.userId);
+    async getActionPolicy(req) {
+      return policy.actionPolicy(req.userId, POLICY_ACTIONS[req.action] ?? refuseAction(req.action));
     },
     async setUserAvatar(req) {
       await profiles.setAvatar(req.userId, req.avatar);

@@ -7,12 +7,16 @@ const group = (
     enableDocumentReview: boolean;
     enableArticle: boolean;
     enableArticleApproval: boolean;
+    enableComment: boolean;
+    enableCommentApproval: boolean;
   }>,
 ) => ({
   enableUpload: false,
   enableDocumentReview: false,
   enableArticle: false,
   enableArticleApproval: false,
+  enableComment: false,
+  enableCommentApproval: false,
   ...flags,
 });
 const call = (userId = 7n): CallContext => ({
@@ -46,13 +50,13 @@ function setup(
 describe("upload policy", () => {
   it("allows when one group allows uploads, and reports review from any group", async () => {
     const { policy, asked } = setup([group({}), group({ enableUpload: true }), group({ enableDocumentReview: true })]);
-    await expect(policy.uploadPolicy(7n)).resolves.toEqual({ allowed: true, reason: "", needsReview: true });
+    await expect(policy.actionPolicy(7n, "upload")).resolves.toEqual({ allowed: true, reason: "", needsReview: true });
     expect(asked).toEqual([NOW]); // punishments in force now, by the injected clock
   });
 
   it("refuses when no group allows uploads", async () => {
     const { policy } = setup([group({ enableArticle: true })]);
-    await expect(policy.uploadPolicy(7n)).resolves.toMatchObject({
+    await expect(policy.actionPolicy(7n, "upload")).resolves.toMatchObject({
       allowed: false,
       reason: "您所在的用户组不允许上传文档",
     });
@@ -63,7 +67,10 @@ describe("upload policy", () => {
     "refuses under punishment type %d even in an upload group",
     async (type) => {
       const { policy } = setup([group({ enableUpload: true })], [{ type, reason: "spam" }]);
-      await expect(policy.uploadPolicy(7n)).resolves.toMatchObject({ allowed: false, reason: "您已被禁止上传文档" });
+      await expect(policy.actionPolicy(7n, "upload")).resolves.toMatchObject({
+        allowed: false,
+        reason: "您已被禁止上传文档：spam",
+      });
     },
   );
 
@@ -90,15 +97,54 @@ describe("article policy", () => {
 
   it("answers the content service: review from any group's enable_article_approval, a punishment's reason named", async () => {
     const review = setup([group({ enableArticle: true }), group({ enableArticleApproval: true })]);
-    await expect(review.policy.articlePolicy(7n)).resolves.toEqual({ allowed: true, reason: "", needsReview: true });
+    await expect(review.policy.actionPolicy(7n, "article")).resolves.toEqual({
+      allowed: true,
+      reason: "",
+      needsReview: true,
+    });
     const banned = setup([group({ enableArticle: true })], [{ type: Punish.disable, reason: "发布广告" }]);
-    await expect(banned.policy.articlePolicy(7n)).resolves.toEqual({
+    await expect(banned.policy.actionPolicy(7n, "article")).resolves.toEqual({
       allowed: false,
       reason: "您已被禁止发布文章：发布广告",
       needsReview: false,
     });
     const noComment = setup([group({ enableArticle: true })], [{ type: Punish.noComment, reason: "x" }]);
-    await expect(noComment.policy.articlePolicy(7n)).resolves.toMatchObject({ allowed: true });
+    await expect(noComment.policy.actionPolicy(7n, "article")).resolves.toMatchObject({ allowed: true });
+  });
+});
+
+describe("comment, favorite and download policies", () => {
+  it("comments need a group with enable_comment; approval from any group's enable_comment_approval", async () => {
+    const { policy } = setup([group({ enableComment: true }), group({ enableCommentApproval: true })]);
+    await expect(policy.actionPolicy(7n, "comment")).resolves.toEqual({ allowed: true, reason: "", needsReview: true });
+    await expect(setup([group({ enableUpload: true })]).policy.actionPolicy(7n, "comment")).resolves.toEqual({
+      allowed: false,
+      reason: "您所在的用户组不允许发表评论",
+      needsReview: false,
+    });
+  });
+
+  it.each([
+    ["comment", Punish.noComment, "您已被禁止评论：刷屏"],
+    ["favorite", Punish.noFavorite, "您已被禁止收藏：刷屏"],
+    ["download", Punish.noDownload, "您已被禁止下载文档：刷屏"],
+  ] as const)(
+    "%s is refused by its own punishment (type %d) and by a disabled account",
+    async (action, type, reason) => {
+      const everything = group({ enableComment: true, enableUpload: true, enableArticle: true });
+      const own = setup([everything], [{ type, reason: "刷屏" }]);
+      await expect(own.policy.actionPolicy(7n, action)).resolves.toMatchObject({ allowed: false, reason });
+      const disabled = setup([everything], [{ type: Punish.disable, reason: "刷屏" }]);
+      await expect(disabled.policy.actionPolicy(7n, action)).resolves.toMatchObject({ allowed: false, reason });
+      const other = setup([everything], [{ type: Punish.noArticle, reason: "刷屏" }]);
+      await expect(other.policy.actionPolicy(7n, action)).resolves.toMatchObject({ allowed: true });
+    },
+  );
+
+  it("favorites and downloads need no group flag", async () => {
+    const { policy } = setup([group({})]);
+    await expect(policy.actionPolicy(7n, "favorite")).resolves.toMatchObject({ allowed: true });
+    await expect(policy.actionPolicy(7n, "download")).resolves.toMatchObject({ allowed: true });
   });
 });
 

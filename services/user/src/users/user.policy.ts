@@ -1,5 +1,5 @@
 // What a user may do, decided from their groups' flags and the punishments in force: upload documents
-// (asked by the content service before an upload), publish articles, sign in at all; whether a user is
+// (asked by the content service before an upload), publish articles, comment, favorite, download, sign in at all; whether a user is
 // VIP now (asked by the config service: VIP users see no advertisements).
 import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
 import { isVipAt, userMessages } from "./user.rules.js";
@@ -10,77 +10,100 @@ export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, no
 /** What the policy reads of a user's groups and punishments (the repositories return more). */
 export interface UserPolicyDeps {
   repo: {
-    groupsOf(
-      userId: bigint,
-    ): Promise<
-      { enableUpload: boolean; enableDocumentReview: boolean; enableArticle: boolean; enableArticleApproval: boolean }[]
-    >;
+    groupsOf(userId: bigint): Promise<GroupFlags[]>;
     vipExpiry(userId: bigint): Promise<Date | null>;
   };
   punishments: { active(userId: bigint, at: Date): Promise<{ type: number; reason: string }[]> };
   clock?: () => Date;
 }
 
+/** What a user may ask to do (PolicyAction in internal.proto). */
+export type PolicyActionName = "upload" | "article" | "comment" | "favorite" | "download";
+
+interface GroupFlags {
+  enableUpload: boolean;
+  enableDocumentReview: boolean;
+  enableArticle: boolean;
+  enableArticleApproval: boolean;
+  enableComment: boolean;
+  enableCommentApproval: boolean;
+}
+
+/** Per action: the punishment that refuses it, the group flag that allows it (none: every member), the approval flag. */
+const RULES: Record<
+  PolicyActionName,
+  { punishment: number; allow?: keyof GroupFlags; review?: keyof GroupFlags; banned: string; notAllowed: string }
+> = {
+  upload: {
+    punishment: Punish.noUpload,
+    allow: "enableUpload",
+    review: "enableDocumentReview",
+    banned: "您已被禁止上传文档",
+    notAllowed: "您所在的用户组不允许上传文档",
+  },
+  article: {
+    punishment: Punish.noArticle,
+    allow: "enableArticle",
+    review: "enableArticleApproval",
+    banned: "您已被禁止发布文章",
+    notAllowed: "您所在的用户组不允许发布文章",
+  },
+  comment: {
+    punishment: Punish.noComment,
+    allow: "enableComment",
+    review: "enableCommentApproval",
+    banned: "您已被禁止评论",
+    notAllowed: "您所在的用户组不允许发表评论",
+  },
+  favorite: { punishment: Punish.noFavorite, banned: "您已被禁止收藏", notAllowed: "" },
+  download: { punishment: Punish.noDownload, banned: "您已被禁止下载文档", notAllowed: "" },
+};
+
+export interface ActionPolicy {
+  allowed: boolean;
+  reason: string;
+  needsReview: boolean;
+}
+
 export function createUserPolicy(deps: UserPolicyDeps) {
   const now = deps.clock ?? (() => new Date());
 
   /**
-   * May `userId` upload documents, and do their documents wait for review? Asked by the content
-   * service (UserInternalAPI) before an upload and when documents are created.
+   * May `userId` do `action`, and does what they create wait for review? Asked by the content service
+   * (UserInternalAPI GetActionPolicy) before an upload, an article, a comment, a favorite or a download.
+   * The punishment's own reason is named, so the user knows why.
    */
-  async function uploadPolicy(userId: bigint): Promise<{ allowed: boolean; reason: string; needsReview: boolean }> {
+  async function actionPolicy(userId: bigint, action: PolicyActionName): Promise<ActionPolicy> {
+    const rule = RULES[action];
     const [punishments, groups] = await Promise.all([
       deps.punishments.active(userId, now()),
       deps.repo.groupsOf(userId),
     ]);
-    const needsReview = groups.some((g) => g.enableDocumentReview);
-    const punished = punishments.map((p) => p.type);
-    if (punished.includes(Punish.disable) || punished.includes(Punish.noUpload)) {
-      return { allowed: false, reason: "您已被禁止上传文档", needsReview };
+    const review = rule.review;
+    const needsReview = review ? groups.some((g) => g[review]) : false;
+    const ban = punishments.find((p) => p.type === Punish.disable || p.type === rule.punishment);
+    if (ban) {
+      return { allowed: false, reason: ban.reason ? `${rule.banned}：${ban.reason}` : rule.banned, needsReview };
     }
-    if (!groups.some((g) => g.enableUpload)) {
-      return { allowed: false, reason: "您所在的用户组不允许上传文档", needsReview };
-    }
+    const allow = rule.allow;
+    if (allow && !groups.some((g) => g[allow])) return { allowed: false, reason: rule.notAllowed, needsReview };
     return { allowed: true, reason: "", needsReview };
   }
 
-  /**
-   * May `userId` publish articles, and do their articles wait for review? Asked by the content service
-   * (UserInternalAPI GetUploadPolicy with article set) before an article is created. A punishment's own
-   * reason is named, so the user knows why.
-   */
-  async function articlePolicy(userId: bigint): Promise<{ allowed: boolean; reason: string; needsReview: boolean }> {
-    const [punishments, groups] = await Promise.all([
-      deps.punishments.active(userId, now()),
-      deps.repo.groupsOf(userId),
-    ]);
-    const needsReview = groups.some((g) => g.enableArticleApproval);
-    const ban = punishments.find((p) => p.type === Punish.disable || p.type === Punish.noArticle);
-    if (ban) {
-      const reason = ban.reason ? `您已被禁止发布文章：${ban.reason}` : "您已被禁止发布文章";
-      return { allowed: false, reason, needsReview };
-    }
-    if (!groups.some((g) => g.enableArticle)) {
-      return { allowed: false, reason: "您所在的用户组不允许发布文章", needsReview };
-    }
-    return { allowed: true, reason: "", needsReview };
+  /** Refuses with the policy's reason unless the signed-in caller may do `action`. */
+  async function requireAction(call: CallContext, action: PolicyActionName) {
+    const policy = await actionPolicy(requireSignedIn(call).userId, action);
+    if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
   }
 
   return {
-    uploadPolicy,
-    articlePolicy,
+    actionPolicy,
 
     /** OK when one of the caller's groups allows uploads and no upload or account punishment is in force. */
-    async canUpload(call: CallContext) {
-      const policy = await uploadPolicy(requireSignedIn(call).userId);
-      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
-    },
+    canUpload: (call: CallContext) => requireAction(call, "upload"),
 
     /** OK when one of the caller's groups allows articles and no article or account punishment is in force. */
-    async canPublishArticle(call: CallContext) {
-      const policy = await articlePolicy(requireSignedIn(call).userId);
-      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason);
-    },
+    canPublishArticle: (call: CallContext) => requireAction(call, "article"),
 
     /** GetVipState: VIP while the membership's end is ahead; an unknown user is not VIP. */
     async vipState(userId: bigint): Promise<{ isVip: boolean; expiredAt: Date | null }> {
