@@ -5,7 +5,7 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_api_v1_access } from "./access_pb.js";
-import type { Article } from "./article_pb.js";
+import type { Article, ArticleHit } from "./article_pb.js";
 import { file_api_v1_article } from "./article_pb.js";
 import type { Document, DocumentHit } from "./document_pb.js";
 import { file_api_v1_document } from "./document_pb.js";
@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/search.proto.
  */
 export const file_api_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkikwEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQicgoRU2VhcmNoSW5kZXhTdGF0dXMSDwoHYmFja2VuZBgBIAEoCRIPCgdpbmRleGVkGAIgASgDEg8KB3J1bm5pbmcYAyABKAgSDQoFdG90YWwYBCABKAMSDAoEZG9uZRgFIAEoAxINCgVlcnJvchgGIAEoCSIpChhMaXN0UG9wdWxhclNlYXJjaFJlcXVlc3QSDQoFbGltaXQYASABKAUiMAoNUG9wdWxhclNlYXJjaBIQCghrZXl3b3JkcxgBIAEoCRINCgVjb3VudBgCIAEoAyI/ChZMaXN0UG9wdWxhclNlYXJjaFJlcGx5EiUKBnNlYXJjaBgBIAMoCzIVLmFwaS52MS5Qb3B1bGFyU2VhcmNoMoYCCglTZWFyY2hBUEkSYAoGU2VhcmNoEhUuYXBpLnYxLlNlYXJjaFJlcXVlc3QaEy5hcGkudjEuU2VhcmNoUmVwbHkiKsrzGBAIASoM57u85ZCI5pCc57SigtPkkwIQEg4vYXBpL3YxL3NlYXJjaBKJAQoRTGlzdFBvcHVsYXJTZWFyY2gSIC5hcGkudjEuTGlzdFBvcHVsYXJTZWFyY2hSZXF1ZXN0Gh4uYXBpLnYxLkxpc3RQb3B1bGFyU2VhcmNoUmVwbHkiMsrzGBAIASoM54Ot6Zeo5pCc57SigtPkkwIYEhYvYXBpL3YxL3NlYXJjaC9wb3B1bGFyGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
+  fileDesc("ChNhcGkvdjEvc2VhcmNoLnByb3RvEgZhcGkudjEiigEKDVNlYXJjaFJlcXVlc3QSCgoCd2QYASABKAkSDAoEcGFnZRgCIAEoAxIMCgRzaXplGAMgASgDEiEKBHR5cGUYBCABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSDAoEc29ydBgFIAEoCRITCgtjYXRlZ29yeV9pZBgGIAMoAxILCgNleHQYByABKAkivAEKC1NlYXJjaFJlcGx5Eg0KBXRvdGFsGAEgASgDEg0KBXNwZW5kGAIgASgJEiIKCGRvY3VtZW50GAMgAygLMhAuYXBpLnYxLkRvY3VtZW50EiAKB2FydGljbGUYBCADKAsyDy5hcGkudjEuQXJ0aWNsZRIgCgNoaXQYBSADKAsyEy5hcGkudjEuRG9jdW1lbnRIaXQSJwoLYXJ0aWNsZV9oaXQYBiADKAsyEi5hcGkudjEuQXJ0aWNsZUhpdCKXAQoRU2VhcmNoSW5kZXhTdGF0dXMSDwoHYmFja2VuZBgBIAEoCRIPCgdpbmRleGVkGAIgASgDEg8KB3J1bm5pbmcYAyABKAgSDQoFdG90YWwYBCABKAMSDAoEZG9uZRgFIAEoAxINCgVlcnJvchgGIAEoCRIQCghhcnRpY2xlcxgHIAEoAxIRCglyZWFjaGFibGUYCCABKAgiKQoYTGlzdFBvcHVsYXJTZWFyY2hSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIjAKDVBvcHVsYXJTZWFyY2gSEAoIa2V5d29yZHMYASABKAkSDQoFY291bnQYAiABKAMiPwoWTGlzdFBvcHVsYXJTZWFyY2hSZXBseRIlCgZzZWFyY2gYASADKAsyFS5hcGkudjEuUG9wdWxhclNlYXJjaDKGAgoJU2VhcmNoQVBJEmAKBlNlYXJjaBIVLmFwaS52MS5TZWFyY2hSZXF1ZXN0GhMuYXBpLnYxLlNlYXJjaFJlcGx5IirK8xgQCAEqDOe7vOWQiOaQnOe0ooLT5JMCEBIOL2FwaS92MS9zZWFyY2gSiQEKEUxpc3RQb3B1bGFyU2VhcmNoEiAuYXBpLnYxLkxpc3RQb3B1bGFyU2VhcmNoUmVxdWVzdBoeLmFwaS52MS5MaXN0UG9wdWxhclNlYXJjaFJlcGx5IjLK8xgQCAEqDOeDremXqOaQnOe0ooLT5JMCGBIWL2FwaS92MS9zZWFyY2gvcG9wdWxhchoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_article, file_api_v1_document, file_api_v1_enums, file_google_api_annotations]);
 
 /**
  * @generated from message api.v1.SearchRequest
@@ -103,6 +103,13 @@ export type SearchReply = Message<"api.v1.SearchReply"> & {
    * @generated from field: repeated api.v1.DocumentHit hit = 5;
    */
   hit: DocumentHit[];
+
+  /**
+   * where each article was found, in the order of article
+   *
+   * @generated from field: repeated api.v1.ArticleHit article_hit = 6;
+   */
+  articleHit: ArticleHit[];
 };
 
 /**
@@ -158,6 +165,21 @@ export type SearchIndexStatus = Message<"api.v1.SearchIndexStatus"> & {
    * @generated from field: string error = 6;
    */
   error: string;
+
+  /**
+   * articles in the index
+   *
+   * @generated from field: int64 articles = 7;
+   */
+  articles: bigint;
+
+  /**
+   * false when the backend did not answer (Elasticsearch down): indexed and articles are then 0 and
+   * error says so; the rest still describes the indexer
+   *
+   * @generated from field: bool reachable = 8;
+   */
+  reachable: boolean;
 };
 
 /**
