@@ -44,15 +44,21 @@ export interface UserDirectory {
   /** Makes an uploaded image (its /uploads/ path) the user's avatar. */
   setAvatar(userId: bigint, path: string): Promise<void>;
   /**
-   * New documents of the user, after they are committed: one entry each in the uploader's activity feed.
-   * Never throws: a lost entry is logged (the documents exist; the feed is not worth failing an upload).
-   * Optional: wirings without a user service (unit tests, tools) record nothing.
+   * What the user did, after it is committed (documents uploaded, a comment, a favorite, an article
+   * published, a download): one entry per item in the user's activity feed. Never throws: a lost entry is
+   * logged (the action happened; the feed is not worth failing it). Optional: wirings without a user
+   * service (unit tests, tools) record nothing.
    */
-  recordUploads?(userId: bigint, docs: readonly UploadedDocument[]): Promise<void>;
+  recordActivity?(userId: bigint, activity: UserActivityName, items: readonly ActivityItem[]): Promise<void>;
 }
 
-export interface UploadedDocument {
+/** What a user did, as their activity feed shows it (UserActivity in internal.proto). */
+export type UserActivityName = "comment" | "favorite" | "upload" | "download" | "article";
+
+/** The item an activity is about: a document (ref = uuid) or an article (ref = identifier). */
+export interface ActivityItem {
+  kind: "document" | "article";
   id: bigint;
-  uuid: string;
+  ref: string;
   title: string;
 }

@@ -1,8 +1,9 @@
 // The user service as the content service asks it: UserInternalAPI over the service transport.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
-import { PolicyAction, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
-import type { UserAction, UserBrief, UserDirectory } from "./ports.js";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
+import { PolicyAction, UserActivity, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { UserAction, UserActivityName, UserBrief, UserDirectory } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
 const ACTIONS: Record<UserAction, PolicyAction> = {
@@ -11,6 +12,13 @@ const ACTIONS: Record<UserAction, PolicyAction> = {
   comment: PolicyAction.COMMENT,
   favorite: PolicyAction.FAVORITE,
   download: PolicyAction.DOWNLOAD,
+};
+const ACTIVITY: Record<UserActivityName, UserActivity> = {
+  comment: UserActivity.COMMENT,
+  favorite: UserActivity.FAVORITE,
+  upload: UserActivity.UPLOAD,
+  download: UserActivity.DOWNLOAD,
+  article: UserActivity.ARTICLE,
 };
 /** GetUsers answers at most this many ids per call. */
 const BATCH = 1000;
@@ -35,12 +43,22 @@ export function createUserDirectory(transport: Transport, internalToken: string,
     async setAvatar(userId, avatar) {
       await client.setUserAvatar({ userId, avatar }, callOptions);
     },
-    async recordUploads(userId, docs) {
-      if (!docs.length) return;
+    async recordActivity(userId, activity, items) {
+      if (!items.length) return;
       try {
-        await client.recordDocumentsUploaded({ userId, document: [...docs] }, callOptions);
+        await client.recordUserActivity(
+          {
+            userId,
+            activity: ACTIVITY[activity],
+            item: items.map((i) => ({ ...i, kind: i.kind === "article" ? ContentKind.ARTICLE : ContentKind.DOCUMENT })),
+          },
+          callOptions,
+        );
       } catch (err) {
-        log?.warn({ err, userId: userId.toString(), documents: docs.length }, "upload feed entries not recorded");
+        log?.warn(
+          { err, userId: userId.toString(), activity, items: items.length },
+          "activity feed entries not recorded",
+        );
       }
     },
   };

@@ -23,8 +23,8 @@ import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
 import type { Db } from "./db.js";
 import { type DocumentCounter, docCountFiller } from "./documents/documents.client.js";
+import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
-import { createUploadDynamics } from "./dynamics/upload.dynamics.js";
 import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
@@ -95,7 +95,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     clock: deps.clock,
   });
   const admin = createUserAdminService({ repo, authz });
-  const uploads = createUploadDynamics({ dynamics, userExists: async (id) => (await repo.byId(id)) !== null });
+  const activities = createActivityDynamics({ dynamics, userExists: async (id) => (await repo.byId(id)) !== null });
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
@@ -112,7 +112,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, authzHandlers(authorizer)],
-      [UserInternalAPI, createUserInternalHandlers(profiles, policy, uploads)],
+      [UserInternalAPI, createUserInternalHandlers(profiles, policy, activities)],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.

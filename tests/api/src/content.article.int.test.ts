@@ -121,6 +121,12 @@ test("groups without enable_article are refused; without approval articles publi
   const at = await post({ title: "直接发布", content: "<p>c</p>" });
   expect([at.status, at.json.status]).toEqual([200, 1]);
   expect((await get(`id=${at.json.id}`)).status).toBe(200);
+  // the author's activity feed links the new article by its identifier
+  const feed = await call("GET", "/api/v1/user/dynamic?size=5", undefined, plain);
+  expect(feed.json.dynamic[0]).toMatchObject({
+    type: 15,
+    content: `发布了文章《<a href="/article/${at.json.identifier}">直接发布</a>》`,
+  });
   await memberGroup({ enable_article_approval: true });
 });
 

@@ -13,6 +13,8 @@ import type { SearchIndexStatusSchema } from "./search_pb.js";
 import { file_api_v1_search } from "./search_pb.js";
 import type { Document, DocumentUser } from "./document_pb.js";
 import { file_api_v1_document } from "./document_pb.js";
+import type { ContentKind } from "./enums_pb.js";
+import { file_api_v1_enums } from "./enums_pb.js";
 import type { EmptySchema, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_empty, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -21,7 +23,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIjsKEFVwbG9hZGVkRG9jdW1lbnQSCgoCaWQYASABKAMSDAoEdXVpZBgCIAEoCRINCgV0aXRsZRgDIAEoCSJdCh5SZWNvcmREb2N1bWVudHNVcGxvYWRlZFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIqCghkb2N1bWVudBgCIAMoCzIYLmFwaS52MS5VcGxvYWRlZERvY3VtZW50IiUKEkdldFZpcFN0YXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkoKCFZpcFN0YXRlEg4KBmlzX3ZpcBgBIAEoCBIuCgpleHBpcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjkKD1VzZXJEYWlseUNvdW50cxImCgpyZWdpc3RlcmVkGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQivAEKEkNvbnRlbnREYWlseUNvdW50cxIlCglkb2N1bWVudHMYASADKAsyEi5hcGkudjEuRGFpbHlDb3VudBInCgtjb252ZXJzaW9ucxgCIAMoCzISLmFwaS52MS5EYWlseUNvdW50Ei8KE2NvbnZlcnNpb25fZmFpbHVyZXMYAyADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIlCglkb3dubG9hZHMYBCADKAsyEi5hcGkudjEuRGFpbHlDb3VudCLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQydAoQQXV0aHpJbnRlcm5hbEFQSRJWCglBdXRob3JpemUSGC5hcGkudjEuQXV0aG9yaXplUmVxdWVzdBoWLmFwaS52MS5BdXRob3JpemVSZXBseSIXyvMYEwgEKg/mnI3liqHpl7TpibTmnYMaCNLzGAR1c2VyMvkFCg9Vc2VySW50ZXJuYWxBUEkScgoPR2V0QWN0aW9uUG9saWN5Eh4uYXBpLnYxLkdldEFjdGlvblBvbGljeVJlcXVlc3QaFC5hcGkudjEuQWN0aW9uUG9saWN5IinK8xglCAQqIeacjeWKoemXtOafpeivoueUqOaIt+aTjeS9nOadg+mZkBJkCg1TZXRVc2VyQXZhdGFyEhwuYXBpLnYxLlNldFVzZXJBdmF0YXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih3K8xgZCAQqFeacjeWKoemXtOiuvue9ruWktOWDjxJZCghHZXRVc2VycxIXLmFwaS52MS5HZXRVc2Vyc1JlcXVlc3QaFS5hcGkudjEuR2V0VXNlcnNSZXBseSIdyvMYGQgEKhXmnI3liqHpl7Tmn6Xor6LnlKjmiLcSWAoMR2V0VXNlclN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhEuYXBpLnYxLlVzZXJTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TnlKjmiLfnu5/orqESbgoSR2V0VXNlckRhaWx5Q291bnRzEhouYXBpLnYxLkRhaWx5Q291bnRzUmVxdWVzdBoXLmFwaS52MS5Vc2VyRGFpbHlDb3VudHMiI8rzGB8IBCob5pyN5Yqh6Ze05q+P5pel55So5oi357uf6K6hEl0KC0dldFZpcFN0YXRlEhouYXBpLnYxLkdldFZpcFN0YXRlUmVxdWVzdBoQLmFwaS52MS5WaXBTdGF0ZSIgyvMYHAgEKhjmnI3liqHpl7Tmn6Xor6JWSVDnirbmgIESfgoXUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWQSJi5hcGkudjEuUmVjb3JkRG9jdW1lbnRzVXBsb2FkZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leS4iuS8oOWKqOaAgRoI0vMYBHVzZXIy7gcKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEaC9LzGAdjb250ZW50MqUBChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbAaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIlkKDEFjdGl2aXR5SXRlbRIhCgRraW5kGAEgASgOMhMuYXBpLnYxLkNvbnRlbnRLaW5kEgoKAmlkGAIgASgDEgsKA3JlZhgDIAEoCRINCgV0aXRsZRgEIAEoCSJ4ChlSZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJgoIYWN0aXZpdHkYAiABKA4yFC5hcGkudjEuVXNlckFjdGl2aXR5EiIKBGl0ZW0YAyADKAsyFC5hcGkudjEuQWN0aXZpdHlJdGVtIiUKEkdldFZpcFN0YXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkoKCFZpcFN0YXRlEg4KBmlzX3ZpcBgBIAEoCBIuCgpleHBpcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjkKD1VzZXJEYWlseUNvdW50cxImCgpyZWdpc3RlcmVkGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQivAEKEkNvbnRlbnREYWlseUNvdW50cxIlCglkb2N1bWVudHMYASADKAsyEi5hcGkudjEuRGFpbHlDb3VudBInCgtjb252ZXJzaW9ucxgCIAMoCzISLmFwaS52MS5EYWlseUNvdW50Ei8KE2NvbnZlcnNpb25fZmFpbHVyZXMYAyADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIlCglkb3dubG9hZHMYBCADKAsyEi5hcGkudjEuRGFpbHlDb3VudCLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQqtQEKDFVzZXJBY3Rpdml0eRIdChlVU0VSX0FDVElWSVRZX1VOU1BFQ0lGSUVEEAASGQoVVVNFUl9BQ1RJVklUWV9DT01NRU5UEAESGgoWVVNFUl9BQ1RJVklUWV9GQVZPUklURRACEhgKFFVTRVJfQUNUSVZJVFlfVVBMT0FEEAMSGgoWVVNFUl9BQ1RJVklUWV9ET1dOTE9BRBAEEhkKFVVTRVJfQUNUSVZJVFlfQVJUSUNMRRAPMnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLvBQoPVXNlckludGVybmFsQVBJEnIKD0dldEFjdGlvblBvbGljeRIeLmFwaS52MS5HZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLkFjdGlvblBvbGljeSIpyvMYJQgEKiHmnI3liqHpl7Tmn6Xor6LnlKjmiLfmk43kvZzmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEnQKElJlY29yZFVzZXJBY3Rpdml0eRIhLmFwaS52MS5SZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leeUqOaIt+WKqOaAgRoI0vMYBHVzZXIy7gcKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEaC9LzGAdjb250ZW50MqUBChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbAaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -212,52 +214,68 @@ export const GetUsersReplySchema: GenMessage<GetUsersReply> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 6);
 
 /**
- * @generated from message api.v1.UploadedDocument
+ * The item an activity is about; its page is /document/{ref} or /article/{ref}.
+ *
+ * @generated from message api.v1.ActivityItem
  */
-export type UploadedDocument = Message<"api.v1.UploadedDocument"> & {
+export type ActivityItem = Message<"api.v1.ActivityItem"> & {
   /**
-   * @generated from field: int64 id = 1;
+   * @generated from field: api.v1.ContentKind kind = 1;
+   */
+  kind: ContentKind;
+
+  /**
+   * @generated from field: int64 id = 2;
    */
   id: bigint;
 
   /**
-   * @generated from field: string uuid = 2;
+   * the document's uuid or the article's identifier; the id is linked when empty or unsafe
+   *
+   * @generated from field: string ref = 3;
    */
-  uuid: string;
+  ref: string;
 
   /**
-   * @generated from field: string title = 3;
+   * @generated from field: string title = 4;
    */
   title: string;
 };
 
 /**
- * Describes the message api.v1.UploadedDocument.
- * Use `create(UploadedDocumentSchema)` to create a new message.
+ * Describes the message api.v1.ActivityItem.
+ * Use `create(ActivityItemSchema)` to create a new message.
  */
-export const UploadedDocumentSchema: GenMessage<UploadedDocument> = /*@__PURE__*/
+export const ActivityItemSchema: GenMessage<ActivityItem> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 7);
 
 /**
- * @generated from message api.v1.RecordDocumentsUploadedRequest
+ * @generated from message api.v1.RecordUserActivityRequest
  */
-export type RecordDocumentsUploadedRequest = Message<"api.v1.RecordDocumentsUploadedRequest"> & {
+export type RecordUserActivityRequest = Message<"api.v1.RecordUserActivityRequest"> & {
   /**
    * @generated from field: int64 user_id = 1;
    */
   userId: bigint;
 
   /**
-   * @generated from field: repeated api.v1.UploadedDocument document = 2;
+   * @generated from field: api.v1.UserActivity activity = 2;
    */
-  document: UploadedDocument[];
+  activity: UserActivity;
+
+  /**
+   * one feed entry each, at most 1000
+   *
+   * @generated from field: repeated api.v1.ActivityItem item = 3;
+   */
+  item: ActivityItem[];
 };
 
 /**
- * Describes the message api.v1.RecordDocumentsUploadedRequest.
- * Use `create(RecordDocumentsUploadedRequestSchema)` to create a new message.
+ * Describes the message api.v1.RecordUserActivityRequest.
+ * Use `create(RecordUserActivityRequestSchema)` to create a new message.
  */
-export const RecordDocumentsUploadedRequestSchema: GenMessage<RecordDocumentsUploadedRequest> = /*@__PURE__*/
+export const RecordUserActivityRequestSchema: GenMessage<RecordUserActivityRequest> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 8);
 
 /**
@@ -766,6 +784,59 @@ export const PolicyActionSchema: GenEnum<PolicyAction> = /*@__PURE__*/
   enumDesc(file_api_v1_internal, 0);
 
 /**
+ * What a user did, as their activity feed shows it (the values are moredoc's dynamic types; ARTICLE is ours).
+ *
+ * @generated from enum api.v1.UserActivity
+ */
+export enum UserActivity {
+  /**
+   * @generated from enum value: USER_ACTIVITY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * commented on the item
+   *
+   * @generated from enum value: USER_ACTIVITY_COMMENT = 1;
+   */
+  COMMENT = 1,
+
+  /**
+   * added the item to their favorites
+   *
+   * @generated from enum value: USER_ACTIVITY_FAVORITE = 2;
+   */
+  FAVORITE = 2,
+
+  /**
+   * uploaded the document
+   *
+   * @generated from enum value: USER_ACTIVITY_UPLOAD = 3;
+   */
+  UPLOAD = 3,
+
+  /**
+   * downloaded the document
+   *
+   * @generated from enum value: USER_ACTIVITY_DOWNLOAD = 4;
+   */
+  DOWNLOAD = 4,
+
+  /**
+   * published the article
+   *
+   * @generated from enum value: USER_ACTIVITY_ARTICLE = 15;
+   */
+  ARTICLE = 15,
+}
+
+/**
+ * Describes the enum api.v1.UserActivity.
+ */
+export const UserActivitySchema: GenEnum<UserActivity> = /*@__PURE__*/
+  enumDesc(file_api_v1_internal, 1);
+
+/**
  * The user service answers who a token belongs to and whether it grants a permission.
  *
  * @generated from service api.v1.AuthzInternalAPI
@@ -846,13 +917,14 @@ export const UserInternalAPI: GenService<{
     output: typeof VipStateSchema;
   },
   /**
-   * The content service created documents: the uploader's activity feed gets one entry each.
+   * Another service reports what a user did (uploaded, commented, favorited, published, downloaded):
+   * the user's activity feed gets one entry per item, linked to its page.
    *
-   * @generated from rpc api.v1.UserInternalAPI.RecordDocumentsUploaded
+   * @generated from rpc api.v1.UserInternalAPI.RecordUserActivity
    */
-  recordDocumentsUploaded: {
+  recordUserActivity: {
     methodKind: "unary";
-    input: typeof RecordDocumentsUploadedRequestSchema;
+    input: typeof RecordUserActivityRequestSchema;
     output: typeof EmptySchema;
   },
 }> = /*@__PURE__*/

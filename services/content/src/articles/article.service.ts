@@ -54,7 +54,7 @@ export interface ArticleView {
 export interface ArticleServiceDeps {
   repo: ArticleRepository;
   categories: Pick<CategoryRepository, "all">;
-  users: Pick<UserDirectory, "policy" | "users">;
+  users: Pick<UserDirectory, "policy" | "users" | "recordActivity">;
   log: Logger;
   clock?: () => Date;
 }
@@ -141,7 +141,11 @@ export function createArticleService(deps: ArticleServiceDeps) {
         ? await resolveCategories(deps.categories, req.categoryId, ARTICLE_CATEGORY)
         : [];
       const id = await repo.create({ ...data, ...(identifier ? { identifier } : {}), userId: me, status, categoryIds });
-      return get(call, { id, identifier: "" });
+      const view = await get(call, { id, identifier: "" });
+      await deps.users.recordActivity?.(me, "article", [
+        { kind: "article", id, ref: view.rows[0]?.identifier ?? "", title: data.title },
+      ]);
+      return view;
     },
 
     /**

@@ -60,7 +60,7 @@ export interface DocumentServiceDeps {
   repo: DocumentRepository;
   categories: CategoryRepository;
   settings: Pick<SettingsReader, "current">;
-  users: Pick<UserDirectory, "policy" | "recordUploads">;
+  users: Pick<UserDirectory, "policy" | "recordActivity">;
   /** Conversion queueing, category recounts, live-document lookup (shared with document.admin.ts). */
   effects: DocumentEffects;
   /** Told after every committed change of documents' visibility or pages (page caches drop them). */
@@ -136,9 +136,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const created = await repo.createMany(docs);
       await effects.recount(categoryIds);
       await effects.queue(created);
-      await deps.users.recordUploads?.(
+      await deps.users.recordActivity?.(
         me,
-        created.map((d) => ({ id: d.id, uuid: d.uuid, title: d.title })),
+        "upload",
+        created.map((d) => ({ kind: "document", id: d.id, ref: d.uuid, title: d.title })),
       );
       return created.map((d) => d.id);
     },

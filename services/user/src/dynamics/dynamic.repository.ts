@@ -1,6 +1,6 @@
 import type { Db } from "../db.js";
 
-/** moredoc's DynamicType values (model/dynamic.go); other services will record theirs later. */
+/** moredoc's DynamicType values (model/dynamic.go), plus ours from 15 on. */
 export const DynamicType = {
   comment: 1,
   favorite: 2,
@@ -16,6 +16,8 @@ export const DynamicType = {
   share: 12,
   follow: 13,
   deleteDocument: 14,
+  /** Ours: moredoc records no article activity. */
+  article: 15,
 } as const;
 
 /** The only module that touches the dynamics table (a user's activity feed). */

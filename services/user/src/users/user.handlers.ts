@@ -2,7 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, DomainError } from "@wenku/kit";
-import { PolicyAction, type UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
+import { PolicyAction, UserActivity, type UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import {
   GetUserCaptchaReplySchema,
   GetUserPermissionsReplySchema,
@@ -14,7 +15,7 @@ import {
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
 import type { DocCountFiller } from "../documents/documents.client.js";
-import type { UploadDynamics } from "../dynamics/upload.dynamics.js";
+import type { Activity, ActivityDynamics } from "../dynamics/activity.dynamics.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
 import type { PolicyActionName, UserPolicy } from "./user.policy.js";
@@ -110,19 +111,26 @@ const POLICY_ACTIONS: Record<number, PolicyActionName> = {
   [PolicyAction.FAVORITE]: "favorite",
   [PolicyAction.DOWNLOAD]: "download",
 };
-const refuseAction = (action: number): never => {
-  throw new DomainError("invalid_argument", `未知的操作：${action}`);
+const ACTIVITIES: Record<number, Activity> = {
+  [UserActivity.COMMENT]: "comment",
+  [UserActivity.FAVORITE]: "favorite",
+  [UserActivity.UPLOAD]: "upload",
+  [UserActivity.DOWNLOAD]: "download",
+  [UserActivity.ARTICLE]: "article",
+};
+const invalid = (message: string): never => {
+  throw new DomainError("invalid_argument", message);
 };
 
 /** UserInternalAPI: what other services ask about users (action policies, public profiles). */
 export function createUserInternalHandlers(
   profiles: UserProfileService,
   policy: UserPolicy,
-  uploads: UploadDynamics,
+  activities: ActivityDynamics,
 ): ServiceImpl<typeof UserInternalAPI> {
   return {
     async getActionPolicy(req) {
-      return policy.actionPolicy(req.userId, POLICY_ACTIONS[req.action] ?? refuseAction(req.action));
+      return policy.actionPolicy(req.userId, POLICY_ACTIONS[req.action] ?? invalid(`未知的操作：${req.action}`));
     },
     async setUserAvatar(req) {
       await profiles.setAvatar(req.userId, req.avatar);
@@ -141,8 +149,18 @@ export function createUserInternalHandlers(
       const { isVip, expiredAt } = await policy.vipState(req.userId);
       return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };
     },
-    async recordDocumentsUploaded(req) {
-      await uploads.record(req.userId, req.document);
+    async recordUserActivity(req) {
+      const activity = ACTIVITIES[req.activity] ?? invalid(`未知的动态类型：${req.activity}`);
+      await activities.record(
+        req.userId,
+        activity,
+        req.item.map((item) => ({
+          kind: item.kind === ContentKind.ARTICLE ? "article" : "document",
+          id: item.id,
+          ref: item.ref,
+          title: item.title,
+        })),
+      );
       return {};
     },
   };

@@ -1,0 +1,53 @@
+import { activityLine, createActivityDynamics } from "./activity.dynamics.js";
+import { DynamicType } from "./dynamic.repository.js";
+
+describe("activity dynamics", () => {
+  test("one line per item: the verb, the item linked by its ref, the title escaped", () => {
+    const doc = { kind: "document", id: 7n, ref: "0123456789abcdef", title: `<b>"A&B"</b>` } as const;
+    expect(activityLine("upload", doc)).toBe(
+      `上传了文档《<a href="/document/0123456789abcdef">&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;</a>》`,
+    );
+    expect(activityLine("favorite", { kind: "article", id: 3n, ref: "about", title: "关于" })).toBe(
+      `收藏了文章《<a href="/article/about">关于</a>》`,
+    );
+    expect(activityLine("comment", { ...doc, title: "t" })).toMatch(/^评论了文档《/);
+    expect(activityLine("article", { kind: "article", id: 3n, ref: "", title: "t" })).toBe(
+      `发布了文章《<a href="/article/3">t</a>》`,
+    );
+    // a ref that is not a uuid (identifier) never reaches the href
+    expect(activityLine("upload", { ...doc, ref: `"><script>` })).toContain(`href="/document/7"`);
+    expect(activityLine("article", { kind: "article", id: 9n, ref: `x"onclick=`, title: "t" })).toContain(
+      `href="/article/9"`,
+    );
+  });
+
+  test("recorded for an existing user only, all in one insert, under the activity's type", async () => {
+    const added: Array<[bigint, number, readonly string[]]> = [];
+    const activities = createActivityDynamics({
+      dynamics: {
+        addMany: async (userId: bigint, type: number, contents: readonly string[]) => {
+          added.push([userId, type, contents]);
+          return { count: contents.length };
+        },
+      } as never,
+      userExists: async (id) => id === 5n,
+    });
+    await activities.record(5n, "upload", [
+      { kind: "document", id: 1n, ref: "aaaaaaaaaaaaaaaa", title: "one" },
+      { kind: "document", id: 2n, ref: "bbbbbbbbbbbbbbbb", title: "two" },
+    ]);
+    await activities.record(5n, "article", [{ kind: "article", id: 4n, ref: "", title: "文" }]);
+    expect(added.map(([, type, contents]) => [type, contents.length])).toEqual([
+      [DynamicType.upload, 2],
+      [DynamicType.article, 1],
+    ]);
+    const missing = activities.record(6n, "comment", [{ kind: "document", id: 3n, ref: "", title: "x" }]);
+    await expect(missing).rejects.toMatchObject({ kind: "not_found" });
+    await activities.record(6n, "favorite", []); // nothing to record: no lookup, no error
+    const many = Array.from(
+      { length: 1001 },
+      (_, i) => ({ kind: "document", id: BigInt(i), ref: "", title: "x" }) as const,
+    );
+    await expect(activities.record(5n, "download", many)).rejects.toMatchObject({ kind: "invalid_argument" });
+  });
+});
