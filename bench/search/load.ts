@@ -12,9 +12,11 @@
 import * as os from "node:os";
 import type { createDb } from "@wenku/content";
 import type { IndexedDocument, SearchIndex } from "@wenku/content/search";
+import { bulkInsert, ginIndexes, sameRowsAsIndexer } from "./bulk.js";
 import type { Corpus, EnVocab } from "./generate.js";
 
 type Db = ReturnType<typeof createDb>;
+type Tx = Pick<Db, "$executeRaw" | "$queryRaw" | "$executeRawUnsafe">;
 
 export interface LoadOptions {
   docs: number;
@@ -23,8 +25,16 @@ export interface LoadOptions {
   batch: number;
   /** Upsert workers: PostgreSQL parses a document's text on one core per connection. */
   concurrency: number;
+  /** The last documents, indexed by the real indexer (index.upsert); the others by the bulk path. */
+  indexerDocs: number;
+  /** maintenance_work_mem of the GIN index builds. */
+  buildMemMb: number;
 }
 
+/** Bulk-loaded documents the indexer writes again, to check that both write the same rows. */
+const BULK_CHECK = 20;
+
+/** The indexing numbers: those of the real indexer (index.upsert), its sample of the corpus. */
 export interface Indexing {
   documents: number;
   /** Documents a load that stopped half way had indexed already (not timed). */
@@ -40,7 +50,18 @@ export interface Indexing {
   pagesPerSec: number;
   nodeCpuShare: number;
   generateSec: number;
-  baselineStoreSec: number;
+  /** The bulk path (bulk.ts) for the other documents, and the GIN indexes' build after it. */
+  bulk: {
+    documents: number;
+    pages: number;
+    textChars: number;
+    sec: number;
+    docsPerSec: number;
+    nodeCpuShare: number;
+    ginBuildSec: number;
+  };
+  /** Bulk-loaded documents the indexer wrote again with the same rows. */
+  sameRowsChecked: number;
   vacuumAnalyzeSec: number;
 }
 
@@ -101,9 +122,72 @@ function batches(docs: Iterator<IndexedDocument>, size: number): () => IndexedDo
   };
 }
 
+/** Documents `from`..`to` of the corpus not in `skip`. */
+function* corpusRange(corpus: Corpus, from: number, to: number, skip: Set<bigint>) {
+  for (let id = from; id <= to; id++) if (!skip.has(BigInt(id))) yield corpus.document(id).doc;
+}
+
+/**
+ * Runs `work` on batches of `docs` with `concurrency` workers, counting pages and characters and the
+ * time spent generating the documents; `label` names the pass in its progress lines.
+ */
+async function pass(
+  label: string,
+  docs: Iterator<IndexedDocument>,
+  total: number,
+  opts: { batch: number; concurrency: number },
+  work: (batch: IndexedDocument[]) => Promise<void>,
+) {
+  let generateMs = 0;
+  let pages = 0;
+  let chars = 0;
+  let done = 0;
+  const reportEvery = Math.max(opts.batch, Math.ceil(total / 20));
+  let nextReport = reportEvery;
+  const next = batches(
+    {
+      next: () => {
+        const t = performance.now();
+        const r = docs.next();
+        generateMs += performance.now() - t;
+        if (!r.done) {
+          pages += r.value.pageTexts.length;
+          chars += r.value.pageTexts.reduce((n, s) => n + s.length, 0);
+        }
+        return r;
+      },
+    },
+    opts.batch,
+  );
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const worker = async () => {
+    for (let batch = next(); batch.length; batch = next()) {
+      await work(batch);
+      done += batch.length;
+      if (done >= nextReport) {
+        nextReport += reportEvery;
+        const sec = (performance.now() - started) / 1000;
+        console.log(
+          `  ${label}: ${done} documents, ${(done / sec).toFixed(1)} docs/s, ${(sec / 60).toFixed(1)} min (load ${load()[0]})`,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, worker));
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { done, pages, chars, ms, generateMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
 /**
  * Indexes the corpus and fills the baseline's tables, unless this (kept) database holds this very
  * corpus already: then the indexing numbers are those measured when it was loaded.
+ *
+ * Documents 1..docs-indexerDocs go in by the bulk path (bulk.ts: the indexer's rows, many documents
+ * a statement, the GIN indexes dropped and built after), the last indexerDocs through the real
+ * indexer (index.upsert) into the full index: its throughput at this size. Then the indexer writes
+ * BULK_CHECK bulk-loaded documents again and must write the same rows.
  */
 export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opts: LoadOptions): Promise<Indexing> {
   const held = await heldCorpus(db);
@@ -121,65 +205,90 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
   // A load of this corpus that stopped half way goes on; any other unfinished load starts over.
   const indexed = same ? new Set((await index.versions()).keys()) : new Set<bigint>();
   if (indexed.size) console.log(`resuming a load that stopped: ${indexed.size} documents are indexed already`);
-  else await index.clear();
-  await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS bench_like CASCADE");
-  // The baseline's tables: what moredoc searches (title, keywords, description, as its documents table
-  // holds them) and, to be fair to it, the raw text of every page. Stored lowercased so that plain LIKE
-  // is case-insensitive, as moredoc's LIKE is under MySQL's default collation: the cheapest form of it.
-  await db.$executeRawUnsafe("CREATE SCHEMA bench_like");
-  await db.$executeRawUnsafe(`CREATE TABLE bench_like.documents (
-    id bigint PRIMARY KEY, title varchar(255) NOT NULL, keywords varchar(255) NOT NULL,
-    description text NOT NULL, created_at timestamptz NOT NULL)`);
-  await db.$executeRawUnsafe(`CREATE TABLE bench_like.pages (
-    document_id bigint NOT NULL, page integer NOT NULL, text text NOT NULL, PRIMARY KEY (document_id, page))`);
-  await db.$executeRawUnsafe(
-    "CREATE TABLE bench_like.meta (docs integer NOT NULL, seed integer NOT NULL, en_vocab text NOT NULL, indexing jsonb)",
-  );
-  await db.$executeRaw`
-    INSERT INTO bench_like.meta (docs, seed, en_vocab) VALUES (${opts.docs}, ${opts.seed}, ${opts.enVocab})`;
-  const storeBaseline = async (docs: IndexedDocument[]) => {
-    const lower = (pick: (d: IndexedDocument) => string) => docs.map((d) => pick(d).toLowerCase());
+  const gins = await ginIndexes(db);
+  if (!same) {
+    await index.clear();
+    // The baseline's tables: what moredoc searches (title, keywords, description, as its documents table
+    // holds them) and, to be fair to it, the raw text of every page. Stored lowercased so that plain LIKE
+    // is case-insensitive, as moredoc's LIKE is under MySQL's default collation: the cheapest form of it.
+    // meta.gin holds search_pages' GIN indexes while the bulk path runs without them.
+    await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS bench_like CASCADE");
+    await db.$executeRawUnsafe("CREATE SCHEMA bench_like");
+    await db.$executeRawUnsafe(`CREATE TABLE bench_like.documents (
+      id bigint PRIMARY KEY, title varchar(255) NOT NULL, keywords varchar(255) NOT NULL,
+      description text NOT NULL, created_at timestamptz NOT NULL)`);
+    await db.$executeRawUnsafe(`CREATE TABLE bench_like.pages (
+      document_id bigint NOT NULL, page integer NOT NULL, text text NOT NULL, PRIMARY KEY (document_id, page))`);
+    await db.$executeRawUnsafe(
+      "CREATE TABLE bench_like.meta (docs integer NOT NULL, seed integer NOT NULL, en_vocab text NOT NULL, indexing jsonb, gin jsonb)",
+    );
+    if (!gins.length)
+      throw new Error("search_pages has no GIN index (a bulk load stopped before building it): drop the database");
     await db.$executeRaw`
+      INSERT INTO bench_like.meta (docs, seed, en_vocab, gin)
+      VALUES (${opts.docs}, ${opts.seed}, ${opts.enVocab}, ${JSON.stringify(gins)}::jsonb)`;
+  }
+  const [meta] = await db.$queryRaw<
+    Array<{ gin: Array<{ name: string; def: string }> }>
+  >`SELECT gin FROM bench_like.meta`;
+  const ginDefs = meta?.gin ?? [];
+  // The baseline's rows, written with the documents (ON CONFLICT: a batch the indexer writes again).
+  const storeBaseline = async (tx: Tx, docs: IndexedDocument[]) => {
+    const lower = (pick: (d: IndexedDocument) => string) => docs.map((d) => pick(d).toLowerCase());
+    await tx.$executeRaw`
       INSERT INTO bench_like.documents (id, title, keywords, description, created_at)
       SELECT * FROM unnest(${docs.map((d) => d.id)}::bigint[], ${lower((d) => d.title)}::text[],
                            ${lower((d) => d.keywords)}::text[], ${lower((d) => d.description)}::text[],
-                           ${docs.map((d) => d.createdAt)}::timestamptz[])`;
+                           ${docs.map((d) => d.createdAt)}::timestamptz[])
+      ON CONFLICT DO NOTHING`;
     const pages = docs.flatMap((d) => d.pageTexts.map((text, i) => ({ id: d.id, page: i + 1, text })));
-    await db.$executeRaw`
+    await tx.$executeRaw`
       INSERT INTO bench_like.pages (document_id, page, text)
       SELECT * FROM unnest(${pages.map((p) => p.id)}::bigint[], ${pages.map((p) => p.page)}::int[],
-                           ${pages.map((p) => p.text.toLowerCase())}::text[])`;
+                           ${pages.map((p) => p.text.toLowerCase())}::text[])
+      ON CONFLICT DO NOTHING`;
   };
 
-  // The indexing pass: `concurrency` workers, each upserting one batch at a time.
-  let generateMs = 0;
-  let pages = 0;
-  let chars = 0;
-  let done = 0;
+  const indexerDocs = Math.min(opts.indexerDocs, opts.docs);
+  const bulkTo = opts.docs - indexerDocs;
+  const missing = (from: number, to: number) => {
+    let n = 0;
+    for (let id = from; id <= to; id++) if (!indexed.has(BigInt(id))) n++;
+    return n;
+  };
+
+  // 1. The bulk path, without the GIN indexes.
+  const bulkLeft = missing(1, bulkTo);
+  let bulk = { done: 0, pages: 0, chars: 0, ms: 0, generateMs: 0, cpuMs: 0 };
+  if (bulkLeft) {
+    for (const g of gins) await db.$executeRawUnsafe(`DROP INDEX ${g.name}`);
+    console.log(`bulk path: ${bulkLeft} documents (${opts.concurrency} workers, batches of ${opts.batch}) …`);
+    bulk = await pass("bulk", corpusRange(corpus, 1, bulkTo, indexed), bulkLeft, opts, (batch) =>
+      bulkInsert(db, batch, storeBaseline),
+    );
+  }
+  // 2. The GIN indexes, built once (a sort of every row's lexemes, in maintenance_work_mem).
+  let ginMs = 0;
+  const present = new Set((await ginIndexes(db)).map((g) => g.name));
+  const build = ginDefs.filter((g) => !present.has(g.name));
+  if (build.length) {
+    const t = performance.now();
+    for (const g of build) {
+      console.log(`building ${g.name} …`);
+      await db.$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe(`SET LOCAL maintenance_work_mem = '${opts.buildMemMb}MB'`);
+          await tx.$executeRawUnsafe(g.def);
+        },
+        { timeout: 4 * 3600_000, maxWait: 60_000 },
+      );
+    }
+    ginMs = performance.now() - t;
+    console.log(`GIN indexes built in ${(ginMs / 1000).toFixed(1)} s`);
+  }
+
+  // 3. The real indexer on the last indexerDocs documents, into the full index.
   let retries = 0;
-  const reportEvery = Math.ceil(opts.docs / 20);
-  let nextReport = reportEvery;
-  const generated = (function* () {
-    for (let id = 1; id <= opts.docs; id++) if (!indexed.has(BigInt(id))) yield corpus.document(id).doc;
-  })();
-  const next = batches(
-    {
-      next: () => {
-        const t = performance.now();
-        const r = generated.next();
-        generateMs += performance.now() - t;
-        if (!r.done) {
-          pages += r.value.pageTexts.length;
-          chars += r.value.pageTexts.reduce((n, s) => n + s.length, 0);
-        }
-        return r;
-      },
-    },
-    opts.batch,
-  );
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const cleaner = pendingListCleaner(db);
   const upsert = async (batch: IndexedDocument[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -191,61 +300,71 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
       }
     }
   };
-  const worker = async () => {
-    for (let batch = next(); batch.length; batch = next()) {
-      await upsert(batch);
-      done += batch.length;
-      if (done >= nextReport) {
-        nextReport += reportEvery;
-        const sec = (performance.now() - started) / 1000;
-        console.log(
-          `  ${done} documents: ${(done / sec).toFixed(1)} docs/s indexing, ${(sec / 60).toFixed(1)} min (load ${load()[0]})`,
-        );
-      }
-    }
-  };
+  const indexerLeft = missing(bulkTo + 1, opts.docs);
+  console.log(`the indexer (index.upsert): ${indexerLeft} documents …`);
+  const cleaner = pendingListCleaner(db);
+  let real: Awaited<ReturnType<typeof pass>>;
   try {
-    await Promise.all(Array.from({ length: opts.concurrency }, worker));
+    real = await pass(
+      "index.upsert",
+      corpusRange(corpus, bulkTo + 1, opts.docs, indexed),
+      indexerLeft,
+      opts,
+      async (batch) => {
+        await upsert(batch);
+        await db.$transaction((tx) => storeBaseline(tx, batch));
+      },
+    );
   } finally {
     await cleaner.stop();
   }
-  const indexMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  /** CPU time of this process (generating, tokenizing, Prisma) while indexing: the rest is PostgreSQL's or waiting. */
-  const indexCpuMs = (used.user + used.system) / 1000;
+  // 4. Both paths write the same rows: a few bulk-loaded documents indexed again by the indexer.
+  const check = Array.from(
+    { length: Math.min(BULK_CHECK, bulkTo) },
+    (_, i) => corpus.document(1 + Math.floor((i * bulkTo) / BULK_CHECK)).doc,
+  );
+  if (check.length) {
+    await sameRowsAsIndexer(db, (docs) => index.upsert(docs), check);
+    console.log(`the indexer wrote the same rows as the bulk path for ${check.length} documents`);
+  }
 
-  // The baseline's tables, in a pass of their own (the documents generated again: a function of their id).
-  let t = performance.now();
-  const baseline = batches(corpus.documents(opts.docs), 500);
-  for (let batch = baseline(); batch.length; batch = baseline()) await storeBaseline(batch);
-  const baselineMs = performance.now() - t;
   // What autovacuum would do after a bulk load: flush the GIN pending list, gather statistics.
-  t = performance.now();
+  const t = performance.now();
   for (const table of ["search_pages", "search_documents", "bench_like.documents", "bench_like.pages"]) {
     await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
   }
   const vacuumMs = performance.now() - t;
   const indexing: Indexing = {
-    documents: done,
+    documents: real.done,
     resumedAfter: indexed.size,
     retries,
-    pages,
-    textChars: chars,
+    pages: real.pages,
+    textChars: real.chars,
     concurrency: opts.concurrency,
-    indexSec: indexMs / 1000,
-    docsPerSec: (done / indexMs) * 1000,
-    pagesPerSec: (pages / indexMs) * 1000,
-    nodeCpuShare: indexCpuMs / indexMs,
-    generateSec: generateMs / 1000,
-    baselineStoreSec: baselineMs / 1000,
+    indexSec: real.ms / 1000,
+    docsPerSec: (real.done / real.ms) * 1000,
+    pagesPerSec: (real.pages / real.ms) * 1000,
+    nodeCpuShare: real.cpuMs / real.ms,
+    generateSec: real.generateMs / 1000,
+    bulk: {
+      documents: bulk.done,
+      pages: bulk.pages,
+      textChars: bulk.chars,
+      sec: bulk.ms / 1000,
+      docsPerSec: bulk.ms ? (bulk.done / bulk.ms) * 1000 : 0,
+      nodeCpuShare: bulk.ms ? bulk.cpuMs / bulk.ms : 0,
+      ginBuildSec: ginMs / 1000,
+    },
+    sameRowsChecked: check.length,
     vacuumAnalyzeSec: vacuumMs / 1000,
   };
   console.log(
-    `\nindexed ${indexing.documents} documents${indexed.size ? ` (${indexed.size} were already)` : ""}, ${indexing.pages} pages, ${(indexing.textChars / 1e6).toFixed(1)} M characters in ` +
-      `${indexing.indexSec.toFixed(1)} s with ${opts.concurrency} workers: ${indexing.docsPerSec.toFixed(1)} docs/s, ` +
-      `${indexing.pagesPerSec.toFixed(0)} pages/s (node's CPU ${(indexing.nodeCpuShare * 100).toFixed(0)}% of it, generating ` +
-      `${indexing.generateSec.toFixed(1)} s; then baseline tables ${indexing.baselineStoreSec.toFixed(1)} s, ` +
-      `VACUUM ANALYZE ${indexing.vacuumAnalyzeSec.toFixed(1)} s; ${retries} upserts tried again)`,
+    `\nbulk path: ${bulk.done} documents, ${bulk.pages} pages, ${(bulk.chars / 1e6).toFixed(1)} M characters in ` +
+      `${(bulk.ms / 1000).toFixed(1)} s (${indexing.bulk.docsPerSec.toFixed(1)} docs/s), GIN indexes ${(ginMs / 1000).toFixed(1)} s` +
+      `\nindex.upsert: ${real.done} documents${indexed.size ? ` (${indexed.size} were indexed already)` : ""}, ${real.pages} pages, ` +
+      `${(real.chars / 1e6).toFixed(1)} M characters in ${indexing.indexSec.toFixed(1)} s with ${opts.concurrency} workers into the ` +
+      `index of the others: ${indexing.docsPerSec.toFixed(1)} docs/s, ${indexing.pagesPerSec.toFixed(0)} pages/s (node's CPU ` +
+      `${(indexing.nodeCpuShare * 100).toFixed(0)}% of it; ${retries} upserts tried again); VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s`,
   );
   await db.$executeRaw`UPDATE bench_like.meta SET indexing = ${JSON.stringify(indexing)}::jsonb`;
   return indexing;

@@ -29,7 +29,11 @@ const config = loadConfig(
     BENCH_SEED: z.coerce.number().int().default(DEFAULT_SEED),
     BENCH_BATCH: z.coerce.number().int().min(1).default(100),
     /** Upsert workers while loading (each its own connection; the pool has 5). */
-    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(5).default(2),
+    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
+    /** The last documents, indexed by index.upsert (timed: its throughput); the others by the bulk path. */
+    BENCH_INDEXER_DOCS: z.coerce.number().int().min(0).default(3_000),
+    /** maintenance_work_mem (MB) of the GIN index builds after the bulk path. */
+    BENCH_BUILD_MEM_MB: z.coerce.number().int().min(64).default(512),
     /** The English vocabulary: "wide" (38,000 words, stop words first) or "common" (SCOWL size 10 alone). */
     BENCH_EN_VOCAB: z.enum(EN_VOCABS).default("wide"),
     /** Text-only matches whose page rows search.pg.ts ranks (its RANK_CAP unless set). */
@@ -146,6 +150,8 @@ await withCleanup(async (cleanup) => {
     enVocab: config.BENCH_EN_VOCAB,
     batch: config.BENCH_BATCH,
     concurrency: config.BENCH_CONCURRENCY,
+    indexerDocs: config.BENCH_INDEXER_DOCS,
+    buildMemMb: config.BENCH_BUILD_MEM_MB,
   });
   const sizes = await indexSizes(db);
 
