@@ -37,7 +37,7 @@ const PAGE = /^\/view\/page\/([0-9]{1,19}|[0-9a-f]{32})\/([0-9]{1,10})(\.gzip)?\
 const COVER = /^\/view\/cover\/([0-9]{1,19}|[0-9a-f]{32})$/;
 const HASH = /^[0-9a-f]{32}$/;
 const DOWNLOAD = /^\/download\/([A-Za-z0-9_-]{1,600}\.[A-Za-z0-9_-]{1,100})$/;
-const IMAGE = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|gif|webp))$/;
+const IMAGE = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|gif|webp|mp4|webm))$/;
 
 const notFound = (message = "页面不存在") => new HttpError(404, Code.NotFound, message);
 

@@ -1,11 +1,17 @@
-// The multipart upload routes (POST /api/v1/upload/document, /avatar, /banner, /config): the file part is
-// streamed (never buffered) into the owning service's client-streaming RPC, a header message first,
-// then the file's bytes as they arrive. The reply is moredoc's envelope {code: 200, message, data}.
+// The multipart upload routes (POST /api/v1/upload/document, /avatar, /banner, /config, /article): the file
+// part is streamed (never buffered) into the owning service's client-streaming RPC, a header message first,
+// then the file's bytes as they arrive. The reply is moredoc's envelope {code: 200, message, data}; the
+// article route answers as moredoc's does, in the editor's (wangEditor's) shape {errno: 0, data: {url, alt}}.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { create, type DescMessage, type DescMethodClientStreaming, type MessageShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import type { Logger } from "@wenku/kit";
-import { AttachmentAPI, type AttachmentSchema, UploadImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
+import {
+  type Attachment,
+  AttachmentAPI,
+  type AttachmentSchema,
+  UploadImageRequestSchema,
+} from "@wenku/proto/api/v1/attachment_pb.js";
 import { DocumentAPI, UploadDocumentRequestSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type FilePart, type MultipartRequest, multipartErrors, parseMultipart } from "./multipart.js";
@@ -34,6 +40,8 @@ interface UploadRoute<I extends DescMessage, O extends DescMessage> {
   method: DescMethodClientStreaming<I, O>;
   header(file: FilePart): MessageShape<I>;
   chunk(bytes: Uint8Array): MessageShape<I>;
+  /** The success body, when not moredoc's {code: 200, message, data}. */
+  reply?(out: MessageShape<O>): unknown;
 }
 
 /** An image upload: AttachmentAPI's client-streaming RPC for that kind of image. */
@@ -55,6 +63,10 @@ const routes = {
   "/api/v1/upload/avatar": imageRoute(AttachmentAPI.method.uploadImage, AttachmentType.AVATAR),
   "/api/v1/upload/banner": imageRoute(AttachmentAPI.method.uploadBanner, AttachmentType.BANNER),
   "/api/v1/upload/config": imageRoute(AttachmentAPI.method.uploadConfigImage, AttachmentType.CONFIG),
+  "/api/v1/upload/article": {
+    ...imageRoute(AttachmentAPI.method.uploadArticle, AttachmentType.ARTICLE),
+    reply: (a: Attachment) => ({ errno: 0, data: { url: a.path, alt: a.name, href: "" } }),
+  },
 } as const;
 
 export type UploadPath = keyof typeof routes;
@@ -107,7 +119,7 @@ export async function handleUpload(
     let reply: MessageShape<DescMessage> | undefined;
     for await (const m of out.message) reply = m;
     if (!reply) throw new ConnectError("empty upload reply", Code.Internal);
-    writeEnvelope(res, route.method.output, reply);
+    writeJson(res, route.reply ? route.reply(reply) : envelope(route.method.output, reply));
   } catch (err) {
     body.stop();
     form.stop(); // ends the messages if they still wait for bytes
@@ -148,8 +160,12 @@ function fileMessages(route: UploadRoute<DescMessage, DescMessage>, file: FilePa
 }
 
 /** moredoc's upload envelope: {code: 200, message: "ok", data: <the reply as REST JSON>}. */
-function writeEnvelope(res: ServerResponse, schema: DescMessage, reply: MessageShape<DescMessage>) {
-  const body = JSON.stringify({ code: 200, message: "ok", data: toRestJson(schema, reply) });
+function envelope(schema: DescMessage, reply: MessageShape<DescMessage>) {
+  return { code: 200, message: "ok", data: toRestJson(schema, reply) };
+}
+
+function writeJson(res: ServerResponse, value: unknown) {
+  const body = JSON.stringify(value);
   res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }

@@ -48,6 +48,17 @@ describe("sanitizeArticleHtml", () => {
     expect(clean(html)).toBe(html);
   });
 
+  it("keeps videos from this site's uploads only: an https video or source loses its src", () => {
+    expect(clean('<video controls src="https://cdn.example/a.mp4"></video>')).toBe("<video controls></video>");
+    expect(clean('<video controls><source src="https://cdn.example/a.webm" type="video/webm" /></video>')).toBe(
+      "<video controls></video>",
+    );
+    expect(clean('<video controls><source src="/uploads/0123abcd.webm" type="video/webm" /></video>')).toBe(
+      '<video controls><source type="video/webm" src="/uploads/0123abcd.webm"></source></video>',
+    );
+    expect(clean('<video src="/uploads/../secret.mp4"></video>')).toBe("<video></video>");
+  });
+
   it("drops a video's unsafe poster but keeps the video", () => {
     expect(clean('<video src="/uploads/a.mp4" controls poster="javascript:x"></video>')).toBe(
       '<video controls src="/uploads/a.mp4"></video>',

@@ -2,8 +2,9 @@
 // before anyone's browser reads it): what the rich-text editor produces, nothing that can run script.
 // - no script, style, svg, math, form or object elements (script and style with their text);
 // - no event-handler or other unlisted attributes; style keeps text-align and colours only;
-// - links: http, https, mailto or site-relative; images, videos and their sources: this site's
-//   /uploads/ files or https URLs. data: URLs are refused everywhere, images too: the editor uploads
+// - links: http, https, mailto or site-relative; images: this site's /uploads/ files or https URLs;
+//   videos, their sources and posters: this site's /uploads/ files only (an article's video is one the
+//   editor uploaded, checked as MP4/WebM by its bytes). data: URLs are refused everywhere, images too: the editor uploads
 //   images (POST /api/v1/upload/article), and a data: image would bypass the upload limits and the
 //   attachment records and swell every list read of the content column;
 // - iframes only from VIDEO_IFRAME_HOSTS, empty: none (embed a host by listing it there).
@@ -14,6 +15,8 @@ export const VIDEO_IFRAME_HOSTS: readonly string[] = [];
 
 const MEDIA_SRC = /^(?:https:\/\/[^\s"'<>\\]+|\/uploads\/[A-Za-z0-9_\-./]+)$/;
 const safeMedia = (src: string | undefined) => !!src && MEDIA_SRC.test(src) && !src.includes("..");
+const OWN_UPLOAD = /^\/uploads\/[A-Za-z0-9_\-.]+$/;
+const ownUpload = (src: string | undefined) => !!src && OWN_UPLOAD.test(src) && !src.includes("..");
 
 const COLOUR = /^(?:#[0-9a-fA-F]{3,8}|rgba?\(\s*[\d.%\s,]+\)|[a-zA-Z]{1,20})$/;
 
@@ -60,20 +63,23 @@ const OPTIONS: sanitizeHtml.IOptions = {
         ...(attribs.target ? { target: "_blank" } : {}),
       },
     }),
-    img: keepSafeMedia,
-    video: keepSafeMedia,
-    source: keepSafeMedia,
+    img: keepMedia(safeMedia),
+    video: keepMedia(ownUpload),
+    source: keepMedia(ownUpload),
   },
   // media whose source was not allowed go altogether (an <img> without src is only a broken box)
   exclusiveFilter: (frame) =>
     (frame.tag === "img" || frame.tag === "source" || frame.tag === "iframe") && !frame.attribs.src,
 };
 
-function keepSafeMedia(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const { src, poster, ...rest } = attribs;
-  return {
-    tagName,
-    attribs: { ...rest, ...(safeMedia(src) ? { src } : {}), ...(safeMedia(poster) ? { poster } : {}) },
+/** The element with its src and poster only where `allowed` takes them. */
+function keepMedia(allowed: (src: string | undefined) => boolean) {
+  return (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+    const { src, poster, ...rest } = attribs;
+    return {
+      tagName,
+      attribs: { ...rest, ...(allowed(src) ? { src } : {}), ...(allowed(poster) ? { poster } : {}) },
+    };
   };
 }
 

@@ -23,6 +23,9 @@ export function createAttachmentHandlers(
     async uploadBanner(parts, ctx) {
       return toAttachmentProto(await images.upload(actor(ctx), parts, AttachmentType.BANNER));
     },
+    async uploadArticle(parts, ctx) {
+      return toAttachmentProto(await images.uploadArticle(actor(ctx), parts));
+    },
     viewImage(req, ctx) {
       return images.view(req.name, req.ifNoneMatch, ctx.signal);
     },

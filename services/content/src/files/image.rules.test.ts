@@ -1,4 +1,4 @@
-import { sniffImage } from "./image.rules.js";
+import { sniffImage, sniffVideo } from "./image.rules.js";
 
 const bytes = (...parts: Array<number[] | string>) =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
@@ -44,4 +44,19 @@ test("SVG, HTML, zero-sized and truncated files are not images", () => {
   expect(sniffImage(bytes("GIF89a", [0, 0, 0, 0]))).toBeNull();
   expect(sniffImage(bytes([0x89], "PNG"))).toBeNull();
   expect(sniffImage(new Uint8Array())).toBeNull();
+});
+
+test("videos: an MP4 by its ftyp box and brand, a WebM by its EBML DocType; nothing else", () => {
+  const mp4 = bytes([0, 0, 0, 0x18], "ftypisom", [0, 0, 2, 0], "isomiso2");
+  expect(sniffVideo(mp4)).toEqual({ ext: ".mp4", mime: "video/mp4" });
+  expect(sniffVideo(bytes([0, 0, 0, 0x18], "ftypqt  ", [0, 0, 2, 0], "qt  qt  "))).toBeNull(); // QuickTime
+  expect(sniffVideo(bytes([0, 0, 0, 0x08], "ftypisom", [0, 0, 2, 0], "isomiso2"))).toBeNull(); // box too short
+  const ebml = [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01];
+  expect(sniffVideo(bytes(ebml, [0x42, 0x82, 0x84], "webm", [0x42, 0x87, 0x81, 0x04]))).toEqual({
+    ext: ".webm",
+    mime: "video/webm",
+  });
+  expect(sniffVideo(bytes(ebml, [0x42, 0x82, 0x88], "matroska", [0, 0, 0, 0]))).toBeNull(); // Matroska, not WebM
+  expect(sniffVideo(bytes("<html><script>alert(1)</script></html>"))).toBeNull();
+  expect(sniffVideo(new Uint8Array())).toBeNull();
 });

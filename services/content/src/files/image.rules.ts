@@ -16,8 +16,41 @@ export const IMAGE_MAX_SIDE = 8192;
 
 /** /uploads/<md5><ext>: the public path of an uploaded image. */
 export const imagePath = (hash: string, ext: string): string => `/uploads/${hash}${ext}`;
-/** The last segment of an image path: "<md5><ext>". */
-export const IMAGE_NAME = /^([0-9a-f]{32})(\.(?:jpg|png|gif|webp))$/;
+/** The last segment of an image (or article video) path: "<md5><ext>". */
+export const IMAGE_NAME = /^([0-9a-f]{32})(\.(?:jpg|png|gif|webp|mp4|webm))$/;
+
+/** Article videos are at most this many bytes (held whole to check and hash, like images). */
+export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+
+export interface VideoInfo {
+  ext: ".mp4" | ".webm";
+  mime: string;
+}
+
+/**
+ * What a video is, read from its bytes: an ISO base media file whose first box is `ftyp` with an MP4
+ * brand, or a Matroska/EBML file whose DocType is "webm". Anything else is not a video we serve.
+ */
+export function sniffVideo(b: Uint8Array): VideoInfo | null {
+  if (b.length >= 12 && ascii(b, 4, 4) === "ftyp") {
+    const size = be32(b, 0);
+    const brand = ascii(b, 8, 4);
+    if (size >= 16 && size <= 4096 && MP4_BRANDS.has(brand)) return { ext: ".mp4", mime: "video/mp4" };
+    return null;
+  }
+  if (b.length >= 16 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) {
+    // the DocType element (id 42 82, size 84: four bytes) lies within the EBML header, near its start
+    for (let at = 4; at + 7 <= Math.min(b.length, 64); at++) {
+      if (b[at] === 0x42 && b[at + 1] === 0x82 && b[at + 2] === 0x84) {
+        return ascii(b, at + 3, 4) === "webm" ? { ext: ".webm", mime: "video/webm" } : null;
+      }
+    }
+  }
+  return null;
+}
+
+/** ftyp major brands of MP4 files browsers play (ISO base media, MP4 v1/v2, Apple's M4V, AVC, DASH). */
+const MP4_BRANDS = new Set(["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "mmp4"]);
 
 const be16 = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
 const le16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);

@@ -1,5 +1,5 @@
-// Uploaded images (avatars, config images and banners today; category covers and article images come with
-// their slices): checked by their bytes, stored once per content under images/<md5><ext>, served from our
+// Uploaded images (avatars, config images, banners, article images and videos; category covers come with
+// their slice): checked by their bytes, stored once per content under images/<md5><ext>, served from our
 // own origin as /uploads/<md5><ext>, so no page ever makes a visitor's browser fetch a third party's URL.
 import { createHash } from "node:crypto";
 import { type CallContext, DomainError, type Logger, requireSignedIn } from "@wenku/kit";
@@ -10,7 +10,15 @@ import type { UserDirectory } from "../ports.js";
 import type { FileRepository } from "./file.repository.js";
 import { etagMatches, sanitizeFileName } from "./file.rules.js";
 import { type FileChunkInit, openObject, withData } from "./file.stream.js";
-import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_NAME, imagePath, sniffImage } from "./image.rules.js";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  IMAGE_NAME,
+  imagePath,
+  sniffImage,
+  sniffVideo,
+  VIDEO_MAX_BYTES,
+} from "./image.rules.js";
 
 export const imageMessages = {
   headerFirst: "上传请求须先发送文件信息",
@@ -20,6 +28,9 @@ export const imageMessages = {
   tooWide: `图片的宽和高不能超过 ${IMAGE_MAX_SIDE} 像素`,
   blocked: "该图片已被管理员禁用，不能使用",
   notFound: "图片不存在",
+  notMedia: "请上传 JPG、PNG、GIF、WebP 格式的图片或 MP4、WebM 格式的视频",
+  videoTooLarge: `视频不能超过 ${VIDEO_MAX_BYTES / 1024 / 1024} MB`,
+  noArticle: "您没有发布文章的权限",
 } as const;
 
 /** Images are content-addressed: a path always names the same bytes, so browsers may keep them long. */
@@ -37,15 +48,19 @@ const servedTypes = new Set<number>([
 export interface ImageDeps {
   repo: FileRepository;
   storage: Storage;
-  users: Pick<UserDirectory, "setAvatar">;
+  users: Pick<UserDirectory, "setAvatar" | "policy">;
   log: Logger;
 }
 
 export function createImageService(deps: ImageDeps) {
   const { repo, storage } = deps;
 
-  /** The bytes after the header, at most IMAGE_MAX_BYTES (an image is small: it is held whole to check it). */
-  async function readImage(rest: AsyncIterator<UploadImageRequest>): Promise<Buffer> {
+  /** The bytes after the header, at most `max` (an image is small: it is held whole to check it). */
+  async function readImage(
+    rest: AsyncIterator<UploadImageRequest>,
+    max = IMAGE_MAX_BYTES,
+    tooLarge: string = imageMessages.tooLarge,
+  ): Promise<Buffer> {
     const parts: Buffer[] = [];
     let size = 0;
     for (;;) {
@@ -53,9 +68,56 @@ export function createImageService(deps: ImageDeps) {
       if (r.done) return Buffer.concat(parts, size);
       if (r.value.part.case !== "chunk") throw new DomainError("invalid_argument", imageMessages.headerFirst);
       size += r.value.part.value.length;
-      if (size > IMAGE_MAX_BYTES) throw new DomainError("resource_exhausted", imageMessages.tooLarge);
+      if (size > max) throw new DomainError("resource_exhausted", tooLarge);
       parts.push(Buffer.from(r.value.part.value));
     }
+  }
+
+  /** The image's kind and size, refused when it is not an image we take. */
+  function checkedImage(bytes: Buffer): Media {
+    const info = sniffImage(bytes);
+    if (!info) throw new DomainError("invalid_argument", imageMessages.notImage);
+    if (info.width > IMAGE_MAX_SIDE || info.height > IMAGE_MAX_SIDE) {
+      throw new DomainError("invalid_argument", imageMessages.tooWide);
+    }
+    return info;
+  }
+
+  /** Stores checked bytes once per content (images/<md5><ext>) and records (or finds) their attachment. */
+  async function store(call: CallContext, name: string, type: AttachmentType, bytes: Buffer, info: Media) {
+    const { userId } = requireSignedIn(call);
+    const hash = createHash("md5").update(bytes).digest("hex");
+    const key = `images/${hash}${info.ext}`;
+    const wrote = (await storage.stat(key)) === null;
+    if (wrote) await storage.put(key, bytes, { contentType: info.mime, size: bytes.length });
+    const refuse = async (err: DomainError) => {
+      if (wrote) await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "image: cleanup failed"));
+      return err;
+    };
+    const fresh = {
+      hash,
+      userId,
+      type,
+      name: sanitizeFileName(name) || `${info.width ? "image" : "video"}${info.ext}`,
+      size: BigInt(bytes.length),
+      ext: info.ext,
+      mime: info.mime,
+      storageKey: key,
+      ip: call.clientIp.slice(0, 64),
+      width: info.width,
+      height: info.height,
+    };
+    const row =
+      (await repo.findAttachmentByHash(hash)) ??
+      (await repo.insertAttachment(fresh)) ??
+      (await repo.findAttachmentByHash(hash));
+    if (!row) throw new Error(`attachment ${hash} vanished after a unique violation`);
+    if (!row.enable) throw await refuse(new DomainError("permission_denied", imageMessages.blocked));
+    if (!servedTypes.has(row.type) || row.storageKey !== key) {
+      // the same bytes were uploaded as something else (a document): never serve those as an image
+      throw await refuse(new DomainError("invalid_argument", imageMessages.notImage));
+    }
+    return row;
   }
 
   return {
@@ -78,44 +140,34 @@ export function createImageService(deps: ImageDeps) {
       }
       const type = purpose ?? AttachmentType.AVATAR;
       const bytes = await readImage(it);
-      const info = sniffImage(bytes);
-      if (!info) throw new DomainError("invalid_argument", imageMessages.notImage);
-      if (info.width > IMAGE_MAX_SIDE || info.height > IMAGE_MAX_SIDE) {
-        throw new DomainError("invalid_argument", imageMessages.tooWide);
-      }
-      const hash = createHash("md5").update(bytes).digest("hex");
-      const key = `images/${hash}${info.ext}`;
-      const wrote = (await storage.stat(key)) === null;
-      if (wrote) await storage.put(key, bytes, { contentType: info.mime, size: bytes.length });
-      const refuse = async (err: DomainError) => {
-        if (wrote) await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "image: cleanup failed"));
-        return err;
-      };
-      const fresh = {
-        hash,
-        userId,
-        type,
-        name: sanitizeFileName(header.name) || `image${info.ext}`,
-        size: BigInt(bytes.length),
-        ext: info.ext,
-        mime: info.mime,
-        storageKey: key,
-        ip: call.clientIp.slice(0, 64),
-        width: info.width,
-        height: info.height,
-      };
-      const row =
-        (await repo.findAttachmentByHash(hash)) ??
-        (await repo.insertAttachment(fresh)) ??
-        (await repo.findAttachmentByHash(hash));
-      if (!row) throw new Error(`attachment ${hash} vanished after a unique violation`);
-      if (!row.enable) throw await refuse(new DomainError("permission_denied", imageMessages.blocked));
-      if (!servedTypes.has(row.type) || row.storageKey !== key) {
-        // the same bytes were uploaded as something else (a document): never serve those as an image
-        throw await refuse(new DomainError("invalid_argument", imageMessages.notImage));
-      }
-      if (type === AttachmentType.AVATAR) await deps.users.setAvatar(userId, imagePath(hash, info.ext));
+      const row = await store(call, header.name, type, bytes, checkedImage(bytes));
+      if (type === AttachmentType.AVATAR) await deps.users.setAvatar(userId, imagePath(row.hash, row.ext));
       return row;
+    },
+
+    /**
+     * UploadArticle: an image (checked as above) or an MP4/WebM video for an article's body, from staff or a
+     * user who may publish articles (the user service's article rule; its reason is the refusal).
+     */
+    async uploadArticle(call: CallContext, parts: AsyncIterable<UploadImageRequest>) {
+      const { userId } = requireSignedIn(call);
+      if (!call.identity?.staff) {
+        const policy = await deps.users.policy(userId, "article");
+        if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || imageMessages.noArticle);
+      }
+      const it = parts[Symbol.asyncIterator]();
+      const first = await it.next();
+      if (first.done || first.value.part.case !== "header") {
+        throw new DomainError("invalid_argument", imageMessages.headerFirst);
+      }
+      const bytes = await readImage(it, VIDEO_MAX_BYTES, imageMessages.videoTooLarge);
+      const video = sniffVideo(bytes);
+      let media: Media;
+      if (video) media = { ...video, width: 0, height: 0 };
+      else if (!sniffImage(bytes)) throw new DomainError("invalid_argument", imageMessages.notMedia);
+      else if (bytes.length > IMAGE_MAX_BYTES) throw new DomainError("resource_exhausted", imageMessages.tooLarge);
+      else media = checkedImage(bytes);
+      return store(call, first.value.part.value.name, AttachmentType.ARTICLE, bytes, media);
     },
 
     /** ViewImage: an enabled uploaded image by its name "<md5><ext>". */
@@ -143,3 +195,11 @@ export function createImageService(deps: ImageDeps) {
 }
 
 export type ImageService = ReturnType<typeof createImageService>;
+
+/** What is stored: an image (with its size in pixels) or a video (0 × 0). */
+interface Media {
+  ext: string;
+  mime: string;
+  width: number;
+  height: number;
+}
