@@ -23,7 +23,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIlkKDEFjdGl2aXR5SXRlbRIhCgRraW5kGAEgASgOMhMuYXBpLnYxLkNvbnRlbnRLaW5kEgoKAmlkGAIgASgDEgsKA3JlZhgDIAEoCRINCgV0aXRsZRgEIAEoCSJ4ChlSZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJgoIYWN0aXZpdHkYAiABKA4yFC5hcGkudjEuVXNlckFjdGl2aXR5EiIKBGl0ZW0YAyADKAsyFC5hcGkudjEuQWN0aXZpdHlJdGVtIiUKEkdldFZpcFN0YXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkoKCFZpcFN0YXRlEg4KBmlzX3ZpcBgBIAEoCBIuCgpleHBpcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjkKD1VzZXJEYWlseUNvdW50cxImCgpyZWdpc3RlcmVkGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQivAEKEkNvbnRlbnREYWlseUNvdW50cxIlCglkb2N1bWVudHMYASADKAsyEi5hcGkudjEuRGFpbHlDb3VudBInCgtjb252ZXJzaW9ucxgCIAMoCzISLmFwaS52MS5EYWlseUNvdW50Ei8KE2NvbnZlcnNpb25fZmFpbHVyZXMYAyADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIlCglkb3dubG9hZHMYBCADKAsyEi5hcGkudjEuRGFpbHlDb3VudCLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiNwoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQqtQEKDFVzZXJBY3Rpdml0eRIdChlVU0VSX0FDVElWSVRZX1VOU1BFQ0lGSUVEEAASGQoVVVNFUl9BQ1RJVklUWV9DT01NRU5UEAESGgoWVVNFUl9BQ1RJVklUWV9GQVZPUklURRACEhgKFFVTRVJfQUNUSVZJVFlfVVBMT0FEEAMSGgoWVVNFUl9BQ1RJVklUWV9ET1dOTE9BRBAEEhkKFVVTRVJfQUNUSVZJVFlfQVJUSUNMRRAPMnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLvBQoPVXNlckludGVybmFsQVBJEnIKD0dldEFjdGlvblBvbGljeRIeLmFwaS52MS5HZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLkFjdGlvblBvbGljeSIpyvMYJQgEKiHmnI3liqHpl7Tmn6Xor6LnlKjmiLfmk43kvZzmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEnQKElJlY29yZFVzZXJBY3Rpdml0eRIhLmFwaS52MS5SZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leeUqOaIt+WKqOaAgRoI0vMYBHVzZXIy7gcKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEaC9LzGAdjb250ZW50MqUBChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbAaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIkoKFFZlcmlmeUNhcHRjaGFSZXF1ZXN0Eg0KBXNjZW5lGAEgASgJEhIKCmNhcHRjaGFfaWQYAiABKAkSDwoHY2FwdGNoYRgDIAEoCSJZCgxBY3Rpdml0eUl0ZW0SIQoEa2luZBgBIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIKCgJpZBgCIAEoAxILCgNyZWYYAyABKAkSDQoFdGl0bGUYBCABKAkieAoZUmVjb3JkVXNlckFjdGl2aXR5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEiYKCGFjdGl2aXR5GAIgASgOMhQuYXBpLnYxLlVzZXJBY3Rpdml0eRIiCgRpdGVtGAMgAygLMhQuYXBpLnYxLkFjdGl2aXR5SXRlbSIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBSI5Cg9Vc2VyRGFpbHlDb3VudHMSJgoKcmVnaXN0ZXJlZBgBIAMoCzISLmFwaS52MS5EYWlseUNvdW50IrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDImYKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFgoOZmF2b3JpdGVfY291bnQYBCABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQqtQEKDFVzZXJBY3Rpdml0eRIdChlVU0VSX0FDVElWSVRZX1VOU1BFQ0lGSUVEEAASGQoVVVNFUl9BQ1RJVklUWV9DT01NRU5UEAESGgoWVVNFUl9BQ1RJVklUWV9GQVZPUklURRACEhgKFFVTRVJfQUNUSVZJVFlfVVBMT0FEEAMSGgoWVVNFUl9BQ1RJVklUWV9ET1dOTE9BRBAEEhkKFVVTRVJfQUNUSVZJVFlfQVJUSUNMRRAPMnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLYBgoPVXNlckludGVybmFsQVBJEnIKD0dldEFjdGlvblBvbGljeRIeLmFwaS52MS5HZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLkFjdGlvblBvbGljeSIpyvMYJQgEKiHmnI3liqHpl7Tmn6Xor6LnlKjmiLfmk43kvZzmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEnQKElJlY29yZFVzZXJBY3Rpdml0eRIhLmFwaS52MS5SZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leeUqOaIt+WKqOaAgRJnCg1WZXJpZnlDYXB0Y2hhEhwuYXBpLnYxLlZlcmlmeUNhcHRjaGFSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiDK8xgcCAQqGOacjeWKoemXtOagoemqjOmqjOivgeeggRoI0vMYBHVzZXIy7gcKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEaC9LzGAdjb250ZW50MqUBChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbAaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -214,6 +214,37 @@ export const GetUsersReplySchema: GenMessage<GetUsersReply> = /*@__PURE__*/
   messageDesc(file_api_v1_internal, 6);
 
 /**
+ * @generated from message api.v1.VerifyCaptchaRequest
+ */
+export type VerifyCaptchaRequest = Message<"api.v1.VerifyCaptchaRequest"> & {
+  /**
+   * as GetUserCaptcha's type: register, login, comment, find_password, upload
+   *
+   * @generated from field: string scene = 1;
+   */
+  scene: string;
+
+  /**
+   * @generated from field: string captcha_id = 2;
+   */
+  captchaId: string;
+
+  /**
+   * the answer
+   *
+   * @generated from field: string captcha = 3;
+   */
+  captcha: string;
+};
+
+/**
+ * Describes the message api.v1.VerifyCaptchaRequest.
+ * Use `create(VerifyCaptchaRequestSchema)` to create a new message.
+ */
+export const VerifyCaptchaRequestSchema: GenMessage<VerifyCaptchaRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 7);
+
+/**
  * The item an activity is about; its page is /document/{ref} or /article/{ref}.
  *
  * @generated from message api.v1.ActivityItem
@@ -247,7 +278,7 @@ export type ActivityItem = Message<"api.v1.ActivityItem"> & {
  * Use `create(ActivityItemSchema)` to create a new message.
  */
 export const ActivityItemSchema: GenMessage<ActivityItem> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 7);
+  messageDesc(file_api_v1_internal, 8);
 
 /**
  * @generated from message api.v1.RecordUserActivityRequest
@@ -276,7 +307,7 @@ export type RecordUserActivityRequest = Message<"api.v1.RecordUserActivityReques
  * Use `create(RecordUserActivityRequestSchema)` to create a new message.
  */
 export const RecordUserActivityRequestSchema: GenMessage<RecordUserActivityRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 8);
+  messageDesc(file_api_v1_internal, 9);
 
 /**
  * @generated from message api.v1.GetVipStateRequest
@@ -293,7 +324,7 @@ export type GetVipStateRequest = Message<"api.v1.GetVipStateRequest"> & {
  * Use `create(GetVipStateRequestSchema)` to create a new message.
  */
 export const GetVipStateRequestSchema: GenMessage<GetVipStateRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 9);
+  messageDesc(file_api_v1_internal, 10);
 
 /**
  * @generated from message api.v1.VipState
@@ -319,7 +350,7 @@ export type VipState = Message<"api.v1.VipState"> & {
  * Use `create(VipStateSchema)` to create a new message.
  */
 export const VipStateSchema: GenMessage<VipState> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 10);
+  messageDesc(file_api_v1_internal, 11);
 
 /**
  * @generated from message api.v1.UserStats
@@ -336,7 +367,7 @@ export type UserStats = Message<"api.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 11);
+  messageDesc(file_api_v1_internal, 12);
 
 /**
  * A count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
@@ -360,7 +391,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 12);
+  messageDesc(file_api_v1_internal, 13);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -384,7 +415,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 13);
+  messageDesc(file_api_v1_internal, 14);
 
 /**
  * @generated from message api.v1.UserDailyCounts
@@ -401,7 +432,7 @@ export type UserDailyCounts = Message<"api.v1.UserDailyCounts"> & {
  * Use `create(UserDailyCountsSchema)` to create a new message.
  */
 export const UserDailyCountsSchema: GenMessage<UserDailyCounts> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 14);
+  messageDesc(file_api_v1_internal, 15);
 
 /**
  * @generated from message api.v1.ContentDailyCounts
@@ -441,7 +472,7 @@ export type ContentDailyCounts = Message<"api.v1.ContentDailyCounts"> & {
  * Use `create(ContentDailyCountsSchema)` to create a new message.
  */
 export const ContentDailyCountsSchema: GenMessage<ContentDailyCounts> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 15);
+  messageDesc(file_api_v1_internal, 16);
 
 /**
  * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
@@ -499,7 +530,7 @@ export type ContentStats = Message<"api.v1.ContentStats"> & {
  * Use `create(ContentStatsSchema)` to create a new message.
  */
 export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 16);
+  messageDesc(file_api_v1_internal, 17);
 
 /**
  * @generated from message api.v1.RebuildSitemapRequest
@@ -518,7 +549,7 @@ export type RebuildSitemapRequest = Message<"api.v1.RebuildSitemapRequest"> & {
  * Use `create(RebuildSitemapRequestSchema)` to create a new message.
  */
 export const RebuildSitemapRequestSchema: GenMessage<RebuildSitemapRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 17);
+  messageDesc(file_api_v1_internal, 18);
 
 /**
  * One file of the sitemap: a shard (documents-1.xml, categories-1.xml; articles-N.xml to come).
@@ -556,7 +587,7 @@ export type SitemapFile = Message<"api.v1.SitemapFile"> & {
  * Use `create(SitemapFileSchema)` to create a new message.
  */
 export const SitemapFileSchema: GenMessage<SitemapFile> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 18);
+  messageDesc(file_api_v1_internal, 19);
 
 /**
  * @generated from message api.v1.SitemapStatus
@@ -589,7 +620,7 @@ export type SitemapStatus = Message<"api.v1.SitemapStatus"> & {
  * Use `create(SitemapStatusSchema)` to create a new message.
  */
 export const SitemapStatusSchema: GenMessage<SitemapStatus> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 19);
+  messageDesc(file_api_v1_internal, 20);
 
 /**
  * @generated from message api.v1.GetSitemapFileRequest
@@ -615,7 +646,7 @@ export type GetSitemapFileRequest = Message<"api.v1.GetSitemapFileRequest"> & {
  * Use `create(GetSitemapFileRequestSchema)` to create a new message.
  */
 export const GetSitemapFileRequestSchema: GenMessage<GetSitemapFileRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 20);
+  messageDesc(file_api_v1_internal, 21);
 
 /**
  * @generated from message api.v1.GetCrawlerDocumentRequest
@@ -646,7 +677,7 @@ export type GetCrawlerDocumentRequest = Message<"api.v1.GetCrawlerDocumentReques
  * Use `create(GetCrawlerDocumentRequestSchema)` to create a new message.
  */
 export const GetCrawlerDocumentRequestSchema: GenMessage<GetCrawlerDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 21);
+  messageDesc(file_api_v1_internal, 22);
 
 /**
  * @generated from message api.v1.CrawlerDocument
@@ -673,7 +704,7 @@ export type CrawlerDocument = Message<"api.v1.CrawlerDocument"> & {
  * Use `create(CrawlerDocumentSchema)` to create a new message.
  */
 export const CrawlerDocumentSchema: GenMessage<CrawlerDocument> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 22);
+  messageDesc(file_api_v1_internal, 23);
 
 /**
  * @generated from message api.v1.CountUserDocumentsRequest
@@ -692,7 +723,7 @@ export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsReques
  * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
  */
 export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 23);
+  messageDesc(file_api_v1_internal, 24);
 
 /**
  * @generated from message api.v1.UserDocumentCount
@@ -707,6 +738,20 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
    * @generated from field: int32 doc_count = 2;
    */
   docCount: number;
+
+  /**
+   * live articles (not in the recycle bin), any review status
+   *
+   * @generated from field: int32 article_count = 3;
+   */
+  articleCount: number;
+
+  /**
+   * favorites whose document or article is not in the recycle bin
+   *
+   * @generated from field: int32 favorite_count = 4;
+   */
+  favoriteCount: number;
 };
 
 /**
@@ -714,14 +759,14 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
  * Use `create(UserDocumentCountSchema)` to create a new message.
  */
 export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 24);
+  messageDesc(file_api_v1_internal, 25);
 
 /**
  * @generated from message api.v1.CountUserDocumentsReply
  */
 export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> & {
   /**
-   * users without documents are absent
+   * users without documents, articles and favorites are absent
    *
    * @generated from field: repeated api.v1.UserDocumentCount count = 1;
    */
@@ -733,7 +778,7 @@ export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> 
  * Use `create(CountUserDocumentsReplySchema)` to create a new message.
  */
 export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 25);
+  messageDesc(file_api_v1_internal, 26);
 
 /**
  * What a user asks to do; each action has its group flags and the punishments that refuse it.
@@ -927,6 +972,18 @@ export const UserInternalAPI: GenService<{
     input: typeof RecordUserActivityRequestSchema;
     output: typeof EmptySchema;
   },
+  /**
+   * Checks the captcha another service's form carried (CreateComment: scene "comment"), single use like
+   * every captcha: passes when the scene needs none (its security.enable_captcha_* switch is off);
+   * otherwise a missing, wrong or expired answer is InvalidArgument with the message for the user.
+   *
+   * @generated from rpc api.v1.UserInternalAPI.VerifyCaptcha
+   */
+  verifyCaptcha: {
+    methodKind: "unary";
+    input: typeof VerifyCaptchaRequestSchema;
+    output: typeof EmptySchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 1);
 
@@ -1038,7 +1095,8 @@ export const ContentInternalAPI: GenService<{
  */
 export const DocumentInternalAPI: GenService<{
   /**
-   * How many live documents (not in the recycle bin) each user has: user.doc_count.
+   * How many live documents and articles (not in the recycle bin) and favorites each user has:
+   * user.doc_count, article_count, favorite_count.
    *
    * @generated from rpc api.v1.DocumentInternalAPI.CountUserDocuments
    */
