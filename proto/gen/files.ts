@@ -23,6 +23,7 @@ import { file_api_v1_oauth } from "./api/v1/oauth_pb.js";
 import { file_api_v1_order } from "./api/v1/order_pb.js";
 import { file_api_v1_permission } from "./api/v1/permission_pb.js";
 import { file_api_v1_punishment } from "./api/v1/punishment_pb.js";
+import { file_api_v1_reading } from "./api/v1/reading_pb.js";
 import { file_api_v1_report } from "./api/v1/report_pb.js";
 import { file_api_v1_search } from "./api/v1/search_pb.js";
 import { file_api_v1_searchrecord } from "./api/v1/searchrecord_pb.js";
@@ -56,6 +57,7 @@ export const apiFiles: readonly DescFile[] = [
   file_api_v1_order,
   file_api_v1_permission,
   file_api_v1_punishment,
+  file_api_v1_reading,
   file_api_v1_report,
   file_api_v1_search,
   file_api_v1_searchrecord,
