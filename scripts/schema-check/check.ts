@@ -58,11 +58,19 @@ export const ALLOWED: Allowance = {
     "search_records.search_records_popular_idx",
     // Search: the field rows' own GIN index (WHERE page = 0), for queries of stop words alone.
     "search_pages.search_pages_fields_idx",
+    // One open report per user and document (WHERE NOT status): a handled report leaves room for a new one.
+    "reports.reports_open_key",
   ],
   foreignKeys: [
     // Deliberately SQL-only (see the Download model): no Prisma relation, so the Document model
     // stays the documents slice's while deleting a document still deletes its download rows.
     "downloads(document_id)",
+    // The same for the social rows (migration 0015): purging a document or an article deletes them.
+    "favorites(document_id)",
+    "favorites(article_id)",
+    "document_scores(document_id)",
+    "reports(document_id)",
+    "reading_progress(document_id)",
   ],
 };
 
