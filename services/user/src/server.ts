@@ -19,6 +19,7 @@ import { createAuthzRepository } from "./auth/authz.repository.js";
 import { createLocalAuthorizer } from "./auth/authz.service.js";
 import { createLoginGuard } from "./auth/login.guard.js";
 import { createTokenCodec } from "./auth/tokens.js";
+import { createCaptchaInternalHandlers } from "./captcha/captcha.handlers.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
 import type { Db } from "./db.js";
@@ -112,7 +113,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, authzHandlers(authorizer)],
-      [UserInternalAPI, createUserInternalHandlers(profiles, policy, activities)],
+      [
+        UserInternalAPI,
+        { ...createUserInternalHandlers(profiles, policy, activities), ...createCaptchaInternalHandlers(captcha) },
+      ],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.

@@ -98,6 +98,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       unusedAttachmentHours: v.int("security", "unused_attachment_hours"),
       attachmentRetentionMinute: v.int("security", "attachment_retention_minute"),
       searchRecordRetentionDays: v.int("security", "search_record_retention_days"),
+      commentInterval: v.int("security", "comment_interval"),
       loginMaxFailsPerIp: v.int("security", "login_max_fails_per_ip"),
       loginMaxConsecutiveFails: v.int("security", "login_max_consecutive_fails"),
     },

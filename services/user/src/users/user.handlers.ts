@@ -122,12 +122,12 @@ const invalid = (message: string): never => {
   throw new DomainError("invalid_argument", message);
 };
 
-/** UserInternalAPI: what other services ask about users (action policies, public profiles). */
+/** UserInternalAPI: what other services ask about users (action policies, public profiles); captchas are captcha.handlers.ts. */
 export function createUserInternalHandlers(
   profiles: UserProfileService,
   policy: UserPolicy,
   activities: ActivityDynamics,
-): ServiceImpl<typeof UserInternalAPI> {
+): Omit<ServiceImpl<typeof UserInternalAPI>, "verifyCaptcha"> {
   return {
     async getActionPolicy(req) {
       return policy.actionPolicy(req.userId, POLICY_ACTIONS[req.action] ?? invalid(`未知的操作：${req.action}`));
