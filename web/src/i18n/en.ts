@@ -1,9 +1,11 @@
+import { enArticles } from "./en.articles.js";
 import { enDocuments } from "./en.documents.js";
+import type { zhCNArticles } from "./zh-CN.articles.js";
 import type { zhCNDocuments } from "./zh-CN.documents.js";
 import type { Messages } from "./zh-CN.js";
 
 /** Part one of the English dictionary: the site's chrome, accounts and shared words. */
-const common: Omit<Messages, keyof typeof zhCNDocuments> = {
+const common: Omit<Messages, keyof typeof zhCNDocuments | keyof typeof zhCNArticles> = {
   "site.defaultName": "Wenku",
   "lang.label": "Language",
   "lang.zh-CN": "简体中文",
@@ -238,4 +240,4 @@ const common: Omit<Messages, keyof typeof zhCNDocuments> = {
 };
 
 /** English dictionary: must define every key of the zh-CN dictionary (checked by the type). */
-export const en: Messages = { ...common, ...enDocuments };
+export const en: Messages = { ...common, ...enDocuments, ...enArticles };

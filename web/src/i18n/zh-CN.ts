@@ -1,4 +1,5 @@
 import type { AdminMessageKey } from "./admin/zh-CN.js";
+import { zhCNArticles } from "./zh-CN.articles.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
 
 /**
@@ -241,8 +242,8 @@ const common = {
   "adm.common.andMore": "等 {count} 项",
 } as const;
 
-/** The default dictionary: the texts every page may show (here) and the documents' (zh-CN.documents.ts). */
-export const zhCN = { ...common, ...zhCNDocuments } as const;
+/** The default dictionary: the texts every page may show (here), the documents' and the articles' (zh-CN.*.ts). */
+export const zhCN = { ...common, ...zhCNDocuments, ...zhCNArticles } as const;
 
 /** A key of the texts every page has (this dictionary). */
 export type PublicMessageKey = keyof typeof zhCN;
