@@ -71,6 +71,10 @@ export const ALLOWED: Allowance = {
     "document_scores(document_id)",
     "reports(document_id)",
     "reading_progress(document_id)",
+    // Comments (migration 0016): purging a target deletes its comments; deleting a comment, its replies.
+    "comments(document_id)",
+    "comments(article_id)",
+    "comments(parent_id)",
   ],
 };
 
