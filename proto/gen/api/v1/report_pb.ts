@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/report.proto.
  */
 export const file_api_v1_report: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvcmVwb3J0LnByb3RvEgZhcGkudjEiigIKBlJlcG9ydBIKCgJpZBgBIAEoAxITCgtkb2N1bWVudF9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgDEiQKBnJlYXNvbhgEIAEoDjIULmFwaS52MS5SZXBvcnRSZWFzb24SDgoGc3RhdHVzGAUgASgIEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmRvY3VtZW50X3RpdGxlGAggASgJEg4KBnJlbWFyaxgJIAEoCRIQCgh1c2VybmFtZRgKIAEoCSIhChNEZWxldGVSZXBvcnRSZXF1ZXN0EgoKAmlkGAEgAygDImkKEUxpc3RSZXBvcnRSZXF1ZXN0EgwKBHBhZ2UYASABKAMSDAoEc2l6ZRgCIAEoAxIKCgJ3ZBgDIAEoCRINCgVmaWVsZBgEIAMoCRINCgVvcmRlchgFIAEoCRIOCgZzdGF0dXMYBiADKAgiQAoPTGlzdFJlcG9ydFJlcGx5Eg0KBXRvdGFsGAEgASgDEh4KBnJlcG9ydBgCIAMoCzIOLmFwaS52MS5SZXBvcnQyygMKCVJlcG9ydEFQSRJlCgxDcmVhdGVSZXBvcnQSDi5hcGkudjEuUmVwb3J0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii3K8xgQCAIqDOS4vuaKpeaWh+aho4LT5JMCEzoBKiIOL2FwaS92MS9yZXBvcnQSZQoMVXBkYXRlUmVwb3J0Eg4uYXBpLnYxLlJlcG9ydBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSItyvMYEAgDKgzlpITnkIbkuL7miqWC0+STAhM6ASoaDi9hcGkvdjEvcmVwb3J0Em8KDERlbGV0ZVJlcG9ydBIbLmFwaS52MS5EZWxldGVSZXBvcnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IirK8xgQCAMqDOWIoOmZpOS4vuaKpYLT5JMCECoOL2FwaS92MS9yZXBvcnQScQoKTGlzdFJlcG9ydBIZLmFwaS52MS5MaXN0UmVwb3J0UmVxdWVzdBoXLmFwaS52MS5MaXN0UmVwb3J0UmVwbHkiL8rzGBAIAyoM5Li+5oql5YiX6KGogtPkkwIVEhMvYXBpL3YxL3JlcG9ydC9saXN0GgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChNhcGkvdjEvcmVwb3J0LnByb3RvEgZhcGkudjEiigIKBlJlcG9ydBIKCgJpZBgBIAEoAxITCgtkb2N1bWVudF9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgDEiQKBnJlYXNvbhgEIAEoDjIULmFwaS52MS5SZXBvcnRSZWFzb24SDgoGc3RhdHVzGAUgASgIEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmRvY3VtZW50X3RpdGxlGAggASgJEg4KBnJlbWFyaxgJIAEoCRIQCgh1c2VybmFtZRgKIAEoCSIhChNEZWxldGVSZXBvcnRSZXF1ZXN0EgoKAmlkGAEgAygDIo8BChFMaXN0UmVwb3J0UmVxdWVzdBIMCgRwYWdlGAEgASgDEgwKBHNpemUYAiABKAMSCgoCd2QYAyABKAkSDQoFZmllbGQYBCADKAkSDQoFb3JkZXIYBSABKAkSDgoGc3RhdHVzGAYgAygIEiQKBnJlYXNvbhgHIAMoDjIULmFwaS52MS5SZXBvcnRSZWFzb24iQAoPTGlzdFJlcG9ydFJlcGx5Eg0KBXRvdGFsGAEgASgDEh4KBnJlcG9ydBgCIAMoCzIOLmFwaS52MS5SZXBvcnQyygMKCVJlcG9ydEFQSRJlCgxDcmVhdGVSZXBvcnQSDi5hcGkudjEuUmVwb3J0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii3K8xgQCAIqDOS4vuaKpeaWh+aho4LT5JMCEzoBKiIOL2FwaS92MS9yZXBvcnQSZQoMVXBkYXRlUmVwb3J0Eg4uYXBpLnYxLlJlcG9ydBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSItyvMYEAgDKgzlpITnkIbkuL7miqWC0+STAhM6ASoaDi9hcGkvdjEvcmVwb3J0Em8KDERlbGV0ZVJlcG9ydBIbLmFwaS52MS5EZWxldGVSZXBvcnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IirK8xgQCAMqDOWIoOmZpOS4vuaKpYLT5JMCECoOL2FwaS92MS9yZXBvcnQScQoKTGlzdFJlcG9ydBIZLmFwaS52MS5MaXN0UmVwb3J0UmVxdWVzdBoXLmFwaS52MS5MaXN0UmVwb3J0UmVwbHkiL8rzGBAIAyoM5Li+5oql5YiX6KGogtPkkwIVEhMvYXBpL3YxL3JlcG9ydC9saXN0GgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * A user's report of a document.
@@ -124,6 +124,8 @@ export type ListReportRequest = Message<"api.v1.ListReportRequest"> & {
   size: bigint;
 
   /**
+   * in the document's title
+   *
    * @generated from field: string wd = 3;
    */
   wd: string;
@@ -139,9 +141,18 @@ export type ListReportRequest = Message<"api.v1.ListReportRequest"> & {
   order: string;
 
   /**
+   * handled (true) or open (false); none: both
+   *
    * @generated from field: repeated bool status = 6;
    */
   status: boolean[];
+
+  /**
+   * ours: only these reasons; none: all
+   *
+   * @generated from field: repeated api.v1.ReportReason reason = 7;
+   */
+  reason: ReportReason[];
 };
 
 /**
@@ -178,7 +189,7 @@ export const ListReportReplySchema: GenMessage<ListReportReply> = /*@__PURE__*/
  */
 export const ReportAPI: GenService<{
   /**
-   * Reports a document; one report per user and document.
+   * Reports a document (one the caller can see); one open report per user and document.
    *
    * @generated from rpc api.v1.ReportAPI.CreateReport
    */
