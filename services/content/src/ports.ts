@@ -44,6 +44,11 @@ export interface UserDirectory {
   /** Makes an uploaded image (its /uploads/ path) the user's avatar. */
   setAvatar(userId: bigint, path: string): Promise<void>;
   /**
+   * Checks (and uses up) a captcha the user service issued for `scene` (VerifyCaptcha): passes when the
+   * scene needs none; a missing, wrong or expired answer throws InvalidArgument with the user's message.
+   */
+  verifyCaptcha(scene: "comment", captchaId: string, answer: string): Promise<void>;
+  /**
    * What the user did, after it is committed (documents uploaded, a comment, a favorite, an article
    * published, a download): one entry per item in the user's activity feed. Never throws: a lost entry is
    * logged (the action happened; the feed is not worth failing it). Optional: wirings without a user

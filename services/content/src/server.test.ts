@@ -16,6 +16,7 @@ import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import type { Db } from "./db.js";
 import type { SearchIndex } from "./search/search.index.js";
+import type { SearchIndexer } from "./search/search.indexer.js";
 import { buildServer } from "./server.js";
 
 const BUILT = [
@@ -40,6 +41,7 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
       reindex: async () => undefined,
       rebuild: async () => undefined,
       progress: () => ({ running: false, total: 0, done: 0, error: "" }),
+      articles: {} as SearchIndexer,
     },
     searchRecorder: { record() {} },
     authorizer: {} as Authorizer,
@@ -50,6 +52,7 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
       policy: async () => ({ allowed: true, reason: "", needsReview: false }),
       users: async () => new Map(),
       setAvatar: async () => {},
+      verifyCaptcha: async () => {},
     },
     conversions: { request: async () => {} },
     documents: { changed: async () => {}, onChanged() {} },

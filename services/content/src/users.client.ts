@@ -43,6 +43,9 @@ export function createUserDirectory(transport: Transport, internalToken: string,
     async setAvatar(userId, avatar) {
       await client.setUserAvatar({ userId, avatar }, callOptions);
     },
+    async verifyCaptcha(scene, captchaId, captcha) {
+      await client.verifyCaptcha({ scene, captchaId, captcha }, callOptions);
+    },
     async recordActivity(userId, activity, items) {
       if (!items.length) return;
       try {
