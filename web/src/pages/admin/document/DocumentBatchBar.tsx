@@ -10,8 +10,9 @@ import {
 import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Cascader, Flex, Modal, Select, Typography, theme } from "antd";
+import { Button, Cascader, Modal, Select } from "antd";
 import { useState } from "react";
+import { BatchBar } from "../../../components/admin/BatchBar.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { type ConfirmInput, useConfirm } from "../../../components/admin/useConfirm.js";
 import { categoryIdsOf } from "../../../components/document/documentQuery.js";
@@ -61,7 +62,6 @@ export function DocumentBatchBar({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const { token } = theme.useToken();
   const confirm = useConfirm();
   const [dialog, setDialog] = useState<"category" | "language" | null>(null);
   const [category, setCategory] = useState<string[]>([]);
@@ -78,7 +78,6 @@ export function DocumentBatchBar({
   const ids = selected.map((d) => d.id);
   const names = selected.map((d) => d.title);
   const count = selected.length;
-  if (count === 0) return null;
 
   // Approving clears any earlier reason, so it asks for none and sends none.
   const check = ({ status, label, danger }: (typeof CHECKS)[number]) =>
@@ -91,19 +90,7 @@ export function DocumentBatchBar({
     });
 
   return (
-    <Flex
-      wrap
-      gap={8}
-      align="center"
-      data-testid="document-batch"
-      style={{
-        marginBottom: 12,
-        padding: "8px 12px",
-        background: token.colorPrimaryBg,
-        borderRadius: token.borderRadius,
-      }}
-    >
-      <Typography.Text strong>{t("adm.common.selected", { count })}</Typography.Text>
+    <BatchBar count={count} testId="document-batch">
       {can(`${DOC_API}/CheckDocument`) &&
         CHECKS.map((c) => (
           <Button key={c.status} size="small" icon={c.icon} onClick={() => check(c)}>
@@ -195,6 +182,6 @@ export function DocumentBatchBar({
           onChange={(value: string) => setLanguage(value)}
         />
       </Modal>
-    </Flex>
+    </BatchBar>
   );
 }
