@@ -10,8 +10,11 @@ import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { FavoriteAPI } from "@wenku/proto/api/v1/favorite_pb.js";
 import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import { ReadingAPI } from "@wenku/proto/api/v1/reading_pb.js";
+import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import type { Db } from "./db.js";
@@ -21,6 +24,9 @@ import { buildServer } from "./server.js";
 
 const BUILT = [
   ArticleAPI,
+  FavoriteAPI,
+  ReportAPI,
+  ReadingAPI,
   CategoryAPI,
   LanguageAPI,
   DocumentAPI,
@@ -75,8 +81,6 @@ const NOT_YET = new Set([
   "crawlArticle",
   "setArticleIndex",
   "searchDocument",
-  "setDocumentScore",
-  "getDocumentScore",
   "downloadDocumentVip",
   "setDocumentIndex",
   "detectDocumentLanguage",

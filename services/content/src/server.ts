@@ -11,9 +11,13 @@ import type { Storage } from "@wenku/kit/storage";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
+import { CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { FavoriteAPI } from "@wenku/proto/api/v1/favorite_pb.js";
 import { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import { ReadingAPI } from "@wenku/proto/api/v1/reading_pb.js";
+import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import { createArticleAdminService } from "./articles/article.admin.js";
@@ -23,6 +27,9 @@ import { createArticleService } from "./articles/article.service.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
 import { createCategoryRepository } from "./categories/category.repository.js";
 import { createCategoryService } from "./categories/category.service.js";
+import { createCommentHandlers } from "./comments/comment.handlers.js";
+import { createCommentRepository } from "./comments/comment.repository.js";
+import { createCommentService } from "./comments/comment.service.js";
 import { type ConverterAvailability, probeTools } from "./conversion/tools.js";
 import type { Db } from "./db.js";
 import { createDocumentAdminService } from "./documents/document.admin.js";
@@ -35,6 +42,9 @@ import { createDocumentService } from "./documents/document.service.js";
 import { createDocumentTextSearch, createTextSearchHandlers } from "./documents/document.text-search.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createRecycleService } from "./documents/recycle.service.js";
+import { createFavoriteHandlers } from "./favorites/favorite.handlers.js";
+import { createFavoriteRepository } from "./favorites/favorite.repository.js";
+import { createFavoriteService } from "./favorites/favorite.service.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentService } from "./files/attachment.service.js";
@@ -46,17 +56,27 @@ import { createPageCache } from "./files/page.cache.js";
 import { createPageService } from "./files/page.service.js";
 import { createUploadQuota } from "./files/upload.quota.js";
 import { createUploadService } from "./files/upload.service.js";
+import { createHistoryHandlers } from "./history/history.handlers.js";
+import { createHistoryRepository } from "./history/history.repository.js";
+import { createHistoryService } from "./history/history.service.js";
 import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import type { ConversionQueue, UserDirectory } from "./ports.js";
+import { createReportHandlers } from "./reports/report.handlers.js";
+import { createReportRepository } from "./reports/report.repository.js";
+import { createReportService } from "./reports/report.service.js";
+import { createScoreHandlers } from "./scores/score.handlers.js";
+import { createScoreRepository } from "./scores/score.repository.js";
+import { createScoreService } from "./scores/score.service.js";
 import {
+  createArticleSearchHandlers,
   createDocumentSearchHandlers,
   createSearchHandlers,
   createSearchInternalHandlers,
 } from "./search/search.handlers.js";
 import type { SearchIndex } from "./search/search.index.js";
-import type { SearchIndexer } from "./search/search.indexer.js";
+import type { SiteIndexer } from "./search/search.indexer.js";
 import { createPopularSearchHandlers, createSearchRecordHandlers } from "./search/search.record.handlers.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { recordingSearches, type SearchRecorder } from "./search/search.recorder.js";
@@ -65,7 +85,7 @@ import { createSearchService } from "./search/search.service.js";
 import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
 import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
 import { createSitemapInternalHandlers } from "./sitemap/sitemap.handlers.js";
-import { categorySection, documentSection } from "./sitemap/sitemap.source.js";
+import { articleSection, categorySection, documentSection } from "./sitemap/sitemap.source.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
@@ -91,8 +111,11 @@ export interface ContentServerDeps {
   rateLimits: RateLimitStore;
   /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
   search: SearchIndex;
-  /** Re-indexes documents on demand (SetDocumentIndex) and rebuilds the index (RenewDocumentIndex). */
-  indexer: Pick<SearchIndexer, "reindex" | "rebuild" | "progress">;
+  /**
+   * Re-indexes documents (SetDocumentIndex) and articles (SetArticleIndex) on demand and rebuilds the
+   * index (RenewDocumentIndex).
+   */
+  indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
   /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */
   searchRecorder: Pick<SearchRecorder, "record">;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
@@ -106,8 +129,8 @@ export interface ContentServerDeps {
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
  * and page images, document search and its records, the sitemap and crawler pages, articles (with
- * their recycle bin), wired repositories → domain services → handlers. RPCs of slices not built yet
- * (comments …) answer Unimplemented after the access policy ran.
+ * their recycle bin), comments, wired repositories → domain services → handlers. RPCs of slices not
+ * built yet answer Unimplemented after the access policy ran.
  */
 export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const { db, storage, settings, users, documents: events } = deps;
@@ -190,13 +213,14 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     usersOf: query.usersOf,
     settings,
     log: deps.log.child({ module: "search" }),
+    articleRepo: createArticleRepository(db),
+    articleUsersOf: (rows) => articles.usersOf(rows),
   });
   const search = recordingSearches(searchService, deps.searchRecorder);
   const sitemapLog = deps.log.child({ module: "sitemap" });
   const sitemap = createSitemapBuilder({
     storage,
-    // articles join as a section when their slice lands (sitemap.source.ts)
-    sections: [documentSection(db), categorySection(db, categories)],
+    sections: [documentSection(db), articleSection(db), categorySection(db, categories)],
     siteGate: deps.siteGate,
     log: sitemapLog,
     clock: deps.clock,
@@ -215,6 +239,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     usersOf: articles.usersOf,
     clock: deps.clock,
   });
+  const comments = createCommentService({ repo: createCommentRepository(db), settings, users });
   const crawler = createCrawlerDocuments({
     repo: documentRepo,
     users,
@@ -222,6 +247,11 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     siteGate: deps.siteGate,
     log: sitemapLog,
   });
+  // The social side of documents and articles: favorites, ratings, reports, reading progress.
+  const favorites = createFavoriteService({ repo: createFavoriteRepository(db), users });
+  const scores = createScoreService(createScoreRepository(db));
+  const reports = createReportService({ repo: createReportRepository(db), users });
+  const history = createHistoryService(createHistoryRepository(db));
 
   return defineService({
     name: "content",
@@ -240,6 +270,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           ...createDocumentHandlers(documentService, documentAdmin, query),
           ...createFileHandlers({ uploads, pages, downloads }),
           ...createDocumentSearchHandlers(search),
+          ...createScoreHandlers(scores),
           ...createTextSearchHandlers(
             createDocumentTextSearch({ repo: documentRepo, storage, log: deps.log.child({ module: "text-search" }) }),
           ),
@@ -248,8 +279,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [SearchAPI, { ...createSearchHandlers(search), ...createPopularSearchHandlers(searchRecords) }],
       [SearchRecordAPI, createSearchRecordHandlers(searchRecords)],
       [RecycleAPI, createRecycleHandlers(recycle)],
-      [ArticleAPI, createArticleHandlers(articles, articleAdmin)],
+      [ArticleAPI, { ...createArticleHandlers(articles, articleAdmin), ...createArticleSearchHandlers(search) }],
+      [CommentAPI, createCommentHandlers(comments)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
+      [FavoriteAPI, createFavoriteHandlers(favorites)],
+      [ReportAPI, createReportHandlers(reports)],
+      [ReadingAPI, createHistoryHandlers(history)],
       [
         ContentInternalAPI,
         {
@@ -263,7 +298,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           }),
         },
       ],
-      [DocumentInternalAPI, createDocumentInternalHandlers(stats)],
+      [DocumentInternalAPI, createDocumentInternalHandlers(stats, favorites)],
     ],
   });
 }

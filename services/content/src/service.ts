@@ -14,8 +14,9 @@ import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
+import { createArticleSearchSource } from "./search/search.articles.js";
 import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search/search.es.js";
-import { createSearchIndexer } from "./search/search.indexer.js";
+import { combineIndexers, createSearchIndexer } from "./search/search.indexer.js";
 import { createPgSearchIndex } from "./search/search.pg.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
@@ -81,12 +82,20 @@ export const service: ServiceModule = {
         );
       }
       const search = es ?? createPgSearchIndex(db);
-      const indexer = createSearchIndexer({
-        index: search,
-        source: createSearchSource({ db, storage, users, log: searchLog }),
-        log: searchLog,
-        pollMs: config.SEARCH_POLL_SEC * 1000,
-      });
+      const indexer = combineIndexers(
+        createSearchIndexer({
+          index: search,
+          source: createSearchSource({ db, storage, users, log: searchLog }),
+          log: searchLog,
+          pollMs: config.SEARCH_POLL_SEC * 1000,
+        }),
+        createSearchIndexer({
+          index: search.articles,
+          source: createArticleSearchSource({ db, users }),
+          log: searchLog.child({ index: "articles" }),
+          pollMs: config.SEARCH_POLL_SEC * 1000,
+        }),
+      );
       recorder = createSearchRecorder({
         repo: createSearchRecordRepository(db),
         settings: ctx.settings,

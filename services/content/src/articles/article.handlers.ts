@@ -9,8 +9,9 @@ import { isAuthor } from "./article.rules.js";
 import type { ArticleService, ArticleView } from "./article.service.js";
 
 /**
- * Thin RPC edge of ArticleAPI. SearchArticle, CrawlArticle and SetArticleIndex are not built yet
- * (article search joins the search slice): they answer Unimplemented after the access policy ran.
+ * Thin RPC edge of ArticleAPI. SearchArticle and SetArticleIndex are the search slice's
+ * (search/search.handlers.ts); CrawlArticle is not built yet: it answers Unimplemented after the
+ * access policy ran.
  */
 export type ArticleHandlers = Omit<
   ServiceImpl<typeof ArticleAPI>,

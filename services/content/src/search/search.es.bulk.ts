@@ -45,7 +45,7 @@ export function batches(actions: readonly BulkAction[]): BulkAction[][] {
 
 /**
  * Runs the actions; each document either went through, met a newer version (conflicts), was unknown
- * to a delete (fine), or fails the whole call with every refused document named.
+ * to a delete or a partial update (fine), or fails the whole call with every refused document named.
  */
 export async function bulkWrite(
   client: Client,
@@ -66,7 +66,8 @@ export async function bulkWrite(
         if (!action || !result?.error) return;
         if (result.status === 409 && result.error.type === "version_conflict_engine_exception")
           conflicts.push(action.id);
-        else if (result.status === 404 && item.delete) return;
+        else if (result.status === 404 && (item.delete || item.update))
+          return; // gone already, or never indexed
         else if (result.status === 429 && round < RETRIES) busy.push(action);
         else failed.push(`${action.id}: ${result.error.type}: ${result.error.reason ?? ""}`.trim());
       });

@@ -5,6 +5,7 @@
 // Each run works under its own index prefix and deletes what it created.
 import { type Client, errors } from "@elastic/elasticsearch";
 import type { Logger } from "@wenku/kit";
+import { articleIndexContract } from "./search.articles.contract.js";
 import { indexedDocument, searchIndexContract } from "./search.contract.js";
 import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search.es.js";
 import { esNames } from "./search.es.mapping.js";
@@ -28,17 +29,24 @@ suite(title, () => {
     await index.ready();
   });
   afterAll(async () => {
-    const { pattern, template } = esNames(prefix);
-    await client.indices.delete({ index: pattern, ignore_unavailable: true, allow_no_indices: true });
-    await client.indices.deleteIndexTemplate({ name: template }).catch((err: unknown) => {
-      if (!(err instanceof errors.ResponseError && err.statusCode === 404)) throw err;
-    });
+    for (const kind of ["documents", "articles"] as const) {
+      const { pattern, template } = esNames(prefix, kind);
+      await client.indices.delete({ index: pattern, ignore_unavailable: true, allow_no_indices: true });
+      await client.indices.deleteIndexTemplate({ name: template }).catch((err: unknown) => {
+        if (!(err instanceof errors.ResponseError && err.statusCode === 404)) throw err;
+      });
+    }
     await index.close();
   });
 
   searchIndexContract(async () => {
     await index.clear();
     return index;
+  });
+
+  articleIndexContract(async () => {
+    await index.articles.clear();
+    return index.articles;
   });
 
   test("a rebuild fills a new index while the old one answers, then the alias moves and the old index is gone", async () => {

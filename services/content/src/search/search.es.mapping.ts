@@ -25,16 +25,19 @@ export const MAX_NESTED_PAGES = 100_000;
  */
 const MAX_HEAD_TOKENS = 256;
 
+/** What an index holds: documents, or articles (written as documents of one page, search.es.articles.ts). */
+export type EsIndexKind = "documents" | "articles";
+
 /** The alias searches and writes go through, and the pattern of the concrete indexes behind it. */
-export function esNames(prefix: string) {
-  const alias = `${prefix}-documents`;
+export function esNames(prefix: string, kind: EsIndexKind = "documents") {
+  const alias = `${prefix}-${kind}`;
   return { alias, template: alias, pattern: `${alias}-*` };
 }
 
 const terms = { type: "text", analyzer: ANALYZER } as const;
 
-export function indexTemplate(prefix: string): estypes.IndicesPutIndexTemplateRequest {
-  const { template, pattern } = esNames(prefix);
+export function indexTemplate(prefix: string, kind: EsIndexKind = "documents"): estypes.IndicesPutIndexTemplateRequest {
+  const { template, pattern } = esNames(prefix, kind);
   return {
     name: template,
     index_patterns: [pattern],

@@ -30,6 +30,8 @@ function fakeSource(docs: IndexedDocument[]) {
     },
     highWater: async () => state.high,
     load: async (ids) => docs.filter((d) => ids.includes(d.id)),
+    countsChangedSince: async () => [],
+    countsHighWater: async () => 0n,
   };
   return { source, state };
 }

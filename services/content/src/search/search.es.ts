@@ -10,8 +10,9 @@
 // version, an equal one is written again. Writes wait for the refresh that makes them searchable.
 import { Client } from "@elastic/elasticsearch";
 import type { Logger } from "@wenku/kit";
+import { esArticleIndex } from "./search.es.articles.js";
 import { type BulkAction, bulkWrite, esError } from "./search.es.bulk.js";
-import { esDocument, esNames, indexTemplate, MAPPING_VERSION } from "./search.es.mapping.js";
+import { type EsIndexKind, esDocument, esNames, indexTemplate, MAPPING_VERSION } from "./search.es.mapping.js";
 import { searchRequest, searchResult } from "./search.es.query.js";
 import {
   MAX_QUERY_TOKENS,
@@ -55,7 +56,10 @@ export function withoutCredentials(url: string): string {
 
 export interface EsSearchIndexDeps {
   client: Client;
-  /** ELASTICSEARCH_INDEX: names the alias (`<prefix>-documents`), the template and the indexes. */
+  /**
+   * ELASTICSEARCH_INDEX: names the aliases (`<prefix>-documents`, `<prefix>-articles`), the templates
+   * and the indexes.
+   */
   prefix: string;
   log: Logger;
   now?: () => number;
@@ -68,6 +72,19 @@ export interface EsSearchIndex extends SearchIndex {
   close(): Promise<void>;
 }
 
+/** One alias and what is behind it: the documents' index, or the articles' (written as documents). */
+export type EsDocumentIndex = Omit<EsSearchIndex, "articles" | "close"> & Required<Pick<SearchIndex, "updateCounts">>;
+
+/** The documents' index with the articles' beside it (its own alias, template and rebuilds). */
+export function createEsSearchIndex(deps: EsSearchIndexDeps): EsSearchIndex {
+  const documents = createEsDocumentIndex(deps, "documents");
+  return {
+    ...documents,
+    articles: esArticleIndex(createEsDocumentIndex(deps, "articles")),
+    close: () => deps.client.close(),
+  };
+}
+
 /** An error the cluster answered, by its status or error type (by name: see esError). */
 const answered = (err: unknown) =>
   err instanceof Error && err.name === "ResponseError"
@@ -75,10 +92,10 @@ const answered = (err: unknown) =>
     : undefined;
 const isType = (err: unknown, type: string) => answered(err)?.body?.error?.type === type;
 
-export function createEsSearchIndex(deps: EsSearchIndexDeps): EsSearchIndex {
+export function createEsDocumentIndex(deps: EsSearchIndexDeps, kind: EsIndexKind): EsDocumentIndex {
   const { client, prefix, log } = deps;
   const now = deps.now ?? Date.now;
-  const { alias, pattern } = esNames(prefix);
+  const { alias, pattern } = esNames(prefix, kind);
   let readying: Promise<void> | null = null;
   let warned = Number.NEGATIVE_INFINITY;
 
@@ -96,7 +113,7 @@ export function createEsSearchIndex(deps: EsSearchIndexDeps): EsSearchIndex {
     `${alias}-${new Date(now()).toISOString().replace(/[-:.]/g, "").toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
 
   async function setUp(): Promise<void> {
-    await client.indices.putIndexTemplate(indexTemplate(prefix));
+    await client.indices.putIndexTemplate(indexTemplate(prefix, kind));
     if (await client.indices.existsAlias({ name: alias })) {
       const mappings = await client.indices.getMapping({ index: alias });
       const old = Object.entries(mappings)
@@ -270,6 +287,20 @@ export function createEsSearchIndex(deps: EsSearchIndexDeps): EsSearchIndex {
 
     startRebuild,
 
-    close: () => client.close(),
+    /** Partial updates of the counts the sorts read: the text is not written again. */
+    async updateCounts(counts) {
+      if (!counts.length) return;
+      await ready();
+      const actions: BulkAction[] = counts.map((c) => ({
+        id: c.id,
+        lines: [
+          JSON.stringify({ update: { _index: alias, _id: c.id.toString(), retry_on_conflict: 3 } }),
+          JSON.stringify({
+            doc: { view_count: c.viewCount, download_count: c.downloadCount, score: c.score },
+          }),
+        ],
+      }));
+      await step("updating counts", () => bulkWrite(client, actions, "wait_for"));
+    },
   };
 }

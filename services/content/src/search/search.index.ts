@@ -95,9 +95,25 @@ export interface SearchIndexBuild {
   abort(): Promise<void>;
 }
 
+/** Counts a search sorts by, changed since an entry was indexed (reads, downloads, rating). */
+export interface IndexedCounts {
+  id: bigint;
+  viewCount: number;
+  downloadCount: number;
+  score: number;
+}
+
 export interface SearchIndex {
   /** Which backend answers ("postgres", "elasticsearch"), for the admin's status line. */
   readonly backend: string;
+  /** The articles' index of the same backend (search.articles.ts). */
+  readonly articles: ArticleIndex;
+  /**
+   * Updates the counts an indexed document sorts by, leaving the rest as it is (unknown ids are
+   * ignored). Only a backend that copies the counts into its index has it: PostgreSQL's sorts read the
+   * live counts beside its index.
+   */
+  updateCounts?(counts: readonly IndexedCounts[]): Promise<void>;
   /**
    * Adds or replaces these documents (each whole: its pages too). Idempotent; a document whose indexed
    * version is newer than the one given is left as it is.
@@ -117,6 +133,73 @@ export interface SearchIndex {
    * nothing); Elasticsearch fills a new index while the old one answers and swaps its alias at commit.
    */
   startRebuild(): Promise<SearchIndexBuild>;
+}
+
+/** What the index holds of one article a visitor may read. */
+export interface IndexedArticle {
+  id: bigint;
+  /** articles.search_version when it was read. */
+  version: bigint;
+  title: string;
+  keywords: string;
+  description: string;
+  /** Names of its categories (its whole path). */
+  categoryNames: string[];
+  categoryIds: bigint[];
+  /** The author shown (the article's author, else the publisher's username). */
+  author: string;
+  userId: bigint;
+  /** The article's text: its sanitised HTML as plain text. */
+  text: string;
+  viewCount: number;
+  createdAt: Date;
+}
+
+export type ArticleSort = "relevance" | "latest" | "views";
+
+export interface ArticleQuery {
+  text: string;
+  categoryIds?: bigint[];
+  sort: ArticleSort;
+  offset: number;
+  limit: number;
+}
+
+export interface ArticleResult {
+  total: number;
+  /** Best first; rank as SearchHit's. Snippets are cut from the live article by the caller. */
+  hits: Array<{ id: bigint; rank: number }>;
+}
+
+/** The articles' index: the documents' contract with one text an article instead of pages. */
+export interface ArticleIndex {
+  /** Adds or replaces these articles whole; an article indexed at a newer version is left as it is. */
+  upsert(articles: readonly IndexedArticle[]): Promise<void>;
+  remove(ids: readonly bigint[]): Promise<void>;
+  count(): Promise<number>;
+  versions(): Promise<Map<bigint, bigint>>;
+  search(q: ArticleQuery): Promise<ArticleResult>;
+  clear(): Promise<void>;
+  /** As SearchIndex.updateCounts (viewCount only). */
+  updateCounts?(counts: readonly IndexedCounts[]): Promise<void>;
+  startRebuild(): Promise<IndexBuild<IndexedArticle>>;
+}
+
+/** A rebuild of either index: where it writes, then commit or abort (SearchIndexBuild's generic form). */
+export interface IndexBuild<T> {
+  target: Pick<IndexTarget<T>, "upsert" | "remove" | "versions">;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** What the indexer keeps equal to its source: the documents' index or the articles'. */
+export interface IndexTarget<T> {
+  upsert(items: readonly T[]): Promise<void>;
+  remove(ids: readonly bigint[]): Promise<void>;
+  versions(): Promise<Map<bigint, bigint>>;
+  count(): Promise<number>;
+  updateCounts?(counts: readonly IndexedCounts[]): Promise<void>;
+  startRebuild(): Promise<IndexBuild<T>>;
 }
 
 /** A document as every backend indexes it: the same tokens of each field, of each page, and excerpts. */

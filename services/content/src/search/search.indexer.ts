@@ -7,7 +7,7 @@
 // Indexing is idempotent (a document is written whole, with its version), so two replicas doing the
 // same work, or a retry after a failure, leave the same index.
 import type { Logger } from "@wenku/kit";
-import type { SearchIndex, SearchIndexTarget } from "./search.index.js";
+import type { IndexBuild, IndexedDocument, IndexTarget } from "./search.index.js";
 import type { SearchSource } from "./search.source.js";
 
 /** Documents loaded and written per step (each step also yields the event loop). */
@@ -42,15 +42,21 @@ export interface SearchIndexer {
   stop(): Promise<void>;
 }
 
-export function createSearchIndexer(deps: {
-  index: SearchIndex;
-  source: SearchSource;
+/**
+ * The documents' indexer by default; the articles' (search.articles.ts) is the same with another index
+ * and source. Counts the sorts read are copied into a backend that keeps copies (updateCounts) as they
+ * change, without writing the text again.
+ */
+export function createSearchIndexer<T extends { id: bigint } = IndexedDocument>(deps: {
+  index: IndexTarget<T>;
+  source: SearchSource<T>;
   log: Logger;
   pollMs?: number;
 }): SearchIndexer {
   const { index, source, log } = deps;
   const pollMs = deps.pollMs ?? 2_000;
   let mark = -1n; // below every version until the first catch-up set it
+  let countsMark = -1n; // likewise for the counts' versions
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const state = { total: 0, done: 0, error: "" };
@@ -61,7 +67,7 @@ export function createSearchIndexer(deps: {
   let again: Promise<void> | null = null;
 
   /** Indexes the visible ones among `ids`, removes the others. */
-  async function sync(ids: readonly bigint[], target: SearchIndexTarget = index): Promise<void> {
+  async function sync(ids: readonly bigint[], target: IndexBuild<T>["target"] = index): Promise<void> {
     for (let i = 0; i < ids.length && !stopped; i += BATCH) {
       const batch = ids.slice(i, i + BATCH);
       const docs = await source.load(batch);
@@ -77,7 +83,7 @@ export function createSearchIndexer(deps: {
    * Makes `target` equal to the source: the documents whose versions differ (every one with `all`).
    * Returns the mark to follow from once what was written is live.
    */
-  async function catchUp(all = false, target: SearchIndexTarget = index): Promise<bigint> {
+  async function catchUp(all = false, target: IndexBuild<T>["target"] = index): Promise<bigint> {
     const high = await source.highWater(); // before reading: what changes meanwhile is followed after
     const [want, have] = await Promise.all([source.visibleVersions(), target.versions()]);
     const stale = [...want].filter(([id, v]) => all || have.get(id) !== v).map(([id]) => id);
@@ -105,11 +111,28 @@ export function createSearchIndexer(deps: {
     }
   }
 
+  /** Copies the counts changed past countsMark into a backend that keeps copies of them. */
+  async function followCounts(): Promise<void> {
+    const update = index.updateCounts?.bind(index);
+    if (!update || countsMark < 0n) return;
+    for (;;) {
+      const changed = await source.countsChangedSince(countsMark, CHANGES_PER_POLL);
+      if (changed.length === 0 || stopped) return;
+      await update(changed);
+      countsMark = changed[changed.length - 1]?.version ?? countsMark;
+      if (changed.length < CHANGES_PER_POLL) return;
+    }
+  }
+
   async function follow(): Promise<void> {
     if (mark < 0n) {
+      // counts changed from here on are followed; the catch-up writes the counts of the moment
+      const counts = index.updateCounts ? await source.countsHighWater() : -1n;
       mark = await catchUp();
+      countsMark = counts;
       return;
     }
+    await followCounts();
     for (;;) {
       const changes = await source.changedSince(mark, CHANGES_PER_POLL);
       if (changes.length === 0 || stopped) return;
@@ -183,6 +206,40 @@ export function createSearchIndexer(deps: {
       stopped = true;
       clearTimeout(timer);
       await current;
+    },
+  };
+}
+
+/** The documents' indexer with the articles' beside it: started, stopped and rebuilt together. */
+export interface SiteIndexer extends SearchIndexer {
+  /** The articles' own (reindex: SetArticleIndex; nudge: articles changed here). */
+  readonly articles: SearchIndexer;
+}
+
+/** nudge and reindex are the documents'; start, stop and rebuild both; progress adds the two up. */
+export function combineIndexers(documents: SearchIndexer, articles: SearchIndexer): SiteIndexer {
+  return {
+    ...documents,
+    articles,
+    async start() {
+      await Promise.all([documents.start(), articles.start()]);
+    },
+    async rebuild() {
+      const results = await Promise.allSettled([documents.rebuild(), articles.rebuild()]);
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (failed) throw failed.reason;
+    },
+    progress() {
+      const [d, a] = [documents.progress(), articles.progress()];
+      return {
+        running: d.running || a.running,
+        total: d.total + a.total,
+        done: d.done + a.done,
+        error: [d.error, a.error && `articles: ${a.error}`].filter(Boolean).join("; "),
+      };
+    },
+    async stop() {
+      await Promise.all([documents.stop(), articles.stop()]);
     },
   };
 }

@@ -24,6 +24,7 @@ import {
   type SearchResult,
   type SearchSort,
 } from "./search.index.js";
+import { createPgArticleIndex } from "./search.pg.articles.js";
 import { onlyStopWords, tokenText } from "./tokens.js";
 
 const ORDER: Record<SearchSort, Prisma.Sql> = {
@@ -95,6 +96,7 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
 
   const index: SearchIndex = {
     backend: "postgres",
+    articles: createPgArticleIndex(db),
 
     async upsert(docs) {
       for (const d of docs) {

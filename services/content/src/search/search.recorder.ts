@@ -130,7 +130,7 @@ export function createSearchRecorder(deps: SearchRecorderDeps) {
 }
 export type SearchRecorder = ReturnType<typeof createSearchRecorder>;
 
-/** The search service, each document search handed to the recorder once it answered. */
+/** The search service, each document and article search handed to the recorder once it answered. */
 export function recordingSearches(search: SearchService, recorder: Pick<SearchRecorder, "record">): SearchService {
   return {
     ...search,
@@ -140,6 +140,18 @@ export function recordingSearches(search: SearchService, recorder: Pick<SearchRe
         call,
         keywords: req.wd,
         type: ContentKind.DOCUMENT,
+        page: req.page,
+        total: r.total,
+        spend: r.spend,
+      });
+      return r;
+    },
+    async articles(call, req) {
+      const r = await search.articles(call, req);
+      recorder.record({
+        call,
+        keywords: req.wd,
+        type: ContentKind.ARTICLE,
         page: req.page,
         total: r.total,
         spend: r.spend,

@@ -4,14 +4,18 @@
 // from a readable page of each.
 import { performance } from "node:perf_hooks";
 import { type CallContext, type Logger, paging, type SettingsReader } from "@wenku/kit";
+import type { ArticleRepository, ArticleRow } from "../articles/article.repository.js";
+import { ArticleStatus } from "../articles/article.rules.js";
 import { normalizeExtension } from "../conversion/formats.js";
 import { DEFAULT_SIZE, PUBLIC_MAX_SIZE, parseDate } from "../documents/document.filters.js";
 import type { DocumentRepository, DocumentRow } from "../documents/document.repository.js";
 import { bad } from "../documents/document.rules.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
-import type { SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
-import type { IndexerProgress, SearchIndexer } from "./search.indexer.js";
+import { articleText } from "./article.text.js";
+import { ARTICLE_SORTS } from "./search.articles.js";
+import type { ArticleQuery, SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
+import type { IndexerProgress, SiteIndexer } from "./search.indexer.js";
 import { type Snippet, snippetOf } from "./snippet.js";
 
 /** A query longer than this is cut (the backend reads its first tokens only anyway). */
@@ -68,15 +72,44 @@ export const MAX_REINDEX = 1000;
 export interface IndexStatus extends IndexerProgress {
   backend: string;
   indexed: number;
+  articles: number;
+  /** The backend answered the counts (false: Elasticsearch is down; error says so). */
+  reachable: boolean;
+}
+
+/** The status's error when the backend does not answer (the admin page shows it). */
+export const UNREACHABLE = "搜索后端无法连接";
+
+export interface ArticleSearchInput {
+  page: bigint;
+  size: bigint;
+  wd: string;
+  categoryId: readonly bigint[];
+  sort: string;
+}
+
+export interface ArticleSearchHit {
+  articleId: bigint;
+  snippet: Snippet | null;
+}
+
+export interface ArticleSearchResult {
+  total: number;
+  spend: number;
+  rows: ArticleRow[];
+  hits: ArticleSearchHit[];
+  users: ReadonlyMap<bigint, UserBrief>;
 }
 
 export interface SearchServiceDeps {
   index: SearchIndex;
-  indexer: Pick<SearchIndexer, "reindex" | "rebuild" | "progress">;
+  indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
   log: Logger;
   repo: Pick<DocumentRepository, "find" | "languagesByCode">;
   usersOf: (rows: readonly DocumentRow[]) => Promise<ReadonlyMap<bigint, UserBrief>>;
   settings: Pick<SettingsReader, "current">;
+  articleRepo: Pick<ArticleRepository, "find">;
+  articleUsersOf: (rows: readonly ArticleRow[]) => Promise<ReadonlyMap<bigint, UserBrief>>;
 }
 
 export function createSearchService(deps: SearchServiceDeps) {
@@ -105,8 +138,26 @@ export function createSearchService(deps: SearchServiceDeps) {
     return q;
   }
 
+  /** Never fails for a backend that does not answer: the status says so (the admin page shows it). */
   async function status(): Promise<IndexStatus> {
-    return { backend: index.backend, indexed: await index.count(), ...deps.indexer.progress() };
+    const progress = deps.indexer.progress();
+    try {
+      const [indexed, articles] = await Promise.all([index.count(), index.articles.count()]);
+      return { backend: index.backend, indexed, articles, reachable: true, ...progress };
+    } catch (err) {
+      deps.log.warn({ err }, "search index status: the backend did not answer");
+      const error = [UNREACHABLE, progress.error].filter(Boolean).join("; ");
+      return { backend: index.backend, indexed: 0, articles: 0, ...progress, reachable: false, error };
+    }
+  }
+
+  /** The text of the query as searched: trimmed, at most MAX_QUERY_CHARS characters. */
+  const queryText = (wd: string) => Array.from(wd.trim()).slice(0, MAX_QUERY_CHARS).join("");
+
+  async function checkPage(page: number): Promise<number> {
+    const maxPages = (await deps.settings.current()).display?.maxSearchPages ?? 0;
+    if (maxPages > 0 && page > maxPages) throw bad(`搜索结果最多显示 ${maxPages} 页`);
+    return maxPages;
   }
 
   return {
@@ -129,16 +180,57 @@ export function createSearchService(deps: SearchServiceDeps) {
       await deps.indexer.reindex(ids);
     },
 
+    /** SetArticleIndex: as reindex, for articles (those visitors may not read are taken out). */
+    async reindexArticles(raw: readonly bigint[]): Promise<void> {
+      const ids = [...new Set(raw.filter((id) => id > 0n))];
+      if (!ids.length) throw bad("请选择要重建索引的文章");
+      if (ids.length > MAX_REINDEX) throw bad(`一次最多重建 ${MAX_REINDEX} 篇文章的索引`);
+      await deps.indexer.articles.reindex(ids);
+    },
+
+    /** Approved articles outside the recycle bin only, whoever asks. */
+    async articles(_call: CallContext, req: ArticleSearchInput): Promise<ArticleSearchResult> {
+      const started = performance.now();
+      const spend = () => (performance.now() - started) / 1000;
+      const text = queryText(req.wd);
+      const sort = ARTICLE_SORTS[req.sort.trim().toLowerCase()];
+      if (!sort) throw bad("不支持的排序方式");
+      if (!text) return { total: 0, spend: spend(), rows: [], hits: [], users: new Map() };
+      const { skip, take, page } = paging(req.page, req.size, { max: PUBLIC_MAX_SIZE, fallback: DEFAULT_SIZE });
+      const maxPages = await checkPage(page);
+      const q: ArticleQuery = { text, sort, offset: skip, limit: take };
+      const categories = [...new Set(req.categoryId.filter((id) => id > 0n))];
+      if (categories.length) q.categoryIds = categories;
+
+      const found = await index.articles.search(q);
+      const ids = found.hits.map((h) => h.id);
+      const live = ids.length
+        ? await deps.articleRepo.find({ ids, deleted: false, statuses: [ArticleStatus.approved] })
+        : [];
+      const byId = new Map(live.map((r) => [r.id, r]));
+      const rows: ArticleRow[] = [];
+      const hits: ArticleSearchHit[] = [];
+      for (const h of found.hits) {
+        const row = byId.get(h.id);
+        if (!row) continue; // hidden since it was indexed: the indexer is about to remove it
+        rows.push(row);
+        const body = articleText(row.content).replace(/\s+/g, " ");
+        hits.push({ articleId: row.id, snippet: body ? snippetOf({ page: 1, text: body }, text) : null });
+      }
+      const total = Math.max(0, found.total - (found.hits.length - rows.length));
+      const shown = maxPages > 0 ? Math.min(total, maxPages * take) : total;
+      return { total: shown, spend: spend(), rows, hits, users: await deps.articleUsersOf(rows) };
+    },
+
     /** Public documents only, whoever asks (a search never shows an owner's private documents). */
     async documents(_call: CallContext, req: DocumentSearchInput): Promise<DocumentSearchResult> {
       const started = performance.now();
-      const text = Array.from(req.wd.trim()).slice(0, MAX_QUERY_CHARS).join("");
+      const text = queryText(req.wd);
       const q = await toQuery(req, text);
       const spend = () => (performance.now() - started) / 1000;
       if (!text) return { total: 0, spend: spend(), rows: [], hits: [], users: new Map() };
       const { skip, take, page } = paging(req.page, req.size, { max: PUBLIC_MAX_SIZE, fallback: DEFAULT_SIZE });
-      const maxPages = (await deps.settings.current()).display?.maxSearchPages ?? 0;
-      if (maxPages > 0 && page > maxPages) throw bad(`搜索结果最多显示 ${maxPages} 页`);
+      const maxPages = await checkPage(page);
 
       const found = await index.search({ ...q, offset: skip, limit: take });
       const ids = found.hits.map((h) => h.id);

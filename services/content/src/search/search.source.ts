@@ -10,14 +10,17 @@ import { pageTextsOf } from "../conversion/text.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";
-import type { IndexedDocument } from "./search.index.js";
+import type { IndexedCounts, IndexedDocument } from "./search.index.js";
 
 export interface VersionedId {
   id: bigint;
   version: bigint;
 }
 
-export interface SearchSource {
+/** Counts as they are now, with the counts_version of their last change. */
+export type VersionedCounts = IndexedCounts & { version: bigint };
+
+export interface SearchSource<T = IndexedDocument> {
   /** Every visible document's current search_version. */
   visibleVersions(): Promise<Map<bigint, bigint>>;
   /** Documents (visible or not) whose search_version is above `mark`, oldest change first. */
@@ -25,7 +28,11 @@ export interface SearchSource {
   /** The highest search_version handed out so far (0 when none). */
   highWater(): Promise<bigint>;
   /** Those of `ids` a visitor may see, whole; the others are left out (the indexer removes them). */
-  load(ids: readonly bigint[]): Promise<IndexedDocument[]>;
+  load(ids: readonly bigint[]): Promise<T[]>;
+  /** Counts changed after `mark` (counts_version, migration 0014), oldest change first. */
+  countsChangedSince(mark: bigint, limit: number): Promise<VersionedCounts[]>;
+  /** The highest counts_version handed out so far (0 when none). */
+  countsHighWater(): Promise<bigint>;
 }
 
 const visible = Prisma.sql`d.deleted_at IS NULL AND d.status IN (${Prisma.join([...PUBLIC_STATUSES])})`;
@@ -72,6 +79,28 @@ export function createSearchSource(deps: {
       const [row] = await db.$queryRaw<
         Array<{ mark: bigint | null }>
       >`SELECT max(search_version) AS mark FROM documents`;
+      return row?.mark ?? 0n;
+    },
+
+    async countsChangedSince(mark, limit) {
+      const rows = await db.$queryRaw<
+        Array<{ id: bigint; version: bigint; view_count: number; download_count: number; score: number }>
+      >`
+        SELECT id, counts_version AS version, view_count, download_count, score FROM documents
+         WHERE counts_version > ${mark} ORDER BY counts_version LIMIT ${limit}`;
+      return rows.map((r) => ({
+        id: r.id,
+        version: r.version,
+        viewCount: r.view_count,
+        downloadCount: r.download_count,
+        score: r.score,
+      }));
+    },
+
+    async countsHighWater() {
+      const [row] = await db.$queryRaw<
+        Array<{ mark: bigint | null }>
+      >`SELECT max(counts_version) AS mark FROM documents`;
       return row?.mark ?? 0n;
     },
 

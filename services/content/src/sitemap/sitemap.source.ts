@@ -2,10 +2,10 @@
 // documents a visitor may see (PUBLIC_STATUSES, not in the recycle bin: the rule of visibility.ts,
 // the same set the search index holds) and the document categories a visitor sees (the category
 // service's public tree: enabled under enabled parents, empty ones hidden when the display setting
-// says so). Articles plug in as one more section when their slice lands: a SitemapSection named
-// "articles" whose entries are the published articles' /article/{id} paths.
+// says so), and the articles a visitor may read (/article/{id}).
 import type { CallContext } from "@wenku/kit";
 import { Prisma } from "../../gen/prisma/client.js";
+import { ArticleStatus } from "../articles/article.rules.js";
 import { CATEGORY_MAX_SIZE, type CategoryService } from "../categories/category.service.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
@@ -67,6 +67,25 @@ export function categorySection(db: Db, categories: Pick<CategoryService, "list"
           yield { path: `/category/${c.id}`, lastmod: docs && docs > c.updatedAt ? docs : c.updatedAt };
         }
         if (BigInt(CATEGORY_MAX_SIZE) * page >= BigInt(total)) return;
+      }
+    },
+  };
+}
+
+/** The articles visitors may read (approved, not in the recycle bin: article.rules.ts isPublic), by id. */
+export function articleSection(db: Db, pageSize = DOCUMENT_PAGE): SitemapSection {
+  return {
+    name: "articles",
+    async *entries() {
+      for (let after = 0n; ; ) {
+        const rows = await db.$queryRaw<Array<{ id: bigint; updated_at: Date }>>`
+          SELECT a.id, a.updated_at FROM articles a
+           WHERE a.deleted_at IS NULL AND a.status = ${ArticleStatus.approved} AND a.id > ${after}
+           ORDER BY a.id LIMIT ${pageSize}`;
+        for (const r of rows) yield { path: `/article/${r.id}`, lastmod: r.updated_at };
+        const last = rows.at(-1);
+        if (!last || rows.length < pageSize) return;
+        after = last.id;
       }
     },
   };

@@ -1,0 +1,100 @@
+// Articles in the search index: what the articles' indexer reads (the articles a visitor may read:
+// approved, not in the recycle bin; article.rules.ts isPublic), and searching them (SearchArticle,
+// SearchAPI.Search type=1): the index asked, the hits read back from the articles table (an article
+// hidden a moment ago is never shown, even before the indexer removed it) and a snippet of each cut
+// from its live text.
+import { Prisma } from "../../gen/prisma/client.js";
+import { ArticleStatus } from "../articles/article.rules.js";
+import type { Db } from "../db.js";
+import type { UserDirectory } from "../ports.js";
+import { articleText } from "./article.text.js";
+import type { ArticleSort, IndexedArticle } from "./search.index.js";
+import type { SearchSource, VersionedId } from "./search.source.js";
+
+/** Purge records older than this are dropped (every indexer has followed them long before). */
+const REMOVALS_KEPT_DAYS = 7;
+
+const visible = Prisma.sql`a.deleted_at IS NULL AND a.status = ${ArticleStatus.approved}`;
+
+export function createArticleSearchSource(deps: {
+  db: Db;
+  users: Pick<UserDirectory, "users">;
+}): SearchSource<IndexedArticle> {
+  const { db, users } = deps;
+  return {
+    async visibleVersions() {
+      const rows = await db.$queryRaw<VersionedId[]>`
+        SELECT a.id, a.search_version AS version FROM articles a WHERE ${visible}`;
+      return new Map(rows.map((r) => [r.id, r.version]));
+    },
+
+    // changes to articles and purges (search_article_removals), in the order of their versions
+    async changedSince(mark, limit) {
+      return db.$queryRaw<VersionedId[]>`
+        SELECT id, version FROM (
+          SELECT id, search_version AS version FROM articles WHERE search_version > ${mark}
+          UNION ALL
+          SELECT article_id AS id, version FROM search_article_removals WHERE version > ${mark}
+        ) c ORDER BY version LIMIT ${limit}`;
+    },
+
+    async highWater() {
+      await db.$executeRaw`
+        DELETE FROM search_article_removals WHERE created_at < now() - make_interval(days => ${REMOVALS_KEPT_DAYS})`;
+      const [row] = await db.$queryRaw<Array<{ mark: bigint | null }>>`
+        SELECT greatest((SELECT max(search_version) FROM articles),
+                        (SELECT max(version) FROM search_article_removals)) AS mark`;
+      return row?.mark ?? 0n;
+    },
+
+    async countsChangedSince(mark, limit) {
+      const rows = await db.$queryRaw<Array<{ id: bigint; version: bigint; view_count: number }>>`
+        SELECT id, counts_version AS version, view_count FROM articles
+         WHERE counts_version > ${mark} ORDER BY counts_version LIMIT ${limit}`;
+      return rows.map((r) => ({ id: r.id, version: r.version, viewCount: r.view_count, downloadCount: 0, score: 0 }));
+    },
+
+    async countsHighWater() {
+      const [row] = await db.$queryRaw<
+        Array<{ mark: bigint | null }>
+      >`SELECT max(counts_version) AS mark FROM articles`;
+      return row?.mark ?? 0n;
+    },
+
+    async load(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.article.findMany({
+        where: { id: { in: [...ids] }, deletedAt: null, status: ArticleStatus.approved },
+        include: { categories: { include: { category: { select: { title: true } } } } },
+      });
+      const names = await users.users([...new Set(rows.map((a) => a.userId).filter((id) => id > 0n))]);
+      return rows.map((a) => ({
+        id: a.id,
+        version: a.searchVersion,
+        title: a.title,
+        keywords: a.keywords,
+        description: a.description,
+        categoryNames: a.categories.map((c) => c.category.title),
+        categoryIds: a.categories.map((c) => c.categoryId),
+        author: [a.author, names.get(a.userId)?.username ?? ""].filter(Boolean).join(" "),
+        userId: a.userId,
+        text: articleText(a.content),
+        viewCount: a.viewCount,
+        createdAt: a.createdAt,
+      }));
+    },
+  };
+}
+
+/** moredoc's sort words and ours for articles; "" is relevance. */
+export const ARTICLE_SORTS: Record<string, ArticleSort> = {
+  "": "relevance",
+  default: "relevance",
+  relevance: "relevance",
+  latest: "latest",
+  new: "latest",
+  created_at: "latest",
+  views: "views",
+  view_count: "views",
+  popular: "views",
+};
