@@ -59,6 +59,16 @@ export interface ArticleServiceDeps {
   clock?: () => Date;
 }
 
+/** A field's check; its refusal names the field (a FieldViolation), so a form shows it on that field. */
+function onField<T>(field: string, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof DomainError && !err.field) throw new DomainError(err.kind, err.message, undefined, field);
+    throw err;
+  }
+}
+
 /** The HTML as it is stored: sanitised, not empty, not too long. */
 function checkContent(raw: string): string {
   const html = sanitizeArticleHtml(raw);
@@ -77,20 +87,21 @@ export function createArticleService(deps: ArticleServiceDeps) {
 
   /** The fields an author writes, checked (title, keywords, description, content, source, author). */
   function fields(req: ArticleInput) {
-    const title = checkTitle(req.title, "文章");
+    const title = onField("title", () => checkTitle(req.title, "文章"));
     return {
       title,
-      keywords: checkKeywords(req.keywords) || deriveKeywords(title),
-      description: checkDescription(req.description, "文章"),
-      content: checkContent(req.content),
-      author: checkAuthor(req.author),
-      ...checkSource(req.source, req.sourceUrl),
+      keywords: onField("keywords", () => checkKeywords(req.keywords)) || deriveKeywords(title),
+      description: onField("description", () => checkDescription(req.description, "文章")),
+      content: onField("content", () => checkContent(req.content)),
+      author: onField("author", () => checkAuthor(req.author)),
+      ...onField("source_url", () => checkSource(req.source, req.sourceUrl)),
     };
   }
 
   async function freeIdentifier(raw: string, except?: bigint): Promise<string> {
-    const identifier = checkIdentifier(raw);
-    if (await repo.identifierTaken(identifier, except)) throw new DomainError("already_exists", "文章标识已被使用");
+    const identifier = onField("identifier", () => checkIdentifier(raw));
+    if (await repo.identifierTaken(identifier, except))
+      throw new DomainError("already_exists", "文章标识已被使用", undefined, "identifier");
     return identifier;
   }
 
