@@ -1,5 +1,5 @@
 // The counters other services ask the content service for: ContentInternalAPI (site statistics) and
-// DocumentInternalAPI (each user's doc_count).
+// DocumentInternalAPI (each user's doc_count, article_count and favorite_count).
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import type { StatsService } from "./stats.service.js";
@@ -23,11 +23,25 @@ export function createContentInternalHandlers(
   };
 }
 
-export function createDocumentInternalHandlers(stats: StatsService): ServiceImpl<typeof DocumentInternalAPI> {
+/** Counts the user service shows on profiles: documents and articles (stats), favorites (the favorites slice). */
+export function createDocumentInternalHandlers(
+  stats: StatsService,
+  favorites: { perUser(ids: readonly bigint[]): Promise<Map<bigint, number>> },
+): ServiceImpl<typeof DocumentInternalAPI> {
   return {
     async countUserDocuments(req) {
-      const perUser = await stats.documentsPerUser(req.userId);
-      return { count: [...perUser].map(([userId, docCount]) => ({ userId, docCount })) };
+      const documents = await stats.documentsPerUser(req.userId); // refuses too many users first
+      const ids = [...new Set(req.userId)].filter((id) => id > 0n);
+      const [articles, favorited] = await Promise.all([stats.articlesPerUser(ids), favorites.perUser(ids)]);
+      const users = new Set([...documents.keys(), ...articles.keys(), ...favorited.keys()]);
+      return {
+        count: [...users].map((userId) => ({
+          userId,
+          docCount: documents.get(userId) ?? 0,
+          articleCount: articles.get(userId) ?? 0,
+          favoriteCount: favorited.get(userId) ?? 0,
+        })),
+      };
     },
   };
 }

@@ -36,6 +36,17 @@ export function createStatsRepository(db: Db) {
       });
       return new Map(rows.map((r) => [r.userId, r._count._all]));
     },
+
+    /** Live articles (outside the recycle bin, any review status) per user among `userIds`. */
+    async liveArticlesPerUser(userIds: readonly bigint[]): Promise<Map<bigint, number>> {
+      if (!userIds.length) return new Map();
+      const rows = await db.article.groupBy({
+        by: ["userId"],
+        where: { userId: { in: [...userIds] }, deletedAt: null },
+        _count: { _all: true },
+      });
+      return new Map(rows.map((r) => [r.userId, r._count._all]));
+    },
   };
 }
 export type StatsRepository = ReturnType<typeof createStatsRepository>;

@@ -25,6 +25,10 @@ function setup() {
       asked.push([...ids]);
       return new Map(ids.map((id) => [id, Number(id) * 2]));
     },
+    async liveArticlesPerUser(ids) {
+      asked.push([...ids]);
+      return new Map(ids.map((id) => [id, Number(id) * 3]));
+    },
   };
   return { stats: createStatsService(repo), asked };
 }
@@ -54,6 +58,9 @@ test("documents per user: ids deduplicated and positive only; more than the cap 
   const many = Array.from({ length: MAX_COUNTED_USERS + 1 }, (_, i) => BigInt(i + 1));
   await expect(stats.documentsPerUser(many)).rejects.toMatchObject({ kind: "invalid_argument" });
   expect(asked).toHaveLength(1);
+  expect(await stats.articlesPerUser([4n, 4n, 0n])).toEqual(new Map([[4n, 12]]));
+  await expect(stats.articlesPerUser(many)).rejects.toMatchObject({ kind: "invalid_argument" });
+  expect(asked).toEqual([[3n, 5n], [4n]]);
 });
 
 test("daily series: days within 1..366, an empty time zone read as UTC", async () => {

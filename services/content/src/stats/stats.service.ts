@@ -15,14 +15,22 @@ export const MAX_TREND_DAYS = 366;
 /** CountUserDocuments answers at most this many users per call. */
 export const MAX_COUNTED_USERS = 1000;
 
+/** The users of a CountUserDocuments request: positive, deduplicated, at most MAX_COUNTED_USERS. */
+function countedUsers(ids: readonly bigint[]): bigint[] {
+  if (ids.length > MAX_COUNTED_USERS)
+    throw new DomainError("invalid_argument", `一次最多统计 ${MAX_COUNTED_USERS} 个用户`);
+  return [...new Set(ids)].filter((id) => id > 0n);
+}
+
 export function createStatsService(repo: StatsRepository) {
   return {
     /** Live documents (any status, not in the recycle bin) per user; users without any are absent. */
-    async documentsPerUser(ids: readonly bigint[]): Promise<Map<bigint, number>> {
-      if (ids.length > MAX_COUNTED_USERS)
-        throw new DomainError("invalid_argument", `一次最多统计 ${MAX_COUNTED_USERS} 个用户`);
-      return repo.liveDocumentsPerUser([...new Set(ids)].filter((id) => id > 0n));
-    },
+    documentsPerUser: async (ids: readonly bigint[]): Promise<Map<bigint, number>> =>
+      repo.liveDocumentsPerUser(countedUsers(ids)),
+
+    /** Live articles (any review status, not in the recycle bin) per user; users without any are absent. */
+    articlesPerUser: async (ids: readonly bigint[]): Promise<Map<bigint, number>> =>
+      repo.liveArticlesPerUser(countedUsers(ids)),
 
     /** Per-day series for the dashboard's trend; `days` and `timeZone` were checked by the config service. */
     async daily(days: number, timeZone: string) {

@@ -1,6 +1,7 @@
-// The content service as the user service asks it: how many documents users have (user.doc_count).
-// The user service never reads content tables; the count stays true through uploads, deletions and
-// restores because it is asked for when a profile is shown, not kept in a copy.
+// The content service as the user service asks it: how many documents, articles and favorites users
+// have (user.doc_count, article_count, favorite_count). The user service never reads content tables;
+// the counts stay true through uploads, favorites, deletions and restores because they are asked for
+// when a profile is shown, not kept in a copy.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
@@ -9,9 +10,16 @@ import { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 const BATCH = 1000;
 const TIMEOUT_MS = 5_000;
 
+/** One user's counts as the content service keeps them. */
+export interface ContentCounts {
+  documents: number;
+  articles: number;
+  favorites: number;
+}
+
 export interface DocumentCounter {
-  /** Live documents per user among `ids`; users without any are absent. */
-  counts(ids: readonly bigint[]): Promise<Map<bigint, number>>;
+  /** Live documents, articles and favorites per user among `ids`; users without any are absent. */
+  counts(ids: readonly bigint[]): Promise<Map<bigint, ContentCounts>>;
 }
 
 export function createDocumentCounter(transport: Transport, internalToken: string): DocumentCounter {
@@ -20,10 +28,11 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
   return {
     async counts(ids) {
       const unique = [...new Set(ids)].filter((id) => id > 0n);
-      const out = new Map<bigint, number>();
+      const out = new Map<bigint, ContentCounts>();
       for (let i = 0; i < unique.length; i += BATCH) {
         const reply = await client.countUserDocuments({ userId: unique.slice(i, i + BATCH) }, callOptions);
-        for (const c of reply.count) out.set(c.userId, c.docCount);
+        for (const c of reply.count)
+          out.set(c.userId, { documents: c.docCount, articles: c.articleCount, favorites: c.favoriteCount });
       }
       return out;
     },
@@ -31,15 +40,22 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
 }
 
 /**
- * Sets doc_count on user messages from the content service. A failed call leaves the counts at 0
- * and is logged: a profile stays readable while the content service is down.
+ * Sets doc_count, article_count and favorite_count on user messages from the content service. A failed
+ * call leaves the counts at 0 and is logged: a profile stays readable while the content service is down.
  */
 export function docCountFiller(counter: DocumentCounter | undefined, log: Logger) {
-  return async <U extends { id: bigint; docCount: number }>(users: U[]): Promise<U[]> => {
+  return async <U extends { id: bigint; docCount: number; articleCount: number; favoriteCount: number }>(
+    users: U[],
+  ): Promise<U[]> => {
     if (!counter || users.length === 0) return users;
     try {
       const counts = await counter.counts(users.map((u) => u.id));
-      for (const u of users) u.docCount = counts.get(u.id) ?? 0;
+      for (const u of users) {
+        const c = counts.get(u.id);
+        u.docCount = c?.documents ?? 0;
+        u.articleCount = c?.articles ?? 0;
+        u.favoriteCount = c?.favorites ?? 0;
+      }
     } catch (err) {
       log.warn({ err }, "doc_count: the content service did not answer");
     }
