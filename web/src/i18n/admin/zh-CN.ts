@@ -291,6 +291,19 @@ export const zhCNAdmin = {
   "adm.recycle.clear": "清空回收站",
   "adm.recycle.clearConfirm": "确定要清空回收站吗？",
   "adm.recycle.cleared": "回收站已清空",
+  "adm.article.publisher": "发布者",
+  "adm.article.searchPlaceholder": "标题、关键词或描述",
+  "adm.article.allRecommend": "是否推荐",
+  "adm.article.notRecommended": "未推荐",
+  "adm.article.viewsComments": "浏览 / 评论",
+  "adm.article.create": "发布文章",
+  "adm.article.batchConfirm": "确定对选中的 {count} 篇文章执行“{action}”吗？",
+  "adm.article.reasonPlaceholder": "告诉作者原因（可选）",
+  "adm.article.deleteConfirm": "确定要删除选中的 {count} 篇文章吗？",
+  "adm.article.deleteHint": "删除后文章移入回收站，可在回收站恢复",
+  "adm.article.setCategoryOf": "设置 {count} 篇文章的分类",
+  "adm.article.categoryPlaceholder": "请选择文章分类（可多选）",
+  "adm.article.purgeConfirm": "确定要彻底删除选中的 {count} 篇文章吗？",
 } as const;
 
 export type AdminMessageKey = keyof typeof zhCNAdmin;

@@ -19,6 +19,8 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/document/category": () => import("./document/CategoryPage.js"),
   "/admin/document/language": () => import("./document/LanguagePage.js"),
   "/admin/document/searchrecord": () => import("./document/SearchRecordPage.js"),
+  "/admin/article/list": () => import("./article/ArticleListPage.js"),
+  "/admin/article/recycle": () => import("./article/ArticleRecyclePage.js"),
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };
