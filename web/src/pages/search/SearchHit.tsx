@@ -1,3 +1,4 @@
+import type { Article, ArticleHit } from "@wenku/proto/api/v1/article_pb.js";
 import type { Document, DocumentHit } from "@wenku/proto/api/v1/document_pb.js";
 import { Flex, Typography, theme } from "antd";
 import { Link } from "react-router";
@@ -68,6 +69,50 @@ export function SearchHit({ document: doc, hit }: { document: Document; hit: Doc
         <span>{t("doc.views", { count: doc.viewCount })}</span>
         <span>{t("doc.downloads", { count: doc.downloadCount })}</span>
         {uploader && <span>{uploader}</span>}
+      </Flex>
+    </article>
+  );
+}
+
+/** An article's page: its identifier when it has one (readable URLs), else its id. */
+export const articlePath = (article: Pick<Article, "id" | "identifier">): string =>
+  `/article/${encodeURIComponent(article.identifier || String(article.id))}`;
+
+/**
+ * One article found: its title (to the article), the snippet of its text around the words (or its
+ * description when only its title or fields matched), its author, date and reads.
+ */
+export function ArticleSearchHit({ article, hit }: { article: Article; hit: ArticleHit | undefined }) {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const author = article.author || article.user?.username || article.username;
+  return (
+    <article data-testid="search-hit" style={{ minWidth: 0 }}>
+      <Link
+        to={articlePath(article)}
+        data-testid="search-hit-title"
+        style={{ display: "block", fontSize: 16, fontWeight: 500, wordBreak: "break-word" }}
+      >
+        {article.title}
+      </Link>
+      {hit?.snippet ? (
+        <Typography.Paragraph
+          data-testid="search-snippet"
+          style={{ margin: "6px 0 0", color: token.colorTextSecondary, wordBreak: "break-word" }}
+        >
+          <Snippet text={hit.snippet} highlight={hit.highlight} />
+        </Typography.Paragraph>
+      ) : (
+        article.description && (
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: "6px 0 0" }}>
+            {article.description}
+          </Typography.Paragraph>
+        )
+      )}
+      <Flex wrap gap="2px 12px" style={{ marginTop: 6, color: token.colorTextTertiary, fontSize: 12 }}>
+        {author && <span data-testid="search-hit-author">{author}</span>}
+        <span>{formatRelative(article.createdAt, t)}</span>
+        <span>{t("doc.views", { count: article.viewCount })}</span>
       </Flex>
     </article>
   );

@@ -1,7 +1,9 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ArticleHitSchema, ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentHitSchema, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
@@ -169,7 +171,7 @@ describe("search page", () => {
     await waitFor(() => expect(location()).toBe(`/search?${new URLSearchParams({ wd: "不存在的词", type: "0" })}`));
   });
 
-  it("shows the server's error, and asks nothing for articles or a blank keyword", async () => {
+  it("shows the server's error, and asks nothing for a blank keyword", async () => {
     const failing = setup(() => {
       throw new ConnectError("不支持的排序方式", Code.InvalidArgument);
     });
@@ -179,13 +181,48 @@ describe("search page", () => {
     view.unmount();
 
     const quiet = setup(reply);
-    const articles = renderRoutes(routes, { path: "/search?wd=a&type=1", deps: quiet.deps });
-    expect((await screen.findByTestId("search-article-soon")).textContent).toContain("文章搜索即将开放");
-    expect(screen.queryByTestId("search-filters")).toBeNull();
-    articles.unmount();
-    renderRoutes(routes, { path: "/search?wd=%20&type=0", deps: quiet.deps });
+    renderRoutes(routes, { path: "/search?wd=%20&type=1", deps: quiet.deps });
     expect(await screen.findByTestId("search-no-keyword")).toBeTruthy();
     expect(quiet.seen).toEqual([]);
+  });
+
+  it("searches articles on the article tab: title to /article/{identifier or id}, snippet, author and date", async () => {
+    const body = "…灯塔看守人记录每一艘经过的货船…";
+    const { deps, seen } = setup(() => ({
+      total: 2n,
+      spend: "0.004s",
+      article: [
+        create(ArticleSchema, {
+          id: 5n,
+          identifier: "lighthouse",
+          title: "海岸笔记",
+          author: "老王",
+          createdAt: timestampFromDate(new Date(Date.now() - 3 * 86_400_000)),
+          viewCount: 7,
+        }),
+        create(ArticleSchema, { id: 6n, title: "无标识的文章", description: "只有描述", username: "alice" }),
+      ],
+      articleHit: [create(ArticleHitSchema, { articleId: 5n, snippet: body, highlight: [1, 4] })],
+    }));
+    renderRoutes(routes, { path: "/search?wd=灯塔&type=1&sort=downloads&ext=pdf", deps });
+    const hits = await screen.findAllByTestId("search-hit", {}, { timeout: 8000 });
+    expect(seen[0]).toMatchObject({ wd: "灯塔", type: ContentKind.ARTICLE, sort: "", ext: "" }); // no downloads or file type
+    const titles = hits.map((h) => within(h).getByTestId("search-hit-title"));
+    expect(titles.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["海岸笔记", "/article/lighthouse"],
+      ["无标识的文章", "/article/6"],
+    ]);
+    const [first, second] = hits as [HTMLElement, HTMLElement];
+    expect(within(first).getByTestId("search-snippet").querySelector("mark")?.textContent).toBe("灯塔看");
+    expect(within(first).getByTestId("search-hit-author").textContent).toBe("老王");
+    expect(first.textContent).toContain("3 天前");
+    expect(within(second).getByTestId("search-hit-author").textContent).toBe("alice");
+    expect(second.textContent).toContain("只有描述");
+    // articles: no file type filter; sorts by relevance, date and reads only
+    const filters = screen.getByTestId("search-filters");
+    expect(filters.textContent).not.toContain("PDF");
+    expect(filters.textContent).not.toContain("最多下载");
+    expect(filters.textContent).toContain("最多浏览");
   });
 
   it("offers popular searches without a keyword and when nothing is found; a tag runs its search", async () => {

@@ -1,5 +1,5 @@
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Card, Empty, Flex, Input, Tabs } from "antd";
+import { Card, Empty, Flex, Input, Tabs } from "antd";
 import { useSearchParams } from "react-router";
 import { AdSlot } from "../../components/AdSlot.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
@@ -10,12 +10,12 @@ import type { SearchType } from "../../router/paths.js";
 import { FilterRow } from "../category/FilterRow.js";
 import { PopularSearches } from "./PopularSearches.js";
 import { SearchResults } from "./SearchResults.js";
-import { readSearch, SEARCH_EXTS, SEARCH_SORTS, type SearchFilters, writeSearch } from "./searchFilters.js";
+import { readSearch, SEARCH_EXTS, type SearchFilters, sortsOf, writeSearch } from "./searchFilters.js";
 
 /**
  * /search?wd=…&type=0|1 (spec §2): a search box, document and article tabs, the type, sort and
  * category filters, and the results. Everything the search is lives in the URL, so back, forward
- * and reload show the same search. Article search is not open yet: its tab says so without asking.
+ * and reload show the same search. Articles have no type filter, and sort by relevance, date or reads.
  */
 export default function SearchPage() {
   const { t } = useI18n();
@@ -56,13 +56,7 @@ export default function SearchPage() {
           ]}
           style={{ marginTop: 8 }}
         />
-        {filters.type === 1 ? (
-          <Empty data-testid="search-article-soon" description={t("search.articleSoon")} style={{ padding: "48px 0" }}>
-            <Button type="primary" onClick={() => setType(0)}>
-              {t("search.articleSoonHint")}
-            </Button>
-          </Empty>
-        ) : !filters.wd ? (
+        {!filters.wd ? (
           <Empty data-testid="search-no-keyword" description={t("search.enterKeyword")} style={{ padding: "48px 0" }}>
             <PopularSearches />
           </Empty>
@@ -99,26 +93,30 @@ function SearchFilterBar({
 }) {
   const { t } = useI18n();
   // A failed load leaves the category filter out; the results report server trouble themselves.
-  const categories = (usePublicCategories(CategoryType.DOCUMENT, "").categories ?? []).filter((c) => c.parentId === 0n);
+  const kind = filters.type === 1 ? CategoryType.ARTICLE : CategoryType.DOCUMENT;
+  const categories = (usePublicCategories(kind, "").categories ?? []).filter((c) => c.parentId === 0n);
+  const sorts = sortsOf(filters.type);
   return (
     <Flex vertical gap={8} data-testid="search-filters">
-      <FilterRow
-        label={t("search.type")}
-        value={filters.ext ?? "all"}
-        options={[
-          { value: "all", label: t("search.ext.all") },
-          ...SEARCH_EXTS.map((ext) => ({ value: ext, label: t(`search.ext.${ext}`) })),
-        ]}
-        onChange={(value) => onChange({ ext: SEARCH_EXTS.find((ext) => ext === value) ?? null })}
-      />
+      {filters.type === 0 && (
+        <FilterRow
+          label={t("search.type")}
+          value={filters.ext ?? "all"}
+          options={[
+            { value: "all", label: t("search.ext.all") },
+            ...SEARCH_EXTS.map((ext) => ({ value: ext, label: t(`search.ext.${ext}`) })),
+          ]}
+          onChange={(value) => onChange({ ext: SEARCH_EXTS.find((ext) => ext === value) ?? null })}
+        />
+      )}
       <FilterRow
         label={t("search.sort")}
         value={filters.sort || "relevance"}
-        options={SEARCH_SORTS.map((sort) => ({
+        options={sorts.map((sort) => ({
           value: sort || "relevance",
           label: t(`search.sort.${sort || "relevance"}`),
         }))}
-        onChange={(value) => onChange({ sort: SEARCH_SORTS.find((sort) => sort === value) ?? "" })}
+        onChange={(value) => onChange({ sort: sorts.find((sort) => sort === value) ?? "" })}
       />
       {categories.length > 0 && (
         <FilterRow

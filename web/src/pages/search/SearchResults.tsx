@@ -5,7 +5,7 @@ import { Button, Empty, Flex, Pagination, Result, Skeleton, Spin, Typography, th
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { PopularSearches } from "./PopularSearches.js";
-import { SearchHit } from "./SearchHit.js";
+import { ArticleSearchHit, SearchHit } from "./SearchHit.js";
 import { isNarrowed, type SearchFilters } from "./searchFilters.js";
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -17,8 +17,8 @@ const seconds = (spend: string): string => {
 };
 
 /**
- * The documents found for a search (SearchAPI.Search, type document): how many and how fast, the
- * hits, paging; a skeleton on the first load, the previous page dimmed while the next loads, the
+ * The documents or articles found for a search (SearchAPI.Search, by the filters' type): how many and
+ * how fast, the hits, paging; a skeleton on the first load, the previous page dimmed while the next loads, the
  * server's error with a retry, and an empty state that echoes the query and says what to try.
  */
 export function SearchResults({
@@ -38,7 +38,7 @@ export function SearchResults({
     SearchAPI.method.search,
     {
       wd: filters.wd,
-      type: ContentKind.DOCUMENT,
+      type: filters.type === 1 ? ContentKind.ARTICLE : ContentKind.DOCUMENT,
       page: BigInt(filters.page),
       size: BigInt(SEARCH_PAGE_SIZE),
       sort: filters.sort,
@@ -70,9 +70,17 @@ export function SearchResults({
     );
   }
 
-  const { document: documents, hit: hits, total, spend } = search.data;
+  const { document: documents, hit: hits, article: articles, articleHit, total, spend } = search.data;
   const hitOf = new Map(hits.map((h) => [h.documentId, h]));
-  if (documents.length === 0) {
+  const articleHitOf = new Map(articleHit.map((h) => [h.articleId, h]));
+  const items =
+    filters.type === 1
+      ? articles.map((a) => ({
+          key: String(a.id),
+          node: <ArticleSearchHit article={a} hit={articleHitOf.get(a.id)} />,
+        }))
+      : documents.map((d) => ({ key: String(d.id), node: <SearchHit document={d} hit={hitOf.get(d.id)} /> }));
+  if (items.length === 0) {
     return (
       <Empty
         data-testid="search-empty"
@@ -80,7 +88,7 @@ export function SearchResults({
         description={
           <Flex vertical gap={6} align="center">
             <Typography.Text strong style={{ wordBreak: "break-word" }}>
-              {t("search.noResults", { wd: filters.wd })}
+              {t(filters.type === 1 ? "search.noArticles" : "search.noResults", { wd: filters.wd })}
             </Typography.Text>
             <ul style={{ margin: 0, paddingInlineStart: 18, textAlign: "start", color: token.colorTextSecondary }}>
               <li>{t("search.tipSpelling")}</li>
@@ -104,15 +112,15 @@ export function SearchResults({
         {t("search.summary", { total: Number(total).toLocaleString(), seconds: seconds(spend) })}
       </Typography.Text>
       <ol data-testid="search-hits" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-        {documents.map((doc, i) => (
+        {items.map((item, i) => (
           <li
-            key={String(doc.id)}
+            key={item.key}
             style={{
               padding: mobile ? "12px 0" : "16px 0",
-              borderBottom: i < documents.length - 1 ? `1px solid ${token.colorSplit}` : undefined,
+              borderBottom: i < items.length - 1 ? `1px solid ${token.colorSplit}` : undefined,
             }}
           >
-            <SearchHit document={doc} hit={hitOf.get(doc.id)} />
+            {item.node}
           </li>
         ))}
       </ol>

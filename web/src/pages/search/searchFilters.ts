@@ -7,6 +7,11 @@ export type SearchExt = (typeof SEARCH_EXTS)[number];
 /** SearchRequest.sort values; "" is relevance. */
 export const SEARCH_SORTS = ["", "latest", "views", "downloads", "pages"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The sorts of an article search (articles have no downloads or pages). */
+export const ARTICLE_SORTS = ["", "latest", "views"] as const satisfies readonly SearchSort[];
+
+/** The sorts a search of this type offers. */
+export const sortsOf = (type: SearchType): readonly SearchSort[] => (type === 1 ? ARTICLE_SORTS : SEARCH_SORTS);
 
 /** What /search?wd=…&type=…&page=…&sort=…&ext=…&category=… asks for. */
 export interface SearchFilters {
@@ -15,7 +20,7 @@ export interface SearchFilters {
   page: number;
   sort: SearchSort;
   ext: SearchExt | null;
-  /** A top-level document category, or null for all. */
+  /** A top-level category (of documents or articles, by type), or null for all. */
   category: bigint | null;
 }
 
@@ -33,12 +38,14 @@ export function readSearch(params: URLSearchParams): SearchFilters {
   const sort = params.get("sort");
   const ext = params.get("ext");
   const category = positive(params.get("category"));
+  const type: SearchType = params.get("type") === "1" ? 1 : 0;
   return {
     wd: (params.get("wd") ?? "").trim(),
-    type: params.get("type") === "1" ? 1 : 0,
+    type,
     page: positive(params.get("page")) ?? 1,
-    sort: oneOf(SEARCH_SORTS, sort) ? sort : "",
-    ext: oneOf(SEARCH_EXTS, ext) ? ext : null,
+    sort: oneOf(sortsOf(type), sort) ? sort : "",
+    // articles have no file type
+    ext: type === 0 && oneOf(SEARCH_EXTS, ext) ? ext : null,
     category: category === null ? null : BigInt(category),
   };
 }

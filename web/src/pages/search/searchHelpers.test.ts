@@ -51,9 +51,17 @@ describe("search filters in the URL", () => {
       ext: null,
       category: null,
     });
-    const full = readSearch(new URLSearchParams("wd=a&type=1&page=3&sort=views&ext=ppt&category=12"));
-    expect(full).toEqual({ wd: "a", type: 1, page: 3, sort: "views", ext: "ppt", category: 12n });
-    expect(writeSearch(full).toString()).toBe("wd=a&type=1&page=3&sort=views&ext=ppt&category=12");
+    const full = readSearch(new URLSearchParams("wd=a&type=0&page=3&sort=pages&ext=ppt&category=12"));
+    expect(full).toEqual({ wd: "a", type: 0, page: 3, sort: "pages", ext: "ppt", category: 12n });
+    expect(writeSearch(full).toString()).toBe("wd=a&type=0&page=3&sort=pages&ext=ppt&category=12");
+  });
+
+  it("articles: no file type, and only the sorts articles have", () => {
+    const articles = readSearch(new URLSearchParams("wd=a&type=1&page=2&sort=views&ext=ppt&category=12"));
+    expect(articles).toEqual({ wd: "a", type: 1, page: 2, sort: "views", ext: null, category: 12n });
+    expect(writeSearch(articles).toString()).toBe("wd=a&type=1&page=2&sort=views&category=12");
+    expect(readSearch(new URLSearchParams("wd=a&type=1&sort=downloads")).sort).toBe("");
+    expect(readSearch(new URLSearchParams("wd=a&type=1&sort=latest")).sort).toBe("latest");
   });
 
   it("falls back on values it does not know", () => {
