@@ -82,6 +82,7 @@ import { createSearchRecordRepository } from "./search/search.record.repository.
 import { recordingSearches, type SearchRecorder } from "./search/search.recorder.js";
 import { createSearchRecordService } from "./search/search.records.js";
 import { createSearchService } from "./search/search.service.js";
+import { createCrawlerArticles } from "./sitemap/crawler.article.js";
 import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
 import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
 import { createSitemapInternalHandlers } from "./sitemap/sitemap.handlers.js";
@@ -290,7 +291,16 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
         {
           ...createContentInternalHandlers(stats),
           ...createSearchInternalHandlers(search),
-          ...createSitemapInternalHandlers({ sitemap, crawler }),
+          ...createSitemapInternalHandlers({
+            sitemap,
+            crawler,
+            crawlerArticles: createCrawlerArticles({
+              repo: articleRepo,
+              users,
+              siteGate: deps.siteGate,
+              log: sitemapLog,
+            }),
+          }),
           ...createSystemInternalHandlers({
             probe: deps.converters?.check ?? (() => probeTools()),
             dirs: deps.dirs ?? [],

@@ -4,17 +4,21 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import {
   type ContentInternalAPI,
+  CrawlerArticleSchema,
   CrawlerDocumentSchema,
   SitemapFileSchema,
   SitemapStatusSchema,
 } from "@wenku/proto/api/v1/internal_pb.js";
+import { toArticle } from "../articles/article.mapper.js";
 import { toDocument } from "../documents/document.mapper.js";
+import type { CrawlerArticles } from "./crawler.article.js";
 import type { CrawlerDocuments } from "./crawler.document.js";
 import type { SitemapBuilder, SitemapStatusView } from "./sitemap.builder.js";
 
 export interface SitemapHandlerDeps {
   sitemap: SitemapBuilder;
   crawler: CrawlerDocuments;
+  crawlerArticles: CrawlerArticles;
 }
 
 function statusReply(v: SitemapStatusView) {
@@ -34,7 +38,10 @@ function statusReply(v: SitemapStatusView) {
 
 export function createSitemapInternalHandlers(
   deps: SitemapHandlerDeps,
-): Pick<ServiceImpl<typeof ContentInternalAPI>, "rebuildSitemap" | "getSitemapFile" | "getCrawlerDocument"> {
+): Pick<
+  ServiceImpl<typeof ContentInternalAPI>,
+  "rebuildSitemap" | "getSitemapFile" | "getCrawlerDocument" | "getCrawlerArticle"
+> {
   return {
     async rebuildSitemap(req) {
       return statusReply(await deps.sitemap.rebuild(req.maxAgeSeconds));
@@ -47,6 +54,13 @@ export function createSitemapInternalHandlers(
       return create(CrawlerDocumentSchema, {
         document: toDocument(v.row, { users: v.users, withAuthor: true }),
         pageText: v.pageTexts,
+      });
+    },
+    async getCrawlerArticle(req) {
+      const v = await deps.crawlerArticles.get(req);
+      return create(CrawlerArticleSchema, {
+        article: toArticle({ ...v.row, content: "" }, { users: v.users }),
+        text: v.text,
       });
     },
   };
