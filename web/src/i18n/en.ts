@@ -1,11 +1,13 @@
 import { enArticles } from "./en.articles.js";
+import { enComments } from "./en.comments.js";
 import { enDocuments } from "./en.documents.js";
 import type { zhCNArticles } from "./zh-CN.articles.js";
+import type { zhCNComments } from "./zh-CN.comments.js";
 import type { zhCNDocuments } from "./zh-CN.documents.js";
 import type { Messages } from "./zh-CN.js";
 
 /** Part one of the English dictionary: the site's chrome, accounts and shared words. */
-const common: Omit<Messages, keyof typeof zhCNDocuments | keyof typeof zhCNArticles> = {
+const common: Omit<Messages, keyof typeof zhCNDocuments | keyof typeof zhCNArticles | keyof typeof zhCNComments> = {
   "site.defaultName": "Wenku",
   "lang.label": "Language",
   "lang.zh-CN": "简体中文",
@@ -240,4 +242,4 @@ const common: Omit<Messages, keyof typeof zhCNDocuments | keyof typeof zhCNArtic
 };
 
 /** English dictionary: must define every key of the zh-CN dictionary (checked by the type). */
-export const en: Messages = { ...common, ...enDocuments, ...enArticles };
+export const en: Messages = { ...common, ...enDocuments, ...enArticles, ...enComments };

@@ -1,5 +1,6 @@
 import type { AdminMessageKey } from "./admin/zh-CN.js";
 import { zhCNArticles } from "./zh-CN.articles.js";
+import { zhCNComments } from "./zh-CN.comments.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
 
 /**
@@ -242,8 +243,8 @@ const common = {
   "adm.common.andMore": "等 {count} 项",
 } as const;
 
-/** The default dictionary: the texts every page may show (here), the documents' and the articles' (zh-CN.*.ts). */
-export const zhCN = { ...common, ...zhCNDocuments, ...zhCNArticles } as const;
+/** The default dictionary: the texts every page may show (here), the documents', the articles' and the comments' (zh-CN.*.ts). */
+export const zhCN = { ...common, ...zhCNDocuments, ...zhCNArticles, ...zhCNComments } as const;
 
 /** A key of the texts every page has (this dictionary). */
 export type PublicMessageKey = keyof typeof zhCN;

@@ -1,0 +1,31 @@
+import type { zhCNComments } from "./zh-CN.comments.js";
+
+/** Part four of the English dictionary: comments (every key of zhCNComments, checked by the type). */
+export const enComments: { readonly [K in keyof typeof zhCNComments]: string } = {
+  "cmt.title": "Comments",
+  "cmt.count": "Comments ({count})",
+  "cmt.empty": "No comments yet. Be the first to comment",
+  "cmt.loadFailed": "Comments could not be loaded",
+  "cmt.placeholder": "Write a comment…",
+  "cmt.replyPlaceholder": "Reply to {name}…",
+  "cmt.submit": "Post comment",
+  "cmt.submitReply": "Reply",
+  "cmt.reply": "Reply",
+  "cmt.cancel": "Cancel",
+  "cmt.delete": "Delete",
+  "cmt.deleteConfirm": "Delete this comment? Its replies are deleted too.",
+  "cmt.deleted": "Comment deleted",
+  "cmt.posted": "Comment posted",
+  "cmt.postedPending": "Comment sent: it will be shown once approved",
+  "cmt.pending": "Pending review",
+  "cmt.pendingHint": "Only you can see it until it is approved",
+  "cmt.rejected": "Rejected",
+  "cmt.failed": "The comment could not be posted, please try again later",
+  "cmt.required": "Please write your comment",
+  "cmt.tooLong": "A comment has at most {max} characters",
+  "cmt.loginPrompt": "Sign in to comment",
+  "cmt.login": "Sign in",
+  "cmt.replyTo": "Reply to {name}",
+  "cmt.interval": "Wait {seconds} seconds between two comments",
+  "cmt.anonymous": "User {id}",
+};
