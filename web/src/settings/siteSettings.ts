@@ -32,6 +32,10 @@ export interface SiteSettings {
     enableCaptchaLogin: boolean;
     enableCaptchaRegister: boolean;
     enableVerifyRegisterEmail: boolean;
+    /** The comment box shows a captcha. */
+    enableCaptchaComment: boolean;
+    /** Seconds a user waits between two comments (the server enforces it); 0: no limit. */
+    commentInterval: number;
     /** Upload limit in MB; ≤ 0 means the default of 50 MB (see maxDocumentBytes). */
     maxDocumentSize: number;
     /** Extensions with the dot (".pdf"); empty: every supported extension. */
@@ -95,6 +99,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     enableCaptchaLogin: false,
     enableCaptchaRegister: false,
     enableVerifyRegisterEmail: false,
+    enableCaptchaComment: false,
+    commentInterval: 0,
     maxDocumentSize: 0,
     documentAllowedExt: [],
   },
