@@ -138,6 +138,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       enableConvertRepeatedDocument: v.bool("converter", "enable_convert_repeated_document"),
     },
     vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
+    ssr: { enable: v.bool("ssr", "enable"), cacheSeconds: v.int("ssr", "cache_seconds") },
     payment: { payMethod },
   });
 }
