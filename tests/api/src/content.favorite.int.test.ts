@@ -68,7 +68,8 @@ test("favorite a document once (ten concurrent requests), find it with its title
 
   // the activity feed links the document
   const feed = await call("GET", "/api/v1/user/dynamic?size=5", undefined, user.token);
-  expect(JSON.stringify(feed.json.dynamic?.[0] ?? {})).toContain("收藏的文档");
+  const [latest] = feed.json.dynamic as Array<{ content: string }>;
+  expect(latest?.content).toContain("收藏的文档");
 
   // another user's favorite cannot be removed; one's own can, once
   const favId = replies[0]?.json.id as number;
