@@ -123,7 +123,7 @@ test("groups without enable_article are refused; without approval articles publi
   expect((await get(`id=${at.json.id}`)).status).toBe(200);
   // the author's activity feed links the new article by its identifier
   const feed = await call("GET", "/api/v1/user/dynamic?size=5", undefined, plain);
-  expect(feed.json.dynamic[0]).toMatchObject({
+  expect((feed.json.dynamic as unknown[])[0]).toMatchObject({
     type: 15,
     content: `发布了文章《<a href="/article/${at.json.identifier}">直接发布</a>》`,
   });
@@ -223,4 +223,43 @@ test("delete to the recycle bin, restore, purge; others' articles and the bin ar
   expect((await call("DELETE", `/api/v1/article?id=${again}`, undefined, admin)).status).toBe(200);
   expect((await call("DELETE", "/api/v1/article/recycle/empty", undefined, admin)).status).toBe(200);
   expect(await db.article.count({ where: { deletedAt: { not: null } } })).toBe(0);
+});
+
+test("an article category counts its approved articles out of the bin, and refuses deletion while it holds any", async () => {
+  for (const title of ["计数分类", "计数分类二"]) {
+    const created = await call("POST", "/api/v1/category", { title, type: 1, enable: true }, admin);
+    expect(created.status).toBe(200);
+  }
+  const categories = (await call("GET", "/api/v1/category/list?size=1000&type=1", undefined, admin)).json
+    .category as Array<{ id: number; title: string }>;
+  const catId = categories.find((c) => c.title === "计数分类")?.id as number;
+  const otherId = categories.find((c) => c.title === "计数分类二")?.id as number;
+  const countOf = async (id: number) =>
+    ((await call("GET", `/api/v1/category?id=${id}`, undefined, admin)).json.doc_count as number | undefined) ?? 0;
+  const count = () => countOf(catId);
+
+  const approved = (await post({ title: "计数一", content: "<p>c</p>", category_id: [catId] }, admin)).json.id;
+  const pending = (await post({ title: "计数二", content: "<p>c</p>", category_id: [catId] })).json;
+  expect(pending.status).toBe(0); // the member's group reviews articles: pending does not count
+  expect(await count()).toBe(1);
+  expect((await call("PUT", "/api/v1/article/check", { article_id: [pending.id], status: 1 }, admin)).status).toBe(200);
+  expect(await count()).toBe(2);
+  expect((await call("DELETE", `/api/v1/article?id=${approved}`, undefined, admin)).status).toBe(200);
+  expect(await count()).toBe(1);
+  expect((await call("POST", "/api/v1/article/recycle/restore", { id: [approved] }, admin)).status).toBe(200);
+  expect(await count()).toBe(2);
+  const moved = await call(
+    "PUT",
+    "/api/v1/article/category",
+    { article_id: [approved], category_id: [otherId] },
+    admin,
+  );
+  expect(moved.status).toBe(200);
+  expect([await count(), await countOf(otherId)]).toEqual([1, 1]);
+
+  const refused = await call("DELETE", `/api/v1/category?id=${catId}`, undefined, admin);
+  expect([refused.status, refused.json.message]).toEqual([
+    400,
+    "分类「计数分类」下还有文章（含回收站中的文章），请先移走文章",
+  ]);
 });

@@ -1,5 +1,6 @@
 // The only code that touches Prisma for articles.
 import type { Prisma } from "../../gen/prisma/client.js";
+import { recountCategoryItems } from "../categories/category.repository.js";
 import type { Db } from "../db.js";
 
 const withCategories = { categories: { include: { category: true } } } as const;
@@ -84,6 +85,16 @@ const orderBy = (sort: readonly ArticleSort[]): Prisma.ArticleOrderByWithRelatio
   );
 
 export function createArticleRepository(db: Db) {
+  /** The categories of the articles `f` matches: their doc_count is recounted after a change. */
+  const categoriesOf = async (tx: Prisma.TransactionClient, f: ArticleFilter) =>
+    (
+      await tx.articleCategory.findMany({
+        where: { article: where(f) },
+        select: { categoryId: true },
+        distinct: ["categoryId"],
+      })
+    ).map((r) => r.categoryId);
+
   const linkCategories = (tx: Prisma.TransactionClient, articleId: bigint, categoryIds: readonly bigint[]) =>
     tx.articleCategory.createMany({
       data: categoryIds.map((categoryId) => ({ articleId, categoryId })),
@@ -122,32 +133,49 @@ export function createArticleRepository(db: Db) {
         const { categoryIds, identifier, ...data } = a;
         const row = await tx.article.create({ data: { ...data, ...(identifier ? { identifier } : {}) } });
         await linkCategories(tx, row.id, categoryIds);
+        await recountCategoryItems(tx, categoryIds);
         return row.id;
       }),
 
     /** Changes one article; `categoryIds` replaces its categories when given. */
     update: (id: bigint, changes: ArticleChanges, categoryIds?: readonly bigint[]) =>
       db.$transaction(async (tx) => {
+        const before = await categoriesOf(tx, { ids: [id], deleted: false });
         await tx.article.update({ where: { id }, data: changes });
         if (categoryIds) {
           await tx.articleCategory.deleteMany({ where: { articleId: id } });
           await linkCategories(tx, id, categoryIds);
         }
+        await recountCategoryItems(tx, [...before, ...(categoryIds ?? [])]);
       }),
 
+    /** Changes the matching articles (review, recommend, to and from the bin). */
     updateMany: (f: ArticleFilter, changes: ArticleChanges) =>
-      db.article.updateMany({ where: where(f), data: changes }).then((r) => r.count),
+      db.$transaction(async (tx) => {
+        const touched = await categoriesOf(tx, f);
+        const { count } = await tx.article.updateMany({ where: where(f), data: changes });
+        await recountCategoryItems(tx, touched);
+        return count;
+      }),
 
     setCategories: (ids: readonly bigint[], categoryIds: readonly bigint[]) =>
       db.$transaction(async (tx) => {
+        const before = await categoriesOf(tx, { ids, deleted: false });
         await tx.articleCategory.deleteMany({ where: { articleId: { in: [...ids] } } });
         await tx.articleCategory.createMany({
           data: ids.flatMap((articleId) => categoryIds.map((categoryId) => ({ articleId, categoryId }))),
           skipDuplicates: true,
         });
+        await recountCategoryItems(tx, [...before, ...categoryIds]);
       }),
 
-    purge: (f: ArticleFilter) => db.article.deleteMany({ where: where(f) }).then((r) => r.count),
+    purge: (f: ArticleFilter) =>
+      db.$transaction(async (tx) => {
+        const touched = await categoriesOf(tx, f);
+        const { count } = await tx.article.deleteMany({ where: where(f) });
+        await recountCategoryItems(tx, touched);
+        return count;
+      }),
 
     incrementViewCount: (id: bigint) =>
       db.article.update({ where: { id }, data: { viewCount: { increment: 1 } }, select: { id: true } }),

@@ -20,6 +20,29 @@ export interface CategoryData {
  */
 export const COUNTED_DOCUMENT_STATUSES = [0, 1, 2, 5] as const;
 
+/** Article statuses counted in an article category's doc_count: approved (ReviewStatus), out of the bin. */
+export const COUNTED_ARTICLE_STATUS = 1;
+
+/**
+ * Sets doc_count of the given categories from their links: a document category counts its documents
+ * in COUNTED_DOCUMENT_STATUSES, an article category its approved articles; the recycle bins never
+ * count. Runs in the caller's transaction when given one.
+ */
+export async function recountCategoryItems(db: Db | Prisma.TransactionClient, ids: readonly bigint[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  await db.$executeRaw`
+    UPDATE categories c SET doc_count = CASE WHEN c.type = 1 THEN (
+        SELECT count(*)::int FROM article_categories ac JOIN articles a ON a.id = ac.article_id
+        WHERE ac.category_id = c.id AND a.deleted_at IS NULL AND a.status = ${COUNTED_ARTICLE_STATUS}
+      ) ELSE (
+        SELECT count(*)::int FROM document_categories dc JOIN documents d ON d.id = dc.document_id
+        WHERE dc.category_id = c.id AND d.deleted_at IS NULL
+          AND d.status IN (${Prisma.join([...COUNTED_DOCUMENT_STATUSES])})
+      ) END
+    WHERE c.id IN (${Prisma.join(unique)})`;
+}
+
 /**
  * A write a constraint refused, in the domain's words: a sibling with the same title won a race, the
  * parent is gone, or a sub-category or document still links to a category being deleted.
@@ -73,13 +96,13 @@ export function createCategoryRepository(db: Db) {
     childrenOf: (ids: bigint[]) =>
       db.category.findMany({ where: { parentId: { in: ids } }, orderBy: [{ sort: "desc" }, { id: "asc" }] }),
 
-    /** The first of `ids` linked to any document (recycle bin included), or null. */
-    async firstWithDocuments(ids: bigint[]): Promise<bigint | null> {
-      const row = await db.documentCategory.findFirst({
-        where: { categoryId: { in: ids } },
-        select: { categoryId: true },
-      });
-      return row?.categoryId ?? null;
+    /** The first of `ids` linked to any document or article (recycle bins included), or null. */
+    async firstWithItems(ids: bigint[]): Promise<bigint | null> {
+      const where = { categoryId: { in: ids } };
+      const doc = await db.documentCategory.findFirst({ where, select: { categoryId: true } });
+      if (doc) return doc.categoryId;
+      const article = await db.articleCategory.findFirst({ where, select: { categoryId: true } });
+      return article?.categoryId ?? null;
     },
 
     /** Deletes the categories (children and parents together) in one statement. */
@@ -87,21 +110,11 @@ export function createCategoryRepository(db: Db) {
       guarded(() => db.category.deleteMany({ where: { id: { in: ids } } }), "still_referenced"),
 
     /**
-     * Sets doc_count of the given categories from their links to counted documents (see
-     * COUNTED_DOCUMENT_STATUSES). The document code calls it, after its transaction, with every
+     * Sets doc_count of the given categories from their links to counted items (see
+     * recountCategoryItems). The document code calls it, after its transaction, with every
      * category whose documents were added, removed, moved, recycled, restored or changed status.
      */
-    async recountCategories(ids: readonly bigint[]): Promise<void> {
-      const unique = [...new Set(ids)];
-      if (!unique.length) return;
-      await db.$executeRaw`
-        UPDATE categories c SET doc_count = (
-          SELECT count(*)::int FROM document_categories dc JOIN documents d ON d.id = dc.document_id
-          WHERE dc.category_id = c.id AND d.deleted_at IS NULL
-            AND d.status IN (${Prisma.join([...COUNTED_DOCUMENT_STATUSES])})
-        )
-        WHERE c.id IN (${Prisma.join(unique)})`;
-    },
+    recountCategories: (ids: readonly bigint[]) => recountCategoryItems(db, ids),
   };
 }
 export type CategoryRepository = ReturnType<typeof createCategoryRepository>;

@@ -25,7 +25,7 @@ function service(conflict: CategoryConflict) {
     parents: async () => new Map(),
     sibling: async () => null,
     childrenOf: async () => [],
-    firstWithDocuments: async () => null,
+    firstWithItems: async () => null,
     create: refused,
     update: refused,
     deleteMany: refused,
@@ -54,6 +54,6 @@ test("a parent deleted meanwhile: the parent does not exist", async () => {
 test("a sub-category or document linked meanwhile: nothing deleted, a precondition failed", async () => {
   await expect(service("still_referenced").delete([4n])).rejects.toMatchObject({
     kind: "failed_precondition",
-    message: "分类下还有子分类或文档，请先移走后再删除",
+    message: "分类下还有子分类、文档或文章，请先移走后再删除",
   });
 });

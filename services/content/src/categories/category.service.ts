@@ -68,6 +68,9 @@ function validate(input: CategoryInput): CategoryData {
   };
 }
 
+/** What a category of this type holds, as messages name it. */
+const itemsOf = (type: number) => (type === 1 ? "文章" : "文档");
+
 const duplicate = (title: string) => new DomainError("already_exists", `同一上级分类下已有名为「${title}」的分类`);
 
 /** What the user reads when a constraint refused a write the checks above let through (a race). */
@@ -78,8 +81,8 @@ function refused(conflict: CategoryConflict, title: string): DomainError {
     case "parent_missing":
       return bad("上级分类不存在");
     case "still_referenced":
-      // a sub-category or a document was linked meanwhile
-      return new DomainError("failed_precondition", "分类下还有子分类或文档，请先移走后再删除");
+      // a sub-category, a document or an article was linked meanwhile
+      return new DomainError("failed_precondition", "分类下还有子分类、文档或文章，请先移走后再删除");
   }
 }
 
@@ -125,8 +128,8 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
       if (current.type !== data.type) {
         if ((await repo.childrenOf([input.id])).length)
           throw new DomainError("failed_precondition", "该分类下还有子分类，不能修改分类类型");
-        if (await repo.firstWithDocuments([input.id]))
-          throw new DomainError("failed_precondition", "该分类下还有文档，不能修改分类类型");
+        if (await repo.firstWithItems([input.id]))
+          throw new DomainError("failed_precondition", `该分类下还有${itemsOf(current.type)}，不能修改分类类型`);
       }
       await checkUnique(data, input.id);
       const updated = await repo.update(input.id, data);
@@ -142,10 +145,14 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
       if (!wanted.length) throw bad("请选择要删除的分类");
       const kept = (await repo.childrenOf(wanted)).filter((c) => !wanted.includes(c.id));
       if (kept.length) throw new DomainError("failed_precondition", `请先删除或移走子分类「${kept[0]?.title}」`);
-      const withDocs = await repo.firstWithDocuments(wanted);
-      if (withDocs !== null) {
-        const title = (await repo.byId(withDocs))?.title ?? "";
-        throw new DomainError("failed_precondition", `分类「${title}」下还有文档（含回收站中的文档），请先移走文档`);
+      const withItems = await repo.firstWithItems(wanted);
+      if (withItems !== null) {
+        const category = await repo.byId(withItems);
+        const items = itemsOf(category?.type ?? 0);
+        throw new DomainError(
+          "failed_precondition",
+          `分类「${category?.title ?? ""}」下还有${items}（含回收站中的${items}），请先移走${items}`,
+        );
       }
       const deleted = await repo.deleteMany(wanted);
       if (!deleted.ok) throw refused(deleted.conflict, "");
