@@ -2,6 +2,7 @@ import type { AdminMessageKey } from "./admin/zh-CN.js";
 import { zhCNArticles } from "./zh-CN.articles.js";
 import { zhCNComments } from "./zh-CN.comments.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
+import { zhCNSocial } from "./zh-CN.social.js";
 
 /**
  * The default (Simplified Chinese) dictionary of the texts every page may show; the back office's
@@ -244,7 +245,7 @@ const common = {
 } as const;
 
 /** The default dictionary: the texts every page may show (here), the documents', the articles' and the comments' (zh-CN.*.ts). */
-export const zhCN = { ...common, ...zhCNDocuments, ...zhCNArticles, ...zhCNComments } as const;
+export const zhCN = { ...common, ...zhCNDocuments, ...zhCNArticles, ...zhCNComments, ...zhCNSocial } as const;
 
 /** A key of the texts every page has (this dictionary). */
 export type PublicMessageKey = keyof typeof zhCN;

@@ -1,4 +1,5 @@
 import { enAdminConfig } from "./en.config.js";
+import { enAdminReport } from "./en.report.js";
 import { enAdminShowcase } from "./en.showcase.js";
 import type { AdminMessages } from "./zh-CN.js";
 
@@ -6,6 +7,7 @@ import type { AdminMessages } from "./zh-CN.js";
 export const enAdmin: AdminMessages = {
   ...enAdminConfig,
   ...enAdminShowcase,
+  ...enAdminReport,
   "adminLayout.title": "Admin",
   "adminLayout.collapse": "Collapse menu",
   "adminLayout.expand": "Expand menu",

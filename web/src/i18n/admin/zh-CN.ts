@@ -1,4 +1,5 @@
 import { zhCNAdminConfig } from "./zh-CN.config.js";
+import { zhCNAdminReport } from "./zh-CN.report.js";
 import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
 
 /**
@@ -9,6 +10,7 @@ import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
 export const zhCNAdmin = {
   ...zhCNAdminConfig,
   ...zhCNAdminShowcase,
+  ...zhCNAdminReport,
   "adminLayout.title": "管理后台",
   "adminLayout.collapse": "收起菜单",
   "adminLayout.expand": "展开菜单",

@@ -1,0 +1,23 @@
+/** The back office's report screen (/admin/report) in Simplified Chinese: keys adm.report.*. */
+export const zhCNAdminReport = {
+  "adm.report.document": "文档",
+  "adm.report.reporter": "举报人",
+  "adm.report.reason": "原因",
+  "adm.report.status": "状态",
+  "adm.report.open": "待处理",
+  "adm.report.handled": "已处理",
+  "adm.report.remark": "处理备注",
+  "adm.report.createdAt": "举报时间",
+  "adm.report.updatedAt": "处理时间",
+  "adm.report.allStatuses": "全部状态",
+  "adm.report.allReasons": "全部原因",
+  "adm.report.searchPlaceholder": "文档标题",
+  "adm.report.handle": "处理",
+  "adm.report.handleTitle": "处理举报：{title}",
+  "adm.report.remarkPlaceholder": "处理结果，如：已下架该文档",
+  "adm.report.handledOk": "已处理",
+  "adm.report.handleFailed": "处理失败",
+  "adm.report.reopen": "重新打开",
+  "adm.report.reopenTitle": "把这条举报改回待处理？",
+  "adm.report.reopened": "已改回待处理",
+} as const;
