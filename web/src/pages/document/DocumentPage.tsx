@@ -9,12 +9,13 @@ import {
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { skipToken, useMutation } from "@connectrpc/connect-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { ContentKind, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tag, Typography, theme } from "antd";
 import { Link, useParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { AdSlot } from "../../components/AdSlot.js";
+import { CommentSection } from "../../components/comment/CommentSection.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
@@ -188,6 +189,11 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
           <DocumentReader document={doc} perRead={pagesPerRead(settings.display.pagesPerRead)} authToken={authToken} />
         )}
         <AdSlot position="document_bottom" />
+        {isPublicStatus(doc.status) && (
+          <div style={{ marginTop: 16 }}>
+            <CommentSection kind={ContentKind.DOCUMENT} targetId={doc.id} />
+          </div>
+        )}
       </Col>
       <Col xs={24} lg={7}>
         <Flex vertical gap={16}>
