@@ -1,3 +1,4 @@
+import { enAdminComments } from "./en.comments.js";
 import { enAdminConfig } from "./en.config.js";
 import { enAdminReport } from "./en.report.js";
 import { enAdminShowcase } from "./en.showcase.js";
@@ -7,6 +8,7 @@ import type { AdminMessages } from "./zh-CN.js";
 export const enAdmin: AdminMessages = {
   ...enAdminConfig,
   ...enAdminShowcase,
+  ...enAdminComments,
   ...enAdminReport,
   "adminLayout.title": "Admin",
   "adminLayout.collapse": "Collapse menu",

@@ -1,3 +1,4 @@
+import { zhCNAdminComments } from "./zh-CN.comments.js";
 import { zhCNAdminConfig } from "./zh-CN.config.js";
 import { zhCNAdminReport } from "./zh-CN.report.js";
 import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
@@ -10,6 +11,7 @@ import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
 export const zhCNAdmin = {
   ...zhCNAdminConfig,
   ...zhCNAdminShowcase,
+  ...zhCNAdminComments,
   ...zhCNAdminReport,
   "adminLayout.title": "管理后台",
   "adminLayout.collapse": "收起菜单",
