@@ -22,5 +22,6 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/article/list": () => import("./article/ArticleListPage.js"),
   "/admin/article/recycle": () => import("./article/ArticleRecyclePage.js"),
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
+  "/admin/comment": () => import("./comment/CommentListPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };
