@@ -17,6 +17,8 @@ import type { Document, DocumentUser } from "./document_pb.js";
 import { file_api_v1_document } from "./document_pb.js";
 import type { ContentKind } from "./enums_pb.js";
 import { file_api_v1_enums } from "./enums_pb.js";
+import type { CreditLog } from "./order_pb.js";
+import { file_api_v1_order } from "./order_pb.js";
 import type { EmptySchema, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_empty, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -25,7 +27,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIkoKFFZlcmlmeUNhcHRjaGFSZXF1ZXN0Eg0KBXNjZW5lGAEgASgJEhIKCmNhcHRjaGFfaWQYAiABKAkSDwoHY2FwdGNoYRgDIAEoCSJZCgxBY3Rpdml0eUl0ZW0SIQoEa2luZBgBIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIKCgJpZBgCIAEoAxILCgNyZWYYAyABKAkSDQoFdGl0bGUYBCABKAkieAoZUmVjb3JkVXNlckFjdGl2aXR5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEiYKCGFjdGl2aXR5GAIgASgOMhQuYXBpLnYxLlVzZXJBY3Rpdml0eRIiCgRpdGVtGAMgAygLMhQuYXBpLnYxLkFjdGl2aXR5SXRlbSIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBSI5Cg9Vc2VyRGFpbHlDb3VudHMSJgoKcmVnaXN0ZXJlZBgBIAMoCzISLmFwaS52MS5EYWlseUNvdW50IrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIlIKGEdldENyYXdsZXJBcnRpY2xlUmVxdWVzdBIKCgJpZBgBIAEoAxISCgppZGVudGlmaWVyGAIgASgJEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkAKDkNyYXdsZXJBcnRpY2xlEiAKB2FydGljbGUYASABKAsyDy5hcGkudjEuQXJ0aWNsZRIMCgR0ZXh0GAIgASgJIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDImYKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFgoOZmF2b3JpdGVfY291bnQYBCABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQqtQEKDFVzZXJBY3Rpdml0eRIdChlVU0VSX0FDVElWSVRZX1VOU1BFQ0lGSUVEEAASGQoVVVNFUl9BQ1RJVklUWV9DT01NRU5UEAESGgoWVVNFUl9BQ1RJVklUWV9GQVZPUklURRACEhgKFFVTRVJfQUNUSVZJVFlfVVBMT0FEEAMSGgoWVVNFUl9BQ1RJVklUWV9ET1dOTE9BRBAEEhkKFVVTRVJfQUNUSVZJVFlfQVJUSUNMRRAPMnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLYBgoPVXNlckludGVybmFsQVBJEnIKD0dldEFjdGlvblBvbGljeRIeLmFwaS52MS5HZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLkFjdGlvblBvbGljeSIpyvMYJQgEKiHmnI3liqHpl7Tmn6Xor6LnlKjmiLfmk43kvZzmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEnQKElJlY29yZFVzZXJBY3Rpdml0eRIhLmFwaS52MS5SZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leeUqOaIt+WKqOaAgRJnCg1WZXJpZnlDYXB0Y2hhEhwuYXBpLnYxLlZlcmlmeUNhcHRjaGFSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiDK8xgcCAQqGOacjeWKoemXtOagoemqjOmqjOivgeeggRoI0vMYBHVzZXIy4ggKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEScgoRR2V0Q3Jhd2xlckFydGljbGUSIC5hcGkudjEuR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0GhYuYXBpLnYxLkNyYXdsZXJBcnRpY2xlIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+eroOaRmOimgRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_article, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIkoKFFZlcmlmeUNhcHRjaGFSZXF1ZXN0Eg0KBXNjZW5lGAEgASgJEhIKCmNhcHRjaGFfaWQYAiABKAkSDwoHY2FwdGNoYRgDIAEoCSJZCgxBY3Rpdml0eUl0ZW0SIQoEa2luZBgBIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIKCgJpZBgCIAEoAxILCgNyZWYYAyABKAkSDQoFdGl0bGUYBCABKAkieAoZUmVjb3JkVXNlckFjdGl2aXR5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEiYKCGFjdGl2aXR5GAIgASgOMhQuYXBpLnYxLlVzZXJBY3Rpdml0eRIiCgRpdGVtGAMgAygLMhQuYXBpLnYxLkFjdGl2aXR5SXRlbSIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBSI5Cg9Vc2VyRGFpbHlDb3VudHMSJgoKcmVnaXN0ZXJlZBgBIAMoCzISLmFwaS52MS5EYWlseUNvdW50IrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIlIKGEdldENyYXdsZXJBcnRpY2xlUmVxdWVzdBIKCgJpZBgBIAEoAxISCgppZGVudGlmaWVyGAIgASgJEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkAKDkNyYXdsZXJBcnRpY2xlEiAKB2FydGljbGUYASABKAsyDy5hcGkudjEuQXJ0aWNsZRIMCgR0ZXh0GAIgASgJIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDImYKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFgoOZmF2b3JpdGVfY291bnQYBCABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQijwEKE0FwcGx5Q3JlZGl0c1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhbW91bnQYAiABKAUSDAoEY29kZRgDIAEoCRIOCgZyZWFzb24YBCABKAkSEAoIcmVmX2tpbmQYBSABKAkSDgoGcmVmX2lkGAYgASgDEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCSJHChFBcHBseUNyZWRpdHNSZXBseRIgCgVlbnRyeRgBIAEoCzIRLmFwaS52MS5DcmVkaXRMb2cSEAoIcmVwbGF5ZWQYAiABKAgiKwoYR2V0Q3JlZGl0QmFsYW5jZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiMQoNQ3JlZGl0QmFsYW5jZRIPCgd1c2VyX2lkGAEgASgDEg8KB2JhbGFuY2UYAiABKAUiQAoWR2V0Q3JlZGl0QmFsYW5jZXNSZXBseRImCgdiYWxhbmNlGAEgAygLMhUuYXBpLnYxLkNyZWRpdEJhbGFuY2UqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQqtQEKDFVzZXJBY3Rpdml0eRIdChlVU0VSX0FDVElWSVRZX1VOU1BFQ0lGSUVEEAASGQoVVVNFUl9BQ1RJVklUWV9DT01NRU5UEAESGgoWVVNFUl9BQ1RJVklUWV9GQVZPUklURRACEhgKFFVTRVJfQUNUSVZJVFlfVVBMT0FEEAMSGgoWVVNFUl9BQ1RJVklUWV9ET1dOTE9BRBAEEhkKFVVTRVJfQUNUSVZJVFlfQVJUSUNMRRAPMnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLYBgoPVXNlckludGVybmFsQVBJEnIKD0dldEFjdGlvblBvbGljeRIeLmFwaS52MS5HZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLkFjdGlvblBvbGljeSIpyvMYJQgEKiHmnI3liqHpl7Tmn6Xor6LnlKjmiLfmk43kvZzmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEnQKElJlY29yZFVzZXJBY3Rpdml0eRIhLmFwaS52MS5SZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leeUqOaIt+WKqOaAgRJnCg1WZXJpZnlDYXB0Y2hhEhwuYXBpLnYxLlZlcmlmeUNhcHRjaGFSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiDK8xgcCAQqGOacjeWKoemXtOagoemqjOmqjOivgeeggRoI0vMYBHVzZXIy4ggKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEScgoRR2V0Q3Jhd2xlckFydGljbGUSIC5hcGkudjEuR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0GhYuYXBpLnYxLkNyYXdsZXJBcnRpY2xlIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+eroOaRmOimgRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnQygAIKEE9yZGVySW50ZXJuYWxBUEkSZQoMQXBwbHlDcmVkaXRzEhsuYXBpLnYxLkFwcGx5Q3JlZGl0c1JlcXVlc3QaGS5hcGkudjEuQXBwbHlDcmVkaXRzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze06K6w6LSm56ev5YiGEnoKEUdldENyZWRpdEJhbGFuY2VzEiAuYXBpLnYxLkdldENyZWRpdEJhbGFuY2VzUmVxdWVzdBoeLmFwaS52MS5HZXRDcmVkaXRCYWxhbmNlc1JlcGx5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouenr+WIhuS9meminRoJ0vMYBW9yZGVyYgZwcm90bzM", [file_api_v1_access, file_api_v1_article, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_api_v1_order, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -840,6 +842,154 @@ export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> 
   messageDesc(file_api_v1_internal, 28);
 
 /**
+ * One move of a user's credit balance, booked once: a second request with the same idempotency key
+ * answers the first booking and changes nothing.
+ *
+ * @generated from message api.v1.ApplyCreditsRequest
+ */
+export type ApplyCreditsRequest = Message<"api.v1.ApplyCreditsRequest"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * signed, not 0: + grant, - spend (refused when the balance would go below 0)
+   *
+   * @generated from field: int32 amount = 2;
+   */
+  amount: number;
+
+  /**
+   * reason code (CreditLog.ref_type): register, sign, upload, download, sale, system_recharge …
+   *
+   * @generated from field: string code = 3;
+   */
+  code: string;
+
+  /**
+   * user-facing text (CreditLog.reason)
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * what the reference id names: user, sign, document, order …; empty for none
+   *
+   * @generated from field: string ref_kind = 5;
+   */
+  refKind: string;
+
+  /**
+   * the causing record's id, 0 for none
+   *
+   * @generated from field: int64 ref_id = 6;
+   */
+  refId: bigint;
+
+  /**
+   * unique per booking, e.g. "sign:<user>:<YYYYMMDD>"; at most 128 characters
+   *
+   * @generated from field: string idempotency_key = 7;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * Describes the message api.v1.ApplyCreditsRequest.
+ * Use `create(ApplyCreditsRequestSchema)` to create a new message.
+ */
+export const ApplyCreditsRequestSchema: GenMessage<ApplyCreditsRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 29);
+
+/**
+ * @generated from message api.v1.ApplyCreditsReply
+ */
+export type ApplyCreditsReply = Message<"api.v1.ApplyCreditsReply"> & {
+  /**
+   * the booking (the first one for a replayed key)
+   *
+   * @generated from field: api.v1.CreditLog entry = 1;
+   */
+  entry?: CreditLog | undefined;
+
+  /**
+   * the key was booked before: nothing changed
+   *
+   * @generated from field: bool replayed = 2;
+   */
+  replayed: boolean;
+};
+
+/**
+ * Describes the message api.v1.ApplyCreditsReply.
+ * Use `create(ApplyCreditsReplySchema)` to create a new message.
+ */
+export const ApplyCreditsReplySchema: GenMessage<ApplyCreditsReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 30);
+
+/**
+ * @generated from message api.v1.GetCreditBalancesRequest
+ */
+export type GetCreditBalancesRequest = Message<"api.v1.GetCreditBalancesRequest"> & {
+  /**
+   * at most 1000
+   *
+   * @generated from field: repeated int64 user_id = 1;
+   */
+  userId: bigint[];
+};
+
+/**
+ * Describes the message api.v1.GetCreditBalancesRequest.
+ * Use `create(GetCreditBalancesRequestSchema)` to create a new message.
+ */
+export const GetCreditBalancesRequestSchema: GenMessage<GetCreditBalancesRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 31);
+
+/**
+ * @generated from message api.v1.CreditBalance
+ */
+export type CreditBalance = Message<"api.v1.CreditBalance"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * @generated from field: int32 balance = 2;
+   */
+  balance: number;
+};
+
+/**
+ * Describes the message api.v1.CreditBalance.
+ * Use `create(CreditBalanceSchema)` to create a new message.
+ */
+export const CreditBalanceSchema: GenMessage<CreditBalance> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 32);
+
+/**
+ * @generated from message api.v1.GetCreditBalancesReply
+ */
+export type GetCreditBalancesReply = Message<"api.v1.GetCreditBalancesReply"> & {
+  /**
+   * users that never had a booking are absent (balance 0)
+   *
+   * @generated from field: repeated api.v1.CreditBalance balance = 1;
+   */
+  balance: CreditBalance[];
+};
+
+/**
+ * Describes the message api.v1.GetCreditBalancesReply.
+ * Use `create(GetCreditBalancesReplySchema)` to create a new message.
+ */
+export const GetCreditBalancesReplySchema: GenMessage<GetCreditBalancesReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 33);
+
+/**
  * What a user asks to do; each action has its group flags and the punishments that refuse it.
  *
  * @generated from enum api.v1.PolicyAction
@@ -1178,4 +1328,34 @@ export const DocumentInternalAPI: GenService<{
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 3);
+
+/**
+ * The order service owns the credits ledger: every grant and spend of every service is booked here.
+ *
+ * @generated from service api.v1.OrderInternalAPI
+ */
+export const OrderInternalAPI: GenService<{
+  /**
+   * Books one signed amount for a user: the entry and the balance in one transaction, the balance
+   * never below 0 (FailedPrecondition 积分不足), once per idempotency key.
+   *
+   * @generated from rpc api.v1.OrderInternalAPI.ApplyCredits
+   */
+  applyCredits: {
+    methodKind: "unary";
+    input: typeof ApplyCreditsRequestSchema;
+    output: typeof ApplyCreditsReplySchema;
+  },
+  /**
+   * The credit balance of each user (user.credit_count): the user service asks when it shows users.
+   *
+   * @generated from rpc api.v1.OrderInternalAPI.GetCreditBalances
+   */
+  getCreditBalances: {
+    methodKind: "unary";
+    input: typeof GetCreditBalancesRequestSchema;
+    output: typeof GetCreditBalancesReplySchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_api_v1_internal, 4);
 

@@ -140,6 +140,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
     vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
     ssr: { enable: v.bool("ssr", "enable"), cacheSeconds: v.int("ssr", "cache_seconds") },
     payment: { payMethod },
+    score: { register: v.int("score", "register"), signIn: v.int("score", "sign_in") },
   });
 }
 
