@@ -29,6 +29,7 @@ import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { categoryPath } from "../category/categoryTree.js";
+import { DocumentActions } from "./DocumentActions.js";
 import { DocumentReader } from "./DocumentReader.js";
 import { DocumentStatusBanner } from "./DocumentStatusBanner.js";
 import { RelatedDocuments } from "./RelatedDocuments.js";
@@ -152,6 +153,9 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
         </Typography.Title>
       </Flex>
       <div style={{ marginTop: 10 }}>{meta}</div>
+      <div style={{ marginTop: 12 }}>
+        <DocumentActions document={doc} />
+      </div>
       {keywords.length > 0 && (
         <Flex wrap gap={6} style={{ marginTop: 10 }} aria-label={t("doc.keywords")}>
           {keywords.map((k) => (
