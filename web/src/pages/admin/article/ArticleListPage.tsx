@@ -8,6 +8,7 @@ import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { reviewRowActions } from "../../../components/admin/reviewActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { useCategoryOptions } from "../../../components/category/useCategoryOptions.js";
@@ -84,20 +85,15 @@ export default function ArticleListPage() {
         deleteHint={t("adm.article.deleteHint")}
         actions={[
           ...(can(`${ARTICLE_API}/CheckArticles`)
-            ? ARTICLE_CHECKS.filter((c) => c.status !== a.status).map((c) => ({
-                key: String(c.status),
-                label: t(c.label),
-                icon: c.icon,
-                danger: c.danger,
-                onClick: c.danger
-                  ? () =>
-                      confirm({
-                        title: t("adm.common.confirmAction", { action: t(c.label), name: a.title }),
-                        input: articleReasonInput(t),
-                        onOk: (reason) => check.run(checkRequest([a.id], c.status, reason)),
-                      })
-                  : () => void check.run(checkRequest([a.id], c.status)),
-              }))
+            ? reviewRowActions({
+                t,
+                confirm,
+                checks: ARTICLE_CHECKS,
+                current: a.status,
+                name: a.title,
+                reason: articleReasonInput(t),
+                run: (status, reason) => check.run(checkRequest([a.id], status, reason)),
+              })
             : []),
           can(`${ARTICLE_API}/RecommendArticles`) && {
             key: "recommend",

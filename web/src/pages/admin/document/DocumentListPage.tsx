@@ -9,6 +9,7 @@ import { useAdminMutation } from "../../../components/admin/list/useAdminMutatio
 import { useEditing } from "../../../components/admin/list/useEditing.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { reviewRowActions } from "../../../components/admin/reviewActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { formatBytes, formatTime, idKey } from "../../../components/common/format.js";
@@ -93,21 +94,15 @@ export default function DocumentListPage() {
         deleteHint={t("adm.doc.deleteHint")}
         actions={
           can(`${DOC_API}/CheckDocument`)
-            ? CHECKS.filter((c) => c.status !== doc.status).map((c) => ({
-                key: String(c.status),
-                label: t(c.label),
-                icon: c.icon,
-                danger: c.danger,
-                // Reject and disable ask in a dialog (not a popover) so there is room for the reason.
-                onClick: c.danger
-                  ? () =>
-                      confirm({
-                        title: t("adm.common.confirmAction", { action: t(c.label), name: doc.title }),
-                        input: reasonInput(t),
-                        onOk: (reason) => check.run({ id: [doc.id], status: c.status, reason }),
-                      })
-                  : () => void check.run({ id: [doc.id], status: c.status }),
-              }))
+            ? reviewRowActions({
+                t,
+                confirm,
+                checks: CHECKS,
+                current: doc.status,
+                name: doc.title,
+                reason: reasonInput(t),
+                run: (status, reason) => check.run({ id: [doc.id], status, reason }),
+              })
             : []
         }
         onEdit={can(`${DOC_API}/UpdateDocument`) ? () => editing.open(doc) : undefined}
