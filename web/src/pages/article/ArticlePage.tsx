@@ -1,10 +1,11 @@
 import { EditOutlined } from "@ant-design/icons";
 import { skipToken } from "@connectrpc/connect-query";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
-import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Alert, Button, Card, Flex, Result, Skeleton, Tag, theme } from "antd";
 import { Link, useParams } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
+import { CommentSection } from "../../components/comment/CommentSection.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { EllipsisText, Title } from "../../components/common/Text.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
@@ -131,8 +132,12 @@ export default function ArticlePage() {
               </>
             )}
           </Card>
-          {/* Comments: the comment area of articles goes here (CommentAPI, issue #13's social part). */}
-          <section id="comments" data-testid="article-comments-slot" />
+          {/* Comments on approved articles (the server takes none on others). */}
+          {a && a.status === ReviewStatus.APPROVED && !a.deletedAt && (
+            <section id="comments" data-testid="article-comments-slot" style={{ marginTop: 16 }}>
+              <CommentSection kind={ContentKind.ARTICLE} targetId={a.id} />
+            </section>
+          )}
         </div>
         {a && (
           <aside style={{ width: mobile ? "100%" : 300, flexShrink: 0 }}>
