@@ -1,5 +1,5 @@
 // What the crawler-readable pages show, asked of the services and kept briefly: every page view of
-// /, /document/{id} and /category/{id} goes through here, so a burst of views (or a crawler's sweep)
+// /, /document/{id}, /category/{id} and /article/{id} goes through here, so a burst of views (or a crawler's sweep)
 // costs one call per item and TTL, never one per view. Each wait is time-boxed: past the budget the
 // caller serves the plain app page and the answer, when it comes, fills the cache for the next view.
 // Everything here is what any visitor sees (no caller's token is ever used), so it is shared.
@@ -9,12 +9,14 @@ import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { ContentInternalAPI, type CrawlerDocument } from "@wenku/proto/api/v1/internal_pb.js";
+import { ContentInternalAPI, type CrawlerArticle, type CrawlerDocument } from "@wenku/proto/api/v1/internal_pb.js";
 import { LRUCache } from "lru-cache";
 
 /** Text of this many first preview pages, at most this many bytes of it, goes into a document's page. */
 export const CRAWLER_PAGES = 3;
 export const CRAWLER_TEXT_BYTES = 12 * 1024;
+/** At most this many bytes of an article's text go into its page. */
+export const CRAWLER_ARTICLE_BYTES = 32 * 1024;
 /** Documents of a category page. */
 export const CATEGORY_DOCUMENTS = 30;
 
@@ -40,9 +42,12 @@ export interface CategoryList {
 }
 
 type DocEntry = { doc: CrawlerDocument } | { missing: true };
+type ArticleEntry = { article: CrawlerArticle } | { missing: true };
 
 export interface SeoData {
   document(id: bigint): Promise<Lookup<CrawlerDocument>>;
+  /** By id (digits) or identifier, as the article's URL names it. */
+  article(ref: string): Promise<Lookup<CrawlerArticle>>;
   categories(): Promise<CategoryList | null>;
   categoryDocuments(id: bigint): Promise<Document[] | null>;
   settings(): Promise<Settings | null>;
@@ -81,6 +86,28 @@ export function createSeoData(deps: SeoDataDeps): SeoData {
           internal,
         );
         return { doc };
+      } catch (err) {
+        if (ConnectError.from(err).code !== Code.NotFound) throw err;
+        options.ttl = ttl.missing;
+        return { missing: true };
+      }
+    },
+  });
+
+  const articles = new LRUCache<string, ArticleEntry>({
+    max: 2_000,
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (e) => ("article" in e ? 1_024 + e.article.text.length * 2 : 64),
+    ttl: ttl.document,
+    perf,
+    fetchMethod: async (key, _stale, { options }) => {
+      try {
+        const ref = /^[0-9]+$/.test(key) ? { id: BigInt(key) } : { identifier: key };
+        const article = await contentInternal.getCrawlerArticle(
+          { ...ref, maxTextBytes: CRAWLER_ARTICLE_BYTES },
+          internal,
+        );
+        return { article };
       } catch (err) {
         if (ConnectError.from(err).code !== Code.NotFound) throw err;
         options.ttl = ttl.missing;
@@ -151,6 +178,11 @@ export function createSeoData(deps: SeoDataDeps): SeoData {
       const e = await within("document", documents.fetch(id.toString()));
       if (!e) return "unknown";
       return "doc" in e ? { found: e.doc } : "missing";
+    },
+    async article(ref) {
+      const e = await within("article", articles.fetch(ref));
+      if (!e) return "unknown";
+      return "article" in e ? { found: e.article } : "missing";
     },
     async categories() {
       return (await within("categories", categoryLists.fetch("all"))) ?? null;

@@ -2,10 +2,16 @@
 // not known in time (the plain page, 200), a closed site (the plain page), categories and the home.
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { type Category, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
-import { type CrawlerDocument, CrawlerDocumentSchema } from "@wenku/proto/api/v1/internal_pb.js";
+import {
+  type CrawlerArticle,
+  CrawlerArticleSchema,
+  type CrawlerDocument,
+  CrawlerDocumentSchema,
+} from "@wenku/proto/api/v1/internal_pb.js";
 import type { CategoryList, Lookup, SeoData } from "./seo.data.js";
 import { categoryPath, type SeoAnswer, seoAnswer } from "./seo.pages.js";
 
@@ -29,6 +35,20 @@ const DOC: CrawlerDocument = create(CrawlerDocumentSchema, {
   }),
   pageText: ["第一章 函数与极限\n\n极限的定义", "第二章 导数"],
 });
+const ARTICLE: CrawlerArticle = create(CrawlerArticleSchema, {
+  article: create(ArticleSchema, {
+    id: 12n,
+    identifier: "about-us",
+    title: "关于我们 <b>",
+    keywords: "文库,介绍",
+    author: "",
+    username: "admin",
+    category: [cat(20, 0, "站务"), cat(21, 20, "公告")],
+    createdAt: timestampFromDate(new Date("2024-05-01T08:00:00Z")),
+    updatedAt: timestampFromDate(new Date("2024-05-03T08:00:00Z")),
+  }),
+  text: "文库是一个文档分享平台。\n\n联系我们：<script>alert(1)</script>",
+});
 const SETTINGS = create(SettingsSchema, {
   system: {
     title: "文库 · 首页",
@@ -40,16 +60,23 @@ const SETTINGS = create(SettingsSchema, {
 });
 
 function data(
-  over: Partial<{ doc: Lookup<CrawlerDocument>; cats: CategoryList | null; settings: Settings | null }> = {},
+  over: Partial<{
+    doc: Lookup<CrawlerDocument>;
+    article: Lookup<CrawlerArticle>;
+    cats: CategoryList | null;
+    settings: Settings | null;
+  }> = {},
 ): SeoData {
   const o = {
     doc: { found: DOC } as Lookup<CrawlerDocument>,
+    article: { found: ARTICLE } as Lookup<CrawlerArticle>,
     cats: { list: CATS, complete: true },
     settings: SETTINGS,
     ...over,
   };
   return {
     document: async () => o.doc,
+    article: async () => o.article,
     categories: async () => o.cats,
     categoryDocuments: async () => [create(DocumentSchema, { id: 7n, title: "高等数学讲义" })],
     settings: async () => o.settings,
@@ -61,7 +88,7 @@ const answer = (path: string, d = data(), origin: string | null = "http://fallba
   seoAnswer({ data: d, origin: (domain) => (domain ? domain : origin) }, path) as Promise<SeoAnswer>;
 
 test("paths without a crawler page: null (the app page as before)", () => {
-  for (const p of ["/search", "/document", "/article/1", "/me", "/category", "/document/1/x"])
+  for (const p of ["/search", "/document", "/article", "/me", "/category", "/document/1/x", "/article/1/x"])
     expect(seoAnswer({ data: data(), origin: () => null }, p)).toBeNull();
 });
 
@@ -108,6 +135,50 @@ test("a document: missing or a bad id → 404 (plain page); not known in time or
   // settings not known: the page still answers, under the library's name and the request's origin
   const { page } = await answer("/document/7", data({ settings: null }));
   expect([page?.title, page?.canonical]).toEqual(["高等数学讲义 - 文库", "http://fallback.example/document/7"]);
+});
+
+test("an article: its page with title, canonical by identifier, Article JSON-LD, breadcrumb and its text, all as text", async () => {
+  for (const path of ["/article/12", "/article/about-us"]) {
+    const { status, page } = await answer(path);
+    expect(status).toBe(200);
+    expect(page?.title).toBe("关于我们 <b> - 文库 · 首页");
+    expect(page?.canonical).toBe("https://w.example/article/about-us");
+    expect(page?.description).toBe("文库是一个文档分享平台。 联系我们：<script>alert(1)</script>"); // escaped when written
+    expect(page?.og.type).toBe("article");
+    const [ld, crumbs] = (page?.jsonLd ?? []) as Array<Record<string, unknown>>;
+    expect(ld).toMatchObject({
+      "@type": "Article",
+      url: "https://w.example/article/about-us",
+      headline: "关于我们 <b>",
+      datePublished: "2024-05-01T08:00:00.000Z",
+      dateModified: "2024-05-03T08:00:00.000Z",
+      author: { "@type": "Organization", name: "admin" },
+      publisher: { "@type": "Organization", name: "文库" },
+      articleSection: ["站务", "公告"],
+    });
+    expect(((crumbs?.itemListElement ?? []) as Array<{ name: string }>).map((c) => c.name)).toEqual([
+      "首页",
+      "文章",
+      "站务",
+      "公告",
+      "关于我们 <b>",
+    ]);
+    const body = page?.body.value ?? "";
+    expect(body).toContain("<h1>关于我们 &lt;b&gt;</h1>");
+    expect(body).toContain("<p>文库是一个文档分享平台。</p><p>联系我们：&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    expect(body).toContain('<a href="/article?category_id=21">公告</a>');
+    expect(body).not.toContain("<script>");
+  }
+});
+
+test("an article: missing or a malformed reference → 404; not known in time or a closed site → the plain page", async () => {
+  expect(await answer("/article/12", data({ article: "missing" }))).toEqual({ status: 404, page: null });
+  expect(await answer("/article/a.b")).toEqual({ status: 404, page: null });
+  expect(await answer("/article/0")).toEqual({ status: 404, page: null });
+  expect(await answer(`/article/${"x".repeat(65)}`)).toEqual({ status: 404, page: null });
+  expect(await answer("/article/12", data({ article: "unknown" }))).toEqual({ status: 200, page: null });
+  const closed = create(SettingsSchema, { system: SETTINGS.system, security: { loginRequired: true } });
+  expect(await answer("/article/12", data({ settings: closed }))).toEqual({ status: 200, page: null });
 });
 
 test("a category: its page with children and documents; absent from a complete list → 404, from a cut one → plain", async () => {

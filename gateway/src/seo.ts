@@ -2,13 +2,21 @@
 // app's index.html with the page put in (seo.html.ts), written here with an ETag (304 when it still
 // holds) and compressed for the client on the fly (brotli or gzip; the page is small). Every other
 // path, and every failure on the way, leaves the plain index.html to the static handler, unchanged.
+//
+// The ssr settings decide: with ssr.enable off (or the settings unknown) every page path answers the
+// plain index.html; rendered answers are reused for ssr.cache_seconds (0: never), per site origin and
+// path, and all dropped when the settings or index.html change or a change passes through this
+// gateway (invalidate(): an API write that succeeded).
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "@wenku/kit";
+import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { LRUCache } from "lru-cache";
 import type { SeoData } from "./seo.data.js";
 import { renderPage } from "./seo.html.js";
 import { siteOrigin } from "./seo.origin.js";
@@ -25,8 +33,14 @@ export interface SeoResult {
   html: string | null;
 }
 
-/** The answer for a page path; null when the path has no crawler page. */
-export type SeoRenderer = (req: IncomingMessage, pathname: string) => Promise<SeoResult | null>;
+/** The answer for a page path; null when the path has no crawler page (or crawler pages are off). */
+export type SeoRenderer = ((req: IncomingMessage, pathname: string) => Promise<SeoResult | null>) & {
+  /** Something changed (an API write went through): rendered pages are not reused. */
+  invalidate(): void;
+};
+
+/** Rendered pages kept at most (each a page of the app with a crawler's view in it: tens of KB). */
+const CACHED_PAGES = 1_000;
 
 export interface SeoRendererDeps {
   /** The built web app (its index.html is the template). */
@@ -34,6 +48,7 @@ export interface SeoRendererDeps {
   data: SeoData;
   isTrustedProxy: (ip: string) => boolean;
   log?: Logger;
+  now?: () => number;
 }
 
 export function createSeoRenderer(deps: SeoRendererDeps): SeoRenderer {
@@ -48,21 +63,39 @@ export function createSeoRenderer(deps: SeoRendererDeps): SeoRenderer {
     return template.text;
   }
 
-  return async (req, pathname) => {
-    const answer = seoAnswer(
-      { data: deps.data, origin: (domain) => siteOrigin(domain, req, deps.isTrustedProxy) },
-      pathname,
-    );
+  const perf = { now: deps.now ?? (() => performance.now()) };
+  const rendered = new LRUCache<string, SeoResult>({ max: CACHED_PAGES, ttlResolution: 0, perf });
+  /** What the cached pages were rendered from: the settings (as bytes) and index.html's time. */
+  let renderedFrom = "";
+
+  const render = async (req: IncomingMessage, pathname: string): Promise<SeoResult | null> => {
+    const settings = await deps.data.settings();
+    if (!settings?.ssr?.enable) return null; // off, or not known in time: the app's page for everyone
+    const ttl = Math.max(0, settings.ssr.cacheSeconds) * 1000;
+    const text = await templateText(); // a new build is noticed at once (one stat a view)
+    const from = `${template?.mtimeMs ?? 0}:${Buffer.from(toBinary(SettingsSchema, settings)).toString("base64")}`;
+    if (from !== renderedFrom) {
+      rendered.clear();
+      renderedFrom = from;
+    }
+    const origin = (domain: string) => siteOrigin(domain, req, deps.isTrustedProxy);
+    const key = `${origin(settings.system?.domain ?? "") ?? ""} ${pathname}`;
+    const kept = ttl > 0 ? rendered.get(key) : undefined;
+    if (kept) return kept;
+    const answer = seoAnswer({ data: deps.data, origin }, pathname);
     if (!answer) return null;
     try {
       const { status, page } = await answer;
-      const text = page ? await templateText() : null;
-      return { status, html: page && text ? renderPage(text, page) : null };
+      const result: SeoResult = { status, html: page && text ? renderPage(text, page) : null };
+      // only complete answers are kept: a plain page served for lack of data is asked again next time
+      if (ttl > 0 && (result.html !== null || status === 404)) rendered.set(key, result, { ttl });
+      return result;
     } catch (err) {
       deps.log?.warn({ err, path: pathname }, "crawler page failed: the plain app page answers");
       return { status: 200, html: null };
     }
   };
+  return Object.assign(render, { invalidate: () => rendered.clear() });
 }
 
 /** Writes a rendered page: ETag and 304, brotli or gzip when accepted, HEAD without a body. */

@@ -18,6 +18,7 @@ import { forwardingRoutes, forwardKey } from "./forward.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
 import { appCsp, setSecurityHeaders } from "./security.js";
+import { changesPages, createMethodFinder } from "./seo.changes.js";
 import { createSeoData } from "./seo.data.js";
 import { createSeoRenderer } from "./seo.js";
 import { createSitemapRoutes, isSitemapPath } from "./sitemap.js";
@@ -103,6 +104,13 @@ export function createGateway(opts: GatewayOptions) {
   });
 
   const rest = { table, transports: opts.transports, maxBodyBytes: opts.maxBodyBytes, log: opts.log, timeoutMs };
+  const methodOf = createMethodFinder(services, table);
+  /** A call that may change a crawler page drops the rendered pages once it succeeded. */
+  const watchChanges = (req: AnyReq, res: AnyRes, path: string) => {
+    if (!seo || req.method === "GET" || req.method === "HEAD") return;
+    const method = methodOf(req.method ?? "", path);
+    if (method && changesPages(method)) res.once("finish", () => res.statusCode < 400 && seo.invalidate());
+  };
 
   return {
     routes: table.routes,
@@ -128,6 +136,7 @@ export function createGateway(opts: GatewayOptions) {
         return;
       }
       if (path.startsWith("/api.v1.") || path.startsWith("/grpc.health.v1.")) {
+        watchChanges(req, res, path);
         connect(req, res);
         return;
       }
@@ -158,6 +167,7 @@ export function createGateway(opts: GatewayOptions) {
         return;
       }
       if (path === "/api" || path.startsWith("/api/")) {
+        watchChanges(req, res, path);
         handleRest(rest, req as IncomingMessage, res as ServerResponse, url, forwardHeaders(req, requestId)).catch(
           (err) => writeError(res as ServerResponse, err, requestId, opts.log),
         );

@@ -1,0 +1,107 @@
+// The ssr settings over the crawler pages (made-up service answers, a real index.html on disk): off
+// or unknown → the plain app page for everyone; on → rendered; a rendered page reused for
+// cache_seconds, never with 0, and dropped when the settings or index.html change or a change went
+// through the gateway (invalidate).
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import { ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
+import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { type CrawlerArticle, CrawlerArticleSchema } from "@wenku/proto/api/v1/internal_pb.js";
+import type { Lookup, SeoData } from "./seo.data.js";
+import { createSeoRenderer } from "./seo.js";
+
+const TEMPLATE = `<!doctype html><html><head><title>文库</title></head><body><div id="root"></div></body></html>`;
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "seo-render-"));
+  await writeFile(join(root, "index.html"), TEMPLATE);
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const settingsOf = (enable: boolean, cacheSeconds: number, title = "文库") =>
+  create(SettingsSchema, {
+    system: { title, sitename: "文库", domain: "https://w.example" },
+    ssr: { enable, cacheSeconds },
+  });
+
+const articleOf = (title: string): CrawlerArticle =>
+  create(CrawlerArticleSchema, { article: create(ArticleSchema, { id: 3n, identifier: "a3", title }), text: "正文" });
+
+function setup(first: Settings | null) {
+  const state = { settings: first, article: { found: articleOf("第一版") } as Lookup<CrawlerArticle>, asked: 0 };
+  const data: SeoData = {
+    document: async () => "missing",
+    article: async () => {
+      state.asked++;
+      return state.article;
+    },
+    categories: async () => null,
+    categoryDocuments: async () => null,
+    settings: async () => state.settings,
+    close: () => undefined,
+  };
+  let now = 1_000; // lru-cache reads a start time of 0 as "never stale"
+  const render = createSeoRenderer({ root, data, isTrustedProxy: () => false, now: () => now });
+  const req = { headers: { host: "w.example" }, socket: { remoteAddress: "10.0.0.1" } } as unknown as IncomingMessage;
+  return {
+    state,
+    render: (path = "/article/a3") => render(req, path),
+    invalidate: render.invalidate,
+    tick: (ms: number) => (now += ms),
+  };
+}
+
+test("ssr off or the settings unknown: no crawler page for any path (the app's page)", async () => {
+  const off = setup(settingsOf(false, 600));
+  expect(await off.render()).toBeNull();
+  expect(await off.render("/")).toBeNull();
+  expect(off.state.asked).toBe(0);
+  expect(await setup(null).render()).toBeNull();
+});
+
+test("ssr on: rendered; reused for cache_seconds, then asked again", async () => {
+  const s = setup(settingsOf(true, 60));
+  const first = await s.render();
+  expect(first?.status).toBe(200);
+  expect(first?.html).toContain("<h1>第一版</h1>");
+  s.state.article = { found: articleOf("第二版") };
+  expect((await s.render())?.html).toContain("<h1>第一版</h1>");
+  expect(s.state.asked).toBe(1);
+  s.tick(61_000);
+  expect((await s.render())?.html).toContain("<h1>第二版</h1>");
+  expect(s.state.asked).toBe(2);
+});
+
+test("cache_seconds 0: rendered on every view", async () => {
+  const s = setup(settingsOf(true, 0));
+  await s.render();
+  s.state.article = "missing";
+  expect(await s.render()).toEqual({ status: 404, html: null });
+  expect(s.state.asked).toBe(2);
+});
+
+test("a change through the gateway, changed settings or a new index.html drop the rendered pages", async () => {
+  const s = setup(settingsOf(true, 600));
+  await s.render();
+  s.state.article = "missing";
+  s.invalidate();
+  expect(await s.render()).toEqual({ status: 404, html: null }); // a hidden article is 404 at once
+  expect(await s.render()).toEqual({ status: 404, html: null }); // and kept as such
+  expect(s.state.asked).toBe(2);
+
+  s.state.article = { found: articleOf("第三版") };
+  s.state.settings = settingsOf(true, 600, "新标题");
+  expect((await s.render())?.html).toContain("第三版 - 新标题");
+
+  s.state.article = { found: articleOf("第四版") };
+  const later = new Date(Date.now() + 5_000);
+  await utimes(join(root, "index.html"), later, later);
+  expect((await s.render())?.html).toContain("<h1>第四版</h1>");
+  expect(s.state.asked).toBe(4);
+});
