@@ -108,7 +108,12 @@ export const moreKeys: ConfigKey[] = [
   sms.number("code_duration", "验证码有效期(分钟)", "5", "短信验证码有效期，单位为分钟", { min: 1, max: 60 }),
   sms.number("interval", "发送间隔(秒)", "60", "同一手机号两次发送之间的最短间隔，单位为秒", { min: 0, max: 3600 }),
 
-  ssr.switch("enable", "是否启用服务端渲染", "false", "为搜索引擎爬虫输出服务端渲染的页面"),
+  ssr.switch(
+    "enable",
+    "是否启用服务端渲染",
+    "true",
+    "为搜索引擎爬虫输出服务端渲染的页面；关闭后所有页面只返回前端应用的页面",
+  ),
   ssr.number("cache_seconds", "渲染缓存时长(秒)", "600", "服务端渲染结果的缓存时长，0表示不缓存", NON_NEGATIVE),
 
   sitemap.switch("auto_update", "自动更新站点地图", "true", "是否定时重新生成站点地图"),

@@ -244,7 +244,10 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
     "Time between messages (seconds)",
     "The shortest time between two messages to one number, in seconds",
   ],
-  "ssr.enable": ["Server-side rendering", "Serve crawlers pages rendered on the server"],
+  "ssr.enable": [
+    "Server-side rendering",
+    "Serve crawlers pages rendered on the server; when off, every page answers the plain app page",
+  ],
   "ssr.cache_seconds": ["Render cache (seconds)", "How long rendered pages are cached; 0: not cached"],
   "sitemap.auto_update": ["Update the sitemap automatically", "Whether the sitemap is rebuilt on a schedule"],
   "sitemap.update_interval_hours": ["Update interval (hours)", "Hours between automatic sitemap updates"],
