@@ -1,0 +1,96 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
+import { describe, expect, it, jest } from "@jest/globals";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { type Comment, CommentAPI, CommentSchema, type CreateCommentRequest } from "@wenku/proto/api/v1/comment_pb.js";
+import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
+import { CommentSection } from "./CommentSection.js";
+
+jest.setTimeout(30_000);
+
+const comment = (id: number, extra: Partial<Comment> = {}) =>
+  create(CommentSchema, {
+    id: BigInt(id),
+    content: `评论${id}`,
+    userId: 3n,
+    username: "reader",
+    status: ReviewStatus.APPROVED,
+    ...extra,
+  });
+
+function setup(opts: { rows: () => Comment[]; create?: (req: CreateCommentRequest) => void }) {
+  const posted: CreateCommentRequest[] = [];
+  const asked: bigint[] = [];
+  const deps = testDeps({
+    services: (router: ConnectRouter) => {
+      emptyServices(router);
+      router.service(CommentAPI, {
+        listComment: (req) => {
+          asked.push(req.documentId);
+          expect(req.type).toEqual([ContentKind.ARTICLE]);
+          const rows = opts.rows();
+          return { total: BigInt(rows.filter((r) => r.parentId === 0n).length), comment: rows };
+        },
+        createComment: (req) => {
+          posted.push(req);
+          opts.create?.(req);
+          return {};
+        },
+      });
+    },
+  });
+  return { deps, posted, asked };
+}
+
+describe("CommentSection", () => {
+  it("asks visitors to sign in and shows the thread as text, replies under their comment", async () => {
+    const { deps, asked } = setup({
+      rows: () => [
+        comment(2, { content: "<b>不是粗体</b>" }),
+        comment(1),
+        comment(3, { parentId: 2n, username: "other", content: "回复内容" }),
+      ],
+    });
+    renderWithProviders(<CommentSection kind={ContentKind.ARTICLE} targetId={42n} />, deps);
+
+    expect((await screen.findByTestId("comment-login")).textContent).toContain("登录后才能发表评论");
+    expect(screen.queryByTestId("comment-form")).toBeNull();
+    const items = await screen.findAllByTestId("comment-item");
+    expect(items).toHaveLength(3);
+    const first = items[0] as HTMLElement;
+    expect(within(first).getAllByTestId("comment-content")[0]?.textContent).toBe("<b>不是粗体</b>");
+    expect(first.querySelector("b")).toBeNull();
+    expect(within(first).getByText("回复内容")).toBeTruthy(); // nested under its parent
+    expect(screen.getByText("评论（2）")).toBeTruthy();
+    expect(asked).toContain(42n);
+  });
+
+  it("posts as a signed-in user, marks their pending comment, and says the server's refusal", async () => {
+    let rows: Comment[] = [];
+    let refuse = false;
+    const { deps, posted } = setup({
+      rows: () => rows,
+      create: (req) => {
+        if (refuse) throw new ConnectError("您已被禁止评论：恶意灌水", Code.PermissionDenied);
+        rows = [comment(5, { content: req.content, userId: 7n, username: "alice", status: ReviewStatus.PENDING })];
+      },
+    });
+    deps.sessionStore.login({ id: "7", username: "alice" }, "token-1");
+    renderWithProviders(<CommentSection kind={ContentKind.ARTICLE} targetId={42n} />, deps);
+
+    const input = await screen.findByTestId("comment-input");
+    fireEvent.change(input, { target: { value: "  第一条  " } });
+    fireEvent.click(screen.getByTestId("comment-submit"));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ documentId: 42n, parentId: 0n, type: ContentKind.ARTICLE, content: "第一条" });
+    expect((await screen.findByTestId("comment-pending")).textContent).toBe("待审核");
+    expect(screen.getByTestId("comment-delete")).toBeTruthy(); // one's own comment
+
+    refuse = true;
+    fireEvent.change(screen.getByTestId("comment-input"), { target: { value: "第二条" } });
+    fireEvent.click(screen.getByTestId("comment-submit"));
+    expect((await screen.findByTestId("comment-error")).textContent).toContain("您已被禁止评论：恶意灌水");
+    expect((screen.getByTestId("comment-input") as HTMLTextAreaElement).value).toBe("第二条"); // nothing lost
+  });
+});
