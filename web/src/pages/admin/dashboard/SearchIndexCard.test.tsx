@@ -43,6 +43,7 @@ describe("dashboard search index card", () => {
     const card = within(await screen.findByTestId("dashboard-search-index", {}, { timeout: 8000 }));
     expect(await card.findByText("postgres")).toBeTruthy();
     expect(card.getByText("120")).toBeTruthy();
+    expect(card.getByText("已索引文章")).toBeTruthy();
     expect(card.getByText("已是最新")).toBeTruthy();
     expect(card.getByText("上次更新出错：数据库不可用")).toBeTruthy();
 
@@ -56,6 +57,21 @@ describe("dashboard search index card", () => {
     finish();
     expect(await card.findByText("已是最新", {}, { timeout: 6000 })).toBeTruthy();
     expect(card.getByText("200")).toBeTruthy();
+  }, 60_000);
+
+  it("a backend that does not answer: the card says so, counts unknown, no error page", async () => {
+    const { deps } = setup(["GetDocumentIndexStatus"], {
+      backend: "elasticsearch",
+      indexed: 0n,
+      unreachable: true,
+      error: "搜索后端无法连接",
+    });
+    renderWithProviders(<SearchIndexCard />, deps);
+    const card = within(await screen.findByTestId("dashboard-search-index", {}, { timeout: 8000 }));
+    expect(await card.findByText("elasticsearch")).toBeTruthy();
+    expect((await card.findByTestId("search-index-unreachable")).textContent).toContain("搜索后端无法连接");
+    expect(card.getAllByText("—")).toHaveLength(2);
+    expect(card.queryByText("0")).toBeNull();
   }, 60_000);
 
   it("offers no rebuild without its permission, and shows nothing without the status permission", async () => {

@@ -16,7 +16,7 @@ const RENEW_PATH = "/api.v1.ConfigAPI/RenewDocumentIndex";
 
 /**
  * The search index on the dashboard (for holders of its status permission): which backend, how many
- * documents it holds, a pass under way with its progress, the last pass's error, and a rebuild
+ * documents and articles it holds (or that the backend does not answer), a pass under way with its progress, the last pass's error, and a rebuild
  * (PUT /api/v1/renew/document/index) for holders of that permission.
  */
 export function SearchIndexCard() {
@@ -76,10 +76,19 @@ function SearchIndexStatusView({ mayRebuild, title }: { mayRebuild: boolean; tit
         <>
           <Descriptions
             size="small"
-            column={{ xs: 1, md: 3 }}
+            column={{ xs: 1, md: 4 }}
             items={[
               { key: "backend", label: t("adm.dash.searchIndexBackend"), children: s.backend },
-              { key: "indexed", label: t("adm.dash.searchIndexDocuments"), children: String(s.indexed) },
+              {
+                key: "indexed",
+                label: t("adm.dash.searchIndexDocuments"),
+                children: s.unreachable ? "—" : String(s.indexed),
+              },
+              {
+                key: "articles",
+                label: t("adm.dash.searchIndexArticles"),
+                children: s.unreachable ? "—" : String(s.articles),
+              },
               {
                 key: "state",
                 label: t("adm.dash.searchIndexState"),
@@ -94,7 +103,16 @@ function SearchIndexStatusView({ mayRebuild, title }: { mayRebuild: boolean; tit
               aria-label={t("adm.dash.searchIndexProgress")}
             />
           )}
-          {s.error && <Alert type="warning" showIcon title={t("adm.dash.searchIndexLastError", { error: s.error })} />}
+          {s.unreachable ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t("adm.dash.searchIndexUnreachable")}
+              data-testid="search-index-unreachable"
+            />
+          ) : (
+            s.error && <Alert type="warning" showIcon title={t("adm.dash.searchIndexLastError", { error: s.error })} />
+          )}
         </>
       )}
     </Card>
