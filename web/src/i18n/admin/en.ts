@@ -115,6 +115,9 @@ export const enAdmin: AdminMessages = {
   "adm.dash.searchIndex": "Search index",
   "adm.dash.searchIndexBackend": "Engine",
   "adm.dash.searchIndexDocuments": "Documents indexed",
+  "adm.dash.searchIndexArticles": "Articles indexed",
+  "adm.dash.searchIndexUnreachable":
+    "The search backend is unreachable: the counts are unknown and searches fail until it is back",
   "adm.dash.searchIndexState": "State",
   "adm.dash.searchIndexRunning": "Updating",
   "adm.dash.searchIndexIdle": "Up to date",
