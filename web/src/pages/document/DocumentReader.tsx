@@ -10,6 +10,7 @@ import { useSiteName } from "../../settings/useSiteName.js";
 import { PageImage } from "./PageImage.js";
 import { closedSearch, ReaderSearchBox, ReaderSearchResults, type ReaderSearchState } from "./ReaderSearch.js";
 import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, requestedPage, viewablePages } from "./reader.js";
+import { useReadingProgress, useVisiblePage } from "./useReadingProgress.js";
 import { useScrollToPage } from "./useScrollToPage.js";
 
 export interface DocumentReaderProps {
@@ -68,7 +69,8 @@ const PAGE_SCROLL_MARGIN = 144;
  * The page reader: the first pages, then "continue reading" for display.pages_per_read more until
  * the preview limit, a notice when only part of the document can be previewed, and fullscreen.
  * `?page=N` (a search hit's page) shows the pages up to N and scrolls N into view; a page past the
- * preview scrolls to the notice that says how far the preview goes.
+ * preview scrolls to the notice that says how far the preview goes. Without it, a signed-in reader
+ * returns to the page where they stopped (ReadingAPI), and the page they read is saved as they go.
  */
 /**
  * The pages, under the site's watermark when it is on (system.enable_watermark: its text, else the
@@ -101,7 +103,10 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
   const container = useRef<HTMLDivElement>(null);
   const viewable = viewablePages(doc);
   const [params, setParams] = useSearchParams();
-  const target = requestedPage(params.get("page"), doc.pages);
+  const urlPage = requestedPage(params.get("page"), doc.pages);
+  // A signed-in reader opens where they stopped last time, unless the URL names a page.
+  const progress = useReadingProgress(doc, urlPage, viewable);
+  const target = urlPage ?? progress.resume;
   // Each jump from a search result scrolls again, also to the page already asked for.
   const [jumps, setJumps] = useState(0);
   const [search, setSearch] = useState<ReaderSearchState & { id: bigint }>({ ...closedSearch, id: doc.id });
@@ -129,6 +134,7 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
     target === null ? null : target <= viewable ? `[data-reader-slot="${target}"]` : "[data-reader-notice]",
     jumps,
   );
+  useVisiblePage(container, shown, progress.report);
   const fullscreen = useFullscreen(container);
   const compact = useSizeClass() === "mobile";
   const aspect = pageAspect(doc);
