@@ -12,6 +12,18 @@ export const userConfigSchema = serviceConfigSchema("user").extend({
     .default(24 * 7),
   /** Initial admin password; generated and printed once when unset. */
   WENKU_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** The IANA time zone the site's days start in (the daily check-in: once per user per day). */
+  SITE_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "an IANA time zone, e.g. Asia/Shanghai")
+    .default("Asia/Shanghai"),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

@@ -22,6 +22,14 @@ import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaInternalHandlers } from "./captcha/captcha.handlers.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
+import {
+  type CreditLedger,
+  creditCountFiller,
+  DEFAULT_CREDIT_NAME,
+  type RewardSettings,
+  staticRewards,
+} from "./credits/credits.client.js";
+import { createRegisterBonus } from "./credits/register.bonus.js";
 import type { Db } from "./db.js";
 import { type DocumentCounter, docCountFiller } from "./documents/documents.client.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
@@ -37,6 +45,9 @@ import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
 import { createPunishmentRepository } from "./punishments/punishment.repository.js";
 import { createPunishmentService } from "./punishments/punishment.service.js";
 import type { SettingsProvider } from "./settings.js";
+import { createSignHandlers } from "./sign/sign.handlers.js";
+import { createSignRepository } from "./sign/sign.repository.js";
+import { createSignService } from "./sign/sign.service.js";
 import { createUserAdminService } from "./users/user.admin.js";
 import { createUserHandlers, createUserInternalHandlers } from "./users/user.handlers.js";
 import { createUserPolicy } from "./users/user.policy.js";
@@ -59,7 +70,21 @@ export interface UserServerDeps {
   clock?: () => Date;
   /** user.doc_count from the content service (DocumentInternalAPI); absent: 0. */
   documents?: DocumentCounter;
+  /** The order service's credits ledger: user.credit_count, the register bonus, check-in awards. */
+  credits?: CreditLedger;
+  /** score.register / sign_in and the credit name (the config service in production); absent: none. */
+  rewards?: RewardSettings;
+  /** IANA time zone the site's days start in (the check-in); absent: Asia/Shanghai. */
+  timeZone?: string;
 }
+
+/** A ledger that refuses every booking: a server built without the order service grants nothing. */
+const noLedger: CreditLedger = {
+  balances: async () => new Map(),
+  apply: async () => {
+    throw new Error("no credits ledger configured");
+  },
+};
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
 export async function buildServer(deps: UserServerDeps): Promise<ServiceDefinition> {
@@ -83,8 +108,11 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const dynamics = createDynamicRepository(deps.db);
   const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
   const profiles = createUserProfileService({ repo, dynamics, authz });
+  const ledger = deps.credits ?? noLedger;
+  const rewards = deps.rewards ?? staticRewards({ register: 0, signIn: 0, creditName: DEFAULT_CREDIT_NAME });
   const users = createUserService({
     repo,
+    registerBonus: createRegisterBonus({ ledger, rewards, log: deps.log }),
     policy,
     dynamics,
     captcha,
@@ -96,6 +124,15 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     clock: deps.clock,
   });
   const admin = createUserAdminService({ repo, authz });
+  const signs = createSignService({
+    repo: createSignRepository(deps.db),
+    ledger,
+    rewards,
+    timeZone: deps.timeZone ?? "Asia/Shanghai",
+    clock: deps.clock,
+  });
+  const docCounts = docCountFiller(deps.documents, deps.log);
+  const creditCounts = creditCountFiller(deps.credits, deps.log);
   const activities = createActivityDynamics({ dynamics, userExists: async (id) => (await repo.byId(id)) !== null });
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
@@ -108,7 +145,15 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [UserAPI, createUserHandlers(users, profiles, policy, admin, captcha, docCountFiller(deps.documents, deps.log))],
+      [
+        UserAPI,
+        {
+          ...createUserHandlers(users, profiles, policy, admin, captcha, async (shown, full) =>
+            full ? creditCounts(await docCounts(shown)) : docCounts(shown),
+          ),
+          ...createSignHandlers(signs),
+        },
+      ],
       [GroupAPI, createGroupHandlers(groups)],
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],

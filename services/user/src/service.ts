@@ -1,6 +1,7 @@
 import { allApiServices, permissionSpecs, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { loadUserConfig } from "./config.js";
+import { createCreditLedger, rewardsFrom } from "./credits/credits.client.js";
 import { createDb, USER_SCHEMA } from "./db.js";
 import { createDocumentCounter } from "./documents/documents.client.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
@@ -41,6 +42,9 @@ export const service: ServiceModule = {
         rateLimits,
         clock: ctx.clock,
         documents: createDocumentCounter(ctx.transports.content, ctx.internalToken),
+        credits: createCreditLedger(ctx.transports.order, ctx.internalToken),
+        rewards: rewardsFrom(ctx.settings),
+        timeZone: cfg.SITE_TIME_ZONE,
       });
       return {
         definition,

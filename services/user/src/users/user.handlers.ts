@@ -14,13 +14,24 @@ import {
   type UserAPI,
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
-import type { DocCountFiller } from "../documents/documents.client.js";
 import type { Activity, ActivityDynamics } from "../dynamics/activity.dynamics.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
 import type { PolicyActionName, UserPolicy } from "./user.policy.js";
 import type { UserProfileService } from "./user.profile.js";
 import type { UserService } from "./user.service.js";
+
+/**
+ * Fills what other services own on shown users: doc_count, article_count and favorite_count (the
+ * content service) always; credit_count (the order service's ledger) on full profiles only — a
+ * balance is the user's own business, shown to them and to staff.
+ */
+export type UserCountsFiller = <
+  U extends { id: bigint; docCount: number; articleCount: number; favoriteCount: number; creditCount: number },
+>(
+  users: U[],
+  full: boolean,
+) => Promise<U[]>;
 
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
 export function createUserHandlers(
@@ -29,16 +40,17 @@ export function createUserHandlers(
   policy: UserPolicy,
   admin: UserAdminService,
   captcha: CaptchaService,
-  withDocCount: DocCountFiller,
+  withCounts: UserCountsFiller,
 ): Partial<ServiceImpl<typeof UserAPI>> {
   return {
     async register(req, ctx) {
       const { user, session } = await users.register(actor(ctx), req);
-      return create(LoginReplySchema, { token: session.token, user: toFullUser(user) });
+      const [shown] = await withCounts([toFullUser(user)], true);
+      return create(LoginReplySchema, { token: session.token, user: shown });
     },
     async login(req, ctx) {
       const { user, session } = await users.login(actor(ctx), req);
-      const [shown] = await withDocCount([toFullUser(user)]);
+      const [shown] = await withCounts([toFullUser(user)], true);
       return create(LoginReplySchema, { token: session.token, user: shown });
     },
     async logout(_req, ctx) {
@@ -48,7 +60,10 @@ export function createUserHandlers(
     async getUser(req, ctx) {
       const call = actor(ctx);
       const { user, full } = await profiles.getUser(call, req.id);
-      const [shown] = await withDocCount([full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user)]);
+      const [shown] = await withCounts(
+        [full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user)],
+        full,
+      );
       return shown as NonNullable<typeof shown>;
     },
     async updateUserPassword(req, ctx) {
@@ -63,7 +78,10 @@ export function createUserHandlers(
       const { total, rows, full } = await admin.list(actor(ctx), req);
       return create(ListUserReplySchema, {
         total: BigInt(total),
-        user: await withDocCount(rows.map((u) => (full ? toFullUser(u, true) : toPublicUser(u)))),
+        user: await withCounts(
+          rows.map((u) => (full ? toFullUser(u, true) : toPublicUser(u))),
+          full,
+        ),
       });
     },
     async addUser(req) {

@@ -5,6 +5,7 @@ import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { TokenCodec } from "../auth/tokens.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { RegisterBonus } from "../credits/register.bonus.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
 import type { SettingsProvider } from "../settings.js";
 import type { UserPolicy } from "./user.policy.js";
@@ -32,6 +33,8 @@ export interface UserServiceDeps {
   authz: AuthzChanges;
   /** Wrong-password throttling per address and account (auth/login.guard.ts). */
   loginGuard: LoginGuard;
+  /** score.register, booked in the order service's ledger for each new account. */
+  registerBonus?: RegisterBonus;
   clock?: () => Date;
 }
 
@@ -81,6 +84,7 @@ export function createUserService(deps: UserServiceDeps) {
         throw err;
       }
       await deps.dynamics.add(user.id, DynamicType.register, "注册成为网站会员");
+      await deps.registerBonus?.grant(user.id);
       const session = await openSession(user.id, call);
       return { user: (await deps.repo.byId(user.id)) ?? user, session };
     },

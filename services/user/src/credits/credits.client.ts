@@ -1,0 +1,98 @@
+// The order service's credits ledger as the user service uses it. The ledger owns every balance;
+// the user service keeps no copy of it.
+//
+// user.credit_count is asked from the ledger whenever a user is shown (GetCreditBalances, batched
+// like doc_count) rather than pushed into a users column after each booking: a pushed copy can miss
+// an update (the user service down at the moment, two bookings reporting out of order) and then
+// shows a balance the ledger never had, while asking has one source of truth and costs one batched
+// call per shown page of users.
+import { createClient, type Transport } from "@connectrpc/connect";
+import { headers, type Logger, type SettingsReader } from "@wenku/kit";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+
+/** GetCreditBalances answers at most this many ids per call. */
+const BATCH = 1000;
+const TIMEOUT_MS = 5_000;
+
+export interface CreditBooking {
+  userId: bigint;
+  /** Signed: + grant, - spend. */
+  amount: number;
+  /** Reason code (CreditLog.ref_type). */
+  code: string;
+  /** What the user reads in their credit log. */
+  reason: string;
+  refKind: string;
+  refId: bigint;
+  idempotencyKey: string;
+}
+
+export interface CreditLedger {
+  /** Balances of `ids`; users without any booking are absent (0). */
+  balances(ids: readonly bigint[]): Promise<Map<bigint, number>>;
+  /** Books once per idempotency key (a replay answers the first booking); refused below 0. */
+  apply(b: CreditBooking): Promise<{ balanceAfter: number; replayed: boolean }>;
+}
+
+export function createCreditLedger(transport: Transport, internalToken: string): CreditLedger {
+  const client = createClient(OrderInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    async balances(ids) {
+      const unique = [...new Set(ids)].filter((id) => id > 0n);
+      const out = new Map<bigint, number>();
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const reply = await client.getCreditBalances({ userId: unique.slice(i, i + BATCH) }, callOptions);
+        for (const b of reply.balance) out.set(b.userId, b.balance);
+      }
+      return out;
+    },
+    async apply(b) {
+      const reply = await client.applyCredits(b, callOptions);
+      return { balanceAfter: reply.entry?.balanceAfter ?? 0, replayed: reply.replayed };
+    },
+  };
+}
+
+/**
+ * Sets credit_count on user messages from the ledger. A failed call leaves it at 0 and is logged: a
+ * profile stays readable while the order service is down.
+ */
+export function creditCountFiller(ledger: CreditLedger | undefined, log: Logger) {
+  return async <U extends { id: bigint; creditCount: number }>(users: U[]): Promise<U[]> => {
+    if (!ledger || users.length === 0) return users;
+    try {
+      const balances = await ledger.balances(users.map((u) => u.id));
+      for (const u of users) u.creditCount = balances.get(u.id) ?? 0;
+    } catch (err) {
+      log.warn({ err }, "credit_count: the order service did not answer");
+    }
+    return users;
+  };
+}
+
+/** The score settings the user service's rewards follow, and the site's name for credits. */
+export interface RewardSettings {
+  current(): Promise<{ register: number; signIn: number; creditName: string }>;
+}
+
+export const DEFAULT_CREDIT_NAME = "积分";
+
+/** The rewards from the public settings (cached, dropped at once when an admin saves them). */
+export function rewardsFrom(reader: Pick<SettingsReader, "current">): RewardSettings {
+  return {
+    async current() {
+      const s = await reader.current();
+      return {
+        register: Math.max(0, s.score?.register ?? 0),
+        signIn: Math.max(0, s.score?.signIn ?? 0),
+        creditName: s.system?.creditName || DEFAULT_CREDIT_NAME,
+      };
+    },
+  };
+}
+
+/** Fixed rewards (tests, tools). */
+export function staticRewards(r: { register: number; signIn: number; creditName?: string }): RewardSettings {
+  return { current: async () => ({ creditName: DEFAULT_CREDIT_NAME, ...r }) };
+}
