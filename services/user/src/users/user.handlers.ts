@@ -60,10 +60,7 @@ export function createUserHandlers(
     async getUser(req, ctx) {
       const call = actor(ctx);
       const { user, full } = await profiles.getUser(call, req.id);
-      const [shown] = await withCounts(
-        [full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user)],
-        full,
-      );
+      const [shown] = await withCounts([full ? toFullUser(user, !!call.identity?.granted) : toPublicUser(user)], full);
       return shown as NonNullable<typeof shown>;
     },
     async updateUserPassword(req, ctx) {
