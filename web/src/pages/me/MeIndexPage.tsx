@@ -7,6 +7,7 @@ import { UserStats } from "../../components/account/UserStats.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { RecentReading } from "./RecentReading.js";
 
 function Overview() {
   const { t, lang } = useI18n();
@@ -62,11 +63,13 @@ function Overview() {
           <Button icon={<HomeOutlined />}>{t("me.homepage")}</Button>
         </Link>
       </Space>
+      <Divider />
+      <RecentReading />
     </>
   );
 }
 
-/** /me: the user's own record, counters and shortcuts. */
+/** /me: the user's own record, counters, shortcuts and the documents read recently. */
 export default function MeIndexPage() {
   return (
     <MeFrame title="page.me.index">
