@@ -11,6 +11,7 @@ import { lazyComponent } from "../router/lazyPage.js";
 import { searchPath, searchTypeFor } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
+import { useSession } from "../store/SessionProvider.js";
 import { SearchInput } from "./common/SearchInput.js";
 import type { CategoryCardsProps, DrawerCategoriesProps } from "./HeaderCategories.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
@@ -25,6 +26,8 @@ const Drawer = lazyComponent(() => import("./MobileMenuDrawer.js"));
 const CategoryCards = lazyComponent<CategoryCardsProps>(() =>
   import("./HeaderCategories.js").then((m) => ({ default: m.CategoryCards })),
 );
+/** The daily check-in in the phone menu (the header row has no room), with the drawer. */
+const CheckInButton = lazyComponent(() => import("./credits/CheckInButton.js"));
 const DrawerCategories = lazyComponent<DrawerCategoriesProps>(() =>
   import("./HeaderCategories.js").then((m) => ({ default: m.DrawerCategories })),
 );
@@ -89,6 +92,7 @@ export function AppHeader() {
   const custom = useNavigationItems();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const signedIn = !!useSession().user;
 
   const fixed = [
     { to: "/", label: t("nav.home"), end: true, categories: undefined },
@@ -201,6 +205,11 @@ export function AppHeader() {
             destroyOnHidden
           >
             <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
+              {signedIn && (
+                <Suspense fallback={null}>
+                  <CheckInButton block />
+                </Suspense>
+              )}
               <HeaderSearch onDone={() => setDrawerOpen(false)} />
               {links(true)}
               <Suspense fallback={null}>

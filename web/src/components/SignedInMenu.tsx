@@ -3,6 +3,7 @@ import { Avatar, Button, type MenuProps } from "antd";
 import { useNavigate } from "react-router";
 import { useI18n } from "../i18n/I18nProvider.js";
 import type { SessionUser } from "../store/session.js";
+import CheckInButton from "./credits/CheckInButton.js";
 import { LazyDropdown } from "./LazyDropdown.js";
 
 /** Header avatar size (spec §9). */
@@ -35,11 +36,15 @@ export default function SignedInMenu({
     else void navigate(key);
   };
   return (
-    <LazyDropdown menu={{ items, onClick }} placement="bottomRight" trigger={["hover", "click"]}>
-      <Button type="text" style={{ height: HEADER_AVATAR + 4, padding: "0 4px" }} data-testid="user-menu">
-        <Avatar size={HEADER_AVATAR} src={user.avatar || undefined} icon={<UserOutlined />} />
-        {!compact && <span>{user.username}</span>}
-      </Button>
-    </LazyDropdown>
+    <>
+      {/* On phones the check-in is in the menu drawer (AppHeader): the header row has no room. */}
+      {!compact && <CheckInButton />}
+      <LazyDropdown menu={{ items, onClick }} placement="bottomRight" trigger={["hover", "click"]}>
+        <Button type="text" style={{ height: HEADER_AVATAR + 4, padding: "0 4px" }} data-testid="user-menu">
+          <Avatar size={HEADER_AVATAR} src={user.avatar || undefined} icon={<UserOutlined />} />
+          {!compact && <span>{user.username}</span>}
+        </Button>
+      </LazyDropdown>
+    </>
   );
 }

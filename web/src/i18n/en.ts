@@ -1,9 +1,11 @@
 import { enArticles } from "./en.articles.js";
 import { enComments } from "./en.comments.js";
+import { enCredits } from "./en.credits.js";
 import { enDocuments } from "./en.documents.js";
 import { enSocial } from "./en.social.js";
 import type { zhCNArticles } from "./zh-CN.articles.js";
 import type { zhCNComments } from "./zh-CN.comments.js";
+import type { zhCNCredits } from "./zh-CN.credits.js";
 import type { zhCNDocuments } from "./zh-CN.documents.js";
 import type { Messages } from "./zh-CN.js";
 import type { zhCNSocial } from "./zh-CN.social.js";
@@ -11,7 +13,11 @@ import type { zhCNSocial } from "./zh-CN.social.js";
 /** Part one of the English dictionary: the site's chrome, accounts and shared words. */
 const common: Omit<
   Messages,
-  keyof typeof zhCNDocuments | keyof typeof zhCNArticles | keyof typeof zhCNComments | keyof typeof zhCNSocial
+  | keyof typeof zhCNDocuments
+  | keyof typeof zhCNArticles
+  | keyof typeof zhCNComments
+  | keyof typeof zhCNSocial
+  | keyof typeof zhCNCredits
 > = {
   "site.defaultName": "Wenku",
   "lang.label": "Language",
@@ -247,4 +253,4 @@ const common: Omit<
 };
 
 /** English dictionary: must define every key of the zh-CN dictionary (checked by the type). */
-export const en: Messages = { ...common, ...enDocuments, ...enArticles, ...enComments, ...enSocial };
+export const en: Messages = { ...common, ...enDocuments, ...enArticles, ...enComments, ...enSocial, ...enCredits };

@@ -1,6 +1,7 @@
 import type { AdminMessageKey } from "./admin/zh-CN.js";
 import { zhCNArticles } from "./zh-CN.articles.js";
 import { zhCNComments } from "./zh-CN.comments.js";
+import { zhCNCredits } from "./zh-CN.credits.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
 import { zhCNSocial } from "./zh-CN.social.js";
 
@@ -245,7 +246,14 @@ const common = {
 } as const;
 
 /** The default dictionary: the texts every page may show (here), the documents', the articles' and the comments' (zh-CN.*.ts). */
-export const zhCN = { ...common, ...zhCNDocuments, ...zhCNArticles, ...zhCNComments, ...zhCNSocial } as const;
+export const zhCN = {
+  ...common,
+  ...zhCNDocuments,
+  ...zhCNArticles,
+  ...zhCNComments,
+  ...zhCNSocial,
+  ...zhCNCredits,
+} as const;
 
 /** A key of the texts every page has (this dictionary). */
 export type PublicMessageKey = keyof typeof zhCN;

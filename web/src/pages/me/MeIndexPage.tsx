@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { formatTimestamp } from "../../components/account/formatDate.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
 import { UserStats } from "../../components/account/UserStats.js";
+import CheckInButton from "../../components/credits/CheckInButton.js";
+import { CreditLog } from "../../components/credits/CreditLog.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
@@ -35,6 +37,9 @@ function Overview() {
       </Space>
       <Typography.Paragraph type="secondary">{user.signature || t("me.noSignature")}</Typography.Paragraph>
       <UserStats user={user} credit={{ name: creditName, value: user.creditCount }} />
+      <div style={{ marginTop: 12 }}>
+        <CheckInButton type="primary" />
+      </div>
       <Divider />
       <Descriptions
         title={t("me.profileInfo")}
@@ -63,6 +68,8 @@ function Overview() {
           <Button icon={<HomeOutlined />}>{t("me.homepage")}</Button>
         </Link>
       </Space>
+      <Divider />
+      <CreditLog />
       <Divider />
       <RecentReading />
     </>

@@ -1,0 +1,16 @@
+import type { zhCNCredits } from "./zh-CN.credits.js";
+
+/** English dictionary, part six: the daily check-in and the credit log (keys credit.*). */
+export const enCredits: { readonly [K in keyof typeof zhCNCredits]: string } = {
+  "credit.checkIn": "Check in",
+  "credit.checkInTitle": "Daily check-in",
+  "credit.checkedIn": "Checked in today",
+  "credit.checkInAward": "Checked in: got {award} {name} reward",
+  "credit.checkInDone": "Checked in",
+  "credit.checkInFailed": "Could not check in",
+  "credit.balance": "{name} balance",
+  "credit.logTitle": "{name} history",
+  "credit.logEmpty": "No {name} changes yet",
+  "credit.logFailed": "Could not load the {name} history",
+  "credit.logAfter": "Balance {balance}",
+};

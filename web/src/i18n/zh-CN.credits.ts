@@ -1,0 +1,18 @@
+/**
+ * The default (Simplified Chinese) dictionary, part six: the daily check-in and the credit log (keys
+ * credit.*; components/credits, the header, the phone menu and /me). Part of zhCN (zh-CN.ts).
+ * `{name}` is the site's name for credits (system.credit_name).
+ */
+export const zhCNCredits = {
+  "credit.checkIn": "签到",
+  "credit.checkInTitle": "每日签到",
+  "credit.checkedIn": "今日已签到",
+  "credit.checkInAward": "签到成功，获得 {award} {name}奖励",
+  "credit.checkInDone": "签到成功",
+  "credit.checkInFailed": "签到失败",
+  "credit.balance": "{name}余额",
+  "credit.logTitle": "{name}明细",
+  "credit.logEmpty": "暂无{name}变动记录",
+  "credit.logFailed": "{name}明细加载失败",
+  "credit.logAfter": "余额 {balance}",
+} as const;
