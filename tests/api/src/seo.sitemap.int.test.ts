@@ -14,6 +14,7 @@ let alice: { token: string; id: number };
 let visible: number; // a published document
 let later: number; // published after the first build
 let cats: { shown: number; child: number; off: number };
+let articles: { approved: number; pending: number; recycled: number };
 
 beforeAll(async () => {
   // No converter: statuses are set the way the converter would.
@@ -36,6 +37,18 @@ beforeAll(async () => {
   await check(disabled, 4);
   await check(rejected, 7);
   expect((await rest(stack.url, "DELETE", `/api/v1/document?id=${recycled}`, undefined, alice.token)).status).toBe(200);
+  const article = async (title: string, token: string) => {
+    const r = await rest(stack.url, "POST", "/api/v1/article", { title, content: `<p>${title}</p>` }, token);
+    expect([r.status, r.json.message]).toEqual([200, undefined]);
+    return r.json.id as number;
+  };
+  articles = {
+    approved: await article("公开文章", admin), // staff publish without review
+    pending: await article("待审文章", alice.token), // members wait for review (the seeded group flags)
+    recycled: await article("回收文章", admin),
+  };
+  const del = await rest(stack.url, "DELETE", `/api/v1/article?id=${articles.recycled}`, undefined, admin);
+  expect(del.status).toBe(200);
 });
 afterAll(async () => {
   await db?.$disconnect();
@@ -58,7 +71,7 @@ test("PUT /api/v1/sitemap: visitors 401, members without the permission 403; no 
   expect((await get("/sitemap.xml")).status).toBe(404);
 });
 
-test("staff rebuild it; the index names a document and a category shard under the request's origin", async () => {
+test("staff rebuild it; the index names a document, an article and a category shard under the request's origin", async () => {
   expect(await rebuild()).toBe(200);
   const r = await get("/sitemap.xml");
   expect(r.status).toBe(200);
@@ -66,8 +79,26 @@ test("staff rebuild it; the index names a document and a category shard under th
   expect(index).toMatch(
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
   );
-  expect(locsOf(index)).toEqual([`${origin()}/sitemap/documents-1.xml`, `${origin()}/sitemap/categories-1.xml`]);
-  expect(index.match(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod>/g)).toHaveLength(2);
+  expect(locsOf(index)).toEqual([
+    `${origin()}/sitemap/documents-1.xml`,
+    `${origin()}/sitemap/articles-1.xml`,
+    `${origin()}/sitemap/categories-1.xml`,
+  ]);
+  expect(index.match(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod>/g)).toHaveLength(3);
+});
+
+test("the articles shard lists the approved articles (the footer's pages too), each with its lastmod; not pending or recycled ones", async () => {
+  const xml = await shard("articles-1.xml");
+  const seeded = await db.article.findMany({ where: { identifier: { in: ["about", "agreement"] } } });
+  const locs = locsOf(xml);
+  expect(locs).toContain(`${origin()}/article/${articles.approved}`);
+  for (const a of seeded) expect(locs).toContain(`${origin()}/article/${a.id}`);
+  expect(locs).not.toContain(`${origin()}/article/${articles.pending}`);
+  expect(locs).not.toContain(`${origin()}/article/${articles.recycled}`);
+  const row = await db.article.findUniqueOrThrow({ where: { id: BigInt(articles.approved) } });
+  expect(xml).toContain(
+    `<url><loc>${origin()}/article/${articles.approved}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
+  );
 });
 
 test("the shards list exactly the visible documents and categories, each with its lastmod", async () => {
@@ -133,6 +164,7 @@ test("robots.txt keeps the build's rules and names the sitemap; the domain setti
     }, 15_000);
     expect(locsOf(await (await get("/sitemap.xml")).text())).toEqual([
       "https://wenku.example.com/sitemap/documents-1.xml",
+      "https://wenku.example.com/sitemap/articles-1.xml",
       "https://wenku.example.com/sitemap/categories-1.xml",
     ]);
     expect(locsOf(await shard("documents-1.xml"))).toEqual([
