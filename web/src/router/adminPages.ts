@@ -98,7 +98,8 @@ export const PAGE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   "/admin/article/list": [api("ArticleAPI", "ListArticle")],
   "/admin/article/category": CATEGORY,
   "/admin/article/recycle": [api("ArticleAPI", "ListRecycleArticle")],
-  "/admin/article/set": CONFIG,
+  // the editor of /post for staff: new articles and the footer's pages (identifier, author)
+  "/admin/article/set": [api("ArticleAPI", "UpdateArticle")],
   "/admin/comment": [api("CommentAPI", "ListComment")],
   "/admin/user/list": [api("UserAPI", "ListUser")],
   "/admin/user/group": [api("GroupAPI", "ListGroup")],

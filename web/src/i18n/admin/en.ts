@@ -31,7 +31,7 @@ export const enAdmin: AdminMessages = {
   "admin.article.category": "Article categories",
   "admin.article.list": "Article list",
   "admin.article.recycle": "Article recycle bin",
-  "admin.article.set": "Article settings",
+  "admin.article.set": "Write an article",
   "admin.config": "Settings",
   "admin.config.captcha": "Captcha",
   "admin.config.converter": "Converter",

@@ -34,7 +34,7 @@ export const zhCNAdmin = {
   "admin.article.category": "文章分类",
   "admin.article.list": "文章列表",
   "admin.article.recycle": "文章回收站",
-  "admin.article.set": "文章设置",
+  "admin.article.set": "发布文章",
   "admin.config": "系统设置",
   "admin.config.captcha": "验证码配置",
   "admin.config.converter": "转换配置",

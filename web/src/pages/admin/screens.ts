@@ -21,6 +21,7 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/document/searchrecord": () => import("./document/SearchRecordPage.js"),
   "/admin/article/list": () => import("./article/ArticleListPage.js"),
   "/admin/article/recycle": () => import("./article/ArticleRecyclePage.js"),
+  "/admin/article/set": () => import("./article/ArticleSetPage.js"),
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
   "/admin/comment": () => import("./comment/CommentListPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
