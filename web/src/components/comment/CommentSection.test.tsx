@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -9,7 +9,7 @@ import { CommentSection } from "./CommentSection.js";
 
 jest.setTimeout(30_000);
 
-const comment = (id: number, extra: Partial<Comment> = {}) =>
+const comment = (id: number, extra: MessageInitShape<typeof CommentSchema> = {}) =>
   create(CommentSchema, {
     id: BigInt(id),
     content: `评论${id}`,
