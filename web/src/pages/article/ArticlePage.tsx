@@ -10,6 +10,7 @@ import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { EllipsisText, Title } from "../../components/common/Text.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
+import { parseUserId } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { ArticleMeta } from "./ArticleMeta.js";
@@ -59,7 +60,7 @@ export default function ArticlePage() {
     );
   }
   const a = article.data;
-  const mine = !!a && !!session.user && session.user.id === a.userId;
+  const mine = !!a && parseUserId(session.user?.id) === a.userId;
   const category = a?.category[0];
   return (
     <div style={{ maxWidth: 1200, margin: "0 auto", padding: mobile ? "8px 8px 32px" : "24px 24px 48px" }}>
@@ -139,11 +140,7 @@ export default function ArticlePage() {
             </section>
           )}
         </div>
-        {a && (
-          <aside style={{ width: mobile ? "100%" : 300, flexShrink: 0 }}>
-            <RelatedArticles article={a} />
-          </aside>
-        )}
+        {a && <RelatedArticles article={a} wide={mobile} />}
       </Flex>
     </div>
   );
@@ -173,7 +170,7 @@ function ReviewState({ article }: { article: Article }) {
 }
 
 /** GetRelatedArticles: other approved articles like this one (titles only). */
-function RelatedArticles({ article }: { article: Article }) {
+function RelatedArticles({ article, wide }: { article: Article; wide: boolean }) {
   const { t } = useI18n();
   const related = useApiQuery(
     ArticleAPI.method.getRelatedArticles,
@@ -181,9 +178,14 @@ function RelatedArticles({ article }: { article: Article }) {
     t("art.loadFailed"),
   );
   const items = (related.data?.article ?? []).filter((r) => r.id !== article.id);
-  if (!items.length) return null;
+  if (!items.length) return null; // no empty column beside the article
   return (
-    <Card size="small" title={<Title level={5}>{t("art.related")}</Title>} data-testid="article-related">
+    <Card
+      size="small"
+      title={<Title level={5}>{t("art.related")}</Title>}
+      data-testid="article-related"
+      style={{ width: wide ? "100%" : 300, flexShrink: 0 }}
+    >
       <ul style={{ margin: 0, padding: 0, listStyle: "none", display: "grid", gap: 10 }}>
         {items.map((r) => (
           <li key={String(r.id)}>

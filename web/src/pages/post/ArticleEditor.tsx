@@ -283,7 +283,7 @@ function MediaTool({ editor, kind }: { editor: Editor; kind: MediaKind }) {
       <input
         ref={input}
         type="file"
-        hidden
+        style={{ display: "none" }} // not `hidden`: the page's input styles would show it
         data-testid={`editor-${kind}-input`}
         accept={(kind === "image" ? IMAGE_TYPES : VIDEO_TYPES).join(",")}
         onChange={(e) => {

@@ -52,7 +52,7 @@ export function PostForm() {
     }
     if (!existing.data) return <Skeleton active paragraph={{ rows: 10 }} />;
     const staff = session.permissions.length > 0;
-    if (existing.data.userId !== session.user?.id && !staff) {
+    if (existing.data.userId !== parseUserId(session.user?.id) && !staff) {
       return <Result status="403" title={t("post.notYours")} data-testid="post-not-yours" />;
     }
   }
