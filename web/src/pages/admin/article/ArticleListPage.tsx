@@ -1,19 +1,20 @@
 import { LikeOutlined, PlusOutlined } from "@ant-design/icons";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
-import { CategoryType, type ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Flex, Select, Table, type TableColumnsType, TreeSelect } from "antd";
 import { useNavigate } from "react-router";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useCan } from "../../../components/admin/permissions.js";
+import { ReviewStatusFilter } from "../../../components/admin/ReviewStatusFilter.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { reviewRowActions } from "../../../components/admin/reviewActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { useCategoryOptions } from "../../../components/category/useCategoryOptions.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
-import { REVIEW_STATUSES, ReviewStatusTag, reviewStatusLabel } from "../../../components/common/ReviewStatusTag.js";
+import { ReviewStatusTag } from "../../../components/common/ReviewStatusTag.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import {
@@ -112,18 +113,7 @@ export default function ArticleListPage() {
 
   const toolbar = (
     <AdminToolbar list={list} searchPlaceholder={t("adm.article.searchPlaceholder")}>
-      <Select<ReviewStatus[]>
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        placeholder={t("adm.doc.allStatus")}
-        aria-label={t("adm.common.status")}
-        style={{ width: 180, maxWidth: "100%" }}
-        value={list.filterValues("status").map(Number) as ReviewStatus[]}
-        options={REVIEW_STATUSES.map((s) => ({ value: s, label: t(reviewStatusLabel(s)) }))}
-        onChange={filter("status")}
-        data-testid="article-status-filter"
-      />
+      <ReviewStatusFilter list={list} testId="article-status-filter" />
       <TreeSelect
         allowClear
         showSearch

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import { type Comment, CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
-import { ContentKind, type ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Flex, Input, Select, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
@@ -9,11 +9,12 @@ import { BatchBar } from "../../../components/admin/BatchBar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useCan } from "../../../components/admin/permissions.js";
+import { ReviewStatusFilter } from "../../../components/admin/ReviewStatusFilter.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
-import { REVIEW_STATUSES, ReviewStatusTag, reviewStatusLabel } from "../../../components/common/ReviewStatusTag.js";
+import { ReviewStatusTag } from "../../../components/common/ReviewStatusTag.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { ARTICLE_CHECKS as REVIEW_CHECKS } from "../article/ArticleBatchBar.js";
@@ -119,18 +120,7 @@ export default function CommentListPage() {
 
   const toolbar = (
     <AdminToolbar list={list} searchPlaceholder={t("adm.comment.searchPlaceholder")}>
-      <Select<ReviewStatus[]>
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        placeholder={t("adm.doc.allStatus")}
-        aria-label={t("adm.common.status")}
-        style={{ width: 180, maxWidth: "100%" }}
-        value={list.filterValues("status").map(Number) as ReviewStatus[]}
-        options={REVIEW_STATUSES.map((s) => ({ value: s, label: t(reviewStatusLabel(s)) }))}
-        onChange={filter("status")}
-        data-testid="comment-status-filter"
-      />
+      <ReviewStatusFilter list={list} testId="comment-status-filter" />
       <Select<string>
         allowClear
         placeholder={t("adm.comment.allTypes")}
