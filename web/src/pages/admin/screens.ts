@@ -23,6 +23,7 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/article/recycle": () => import("./article/ArticleRecyclePage.js"),
   "/admin/article/set": () => import("./article/ArticleSetPage.js"),
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
+  "/admin/report": () => import("./report/ReportPage.js"),
   "/admin/comment": () => import("./comment/CommentListPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };

@@ -1,7 +1,7 @@
 import { FlagOutlined } from "@ant-design/icons";
 import { skipToken, useMutation } from "@connectrpc/connect-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { ContentKind, ReportReason } from "@wenku/proto/api/v1/enums_pb.js";
+import { ContentKind, type ReportReason } from "@wenku/proto/api/v1/enums_pb.js";
 import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
 import { Alert, Button, Flex, Modal, Radio, Rate, Space, Typography } from "antd";
 import { useState } from "react";
@@ -9,21 +9,10 @@ import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useFeedback } from "../../components/feedback/appContext.js";
 import { FavoriteButton } from "../../components/social/FavoriteButton.js";
+import { REPORT_REASONS, reasonKey } from "../../components/social/reportReasons.js";
 import { useLoginPrompt } from "../../components/social/useLoginPrompt.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import type { MessageKey } from "../../i18n/zh-CN.js";
 import { useSession } from "../../store/SessionProvider.js";
-
-/** The six reasons of spec §3, in order. */
-export const REPORT_REASONS: readonly ReportReason[] = [
-  ReportReason.SPAM_AD,
-  ReportReason.OBSCENE,
-  ReportReason.FAKE_PRIZE,
-  ReportReason.SENSITIVE,
-  ReportReason.PERSONAL_ATTACK,
-  ReportReason.HARASSMENT,
-];
-export const reasonKey = (reason: ReportReason) => `soc.reason.${reason}` as MessageKey;
 
 /** The average of `count` ratings after one more of `score` (all x100), rounded as the server does. */
 export const withRating = (average: number, count: number, score: number) =>

@@ -1,0 +1,15 @@
+import { ReportReason } from "@wenku/proto/api/v1/enums_pb.js";
+import type { MessageKey } from "../../i18n/zh-CN.js";
+
+/** The six report reasons of spec §3, in order (the report dialog, the admin filter). */
+export const REPORT_REASONS: readonly ReportReason[] = [
+  ReportReason.SPAM_AD,
+  ReportReason.OBSCENE,
+  ReportReason.FAKE_PRIZE,
+  ReportReason.SENSITIVE,
+  ReportReason.PERSONAL_ATTACK,
+  ReportReason.HARASSMENT,
+];
+
+/** A reason's words (soc.reason.1 … 6). */
+export const reasonKey = (reason: ReportReason) => `soc.reason.${reason}` as MessageKey;
