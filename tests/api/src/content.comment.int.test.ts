@@ -289,6 +289,15 @@ test("a recycled document keeps its comments and count; restored, they are back;
   expect((await call("DELETE", `/api/v1/document?id=${doc}`, undefined, alice.token)).status).toBe(200);
   expect((await call("GET", `/api/v1/comment/list?document_id=${doc}`)).status).toBe(404);
   expect(await docCount(doc)).toBe(2);
+  // nor do its comments or title show in lists across targets or by parent, except to staff
+  const kept = await db.comment.findFirstOrThrow({ where: { documentId: BigInt(doc), content: "保留" } });
+  for (const token of [undefined, bob.token]) {
+    const across = await list("with_document_title=true&size=50", token);
+    expect(texts(across.comment)).not.toContain("保留");
+    expect(across.comment.map((c) => c.document_id)).not.toContain(doc);
+    expect((await call("GET", `/api/v1/comment/list?parent_id=${kept.id}`, undefined, token)).status).toBe(404);
+  }
+  expect(texts((await list("with_document_title=true&size=100", admin)).comment)).toContain("保留");
   expect((await call("PUT", "/api/v1/document/recycle", { id: [doc] }, admin)).status).toBe(200);
   expect(texts((await list(`document_id=${doc}`)).comment)).toEqual(["也保留", "保留"]);
   expect(await docCount(doc)).toBe(2);

@@ -1,6 +1,7 @@
 // The only code that touches Prisma for comments (and reads the few fields of their targets it needs).
-import type { Prisma } from "../../gen/prisma/client.js";
+import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
+import { PUBLIC_STATUSES } from "../documents/visibility.js";
 
 export type CommentRow = Prisma.CommentGetPayload<object>;
 export type TargetKind = "document" | "article";
@@ -74,6 +75,29 @@ function where(f: CommentFilter): Prisma.CommentWhereInput {
 const orderBy = (sort: readonly CommentSort[]): Prisma.CommentOrderByWithRelationInput[] =>
   sort.map((s) => ({ [s.column]: s.dir }));
 
+const SQL_COLUMNS: Record<CommentSortColumn, Prisma.Sql> = {
+  id: Prisma.raw("c.id"),
+  createdAt: Prisma.raw("c.created_at"),
+  updatedAt: Prisma.raw("c.updated_at"),
+};
+
+/** The comment's document is public (live, a public status) or its article is approved and live. */
+const ON_PUBLIC_TARGET = Prisma.sql`(
+  EXISTS (SELECT 1 FROM documents d WHERE d.id = c.document_id AND d.deleted_at IS NULL
+            AND d.status = ANY(${[...PUBLIC_STATUSES]}::int[]))
+  OR EXISTS (SELECT 1 FROM articles a WHERE a.id = c.article_id AND a.deleted_at IS NULL AND a.status = ${APPROVED}))`;
+
+/** The SQL of the filters a list across targets takes (statuses, visibleTo, userId, kind), on public targets. */
+function publicWhere(f: CommentFilter): Prisma.Sql {
+  const parts = [ON_PUBLIC_TARGET];
+  if (f.statuses) parts.push(Prisma.sql`c.status = ANY(${[...f.statuses]}::int[])`);
+  if (f.visibleTo !== undefined) parts.push(Prisma.sql`(c.status = ${APPROVED} OR c.user_id = ${f.visibleTo})`);
+  if (f.userId !== undefined) parts.push(Prisma.sql`c.user_id = ${f.userId}`);
+  if (f.kind === "document") parts.push(Prisma.sql`c.document_id IS NOT NULL`);
+  if (f.kind === "article") parts.push(Prisma.sql`c.article_id IS NOT NULL`);
+  return Prisma.join(parts, " AND ");
+}
+
 export function createCommentRepository(db: Db) {
   return {
     byId: (id: bigint) => db.comment.findUnique({ where: { id } }),
@@ -86,6 +110,31 @@ export function createCommentRepository(db: Db) {
         db.comment.findMany({ where: w, orderBy: orderBy(sort), skip, take }),
       ]);
       return { total, rows };
+    },
+
+    /**
+     * A page across targets for callers who are not staff: only comments on public documents and approved
+     * articles (a hidden or recycled target's comments and title never show). Takes statuses, visibleTo,
+     * userId and kind.
+     */
+    async pageOnPublicTargets(f: CommentFilter, sort: readonly CommentSort[], skip: number, take: number) {
+      const cond = publicWhere(f);
+      const order = Prisma.join(
+        sort.map((s) => Prisma.sql`${SQL_COLUMNS[s.column]} ${Prisma.raw(s.dir === "asc" ? "ASC" : "DESC")}`),
+      );
+      const [counted, found] = await Promise.all([
+        db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM comments c WHERE ${cond}`,
+        db.$queryRaw<
+          { id: bigint }[]
+        >`SELECT c.id FROM comments c WHERE ${cond} ORDER BY ${order} OFFSET ${skip} LIMIT ${take}`,
+      ]);
+      const ids = found.map((r) => r.id);
+      const rows = ids.length ? await db.comment.findMany({ where: { id: { in: ids } } }) : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return {
+        total: Number(counted[0]?.n ?? 0),
+        rows: ids.map((id) => byId.get(id)).filter((r): r is CommentRow => r !== undefined),
+      };
     },
 
     /** The replies below `parents` the filter lets through, level by level, oldest first, capped. */

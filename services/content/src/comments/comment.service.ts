@@ -72,6 +72,20 @@ export function createCommentService(deps: CommentServiceDeps) {
     return (await repo.targets([{ kind, id }])).get(targetKey(kind, id));
   }
 
+  /** The targets a list names: its document_id (with type) or its parents' targets; none when it names neither. */
+  async function namedTargets(req: CommentListInput): Promise<Target[]> {
+    const keys: { kind: TargetKind; id: bigint }[] = [];
+    if (req.documentId > 0n) keys.push({ kind: kindOf(req.type), id: req.documentId });
+    const parents = req.parentId.filter((id) => id > 0n);
+    if (parents.length) keys.push(...(await repo.find({ ids: parents })).map(targetOf));
+    if (!keys.length && !parents.length) return [];
+    const found = await repo.targets(keys);
+    // a named target or parent that does not exist is not found
+    if (req.documentId > 0n && !found.has(targetKey(kindOf(req.type), req.documentId))) throw notFound();
+    if (parents.length && !keys.length) throw notFound();
+    return [...found.values()];
+  }
+
   async function view(rows: CommentRow[], total: number, withTargets: boolean): Promise<CommentView> {
     const [users, targets] = await Promise.all([
       usersOf(rows),
@@ -134,6 +148,16 @@ export function createCommentService(deps: CommentServiceDeps) {
         if (!t || !canSeeTarget(t, call)) throw targetNotFound(kind);
       }
       const q = commentListQuery(call, req, thread);
+      if (!thread && !call.identity?.granted) {
+        // Others see comments on what they may see: a named target or parent is checked; a list across
+        // targets keeps to public documents and approved articles.
+        const named = await namedTargets(req);
+        if (named.some((t) => !canSeeTarget(t, call))) throw notFound();
+        if (!named.length) {
+          const { total, rows } = await repo.pageOnPublicTargets(q.where, q.orderBy, q.skip, q.take);
+          return view(rows, total, req.withDocumentTitle);
+        }
+      }
       const { total, rows } = await repo.page(q.where, q.orderBy, q.skip, q.take);
       if (!thread || !rows.length) return view(rows, total, req.withDocumentTitle);
       const { topLevel: _, ...replyFilter } = q.where;
