@@ -52,7 +52,7 @@ export function CommentItem({
             {formatRelative(c.createdAt, t)}
           </Typography.Text>
           {c.status === ReviewStatus.PENDING && (
-            <Tag color="orange" title={t("cmt.pendingHint")} data-testid="comment-pending">
+            <Tag color="orange" data-testid="comment-pending">
               {t("cmt.pending")}
             </Tag>
           )}
@@ -64,7 +64,7 @@ export function CommentItem({
         >
           {c.content}
         </Typography.Paragraph>
-        {c.status === ReviewStatus.PENDING && (
+        {mine && c.status === ReviewStatus.PENDING && (
           <Typography.Text type="secondary" style={{ fontSize: 12, display: "block" }}>
             {t("cmt.pendingHint")}
           </Typography.Text>
