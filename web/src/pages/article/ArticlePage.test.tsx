@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { screen } from "@testing-library/react";
@@ -24,7 +24,7 @@ const routes = [
   { path: "*", element: <Location /> },
 ];
 
-const article = (over: Partial<Article> = {}) =>
+const article = (over: MessageInitShape<typeof ArticleSchema> = {}) =>
   create(ArticleSchema, {
     id: 7n,
     identifier: "3f2a",

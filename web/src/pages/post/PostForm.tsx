@@ -3,8 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryType, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { App, Button, Card, Flex, Form, Input, Result, Select, Skeleton } from "antd";
-import { lazy, Suspense, useMemo, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { lazy, type RefObject, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useBlocker, useNavigate, useSearchParams } from "react-router";
 import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
 import { invalidateService } from "../../api/invalidate.js";
@@ -69,6 +69,14 @@ function ArticleForm({ article }: { article: Article | undefined }) {
   const articles = useClient(ArticleAPI);
   const [form] = Form.useForm<ArticleFormValues>();
   const [pending, setPending] = useState<Article | null>(null);
+  // unsaved changes: the ref is what a navigation reads (a save navigates before the state re-renders)
+  const dirtyRef = useRef(false);
+  const [dirty, setDirtyState] = useState(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
+  useLeaveGuard(dirtyRef, dirty);
   const categories = usePublicCategories(CategoryType.ARTICLE, t("art.loadFailed"));
   const categoryOptions = useMemo(
     () =>
@@ -82,6 +90,7 @@ function ArticleForm({ article }: { article: Article | undefined }) {
 
   /** After a save: the article as its author now sees it (an edit may have sent it back to review). */
   const saved = async (a: Article) => {
+    setDirty(false);
     await invalidateService(queryClient, ArticleAPI);
     if (a.status === ReviewStatus.PENDING) {
       setPending(a);
@@ -138,7 +147,15 @@ function ArticleForm({ article }: { article: Article | undefined }) {
       <Title level={3} style={{ marginTop: 0 }}>
         {t(article ? "post.titleEdit" : "post.titleCreate")}
       </Title>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark scrollToFirstError>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={submit}
+        onValuesChange={() => setDirty(true)}
+        requiredMark
+        scrollToFirstError
+      >
         <Form.Item
           name="title"
           label={t("post.field.title")}
@@ -198,6 +215,33 @@ function ArticleForm({ article }: { article: Article | undefined }) {
       </Form>
     </Card>
   );
+}
+
+/**
+ * While the form holds unsaved changes: leaving for another page of the site asks first, and so does
+ * closing or reloading the tab (the browser's own question).
+ */
+function useLeaveGuard(dirtyRef: RefObject<boolean>, dirty: boolean) {
+  const { t } = useI18n();
+  const { modal } = App.useApp();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    modal.confirm({
+      title: t("post.leave"),
+      okButtonProps: { danger: true },
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [dirty]);
 }
 
 /** The content field: the lazily loaded editor, started from `initial`, reporting its HTML to the form. */
