@@ -8,6 +8,7 @@ import { useApiQuery } from "../../api/useApiQuery.js";
 import { CommentSection } from "../../components/comment/CommentSection.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { EllipsisText, Title } from "../../components/common/Text.js";
+import { FavoriteButton } from "../../components/social/FavoriteButton.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { parseUserId } from "../../hooks/useUser.js";
@@ -97,13 +98,18 @@ export default function ArticlePage() {
                 </h1>
                 <Flex justify="space-between" align="center" wrap gap={8}>
                   <ArticleMeta article={a} />
-                  {mine && (
-                    <Link to={editPath(a)} data-testid="article-edit">
-                      <Button size="small" icon={<EditOutlined />}>
-                        {t("art.edit")}
-                      </Button>
-                    </Link>
-                  )}
+                  <Flex align="center" gap={8}>
+                    {a.status === ReviewStatus.APPROVED && (
+                      <FavoriteButton kind={ContentKind.ARTICLE} id={a.id} count={a.favoriteCount} />
+                    )}
+                    {mine && (
+                      <Link to={editPath(a)} data-testid="article-edit">
+                        <Button size="small" icon={<EditOutlined />}>
+                          {t("art.edit")}
+                        </Button>
+                      </Link>
+                    )}
+                  </Flex>
                 </Flex>
                 {a.keywords && (
                   <Flex wrap gap={4} style={{ marginTop: 10 }}>
