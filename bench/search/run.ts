@@ -10,7 +10,7 @@
 // BENCH_CONCURRENCY (2 upsert workers), BENCH_EN_VOCAB (wide | common: generate.ts), BENCH_RANK_CAP,
 // BENCH_DB (a name: the database is kept, loaded by the first run and only queried by later ones).
 import { execFileSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { service as content, createDb } from "@wenku/content";
 import { createPgSearchIndex } from "@wenku/content/search";
@@ -38,6 +38,10 @@ const config = loadConfig(
     BENCH_EN_VOCAB: z.enum(EN_VOCABS).default("wide"),
     /** Text-only matches whose page rows search.pg.ts ranks (its RANK_CAP unless set). */
     BENCH_RANK_CAP: z.coerce.number().int().min(0).optional(),
+    /** Matching rows search.pg.ts reads before it calls a query common (its ROW_CAP unless set; 0: no cap). */
+    BENCH_ROW_CAP: z.coerce.number().int().min(0).optional(),
+    /** Field matches a common query ranks (search.pg.ts's FIELD_CAP unless set). */
+    BENCH_FIELD_CAP: z.coerce.number().int().min(0).optional(),
     /** A database kept after the run (wenku_bench_<name>): loaded once, then only queried. */
     BENCH_DB: z
       .string()
@@ -54,6 +58,10 @@ interface Answer {
   /** 1-based position of the right document in the first LIMIT hits; null when absent. */
   position: number | null;
   total: number;
+  /** The total is a lower bound (a common query: search.pg.ts's ROW_CAP). */
+  more?: boolean;
+  /** CPU time of the query: PostgreSQL's backends and this process (what it costs on an idle core). */
+  cpuMs: number;
 }
 
 interface Row {
@@ -68,6 +76,9 @@ interface Row {
   top1: number;
   top3: number;
   meanTotal: number;
+  cpuP50Ms: number;
+  cpuP95Ms: number;
+  cpuP99Ms: number;
 }
 
 /** Nearest-rank percentile of ascending `sorted`. */
@@ -76,6 +87,7 @@ const percentile = (sorted: number[], p: number) =>
 
 function summarize(key: string, label: string, answers: Answer[]): Row {
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const cpu = answers.map((a) => a.cpuMs).sort((a, b) => a - b);
   const share = (ok: (a: Answer) => boolean) => answers.filter(ok).length / answers.length;
   return {
     key,
@@ -89,6 +101,9 @@ function summarize(key: string, label: string, answers: Answer[]): Row {
     top1: share((a) => a.position === 1),
     top3: share((a) => a.position !== null && a.position <= 3),
     meanTotal: answers.reduce((a, b) => a + b.total, 0) / answers.length,
+    cpuP50Ms: percentile(cpu, 50),
+    cpuP95Ms: percentile(cpu, 95),
+    cpuP99Ms: percentile(cpu, 99),
   };
 }
 
@@ -106,6 +121,7 @@ function table(rows: Row[], base: Row): string {
     "top-1",
     "top-3",
     "mean total",
+    "CPU p50/p95/p99 ms",
   ];
   const lines = rows.map((r) => [
     r.label,
@@ -118,6 +134,7 @@ function table(rows: Row[], base: Row): string {
     pct(r.top1),
     pct(r.top3),
     f(r.meanTotal, 0),
+    `${f(r.cpuP50Ms)} / ${f(r.cpuP95Ms)} / ${f(r.cpuP99Ms)}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
   const row = (cells: string[]) =>
@@ -136,7 +153,12 @@ await withCleanup(async (cleanup) => {
   for (const m of content.migrations) await runMigrations({ connectionString: databaseUrl, ...m });
   const db = createDb(databaseUrl);
   cleanup.add(() => db.$disconnect());
-  const index = createPgSearchIndex(db, { rankCap: config.BENCH_RANK_CAP });
+  const index = createPgSearchIndex(db, {
+    rankCap: config.BENCH_RANK_CAP,
+    // 0: every matching row is read (the search before the row cap)
+    rowCap: config.BENCH_ROW_CAP === 0 ? Number.MAX_SAFE_INTEGER : config.BENCH_ROW_CAP,
+    fieldCap: config.BENCH_FIELD_CAP,
+  });
 
   const corpus = new Corpus(config.BENCH_SEED, config.BENCH_EN_VOCAB);
   console.log(
@@ -156,36 +178,66 @@ await withCleanup(async (cleanup) => {
   const sizes = await indexSizes(db);
 
   const queries = corpus.queries(config.BENCH_DOCS, config.BENCH_QUERIES);
-  const pg = async (q: BenchQuery): Promise<Answer> => {
+  // CPU time a query costs: its PostgreSQL backends' time on a CPU (/proc/<pid>/schedstat, ns; the
+  // server runs here and only this process connects to the bench database) and this process's. On a
+  // shared machine the latency also holds the time spent waiting for a core; this does not.
+  const backends = async () =>
+    (
+      await db.$queryRaw<Array<{ pid: number }>>`
+        SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`
+    ).map((r) => r.pid);
+  let pids: number[] = [];
+  const cpuNow = async () => {
+    let ns = 0;
+    for (const pid of pids) {
+      const stat = await readFile(`/proc/${pid}/schedstat`, "utf8").catch(() => "0");
+      ns += Number(stat.split(" ")[0]);
+    }
+    const own = process.cpuUsage();
+    return ns / 1e6 + (own.user + own.system) / 1000;
+  };
+  const measured = async <T>(work: () => Promise<T>) => {
+    const cpu0 = await cpuNow();
     const t0 = performance.now();
-    const r = await index.search({ text: q.text, sort: "relevance", offset: 0, limit: LIMIT });
+    const r = await work();
     const ms = performance.now() - t0;
+    return { r, ms, cpuMs: (await cpuNow()) - cpu0 };
+  };
+  const pg = async (q: BenchQuery): Promise<Answer> => {
+    const { r, ms, cpuMs } = await measured(() =>
+      index.search({ text: q.text, sort: "relevance", offset: 0, limit: LIMIT }),
+    );
     const at = r.hits.findIndex((h) => h.id === q.documentId);
-    return { ms, position: at < 0 ? null : at + 1, total: r.total };
+    return { ms, cpuMs, position: at < 0 ? null : at + 1, total: r.total, more: r.more === true };
   };
   // moredoc: WHERE title LIKE '%q%' OR keywords LIKE … OR description LIKE …, newest first, with the count
   const like =
     (withText: boolean) =>
     async (q: BenchQuery): Promise<Answer> => {
       const pattern = `%${q.text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-      const t0 = performance.now();
-      const rows = withText
-        ? await db.$queryRaw<Array<{ id: bigint; total: bigint }>>`
+      const {
+        r: rows,
+        ms,
+        cpuMs,
+      } = await measured(async () =>
+        withText
+          ? db.$queryRaw<Array<{ id: bigint; total: bigint }>>`
           SELECT d.id, count(*) OVER () AS total FROM bench_like.documents d
            WHERE d.title LIKE ${pattern} OR d.keywords LIKE ${pattern} OR d.description LIKE ${pattern}
               OR d.id IN (SELECT p.document_id FROM bench_like.pages p WHERE p.text LIKE ${pattern})
            ORDER BY d.id DESC LIMIT ${LIMIT}`
-        : await db.$queryRaw<Array<{ id: bigint; total: bigint }>>`
+          : db.$queryRaw<Array<{ id: bigint; total: bigint }>>`
           SELECT d.id, count(*) OVER () AS total FROM bench_like.documents d
            WHERE d.title LIKE ${pattern} OR d.keywords LIKE ${pattern} OR d.description LIKE ${pattern}
-           ORDER BY d.id DESC LIMIT ${LIMIT}`;
-      const ms = performance.now() - t0;
+           ORDER BY d.id DESC LIMIT ${LIMIT}`,
+      );
       const at = rows.findIndex((r) => r.id === q.documentId);
-      return { ms, position: at < 0 ? null : at + 1, total: Number(rows[0]?.total ?? 0) };
+      return { ms, cpuMs, position: at < 0 ? null : at + 1, total: Number(rows[0]?.total ?? 0) };
     };
   const run = async (label: string, qs: BenchQuery[], ask: (q: BenchQuery) => Promise<Answer>, warmUp = 5) => {
     process.stdout.write(`\nmeasuring ${label}: ${qs.length} queries …`);
     for (const q of qs.slice(0, warmUp)) await ask(q); // plans, caches, connections
+    pids = await backends();
     const out: Answer[] = [];
     for (const q of qs) out.push(await ask(q));
     return out;
@@ -233,6 +285,8 @@ await withCleanup(async (cleanup) => {
       );
     }
   }
+  const common = pgAnswers.filter((a) => a.more).length;
+  console.log(`\n(a): ${common} of ${pgAnswers.length} queries were common (total a lower bound, "约 N 条")`);
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const p95Ratio = (a: string, b: string) => ratio(byKey.get(b)?.p95Ms ?? 0, byKey.get(a)?.p95Ms ?? 0);
   const ratios = {
@@ -259,6 +313,9 @@ await withCleanup(async (cleanup) => {
         seed: config.BENCH_SEED,
         enVocab: config.BENCH_EN_VOCAB,
         rankCap: config.BENCH_RANK_CAP ?? "search.pg.ts RANK_CAP",
+        rowCap: config.BENCH_ROW_CAP ?? "search.pg.ts ROW_CAP",
+        fieldCap: config.BENCH_FIELD_CAP ?? "search.pg.ts FIELD_CAP",
+        commonQueries: common,
         indexing,
         sizes,
         results: rows,

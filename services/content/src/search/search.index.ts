@@ -70,6 +70,8 @@ export const EXCERPT_CHARS = 2_000;
 
 export interface SearchResult {
   total: number;
+  /** total is a lower bound: the query matches more documents than were counted (a common word). */
+  more?: boolean;
   hits: SearchHit[];
 }
 

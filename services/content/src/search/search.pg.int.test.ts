@@ -50,6 +50,57 @@ describe("PostgreSQL search index: the ranking cap (a common word reads few tsve
   });
 });
 
+describe("PostgreSQL search index: a common query reads at most ROW_CAP rows (its total a lower bound)", () => {
+  test("past the row cap the total counts the documents read and says more; field matches past it still rank first", async () => {
+    const index = createPgSearchIndex(db, { rowCap: 3, fieldCap: 10 });
+    await index.clear();
+    // written first, so the GIN index gives their rows first: the word in the text of every page
+    const texts = [1, 2, 3].map((n) =>
+      indexedDocument({ title: `text ${n}`, pages: 3, pageTexts: ["harbour one", "harbour two", "harbour three"] }),
+    );
+    await index.upsert(texts);
+    const titled = indexedDocument({ title: "harbour", pageTexts: ["nothing"] });
+    await index.upsert([titled]);
+
+    const found = await index.search({ text: "harbour", sort: "relevance", offset: 0, limit: 10 });
+    expect(found.more).toBe(true);
+    // 4 rows read (the first document's 3 pages, the second's first) and the field match: 3 documents
+    expect(found.total).toBe(3);
+    // the field match first; the text-only matches (the same rank: the newer id first) never the unread third
+    expect(found.hits.map((h) => h.id)).toEqual([titled.id, texts[1]?.id, texts[0]?.id]);
+    expect(found.hits[2]?.pages).toEqual([1, 2, 3]);
+    // paging stays inside what was counted
+    const second = await index.search({ text: "harbour", sort: "relevance", offset: 2, limit: 2 });
+    expect([second.total, second.more, second.hits.map((h) => h.id)]).toEqual([3, true, [texts[0]?.id]]);
+
+    // with room for every row the count is exact and says nothing more
+    const exact = await createPgSearchIndex(db, { rowCap: 100 }).search({
+      text: "harbour",
+      sort: "relevance",
+      offset: 0,
+      limit: 10,
+    });
+    expect([exact.total, exact.more, exact.hits[0]?.id]).toEqual([4, undefined, titled.id]);
+    // the other sorts read every match: the newest of all of them first, the exact total
+    const latest = await index.search({ text: "harbour", sort: "latest", offset: 0, limit: 10 });
+    expect([latest.total, latest.more, latest.hits[0]?.id]).toEqual([4, undefined, titled.id]);
+    // a query under the cap is exact with the small cap too
+    const rare = await index.search({ text: "three", sort: "relevance", offset: 0, limit: 10 });
+    expect([rare.total, rare.more]).toEqual([3, undefined]);
+  });
+
+  test("field matches of a common query: at most fieldCap of them", async () => {
+    const index = createPgSearchIndex(db, { rowCap: 1, fieldCap: 2 });
+    await index.clear();
+    const docs = [1, 2, 3, 4].map((n) => indexedDocument({ title: `harbour ${n}`, pageTexts: [] }));
+    await index.upsert(docs);
+    const found = await index.search({ text: "harbour", sort: "relevance", offset: 0, limit: 10 });
+    expect(found.more).toBe(true);
+    expect(found.total).toBe(2);
+    expect(found.hits).toHaveLength(2);
+  });
+});
+
 describe("PostgreSQL search index: which text-only matches the cap ranks, and the exact phrase", () => {
   test("a short document with the phrase is ranked before a long one with the words on many pages", async () => {
     const index = createPgSearchIndex(db, { rankCap: 1 });

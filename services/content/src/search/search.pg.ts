@@ -53,11 +53,25 @@ function filters(q: SearchQuery): Prisma.Sql {
  * most, as a share of their pages (a document about the words, not merely a long one).
  */
 export const RANK_CAP = 200;
+/**
+ * Matching rows a relevance search reads (in the GIN index's order) before it calls the query common: a word
+ * that matches more rows than this (a title word is in every page row of its documents) ranks and
+ * counts only the documents of these rows and FIELD_CAP field matches, and its total is a lower bound
+ * (SearchResult.more), as Elasticsearch's is past 10,000 hits. Below it everything is read.
+ */
+export const ROW_CAP = 20_000;
+/** Field matches (page 0) a common query reads, ranks and counts beside its ROW_CAP rows. */
+export const FIELD_CAP = 5_000;
 /** What a page holding the query as the exact phrase adds to its rank (weight D's: one more match). */
 const PHRASE_BONUS = 0.1;
 
-export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): SearchIndex {
+export function createPgSearchIndex(
+  db: Db,
+  opts: { rankCap?: number; rowCap?: number; fieldCap?: number } = {},
+): SearchIndex {
   const rankCap = opts.rankCap ?? RANK_CAP;
+  const rowCap = opts.rowCap ?? ROW_CAP;
+  const fieldCap = opts.fieldCap ?? FIELD_CAP;
   async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument, prepared: PreparedDocument) {
     // The index is derived data: a crash that loses the last moments of its writes leaves those
     // documents at an older version, which the indexer's catch-up rewrites at the next start. So
@@ -127,26 +141,46 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
       // Stop words alone ("These", "the who") are looked for in the fields only (page 0, its own
       // index, migration 0011): nearly every English page holds them.
       const fieldsOnly = onlyStopWords(tokens);
+      // The other sorts (newest, most read…) need every match to be right: the row cap is relevance's.
+      const cap = q.sort === "relevance" ? rowCap : Number.MAX_SAFE_INTEGER;
       // One round trip: the page of hits and the count (a row with a null id when the page is empty).
       // Reads, downloads and ratings change all the time without re-indexing a document (its
       // search_version ignores them): the sorts take them live from the documents table beside the
       // index (the indexed copies serve where it has no such row, as in the contract's tests).
       // c: every matching document from the GIN index and the rows' ids alone (no tsvector is read
-      // back: the cost of a common word is one heap fetch a matching row). Ranking reads the
+      // back: the cost of a common word is one heap fetch a matching row), up to ROW_CAP rows (m):
+      // past them the query is common, and c is the documents of those rows and FIELD_CAP field
+      // matches (page 0, its own index: a title word is in every page row of its documents, so
+      // field matches past the rows read still rank first); the total counts them (more). Ranking reads the
       // tsvectors: all matching field rows (page 0: small), and the page rows of the RANK_CAP
       // text-only matches whose pages match the most as a share of their pages (then the most
       // matching pages, the most read): choosing by the number of matching pages alone favoured long
       // documents. A ranked page holding the words as the exact phrase gets PHRASE_BONUS (its
       // tsvector read once for both: the || copy). Text-only matches past those rank 0, after the
       // ranked ones. Below RANK_CAP text-only matches, all are ranked.
-      const rows = await db.$queryRaw<Array<{ document_id: bigint | null; rank: number | null; total: bigint }>>`
+      const rows = await db.$queryRaw<
+        Array<{ document_id: bigint | null; rank: number | null; total: bigint; more: boolean }>
+      >`
         WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q,
                           phraseto_tsquery('wenku_search', ${tokens}) AS phrase),
-        c AS (
-          SELECT p.document_id, bool_or(p.page = 0) AS in_fields, count(*) FILTER (WHERE p.page > 0) AS in_pages
+        m AS MATERIALIZED (
+          SELECT p.document_id, p.page
             FROM search_pages p, q
            WHERE p.terms @@ q.q ${fieldsOnly ? Prisma.sql`AND p.page = 0` : Prisma.empty}
-           GROUP BY p.document_id
+           LIMIT ${cap + 1}
+        ),
+        common AS (SELECT count(*) > ${cap} AS yes FROM m),
+        c AS (
+          SELECT x.document_id, bool_or(x.page = 0) AS in_fields, count(*) FILTER (WHERE x.page > 0) AS in_pages
+            FROM (
+              SELECT document_id, page FROM m
+              UNION ALL
+              (SELECT p.document_id, p.page
+                 FROM search_pages p, q
+                WHERE (SELECT yes FROM common) AND p.page = 0 AND p.terms @@ q.q
+                LIMIT ${fieldCap})
+            ) x
+           GROUP BY x.document_id
         ),
         f0 AS (
           SELECT d.document_id, d.created_at, coalesce(live.view_count, d.view_count) AS view_count,
@@ -181,16 +215,22 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
            ORDER BY ${ORDER[q.sort]}
            LIMIT ${q.limit} OFFSET ${q.offset}
         )
-        SELECT (SELECT count(*) FROM f) AS total, hits.document_id, hits.rank::float8 AS rank
+        SELECT (SELECT count(*) FROM f) AS total, (SELECT yes FROM common) AS more, hits.document_id,
+               hits.rank::float8 AS rank
           FROM (SELECT 1) AS one LEFT JOIN hits ON true
          ORDER BY hits.n`;
       const total = Number(rows[0]?.total ?? 0);
+      const more = rows[0]?.more ? { more: true } : {};
       const found = rows.filter(
-        (r): r is { document_id: bigint; rank: number; total: bigint } => r.document_id !== null,
+        (r): r is { document_id: bigint; rank: number; total: bigint; more: boolean } => r.document_id !== null,
       );
-      if (found.length === 0) return { total, hits: [] };
+      if (found.length === 0) return { total, ...more, hits: [] };
       if (fieldsOnly)
-        return { total, hits: found.map((r) => ({ id: r.document_id, rank: r.rank, pages: [], excerpts: [] })) };
+        return {
+          total,
+          ...more,
+          hits: found.map((r) => ({ id: r.document_id, rank: r.rank, pages: [], excerpts: [] })),
+        };
       const ids = found.map((r) => r.document_id);
       const pageRows = await db.$queryRaw<Array<{ document_id: bigint; page: number; excerpt: string }>>`
         WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q)
@@ -211,6 +251,7 @@ export function createPgSearchIndex(db: Db, opts: { rankCap?: number } = {}): Se
       }
       return {
         total,
+        ...more,
         hits: found.map((r) => ({
           id: r.document_id,
           rank: r.rank,
