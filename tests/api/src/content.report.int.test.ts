@@ -141,3 +141,12 @@ test("purging a document removes its reports", async () => {
   expect((await call("DELETE", `/api/v1/document/recycle?id=${id}`, undefined, admin)).status).toBe(200);
   expect(await db.report.count({ where: { documentId: BigInt(id) } })).toBe(0);
 });
+
+test("the site statistics count the reports and the live articles", async () => {
+  const stats = await call("GET", "/api/v1/stats", undefined, admin);
+  expect(stats.status).toBe(200);
+  const reports = await db.report.count();
+  expect(reports).toBeGreaterThan(0);
+  expect(stats.json.report_count).toBe(reports);
+  expect(stats.json.article_count).toBe(await db.article.count({ where: { deletedAt: null } }));
+});

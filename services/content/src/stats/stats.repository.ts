@@ -12,6 +12,12 @@ export function createStatsRepository(db: Db) {
 
     categoryCount: async (): Promise<number> => db.category.count(),
 
+    /** Articles outside the recycle bin (any review status). */
+    liveArticleCount: async (): Promise<number> => db.article.count({ where: { deletedAt: null } }),
+
+    /** Every report, open or handled. */
+    reportCount: async (): Promise<number> => db.report.count(),
+
     /** Per local day: documents uploaded (the recycle bin's too), conversions ended ok or failed, download links. */
     async daily(
       days: number,

@@ -17,6 +17,8 @@ function setup() {
         [DocStatus.pendingReview, 5],
       ]),
     categoryCount: async () => 7,
+    liveArticleCount: async () => 4,
+    reportCount: async () => 2,
     daily: async (days, timeZone) => {
       const day = [{ date: timeZone, count: days }];
       return { documents: day, conversions: day, failures: day, downloads: day };
@@ -33,13 +35,13 @@ function setup() {
   return { stats: createStatsService(repo), asked };
 }
 
-test("site counters: every live document, review, failed and in-conversion figures by status", async () => {
+test("site counters: every live document, review, failed and in-conversion figures by status; articles and reports", async () => {
   expect(await setup().stats.contentStats()).toEqual({
     documentCount: 25,
     categoryCount: 7,
-    articleCount: 0,
+    articleCount: 4,
     commentCount: 0,
-    reportCount: 0,
+    reportCount: 2,
     documentPendingReviewCount: 5,
     documentConvertFailedCount: 3,
     documentConvertingCount: 7,

@@ -40,15 +40,20 @@ export function createStatsService(repo: StatsRepository) {
     },
 
     async contentStats(): Promise<ContentStats> {
-      const [byStatus, categoryCount] = await Promise.all([repo.liveDocumentsByStatus(), repo.categoryCount()]);
+      const [byStatus, categoryCount, articleCount, reportCount] = await Promise.all([
+        repo.liveDocumentsByStatus(),
+        repo.categoryCount(),
+        repo.liveArticleCount(),
+        repo.reportCount(),
+      ]);
       const count = (...statuses: number[]) => statuses.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);
       return {
         documentCount: [...byStatus.values()].reduce((n, c) => n + c, 0),
         categoryCount,
-        // Articles, comments and reports are not built yet: there are none to count.
-        articleCount: 0,
+        articleCount,
+        // Comments are not counted here yet.
         commentCount: 0,
-        reportCount: 0,
+        reportCount,
         documentPendingReviewCount: count(DocStatus.pendingReview),
         documentConvertFailedCount: count(DocStatus.failed),
         documentConvertingCount: count(DocStatus.pending, DocStatus.converting, DocStatus.reconvert),
