@@ -346,3 +346,11 @@ test("GetComment and UpdateComment are staff only; an edit is stored as text", a
   expect(await docCount(doc)).toBe(0);
   expect((await call("GET", "/api/v1/comment?id=99999999", undefined, admin)).status).toBe(404);
 });
+
+test("the site statistics count every comment, in any review status", async () => {
+  const stats = await call("GET", "/api/v1/stats", undefined, admin);
+  expect(stats.status).toBe(200);
+  const comments = await db.comment.count();
+  expect(comments).toBeGreaterThan(0);
+  expect(stats.json.comment_count).toBe(comments);
+});

@@ -15,6 +15,9 @@ export function createStatsRepository(db: Db) {
     /** Articles outside the recycle bin (any review status). */
     liveArticleCount: async (): Promise<number> => db.article.count({ where: { deletedAt: null } }),
 
+    /** Every comment on documents and articles, in any review status. */
+    commentCount: async (): Promise<number> => db.comment.count(),
+
     /** Every report, open or handled. */
     reportCount: async (): Promise<number> => db.report.count(),
 

@@ -18,6 +18,7 @@ function setup() {
       ]),
     categoryCount: async () => 7,
     liveArticleCount: async () => 4,
+    commentCount: async () => 6,
     reportCount: async () => 2,
     daily: async (days, timeZone) => {
       const day = [{ date: timeZone, count: days }];
@@ -35,12 +36,12 @@ function setup() {
   return { stats: createStatsService(repo), asked };
 }
 
-test("site counters: every live document, review, failed and in-conversion figures by status; articles and reports", async () => {
+test("site counters: every live document, review, failed and in-conversion figures by status; articles, comments and reports", async () => {
   expect(await setup().stats.contentStats()).toEqual({
     documentCount: 25,
     categoryCount: 7,
     articleCount: 4,
-    commentCount: 0,
+    commentCount: 6,
     reportCount: 2,
     documentPendingReviewCount: 5,
     documentConvertFailedCount: 3,

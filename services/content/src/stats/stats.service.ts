@@ -40,10 +40,11 @@ export function createStatsService(repo: StatsRepository) {
     },
 
     async contentStats(): Promise<ContentStats> {
-      const [byStatus, categoryCount, articleCount, reportCount] = await Promise.all([
+      const [byStatus, categoryCount, articleCount, commentCount, reportCount] = await Promise.all([
         repo.liveDocumentsByStatus(),
         repo.categoryCount(),
         repo.liveArticleCount(),
+        repo.commentCount(),
         repo.reportCount(),
       ]);
       const count = (...statuses: number[]) => statuses.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);
@@ -51,8 +52,7 @@ export function createStatsService(repo: StatsRepository) {
         documentCount: [...byStatus.values()].reduce((n, c) => n + c, 0),
         categoryCount,
         articleCount,
-        // Comments are not counted here yet.
-        commentCount: 0,
+        commentCount,
         reportCount,
         documentPendingReviewCount: count(DocStatus.pendingReview),
         documentConvertFailedCount: count(DocStatus.failed),
