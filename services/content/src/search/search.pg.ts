@@ -59,9 +59,9 @@ export const RANK_CAP = 200;
  * counts only the documents of these rows and FIELD_CAP field matches, and its total is a lower bound
  * (SearchResult.more), as Elasticsearch's is past 10,000 hits. Below it everything is read.
  */
-export const ROW_CAP = 20_000;
+export const ROW_CAP = 5_000;
 /** Field matches (page 0) a common query reads, ranks and counts beside its ROW_CAP rows. */
-export const FIELD_CAP = 5_000;
+export const FIELD_CAP = 2_000;
 /** What a page holding the query as the exact phrase adds to its rank (weight D's: one more match). */
 const PHRASE_BONUS = 0.1;
 
@@ -155,7 +155,8 @@ export function createPgSearchIndex(
       // tsvectors: all matching field rows (page 0: small), and the page rows of the RANK_CAP
       // text-only matches whose pages match the most as a share of their pages (then the most
       // matching pages, the most read): choosing by the number of matching pages alone favoured long
-      // documents. A ranked page holding the words as the exact phrase gets PHRASE_BONUS (its
+      // documents; their matching page rows are those m read, fetched by primary key (not by a
+      // second scan of every match). A ranked page holding the words as the exact phrase gets PHRASE_BONUS (its
       // tsvector read once for both: the || copy). Text-only matches past those rank 0, after the
       // ranked ones. Below RANK_CAP text-only matches, all are ranked.
       const rows = await db.$queryRaw<
@@ -198,9 +199,9 @@ export function createPgSearchIndex(
           SELECT t.document_id, max(ts_rank_cd(t.terms, q.q) + CASE WHEN t.terms @@ q.phrase THEN ${PHRASE_BONUS}::float4 ELSE 0 END)
             FROM q, (
               SELECT p.document_id, p.terms || ''::tsvector AS terms
-                FROM q, search_pages p
-               WHERE p.page > 0 AND p.terms @@ q.q
-                 AND p.document_id IN (SELECT document_id FROM f0 WHERE NOT in_fields
+                FROM m JOIN search_pages p USING (document_id, page)
+               WHERE m.page > 0
+                 AND m.document_id IN (SELECT document_id FROM f0 WHERE NOT in_fields
                                         ORDER BY in_pages::float8 / greatest(pages, 1) DESC, in_pages DESC,
                                                  view_count DESC, document_id DESC
                                         LIMIT ${rankCap})
