@@ -27,7 +27,12 @@ afterAll(async () => {
 
 test("with Elasticsearch unreachable the site serves, and a search answers 503 with a message for people", async () => {
   expect((await rest(stack.url, "GET", "/api/v1/category/list")).status).toBe(200);
-  for (const path of ["/api/v1/document/search?wd=年度报告", "/api/v1/search?wd=annual%20report"]) {
+  for (const path of [
+    "/api/v1/document/search?wd=年度报告",
+    "/api/v1/search?wd=annual%20report",
+    "/api/v1/search?wd=annual%20report&type=1",
+    "/api/v1/article/search?wd=关于",
+  ]) {
     const r = await rest(stack.url, "GET", path);
     expect([path, r.status, r.json.message]).toEqual([path, 503, "搜索服务暂时不可用，请稍后再试"]);
     expect(r.text).not.toContain("secret");
@@ -37,10 +42,13 @@ test("with Elasticsearch unreachable the site serves, and a search answers 503 w
   expect(empty.status).toBe(200); // nothing to look for: the cluster is not asked
 });
 
-test("the index status and a rebuild say the search service is unavailable instead of failing obscurely", async () => {
+test("the index status says the backend is unreachable (the admin page stays up); a rebuild is refused with 503", async () => {
   const admin = await loginAdmin(stack.url);
-  for (const method of ["GET", "PUT"]) {
-    const r = await rest(stack.url, method, "/api/v1/renew/document/index", method === "PUT" ? {} : undefined, admin);
-    expect([method, r.status, r.json.message]).toEqual([method, 503, "搜索服务暂时不可用，请稍后再试"]);
-  }
+  const status = await rest(stack.url, "GET", "/api/v1/renew/document/index", undefined, admin);
+  expect(status.status).toBe(200);
+  expect(status.json).toMatchObject({ backend: "elasticsearch", unreachable: true });
+  expect(status.json.error).toMatch(/^搜索后端无法连接/);
+  expect(status.text).not.toContain("secret");
+  const rebuild = await rest(stack.url, "PUT", "/api/v1/renew/document/index", {}, admin);
+  expect([rebuild.status, rebuild.json.message]).toEqual([503, "搜索服务暂时不可用，请稍后再试"]);
 });

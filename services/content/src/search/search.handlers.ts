@@ -108,7 +108,7 @@ const statusReply = (s: IndexStatus) =>
     done: BigInt(s.done),
     error: s.error,
     articles: BigInt(s.articles),
-    unreachable: !s.reachable,
+    unreachable: s.unreachable,
   });
 
 /** The index's administration as the config service asks for it (ConfigAPI.RenewDocumentIndex, GetDocumentIndexStatus). */

@@ -3,7 +3,7 @@
 // document hidden a moment ago is never shown, even before the indexer removed it) and a snippet cut
 // from a readable page of each.
 import { performance } from "node:perf_hooks";
-import { type CallContext, type Logger, paging, type SettingsReader } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger, paging, type SettingsReader } from "@wenku/kit";
 import type { ArticleRepository, ArticleRow } from "../articles/article.repository.js";
 import { ArticleStatus } from "../articles/article.rules.js";
 import { normalizeExtension } from "../conversion/formats.js";
@@ -14,6 +14,7 @@ import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
 import { articleText } from "./article.text.js";
 import { ARTICLE_SORTS } from "./search.articles.js";
+import { UNAVAILABLE } from "./search.es.bulk.js";
 import type { ArticleQuery, SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
 import type { IndexerProgress, SiteIndexer } from "./search.indexer.js";
 import { type Snippet, snippetOf } from "./snippet.js";
@@ -73,8 +74,8 @@ export interface IndexStatus extends IndexerProgress {
   backend: string;
   indexed: number;
   articles: number;
-  /** The backend answered the counts (false: Elasticsearch is down; error says so). */
-  reachable: boolean;
+  /** The backend did not answer the counts (Elasticsearch down; error says so). */
+  unreachable: boolean;
 }
 
 /** The status's error when the backend does not answer (the admin page shows it). */
@@ -143,11 +144,11 @@ export function createSearchService(deps: SearchServiceDeps) {
     const progress = deps.indexer.progress();
     try {
       const [indexed, articles] = await Promise.all([index.count(), index.articles.count()]);
-      return { backend: index.backend, indexed, articles, reachable: true, ...progress };
+      return { backend: index.backend, indexed, articles, unreachable: false, ...progress };
     } catch (err) {
       deps.log.warn({ err }, "search index status: the backend did not answer");
       const error = [UNREACHABLE, progress.error].filter(Boolean).join("; ");
-      return { backend: index.backend, indexed: 0, articles: 0, ...progress, reachable: false, error };
+      return { backend: index.backend, indexed: 0, articles: 0, ...progress, unreachable: true, error };
     }
   }
 
@@ -163,8 +164,12 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     status,
 
-    /** Starts a rebuild in the background (or joins the one under way) and answers the status at once. */
+    /**
+     * Starts a rebuild in the background (or joins the one under way) and answers the status at once;
+     * refused (unavailable) while the backend does not answer: it could only fail.
+     */
     async rebuild(): Promise<IndexStatus> {
+      if ((await status()).unreachable) throw new DomainError("unavailable", UNAVAILABLE);
       deps.indexer.rebuild().catch((err: unknown) => deps.log.error({ err }, "search index rebuild failed"));
       return status();
     },
