@@ -212,7 +212,7 @@ export function createSearchIndexer<T extends { id: bigint } = IndexedDocument>(
 
 /** The documents' indexer with the articles' beside it: started, stopped and rebuilt together. */
 export interface SiteIndexer extends SearchIndexer {
-  /** The articles' own (reindex: SetArticleIndex; nudge: articles changed here). */
+  /** The articles' own (reindex: SetArticleIndex); it follows the articles' changes by its poll. */
   readonly articles: SearchIndexer;
 }
 
