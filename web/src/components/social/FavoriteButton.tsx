@@ -19,8 +19,6 @@ export interface FavoriteButtonProps {
   id: bigint;
   /** favorite_count as the page loaded it; the button adds its own changes. */
   count: number;
-  /** Hide the count (display.show_document_favorite_count off). */
-  hideCount?: boolean;
 }
 
 /**
@@ -28,7 +26,12 @@ export interface FavoriteButtonProps {
  * is mine (NotFound: not yet); a click adds or removes it, the server's refusal (a punishment's reason)
  * shown. A visitor is asked to sign in.
  */
-export function FavoriteButton({ kind, id, count, hideCount }: FavoriteButtonProps) {
+export function FavoriteButton(props: FavoriteButtonProps) {
+  // A fresh toggle per target: what one page's button changed never shows on the next (related articles).
+  return <FavoriteToggle key={`${props.kind}:${props.id}`} {...props} />;
+}
+
+function FavoriteToggle({ kind, id, count }: FavoriteButtonProps) {
   const { t } = useI18n();
   const { message } = useFeedback();
   const session = useSession();
@@ -83,7 +86,7 @@ export function FavoriteButton({ kind, id, count, hideCount }: FavoriteButtonPro
       data-testid="favorite-toggle"
     >
       {label}
-      {!hideCount && <span data-testid="favorite-count"> · {shown}</span>}
+      <span data-testid="favorite-count"> · {shown}</span>
     </Button>
   );
 }
