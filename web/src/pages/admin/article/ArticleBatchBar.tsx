@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, DeleteOutlined, FolderOutlined, LikeOutlined } from "@ant-design/icons";
+import { DeleteOutlined, FolderOutlined, LikeOutlined } from "@ant-design/icons";
 import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
@@ -6,6 +6,7 @@ import { Button, Modal, TreeSelect } from "antd";
 import { useState } from "react";
 import { BatchBar } from "../../../components/admin/BatchBar.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
+import { BatchReviewButtons, REVIEW_CHECKS } from "../../../components/admin/reviewActions.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import type { CategoryOptions } from "../../../components/category/useCategoryOptions.js";
 import { type Translate, useI18n } from "../../../i18n/I18nProvider.js";
@@ -20,12 +21,6 @@ export function useArticleMutation<I extends DescMessage, O extends DescMessage>
 ) {
   return useAdminMutation(method, { success, alsoInvalidates: ARTICLE_SERVICES, onSuccess: onDone });
 }
-
-/** The review's two outcomes; rejecting hides the article and asks why (the author sees the reason). */
-export const ARTICLE_CHECKS = [
-  { status: ReviewStatus.APPROVED, label: "adm.doc.approve", icon: <CheckOutlined />, danger: false },
-  { status: ReviewStatus.REJECTED, label: "adm.doc.reject", icon: <CloseOutlined />, danger: true },
-] as const;
 
 /** CheckArticles' request: a rejection carries the reason, an approval clears it. */
 export const checkRequest = (ids: bigint[], status: ReviewStatus, reason = "") => ({
@@ -71,25 +66,15 @@ export function ArticleBatchBar({
 
   return (
     <BatchBar count={count} testId="article-batch">
-      {can(`${ARTICLE_API}/CheckArticles`) &&
-        ARTICLE_CHECKS.map((c) => (
-          <Button
-            key={c.status}
-            size="small"
-            icon={c.icon}
-            onClick={() =>
-              confirm({
-                title: t("adm.article.batchConfirm", { action: t(c.label), count }),
-                names,
-                danger: c.danger,
-                input: c.danger ? articleReasonInput(t) : undefined,
-                onOk: (reason) => check.run(checkRequest(ids, c.status, reason)),
-              })
-            }
-          >
-            {t(c.label)}
-          </Button>
-        ))}
+      {can(`${ARTICLE_API}/CheckArticles`) && (
+        <BatchReviewButtons
+          checks={REVIEW_CHECKS}
+          reason={articleReasonInput(t)}
+          names={names}
+          title={(action, n) => t("adm.article.batchConfirm", { action, count: n })}
+          run={(status, reason) => check.run(checkRequest(ids, status, reason))}
+        />
+      )}
       {can(`${ARTICLE_API}/SetArticlesCategory`) && (
         <Button
           size="small"

@@ -1,15 +1,16 @@
 import { LikeOutlined, PlusOutlined } from "@ant-design/icons";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Flex, Select, Table, type TableColumnsType, TreeSelect } from "antd";
+import { Button, Flex, Select, Table, type TableColumnsType } from "antd";
 import { useNavigate } from "react-router";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { CategoryFilter } from "../../../components/admin/CategoryFilter.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useCan } from "../../../components/admin/permissions.js";
 import { ReviewStatusFilter } from "../../../components/admin/ReviewStatusFilter.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
-import { reviewRowActions } from "../../../components/admin/reviewActions.js";
+import { REVIEW_CHECKS, reviewRowActions } from "../../../components/admin/reviewActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { useCategoryOptions } from "../../../components/category/useCategoryOptions.js";
@@ -17,13 +18,7 @@ import { formatTime, idKey } from "../../../components/common/format.js";
 import { ReviewStatusTag } from "../../../components/common/ReviewStatusTag.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
-import {
-  ARTICLE_CHECKS,
-  ArticleBatchBar,
-  articleReasonInput,
-  checkRequest,
-  useArticleMutation,
-} from "./ArticleBatchBar.js";
+import { ArticleBatchBar, articleReasonInput, checkRequest, useArticleMutation } from "./ArticleBatchBar.js";
 import { ArticleTitleCell } from "./ArticleTitleCell.js";
 import { ARTICLE_API, articleListRequest, publisherColumn } from "./articleListQuery.js";
 
@@ -89,7 +84,7 @@ export default function ArticleListPage() {
             ? reviewRowActions({
                 t,
                 confirm,
-                checks: ARTICLE_CHECKS,
+                checks: REVIEW_CHECKS,
                 current: a.status,
                 name: a.title,
                 reason: articleReasonInput(t),
@@ -114,16 +109,7 @@ export default function ArticleListPage() {
   const toolbar = (
     <AdminToolbar list={list} searchPlaceholder={t("adm.article.searchPlaceholder")}>
       <ReviewStatusFilter list={list} testId="article-status-filter" />
-      <TreeSelect
-        allowClear
-        showSearch
-        treeNodeFilterProp="title"
-        placeholder={t("adm.doc.allCategories")}
-        style={{ width: 180, maxWidth: "100%" }}
-        value={list.query.filters.categoryId}
-        treeData={options.categoryOptions}
-        onChange={filter("categoryId")}
-      />
+      <CategoryFilter list={list} options={options.categoryOptions} />
       <Select<string>
         allowClear
         placeholder={t("adm.article.allRecommend")}

@@ -95,6 +95,8 @@ describe("admin comment list", () => {
     await waitFor(() => expect(within(row("另一条待审")).getByText("已通过")).toBeTruthy());
 
     fireEvent.click(within(row("已通过的评论")).getByLabelText("审核拒绝"));
+    expect(checks).toHaveLength(1); // rejecting hides the comment: it asks first
+    fireEvent.click(document.querySelector(".ant-modal-confirm .ant-btn-dangerous") as HTMLElement);
     await waitFor(() => expect(checks).toHaveLength(2));
     expect(checks[1]).toMatchObject({ id: [3n], status: ReviewStatus.REJECTED });
 

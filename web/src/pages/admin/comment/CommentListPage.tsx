@@ -11,13 +11,13 @@ import { useAdminMutation } from "../../../components/admin/list/useAdminMutatio
 import { useCan } from "../../../components/admin/permissions.js";
 import { ReviewStatusFilter } from "../../../components/admin/ReviewStatusFilter.js";
 import { actionsColumn, RowActions } from "../../../components/admin/RowActions.js";
+import { BatchReviewButtons, REVIEW_CHECKS, reviewRowActions } from "../../../components/admin/reviewActions.js";
 import { titleColumn } from "../../../components/admin/table.js";
 import { useConfirm } from "../../../components/admin/useConfirm.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { ReviewStatusTag } from "../../../components/common/ReviewStatusTag.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
-import { ARTICLE_CHECKS as REVIEW_CHECKS } from "../article/ArticleBatchBar.js";
 import { COMMENT_API, commentListRequest, targetPath } from "./commentListQuery.js";
 
 /**
@@ -104,13 +104,14 @@ export default function CommentListPage() {
         deleteHint={t("adm.comment.deleteHint")}
         actions={
           mayCheck
-            ? REVIEW_CHECKS.filter((k) => k.status !== c.status).map((k) => ({
-                key: String(k.status),
-                label: t(k.label),
-                icon: k.icon,
-                danger: k.danger,
-                onClick: () => void check.run({ id: [c.id], status: k.status }),
-              }))
+            ? reviewRowActions({
+                t,
+                confirm,
+                checks: REVIEW_CHECKS,
+                current: c.status,
+                name: c.content.slice(0, 40),
+                run: (status) => check.run({ id: [c.id], status }),
+              })
             : []
         }
         onDelete={mayDelete ? () => void remove.run({ id: [c.id] }) : undefined}
@@ -150,24 +151,14 @@ export default function CommentListPage() {
   return (
     <AdminCard title={t("admin.comment")} toolbar={toolbar} list={list}>
       <BatchBar count={count} testId="comment-batch">
-        {mayCheck &&
-          REVIEW_CHECKS.map((k) => (
-            <Button
-              key={k.status}
-              size="small"
-              icon={k.icon}
-              onClick={() =>
-                confirm({
-                  title: t("adm.comment.batchConfirm", { action: t(k.label), count }),
-                  names,
-                  danger: k.danger,
-                  onOk: () => check.run({ id: selected.map((c) => c.id), status: k.status }),
-                })
-              }
-            >
-              {t(k.label)}
-            </Button>
-          ))}
+        {mayCheck && (
+          <BatchReviewButtons
+            checks={REVIEW_CHECKS}
+            names={names}
+            title={(action, n) => t("adm.comment.batchConfirm", { action, count: n })}
+            run={(status) => check.run({ id: selected.map((c) => c.id), status })}
+          />
+        )}
         {mayDelete && (
           <Button
             size="small"

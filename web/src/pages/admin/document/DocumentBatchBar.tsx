@@ -14,6 +14,7 @@ import { Button, Cascader, Modal, Select } from "antd";
 import { useState } from "react";
 import { BatchBar } from "../../../components/admin/BatchBar.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
+import { BatchReviewButtons, type ReviewCheck } from "../../../components/admin/reviewActions.js";
 import { type ConfirmInput, useConfirm } from "../../../components/admin/useConfirm.js";
 import { categoryIdsOf } from "../../../components/document/documentQuery.js";
 import type { DocumentOptions } from "../../../components/document/useDocumentOptions.js";
@@ -30,11 +31,11 @@ function useDocumentMutation<I extends DescMessage, O extends DescMessage>(
 }
 
 /** The review's three outcomes; reject and disable are the dangerous ones (they hide the document and ask why). */
-export const CHECKS = [
+export const CHECKS: readonly ReviewCheck<DocumentStatus>[] = [
   { status: DocumentStatus.CONVERTED, label: "adm.doc.approve", icon: <CheckOutlined />, danger: false },
   { status: DocumentStatus.REJECTED, label: "adm.doc.reject", icon: <CloseOutlined />, danger: true },
   { status: DocumentStatus.DISABLED, label: "adm.doc.disable", icon: <StopOutlined />, danger: true },
-] as const;
+];
 
 /** The server keeps at most this many characters of a review reason (CheckDocumentRequest.reason). */
 export const REASON_MAX_LENGTH = 255;
@@ -79,24 +80,18 @@ export function DocumentBatchBar({
   const names = selected.map((d) => d.title);
   const count = selected.length;
 
-  // Approving clears any earlier reason, so it asks for none and sends none.
-  const check = ({ status, label, danger }: (typeof CHECKS)[number]) =>
-    confirm({
-      title: t("adm.doc.batchConfirm", { action: t(label), count }),
-      names,
-      danger,
-      input: danger ? reasonInput(t) : undefined,
-      onOk: (reason) => checkDocument.run(danger ? { id: ids, status, reason } : { id: ids, status }),
-    });
-
   return (
     <BatchBar count={count} testId="document-batch">
-      {can(`${DOC_API}/CheckDocument`) &&
-        CHECKS.map((c) => (
-          <Button key={c.status} size="small" icon={c.icon} onClick={() => check(c)}>
-            {t(c.label)}
-          </Button>
-        ))}
+      {can(`${DOC_API}/CheckDocument`) && (
+        // Approving clears any earlier reason, so it asks for none and sends none.
+        <BatchReviewButtons
+          checks={CHECKS}
+          reason={reasonInput(t)}
+          names={names}
+          title={(action, n) => t("adm.doc.batchConfirm", { action, count: n })}
+          run={(status, reason) => checkDocument.run({ id: ids, status, reason })}
+        />
+      )}
       {can(`${DOC_API}/SetDocumentsCategory`) && (
         <Button
           size="small"

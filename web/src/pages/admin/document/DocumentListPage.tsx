@@ -1,9 +1,10 @@
 import { SyncOutlined } from "@ant-design/icons";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import type { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Flex, Select, Table, type TableColumnsType, TreeSelect } from "antd";
+import { Button, Flex, Select, Table, type TableColumnsType } from "antd";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
+import { CategoryFilter } from "../../../components/admin/CategoryFilter.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useEditing } from "../../../components/admin/list/useEditing.js";
@@ -125,16 +126,7 @@ export default function DocumentListPage() {
         onChange={filter("status")}
         data-testid="document-status-filter"
       />
-      <TreeSelect
-        allowClear
-        showSearch
-        treeNodeFilterProp="title"
-        placeholder={t("adm.doc.allCategories")}
-        style={{ width: 180, maxWidth: "100%" }}
-        value={list.query.filters.categoryId}
-        treeData={options.categoryOptions}
-        onChange={filter("categoryId")}
-      />
+      <CategoryFilter list={list} options={options.categoryOptions} />
       <Select<TypeFilter>
         allowClear
         placeholder={t("adm.doc.allTypes")}
