@@ -5,7 +5,7 @@ import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Alert, Button, Card, Flex, Result, Skeleton, Tag, theme } from "antd";
 import { Link, useParams } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
-import { CommentSection } from "../../components/comment/CommentSection.js";
+import { LazyCommentSection } from "../../components/comment/LazyCommentSection.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { EllipsisText, Title } from "../../components/common/Text.js";
 import { FavoriteButton } from "../../components/social/FavoriteButton.js";
@@ -142,7 +142,7 @@ export default function ArticlePage() {
           {/* Comments on approved articles (the server takes none on others). */}
           {a && a.status === ReviewStatus.APPROVED && !a.deletedAt && (
             <section id="comments" data-testid="article-comments-slot" style={{ marginTop: 16 }}>
-              <CommentSection kind={ContentKind.ARTICLE} targetId={a.id} />
+              <LazyCommentSection kind={ContentKind.ARTICLE} targetId={a.id} />
             </section>
           )}
         </div>

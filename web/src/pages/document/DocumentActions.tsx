@@ -1,15 +1,13 @@
 import { FlagOutlined } from "@ant-design/icons";
 import { skipToken, useMutation } from "@connectrpc/connect-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { ContentKind, type ReportReason } from "@wenku/proto/api/v1/enums_pb.js";
-import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
-import { Alert, Button, Flex, Modal, Radio, Rate, Space, Typography } from "antd";
-import { useState } from "react";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
+import { Button, Flex, Rate, Space, Typography } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useFeedback } from "../../components/feedback/appContext.js";
 import { FavoriteButton } from "../../components/social/FavoriteButton.js";
-import { REPORT_REASONS, reasonKey } from "../../components/social/reportReasons.js";
 import { useLoginPrompt } from "../../components/social/useLoginPrompt.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
@@ -78,64 +76,36 @@ function DocumentRating({ document: doc }: { document: Document }) {
   );
 }
 
-/** Report: a dialog with the six reasons; the server's refusal (one open report each) shown in it. */
+/** The report dialog's code: fetched when a reader first asks to report. */
+const ReportDialog = lazy(() => import("./ReportDialog.js"));
+
+/** Report: a dialog with the six reasons (its own chunk, loaded on the first click). */
 function ReportButton({ documentId }: { documentId: bigint }) {
   const { t } = useI18n();
-  const { message } = useFeedback();
   const session = useSession();
   const promptLogin = useLoginPrompt();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const report = useMutation(ReportAPI.method.createReport, {
-    onSuccess: () => {
-      setOpen(false);
-      setReason(null);
-      void message.success(t("soc.reportReceived"));
-    },
-  });
-  const failure = report.error ? toApiError(report.error, t("soc.reportFailed")).message : null;
+  // mounted from the first click on, so closing keeps the dialog's closing animation
+  const [asked, setAsked] = useState(false);
   return (
     <>
       <Button
         type="text"
         icon={<FlagOutlined />}
-        onClick={() => (session.token ? setOpen(true) : promptLogin(t("soc.loginToReport")))}
+        onClick={() => {
+          if (!session.token) return promptLogin(t("soc.loginToReport"));
+          setAsked(true);
+          setOpen(true);
+        }}
         data-testid="report-open"
       >
         {t("soc.report")}
       </Button>
-      <Modal
-        open={open}
-        title={t("soc.reportTitle")}
-        okText={t("soc.reportSubmit")}
-        okButtonProps={{ disabled: reason === null, "data-testid": "report-submit" }}
-        confirmLoading={report.isPending}
-        onOk={() => reason !== null && report.mutate({ documentId, reason })}
-        onCancel={() => {
-          setOpen(false);
-          report.reset();
-        }}
-        destroyOnHidden
-      >
-        <Typography.Paragraph type="secondary">{t("soc.reportHint")}</Typography.Paragraph>
-        <Radio.Group
-          value={reason}
-          onChange={(e) => setReason(e.target.value as ReportReason)}
-          aria-label={t("soc.reportPickReason")}
-          data-testid="report-reasons"
-        >
-          <Flex vertical gap={8}>
-            {REPORT_REASONS.map((r) => (
-              <Radio key={r} value={r}>
-                {t(reasonKey(r))}
-              </Radio>
-            ))}
-          </Flex>
-        </Radio.Group>
-        {failure && (
-          <Alert type="error" showIcon style={{ marginTop: 12 }} title={failure} data-testid="report-error" />
-        )}
-      </Modal>
+      {asked && (
+        <Suspense fallback={null}>
+          <ReportDialog documentId={documentId} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -15,7 +15,7 @@ import { Link, useParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { AdSlot } from "../../components/AdSlot.js";
-import { CommentSection } from "../../components/comment/CommentSection.js";
+import { LazyCommentSection } from "../../components/comment/LazyCommentSection.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
@@ -195,7 +195,7 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
         <AdSlot position="document_bottom" />
         {isPublicStatus(doc.status) && (
           <div style={{ marginTop: 16 }}>
-            <CommentSection kind={ContentKind.DOCUMENT} targetId={doc.id} />
+            <LazyCommentSection kind={ContentKind.DOCUMENT} targetId={doc.id} />
           </div>
         )}
       </Col>
