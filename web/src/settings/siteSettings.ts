@@ -50,6 +50,8 @@ export interface SiteSettings {
     contactTip: string;
     /** Pages one "continue reading" loads; ≤ 0 means 5. */
     pagesPerRead: number;
+    /** Whether a document's favorite count shows beside its favorite button. */
+    showDocumentFavoriteCount: boolean;
   };
   vip: { enable: boolean; icon: string };
   download: { enableGuestDownload: boolean };
@@ -112,6 +114,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     contactLink: "",
     contactTip: "",
     pagesPerRead: 0,
+    showDocumentFavoriteCount: true,
   },
   vip: { enable: false, icon: "" },
   download: { enableGuestDownload: false },

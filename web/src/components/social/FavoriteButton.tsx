@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined } from "@ant-design/icons";
 import { skipToken, useMutation } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
+import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Favorite, FavoriteAPI } from "@wenku/proto/api/v1/favorite_pb.js";
 import { Button } from "antd";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { toApiError } from "../../api/errors.js";
 import { invalidateMethod } from "../../api/invalidate.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { useFeedback } from "../feedback/appContext.js";
 import { useLoginPrompt } from "./useLoginPrompt.js";
@@ -35,6 +36,7 @@ function FavoriteToggle({ kind, id, count }: FavoriteButtonProps) {
   const { t } = useI18n();
   const { message } = useFeedback();
   const session = useSession();
+  const { settings } = useSettings();
   const promptLogin = useLoginPrompt();
   const queryClient = useQueryClient();
   const signedIn = Boolean(session.token);
@@ -70,6 +72,8 @@ function FavoriteToggle({ kind, id, count }: FavoriteButtonProps) {
     onError: (error) => void message.error(toApiError(error, t("soc.unfavoriteFailed")).message),
   });
   const shown = Math.max(0, count + delta);
+  // display.show_document_favorite_count hides a document's count (articles always show theirs)
+  const showCount = kind === ContentKind.ARTICLE || settings.display.showDocumentFavoriteCount;
   const label = current ? t("soc.favorited") : t("soc.favorite");
 
   const onClick = () => {
@@ -86,7 +90,7 @@ function FavoriteToggle({ kind, id, count }: FavoriteButtonProps) {
       data-testid="favorite-toggle"
     >
       {label}
-      <span data-testid="favorite-count"> · {shown}</span>
+      {showCount && <span data-testid="favorite-count"> · {shown}</span>}
     </Button>
   );
 }

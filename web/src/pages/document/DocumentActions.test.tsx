@@ -21,11 +21,14 @@ const doc = create(DocumentSchema, {
 });
 
 /** An in-process content service: favorites, ratings and reports of document 9, as the server keeps them. */
-function setup(options: { signedIn?: boolean; favoriteRefusal?: string; reportRefusal?: string } = {}) {
+function setup(
+  options: { signedIn?: boolean; favoriteRefusal?: string; reportRefusal?: string; hideCount?: boolean } = {},
+) {
   const calls: string[] = [];
   let favorited = false;
   let myScore = 0;
   const deps = testDeps({
+    ...(options.hideCount ? { loadSettings: async () => ({ display: { showDocumentFavoriteCount: false } }) } : {}),
     services: (router: ConnectRouter) => {
       emptyServices(router);
       router.service(FavoriteAPI, {
@@ -82,6 +85,13 @@ describe("document actions", () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.textContent).toBe("收藏 · 2"));
     expect(calls).toEqual(["favorite 9", "unfavorite 77"]);
+  });
+
+  it("hides a document's favorite count when the site says so (display.show_document_favorite_count)", async () => {
+    setup({ hideCount: true });
+    const toggle = screen.getByTestId("favorite-toggle");
+    await waitFor(() => expect(toggle.textContent).toBe("收藏"));
+    expect(screen.queryByTestId("favorite-count")).toBeNull();
   });
 
   it("shows the server's refusal (a punishment's reason) and stays off", async () => {
