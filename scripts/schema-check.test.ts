@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONFIG_SCHEMA } from "@wenku/config";
 import { CONTENT_SCHEMA } from "@wenku/content";
+import { ORDER_SCHEMA } from "@wenku/order";
 import { USER_SCHEMA } from "@wenku/user";
 import { TEST_DATABASE_URL } from "../jest/env.js";
 import {
@@ -42,7 +43,7 @@ const lines = (results: CheckResult[]) => formatMismatches(results).split("\n");
 
 test("the schema names the check assumes are the ones the services use", () => {
   const names = Object.fromEntries(serviceSchemas().map((s) => [s.service, s.pgSchema]));
-  expect(names).toEqual({ config: CONFIG_SCHEMA, content: CONTENT_SCHEMA, user: USER_SCHEMA });
+  expect(names).toEqual({ config: CONFIG_SCHEMA, content: CONTENT_SCHEMA, order: ORDER_SCHEMA, user: USER_SCHEMA });
 });
 
 test("an unchanged copy matches", async () => {

@@ -250,6 +250,15 @@ export function createOfficeConverter(options: OfficeOptions = {}): OfficeConver
         const s = await stat(pdf).catch(() => undefined);
         if (!s || s.size === 0) {
           if (/could not be loaded|general input\/output error/i.test(output)) {
+            // Under a memory limit the import filter may catch its own failed allocation and report the
+            // file as unloadable (exit 0): a corrupt file and one too large cannot be told apart then.
+            if (memoryLimitMb) {
+              throw new ConversionError(
+                "corrupt",
+                `LibreOffice cannot load the ${ext} file under its ${memoryLimitMb} MiB memory limit: ${output.trim()}`,
+                { message: `文档无法打开：文件已损坏，或超出 LibreOffice 的 ${memoryLimitMb} MB 内存限制` },
+              );
+            }
             throw new ConversionError("corrupt", `LibreOffice cannot load the ${ext} file: ${output.trim()}`);
           }
           throw new ConversionError("tool_failed", `LibreOffice wrote no PDF: ${output.trim()}`, { maxAttempts: 2 });
