@@ -14,7 +14,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
 });
 const entry = (b: Booking, balanceAfter: number): CreditEntryRow => ({
   id: 1n,
-  createdAt: new Date(),
+  createdAt: new Date("2026-11-24T08:00:00Z"), // fixed: two entries of one booking compare equal
   balanceAfter,
   ...b,
 });
