@@ -10,7 +10,7 @@
 // one key end with one complete object (the last rename wins). Keys are validated (keys.ts) and the
 // resolved path is checked to stay under the root. Symlinks placed inside the root are not guarded.
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream, type Stats } from "node:fs";
+import { createWriteStream, type Stats, type WriteStream } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -72,9 +72,11 @@ class LocalStorage implements Storage {
     precheck(key, body, opts);
     const tmp = join(this.tmpDir, randomUUID());
     const metaTmp = `${tmp}.json`;
+    let sink: WriteStream | undefined;
     try {
       const meter = new Meter(key, opts);
-      await pipeline(toReadable(body), meter, createWriteStream(tmp, { flags: "wx", mode: 0o644 }));
+      sink = createWriteStream(tmp, { flags: "wx", mode: 0o644 });
+      await pipeline(toReadable(body), meter, sink);
       const fh = await open(tmp, "r+");
       let s: Stats;
       try {
@@ -97,6 +99,10 @@ class LocalStorage implements Storage {
       });
       return { size: meta.size, md5: meta.md5 };
     } catch (err) {
+      // The sink opens its file lazily on the thread pool: a source that fails early can reject the
+      // pipeline before that open has run, and an rm before it would leave the file behind.
+      const s = sink;
+      if (s && !s.closed) await new Promise((done) => s.once("close", done)); // not once(): it rejects on "error"
       await rm(tmp, { force: true });
       await rm(metaTmp, { force: true });
       throw err;
