@@ -102,7 +102,7 @@ class LocalStorage implements Storage {
       // The sink opens its file lazily on the thread pool: a source that fails early can reject the
       // pipeline before that open has run, and an rm before it would leave the file behind.
       const s = sink;
-      if (s && !s.closed) await new Promise((done) => s.once("close", done)); // not once(): it rejects on "error"
+      if (s && !s.closed) await new Promise<void>((done) => s.once("close", () => done())); // not once(): it rejects on "error"
       await rm(tmp, { force: true });
       await rm(metaTmp, { force: true });
       throw err;
