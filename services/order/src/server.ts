@@ -12,6 +12,8 @@ import { createLedgerHandlers, createLedgerInternalHandlers } from "./credits/le
 import { createLedgerRepository } from "./credits/ledger.repository.js";
 import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
+import { createProductLines } from "./orders/lines.js";
+import type { ProductLine } from "./orders/product.js";
 
 export interface OrderServerDeps {
   db: Db;
@@ -21,6 +23,11 @@ export interface OrderServerDeps {
   siteGate?: SiteGate;
   /** The public settings (the credit name in messages); absent: 积分. */
   settings?: Pick<SettingsReader, "current">;
+  /**
+   * Product lines beyond the built-in ones (recharge, documents), one per order type: the VIP line
+   * (vip/) plugs in here. Two lines for one type fail the boot.
+   */
+  lines?: readonly ProductLine[];
 }
 
 export const DEFAULT_CREDIT_NAME = "积分";
@@ -41,6 +48,9 @@ export function buildServer(deps: OrderServerDeps): ServiceDefinition {
       }
     },
   });
+  // The order domain looks lines up here by order type (orders/lines.ts).
+  const lines = createProductLines([...(deps.lines ?? [])]);
+  void lines;
   return defineService({
     name: "order",
     log: deps.log,
