@@ -18,8 +18,9 @@ const bin = (n) => join(root, "node_modules/.bin", n);
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
-function step(name, cmd, args, opts = {}) {
-  if (!want(name)) return;
+/** `onlyWhenAsked`: not part of the default run, only when named on the command line. */
+function step(name, cmd, args, opts = {}, onlyWhenAsked = false) {
+  if (onlyWhenAsked ? !only.includes(name) : !want(name)) return;
   const t = performance.now();
   console.log(`\n▶ ${name}: ${[cmd, ...args].map((a) => a.replace(root, "")).join(" ")}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts, env: { ...process.env, ...opts.env } });
@@ -39,16 +40,39 @@ step("lint", join(root, "node_modules/@biomejs/cli-linux-x64/biome"), ["check", 
 // Each service's committed SQL migrations build exactly the tables its schema.prisma describes.
 step("schema", process.execPath, ["--import", "tsx", "scripts/schema-check.ts"]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
-// The system tests (tests/api) again with gateway and services talking real gRPC over loopback and
-// broadcasting over real NATS JetStream (cluster wiring).
-step("jest-grpc", bin("jest"), ["--ci", "tests/api/"], { env: { ...esm, WENKU_TEST_TRANSPORT: "grpc" } });
+// The system tests that cross a service boundary, again with gateway and services talking real gRPC
+// over loopback and broadcasting over real NATS JetStream (cluster wiring). A smoke subset: what
+// differs between the transports is the wiring (metadata, deadlines, status mapping, streams,
+// internal credentials, broadcasts), not each RPC's rules, which the first pass covers on one code
+// path. `node scripts/test.mjs jest-grpc-all` runs every system test over gRPC.
+const GRPC_SMOKE = [
+  "access", // every RPC's access policy through the real transport
+  "gateway", // Connect and REST framing, binary bodies, errors
+  "gates", // closed site / login required enforced by the services on direct gRPC calls
+  "malformed", // bad frames and bodies never crash a process
+  "session", // logout and dead sessions: a broadcast over NATS
+  "user.internal", // internal RPCs and their credential
+  "user.sign", // user → order ledger over gRPC, concurrency
+  "order\\.", // the order service: ledger, orders, payment notifies
+  "content.downloads", // server-streamed files
+  "content.upload", // client uploads through the gateway to content
+  "content.comment", // content → user policy, captcha, activity feed
+  "config.settings", // settings changes broadcast to every service
+  "config.stats", // config → user + content counters
+  "seo.pages", // crawler pages gathered from content and config
+].map((name) => `tests/api/src/${name}.*\\.int\\.test\\.ts$`);
+step("jest-grpc", bin("jest"), ["--ci", ...GRPC_SMOKE], { env: { ...esm, WENKU_TEST_TRANSPORT: "grpc" } });
+step("jest-grpc-all", bin("jest"), ["--ci", "tests/api/"], { env: { ...esm, WENKU_TEST_TRANSPORT: "grpc" } }, true);
 step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm });
 
 /**
  * Playwright against the stack started exactly as a newcomer starts it (`npm start`, or
  * `npm run start:cluster` for one process per service over gRPC), on a fresh data dir.
  */
-async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
+/**
+ * `playwrightRuns`: Playwright invocations against the one started site, in order.
+ */
+async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   if (!want(name)) return;
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs initdb as its own user when started as root
@@ -86,9 +110,11 @@ async function e2e(name, startArgs, playwrightArgs, extraEnv = {}) {
       if (Date.now() > deadline) throw new Error("the site did not become ready in 180 s");
       await new Promise((r) => setTimeout(r, 500));
     }
-    step(name, bin("playwright"), ["test", "-c", "web/playwright.config.ts", ...playwrightArgs], {
-      env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password" },
-    });
+    for (const run of playwrightRuns) {
+      step(name, bin("playwright"), ["test", "-c", "web/playwright.config.ts", ...run.args], {
+        env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password", ...run.env },
+      });
+    }
   } catch (err) {
     console.error(`✖ ${name}: ${err.message}`);
     stop();
@@ -120,10 +146,19 @@ const CLUSTER_SPECS = [
   "seo.spec.ts",
 ];
 
-await e2e("e2e", [], []);
+// Two workers for the specs that make their own data; then, one at a time, the specs that change
+// site-wide settings while they run (web/e2e/groups.ts), so no other test sees them changed.
+await e2e(
+  "e2e",
+  [],
+  [
+    { args: ["--workers=2"], env: { E2E_GROUP: "parallel" } },
+    { args: ["--workers=1"], env: { E2E_GROUP: "serial" } },
+  ],
+);
 // Those flows again through one process per service: real gRPC between gateway and services, and
 // broadcasts (logout, permission and settings changes) over real NATS JetStream.
-await e2e("e2e-cluster", ["--cluster"], ["--project=desktop", ...CLUSTER_SPECS], {
+await e2e("e2e-cluster", ["--cluster"], [{ args: ["--project=desktop", "--workers=1", ...CLUSTER_SPECS] }], {
   NATS_URL: process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222",
 });
 console.log("\nall checks passed");

@@ -28,6 +28,8 @@ export default {
     "\\.(css|less)$": "<rootDir>/src/test/styleStub.js",
   },
   setupFiles: ["<rootDir>/src/test/setup.ts"],
+  // Both cores: the suites are CPU-bound (jsdom + antd), and CI runs nothing else meanwhile.
+  maxWorkers: 2,
   clearMocks: true,
   restoreMocks: true,
 };

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS } from "./e2e/chromium.js";
+import { SERIAL_SPECS } from "./e2e/groups.js";
 
 /**
  * End-to-end tests against a running stack (the lead's test runner starts it; no webServer here).
@@ -10,8 +11,15 @@ const chromium = {
   args: [...CHROMIUM_ARGS],
 };
 
+// E2E_GROUP (set by scripts/test.mjs): "parallel" = the specs that may share the site with others,
+// "serial" = the ones that change site-wide settings (run with one worker); unset: every spec.
+const serial = SERIAL_SPECS.map((f) => `**/${f}`);
+const group = process.env.E2E_GROUP;
+
 export default defineConfig({
   testDir: "./e2e",
+  ...(group === "parallel" && { testIgnore: serial }),
+  ...(group === "serial" && { testMatch: serial }),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
