@@ -14,6 +14,7 @@ import { AdvertisementAPI } from "@wenku/proto/api/v1/advertisement_pb.js";
 import { BannerAPI } from "@wenku/proto/api/v1/banner_pb.js";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { FriendlinkAPI } from "@wenku/proto/api/v1/friendlink_pb.js";
+import { ConfigInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import { createAdvertisementHandlers } from "./advertisement/advertisement.handlers.js";
 import { createAdvertisementRepository } from "./advertisement/advertisement.repository.js";
@@ -40,6 +41,7 @@ import { createNavigationService } from "./navigation/navigation.service.js";
 import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
+import { toPaySettings } from "./settings/settings.mapper.js";
 import { createLocalCounts } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
 import { createReleaseService } from "./system/release.service.js";
@@ -133,6 +135,7 @@ export function buildServer(
           }),
         },
       ],
+      [ConfigInternalAPI, { getPaySettings: async () => toPaySettings(await configs.values()) }],
       [NavigationAPI, createNavigationHandlers(navigation)],
       [BannerAPI, createBannerHandlers(banners)],
       [FriendlinkAPI, createFriendlinkHandlers(friendlinks)],

@@ -54,6 +54,7 @@ import { createFileRepository } from "./files/file.repository.js";
 import { createImageService } from "./files/image.service.js";
 import { createPageCache } from "./files/page.cache.js";
 import { createPageService } from "./files/page.service.js";
+import { createDocumentProductHandlers } from "./files/product.handlers.js";
 import { createUploadQuota } from "./files/upload.quota.js";
 import { createUploadService } from "./files/upload.service.js";
 import { createHistoryHandlers } from "./history/history.handlers.js";
@@ -308,7 +309,10 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           }),
         },
       ],
-      [DocumentInternalAPI, createDocumentInternalHandlers(stats, favorites)],
+      [
+        DocumentInternalAPI,
+        { ...createDocumentInternalHandlers(stats, favorites), ...createDocumentProductHandlers(fileRepo) },
+      ],
     ],
   });
 }

@@ -27,7 +27,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/internal.proto.
  */
 export const file_api_v1_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIkoKFFZlcmlmeUNhcHRjaGFSZXF1ZXN0Eg0KBXNjZW5lGAEgASgJEhIKCmNhcHRjaGFfaWQYAiABKAkSDwoHY2FwdGNoYRgDIAEoCSJZCgxBY3Rpdml0eUl0ZW0SIQoEa2luZBgBIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIKCgJpZBgCIAEoAxILCgNyZWYYAyABKAkSDQoFdGl0bGUYBCABKAkieAoZUmVjb3JkVXNlckFjdGl2aXR5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEiYKCGFjdGl2aXR5GAIgASgOMhQuYXBpLnYxLlVzZXJBY3Rpdml0eRIiCgRpdGVtGAMgAygLMhQuYXBpLnYxLkFjdGl2aXR5SXRlbSIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJKCghWaXBTdGF0ZRIOCgZpc192aXAYASABKAgSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHwoJVXNlclN0YXRzEhIKCnVzZXJfY291bnQYASABKAUiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBSI5Cg9Vc2VyRGFpbHlDb3VudHMSJgoKcmVnaXN0ZXJlZBgBIAMoCzISLmFwaS52MS5EYWlseUNvdW50IrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi8wEKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUiMAoVUmVidWlsZFNpdGVtYXBSZXF1ZXN0EhcKD21heF9hZ2Vfc2Vjb25kcxgBIAEoBSJlCgtTaXRlbWFwRmlsZRIMCgRuYW1lGAEgASgJEgwKBHVybHMYAiABKAUSDQoFYnl0ZXMYAyABKAMSKwoHbGFzdG1vZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoNU2l0ZW1hcFN0YXR1cxIsCghidWlsdF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHcmVidWlsdBgCIAEoCBIiCgVzaGFyZBgDIAMoCzITLmFwaS52MS5TaXRlbWFwRmlsZSI8ChVHZXRTaXRlbWFwRmlsZVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIVCg1pZl9ub25lX21hdGNoGAIgASgJIlIKGUdldENyYXdsZXJEb2N1bWVudFJlcXVlc3QSCgoCaWQYASABKAMSEQoJbWF4X3BhZ2VzGAIgASgFEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIlIKGEdldENyYXdsZXJBcnRpY2xlUmVxdWVzdBIKCgJpZBgBIAEoAxISCgppZGVudGlmaWVyGAIgASgJEhYKDm1heF90ZXh0X2J5dGVzGAMgASgFIkAKDkNyYXdsZXJBcnRpY2xlEiAKB2FydGljbGUYASABKAsyDy5hcGkudjEuQXJ0aWNsZRIMCgR0ZXh0GAIgASgJIkgKD0NyYXdsZXJEb2N1bWVudBIiCghkb2N1bWVudBgBIAEoCzIQLmFwaS52MS5Eb2N1bWVudBIRCglwYWdlX3RleHQYAiADKAkiLAoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDImYKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFgoOZmF2b3JpdGVfY291bnQYBCABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQijwEKE0FwcGx5Q3JlZGl0c1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIOCgZhbW91bnQYAiABKAUSDAoEY29kZRgDIAEoCRIOCgZyZWFzb24YBCABKAkSEAoIcmVmX2tpbmQYBSABKAkSDgoGcmVmX2lkGAYgASgDEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCSJHChFBcHBseUNyZWRpdHNSZXBseRIgCgVlbnRyeRgBIAEoCzIRLmFwaS52MS5DcmVkaXRMb2cSEAoIcmVwbGF5ZWQYAiABKAgiKwoYR2V0Q3JlZGl0QmFsYW5jZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiMQoNQ3JlZGl0QmFsYW5jZRIPCgd1c2VyX2lkGAEgASgDEg8KB2JhbGFuY2UYAiABKAUiQAoWR2V0Q3JlZGl0QmFsYW5jZXNSZXBseRImCgdiYWxhbmNlGAEgAygLMhUuYXBpLnYxLkNyZWRpdEJhbGFuY2UqlgEKDFBvbGljeUFjdGlvbhIYChRQT0xJQ1lfQUNUSU9OX1VQTE9BRBAAEhkKFVBPTElDWV9BQ1RJT05fQVJUSUNMRRABEhkKFVBPTElDWV9BQ1RJT05fQ09NTUVOVBACEhoKFlBPTElDWV9BQ1RJT05fRkFWT1JJVEUQAxIaChZQT0xJQ1lfQUNUSU9OX0RPV05MT0FEEAQqtQEKDFVzZXJBY3Rpdml0eRIdChlVU0VSX0FDVElWSVRZX1VOU1BFQ0lGSUVEEAASGQoVVVNFUl9BQ1RJVklUWV9DT01NRU5UEAESGgoWVVNFUl9BQ1RJVklUWV9GQVZPUklURRACEhgKFFVTRVJfQUNUSVZJVFlfVVBMT0FEEAMSGgoWVVNFUl9BQ1RJVklUWV9ET1dOTE9BRBAEEhkKFVVTRVJfQUNUSVZJVFlfQVJUSUNMRRAPMnQKEEF1dGh6SW50ZXJuYWxBUEkSVgoJQXV0aG9yaXplEhguYXBpLnYxLkF1dGhvcml6ZVJlcXVlc3QaFi5hcGkudjEuQXV0aG9yaXplUmVwbHkiF8rzGBMIBCoP5pyN5Yqh6Ze06Ym05p2DGgjS8xgEdXNlcjLYBgoPVXNlckludGVybmFsQVBJEnIKD0dldEFjdGlvblBvbGljeRIeLmFwaS52MS5HZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0GhQuYXBpLnYxLkFjdGlvblBvbGljeSIpyvMYJQgEKiHmnI3liqHpl7Tmn6Xor6LnlKjmiLfmk43kvZzmnYPpmZASZAoNU2V0VXNlckF2YXRhchIcLmFwaS52MS5TZXRVc2VyQXZhdGFyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIdyvMYGQgEKhXmnI3liqHpl7Torr7nva7lpLTlg48SWQoIR2V0VXNlcnMSFy5hcGkudjEuR2V0VXNlcnNSZXF1ZXN0GhUuYXBpLnYxLkdldFVzZXJzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze05p+l6K+i55So5oi3ElgKDEdldFVzZXJTdGF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoRLmFwaS52MS5Vc2VyU3RhdHMiHcrzGBkIBCoV5pyN5Yqh6Ze055So5oi357uf6K6hEm4KEkdldFVzZXJEYWlseUNvdW50cxIaLmFwaS52MS5EYWlseUNvdW50c1JlcXVlc3QaFy5hcGkudjEuVXNlckRhaWx5Q291bnRzIiPK8xgfCAQqG+acjeWKoemXtOavj+aXpeeUqOaIt+e7n+iuoRJdCgtHZXRWaXBTdGF0ZRIaLmFwaS52MS5HZXRWaXBTdGF0ZVJlcXVlc3QaEC5hcGkudjEuVmlwU3RhdGUiIMrzGBwIBCoY5pyN5Yqh6Ze05p+l6K+iVklQ54q25oCBEnQKElJlY29yZFVzZXJBY3Rpdml0eRIhLmFwaS52MS5SZWNvcmRVc2VyQWN0aXZpdHlSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOiusOW9leeUqOaIt+WKqOaAgRJnCg1WZXJpZnlDYXB0Y2hhEhwuYXBpLnYxLlZlcmlmeUNhcHRjaGFSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiDK8xgcCAQqGOacjeWKoemXtOagoemqjOmqjOivgeeggRoI0vMYBHVzZXIy4ggKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEScgoRR2V0Q3Jhd2xlckFydGljbGUSIC5hcGkudjEuR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0GhYuYXBpLnYxLkNyYXdsZXJBcnRpY2xlIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+eroOaRmOimgRoL0vMYB2NvbnRlbnQypQEKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBoL0vMYB2NvbnRlbnQygAIKEE9yZGVySW50ZXJuYWxBUEkSZQoMQXBwbHlDcmVkaXRzEhsuYXBpLnYxLkFwcGx5Q3JlZGl0c1JlcXVlc3QaGS5hcGkudjEuQXBwbHlDcmVkaXRzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze06K6w6LSm56ev5YiGEnoKEUdldENyZWRpdEJhbGFuY2VzEiAuYXBpLnYxLkdldENyZWRpdEJhbGFuY2VzUmVxdWVzdBoeLmFwaS52MS5HZXRDcmVkaXRCYWxhbmNlc1JlcGx5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouenr+WIhuS9meminRoJ0vMYBW9yZGVyYgZwcm90bzM", [file_api_v1_access, file_api_v1_article, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_api_v1_order, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChVhcGkvdjEvaW50ZXJuYWwucHJvdG8SBmFwaS52MSIxChBBdXRob3JpemVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEg4KBm1ldGhvZBgCIAEoCSJ2Cg5BdXRob3JpemVSZXBseRIPCgd1c2VyX2lkGAEgASgDEhIKCnNlc3Npb25faWQYAiABKAkSDwoHZ3JhbnRlZBgDIAEoCBISCgpleHBpcmVzX2F0GAQgASgDEhoKEmhhc19hbnlfcGVybWlzc2lvbhgFIAEoCCJPChZHZXRBY3Rpb25Qb2xpY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSJAoGYWN0aW9uGAIgASgOMhQuYXBpLnYxLlBvbGljeUFjdGlvbiI3ChRTZXRVc2VyQXZhdGFyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmF2YXRhchgCIAEoCSJFCgxBY3Rpb25Qb2xpY3kSDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSFAoMbmVlZHNfcmV2aWV3GAMgASgIIh0KD0dldFVzZXJzUmVxdWVzdBIKCgJpZBgBIAMoAyIzCg1HZXRVc2Vyc1JlcGx5EiIKBHVzZXIYASADKAsyFC5hcGkudjEuRG9jdW1lbnRVc2VyIkoKFFZlcmlmeUNhcHRjaGFSZXF1ZXN0Eg0KBXNjZW5lGAEgASgJEhIKCmNhcHRjaGFfaWQYAiABKAkSDwoHY2FwdGNoYRgDIAEoCSJZCgxBY3Rpdml0eUl0ZW0SIQoEa2luZBgBIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIKCgJpZBgCIAEoAxILCgNyZWYYAyABKAkSDQoFdGl0bGUYBCABKAkieAoZUmVjb3JkVXNlckFjdGl2aXR5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEiYKCGFjdGl2aXR5GAIgASgOMhQuYXBpLnYxLlVzZXJBY3Rpdml0eRIiCgRpdGVtGAMgAygLMhQuYXBpLnYxLkFjdGl2aXR5SXRlbSIlChJHZXRWaXBTdGF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAyJpChdTZXRVc2VyVmlwRXhwaXJ5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEi4KCmV4cGlyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWZvcmNlGAMgASgIIkoKCFZpcFN0YXRlEg4KBmlzX3ZpcBgBIAEoCBIuCgpleHBpcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIfCglVc2VyU3RhdHMSEgoKdXNlcl9jb3VudBgBIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjkKD1VzZXJEYWlseUNvdW50cxImCgpyZWdpc3RlcmVkGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQivAEKEkNvbnRlbnREYWlseUNvdW50cxIlCglkb2N1bWVudHMYASADKAsyEi5hcGkudjEuRGFpbHlDb3VudBInCgtjb252ZXJzaW9ucxgCIAMoCzISLmFwaS52MS5EYWlseUNvdW50Ei8KE2NvbnZlcnNpb25fZmFpbHVyZXMYAyADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIlCglkb3dubG9hZHMYBCADKAsyEi5hcGkudjEuRGFpbHlDb3VudCLzAQoMQ29udGVudFN0YXRzEhYKDmRvY3VtZW50X2NvdW50GAEgASgFEhYKDmNhdGVnb3J5X2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFQoNY29tbWVudF9jb3VudBgEIAEoBRIUCgxyZXBvcnRfY291bnQYBSABKAUSJQodZG9jdW1lbnRfcGVuZGluZ19yZXZpZXdfY291bnQYBiABKAUSJQodZG9jdW1lbnRfY29udmVydF9mYWlsZWRfY291bnQYByABKAUSIQoZZG9jdW1lbnRfY29udmVydGluZ19jb3VudBgIIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiUgoYR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0EgoKAmlkGAEgASgDEhIKCmlkZW50aWZpZXIYAiABKAkSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiQAoOQ3Jhd2xlckFydGljbGUSIAoHYXJ0aWNsZRgBIAEoCzIPLmFwaS52MS5BcnRpY2xlEgwKBHRleHQYAiABKAkiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSInChlHZXREb2N1bWVudFByb2R1Y3RSZXF1ZXN0EgoKAmlkGAEgASgDIlwKD0RvY3VtZW50UHJvZHVjdBIKCgJpZBgBIAEoAxINCgV0aXRsZRgCIAEoCRINCgVwcmljZRgDIAEoBRIPCgd1c2VyX2lkGAQgASgDEg4KBnB1YmxpYxgFIAEoCCIsChlDb3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASADKAMiZgoRVXNlckRvY3VtZW50Q291bnQSDwoHdXNlcl9pZBgBIAEoAxIRCglkb2NfY291bnQYAiABKAUSFQoNYXJ0aWNsZV9jb3VudBgDIAEoBRIWCg5mYXZvcml0ZV9jb3VudBgEIAEoBSJDChdDb3VudFVzZXJEb2N1bWVudHNSZXBseRIoCgVjb3VudBgBIAMoCzIZLmFwaS52MS5Vc2VyRG9jdW1lbnRDb3VudCKPAQoTQXBwbHlDcmVkaXRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDEg4KBmFtb3VudBgCIAEoBRIMCgRjb2RlGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIQCghyZWZfa2luZBgFIAEoCRIOCgZyZWZfaWQYBiABKAMSFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJIkcKEUFwcGx5Q3JlZGl0c1JlcGx5EiAKBWVudHJ5GAEgASgLMhEuYXBpLnYxLkNyZWRpdExvZxIQCghyZXBsYXllZBgCIAEoCCIrChhHZXRDcmVkaXRCYWxhbmNlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAMoAyIxCg1DcmVkaXRCYWxhbmNlEg8KB3VzZXJfaWQYASABKAMSDwoHYmFsYW5jZRgCIAEoBSJAChZHZXRDcmVkaXRCYWxhbmNlc1JlcGx5EiYKB2JhbGFuY2UYASADKAsyFS5hcGkudjEuQ3JlZGl0QmFsYW5jZSKxAQoUUGF5bWVudE5vdGlmeVJlcXVlc3QSEAoIcHJvdmlkZXIYASABKAkSOgoHaGVhZGVycxgCIAMoCzIpLmFwaS52MS5QYXltZW50Tm90aWZ5UmVxdWVzdC5IZWFkZXJzRW50cnkSDAoEYm9keRgDIAEoDBINCgVxdWVyeRgEIAEoCRouCgxIZWFkZXJzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJIChJQYXltZW50Tm90aWZ5UmVwbHkSDgoGc3RhdHVzGAEgASgFEhQKDGNvbnRlbnRfdHlwZRgCIAEoCRIMCgRib2R5GAMgASgJIugCCgtQYXlTZXR0aW5ncxIVCg1hbGlwYXlfZW5hYmxlGAEgASgIEhUKDWFsaXBheV9hcHBfaWQYAiABKAkSGgoSYWxpcGF5X3ByaXZhdGVfa2V5GAMgASgJEhkKEWFsaXBheV9wdWJsaWNfa2V5GAQgASgJEhYKDmFsaXBheV9zYW5kYm94GAUgASgIEhgKEHdlY2hhdHBheV9lbmFibGUYBiABKAgSGAoQd2VjaGF0cGF5X2FwcF9pZBgHIAEoCRIYChB3ZWNoYXRwYXlfbWNoX2lkGAggASgJEhsKE3dlY2hhdHBheV9zZXJpYWxfbm8YCSABKAkSHAoUd2VjaGF0cGF5X2FwaV92M19rZXkYCiABKAkSHQoVd2VjaGF0cGF5X3ByaXZhdGVfa2V5GAsgASgJEhYKDnNhbmRib3hfZW5hYmxlGAwgASgIEhwKFG9yZGVyX2V4cGlyZV9taW51dGVzGA0gASgFKpYBCgxQb2xpY3lBY3Rpb24SGAoUUE9MSUNZX0FDVElPTl9VUExPQUQQABIZChVQT0xJQ1lfQUNUSU9OX0FSVElDTEUQARIZChVQT0xJQ1lfQUNUSU9OX0NPTU1FTlQQAhIaChZQT0xJQ1lfQUNUSU9OX0ZBVk9SSVRFEAMSGgoWUE9MSUNZX0FDVElPTl9ET1dOTE9BRBAEKrUBCgxVc2VyQWN0aXZpdHkSHQoZVVNFUl9BQ1RJVklUWV9VTlNQRUNJRklFRBAAEhkKFVVTRVJfQUNUSVZJVFlfQ09NTUVOVBABEhoKFlVTRVJfQUNUSVZJVFlfRkFWT1JJVEUQAhIYChRVU0VSX0FDVElWSVRZX1VQTE9BRBADEhoKFlVTRVJfQUNUSVZJVFlfRE9XTkxPQUQQBBIZChVVU0VSX0FDVElWSVRZX0FSVElDTEUQDzJ0ChBBdXRoekludGVybmFsQVBJElYKCUF1dGhvcml6ZRIYLmFwaS52MS5BdXRob3JpemVSZXF1ZXN0GhYuYXBpLnYxLkF1dGhvcml6ZVJlcGx5IhfK8xgTCAQqD+acjeWKoemXtOmJtOadgxoI0vMYBHVzZXIyxwcKD1VzZXJJbnRlcm5hbEFQSRJyCg9HZXRBY3Rpb25Qb2xpY3kSHi5hcGkudjEuR2V0QWN0aW9uUG9saWN5UmVxdWVzdBoULmFwaS52MS5BY3Rpb25Qb2xpY3kiKcrzGCUIBCoh5pyN5Yqh6Ze05p+l6K+i55So5oi35pON5L2c5p2D6ZmQEmQKDVNldFVzZXJBdmF0YXISHC5hcGkudjEuU2V0VXNlckF2YXRhclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiHcrzGBkIBCoV5pyN5Yqh6Ze06K6+572u5aS05YOPElkKCEdldFVzZXJzEhcuYXBpLnYxLkdldFVzZXJzUmVxdWVzdBoVLmFwaS52MS5HZXRVc2Vyc1JlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOafpeivoueUqOaItxJYCgxHZXRVc2VyU3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaES5hcGkudjEuVXNlclN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOeUqOaIt+e7n+iuoRJuChJHZXRVc2VyRGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhcuYXBpLnYxLlVzZXJEYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XnlKjmiLfnu5/orqESXQoLR2V0VmlwU3RhdGUSGi5hcGkudjEuR2V0VmlwU3RhdGVSZXF1ZXN0GhAuYXBpLnYxLlZpcFN0YXRlIiDK8xgcCAQqGOacjeWKoemXtOafpeivolZJUOeKtuaAgRJtChBTZXRVc2VyVmlwRXhwaXJ5Eh8uYXBpLnYxLlNldFVzZXJWaXBFeHBpcnlSZXF1ZXN0GhAuYXBpLnYxLlZpcFN0YXRlIibK8xgiCAQqHuacjeWKoemXtOiuvue9rlZJUOWIsOacn+aXtumXtBJ0ChJSZWNvcmRVc2VyQWN0aXZpdHkSIS5hcGkudjEuUmVjb3JkVXNlckFjdGl2aXR5UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIjyvMYHwgEKhvmnI3liqHpl7TorrDlvZXnlKjmiLfliqjmgIESZwoNVmVyaWZ5Q2FwdGNoYRIcLmFwaS52MS5WZXJpZnlDYXB0Y2hhUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIgyvMYHAgEKhjmnI3liqHpl7TmoKHpqozpqozor4HnoIEaCNLzGAR1c2VyMuIIChJDb250ZW50SW50ZXJuYWxBUEkSXgoPR2V0Q29udGVudFN0YXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhQuYXBpLnYxLkNvbnRlbnRTdGF0cyIdyvMYGQgEKhXmnI3liqHpl7TlhoXlrrnnu5/orqESdAoVR2V0Q29udGVudERhaWx5Q291bnRzEhouYXBpLnYxLkRhaWx5Q291bnRzUmVxdWVzdBoaLmFwaS52MS5Db250ZW50RGFpbHlDb3VudHMiI8rzGB8IBCob5pyN5Yqh6Ze05q+P5pel5YaF5a6557uf6K6hEmwKElJlYnVpbGRTZWFyY2hJbmRleBIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIjyvMYHwgEKhvmnI3liqHpl7Tph43lu7rmkJzntKLntKLlvJUSdAoUR2V0U2VhcmNoSW5kZXhTdGF0dXMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5hcGkudjEuU2VhcmNoSW5kZXhTdGF0dXMiKcrzGCUIBCoh5pyN5Yqh6Ze05p+l55yL5pCc57Si57Si5byV54q25oCBEmsKDlJlYnVpbGRTaXRlbWFwEh0uYXBpLnYxLlJlYnVpbGRTaXRlbWFwUmVxdWVzdBoVLmFwaS52MS5TaXRlbWFwU3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOabtOaWsOermeeCueWcsOWbvhJpCg5HZXRTaXRlbWFwRmlsZRIdLmFwaS52MS5HZXRTaXRlbWFwRmlsZVJlcXVlc3QaES5hcGkudjEuRmlsZUNodW5rIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluermeeCueWcsOWbvjABEl0KEEdldENvbnZlcnRlckVudnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaDC5hcGkudjEuRW52cyIjyvMYHwgEKhvmnI3liqHpl7Tmo4Dmn6XovazmjaLnjq/looMSYwoNR2V0RGV2aWNlSW5mbxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoSLmFwaS52MS5EZXZpY2VJbmZvIibK8xgiCAQqHuacjeWKoemXtOafpeeci+acjeWKoeWZqOeKtuaAgRJ1ChJHZXRDcmF3bGVyRG9jdW1lbnQSIS5hcGkudjEuR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBoXLmFwaS52MS5DcmF3bGVyRG9jdW1lbnQiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5paH5qGj5pGY6KaBEnIKEUdldENyYXdsZXJBcnRpY2xlEiAuYXBpLnYxLkdldENyYXdsZXJBcnRpY2xlUmVxdWVzdBoWLmFwaS52MS5DcmF3bGVyQXJ0aWNsZSIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofnq6DmkZjopoEaC9LzGAdjb250ZW50MpwCChNEb2N1bWVudEludGVybmFsQVBJEoABChJDb3VudFVzZXJEb2N1bWVudHMSIS5hcGkudjEuQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBofLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXBseSImyvMYIggEKh7mnI3liqHpl7Tnu5/orqHnlKjmiLfmlofmoaPmlbASdQoSR2V0RG9jdW1lbnRQcm9kdWN0EiEuYXBpLnYxLkdldERvY3VtZW50UHJvZHVjdFJlcXVlc3QaFy5hcGkudjEuRG9jdW1lbnRQcm9kdWN0IiPK8xgfCAQqG+acjeWKoemXtOafpeivouaWh+aho+WUruS7txoL0vMYB2NvbnRlbnQy9gIKEE9yZGVySW50ZXJuYWxBUEkSZQoMQXBwbHlDcmVkaXRzEhsuYXBpLnYxLkFwcGx5Q3JlZGl0c1JlcXVlc3QaGS5hcGkudjEuQXBwbHlDcmVkaXRzUmVwbHkiHcrzGBkIBCoV5pyN5Yqh6Ze06K6w6LSm56ev5YiGEnoKEUdldENyZWRpdEJhbGFuY2VzEiAuYXBpLnYxLkdldENyZWRpdEJhbGFuY2VzUmVxdWVzdBoeLmFwaS52MS5HZXRDcmVkaXRCYWxhbmNlc1JlcGx5IiPK8xgfCAQqG+acjeWKoemXtOafpeivouenr+WIhuS9meminRJ0ChNIYW5kbGVQYXltZW50Tm90aWZ5EhwuYXBpLnYxLlBheW1lbnROb3RpZnlSZXF1ZXN0GhouYXBpLnYxLlBheW1lbnROb3RpZnlSZXBseSIjyvMYHwgEKhvmnI3liqHpl7TlpITnkIbmlK/ku5jlm57osIMaCdLzGAVvcmRlcjKDAQoRQ29uZmlnSW50ZXJuYWxBUEkSYgoOR2V0UGF5U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuUGF5U2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5pSv5LuY6K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_api_v1_article, file_api_v1_attachment, file_api_v1_config, file_api_v1_search, file_api_v1_document, file_api_v1_enums, file_api_v1_order, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.AuthorizeRequest
@@ -331,6 +331,37 @@ export const GetVipStateRequestSchema: GenMessage<GetVipStateRequest> = /*@__PUR
   messageDesc(file_api_v1_internal, 10);
 
 /**
+ * @generated from message api.v1.SetUserVipExpiryRequest
+ */
+export type SetUserVipExpiryRequest = Message<"api.v1.SetUserVipExpiryRequest"> & {
+  /**
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * required
+   *
+   * @generated from field: google.protobuf.Timestamp expired_at = 2;
+   */
+  expiredAt?: Timestamp | undefined;
+
+  /**
+   * also move it earlier (a revocation); otherwise a later stored expiry stays
+   *
+   * @generated from field: bool force = 3;
+   */
+  force: boolean;
+};
+
+/**
+ * Describes the message api.v1.SetUserVipExpiryRequest.
+ * Use `create(SetUserVipExpiryRequestSchema)` to create a new message.
+ */
+export const SetUserVipExpiryRequestSchema: GenMessage<SetUserVipExpiryRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 11);
+
+/**
  * @generated from message api.v1.VipState
  */
 export type VipState = Message<"api.v1.VipState"> & {
@@ -354,7 +385,7 @@ export type VipState = Message<"api.v1.VipState"> & {
  * Use `create(VipStateSchema)` to create a new message.
  */
 export const VipStateSchema: GenMessage<VipState> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 11);
+  messageDesc(file_api_v1_internal, 12);
 
 /**
  * @generated from message api.v1.UserStats
@@ -371,7 +402,7 @@ export type UserStats = Message<"api.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 12);
+  messageDesc(file_api_v1_internal, 13);
 
 /**
  * A count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
@@ -395,7 +426,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 13);
+  messageDesc(file_api_v1_internal, 14);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -419,7 +450,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 14);
+  messageDesc(file_api_v1_internal, 15);
 
 /**
  * @generated from message api.v1.UserDailyCounts
@@ -436,7 +467,7 @@ export type UserDailyCounts = Message<"api.v1.UserDailyCounts"> & {
  * Use `create(UserDailyCountsSchema)` to create a new message.
  */
 export const UserDailyCountsSchema: GenMessage<UserDailyCounts> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 15);
+  messageDesc(file_api_v1_internal, 16);
 
 /**
  * @generated from message api.v1.ContentDailyCounts
@@ -476,7 +507,7 @@ export type ContentDailyCounts = Message<"api.v1.ContentDailyCounts"> & {
  * Use `create(ContentDailyCountsSchema)` to create a new message.
  */
 export const ContentDailyCountsSchema: GenMessage<ContentDailyCounts> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 16);
+  messageDesc(file_api_v1_internal, 17);
 
 /**
  * Counters of the content service's records, for the site statistics (ConfigAPI.GetStats).
@@ -534,7 +565,7 @@ export type ContentStats = Message<"api.v1.ContentStats"> & {
  * Use `create(ContentStatsSchema)` to create a new message.
  */
 export const ContentStatsSchema: GenMessage<ContentStats> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 17);
+  messageDesc(file_api_v1_internal, 18);
 
 /**
  * @generated from message api.v1.RebuildSitemapRequest
@@ -553,7 +584,7 @@ export type RebuildSitemapRequest = Message<"api.v1.RebuildSitemapRequest"> & {
  * Use `create(RebuildSitemapRequestSchema)` to create a new message.
  */
 export const RebuildSitemapRequestSchema: GenMessage<RebuildSitemapRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 18);
+  messageDesc(file_api_v1_internal, 19);
 
 /**
  * One file of the sitemap: a shard (documents-1.xml, categories-1.xml; articles-N.xml to come).
@@ -591,7 +622,7 @@ export type SitemapFile = Message<"api.v1.SitemapFile"> & {
  * Use `create(SitemapFileSchema)` to create a new message.
  */
 export const SitemapFileSchema: GenMessage<SitemapFile> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 19);
+  messageDesc(file_api_v1_internal, 20);
 
 /**
  * @generated from message api.v1.SitemapStatus
@@ -624,7 +655,7 @@ export type SitemapStatus = Message<"api.v1.SitemapStatus"> & {
  * Use `create(SitemapStatusSchema)` to create a new message.
  */
 export const SitemapStatusSchema: GenMessage<SitemapStatus> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 20);
+  messageDesc(file_api_v1_internal, 21);
 
 /**
  * @generated from message api.v1.GetSitemapFileRequest
@@ -650,7 +681,7 @@ export type GetSitemapFileRequest = Message<"api.v1.GetSitemapFileRequest"> & {
  * Use `create(GetSitemapFileRequestSchema)` to create a new message.
  */
 export const GetSitemapFileRequestSchema: GenMessage<GetSitemapFileRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 21);
+  messageDesc(file_api_v1_internal, 22);
 
 /**
  * @generated from message api.v1.GetCrawlerDocumentRequest
@@ -681,7 +712,7 @@ export type GetCrawlerDocumentRequest = Message<"api.v1.GetCrawlerDocumentReques
  * Use `create(GetCrawlerDocumentRequestSchema)` to create a new message.
  */
 export const GetCrawlerDocumentRequestSchema: GenMessage<GetCrawlerDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 22);
+  messageDesc(file_api_v1_internal, 23);
 
 /**
  * By id or by identifier (one of them), as GetArticle.
@@ -712,7 +743,7 @@ export type GetCrawlerArticleRequest = Message<"api.v1.GetCrawlerArticleRequest"
  * Use `create(GetCrawlerArticleRequestSchema)` to create a new message.
  */
 export const GetCrawlerArticleRequestSchema: GenMessage<GetCrawlerArticleRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 23);
+  messageDesc(file_api_v1_internal, 24);
 
 /**
  * @generated from message api.v1.CrawlerArticle
@@ -738,7 +769,7 @@ export type CrawlerArticle = Message<"api.v1.CrawlerArticle"> & {
  * Use `create(CrawlerArticleSchema)` to create a new message.
  */
 export const CrawlerArticleSchema: GenMessage<CrawlerArticle> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 24);
+  messageDesc(file_api_v1_internal, 25);
 
 /**
  * @generated from message api.v1.CrawlerDocument
@@ -765,7 +796,67 @@ export type CrawlerDocument = Message<"api.v1.CrawlerDocument"> & {
  * Use `create(CrawlerDocumentSchema)` to create a new message.
  */
 export const CrawlerDocumentSchema: GenMessage<CrawlerDocument> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 25);
+  messageDesc(file_api_v1_internal, 26);
+
+/**
+ * @generated from message api.v1.GetDocumentProductRequest
+ */
+export type GetDocumentProductRequest = Message<"api.v1.GetDocumentProductRequest"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message api.v1.GetDocumentProductRequest.
+ * Use `create(GetDocumentProductRequestSchema)` to create a new message.
+ */
+export const GetDocumentProductRequestSchema: GenMessage<GetDocumentProductRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 27);
+
+/**
+ * @generated from message api.v1.DocumentProduct
+ */
+export type DocumentProduct = Message<"api.v1.DocumentProduct"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * credits, 0 = free
+   *
+   * @generated from field: int32 price = 3;
+   */
+  price: number;
+
+  /**
+   * the uploader (earns the sale)
+   *
+   * @generated from field: int64 user_id = 4;
+   */
+  userId: bigint;
+
+  /**
+   * published and visible to everyone: only these are sold
+   *
+   * @generated from field: bool public = 5;
+   */
+  public: boolean;
+};
+
+/**
+ * Describes the message api.v1.DocumentProduct.
+ * Use `create(DocumentProductSchema)` to create a new message.
+ */
+export const DocumentProductSchema: GenMessage<DocumentProduct> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 28);
 
 /**
  * @generated from message api.v1.CountUserDocumentsRequest
@@ -784,7 +875,7 @@ export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsReques
  * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
  */
 export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 26);
+  messageDesc(file_api_v1_internal, 29);
 
 /**
  * @generated from message api.v1.UserDocumentCount
@@ -820,7 +911,7 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
  * Use `create(UserDocumentCountSchema)` to create a new message.
  */
 export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 27);
+  messageDesc(file_api_v1_internal, 30);
 
 /**
  * @generated from message api.v1.CountUserDocumentsReply
@@ -839,7 +930,7 @@ export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> 
  * Use `create(CountUserDocumentsReplySchema)` to create a new message.
  */
 export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 28);
+  messageDesc(file_api_v1_internal, 31);
 
 /**
  * One move of a user's credit balance, booked once: a second request with the same idempotency key
@@ -901,7 +992,7 @@ export type ApplyCreditsRequest = Message<"api.v1.ApplyCreditsRequest"> & {
  * Use `create(ApplyCreditsRequestSchema)` to create a new message.
  */
 export const ApplyCreditsRequestSchema: GenMessage<ApplyCreditsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 29);
+  messageDesc(file_api_v1_internal, 32);
 
 /**
  * @generated from message api.v1.ApplyCreditsReply
@@ -927,7 +1018,7 @@ export type ApplyCreditsReply = Message<"api.v1.ApplyCreditsReply"> & {
  * Use `create(ApplyCreditsReplySchema)` to create a new message.
  */
 export const ApplyCreditsReplySchema: GenMessage<ApplyCreditsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 30);
+  messageDesc(file_api_v1_internal, 33);
 
 /**
  * @generated from message api.v1.GetCreditBalancesRequest
@@ -946,7 +1037,7 @@ export type GetCreditBalancesRequest = Message<"api.v1.GetCreditBalancesRequest"
  * Use `create(GetCreditBalancesRequestSchema)` to create a new message.
  */
 export const GetCreditBalancesRequestSchema: GenMessage<GetCreditBalancesRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 31);
+  messageDesc(file_api_v1_internal, 34);
 
 /**
  * @generated from message api.v1.CreditBalance
@@ -968,7 +1059,7 @@ export type CreditBalance = Message<"api.v1.CreditBalance"> & {
  * Use `create(CreditBalanceSchema)` to create a new message.
  */
 export const CreditBalanceSchema: GenMessage<CreditBalance> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 32);
+  messageDesc(file_api_v1_internal, 35);
 
 /**
  * @generated from message api.v1.GetCreditBalancesReply
@@ -987,7 +1078,159 @@ export type GetCreditBalancesReply = Message<"api.v1.GetCreditBalancesReply"> & 
  * Use `create(GetCreditBalancesReplySchema)` to create a new message.
  */
 export const GetCreditBalancesReplySchema: GenMessage<GetCreditBalancesReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_internal, 33);
+  messageDesc(file_api_v1_internal, 36);
+
+/**
+ * @generated from message api.v1.PaymentNotifyRequest
+ */
+export type PaymentNotifyRequest = Message<"api.v1.PaymentNotifyRequest"> & {
+  /**
+   * the path segment: alipay, wechatpay, sandbox
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * names lower-cased
+   *
+   * @generated from field: map<string, string> headers = 2;
+   */
+  headers: { [key: string]: string };
+
+  /**
+   * the exact bytes received
+   *
+   * @generated from field: bytes body = 3;
+   */
+  body: Uint8Array;
+
+  /**
+   * the query string without "?"
+   *
+   * @generated from field: string query = 4;
+   */
+  query: string;
+};
+
+/**
+ * Describes the message api.v1.PaymentNotifyRequest.
+ * Use `create(PaymentNotifyRequestSchema)` to create a new message.
+ */
+export const PaymentNotifyRequestSchema: GenMessage<PaymentNotifyRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 37);
+
+/**
+ * @generated from message api.v1.PaymentNotifyReply
+ */
+export type PaymentNotifyReply = Message<"api.v1.PaymentNotifyReply"> & {
+  /**
+   * HTTP status for the platform
+   *
+   * @generated from field: int32 status = 1;
+   */
+  status: number;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string body = 3;
+   */
+  body: string;
+};
+
+/**
+ * Describes the message api.v1.PaymentNotifyReply.
+ * Use `create(PaymentNotifyReplySchema)` to create a new message.
+ */
+export const PaymentNotifyReplySchema: GenMessage<PaymentNotifyReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 38);
+
+/**
+ * The pay categories with their secrets, for the order service only (never through the gateway).
+ *
+ * @generated from message api.v1.PaySettings
+ */
+export type PaySettings = Message<"api.v1.PaySettings"> & {
+  /**
+   * @generated from field: bool alipay_enable = 1;
+   */
+  alipayEnable: boolean;
+
+  /**
+   * @generated from field: string alipay_app_id = 2;
+   */
+  alipayAppId: string;
+
+  /**
+   * @generated from field: string alipay_private_key = 3;
+   */
+  alipayPrivateKey: string;
+
+  /**
+   * @generated from field: string alipay_public_key = 4;
+   */
+  alipayPublicKey: string;
+
+  /**
+   * @generated from field: bool alipay_sandbox = 5;
+   */
+  alipaySandbox: boolean;
+
+  /**
+   * @generated from field: bool wechatpay_enable = 6;
+   */
+  wechatpayEnable: boolean;
+
+  /**
+   * @generated from field: string wechatpay_app_id = 7;
+   */
+  wechatpayAppId: string;
+
+  /**
+   * @generated from field: string wechatpay_mch_id = 8;
+   */
+  wechatpayMchId: string;
+
+  /**
+   * @generated from field: string wechatpay_serial_no = 9;
+   */
+  wechatpaySerialNo: string;
+
+  /**
+   * @generated from field: string wechatpay_api_v3_key = 10;
+   */
+  wechatpayApiV3Key: string;
+
+  /**
+   * @generated from field: string wechatpay_private_key = 11;
+   */
+  wechatpayPrivateKey: string;
+
+  /**
+   * sandboxpay.enable: the demo provider that takes no money
+   *
+   * @generated from field: bool sandbox_enable = 12;
+   */
+  sandboxEnable: boolean;
+
+  /**
+   * score.order_expire_minutes: a PENDING order closes after this
+   *
+   * @generated from field: int32 order_expire_minutes = 13;
+   */
+  orderExpireMinutes: number;
+};
+
+/**
+ * Describes the message api.v1.PaySettings.
+ * Use `create(PaySettingsSchema)` to create a new message.
+ */
+export const PaySettingsSchema: GenMessage<PaySettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_internal, 39);
 
 /**
  * What a user asks to do; each action has its group flags and the punishments that refuse it.
@@ -1171,6 +1414,18 @@ export const UserInternalAPI: GenService<{
     output: typeof VipStateSchema;
   },
   /**
+   * The order service (the owner of VIP memberships) sets when a user's membership ends, so is_vip and
+   * GetVipState follow. Never moves an expiry earlier unless `force`; answers the expiry now stored.
+   * NotFound for an unknown user.
+   *
+   * @generated from rpc api.v1.UserInternalAPI.SetUserVipExpiry
+   */
+  setUserVipExpiry: {
+    methodKind: "unary";
+    input: typeof SetUserVipExpiryRequestSchema;
+    output: typeof VipStateSchema;
+  },
+  /**
    * Another service reports what a user did (uploaded, commented, favorited, published, downloaded):
    * the user's activity feed gets one entry per item, linked to its page.
    *
@@ -1326,6 +1581,17 @@ export const DocumentInternalAPI: GenService<{
     input: typeof CountUserDocumentsRequestSchema;
     output: typeof CountUserDocumentsReplySchema;
   },
+  /**
+   * A document as a product the order service sells: its price in credits and its uploader.
+   * NotFound for an unknown or recycled document.
+   *
+   * @generated from rpc api.v1.DocumentInternalAPI.GetDocumentProduct
+   */
+  getDocumentProduct: {
+    methodKind: "unary";
+    input: typeof GetDocumentProductRequestSchema;
+    output: typeof DocumentProductSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 3);
 
@@ -1356,6 +1622,36 @@ export const OrderInternalAPI: GenService<{
     input: typeof GetCreditBalancesRequestSchema;
     output: typeof GetCreditBalancesReplySchema;
   },
+  /**
+   * A payment platform's server-to-server callback as the gateway received it at
+   * POST /callback/<provider>; the reply is written back to the platform verbatim.
+   *
+   * @generated from rpc api.v1.OrderInternalAPI.HandlePaymentNotify
+   */
+  handlePaymentNotify: {
+    methodKind: "unary";
+    input: typeof PaymentNotifyRequestSchema;
+    output: typeof PaymentNotifyReplySchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_internal, 4);
+
+/**
+ * The config service answers other services' questions that need stored secrets.
+ *
+ * @generated from service api.v1.ConfigInternalAPI
+ */
+export const ConfigInternalAPI: GenService<{
+  /**
+   * The payment settings with secrets (alipay, wechatpay, sandboxpay) and the order time limit.
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetPaySettings
+   */
+  getPaySettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof PaySettingsSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_api_v1_internal, 5);
 

@@ -1,13 +1,14 @@
 // Keys of outside services: payment, third-party login, full-text search and the mini program.
 // The categories carry the names moredoc's back office asks for (pay → wechatpay / alipay,
 // oauth → oauthWechat / oauthQQ / …, search → fulltext_search, miniprogram → mp), so its
-// config pages load them. Nothing but the public pay-method list reads them yet: they are stored
-// and returned (secrets masked). Migration 0002_moredoc_categories moved older rows here.
+// config pages load them. The order service reads the pay categories with their secrets through
+// ConfigInternalAPI.GetPaySettings; everyone else sees them masked. Migration 0002_moredoc_categories moved older rows here.
 import type { ConfigKey } from "./catalog.types.js";
 import { keysOf } from "./catalog.types.js";
 
 const wechatpay = keysOf("wechatpay");
 const alipay = keysOf("alipay");
+const sandboxpay = keysOf("sandboxpay");
 const search = keysOf("fulltext_search");
 const mp = keysOf("mp");
 
@@ -38,6 +39,12 @@ export const integrationKeys: ConfigKey[] = [
   alipay.textarea("private_key", "应用私钥", "", "支付宝应用私钥（PEM）", { secret: true }),
   alipay.textarea("public_key", "支付宝公钥", "", "支付宝公钥，用于验证回调签名"),
   alipay.switch("sandbox", "支付宝沙箱环境", "false", "是否使用支付宝沙箱环境（测试用）"),
+  sandboxpay.switch(
+    "enable",
+    "启用模拟支付（演示/测试用，不收款）",
+    "false",
+    "仅供演示和测试：用模拟支付付款的订单直接记为已支付，不会真正收款。正式站点请勿开启",
+  ),
 
   ...oauthProvider("oauthWechat", "微信"),
   oauthWechat.switch("mp_enable", "启用微信公众号登录", "false", "是否允许通过微信公众号扫码登录"),

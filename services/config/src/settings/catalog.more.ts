@@ -67,6 +67,10 @@ export const moreKeys: ConfigKey[] = [
   ),
   score.switch("enable_recharge", "是否开启积分充值", "false", "开启后用户可以在线充值积分"),
   score.number("credit_exchange", "积分兑换比例", "100", "每1元可兑换的积分数", { min: 1, max: 1_000_000 }),
+  score.number("order_expire_minutes", "订单支付时限(分钟)", "30", "未支付的订单在多少分钟后自动关闭", {
+    min: 1,
+    max: 10_080,
+  }),
   score.textarea(
     "recharge_discount",
     "充值折扣",

@@ -12,6 +12,7 @@ import {
   VipSettingsSchema,
 } from "@wenku/proto/api/v1/config_pb.js";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { type PaySettings, PaySettingsSchema } from "@wenku/proto/api/v1/internal_pb.js";
 import { catalogEntry } from "./catalog.js";
 import { DOCUMENT_EXTENSIONS } from "./catalog.site.js";
 import type { ListedConfig } from "./config.service.js";
@@ -46,6 +47,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
   const payMethod: PayMethod[] = [];
   if (v.bool("wechatpay", "enable")) payMethod.push(PayMethod.WECHAT);
   if (v.bool("alipay", "enable")) payMethod.push(PayMethod.ALIPAY);
+  if (v.bool("sandboxpay", "enable")) payMethod.push(PayMethod.SANDBOX);
   return create(SettingsSchema, {
     system: {
       domain: v.str("system", "domain"),
@@ -176,5 +178,24 @@ export function toRechargeSettings(v: ConfigValues): RechargeSettings {
     rechargeDiscount: v.str("score", "recharge_discount"),
     creditName: v.str("score", "credit_name"),
     creditExchange: v.int("score", "credit_exchange"),
+  });
+}
+
+/** The pay categories with their secrets and the order time limit: ConfigInternalAPI only. */
+export function toPaySettings(v: ConfigValues): PaySettings {
+  return create(PaySettingsSchema, {
+    alipayEnable: v.bool("alipay", "enable"),
+    alipayAppId: v.str("alipay", "app_id"),
+    alipayPrivateKey: v.str("alipay", "private_key"),
+    alipayPublicKey: v.str("alipay", "public_key"),
+    alipaySandbox: v.bool("alipay", "sandbox"),
+    wechatpayEnable: v.bool("wechatpay", "enable"),
+    wechatpayAppId: v.str("wechatpay", "app_id"),
+    wechatpayMchId: v.str("wechatpay", "mch_id"),
+    wechatpaySerialNo: v.str("wechatpay", "serial_no"),
+    wechatpayApiV3Key: v.str("wechatpay", "api_v3_key"),
+    wechatpayPrivateKey: v.str("wechatpay", "private_key"),
+    sandboxEnable: v.bool("sandboxpay", "enable"),
+    orderExpireMinutes: v.int("score", "order_expire_minutes"),
   });
 }

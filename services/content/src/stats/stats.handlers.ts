@@ -27,7 +27,7 @@ export function createContentInternalHandlers(
 export function createDocumentInternalHandlers(
   stats: StatsService,
   favorites: { perUser(ids: readonly bigint[]): Promise<Map<bigint, number>> },
-): ServiceImpl<typeof DocumentInternalAPI> {
+): Pick<ServiceImpl<typeof DocumentInternalAPI>, "countUserDocuments"> {
   return {
     async countUserDocuments(req) {
       const documents = await stats.documentsPerUser(req.userId); // refuses too many users first

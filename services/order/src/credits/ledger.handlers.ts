@@ -36,7 +36,9 @@ export function createLedgerHandlers(ledger: LedgerService): Pick<ServiceImpl<ty
 }
 
 /** OrderInternalAPI: the other services book credits and read balances here. */
-export function createLedgerInternalHandlers(ledger: LedgerService): ServiceImpl<typeof OrderInternalAPI> {
+export function createLedgerInternalHandlers(
+  ledger: LedgerService,
+): Pick<ServiceImpl<typeof OrderInternalAPI>, "applyCredits" | "getCreditBalances"> {
   return {
     async applyCredits(req) {
       const { entry, replayed } = await ledger.apply({

@@ -190,6 +190,7 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   ],
   "score.enable_recharge": ["Credit recharge", "When on, users can buy credits online"],
   "score.credit_exchange": ["Credits per currency unit", "How many credits one yuan buys"],
+  "score.order_expire_minutes": ["Order payment time limit", "Minutes after which an unpaid order closes itself"],
   "score.recharge_discount": [
     "Recharge discounts",
     "One tier per line as credits:discount, e.g. 1000:0.95 takes 5% off from 1000 credits",
@@ -267,6 +268,10 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "alipay.private_key": ["App private key", "The app's private key (PEM)"],
   "alipay.public_key": ["Alipay public key", "Alipay's public key, which verifies notification signatures"],
   "alipay.sandbox": ["Alipay sandbox", "Whether payments go to Alipay's sandbox (for testing)"],
+  "sandboxpay.enable": [
+    "Sandbox payment (demo, no money)",
+    "A demo/test payment method that takes no money: any order paid with it is marked paid. Never enable on a live site",
+  ],
   "oauthWechat.enable": ["WeChat login", "Whether users may log in with WeChat"],
   "oauthWechat.client_id": ["WeChat Client ID", "The Client ID / AppID of the WeChat open platform app"],
   "oauthWechat.client_secret": ["WeChat Client Secret", "The WeChat open platform app's secret"],
