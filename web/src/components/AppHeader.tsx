@@ -28,6 +28,8 @@ const CategoryCards = lazyComponent<CategoryCardsProps>(() =>
 );
 /** The daily check-in in the phone menu (the header row has no room), with the drawer. */
 const CheckInButton = lazyComponent(() => import("./credits/CheckInButton.js"));
+/** Recharge (when the site has it on) beside the check-in, with the drawer. */
+const RechargeButton = lazyComponent(() => import("./orders/RechargeButton.js"));
 const DrawerCategories = lazyComponent<DrawerCategoriesProps>(() =>
   import("./HeaderCategories.js").then((m) => ({ default: m.DrawerCategories })),
 );
@@ -208,6 +210,7 @@ export function AppHeader() {
               {signedIn && (
                 <Suspense fallback={null}>
                   <CheckInButton block />
+                  <RechargeButton block />
                 </Suspense>
               )}
               <HeaderSearch onDone={() => setDrawerOpen(false)} />

@@ -2,12 +2,14 @@ import { enArticles } from "./en.articles.js";
 import { enComments } from "./en.comments.js";
 import { enCredits } from "./en.credits.js";
 import { enDocuments } from "./en.documents.js";
+import { enOrders } from "./en.orders.js";
 import { enSocial } from "./en.social.js";
 import type { zhCNArticles } from "./zh-CN.articles.js";
 import type { zhCNComments } from "./zh-CN.comments.js";
 import type { zhCNCredits } from "./zh-CN.credits.js";
 import type { zhCNDocuments } from "./zh-CN.documents.js";
 import type { Messages } from "./zh-CN.js";
+import type { zhCNOrders } from "./zh-CN.orders.js";
 import type { zhCNSocial } from "./zh-CN.social.js";
 
 /** Part one of the English dictionary: the site's chrome, accounts and shared words. */
@@ -18,6 +20,7 @@ const common: Omit<
   | keyof typeof zhCNComments
   | keyof typeof zhCNSocial
   | keyof typeof zhCNCredits
+  | keyof typeof zhCNOrders
 > = {
   "site.defaultName": "Wenku",
   "lang.label": "Language",
@@ -109,6 +112,7 @@ const common: Omit<
   "page.wechatMp": "WeChat official account login",
   "page.joinVip": "Join VIP",
   "page.order": "Order",
+  "page.paySandbox": "Sandbox payment",
   "page.post": "Publish an article",
   "page.upload": "Upload documents",
   "page.search": "Search",
@@ -253,4 +257,12 @@ const common: Omit<
 };
 
 /** English dictionary: must define every key of the zh-CN dictionary (checked by the type). */
-export const en: Messages = { ...common, ...enDocuments, ...enArticles, ...enComments, ...enSocial, ...enCredits };
+export const en: Messages = {
+  ...common,
+  ...enDocuments,
+  ...enArticles,
+  ...enComments,
+  ...enSocial,
+  ...enCredits,
+  ...enOrders,
+};

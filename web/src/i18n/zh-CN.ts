@@ -3,6 +3,7 @@ import { zhCNArticles } from "./zh-CN.articles.js";
 import { zhCNComments } from "./zh-CN.comments.js";
 import { zhCNCredits } from "./zh-CN.credits.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
+import { zhCNOrders } from "./zh-CN.orders.js";
 import { zhCNSocial } from "./zh-CN.social.js";
 
 /**
@@ -102,6 +103,7 @@ const common = {
   "page.wechatMp": "微信公众号登录",
   "page.joinVip": "开通 VIP",
   "page.order": "订单",
+  "page.paySandbox": "沙箱支付",
   "page.post": "发布文章",
   "page.upload": "上传文档",
   "page.search": "搜索",
@@ -253,6 +255,7 @@ export const zhCN = {
   ...zhCNComments,
   ...zhCNSocial,
   ...zhCNCredits,
+  ...zhCNOrders,
 } as const;
 
 /** A key of the texts every page has (this dictionary). */

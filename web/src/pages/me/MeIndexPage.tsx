@@ -6,6 +6,7 @@ import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
 import { UserStats } from "../../components/account/UserStats.js";
 import CheckInButton from "../../components/credits/CheckInButton.js";
 import { CreditLog } from "../../components/credits/CreditLog.js";
+import RechargeButton from "../../components/orders/RechargeButton.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
@@ -37,9 +38,10 @@ function Overview() {
       </Space>
       <Typography.Paragraph type="secondary">{user.signature || t("me.noSignature")}</Typography.Paragraph>
       <UserStats user={user} credit={{ name: creditName, value: user.creditCount }} />
-      <div style={{ marginTop: 12 }}>
+      <Space wrap style={{ marginTop: 12 }}>
         <CheckInButton type="primary" />
-      </div>
+        <RechargeButton />
+      </Space>
       <Divider />
       <Descriptions
         title={t("me.profileInfo")}
