@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, DomainError } from "@wenku/kit";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
@@ -162,6 +162,14 @@ export function createUserInternalHandlers(
     },
     async getVipState(req) {
       const { isVip, expiredAt } = await policy.vipState(req.userId);
+      return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };
+    },
+    async setUserVipExpiry(req) {
+      const { isVip, expiredAt } = await policy.setVipExpiry(
+        req.userId,
+        req.expiredAt ? timestampDate(req.expiredAt) : undefined,
+        req.force,
+      );
       return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };
     },
     async recordUserActivity(req) {

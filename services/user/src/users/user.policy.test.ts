@@ -35,7 +35,7 @@ function setup(
 ) {
   const asked: Date[] = [];
   const policy = createUserPolicy({
-    repo: { groupsOf: async () => groups, vipExpiry: async () => vipUntil },
+    repo: { groupsOf: async () => groups, vipExpiry: async () => vipUntil, setVipExpiry: async () => undefined },
     punishments: {
       active: async (_id, at) => {
         asked.push(at);

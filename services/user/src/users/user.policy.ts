@@ -12,6 +12,8 @@ export interface UserPolicyDeps {
   repo: {
     groupsOf(userId: bigint): Promise<GroupFlags[]>;
     vipExpiry(userId: bigint): Promise<Date | null>;
+    /** Stores the expiry (the later of the stored one and `at` unless `force`); undefined: no such user. */
+    setVipExpiry(userId: bigint, at: Date, force: boolean): Promise<{ expiredAt: Date | null } | undefined>;
   };
   punishments: { active(userId: bigint, at: Date): Promise<{ type: number; reason: string }[]> };
   clock?: () => Date;
@@ -109,6 +111,17 @@ export function createUserPolicy(deps: UserPolicyDeps) {
     async vipState(userId: bigint): Promise<{ isVip: boolean; expiredAt: Date | null }> {
       const expiredAt = await deps.repo.vipExpiry(userId);
       return { isVip: isVipAt(expiredAt, now()), expiredAt };
+    },
+
+    /**
+     * SetUserVipExpiry: the order service (which owns memberships) says when one ends. A later stored
+     * expiry stays unless `force` (deliveries may report out of order); NotFound for an unknown user.
+     */
+    async setVipExpiry(userId: bigint, at: Date | undefined, force: boolean) {
+      if (!at || Number.isNaN(at.getTime())) throw new DomainError("invalid_argument", userMessages.vipExpiryRequired);
+      const row = await deps.repo.setVipExpiry(userId, at, force);
+      if (!row) throw new DomainError("not_found", userMessages.notFound);
+      return { isVip: isVipAt(row.expiredAt, now()), expiredAt: row.expiredAt };
     },
 
     /** Refuses a disabled account or one under a "disable account" punishment in force. */

@@ -56,6 +56,16 @@ export function createUserRepository(db: Db) {
     vipExpiry: async (id: bigint) =>
       (await db.user.findUnique({ where: { id }, select: { vipExpiredAt: true } }))?.vipExpiredAt ?? null,
 
+    /** Sets when the user's VIP ends in one statement: never earlier than stored unless `force`. */
+    async setVipExpiry(id: bigint, at: Date, force: boolean) {
+      const rows = await db.$queryRaw<{ vip_expired_at: Date | null }[]>`
+        UPDATE users SET vip_expired_at = CASE WHEN ${force} THEN ${at}::timestamptz
+                                          ELSE GREATEST(vip_expired_at, ${at}::timestamptz) END
+        WHERE id = ${id} RETURNING vip_expired_at`;
+      const row = rows[0];
+      return row ? { expiredAt: row.vip_expired_at } : undefined;
+    },
+
     /** Public fields of the users among `ids` that exist (other services show uploaders, authors …). */
     briefs: (ids: bigint[]) =>
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, avatar: true } }),

@@ -20,6 +20,7 @@ export const userMessages = {
   disabled: "您的账号已被禁用",
   registerClosed: "网站已关闭注册",
   notFound: "用户不存在",
+  vipExpiryRequired: "请指定VIP到期时间",
   avatarUpload: "请上传图片作为头像",
   tooLong: (label: string, max: number) => `${label}不能超过${max}个字符`,
 } as const;
