@@ -4,8 +4,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** How the stand-in misbehaves: answer 500, never answer, or sign its answers with a wrong key. */
-export type Fault = "http500" | "hang" | "badsign" | undefined;
+/**
+ * How the stand-in misbehaves: answer 500, never answer, sign its answers with a wrong key, or
+ * (WeChat) sign them with a timestamp ten minutes old.
+ */
+export type Fault = "http500" | "hang" | "badsign" | "stale" | undefined;
 
 export interface StandInRequest {
   method: string;

@@ -1,0 +1,104 @@
+// The WeChat Pay API v3 protocol pieces the provider and the test stand-in both follow.
+// https://pay.weixin.qq.com/doc/v3/merchant/4012365334 (签名生成) ·
+// https://pay.weixin.qq.com/doc/v3/merchant/4012365342 (验签) ·
+// https://pay.weixin.qq.com/doc/v3/merchant/4012071382 (回调报文解密)
+import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from "node:crypto";
+
+export const WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
+export const AUTH_SCHEMA = "WECHATPAY2-SHA256-RSA2048";
+/** Signed answers and notifies older or newer than this are refused (replays). */
+export const MAX_SKEW_SECONDS = 300;
+
+/** Lines joined with "\n", each line ended by "\n": the signed message of every v3 signature. */
+export function signedMessage(...lines: string[]): string {
+  return lines.map((l) => `${l}\n`).join("");
+}
+
+export function sha256RsaSign(message: string, key: KeyObject): string {
+  return createSign("RSA-SHA256").update(message, "utf8").sign(key, "base64");
+}
+
+export function sha256RsaVerify(message: string, signature: string, key: KeyObject): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  try {
+    return createVerify("RSA-SHA256").update(message, "utf8").verify(key, signature, "base64");
+  } catch {
+    return false;
+  }
+}
+
+export interface AuthParts {
+  mchid: string;
+  serialNo: string;
+  nonce: string;
+  /** Unix seconds. */
+  timestamp: number;
+}
+
+/** The Authorization header of a request: `WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",…`. */
+export function authorization(method: string, target: string, body: string, parts: AuthParts, key: KeyObject): string {
+  const signature = sha256RsaSign(signedMessage(method, target, String(parts.timestamp), parts.nonce, body), key);
+  const fields = {
+    mchid: parts.mchid,
+    nonce_str: parts.nonce,
+    signature,
+    timestamp: String(parts.timestamp),
+    serial_no: parts.serialNo,
+  };
+  return `${AUTH_SCHEMA} ${Object.entries(fields)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(",")}`;
+}
+
+/** The fields of an Authorization header; undefined when it is not a v3 one. */
+export function parseAuthorization(header: string | undefined): Record<string, string> | undefined {
+  if (!header?.startsWith(`${AUTH_SCHEMA} `)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const m of header.slice(AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g)) fields[m[1] ?? ""] = m[2] ?? "";
+  return fields;
+}
+
+export function newNonce(): string {
+  return randomBytes(16).toString("hex").toUpperCase();
+}
+
+/** An AEAD_AES_256_GCM resource as notifies and certificate downloads carry it. */
+export interface EncryptedResource {
+  algorithm: string;
+  ciphertext: string;
+  associated_data?: string;
+  nonce: string;
+}
+
+/** Decrypts a resource with the APIv3 key (ciphertext = base64 of encrypted bytes ‖ 16-byte tag). Throws when not authentic. */
+export function decryptResource(resource: EncryptedResource, apiV3Key: Buffer): string {
+  if (resource.algorithm !== "AEAD_AES_256_GCM") throw new Error(`algorithm ${resource.algorithm}`);
+  const data = Buffer.from(resource.ciphertext, "base64");
+  if (data.length < 17) throw new Error("ciphertext too short");
+  const decipher = createDecipheriv("aes-256-gcm", apiV3Key, Buffer.from(resource.nonce, "utf8"));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  decipher.setAAD(Buffer.from(resource.associated_data ?? "", "utf8"));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString("utf8");
+}
+
+/** The platform side of decryptResource (the test stand-in encrypts with it). */
+export function encryptResource(plaintext: string, apiV3Key: Buffer, associatedData: string): EncryptedResource {
+  const nonce = randomBytes(6).toString("hex"); // 12 characters, used as 12 bytes
+  const cipher = createCipheriv("aes-256-gcm", apiV3Key, Buffer.from(nonce, "utf8"));
+  cipher.setAAD(Buffer.from(associatedData, "utf8"));
+  const encrypted = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return {
+    algorithm: "AEAD_AES_256_GCM",
+    ciphertext: encrypted.toString("base64"),
+    associated_data: associatedData,
+    nonce,
+  };
+}
+
+/** Certificate serials compare as hex numbers: case and leading zeros do not matter. */
+export function normalizeSerial(serial: string): string {
+  return serial
+    .trim()
+    .toUpperCase()
+    .replace(/^0+(?=.)/, "");
+}
