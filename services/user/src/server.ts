@@ -22,6 +22,7 @@ import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaInternalHandlers } from "./captcha/captcha.handlers.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
+import { type CreditOutbox, createCreditOutbox } from "./credits/credit.outbox.js";
 import {
   type CreditLedger,
   creditCountFiller,
@@ -72,6 +73,8 @@ export interface UserServerDeps {
   documents?: DocumentCounter;
   /** The order service's credits ledger: user.credit_count, the register bonus, check-in awards. */
   credits?: CreditLedger;
+  /** Grants owed to the ledger (service.ts sweeps it); absent: one over `db` and `credits`, never swept. */
+  creditOutbox?: CreditOutbox;
   /** score.register / sign_in and the credit name (the config service in production); absent: none. */
   rewards?: RewardSettings;
   /** IANA time zone the site's days start in (the check-in); absent: Asia/Shanghai. */
@@ -109,10 +112,11 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
   const profiles = createUserProfileService({ repo, dynamics, authz });
   const ledger = deps.credits ?? noLedger;
+  const outbox = deps.creditOutbox ?? createCreditOutbox({ db: deps.db, ledger, log: deps.log });
   const rewards = deps.rewards ?? staticRewards({ register: 0, signIn: 0, creditName: DEFAULT_CREDIT_NAME });
   const users = createUserService({
     repo,
-    registerBonus: createRegisterBonus({ ledger, rewards, log: deps.log }),
+    registerBonus: createRegisterBonus({ outbox, rewards, log: deps.log }),
     policy,
     dynamics,
     captcha,
@@ -126,7 +130,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const admin = createUserAdminService({ repo, authz });
   const signs = createSignService({
     repo: createSignRepository(deps.db),
-    ledger,
+    outbox,
     rewards,
     timeZone: deps.timeZone ?? "Asia/Shanghai",
     clock: deps.clock,

@@ -1,6 +1,7 @@
-import { allApiServices, permissionSpecs, type ServiceModule } from "@wenku/kit";
+import { allApiServices, permissionSpecs, repeatEvery, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { loadUserConfig } from "./config.js";
+import { createCreditOutbox } from "./credits/credit.outbox.js";
 import { createCreditLedger, rewardsFrom } from "./credits/credits.client.js";
 import { createDb, USER_SCHEMA } from "./db.js";
 import { createDocumentCounter } from "./documents/documents.client.js";
@@ -8,6 +9,9 @@ import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
 import { settingsFrom } from "./settings.js";
+
+/** How often owed credit grants are retried (each row also backs off on its own, up to an hour). */
+const OUTBOX_SWEEP_MS = 15_000;
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
@@ -30,6 +34,8 @@ export const service: ServiceModule = {
       const sync = await syncPermissions(db, permissionSpecs(allApiServices()));
       if (sync.added || sync.removed || sync.retitled) ctx.log.info(sync, "permissions synced from the contract");
       const admin = await seedAccounts(db, { adminPassword: cfg.WENKU_ADMIN_PASSWORD });
+      const credits = createCreditLedger(ctx.transports.order, ctx.internalToken);
+      const creditOutbox = createCreditOutbox({ db, ledger: credits, log: ctx.log.child({ module: "credit-outbox" }) });
       const definition = await buildServer({
         db,
         bus: ctx.bus,
@@ -42,13 +48,20 @@ export const service: ServiceModule = {
         rateLimits,
         clock: ctx.clock,
         documents: createDocumentCounter(ctx.transports.content, ctx.internalToken),
-        credits: createCreditLedger(ctx.transports.order, ctx.internalToken),
+        credits,
+        creditOutbox,
         rewards: rewardsFrom(ctx.settings),
         timeZone: cfg.SITE_TIME_ZONE,
+      });
+      // Grants the order service could not book at once (it was down or slow), retried until booked.
+      const outboxSweep = repeatEvery(() => creditOutbox.sweep(), {
+        everyMs: OUTBOX_SWEEP_MS,
+        onError: (err) => ctx.log.warn({ err }, "credit outbox sweep failed"),
       });
       return {
         definition,
         close: async () => {
+          await outboxSweep.stop();
           await rateLimits.close();
           await db.$disconnect();
         },

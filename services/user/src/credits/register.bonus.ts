@@ -1,37 +1,57 @@
-// The register bonus (score.register), booked in the ledger once per account.
+// The register bonus (score.register): owed in the transaction that creates the account (the credit
+// outbox), booked in the ledger right after, once per account whatever retries or replicas do.
 import type { Logger } from "@wenku/kit";
-import type { CreditLedger, RewardSettings } from "./credits.client.js";
+import type { Prisma } from "../../gen/prisma/client.js";
+import type { CreditOutbox } from "./credit.outbox.js";
+import type { RewardSettings } from "./credits.client.js";
 
-export interface RegisterBonus {
-  /** Grants the configured bonus to a new account; never fails the registration (logged instead). */
-  grant(userId: bigint): Promise<void>;
+/** The bonus of one registration, read before its transaction. */
+export interface PendingBonus {
+  /** Inside the account's transaction. */
+  enqueue(tx: Prisma.TransactionClient, userId: bigint): Promise<void>;
+  /** After the commit; never throws (a failed booking is retried by the outbox). */
+  deliver(userId: bigint): Promise<void>;
 }
 
+export interface RegisterBonus {
+  /** The configured bonus, or null when there is none (or the settings cannot be read: logged). */
+  prepare(): Promise<PendingBonus | null>;
+}
+
+const keyOf = (userId: bigint) => `register:${userId}`;
+
 export function createRegisterBonus(deps: {
-  ledger: CreditLedger;
+  outbox: CreditOutbox;
   rewards: RewardSettings;
   log: Logger;
 }): RegisterBonus {
   return {
-    async grant(userId) {
+    async prepare() {
+      let register: number;
+      let creditName: string;
       try {
-        const { register, creditName } = await deps.rewards.current();
-        if (register <= 0) return;
-        await deps.ledger.apply({
-          userId,
-          amount: register,
-          code: "register",
-          reason: `注册获得 ${register} ${creditName}`,
-          refKind: "user",
-          refId: userId,
-          // One bonus per account, whatever retries or replicas do.
-          idempotencyKey: `register:${userId}`,
-        });
+        ({ register, creditName } = await deps.rewards.current());
       } catch (err) {
-        // The account exists already: refusing the registration now would leave the user unable to
-        // register again (the name is taken). The key makes a later re-grant safe.
-        deps.log.error({ err, userId: String(userId) }, "register bonus not booked");
+        // Never refuse a registration over its bonus.
+        deps.log.error({ err }, "register bonus: the score settings could not be read, no bonus granted");
+        return null;
       }
+      if (register <= 0) return null;
+      return {
+        enqueue: (tx, userId) =>
+          deps.outbox.enqueue(tx, {
+            userId,
+            amount: register,
+            code: "register",
+            reason: `注册获得 ${register} ${creditName}`,
+            refKind: "user",
+            refId: userId,
+            idempotencyKey: keyOf(userId),
+          }),
+        async deliver(userId) {
+          await deps.outbox.deliver([keyOf(userId)]);
+        },
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 // The only module that touches the signs table (daily check-ins).
+import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import { DynamicType } from "../dynamics/dynamic.repository.js";
 
@@ -11,32 +12,28 @@ export interface SignRow {
   createdAt: Date;
 }
 
-/** The ledger call runs inside the check-in's transaction: one connection may wait that long. */
-const TX = { maxWait: 30_000, timeout: 30_000 };
-
 export function createSignRepository(db: Db) {
   return {
     byDay: (userId: bigint, day: number): Promise<SignRow | null> =>
       db.sign.findUnique({ where: { userId_day: { userId, day } } }),
 
     /**
-     * Inserts the day's check-in and its feed entry, runs `book` (the award's ledger booking), and
-     * commits only if it succeeded. The unique (user_id, day) index makes a concurrent second
-     * check-in wait for this one and then fail (a unique violation); a failed booking leaves no
-     * check-in behind, so the user can try again and the ledger's idempotency key keeps the award
-     * single even if the booking went through and only the commit failed.
+     * Inserts the day's check-in, its feed entry and, through `owe`, the award owed to the ledger (the
+     * credit outbox), in one short transaction that waits on no other service. The unique
+     * (user_id, day) index makes a concurrent second check-in wait for this one and then fail (a
+     * unique violation).
      */
     signOnce: (
       row: { userId: bigint; day: number; ip: string; award: number },
       dynamic: string,
-      book: (sign: SignRow) => Promise<void>,
+      owe: (tx: Prisma.TransactionClient, sign: SignRow) => Promise<void>,
     ): Promise<SignRow> =>
       db.$transaction(async (tx) => {
         const sign = await tx.sign.create({ data: row });
         await tx.dynamic.create({ data: { userId: row.userId, type: DynamicType.sign, content: dynamic } });
-        await book(sign);
+        await owe(tx, sign);
         return sign;
-      }, TX),
+      }),
   };
 }
 export type SignRepository = ReturnType<typeof createSignRepository>;

@@ -1,5 +1,7 @@
 import { DomainError } from "@wenku/kit";
-import type { CreditBooking, CreditLedger } from "../credits/credits.client.js";
+import type { Prisma } from "../../gen/prisma/client.js";
+import type { CreditOutbox } from "../credits/credit.outbox.js";
+import type { CreditBooking } from "../credits/credits.client.js";
 import { staticRewards } from "../credits/credits.client.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 import { createSignService, dayOf, signLine } from "./sign.service.js";
@@ -20,30 +22,35 @@ describe("signLine", () => {
   });
 });
 
-/** One check-in table in memory with the unique (user, day) rule, and a ledger that records. */
-function fakes(opts: { ledgerFails?: boolean } = {}) {
+/** One check-in table in memory with the unique (user, day) rule, and an outbox that records. */
+function fakes() {
   const rows: SignRow[] = [];
-  const bookings: CreditBooking[] = [];
+  const owed: CreditBooking[] = [];
+  const delivered: string[] = [];
+  const tx = {} as Prisma.TransactionClient;
   const repo: SignRepository = {
     byDay: async (userId, day) => rows.find((r) => r.userId === userId && r.day === day) ?? null,
-    async signOnce(row, _dynamic, book) {
+    async signOnce(row, _dynamic, owe) {
       if (rows.some((r) => r.userId === row.userId && r.day === row.day))
         throw Object.assign(new Error("dup"), { code: "P2002" });
       const sign = { id: BigInt(rows.length + 1), createdAt: new Date(), ...row };
-      await book(sign); // a failure leaves no row (the transaction rolls back)
+      await owe(tx, sign);
       rows.push(sign);
       return sign;
     },
   };
-  const ledger: CreditLedger = {
-    balances: async () => new Map(),
-    async apply(b) {
-      if (opts.ledgerFails) throw new Error("order service down");
-      bookings.push(b);
-      return { balanceAfter: b.amount, replayed: false };
+  const outbox: CreditOutbox = {
+    async enqueue(t, b) {
+      expect(t).toBe(tx); // owed inside the check-in's own transaction
+      owed.push(b);
     },
+    async deliver(keys) {
+      delivered.push(...keys);
+      return false; // as when the order service is down: the check-in stands, the award is owed
+    },
+    sweep: async () => 0,
   };
-  return { rows, bookings, repo, ledger };
+  return { rows, owed, delivered, repo, outbox };
 }
 
 const call = {
@@ -55,18 +62,18 @@ const call = {
 };
 
 describe("signToday", () => {
-  test("books the award under sign:<user>:<day>; a second check-in of the day is refused", async () => {
+  test("owes the award under sign:<user>:<day> in the check-in's transaction, then delivers it; a second check-in of the day is refused", async () => {
     const f = fakes();
     const signs = createSignService({
       repo: f.repo,
-      ledger: f.ledger,
+      outbox: f.outbox,
       rewards: staticRewards({ register: 0, signIn: 2, creditName: "魔豆" }),
       timeZone: "Asia/Shanghai",
       clock: () => new Date("2026-11-24T16:30:00Z"),
     });
     const sign = await signs.signToday(call);
     expect([sign.day, sign.award, sign.ip]).toEqual([20261125, 2, "1.2.3.4"]);
-    expect(f.bookings).toEqual([
+    expect(f.owed).toEqual([
       {
         userId: 5n,
         amount: 2,
@@ -77,31 +84,20 @@ describe("signToday", () => {
         idempotencyKey: "sign:5:20261125",
       },
     ]);
+    expect(f.delivered).toEqual(["sign:5:20261125"]);
     await expect(signs.signToday(call)).rejects.toEqual(new DomainError("already_exists", "今天已经签到过了"));
-    expect(f.bookings).toHaveLength(1);
+    expect(f.owed).toHaveLength(1);
   });
 
-  test("a failed booking leaves no check-in: the user can try again", async () => {
-    const f = fakes({ ledgerFails: true });
-    const deps = { repo: f.repo, rewards: staticRewards({ register: 0, signIn: 1 }), timeZone: "UTC" };
-    await expect(createSignService({ ...deps, ledger: f.ledger }).signToday(call)).rejects.toThrow(
-      "order service down",
-    );
-    expect(f.rows).toHaveLength(0);
-    const ok = fakes();
-    const again = await createSignService({ ...deps, repo: f.repo, ledger: ok.ledger }).signToday(call);
-    expect(again.award).toBe(1);
-  });
-
-  test("no award configured: the check-in is kept, nothing is booked", async () => {
+  test("no award configured: the check-in is kept, nothing is owed", async () => {
     const f = fakes();
     const signs = createSignService({
       repo: f.repo,
-      ledger: f.ledger,
+      outbox: f.outbox,
       rewards: staticRewards({ register: 0, signIn: 0 }),
       timeZone: "UTC",
     });
     expect((await signs.signToday(call)).award).toBe(0);
-    expect(f.bookings).toHaveLength(0);
+    expect([f.owed, f.delivered]).toEqual([[], []]);
   });
 });

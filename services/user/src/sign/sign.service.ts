@@ -1,7 +1,9 @@
 // The daily check-in: once per user per day in the site's time zone; the award (score.sign_in) is
-// booked in the order service's ledger under the key sign:<user>:<YYYYMMDD>.
+// owed in the check-in's transaction (the credit outbox) and booked in the order service's ledger
+// under the key sign:<user>:<YYYYMMDD>.
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
-import type { CreditLedger, RewardSettings } from "../credits/credits.client.js";
+import type { CreditOutbox } from "../credits/credit.outbox.js";
+import type { RewardSettings } from "../credits/credits.client.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 
 export const signMessages = {
@@ -24,7 +26,7 @@ export function signLine(award: number, creditName: string): string {
 
 export function createSignService(deps: {
   repo: SignRepository;
-  ledger: CreditLedger;
+  outbox: CreditOutbox;
   rewards: RewardSettings;
   /** IANA time zone the site's days start in. */
   timeZone: string;
@@ -38,20 +40,22 @@ export function createSignService(deps: {
       // Checked first so a repeated click does not wait on the ledger or the settings.
       if (await deps.repo.byDay(who.userId, day)) throw new DomainError("already_exists", signMessages.already);
       const { signIn: award, creditName } = await deps.rewards.current();
+      const key = `sign:${who.userId}:${day}`;
+      let sign: SignRow;
       try {
-        return await deps.repo.signOnce(
+        sign = await deps.repo.signOnce(
           { userId: who.userId, day, ip: call.clientIp.slice(0, 64), award },
           signLine(award, creditName),
-          async () => {
+          async (tx) => {
             if (award <= 0) return;
-            await deps.ledger.apply({
+            await deps.outbox.enqueue(tx, {
               userId: who.userId,
               amount: award,
               code: "sign",
               reason: signLine(award, creditName),
               refKind: "day",
               refId: BigInt(day),
-              idempotencyKey: `sign:${who.userId}:${day}`,
+              idempotencyKey: key,
             });
           },
         );
@@ -59,6 +63,9 @@ export function createSignService(deps: {
         if (isUniqueViolation(err)) throw new DomainError("already_exists", signMessages.already);
         throw err;
       }
+      // Booked now when the order service answers; otherwise the outbox retries until it does.
+      if (award > 0) await deps.outbox.deliver([key]);
+      return sign;
     },
 
     async signedToday(call: CallContext): Promise<SignRow> {

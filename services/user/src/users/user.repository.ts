@@ -100,6 +100,8 @@ export function createUserRepository(db: Db) {
       mobile?: string | null;
       registerIp: string;
       groupIds?: bigint[];
+      /** More writes of the new account's transaction (the register bonus owed). */
+      inTransaction?: (tx: Prisma.TransactionClient, userId: bigint) => Promise<void>;
     }) {
       return db.$transaction(async (tx) => {
         const user = await tx.user.create({
@@ -117,6 +119,7 @@ export function createUserRepository(db: Db) {
         if (groupIds.length) {
           await tx.userGroup.createMany({ data: groupIds.map((groupId) => ({ userId: user.id, groupId })) });
         }
+        await data.inTransaction?.(tx, user.id);
         return user;
       });
     },

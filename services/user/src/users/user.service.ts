@@ -70,6 +70,7 @@ export function createUserService(deps: UserServiceDeps) {
       }
       await deps.captcha.check("register", input.captchaId, input.captcha);
       refuseTaken(await deps.repo.taken({ username, email, mobile }));
+      const bonus = (await deps.registerBonus?.prepare()) ?? null;
       let user: Awaited<ReturnType<UserRepository["create"]>>;
       try {
         user = await deps.repo.create({
@@ -78,13 +79,14 @@ export function createUserService(deps: UserServiceDeps) {
           email,
           mobile,
           registerIp: call.clientIp,
+          inTransaction: bonus?.enqueue,
         });
       } catch (err) {
         if (isUniqueViolation(err)) refuseTaken(await deps.repo.taken({ username, email, mobile }));
         throw err;
       }
       await deps.dynamics.add(user.id, DynamicType.register, "注册成为网站会员");
-      await deps.registerBonus?.grant(user.id);
+      await bonus?.deliver(user.id);
       const session = await openSession(user.id, call);
       return { user: (await deps.repo.byId(user.id)) ?? user, session };
     },
