@@ -1,7 +1,7 @@
 // What the online providers (Alipay, WeChat Pay) share at their edge to the platform: loading the
 // RSA keys an admin pastes into the pay settings, one HTTP call with a deadline whose failures
 // become DomainError("unavailable"), and China Standard Time stamps (both platforms want them).
-import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 
 export interface PlatformOptions {
@@ -24,15 +24,14 @@ function rsaOnly(key: KeyObject): KeyObject {
   return key;
 }
 
-/** An RSA private key from a PEM (PKCS#8 or PKCS#1) or the bare base64 of either; undefined when none parses. */
-export function rsaPrivateKey(text: string): KeyObject | undefined {
+/** The first of `types` the DER parses as, or the PEM itself; undefined when nothing is an RSA key. */
+function loadRsa<T extends string>(text: string, create: (der: Buffer | string, type?: T) => KeyObject, types: T[]) {
+  const der = PEM.test(text) ? undefined : derOf(text);
   const attempts: Array<() => KeyObject> = PEM.test(text)
-    ? [() => createPrivateKey(text.trim())]
-    : (["pkcs8", "pkcs1"] as const).map((type) => () => {
-        const der = derOf(text);
-        if (!der) throw new Error("not base64");
-        return createPrivateKey({ key: der, format: "der", type });
-      });
+    ? [() => create(text.trim())]
+    : der
+      ? types.map((type) => () => create(der, type))
+      : [];
   for (const attempt of attempts) {
     try {
       return rsaOnly(attempt());
@@ -43,23 +42,41 @@ export function rsaPrivateKey(text: string): KeyObject | undefined {
   return undefined;
 }
 
+/** An RSA private key from a PEM (PKCS#8 or PKCS#1) or the bare base64 of either; undefined when none parses. */
+export function rsaPrivateKey(text: string): KeyObject | undefined {
+  return loadRsa(text, (key, type) => (type ? createPrivateKey({ key, format: "der", type }) : createPrivateKey(key)), [
+    "pkcs8" as const,
+    "pkcs1" as const,
+  ]);
+}
+
 /** An RSA public key from a PEM (SPKI, PKCS#1 or a certificate) or the bare base64 of SPKI / PKCS#1. */
 export function rsaPublicKey(text: string): KeyObject | undefined {
-  const attempts: Array<() => KeyObject> = PEM.test(text)
-    ? [() => createPublicKey(text.trim())]
-    : (["spki", "pkcs1"] as const).map((type) => () => {
-        const der = derOf(text);
-        if (!der) throw new Error("not base64");
-        return createPublicKey({ key: der, format: "der", type });
-      });
-  for (const attempt of attempts) {
-    try {
-      return rsaOnly(attempt());
-    } catch {
-      // next form
-    }
+  return loadRsa(text, (key, type) => (type ? createPublicKey({ key, format: "der", type }) : createPublicKey(key)), [
+    "spki" as const,
+    "pkcs1" as const,
+  ]);
+}
+
+/** SHA256withRSA (Alipay's RSA2, WeChat Pay's SHA256-RSA2048), base64. */
+export function rsaSha256Sign(message: string, key: KeyObject): string {
+  return createSign("RSA-SHA256").update(message, "utf8").sign(key, "base64");
+}
+
+/** false for a wrong or malformed signature, never a throw. */
+export function rsaSha256Verify(message: string, signature: string, key: KeyObject): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  try {
+    return createVerify("RSA-SHA256").update(message, "utf8").verify(key, signature, "base64");
+  } catch {
+    return false;
   }
-  return undefined;
+}
+
+/** A key from the pay settings, or DomainError("failed_precondition", message) naming what to fix. */
+export function configuredKey(key: KeyObject | undefined, message: string): KeyObject {
+  if (!key) throw new DomainError("failed_precondition", message);
+  return key;
 }
 
 export interface PlatformResponse {

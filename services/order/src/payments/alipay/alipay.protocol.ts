@@ -2,7 +2,6 @@
 // RSA2 signatures over the sorted "k=v&…" string, yuan strings ↔ integer cents, and the signed
 // substring of a gateway answer. https://opendocs.alipay.com/common/02kf5q (签名) ·
 // https://opendocs.alipay.com/common/02mse7 (验签)
-import { createSign, createVerify, type KeyObject } from "node:crypto";
 
 /**
  * The string Alipay signs: every parameter except `excluded` and empty values, sorted by key
@@ -14,20 +13,6 @@ export function signContent(params: Readonly<Record<string, string>>, excluded: 
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join("&");
-}
-
-/** RSA2: SHA256withRSA, base64. */
-export function rsa2Sign(content: string, key: KeyObject): string {
-  return createSign("RSA-SHA256").update(content, "utf8").sign(key, "base64");
-}
-
-export function rsa2Verify(content: string, signature: string, key: KeyObject): boolean {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
-  try {
-    return createVerify("RSA-SHA256").update(content, "utf8").verify(key, signature, "base64");
-  } catch {
-    return false;
-  }
 }
 
 /** Alipay's largest single amount: 100,000,000.00 yuan. */

@@ -3,17 +3,19 @@
 // https://opendocs.alipay.com/open/59da99d0_alipay.trade.page.pay ·
 // https://opendocs.alipay.com/open/29ae8cb6_alipay.trade.wap.pay ·
 // https://opendocs.alipay.com/open/270/105902 (异步通知) · https://opendocs.alipay.com/open/82ea786a_alipay.trade.query
-import type { KeyObject } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import {
   callPlatform,
+  configuredKey,
   cstDateTime,
   type PlatformOptions,
   parseCstDateTime,
   platformFailed,
   rsaPrivateKey,
   rsaPublicKey,
+  rsaSha256Sign,
+  rsaSha256Verify,
 } from "../platform.js";
 import {
   type AlipaySettings,
@@ -23,15 +25,7 @@ import {
   type RawNotify,
   type VerifiedNotify,
 } from "../provider.js";
-import {
-  centsToYuan,
-  isPaidStatus,
-  rsa2Sign,
-  rsa2Verify,
-  signContent,
-  signedSubstring,
-  yuanToCents,
-} from "./alipay.protocol.js";
+import { centsToYuan, isPaidStatus, signContent, signedSubstring, yuanToCents } from "./alipay.protocol.js";
 
 export const ALIPAY_GATEWAY = "https://openapi.alipay.com/gateway.do";
 export const ALIPAY_SANDBOX_GATEWAY = "https://openapi-sandbox.dl.alipaydev.com/gateway.do";
@@ -45,10 +39,8 @@ function cleanSubject(subject: string): string {
 }
 
 export function createAlipayProvider(settings: AlipaySettings, opts: PlatformOptions = {}): PaymentProvider {
-  const privateKey: KeyObject | undefined = rsaPrivateKey(settings.privateKey);
-  if (!privateKey) throw new DomainError("failed_precondition", "支付宝应用私钥无效，请检查支付设置");
-  const alipayKey: KeyObject | undefined = rsaPublicKey(settings.publicKey);
-  if (!alipayKey) throw new DomainError("failed_precondition", "支付宝公钥无效，请检查支付设置");
+  const privateKey = configuredKey(rsaPrivateKey(settings.privateKey), "支付宝应用私钥无效，请检查支付设置");
+  const alipayKey = configuredKey(rsaPublicKey(settings.publicKey), "支付宝公钥无效，请检查支付设置");
   const gateway = settings.gatewayUrl ?? (settings.sandbox ? ALIPAY_SANDBOX_GATEWAY : ALIPAY_GATEWAY);
   const now = opts.now ?? (() => new Date());
 
@@ -65,7 +57,7 @@ export function createAlipayProvider(settings: AlipaySettings, opts: PlatformOpt
       ...extra,
       biz_content: JSON.stringify(biz),
     };
-    return { ...params, sign: rsa2Sign(signContent(params), privateKey as KeyObject) };
+    return { ...params, sign: rsaSha256Sign(signContent(params), privateKey) };
   }
 
   function toVerified(fields: Record<string, unknown>, fail: (why: string) => Error): VerifiedNotify {
@@ -112,7 +104,7 @@ export function createAlipayProvider(settings: AlipaySettings, opts: PlatformOpt
       if (params.sign_type !== undefined && params.sign_type !== "RSA2") {
         throw new NotifyRejected(`alipay notify: sign_type ${params.sign_type}`);
       }
-      if (!rsa2Verify(signContent(params, ["sign", "sign_type"]), sign, alipayKey)) {
+      if (!rsaSha256Verify(signContent(params, ["sign", "sign_type"]), sign, alipayKey)) {
         throw new NotifyRejected("alipay notify: bad signature");
       }
       if (params.app_id !== settings.appId) throw new NotifyRejected(`alipay notify: app_id ${params.app_id}`);
@@ -149,7 +141,7 @@ export function createAlipayProvider(settings: AlipaySettings, opts: PlatformOpt
       if (!body || typeof body !== "object" || !content)
         throw platformFailed(PLATFORM, "alipay.trade.query: no response");
       const sign = typeof json.sign === "string" ? json.sign : undefined;
-      const authentic = sign !== undefined && rsa2Verify(content, sign, alipayKey);
+      const authentic = sign !== undefined && rsaSha256Verify(content, sign, alipayKey);
       if (sign !== undefined && !authentic) throw platformFailed(PLATFORM, "alipay.trade.query: bad signature");
       if (body.code !== "10000") {
         // "No such trade" changes nothing, so it is believed even unsigned (Alipay leaves some errors unsigned).

@@ -4,9 +4,10 @@
 // real one does: query answers signed over the exact JSON text of the response object, notifies as
 // form bodies signed over the sorted parameters without sign and sign_type.
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
 import type { RawNotify } from "../provider.js";
 import { type StandInAnswer, type StandInRequest, type StandInServer, startStandIn } from "../standin.js";
-import { rsa2Sign, rsa2Verify, signContent } from "./alipay.protocol.js";
+import { signContent } from "./alipay.protocol.js";
 
 export interface AlipayTrade {
   method: string;
@@ -54,7 +55,7 @@ export async function startAlipayStandIn(appId = "2021000000000001"): Promise<Al
     if (params.sign_type !== "RSA2" || params.charset !== "utf-8" || params.version !== "1.0")
       return "isv.invalid-parameter";
     if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.timestamp ?? "")) return "isv.invalid-timestamp";
-    if (!rsa2Verify(signContent(params), params.sign ?? "", appKeys.publicKey)) return "isv.invalid-signature";
+    if (!rsaSha256Verify(signContent(params), params.sign ?? "", appKeys.publicKey)) return "isv.invalid-signature";
     return undefined;
   }
 
@@ -97,7 +98,7 @@ export async function startAlipayStandIn(appId = "2021000000000001"): Promise<Al
     const inner = JSON.stringify(response);
     const key = server.fault === "badsign" ? wrongKeys.privateKey : alipayKeys.privateKey;
     // Alipay's answer: the response object's text, then the signature of exactly that text.
-    const body = `{"alipay_trade_query_response":${inner},"sign":"${rsa2Sign(inner, key)}"}`;
+    const body = `{"alipay_trade_query_response":${inner},"sign":"${rsaSha256Sign(inner, key)}"}`;
     return { status: 200, headers: { "content-type": "application/json;charset=utf-8" }, body };
   }
 
@@ -140,7 +141,7 @@ export async function startAlipayStandIn(appId = "2021000000000001"): Promise<Al
       ...(trade.gmtPayment ? { gmt_payment: trade.gmtPayment } : {}),
       ...overrides,
     };
-    params.sign = rsa2Sign(signContent(params, ["sign", "sign_type"]), key);
+    params.sign = rsaSha256Sign(signContent(params, ["sign", "sign_type"]), key);
     const body = new TextEncoder().encode(new URLSearchParams(params).toString());
     return { headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" }, body, query: "" };
   }

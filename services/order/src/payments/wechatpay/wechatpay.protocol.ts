@@ -2,7 +2,8 @@
 // https://pay.weixin.qq.com/doc/v3/merchant/4012365334 (签名生成) ·
 // https://pay.weixin.qq.com/doc/v3/merchant/4012365342 (验签) ·
 // https://pay.weixin.qq.com/doc/v3/merchant/4012071382 (回调报文解密)
-import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, type KeyObject, randomBytes } from "node:crypto";
+import { rsaSha256Sign } from "../platform.js";
 
 export const WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
 export const AUTH_SCHEMA = "WECHATPAY2-SHA256-RSA2048";
@@ -12,19 +13,6 @@ export const MAX_SKEW_SECONDS = 300;
 /** Lines joined with "\n", each line ended by "\n": the signed message of every v3 signature. */
 export function signedMessage(...lines: string[]): string {
   return lines.map((l) => `${l}\n`).join("");
-}
-
-export function sha256RsaSign(message: string, key: KeyObject): string {
-  return createSign("RSA-SHA256").update(message, "utf8").sign(key, "base64");
-}
-
-export function sha256RsaVerify(message: string, signature: string, key: KeyObject): boolean {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
-  try {
-    return createVerify("RSA-SHA256").update(message, "utf8").verify(key, signature, "base64");
-  } catch {
-    return false;
-  }
 }
 
 export interface AuthParts {
@@ -37,7 +25,7 @@ export interface AuthParts {
 
 /** The Authorization header of a request: `WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",…`. */
 export function authorization(method: string, target: string, body: string, parts: AuthParts, key: KeyObject): string {
-  const signature = sha256RsaSign(signedMessage(method, target, String(parts.timestamp), parts.nonce, body), key);
+  const signature = rsaSha256Sign(signedMessage(method, target, String(parts.timestamp), parts.nonce, body), key);
   const fields = {
     mchid: parts.mchid,
     nonce_str: parts.nonce,

@@ -8,7 +8,15 @@
 import type { KeyObject } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import { callPlatform, cstRfc3339, type PlatformOptions, platformFailed, rsaPrivateKey } from "../platform.js";
+import {
+  callPlatform,
+  configuredKey,
+  cstRfc3339,
+  type PlatformOptions,
+  platformFailed,
+  rsaPrivateKey,
+  rsaSha256Verify,
+} from "../platform.js";
 import {
   NotifyRejected,
   type PaymentProvider,
@@ -25,7 +33,6 @@ import {
   MAX_SKEW_SECONDS,
   newNonce,
   normalizeSerial,
-  sha256RsaVerify,
   signedMessage,
   WECHATPAY_BASE_URL,
 } from "./wechatpay.protocol.js";
@@ -66,12 +73,11 @@ async function inauthentic(
     return `timestamp ${timestamp} out of range`;
   const publicKey = await key(serial);
   if (!publicKey) return `unknown platform certificate ${serial}`;
-  return sha256RsaVerify(signedMessage(timestamp, nonce, body), signature, publicKey) ? undefined : "bad signature";
+  return rsaSha256Verify(signedMessage(timestamp, nonce, body), signature, publicKey) ? undefined : "bad signature";
 }
 
 export function createWechatPayProvider(settings: WechatPaySettings, opts: WechatPayOptions = {}): PaymentProvider {
-  const privateKey = rsaPrivateKey(settings.privateKey);
-  if (!privateKey) throw new DomainError("failed_precondition", "微信支付商户私钥无效，请检查支付设置");
+  const privateKey = configuredKey(rsaPrivateKey(settings.privateKey), "微信支付商户私钥无效，请检查支付设置");
   const apiV3Key = Buffer.from(settings.apiV3Key, "utf8");
   if (apiV3Key.length !== 32) throw new DomainError("failed_precondition", "微信支付 APIv3 密钥应为 32 个字符");
   const preloaded = (opts.platformCertificates ?? []).map((pem) => {
@@ -93,7 +99,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       timestamp: Math.floor(now().getTime() / 1000),
     };
     const headers: Record<string, string> = {
-      authorization: authorization(method, target, body, parts, privateKey as KeyObject),
+      authorization: authorization(method, target, body, parts, privateKey),
       accept: "application/json",
       "user-agent": "wenku-order (node)",
       ...(payload ? { "content-type": "application/json" } : {}),

@@ -5,6 +5,7 @@
 // serves the certificates AES-256-GCM encrypted with the APIv3 key, and builds signed, encrypted
 // notifies. rotate() switches to a new certificate as WeChat does before one expires.
 import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
+import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
 import type { RawNotify } from "../provider.js";
 import { type StandInAnswer, type StandInRequest, type StandInServer, startStandIn } from "../standin.js";
 import { selfSignedCertificate } from "./selfsigned.standin.js";
@@ -13,8 +14,6 @@ import {
   MAX_SKEW_SECONDS,
   newNonce,
   parseAuthorization,
-  sha256RsaSign,
-  sha256RsaVerify,
   signedMessage,
 } from "./wechatpay.protocol.js";
 
@@ -122,7 +121,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
       "wechatpay-serial": signer.serial,
       "wechatpay-timestamp": String(timestamp),
       "wechatpay-nonce": nonce,
-      "wechatpay-signature": sha256RsaSign(signedMessage(String(timestamp), nonce, body), signer.privateKey),
+      "wechatpay-signature": rsaSha256Sign(signedMessage(String(timestamp), nonce, body), signer.privateKey),
     };
   }
 
@@ -142,7 +141,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     if (auth.mchid !== mchId || auth.serial_no !== merchantSerial) return "商户证书序列号有误";
     if (Math.abs(nowSeconds() - Number(auth.timestamp)) > MAX_SKEW_SECONDS) return "请求时间戳过期";
     const message = signedMessage(req.method, req.target, auth.timestamp ?? "", auth.nonce_str ?? "", req.body);
-    return sha256RsaVerify(message, auth.signature ?? "", merchantKeys.publicKey) ? undefined : "签名错误";
+    return rsaSha256Verify(message, auth.signature ?? "", merchantKeys.publicKey) ? undefined : "签名错误";
   }
 
   function order(kind: "native" | "h5", body: OrderBody): object | string {
