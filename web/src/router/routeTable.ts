@@ -52,6 +52,7 @@ const frontRoutes: RouteEntry[] = [
   page("oauth/:type?", () => import("../pages/oauth/OAuthPage.js"), "page.oauth"),
   page("joinvip", () => import("../pages/JoinVipPage.js"), "page.joinVip"),
   page("order", () => import("../pages/OrderPage.js"), "page.order"),
+  page("pay/sandbox", () => import("../pages/order/PaySandboxPage.js"), "page.paySandbox"),
   page("post", () => import("../pages/PostPage.js"), "page.post"),
   page("upload", () => import("../pages/UploadPage.js"), "page.upload"),
   page("search", () => import("../pages/search/SearchPage.js"), "page.search"),

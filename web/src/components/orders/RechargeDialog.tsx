@@ -8,7 +8,8 @@ import { toApiError } from "../../api/errors.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
-import { discountFor, discountOff, discountValue, exchangeOf, parseTiers, rechargePrice } from "./recharge.js";
+import { useDiscountText } from "./orderLabels.js";
+import { discountFor, exchangeOf, parseTiers, rechargePrice } from "./recharge.js";
 import { useRechargeSettings } from "./useRechargeSettings.js";
 
 /** Spec §9: the recharge dialog is 680 px wide, 90 % on phones. */
@@ -40,10 +41,7 @@ export default function RechargeDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (cause) => void message.error(toApiError(cause, t("recharge.failed")).message),
   });
-  const discountText = (d: number) => {
-    const value = discountValue(d);
-    return value === null ? null : t("recharge.discount", { value, off: discountOff(d) });
-  };
+  const discountText = useDiscountText();
   const shownDiscount = discountText(discount);
 
   return (

@@ -3,6 +3,7 @@ import { Tag } from "antd";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { useSiteName } from "../../settings/useSiteName.js";
+import { discountOff, discountValue } from "./recharge.js";
 
 /** The order statuses a filter offers, in the spec's order (§3: pending 1, paid 2, closed 3). */
 export const ORDER_STATUSES = [OrderStatus.PENDING, OrderStatus.PAID, OrderStatus.CLOSED] as const;
@@ -51,4 +52,13 @@ export function OrderStatusTag({ status }: { status: OrderStatus }) {
       {labels.status(status)}
     </Tag>
   );
+}
+
+/** A discount as the UI words it (spec §9): "8.5折" (English: "15% off"); null for none (1, or unset 0). */
+export function useDiscountText(): (discount: number) => string | null {
+  const { t } = useI18n();
+  return (discount) => {
+    const value = discount > 0 ? discountValue(discount) : null;
+    return value === null ? null : t("recharge.discount", { value, off: discountOff(discount) });
+  };
 }
