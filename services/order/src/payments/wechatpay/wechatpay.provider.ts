@@ -197,9 +197,8 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       const link = res.json[req.mobile ? "h5_url" : "code_url"];
       if (typeof link !== "string" || !link) throw platformFailed(PLATFORM, `${kind}: no payment link in the answer`);
       // H5 pay sends the browser back to redirect_url (appended to h5_url, URL-encoded) when done.
-      return req.mobile
-        ? { paymentUrl: `${link}&redirect_url=${encodeURIComponent(req.returnUrl)}` }
-        : { qrcode: link };
+      const back = `${link.includes("?") ? "&" : "?"}redirect_url=${encodeURIComponent(req.returnUrl)}`;
+      return req.mobile ? { paymentUrl: `${link}${back}` } : { qrcode: link };
     },
 
     async verifyNotify(raw: RawNotify) {
