@@ -119,7 +119,8 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       } catch (err) {
         throw platformFailed(PLATFORM, `GET /v3/certificates: ${(err as Error).message}`);
       }
-      // The listing is signed by one of the certificates it carries (or one we already trust).
+      // What makes the certificates trustworthy is the AES-GCM with the APIv3 key (only WeChat and we
+      // hold it); the listing is also signed, by one of the certificates it carries (or one we trust).
       const lookup = async (serial: string) =>
         [...downloaded, ...preloaded].find((c) => c.serial === normalizeSerial(serial))?.publicKey;
       const why = await inauthentic((n) => res.headers.get(n) ?? undefined, res.text, lookup, now());
