@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -21,7 +21,10 @@ interface Server {
   paymentUrl: string;
 }
 
-function setup(over: Partial<Order> = {}, methods: PayMethod[] = [PayMethod.SANDBOX]) {
+function setup(
+  over: Omit<MessageInitShape<typeof OrderSchema>, "$typeName"> = {},
+  methods: PayMethod[] = [PayMethod.SANDBOX],
+) {
   const server: Server = {
     order: create(OrderSchema, {
       id: 1n,
