@@ -1,5 +1,7 @@
-// @wenku/order — the credits ledger (orders, payment and VIP to come).
+// @wenku/order — the credits ledger, VIP (orders and payment to come).
 export { loadOrderConfig, orderConfigSchema } from "./config.js";
 export { createDb, type Db, ORDER_SCHEMA } from "./db.js";
 export { buildServer, type OrderServerDeps } from "./server.js";
 export { migrationsDir, service } from "./service.js";
+export { createVipUsers, type VipUsers } from "./vip/users.client.js";
+export { createVip } from "./vip/vip.module.js";

@@ -8,12 +8,15 @@ import {
 } from "@wenku/kit";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
+import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
 import { createLedgerHandlers, createLedgerInternalHandlers } from "./credits/ledger.handlers.js";
 import { createLedgerRepository } from "./credits/ledger.repository.js";
 import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
 import { createProductLines } from "./orders/lines.js";
 import type { ProductLine } from "./orders/product.js";
+import type { VipUsers } from "./vip/users.client.js";
+import { createVip } from "./vip/vip.module.js";
 
 export interface OrderServerDeps {
   db: Db;
@@ -28,6 +31,8 @@ export interface OrderServerDeps {
    * (vip/) plugs in here. Two lines for one type fail the boot.
    */
   lines?: readonly ProductLine[];
+  /** The user service as VIP asks it: usernames, and each membership's end (is_vip, no ads). */
+  vipUsers: VipUsers;
 }
 
 export const DEFAULT_CREDIT_NAME = "积分";
@@ -49,7 +54,8 @@ export function buildServer(deps: OrderServerDeps): ServiceDefinition {
     },
   });
   // The order domain looks lines up here by order type (orders/lines.ts).
-  const lines = createProductLines([...(deps.lines ?? [])]);
+  const vip = createVip({ db: deps.db, users: deps.vipUsers, settings: deps.settings });
+  const lines = createProductLines([vip.line, ...(deps.lines ?? [])]);
   void lines;
   return defineService({
     name: "order",
@@ -61,6 +67,7 @@ export function buildServer(deps: OrderServerDeps): ServiceDefinition {
     impls: [
       [OrderAPI, createLedgerHandlers(ledger)],
       [OrderInternalAPI, createLedgerInternalHandlers(ledger)],
+      [UserVipAPI, vip.handlers],
     ],
   });
 }

@@ -2,6 +2,7 @@ import type { ServiceModule } from "@wenku/kit";
 import { loadOrderConfig } from "./config.js";
 import { createDb, ORDER_SCHEMA } from "./db.js";
 import { buildServer } from "./server.js";
+import { createVipUsers } from "./vip/users.client.js";
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
@@ -25,6 +26,7 @@ export const service: ServiceModule = {
         internalToken: ctx.internalToken,
         siteGate: ctx.siteGate,
         settings: ctx.settings,
+        vipUsers: createVipUsers(ctx.transports.user, ctx.internalToken),
       });
       return { definition, close: () => db.$disconnect() };
     } catch (err) {

@@ -1,0 +1,43 @@
+import { create } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { actor } from "@wenku/kit";
+import { ListUserVipReplySchema, ListVipCardReplySchema, type UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
+import { toListedVipCard, toUserVip, toVipCard } from "./vip.mapper.js";
+import type { VipService } from "./vip.service.js";
+
+/** Thin RPC edge of UserVipAPI (ListUserVipOrder: the order domain's list, wired in server.ts). */
+export function createVipHandlers(vip: VipService): Omit<ServiceImpl<typeof UserVipAPI>, "listUserVipOrder"> {
+  return {
+    async createVipCard(req) {
+      return toVipCard(await vip.createCard(req));
+    },
+    async updateVipCard(req) {
+      await vip.updateCard(req);
+      return {};
+    },
+    async deleteVipCard(req) {
+      await vip.deleteCards(req.id);
+      return {};
+    },
+    async getVipCard(req) {
+      return toVipCard(await vip.card(req.id));
+    },
+    async listVipCard(req, ctx) {
+      const { staff, total, rows } = await vip.cards(actor(ctx), req);
+      return create(ListVipCardReplySchema, {
+        total: BigInt(total),
+        vipCard: rows.map((row) => toListedVipCard(row, staff, req.field)),
+      });
+    },
+    async listUserVip(req) {
+      const { total, rows } = await vip.members(req);
+      return create(ListUserVipReplySchema, { total: BigInt(total), userVip: rows.map(toUserVip) });
+    },
+    async getUserVip(_req, ctx) {
+      return toUserVip(await vip.mine(actor(ctx)));
+    },
+    async grantUserVip(req, ctx) {
+      return toUserVip(await vip.grant(actor(ctx), req));
+    },
+  };
+}

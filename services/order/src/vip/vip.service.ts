@@ -1,0 +1,118 @@
+// VIP memberships and the cards that sell them. Cards: staff write them, /joinvip lists the enabled
+// ones. Memberships: extended by a paid BUY_VIP order (vip.line.ts) or an administrator's grant; each
+// extension is booked once, then the user service is told the new end (users.vip_expired_at drives
+// is_vip and the advertisements).
+import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
+import type { VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
+import type { VipUsers } from "./users.client.js";
+import type { Grant, VipRepository } from "./vip.repository.js";
+import {
+  cardTypeForDays,
+  extendExpiry,
+  type VipCardInput,
+  validateCard,
+  validateGrant,
+  vipMessages,
+} from "./vip.rules.js";
+
+export interface ListCardInput {
+  page: bigint;
+  size: bigint;
+  enable: readonly boolean[];
+  type: readonly VipCardType[];
+}
+
+export interface ListMemberInput {
+  page: bigint;
+  size: bigint;
+  wd: string;
+  userId: readonly bigint[];
+  cardType: readonly VipCardType[];
+}
+
+/** Staff pages: 10 rows unless asked, at most 100; /joinvip shows every enabled card (at most 100). */
+const PAGE = { max: 100, fallback: 10 } as const;
+const PUBLIC_PAGE = { max: 100, fallback: 100 } as const;
+
+const oneValue = (values: readonly boolean[]) => (values.length === 1 ? values[0] : undefined);
+
+export interface VipServiceDeps {
+  repo: VipRepository;
+  users: VipUsers;
+  clock?: () => Date;
+}
+
+export function createVipService(deps: VipServiceDeps) {
+  const { repo, users } = deps;
+  const now = deps.clock ?? (() => new Date());
+  const notFound = () => new DomainError("not_found", vipMessages.notFound);
+
+  /** Books one extension, then tells the user service (also after a replay: a failed telling is retried). */
+  async function extend(g: Omit<Grant, "extend" | "username">) {
+    const username = await users.username(g.userId);
+    if (username === undefined) throw new DomainError("not_found", vipMessages.userNotFound);
+    const at = now();
+    const result = await repo.grant({ ...g, username, extend: (current) => extendExpiry(current, g.days, at) });
+    await users.setVipExpiry(g.userId, result.member.expiredAt);
+    return result;
+  }
+
+  return {
+    createCard: (input: VipCardInput) => repo.createCard(validateCard(input)),
+    async updateCard(input: VipCardInput) {
+      if (input.id <= 0n) throw new DomainError("invalid_argument", vipMessages.pickEdit, undefined, "id");
+      if (!(await repo.updateCard(input.id, validateCard(input)))) throw notFound();
+    },
+    async deleteCards(ids: readonly bigint[]) {
+      const wanted = [...new Set(ids)].filter((id) => id > 0n);
+      if (!wanted.length) throw new DomainError("invalid_argument", vipMessages.pickDelete, undefined, "id");
+      await repo.deleteCards(wanted);
+    },
+    async card(id: bigint) {
+      return (await repo.card(id)) ?? Promise.reject(notFound());
+    },
+
+    /** Holders of ListVipCard's permission: every card, filtered. Others: the enabled cards only. */
+    async cards(call: CallContext, req: ListCardInput) {
+      const staff = !!call.identity?.granted;
+      const p = paging(req.page, req.size, staff ? PAGE : PUBLIC_PAGE);
+      const enable = staff ? oneValue(req.enable) : true;
+      return { staff, ...(await repo.cards({ enable, type: req.type }, p.skip, p.take)) };
+    },
+
+    members(req: ListMemberInput) {
+      const p = paging(req.page, req.size, PAGE);
+      return repo.members({ wd: req.wd.trim(), userId: req.userId, cardType: req.cardType }, p.skip, p.take);
+    },
+
+    /** The caller's membership (lapsed ones too); NotFound if never VIP. */
+    async mine(call: CallContext) {
+      const member = await repo.member(requireSignedIn(call).userId);
+      if (!member) throw new DomainError("not_found", vipMessages.neverVip);
+      return member;
+    },
+
+    /** An administrator grants or extends a membership; recorded with who granted it and why. */
+    async grant(call: CallContext, input: { userId: bigint; days: number; remark: string }) {
+      const admin = requireSignedIn(call).userId;
+      const g = validateGrant(input);
+      const current = await repo.member(g.userId);
+      const cardType = current && current.totalDays > 0 ? current.cardType : cardTypeForDays(g.days);
+      const { member } = await extend({ ...g, cardType, cardId: 0n, grantedBy: admin });
+      return member;
+    },
+
+    /** A paid BUY_VIP order: extends once per order id (vip.line.ts). */
+    deliver: (o: { userId: bigint; orderId: bigint; cardId: bigint; cardType: number; days: number }) =>
+      extend({
+        userId: o.userId,
+        orderId: o.orderId,
+        cardId: o.cardId,
+        cardType: o.cardType,
+        days: o.days,
+        grantedBy: 0n,
+        remark: "",
+      }),
+  };
+}
+export type VipService = ReturnType<typeof createVipService>;

@@ -1,0 +1,296 @@
+// VIP on the real stack (both transports): UserVipAPI's cards (CRUD, validation, permission; the
+// public list shows enabled cards only), an administrator's grant (GET /api/v1/user/vip, is_vip,
+// GetVipState and the advertisements follow), lapsed memberships, and the BUY_VIP product line: its
+// quote from the card row, refused while VIP is off, and a paid order delivered twice extends once.
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { createClient } from "@connectrpc/connect";
+import { headers } from "@wenku/kit";
+import { createDb as createOrderDb, createVip, createVipUsers } from "@wenku/order";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { createDb as createUserDb } from "@wenku/user";
+import { staffUser } from "./staff.js";
+import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let admin: string;
+let orderDb: ReturnType<typeof createOrderDb>;
+let userDb: ReturnType<typeof createUserDb>;
+const DAY = 86_400_000;
+
+const call = (method: string, path: string, body?: unknown, token?: string) =>
+  rest(stack.url, method, path, body, token);
+const internal = () => ({ headers: { [headers.internal]: stack.internalToken } });
+const vipState = (userId: number) =>
+  createClient(UserInternalAPI, stack.transports.user).getVipState({ userId: BigInt(userId) }, internal());
+const setVip = async (enable: boolean) => {
+  const r = await call(
+    "PUT",
+    "/api/v1/config",
+    { config: [{ category: "vip", name: "enable", value: String(enable) }] },
+    admin,
+  );
+  expect(r.status).toBe(200);
+};
+type Card = { id: number; title: string; type?: number; price?: number; days?: number; enable?: boolean };
+const card = {
+  title: "测试卡",
+  type: 2,
+  price: 1000,
+  credit_price: 50,
+  days: 30,
+  discount: 0.8,
+  enable: true,
+  sort: 5,
+};
+const createCard = async (body: Record<string, unknown> = {}) => {
+  const r = await call("POST", "/api/v1/vip/card", { ...card, ...body }, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+  return r.json as Card;
+};
+const titles = (r: { json: Record<string, unknown> }) => ((r.json.vip_card ?? []) as Card[]).map((c) => c.title);
+const expiry = (v: { expired_at?: unknown }) => new Date(v.expired_at as string).getTime();
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await loginAdmin(stack.url);
+  orderDb = createOrderDb(stack.databaseUrl);
+  userDb = createUserDb(stack.databaseUrl);
+});
+afterAll(async () => {
+  await orderDb.$disconnect();
+  await userDb.$disconnect();
+  await stack.stop();
+});
+
+test("the year, season and month cards are seeded from the former config defaults", async () => {
+  const r = await call("GET", "/api/v1/vip/card/list");
+  expect(r.status).toBe(200);
+  expect(r.json.vip_card).toEqual([
+    expect.objectContaining({ title: "年卡", price: 19900, days: 365, discount: 1 }),
+    expect.objectContaining({ title: "季卡", type: 1, price: 5900, days: 90 }),
+    expect.objectContaining({ title: "月卡", type: 2, price: 1990, days: 30 }),
+  ]);
+});
+
+test("cards: created, read, updated and deleted by staff; invalid ones refused with the reason", async () => {
+  const created = await createCard({ title: "  半月卡 ", days: 15 });
+  expect(created).toMatchObject({ title: "半月卡", days: 15, price: 1000, credit_price: 50, discount: 0.8 });
+  const got = await call("GET", `/api/v1/vip/card?id=${created.id}`, undefined, admin);
+  expect(got.json).toMatchObject({ id: created.id, title: "半月卡", enable: true });
+
+  const upd = await call("PUT", "/api/v1/vip/card", { ...card, id: created.id, title: "半月卡2", price: 0 }, admin);
+  expect(upd.status).toBe(200);
+  expect((await call("GET", `/api/v1/vip/card?id=${created.id}`, undefined, admin)).json).toMatchObject({
+    title: "半月卡2",
+  });
+
+  for (const [body, message] of [
+    [{ title: " " }, "请输入VIP卡名称"],
+    [{ title: "长".repeat(65) }, "VIP卡名称不能超过64个字符"],
+    [{ price: -1 }, "价格须是不小于0的整数（单位：分）"],
+    [{ days: 0 }, "有效天数须在1到3660天之间"],
+    [{ days: 3661 }, "有效天数须在1到3660天之间"],
+    [{ discount: 0 }, "折扣须大于0且不超过1（1表示不打折）"],
+    [{ discount: 1.5 }, "折扣须大于0且不超过1（1表示不打折）"],
+    [{ type: 7 }, "VIP卡类型不正确，可选：0 年卡、1 季卡、2 月卡"],
+  ] as const) {
+    const r = await call("POST", "/api/v1/vip/card", { ...card, ...body }, admin);
+    expect([r.status, r.json.message]).toEqual([400, message]);
+  }
+  const missing = await call("PUT", "/api/v1/vip/card", { ...card, id: 987654 }, admin);
+  expect([missing.status, missing.json.message]).toEqual([404, "VIP卡不存在"]);
+
+  expect((await call("DELETE", `/api/v1/vip/card?id=${created.id}`, undefined, admin)).status).toBe(200);
+  const gone = await call("GET", `/api/v1/vip/card?id=${created.id}`, undefined, admin);
+  expect([gone.status, gone.json.message]).toEqual([404, "VIP卡不存在"]);
+  const none = await call("DELETE", "/api/v1/vip/card", undefined, admin);
+  expect([none.status, none.json.message]).toEqual([400, "请选择要删除的VIP卡"]);
+});
+
+test("card writes need the permission; the public list shows enabled cards only, staff see all", async () => {
+  const plain = await registerUser(stack.url, "vipplain");
+  expect((await call("POST", "/api/v1/vip/card", card, plain.token)).status).toBe(403);
+  expect((await call("POST", "/api/v1/vip/card", card)).status).toBe(401);
+  expect((await call("GET", "/api/v1/uservip/list", undefined, plain.token)).status).toBe(403);
+
+  const off = await createCard({ title: "停售卡", enable: false });
+  const on = await createCard({ title: "在售卡", sort: 9999 });
+  const visitor = await call("GET", "/api/v1/vip/card/list");
+  expect(titles(visitor)).toContain("在售卡");
+  expect(titles(visitor)).not.toContain("停售卡");
+  expect(titles(await call("GET", "/api/v1/vip/card/list", undefined, plain.token))).not.toContain("停售卡");
+  expect(titles(await call("GET", "/api/v1/vip/card/list?size=100", undefined, admin))).toEqual(
+    expect.arrayContaining(["在售卡", "停售卡"]),
+  );
+  expect(titles(await call("GET", "/api/v1/vip/card/list?enable=false", undefined, admin))).toEqual(["停售卡"]);
+  // a staff member holding only the list's permission sees the disabled card as well
+  const lister = await staffUser(stack.url, admin, "viplister", ["/api.v1.UserVipAPI/ListVipCard"]);
+  expect(titles(await call("GET", "/api/v1/vip/card/list?size=100", undefined, lister.token))).toContain("停售卡");
+  for (const c of [off, on]) await call("DELETE", `/api/v1/vip/card?id=${c.id}`, undefined, admin);
+});
+
+test("an administrator's grant makes a user VIP: /user/vip, is_vip, GetVipState and no advertisements", async () => {
+  const user = await registerUser(stack.url, "vipgranted");
+  const never = await call("GET", "/api/v1/user/vip", undefined, user.token);
+  expect([never.status, never.json.message]).toEqual([404, "您还不是VIP会员"]);
+  expect((await call("GET", "/api/v1/user/vip")).status).toBe(401);
+
+  const ad = await call(
+    "POST",
+    "/api/v1/advertisement",
+    { position: "global_top", title: "广告", content: "广告", enable: true },
+    admin,
+  );
+  expect(ad.status).toBe(200);
+  const ads = async (token: string) =>
+    ((await call("GET", "/api/v1/advertisement/position?position=global_top", undefined, token)).json.advertisement ??
+      []) as unknown[];
+  // (asked for the granted user only once VIP: the config service keeps a user's VIP state for 30 s)
+  expect(await ads((await registerUser(stack.url, "vipnotgranted")).token)).toHaveLength(1);
+
+  const before = Date.now();
+  const g = await call("PUT", "/api/v1/uservip/grant", { user_id: user.id, days: 30, remark: "活动赠送" }, admin);
+  expect([g.status, g.json.message]).toEqual([200, undefined]);
+  expect(g.json).toMatchObject({ user_id: user.id, username: "vipgranted", total_days: 30, card_type: 2 });
+  expect(expiry(g.json)).toBeGreaterThanOrEqual(before + 30 * DAY);
+  expect(expiry(g.json)).toBeLessThan(Date.now() + 30 * DAY + 1000);
+
+  const mine = await call("GET", "/api/v1/user/vip", undefined, user.token);
+  expect(mine.json).toMatchObject({ user_id: user.id, total_days: 30 });
+  expect((await call("GET", `/api/v1/user?id=${user.id}`)).json.is_vip).toBe(true);
+  const state = await vipState(user.id);
+  expect([state.isVip, state.expiredAt && timestampDate(state.expiredAt).getTime()]).toEqual([true, expiry(g.json)]);
+  expect(await ads(user.token)).toEqual([]);
+
+  // a second grant extends from the current end, not from now; who granted it is recorded
+  const again = await call("PUT", "/api/v1/uservip/grant", { user_id: user.id, days: 10, remark: "" }, admin);
+  expect(expiry(again.json)).toBe(expiry(g.json) + 10 * DAY);
+  expect(again.json.total_days).toBe(40);
+  const grants = await orderDb.vipGrant.findMany({ where: { userId: BigInt(user.id) }, orderBy: { id: "asc" } });
+  expect(grants.map((x) => [x.days, x.remark, x.orderId, x.grantedBy > 0n])).toEqual([
+    [30, "活动赠送", null, true],
+    [10, "", null, true],
+  ]);
+
+  const listed = await call("GET", "/api/v1/uservip/list?wd=VIPGRANT", undefined, admin);
+  expect(listed.json).toMatchObject({ total: 1, user_vip: [{ username: "vipgranted", total_days: 40 }] });
+  await call("DELETE", `/api/v1/advertisement?id=${ad.json.id}`, undefined, admin);
+});
+
+test("a grant is refused without the permission, for an unknown user and for bad days", async () => {
+  const user = await registerUser(stack.url, "vipnogrant");
+  const self = await call("PUT", "/api/v1/uservip/grant", { user_id: user.id, days: 30 }, user.token);
+  expect(self.status).toBe(403);
+  for (const [body, status, message] of [
+    [{ user_id: 987654, days: 30 }, 404, "用户不存在"],
+    [{ user_id: user.id, days: 0 }, 400, "赠送天数须在1到3660天之间"],
+    [{ user_id: user.id, days: 4000 }, 400, "赠送天数须在1到3660天之间"],
+    [{ days: 3 }, 400, "请指定要赠送VIP的用户"],
+  ] as const) {
+    const r = await call("PUT", "/api/v1/uservip/grant", body, admin);
+    expect([r.status, r.json.message]).toEqual([status, message]);
+  }
+  expect((await vipState(user.id)).isVip).toBe(false);
+});
+
+test("a lapsed membership shows its past end and is not VIP; the next grant counts from now", async () => {
+  const user = await registerUser(stack.url, "viplapsed");
+  await call("PUT", "/api/v1/uservip/grant", { user_id: user.id, days: 5 }, admin);
+  const past = new Date(Date.now() - DAY);
+  await orderDb.userVip.update({ where: { userId: BigInt(user.id) }, data: { expiredAt: past } });
+  await userDb.user.update({ where: { id: BigInt(user.id) }, data: { vipExpiredAt: past } });
+
+  const mine = await call("GET", "/api/v1/user/vip", undefined, user.token);
+  expect([mine.status, expiry(mine.json)]).toEqual([200, past.getTime()]);
+  expect((await call("GET", `/api/v1/user?id=${user.id}`)).json.is_vip).toBe(false);
+  expect((await vipState(user.id)).isVip).toBe(false);
+
+  const before = Date.now();
+  const g = await call("PUT", "/api/v1/uservip/grant", { user_id: user.id, days: 1 }, admin);
+  expect(expiry(g.json)).toBeGreaterThanOrEqual(before + DAY);
+  expect((await vipState(user.id)).isVip).toBe(true);
+});
+
+test("BUY_VIP line: priced from the card, refused while VIP is off or the card is not on sale", async () => {
+  const vip = createVip({
+    db: orderDb,
+    users: createVipUsers(stack.transports.user, stack.internalToken),
+    // the public settings as the config service answers them now (the service's reader caches them)
+    settings: { current: () => createClient(ConfigAPI, stack.transports.config).getSettings({}) },
+  });
+  const c = await createCard({ title: "八折卡", price: 1999, discount: 0.8, credit_price: 120 });
+  const buyer = BigInt((await registerUser(stack.url, "vipquote")).id);
+  await setVip(false);
+  await eventually(async () => {
+    await expect(vip.line.quote(buyer, BigInt(c.id), 1)).rejects.toThrow("本站暂未开启VIP会员");
+  });
+  await setVip(true);
+  const q = await eventually(() => vip.line.quote(buyer, BigInt(c.id), 1));
+  expect(q).toMatchObject({ productName: "VIP会员-八折卡", quantity: 1, price: 1999, amount: 1599, creditAmount: 120 });
+  await expect(vip.line.quote(buyer, 987654n, 1)).rejects.toThrow("VIP卡不存在");
+  await expect(vip.line.quote(buyer, BigInt(c.id), 2)).rejects.toThrow("VIP卡每次只能购买一张");
+  await call("PUT", "/api/v1/vip/card", { ...card, id: c.id, enable: false }, admin);
+  await expect(vip.line.quote(buyer, BigInt(c.id), 1)).rejects.toThrow("该VIP卡已下架");
+  expect(vip.line.type).toBe(OrderType.BUY_VIP);
+});
+
+test("BUY_VIP line: a paid order delivered twice (also at once) extends the membership once", async () => {
+  const vip = createVip({ db: orderDb, users: createVipUsers(stack.transports.user, stack.internalToken) });
+  const c = await createCard({ title: "季度卡", type: 1, days: 90 });
+  const user = await registerUser(stack.url, "vipbuyer");
+  const order = {
+    id: 424242n,
+    orderNo: "TESTVIP1",
+    userId: BigInt(user.id),
+    orderType: OrderType.BUY_VIP,
+    productId: BigInt(c.id),
+    quantity: 1,
+    amount: 800,
+    creditAmount: 0,
+    payMethod: 0,
+    paidAt: new Date(),
+    remark: "",
+  };
+  const before = Date.now();
+  await Promise.all([vip.line.deliver(order), vip.line.deliver(order)]);
+  await vip.line.deliver(order);
+  // the card deleted since the order was paid: a late delivery still knows its days (and changes nothing)
+  await call("DELETE", `/api/v1/vip/card?id=${c.id}`, undefined, admin);
+  await vip.line.deliver(order);
+
+  const mine = await call("GET", "/api/v1/user/vip", undefined, user.token);
+  expect(mine.json).toMatchObject({ total_days: 90, card_type: 1 });
+  expect(expiry(mine.json)).toBeGreaterThanOrEqual(before + 90 * DAY);
+  expect(expiry(mine.json)).toBeLessThan(Date.now() + 90 * DAY + 1000);
+  expect(await orderDb.vipGrant.count({ where: { orderId: 424242n } })).toBe(1);
+  const state = await vipState(user.id);
+  expect([state.isVip, state.expiredAt && timestampDate(state.expiredAt).getTime()]).toEqual([true, expiry(mine.json)]);
+
+  // another order of the same user extends from the current end
+  await vip.line.deliver({ ...order, id: 424243n, orderNo: "TESTVIP2" });
+  const after = await call("GET", "/api/v1/user/vip", undefined, user.token);
+  expect(expiry(after.json)).toBe(expiry(mine.json) + 90 * DAY);
+});
+
+test("SetUserVipExpiry never moves an end earlier unless forced; an unknown user is NotFound", async () => {
+  const users = createClient(UserInternalAPI, stack.transports.user);
+  const id = BigInt((await registerUser(stack.url, "vipsetter")).id);
+  const later = new Date(Date.now() + 10 * DAY);
+  const earlier = new Date(Date.now() + DAY);
+  const set = (at: Date, force = false) =>
+    users.setUserVipExpiry({ userId: id, expiredAt: timestampFromDate(at), force }, internal());
+  const ms = (s: { expiredAt?: Parameters<typeof timestampDate>[0] }) =>
+    s.expiredAt && timestampDate(s.expiredAt).getTime();
+  expect(ms(await set(later))).toBe(later.getTime());
+  expect(ms(await set(earlier))).toBe(later.getTime());
+  const past = new Date(Date.now() - DAY);
+  const revoked = await set(past, true);
+  expect([revoked.isVip, ms(revoked)]).toEqual([false, past.getTime()]);
+  await expect(
+    users.setUserVipExpiry({ userId: 987654n, expiredAt: timestampFromDate(later) }, internal()),
+  ).rejects.toThrow("用户不存在");
+  await expect(users.setUserVipExpiry({ userId: id }, internal())).rejects.toThrow("请指定VIP到期时间");
+  await expect(users.setUserVipExpiry({ userId: id, expiredAt: timestampFromDate(later) })).rejects.toThrow();
+});
