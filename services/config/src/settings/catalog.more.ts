@@ -10,7 +10,11 @@ const ssr = keysOf("ssr");
 const sitemap = keysOf("sitemap");
 const release = keysOf("release");
 
-/** VIP cards (VipSettings): prices in cents, discount in percent, downloads per card. */
+/**
+ * VIP cards as GetVipSettings shows them (a legacy/compat view): prices in cents, discount in percent,
+ * downloads per card. What VIP costs is the order service's VIP cards (/admin/user/vip), seeded from
+ * these defaults; enable and icon below are the live switches.
+ */
 function vipCard(prefix: string, title: string, price: number, original: number, downloads: number): ConfigKey[] {
   return [
     vip.number(`${prefix}_price`, `${title}价格(分)`, String(price), `${title}售价，单位为分`, NON_NEGATIVE),

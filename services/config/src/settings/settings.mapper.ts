@@ -155,6 +155,12 @@ function allowedExtensions(stored: readonly string[]): string[] {
   return [...new Set(chosen.length ? chosen : DOCUMENT_EXTENSIONS)].map((e) => `.${e}`);
 }
 
+/**
+ * GetVipSettings: a legacy/compat view kept for moredoc clients. The prices here are NOT what VIP
+ * costs: the order service's VIP cards (UserVipAPI, /admin/user/vip, migration 0003_vip seeded from
+ * these defaults) are the one source of VIP prices and days; only enable and icon of this category
+ * are read by the site (Settings.vip). The price keys stay so old clients keep their shape.
+ */
 export function toVipSettings(v: ConfigValues): VipSettings {
   const card = (p: "year" | "quarter" | "month") => ({
     [`${p}Price`]: v.int("vip", `${p}_price`),
