@@ -1,7 +1,9 @@
 import { enAdminComments } from "./en.comments.js";
 import { enAdminConfig } from "./en.config.js";
+import { enAdminOrder } from "./en.order.js";
 import { enAdminReport } from "./en.report.js";
 import { enAdminShowcase } from "./en.showcase.js";
+import { enAdminVip } from "./en.vip.js";
 import type { AdminMessages } from "./zh-CN.js";
 
 /** The back office's texts in English: every key of the zh-CN back-office dictionary (checked by the type). */
@@ -10,6 +12,8 @@ export const enAdmin: AdminMessages = {
   ...enAdminShowcase,
   ...enAdminComments,
   ...enAdminReport,
+  ...enAdminVip,
+  ...enAdminOrder,
   "adminLayout.title": "Admin",
   "adminLayout.collapse": "Collapse menu",
   "adminLayout.expand": "Expand menu",

@@ -1,7 +1,9 @@
 import { zhCNAdminComments } from "./zh-CN.comments.js";
 import { zhCNAdminConfig } from "./zh-CN.config.js";
+import { zhCNAdminOrder } from "./zh-CN.order.js";
 import { zhCNAdminReport } from "./zh-CN.report.js";
 import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
+import { zhCNAdminVip } from "./zh-CN.vip.js";
 
 /**
  * The back office's texts in Simplified Chinese (pages/admin, components/admin, the admin layout and
@@ -13,6 +15,8 @@ export const zhCNAdmin = {
   ...zhCNAdminShowcase,
   ...zhCNAdminComments,
   ...zhCNAdminReport,
+  ...zhCNAdminVip,
+  ...zhCNAdminOrder,
   "adminLayout.title": "管理后台",
   "adminLayout.collapse": "收起菜单",
   "adminLayout.expand": "展开菜单",
