@@ -4,6 +4,7 @@ import { enCredits } from "./en.credits.js";
 import { enDocuments } from "./en.documents.js";
 import { enOrders } from "./en.orders.js";
 import { enSocial } from "./en.social.js";
+import { enVip } from "./en.vip.js";
 import type { zhCNArticles } from "./zh-CN.articles.js";
 import type { zhCNComments } from "./zh-CN.comments.js";
 import type { zhCNCredits } from "./zh-CN.credits.js";
@@ -11,6 +12,7 @@ import type { zhCNDocuments } from "./zh-CN.documents.js";
 import type { Messages } from "./zh-CN.js";
 import type { zhCNOrders } from "./zh-CN.orders.js";
 import type { zhCNSocial } from "./zh-CN.social.js";
+import type { zhCNVip } from "./zh-CN.vip.js";
 
 /** Part one of the English dictionary: the site's chrome, accounts and shared words. */
 const common: Omit<
@@ -21,6 +23,7 @@ const common: Omit<
   | keyof typeof zhCNSocial
   | keyof typeof zhCNCredits
   | keyof typeof zhCNOrders
+  | keyof typeof zhCNVip
 > = {
   "site.defaultName": "Wenku",
   "lang.label": "Language",
@@ -265,4 +268,5 @@ export const en: Messages = {
   ...enSocial,
   ...enCredits,
   ...enOrders,
+  ...enVip,
 };

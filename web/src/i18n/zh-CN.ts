@@ -5,6 +5,7 @@ import { zhCNCredits } from "./zh-CN.credits.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
 import { zhCNOrders } from "./zh-CN.orders.js";
 import { zhCNSocial } from "./zh-CN.social.js";
+import { zhCNVip } from "./zh-CN.vip.js";
 
 /**
  * The default (Simplified Chinese) dictionary of the texts every page may show; the back office's
@@ -256,6 +257,7 @@ export const zhCN = {
   ...zhCNSocial,
   ...zhCNCredits,
   ...zhCNOrders,
+  ...zhCNVip,
 } as const;
 
 /** A key of the texts every page has (this dictionary). */

@@ -1,0 +1,33 @@
+import type { zhCNVip } from "./zh-CN.vip.js";
+
+/** English dictionary, part eight: VIP (keys vip.*). */
+export const enVip: { readonly [K in keyof typeof zhCNVip]: string } = {
+  "vip.mark": "VIP member",
+  "vip.disabled": "VIP membership is not available on this site",
+  "vip.intro": "Become a VIP: no advertisements anywhere and access to VIP documents",
+  "vip.loadFailed": "Could not load the VIP cards",
+  "vip.noCards": "No VIP cards on sale",
+  "vip.days": "{days} days",
+  "vip.original": "Was ¥{price}",
+  "vip.credits": "or {credits} {name}",
+  "vip.buy": "Buy now",
+  "vip.renew": "Renew now",
+  "vip.buyFailed": "Could not create the order",
+  "vip.loginToBuy": "Log in to buy",
+  "vip.cardType.0": "Yearly",
+  "vip.cardType.1": "Quarterly",
+  "vip.cardType.2": "Monthly",
+  "vip.status": "Membership",
+  "vip.active": "VIP member",
+  "vip.lapsed": "Expired",
+  "vip.never": "You are not a VIP member yet",
+  "vip.expiresAt": "Expires",
+  "vip.expiredAt": "Expired on {date}",
+  "vip.totalDays": "Days in total",
+  "vip.lastCard": "Last card",
+  "vip.join": "Become a VIP",
+  "vip.orders": "VIP orders",
+  "vip.ordersFailed": "Could not load your VIP orders",
+  "vip.noOrders": "No VIP orders yet",
+  "vip.mineFailed": "Could not load your VIP membership",
+};
