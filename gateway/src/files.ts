@@ -121,7 +121,7 @@ export async function serveFileRoute(
         abort.signal,
         deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
         headers,
-        single(create(FetchDocumentDownloadRequestSchema, { token: route.token })),
+        single(create(FetchDocumentDownloadRequestSchema, { token: route.token, ...rangeOf(req) })),
         undefined,
       );
       chunks = out.message[Symbol.asyncIterator]();
@@ -131,7 +131,7 @@ export async function serveFileRoute(
         abort.signal,
         deps.timeoutMs,
         headers,
-        single(create(ViewImageRequestSchema, { name: route.name, ifNoneMatch: ifNoneMatchOf(req) })),
+        single(create(ViewImageRequestSchema, { name: route.name, ifNoneMatch: ifNoneMatchOf(req), ...rangeOf(req) })),
         undefined,
       );
       chunks = out.message[Symbol.asyncIterator]();
@@ -163,7 +163,14 @@ export async function serveFileRoute(
       await finish(chunks);
       return;
     }
-    res.writeHead(200, responseHeaders(route, meta));
+    if (meta.contentRange.startsWith("bytes */")) {
+      // the range starts past the end: 416 with the size, no body
+      res.writeHead(416, { "content-range": meta.contentRange, "cache-control": "no-store" });
+      res.end();
+      await finish(chunks);
+      return;
+    }
+    res.writeHead(meta.contentRange ? 206 : 200, responseHeaders(route, meta));
     if (verb === "HEAD") {
       res.end();
       await finish(chunks);
@@ -205,6 +212,8 @@ function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
     "x-content-type-options": "nosniff",
   };
   if (meta.etag) h.etag = meta.etag;
+  if (meta.acceptRanges) h["accept-ranges"] = "bytes";
+  if (meta.contentRange) h["content-range"] = meta.contentRange;
   if (meta.contentEncoding) h["content-encoding"] = meta.contentEncoding;
   if (meta.contentType.startsWith("image/svg")) h["content-security-policy"] = SVG_CSP;
   if (route.kind === "image") h["content-security-policy"] = IMAGE_CSP;
@@ -238,6 +247,15 @@ async function finish(chunks: AsyncIterator<FileChunk>): Promise<void> {
 function refusesGzip(req: IncomingMessage): boolean {
   const header = req.headers["accept-encoding"];
   return typeof header === "string" && !acceptsCoding(header, "gzip");
+}
+
+/** Range and If-Range, passed on as sent (the content service parses them); absurdly long ones are dropped. */
+function rangeOf(req: IncomingMessage): { range: string; ifRange: string } {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === "string" && v.length <= 200 ? v : "";
+  };
+  return { range: header("range"), ifRange: header("if-range") };
 }
 
 function ifNoneMatchOf(req: IncomingMessage): string {

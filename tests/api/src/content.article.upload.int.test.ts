@@ -15,7 +15,8 @@ const upload = (bytes: Uint8Array, name: string, token?: string) =>
 const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
 
 /** The smallest MP4 a browser recognises by its bytes: an ftyp box (isom), then an empty mdat. */
-function makeMp4(): Buffer {
+/** A minimal MP4; `fill` varies its media bytes (so two uploads are two files). */
+function makeMp4(fill = 0): Buffer {
   const ftyp = Buffer.alloc(24);
   ftyp.writeUInt32BE(24, 0);
   ftyp.write("ftypisom", 4, "latin1");
@@ -24,6 +25,7 @@ function makeMp4(): Buffer {
   const mdat = Buffer.alloc(8 + 32);
   mdat.writeUInt32BE(mdat.length, 0);
   mdat.write("mdat", 4, "latin1");
+  mdat.fill(fill, 8);
   return Buffer.concat([ftyp, mdat]);
 }
 
@@ -49,6 +51,40 @@ test("an image is stored, answered in the editor's shape, served here and kept i
   expect(created.status).toBe(200);
   const got = await rest(stack.url, "GET", `/api/v1/article?id=${created.json.id}`, undefined, plain);
   expect(got.json.content).toBe(`<p>图</p><img alt="photo" src="/uploads/${md5(png)}.png" />`);
+});
+
+test("a video is served in ranges (a player seeks; Safari plays nothing else): 206 parts, 416 past the end, If-Range", async () => {
+  const mp4 = makeMp4(7);
+  const r = await upload(mp4, "seek.mp4", plain);
+  const url = `${stack.url}${r.json.data.url}`;
+  const part = await fetch(url, { headers: { range: "bytes=4-11" } });
+  expect([part.status, part.headers.get("content-range"), part.headers.get("content-length")]).toEqual([
+    206,
+    `bytes 4-11/${mp4.length}`,
+    "8",
+  ]);
+  expect(part.headers.get("accept-ranges")).toBe("bytes");
+  expect(Buffer.from(await part.arrayBuffer()).equals(mp4.subarray(4, 12))).toBe(true);
+  const tail = await fetch(url, { headers: { range: "bytes=-3" } });
+  expect([tail.status, Buffer.from(await tail.arrayBuffer()).equals(mp4.subarray(-3))]).toEqual([206, true]);
+  const past = await fetch(url, { headers: { range: `bytes=${mp4.length}-` } });
+  expect([past.status, past.headers.get("content-range"), (await past.arrayBuffer()).byteLength]).toEqual([
+    416,
+    `bytes */${mp4.length}`,
+    0,
+  ]);
+  // Several ranges, nonsense, or a changed file (If-Range not our etag): the whole body.
+  for (const headers of [
+    { range: "bytes=0-1,4-5" },
+    { range: "pages=1" },
+    { range: "bytes=0-3", "if-range": '"old"' },
+  ]) {
+    const whole = await fetch(url, { headers });
+    expect([whole.status, (await whole.arrayBuffer()).byteLength]).toEqual([200, mp4.length]);
+  }
+  const etag = part.headers.get("etag") ?? "";
+  const resumed = await fetch(url, { headers: { range: "bytes=2-", "if-range": etag } });
+  expect([resumed.status, (await resumed.arrayBuffer()).byteLength]).toEqual([206, mp4.length - 2]);
 });
 
 test("an MP4 video is stored and served as video/mp4; an article keeps it, not a video from elsewhere", async () => {

@@ -47,6 +47,26 @@ describe("downloads", () => {
     expect(rows.map((d) => [Number(d.userId), d.ip, d.isPay])).toEqual([[bob.id, "127.0.0.1", false]]);
   });
 
+  test("a cut download resumes with a range while the file is the same (If-Range on its etag)", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const url = (await link(id, bob.token)).json.url as string;
+    const whole = await get(url);
+    const etag = whole.headers.get("etag") ?? "";
+    expect([whole.headers.get("accept-ranges"), etag]).toEqual(["bytes", `"${uploaded.hash}"`]);
+    await whole.arrayBuffer();
+    const rest = await get(url, { range: "bytes=100-", "if-range": etag });
+    expect([rest.status, rest.headers.get("content-range")]).toEqual([
+      206,
+      `bytes 100-${pdf.length - 1}/${pdf.length}`,
+    ]);
+    expect(rest.headers.get("content-disposition")).toContain("attachment;");
+    expect(Buffer.from(await rest.arrayBuffer())).toEqual(Buffer.from(pdf).subarray(100));
+    const past = await get(url, { range: `bytes=${pdf.length + 5}-` });
+    expect([past.status, past.headers.get("content-range")]).toEqual([416, `bytes */${pdf.length}`]);
+    // One signed link, one recorded download however many parts were fetched.
+    expect((await db.document.findUniqueOrThrow({ where: { id: BigInt(id) } })).downloadCount).toBe(1);
+  });
+
   test("guests need download.enable_guest_download", async () => {
     const id = await addDocument(uploaded.hash, { userId: alice.id });
     expect([(await link(id)).status, (await link(id)).json.message]).toEqual([401, "请先登录"]);

@@ -27,7 +27,7 @@ export function createAttachmentHandlers(
       return toAttachmentProto(await images.uploadArticle(actor(ctx), parts));
     },
     viewImage(req, ctx) {
-      return images.view(req.name, req.ifNoneMatch, ctx.signal);
+      return images.view(req.name, req.ifNoneMatch, ctx.signal, { range: req.range, ifRange: req.ifRange });
     },
     async listAttachment(req) {
       return attachments.list(req.page, req.size, {

@@ -3,8 +3,9 @@ import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { isOwner, isPublic } from "../documents/visibility.js";
 import { downloadKey, signDownload, verifyDownload } from "./download.token.js";
+import { openRanged, type RangedRequest } from "./file.range.js";
 import type { DocumentFile, FileRepository } from "./file.repository.js";
-import { type FileChunkInit, openObject, withData } from "./file.stream.js";
+import { type FileChunkInit, withData } from "./file.stream.js";
 
 export const downloadMessages = {
   noDocument: "文档不存在",
@@ -93,7 +94,11 @@ export function createDownloadService(deps: DownloadDeps) {
      * stops working when its document is recycled, disabled, rejected or its file blocked (a reviewer's link
      * works in any status while the document exists).
      */
-    async *fetch(token: string, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
+    async *fetch(
+      token: string,
+      signal?: AbortSignal,
+      ranged: RangedRequest = { range: "", ifRange: "" },
+    ): AsyncGenerator<FileChunkInit> {
       const v = verifyDownload(key, token, Math.floor(now().getTime() / 1000));
       if (!v.ok) throw new DomainError("permission_denied", downloadMessages.expired);
       const doc = await live(v.claims.documentId);
@@ -102,17 +107,25 @@ export function createDownloadService(deps: DownloadDeps) {
       }
       const info = await deps.storage.stat(doc.attachment.storageKey);
       if (!info) throw new DomainError("not_found", downloadMessages.noFile);
-      const body = await openObject(deps.storage, doc.attachment.storageKey, downloadMessages.noFile);
-      yield* withData(
+      // Ranges resume a cut download; the etag (the file's content hash) keeps a resumed one whole.
+      const { first, body } = await openRanged(
+        deps.storage,
+        doc.attachment.storageKey,
+        info.size,
         {
           contentType: doc.attachment.mime || "application/octet-stream",
-          size: BigInt(info.size),
+          etag: doc.attachmentHash ? `"${doc.attachmentHash}"` : "",
           fileName: saveAs(doc.title, doc.ext || doc.attachment.ext),
           cacheControl: "private, no-store",
         },
-        body,
-        signal,
+        ranged,
+        downloadMessages.noFile,
       );
+      if (!body) {
+        yield first;
+        return;
+      }
+      yield* withData(first, body, signal);
     },
   };
 }

@@ -49,7 +49,7 @@ export function createFileHandlers({
       return downloads.downloadForReview(actor(ctx), req.id);
     },
     fetchDocumentDownload(req, ctx) {
-      return downloads.fetch(req.token, ctx.signal);
+      return downloads.fetch(req.token, ctx.signal, { range: req.range, ifRange: req.ifRange });
     },
   };
 }

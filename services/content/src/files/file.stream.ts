@@ -1,17 +1,22 @@
 // Bytes from storage as FileChunk data messages of at most CHUNK bytes each.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { DomainError } from "@wenku/kit";
-import { type Storage, StorageError } from "@wenku/kit/storage";
+import { type ByteRange, type Storage, StorageError } from "@wenku/kit/storage";
 import type { FileChunkSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 
 export type FileChunkInit = MessageInitShape<typeof FileChunkSchema>;
 
 export const CHUNK = 64 * 1024;
 
-/** Opens `key`; a missing object (deleted between stat and get) is the caller's NotFound. */
-export async function openObject(storage: Storage, key: string, notFound: string): Promise<NodeJS.ReadableStream> {
+/** Opens `key` (or a range of it); a missing object (deleted between stat and get) is the caller's NotFound. */
+export async function openObject(
+  storage: Storage,
+  key: string,
+  notFound: string,
+  range?: ByteRange,
+): Promise<NodeJS.ReadableStream> {
   try {
-    return await storage.get(key);
+    return await storage.get(key, range);
   } catch (err) {
     if (err instanceof StorageError && err.code === "not_found") throw new DomainError("not_found", notFound);
     throw err;

@@ -7,9 +7,10 @@ import type { Storage } from "@wenku/kit/storage";
 import type { UploadImageRequest } from "@wenku/proto/api/v1/attachment_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { UserDirectory } from "../ports.js";
+import { openRanged, type RangedRequest } from "./file.range.js";
 import type { FileRepository } from "./file.repository.js";
 import { etagMatches, sanitizeFileName } from "./file.rules.js";
-import { type FileChunkInit, openObject, withData } from "./file.stream.js";
+import { type FileChunkInit, withData } from "./file.stream.js";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
@@ -171,7 +172,12 @@ export function createImageService(deps: ImageDeps) {
     },
 
     /** ViewImage: an enabled uploaded image by its name "<md5><ext>". */
-    async *view(name: string, ifNoneMatch: string, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
+    async *view(
+      name: string,
+      ifNoneMatch: string,
+      signal?: AbortSignal,
+      ranged: RangedRequest = { range: "", ifRange: "" },
+    ): AsyncGenerator<FileChunkInit> {
       const m = IMAGE_NAME.exec(name);
       const row = m ? await repo.findAttachmentByHash(m[1] as string) : null;
       if (!m || !row?.enable || !servedTypes.has(row.type) || row.ext !== m[2]) {
@@ -184,12 +190,20 @@ export function createImageService(deps: ImageDeps) {
       }
       const info = await storage.stat(row.storageKey);
       if (!info) throw new DomainError("not_found", imageMessages.notFound);
-      const body = await openObject(storage, row.storageKey, imageMessages.notFound);
-      yield* withData(
-        { contentType: row.mime, etag, cacheControl: IMAGE_CACHE, size: BigInt(info.size) },
-        body,
-        signal,
+      // Ranges for every type: a video is played by seeking (Safari asks for nothing but ranges).
+      const { first, body } = await openRanged(
+        storage,
+        row.storageKey,
+        info.size,
+        { contentType: row.mime, etag, cacheControl: IMAGE_CACHE },
+        ranged,
+        imageMessages.notFound,
       );
+      if (!body) {
+        yield first;
+        return;
+      }
+      yield* withData(first, body, signal);
     },
   };
 }
