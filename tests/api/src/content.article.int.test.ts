@@ -256,6 +256,11 @@ test("an article category counts its approved articles out of the bin, and refus
   );
   expect(moved.status).toBe(200);
   expect([await count(), await countOf(otherId)]).toEqual([1, 1]);
+  // The editor sends the whole form: an edit that leaves no category takes the article out of all.
+  const edited = await call("PUT", "/api/v1/article", { id: approved, title: "计数一", content: "<p>c</p>" }, admin);
+  expect(edited.status).toBe(200);
+  expect((await call("GET", `/api/v1/article?id=${approved}`, undefined, admin)).json.category_id ?? []).toEqual([]);
+  expect(await countOf(otherId)).toBe(0);
 
   const refused = await call("DELETE", `/api/v1/category?id=${catId}`, undefined, admin);
   expect([refused.status, refused.json.message]).toEqual([

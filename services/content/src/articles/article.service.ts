@@ -160,7 +160,7 @@ export function createArticleService(deps: ArticleServiceDeps) {
     },
 
     /**
-     * Authors edit their article's fields (and, where their group reviews articles, send it back to
+     * Authors edit their article's fields, replaced as a whole like the editor's form (and, where their group reviews articles, send it back to
      * review); staff may also change its identifier and status (0 = unchanged: proto3 cannot tell an
      * omitted status from PENDING; CheckArticles sets any status).
      */
@@ -186,9 +186,10 @@ export function createArticleService(deps: ArticleServiceDeps) {
       } else if ((await statusFor(call)) === ArticleStatus.pending) {
         [changes.status, changes.rejectReason] = [ArticleStatus.pending, ""];
       }
+      // The whole form, categories included, as every other field: none sent = in no category.
       const categoryIds = req.categoryId.length
         ? await resolveCategories(deps.categories, req.categoryId, ARTICLE_CATEGORY)
-        : undefined;
+        : [];
       await repo.update(row.id, changes, categoryIds);
     },
 
