@@ -10,6 +10,7 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/user/group": () => import("./user/GroupPage.js"),
   "/admin/user/permission": () => import("./user/PermissionPage.js"),
   "/admin/user/punishment": () => import("./user/PunishmentPage.js"),
+  "/admin/user/vip": () => import("./user/VipPage.js"),
   "/admin/navigation": () => import("./navigation/NavigationPage.js"),
   "/admin/banner": () => import("./banner/BannerPage.js"),
   "/admin/friendlink": () => import("./friendlink/FriendlinkPage.js"),
@@ -25,5 +26,6 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/article/category": () => import("./article/category/ArticleCategoryPage.js"),
   "/admin/report": () => import("./report/ReportPage.js"),
   "/admin/comment": () => import("./comment/CommentListPage.js"),
+  "/admin/order": () => import("./order/OrderListPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };
