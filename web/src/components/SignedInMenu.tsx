@@ -8,6 +8,7 @@ import CheckInButton from "./credits/CheckInButton.js";
 import { LazyDropdown } from "./LazyDropdown.js";
 import { RechargeLauncher } from "./orders/RechargeLauncher.js";
 import { useRechargeSettings } from "./orders/useRechargeSettings.js";
+import { VipMark } from "./vip/VipMark.js";
 
 /** Header avatar size (spec §9). */
 export const HEADER_AVATAR = 42;
@@ -51,6 +52,7 @@ export default function SignedInMenu({
       <LazyDropdown menu={{ items, onClick }} placement="bottomRight" trigger={["hover", "click"]}>
         <Button type="text" style={{ height: HEADER_AVATAR + 4, padding: "0 4px" }} data-testid="user-menu">
           <Avatar size={HEADER_AVATAR} src={user.avatar || undefined} icon={<UserOutlined />} />
+          <VipMark isVip={user.isVip} />
           {!compact && <span>{user.username}</span>}
         </Button>
       </LazyDropdown>

@@ -20,6 +20,7 @@ import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { VipMark } from "../vip/VipMark.js";
 
 interface MeUser {
   user: User;
@@ -96,7 +97,7 @@ export function MeFrame({ title, children }: { title: MessageKey; children: Reac
           <Card size="small" style={{ marginBottom: 16, textAlign: "center" }}>
             <Avatar size={80} src={session.user?.avatar || undefined} icon={<UserOutlined />} />
             <Typography.Title level={5} style={{ margin: "8px 0 0" }} ellipsis>
-              {session.user?.username}
+              {session.user?.username} <VipMark isVip={user?.isVip ?? session.user?.isVip} />
             </Typography.Title>
             {user && (
               <Typography.Text type="secondary">

@@ -1,4 +1,4 @@
-import { CrownFilled, UserOutlined } from "@ant-design/icons";
+import { UserOutlined } from "@ant-design/icons";
 import type { User } from "@wenku/proto/api/v1/user_pb.js";
 import { Alert, Avatar, Card, Spin, Tabs, Typography, theme } from "antd";
 import { createContext, type ReactNode, useContext } from "react";
@@ -11,6 +11,7 @@ import { loginPath } from "../../router/paths.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { AdSlot } from "../AdSlot.js";
 import { NotFoundResult } from "../NotFoundResult.js";
+import { VipMark } from "../vip/VipMark.js";
 
 const ProfileUserContext = createContext<User | null>(null);
 
@@ -57,7 +58,7 @@ export function UserFrame({ tab, children }: { tab: Tab; children: ReactNode }) 
               <Avatar size={80} src={user.avatar || undefined} icon={<UserOutlined />} />
               <div style={{ flex: 1, minWidth: 160 }}>
                 <Typography.Title level={3} style={{ margin: 0 }} data-testid="profile-username">
-                  {user.username} {user.isVip && <CrownFilled style={{ color: token.colorWarning, fontSize: 18 }} />}
+                  {user.username} <VipMark isVip={user.isVip} size={18} />
                 </Typography.Title>
                 <Typography.Paragraph type="secondary" style={{ margin: "4px 0 0" }}>
                   {user.signature || t("me.noSignature")}

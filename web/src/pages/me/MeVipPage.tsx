@@ -1,10 +1,147 @@
+import { CrownFilled } from "@ant-design/icons";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Code } from "@connectrpc/connect";
+import { keepPreviousData } from "@tanstack/react-query";
+import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
+import { Button, Card, Descriptions, Empty, Flex, Pagination, Spin, Tag, Typography, theme } from "antd";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame } from "../../components/account/MeFrame.js";
-import { PagePlaceholder } from "../../components/PagePlaceholder.js";
+import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
+import { formatTime } from "../../components/common/format.js";
+import { OrderStatusTag } from "../../components/orders/orderLabels.js";
+import { formatCents } from "../../components/orders/recharge.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import { vipCardTypeKey } from "../vip/vipCards.js";
 
+export const VIP_ORDER_PAGE_SIZE = 10;
+
+/** The caller's membership: active, lapsed (its past end) or never (GetUserVip NotFound). */
+function Membership() {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const mine = useApiQuery(UserVipAPI.method.getUserVip, {}, t("vip.mineFailed"), { retry: false });
+  const never = mine.error?.code === Code.NotFound;
+  const vip = never ? undefined : mine.data;
+  const active = !!vip?.expiredAt && timestampDate(vip.expiredAt).getTime() > Date.now();
+  const join = (
+    <Link to="/joinvip">
+      <Button type="primary" icon={<CrownFilled />} data-testid="me-vip-join">
+        {t("vip.join")}
+      </Button>
+    </Link>
+  );
+  if (mine.error && !never) return <ApiErrorAlert error={mine.error} onRetry={mine.reload} />;
+  if (mine.loading && !mine.data && !never) return <Spin style={{ display: "block", padding: 24 }} />;
+  if (!vip) {
+    return (
+      <Flex vertical align="center" gap={12} style={{ padding: 24 }} data-testid="me-vip-status">
+        <Typography.Text type="secondary">{t("vip.never")}</Typography.Text>
+        {join}
+      </Flex>
+    );
+  }
+  return (
+    <div data-testid="me-vip-status">
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t("vip.status")}>
+          {active ? (
+            <Tag icon={<CrownFilled />} color="gold" data-testid="me-vip-active">
+              {t("vip.active")}
+            </Tag>
+          ) : (
+            <Tag data-testid="me-vip-lapsed">{t("vip.lapsed")}</Tag>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("vip.expiresAt")}>
+          <span style={{ color: active ? undefined : token.colorTextSecondary }} data-testid="me-vip-expiry">
+            {formatTime(vip.expiredAt)}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("vip.lastCard")}>{t(vipCardTypeKey(vip.cardType))}</Descriptions.Item>
+        <Descriptions.Item label={t("vip.totalDays")}>{t("vip.days", { days: vip.totalDays })}</Descriptions.Item>
+      </Descriptions>
+      <div style={{ marginTop: 12 }}>{join}</div>
+    </div>
+  );
+}
+
+/** The caller's BUY_VIP orders, newest first, each opening its /order page. */
+function VipOrders() {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const [page, setPage] = useState(1);
+  const list = useApiQuery(
+    UserVipAPI.method.listUserVipOrder,
+    { page: BigInt(page), size: BigInt(VIP_ORDER_PAGE_SIZE) },
+    t("vip.ordersFailed"),
+    { placeholderData: keepPreviousData },
+  );
+  const rows = list.data?.order ?? [];
+  const total = Number(list.data?.total ?? 0n);
+  return (
+    <>
+      {list.error && <ApiErrorAlert error={list.error} onRetry={list.reload} />}
+      <Spin spinning={list.loading}>
+        <div style={{ minHeight: 80 }} data-testid="me-vip-orders">
+          {list.data && rows.length === 0 && (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("vip.noOrders")} />
+          )}
+          {rows.map((o) => (
+            <Flex
+              key={String(o.id)}
+              align="center"
+              gap={12}
+              wrap
+              style={{ padding: "10px 0", borderBottom: `1px solid ${token.colorSplit}` }}
+              data-testid="me-vip-order"
+            >
+              <div style={{ flex: 1, minWidth: 180 }}>
+                <Link to={`/order?order_no=${encodeURIComponent(o.orderNo)}`} style={{ overflowWrap: "anywhere" }}>
+                  {o.productName}
+                </Link>
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: "anywhere" }}>
+                    {t("order.no")} {o.orderNo} · {formatTime(o.createdAt)}
+                  </Typography.Text>
+                </div>
+              </div>
+              <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
+                ¥{formatCents(o.amount)}
+              </Typography.Text>
+              <OrderStatusTag status={o.status} />
+            </Flex>
+          ))}
+          {total > VIP_ORDER_PAGE_SIZE && (
+            <Pagination
+              style={{ marginTop: 16, justifyContent: "center" }}
+              current={page}
+              pageSize={VIP_ORDER_PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={setPage}
+            />
+          )}
+        </div>
+      </Spin>
+    </>
+  );
+}
+
+/** /me/vip: the membership (status, expiry, a link to /joinvip) and the user's VIP orders. */
 export default function MeVipPage() {
+  const { t } = useI18n();
   return (
     <MeFrame title="page.me.vip">
-      <PagePlaceholder title="page.me.vip" />
+      <Flex vertical gap={16}>
+        <Card size="small" title={t("vip.status")}>
+          <Membership />
+        </Card>
+        <Card size="small" title={t("vip.orders")}>
+          <VipOrders />
+        </Card>
+      </Flex>
     </MeFrame>
   );
 }
