@@ -11,6 +11,7 @@ import {
   type Logger,
   peerAddress,
 } from "@wenku/kit";
+import { handleCallback, isCallbackPath } from "./callback.js";
 import { createClientIpResolver, createProxyTrust } from "./clientip.js";
 import { createConnectEndpoint } from "./connect.js";
 import { isFilePath, serveFileRoute } from "./files.js";
@@ -159,6 +160,13 @@ export function createGateway(opts: GatewayOptions) {
         const h = forwardHeaders(req, requestId);
         serveFileRoute(deps, path, req as IncomingMessage, res as ServerResponse, h, requestId).catch((err) =>
           writeError(res as ServerResponse, err, requestId, opts.log),
+        );
+        return;
+      }
+      if (isCallbackPath(path)) {
+        const deps = { order: opts.transports.order, internalToken: opts.internalToken, log: opts.log, timeoutMs };
+        handleCallback(deps, path, url.search.slice(1), req as IncomingMessage, res as ServerResponse, requestId).catch(
+          (err) => writeError(res as ServerResponse, err, requestId, opts.log),
         );
         return;
       }

@@ -3,6 +3,7 @@ import {
   defineService,
   type Logger,
   type ServiceDefinition,
+  type ServiceTransports,
   type SettingsReader,
   type SiteGate,
 } from "@wenku/kit";
@@ -13,8 +14,17 @@ import { createLedgerHandlers, createLedgerInternalHandlers } from "./credits/le
 import { createLedgerRepository } from "./credits/ledger.repository.js";
 import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
+import { createOrderSources, type OrderSources } from "./orders/clients.js";
+import { createDocumentLine } from "./orders/document.line.js";
 import { createProductLines } from "./orders/lines.js";
+import { createOrderCore, type OrderCore } from "./orders/order.core.js";
+import { createNotifyHandlers, createOrderHandlers } from "./orders/order.handlers.js";
+import { createPayService } from "./orders/order.pay.js";
+import { createOrderRepository } from "./orders/order.repository.js";
+import { createOrderService } from "./orders/order.service.js";
 import type { ProductLine } from "./orders/product.js";
+import { createRechargeLine } from "./orders/recharge.line.js";
+import { createProviderRegistry } from "./payments/registry.js";
 import type { VipUsers } from "./vip/users.client.js";
 import { createVip } from "./vip/vip.module.js";
 
@@ -33,16 +43,24 @@ export interface OrderServerDeps {
   lines?: readonly ProductLine[];
   /** The user service as VIP asks it: usernames, and each membership's end (is_vip, no ads). */
   vipUsers: VipUsers;
+  /** Reaches the config service (recharge and pay settings) and the content service (document prices). */
+  transports: Pick<ServiceTransports, "config" | "content">;
+  /** Order times (expiry, pay times); the wall clock when unset. */
+  clock?: () => Date;
+  /** Replaces the config/content clients (tests). */
+  sources?: OrderSources;
 }
 
 export const DEFAULT_CREDIT_NAME = "积分";
 
 /**
- * The order service: so far the credits ledger (OrderInternalAPI for the other services, the
- * caller's log on OrderAPI). Orders, payment and VIP RPCs are not built yet and answer
- * Unimplemented. Wired repositories → domain → handlers.
+ * The order service: the credits ledger (OrderInternalAPI for the other services, the caller's log
+ * on OrderAPI), orders (orders/: create, pay with credits or an online provider, notifies, close,
+ * lists, system recharge; product lines for recharge, documents and VIP) and VIP (vip/). Wired
+ * repositories → domain → handlers. `core.sweep` is run periodically by service.ts.
  */
-export function buildServer(deps: OrderServerDeps): ServiceDefinition {
+export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) => void): ServiceDefinition {
+  const clock = deps.clock ?? (() => new Date());
   const ledger = createLedgerService({
     repo: createLedgerRepository(deps.db),
     async creditName() {
@@ -55,8 +73,37 @@ export function buildServer(deps: OrderServerDeps): ServiceDefinition {
   });
   // The order domain looks lines up here by order type (orders/lines.ts).
   const vip = createVip({ db: deps.db, users: deps.vipUsers, settings: deps.settings });
-  const lines = createProductLines([vip.line, ...(deps.lines ?? [])]);
-  void lines;
+  const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken);
+  const repo = createOrderRepository(deps.db);
+  const creditName = async () => {
+    try {
+      return (await deps.settings?.current())?.system?.creditName || DEFAULT_CREDIT_NAME;
+    } catch {
+      return DEFAULT_CREDIT_NAME;
+    }
+  };
+  const lines = createProductLines([
+    createRechargeLine({ sources, ledger, creditName }),
+    createDocumentLine({ sources, orders: repo, ledger }),
+    vip.line,
+    ...(deps.lines ?? []),
+  ]);
+  const log = deps.log.child({ module: "orders" });
+  const core = createOrderCore({ repo, lines, log, clock });
+  onCore?.(core);
+  const orders = createOrderService({ repo, lines, core, sources, clock });
+  const payments = createPayService({
+    repo,
+    core,
+    ledger,
+    providers: createProviderRegistry({ internalToken: deps.internalToken }),
+    sources,
+    async origin() {
+      return ((await deps.settings?.current())?.system?.domain ?? "").replace(/\/+$/, "");
+    },
+    log,
+    clock,
+  });
   return defineService({
     name: "order",
     log: deps.log,
@@ -65,8 +112,8 @@ export function buildServer(deps: OrderServerDeps): ServiceDefinition {
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [OrderAPI, createLedgerHandlers(ledger)],
-      [OrderInternalAPI, createLedgerInternalHandlers(ledger)],
+      [OrderAPI, { ...createLedgerHandlers(ledger), ...createOrderHandlers(orders, payments) }],
+      [OrderInternalAPI, { ...createLedgerInternalHandlers(ledger), ...createNotifyHandlers(payments) }],
       [UserVipAPI, vip.handlers],
     ],
   });

@@ -1,16 +1,19 @@
 import type { ServiceModule } from "@wenku/kit";
 import { loadOrderConfig } from "./config.js";
 import { createDb, ORDER_SCHEMA } from "./db.js";
+import type { OrderCore } from "./orders/order.core.js";
 import { buildServer } from "./server.js";
 import { createVipUsers } from "./vip/users.client.js";
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
+/** How often expired PENDING orders are closed and undelivered PAID ones delivered again. */
+const SWEEP_MS = 60_000;
+
 /**
  * The order service as every runner (one process, its own process, Kubernetes) starts it: its
- * schema migrated, then the RPC definition. Its contract services are all registered (see
- * api.v1.deployable); the RPCs of slices not built yet answer Unimplemented after the access
- * policy ran.
+ * schema migrated, then the RPC definition, then the order sweep (one timer for all orders: no
+ * timer per order; reads also close an expired order lazily).
  */
 export const service: ServiceModule = {
   name: "order",
@@ -19,16 +22,38 @@ export const service: ServiceModule = {
     loadOrderConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
     try {
-      const definition = buildServer({
-        db,
-        log: ctx.log,
-        authorizer: ctx.authorizer,
-        internalToken: ctx.internalToken,
-        siteGate: ctx.siteGate,
-        settings: ctx.settings,
-        vipUsers: createVipUsers(ctx.transports.user, ctx.internalToken),
-      });
-      return { definition, close: () => db.$disconnect() };
+      let core: OrderCore | undefined;
+      const definition = buildServer(
+        {
+          db,
+          log: ctx.log,
+          authorizer: ctx.authorizer,
+          internalToken: ctx.internalToken,
+          siteGate: ctx.siteGate,
+          settings: ctx.settings,
+          vipUsers: createVipUsers(ctx.transports.user, ctx.internalToken),
+          transports: ctx.transports,
+          clock: ctx.clock,
+        },
+        (c) => {
+          core = c;
+        },
+      );
+      let sweeping: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        sweeping = (core?.sweep() ?? Promise.resolve()).catch((err: unknown) =>
+          ctx.log.error({ err }, "order sweep failed"),
+        );
+      }, SWEEP_MS);
+      timer.unref();
+      return {
+        definition,
+        async close() {
+          clearInterval(timer);
+          await sweeping;
+          await db.$disconnect();
+        },
+      };
     } catch (err) {
       await db.$disconnect();
       throw err;

@@ -33,6 +33,8 @@ export interface PaidOrder {
   creditAmount: number;
   payMethod: number;
   paidAt: Date;
+  /** The staff note (a system recharge's reason); absent: none. */
+  remark?: string;
 }
 
 export interface ProductLine {

@@ -40,6 +40,8 @@ CREATE INDEX orders_status_expired_at_idx ON orders (status, expired_at);
 CREATE INDEX orders_status_delivered_at_idx ON orders (status, delivered_at);
 -- A user's purchases of one document.
 CREATE INDEX orders_user_product_idx ON orders (user_id, order_type, product_id);
--- One paid purchase per user and document: two orders of one document paid at the same moment
--- cannot both stand (the loser is refunded and closed).
-CREATE UNIQUE INDEX orders_one_purchase_key ON orders (user_id, product_id) WHERE order_type = 1 AND status = 2;
+-- One charged purchase per user and document: two orders of one document paid at the same moment
+-- cannot both stand (the loser is refunded and closed). Free orders (credit_amount 0: the uploader's
+-- own, a re-download of a bought document) are not purchases and may repeat.
+CREATE UNIQUE INDEX orders_one_purchase_key ON orders (user_id, product_id)
+  WHERE order_type = 1 AND status = 2 AND credit_amount > 0;

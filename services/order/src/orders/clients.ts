@@ -1,0 +1,80 @@
+// What the order domain asks other services: the config service (recharge settings, pay settings
+// with secrets, the order time limit) and the content service (a document as a product). Settings
+// are cached briefly: a saved change takes effect within CACHE_MS.
+import { type Client, createClient, type Transport } from "@connectrpc/connect";
+import { headers } from "@wenku/kit";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { ConfigInternalAPI, DocumentInternalAPI, type DocumentProduct } from "@wenku/proto/api/v1/internal_pb.js";
+import type { PaySettings } from "../payments/provider.js";
+
+const CACHE_MS = 5_000;
+const TIMEOUT_MS = 5_000;
+export const DEFAULT_EXPIRE_MINUTES = 30;
+
+export interface RechargeConfig {
+  enable: boolean;
+  creditExchange: number;
+  tiers: string;
+}
+
+export interface OrderConfig {
+  pay: PaySettings;
+  expireMinutes: number;
+}
+
+export interface OrderSources {
+  recharge(): Promise<RechargeConfig>;
+  orderConfig(): Promise<OrderConfig>;
+  documentProduct(id: bigint): Promise<DocumentProduct>;
+}
+
+function cached<T>(load: () => Promise<T>): () => Promise<T> {
+  let hit: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const value = load();
+    hit = { at: Date.now(), value };
+    value.catch(() => {
+      if (hit?.value === value) hit = undefined; // a failure is never cached
+    });
+    return value;
+  };
+}
+
+export function createOrderSources(t: { config: Transport; content: Transport }, internalToken: string): OrderSources {
+  const opts = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const config: Client<typeof ConfigAPI> = createClient(ConfigAPI, t.config);
+  const configInternal = createClient(ConfigInternalAPI, t.config);
+  const documents = createClient(DocumentInternalAPI, t.content);
+  return {
+    recharge: cached(async () => {
+      const r = await config.getRechargeSettings({}, opts);
+      return { enable: r.enable, creditExchange: r.creditExchange, tiers: r.rechargeDiscount };
+    }),
+    orderConfig: cached(async () => {
+      const p = await configInternal.getPaySettings({}, opts);
+      return {
+        expireMinutes: p.orderExpireMinutes > 0 ? p.orderExpireMinutes : DEFAULT_EXPIRE_MINUTES,
+        pay: {
+          alipay: {
+            enable: p.alipayEnable,
+            appId: p.alipayAppId,
+            privateKey: p.alipayPrivateKey,
+            publicKey: p.alipayPublicKey,
+            sandbox: p.alipaySandbox,
+          },
+          wechatpay: {
+            enable: p.wechatpayEnable,
+            appId: p.wechatpayAppId,
+            mchId: p.wechatpayMchId,
+            serialNo: p.wechatpaySerialNo,
+            apiV3Key: p.wechatpayApiV3Key,
+            privateKey: p.wechatpayPrivateKey,
+          },
+          sandbox: { enable: p.sandboxEnable },
+        },
+      };
+    }),
+    documentProduct: (id) => documents.getDocumentProduct({ id }, opts),
+  };
+}
