@@ -56,7 +56,7 @@ test("an image is stored, answered in the editor's shape, served here and kept i
 test("a video is served in ranges (a player seeks; Safari plays nothing else): 206 parts, 416 past the end, If-Range", async () => {
   const mp4 = makeMp4(7);
   const r = await upload(mp4, "seek.mp4", plain);
-  const url = `${stack.url}${r.json.data.url}`;
+  const url = `${stack.url}${(r.json.data as { url: string }).url}`;
   const part = await fetch(url, { headers: { range: "bytes=4-11" } });
   expect([part.status, part.headers.get("content-range"), part.headers.get("content-length")]).toEqual([
     206,
@@ -74,11 +74,12 @@ test("a video is served in ranges (a player seeks; Safari plays nothing else): 2
     0,
   ]);
   // Several ranges, nonsense, or a changed file (If-Range not our etag): the whole body.
-  for (const headers of [
+  const wholeAnswers: Record<string, string>[] = [
     { range: "bytes=0-1,4-5" },
     { range: "pages=1" },
     { range: "bytes=0-3", "if-range": '"old"' },
-  ]) {
+  ];
+  for (const headers of wholeAnswers) {
     const whole = await fetch(url, { headers });
     expect([whole.status, (await whole.arrayBuffer()).byteLength]).toEqual([200, mp4.length]);
   }

@@ -213,7 +213,7 @@ export const FavoriteAPI: GenService<{
     output: typeof EmptySchema;
   },
   /**
-   * The caller's favorite of one document or article, NotFound when not favorited (own only).
+   * The caller's favorite of one document or article (own only); an empty one (id 0) when not favorited, as moredoc.
    *
    * @generated from rpc api.v1.FavoriteAPI.GetFavorite
    */

@@ -38,7 +38,8 @@ export function createFavoriteHandlers(favorites: FavoriteService): ServiceImpl<
       return {};
     },
     async getFavorite(req, ctx) {
-      return toFavorite(await favorites.mine(actor(ctx), kindOf(req.type), req.documentId));
+      const found = await favorites.mine(actor(ctx), kindOf(req.type), req.documentId);
+      return found ? toFavorite(found) : create(FavoriteSchema); // none: an empty favorite (id 0), as moredoc
     },
     async listFavorite(req, ctx) {
       const { total, rows } = await favorites.list(actor(ctx), kindOf(req.type), req.page, req.size);

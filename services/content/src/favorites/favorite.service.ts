@@ -66,12 +66,13 @@ export function createFavoriteService(deps: FavoriteServiceDeps) {
       if (!(await repo.remove(me, ids))) throw new DomainError("not_found", "收藏不存在或已取消");
     },
 
-    /** The caller's favorite of the target; not_found when they have none (or can no longer open it). */
-    async mine(call: CallContext, kind: TargetKind, rawId: bigint): Promise<FavoriteListed> {
+    /**
+     * The caller's favorite of the target; null when they have none (or can no longer open it). Not an
+     * error: every signed-in page view of a document asks, and most have none.
+     */
+    async mine(call: CallContext, kind: TargetKind, rawId: bigint): Promise<FavoriteListed | null> {
       const me = requireSignedIn(call).userId;
-      const found = await repo.mine(me, kind, checkTargetId(rawId, kind));
-      if (!found) throw new DomainError("not_found", "尚未收藏");
-      return found;
+      return repo.mine(me, kind, checkTargetId(rawId, kind));
     },
 
     async list(call: CallContext, kind: TargetKind, page: bigint, size: bigint) {

@@ -49,7 +49,8 @@ function FavoriteToggle({ kind, id, count }: FavoriteButtonProps) {
   // What this button changed since the page loaded: the favorite (null: removed) and the count.
   const [own, setOwn] = useState<Favorite | null | undefined>(undefined);
   const [delta, setDelta] = useState(0);
-  const current = own !== undefined ? own : mine.error ? null : (mine.data ?? null);
+  // GetFavorite answers an empty favorite (id 0) when there is none.
+  const current = own !== undefined ? own : mine.data?.id ? mine.data : null;
   const refresh = () => {
     void invalidateMethod(queryClient, FavoriteAPI.method.listFavorite);
   };
