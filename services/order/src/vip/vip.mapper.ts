@@ -5,7 +5,18 @@ import { type UserVip, UserVipSchema, type VipCard, VipCardSchema } from "@wenku
 import type { UserVipRow, VipCardRow } from "./vip.repository.js";
 
 /** What /joinvip gets of a card; staff get every field. */
-const PUBLIC_FIELDS = ["id", "title", "type", "price", "creditPrice", "days", "description", "discount", "sort"];
+const PUBLIC_FIELDS = [
+  "id",
+  "title",
+  "type",
+  "price",
+  "creditPrice",
+  "days",
+  "description",
+  "enable",
+  "discount",
+  "sort",
+];
 
 export function toVipCard(row: VipCardRow): VipCard {
   return create(VipCardSchema, {
