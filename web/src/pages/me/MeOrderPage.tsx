@@ -1,14 +1,13 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import type { OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
-import { Empty, Flex, Pagination, Select, Spin, Typography, theme } from "antd";
-import { Link, useSearchParams } from "react-router";
+import { Empty, Flex, Pagination, Select, Spin } from "antd";
+import { useSearchParams } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame } from "../../components/account/MeFrame.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
-import { formatTime } from "../../components/common/format.js";
-import { ORDER_STATUSES, ORDER_TYPES, OrderStatusTag, useOrderLabels } from "../../components/orders/orderLabels.js";
-import { formatCents } from "../../components/orders/recharge.js";
+import { OrderRow } from "../../components/orders/OrderRow.js";
+import { ORDER_STATUSES, ORDER_TYPES, useOrderLabels } from "../../components/orders/orderLabels.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 
 export const ME_ORDER_PAGE_SIZE = 10;
@@ -30,7 +29,6 @@ export function meOrderRequest(params: URLSearchParams) {
 
 function OrderList() {
   const { t } = useI18n();
-  const { token } = theme.useToken();
   const labels = useOrderLabels();
   const [params, setParams] = useSearchParams();
   const request = meOrderRequest(params);
@@ -81,29 +79,7 @@ function OrderList() {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("order.empty")} />
           )}
           {rows.map((o) => (
-            <Flex
-              key={String(o.id)}
-              align="center"
-              gap={12}
-              wrap
-              style={{ padding: "10px 0", borderBottom: `1px solid ${token.colorSplit}` }}
-              data-testid="me-order-row"
-            >
-              <div style={{ flex: 1, minWidth: 200 }}>
-                <Link to={`/order?order_no=${encodeURIComponent(o.orderNo)}`} style={{ overflowWrap: "anywhere" }}>
-                  {o.productName || labels.type(o.orderType)}
-                </Link>
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: "anywhere" }}>
-                    {labels.type(o.orderType)} · {t("order.no")} {o.orderNo} · {formatTime(o.createdAt)}
-                  </Typography.Text>
-                </div>
-              </div>
-              <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
-                ¥{formatCents(o.amount)}
-              </Typography.Text>
-              <OrderStatusTag status={o.status} />
-            </Flex>
+            <OrderRow key={String(o.id)} order={o} testId="me-order-row" />
           ))}
           {total > ME_ORDER_PAGE_SIZE && (
             <Pagination
