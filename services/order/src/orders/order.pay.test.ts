@@ -1,0 +1,121 @@
+// The notify rules with an in-memory order table (the conditional updates are exercised on
+// PostgreSQL by tests/api/src/order.orders.int.test.ts).
+import { createLogger } from "@wenku/kit";
+import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import type { PaySettings } from "../payments/provider.js";
+import { createProviderRegistry, sandboxFactory } from "../payments/registry.js";
+import { sandboxKey, sandboxSign } from "../payments/sandbox.js";
+import { createProductLines } from "./lines.js";
+import { createOrderCore } from "./order.core.js";
+import { createPayService } from "./order.pay.js";
+import type { OrderRepository, OrderRow } from "./order.repository.js";
+
+const TOKEN = "internal-token";
+const settings = { sandbox: { enable: true } } as PaySettings;
+const now = new Date("2026-11-25T00:00:00Z");
+
+function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
+  const row = {
+    id: 1n,
+    orderNo: "20261125000000000001",
+    userId: 7n,
+    orderType: OrderType.RECHARGE,
+    productId: 0n,
+    productName: "充值",
+    quantity: 100,
+    price: 100,
+    amount: 100,
+    discount: 1,
+    creditAmount: 0,
+    status,
+    payMethod,
+    tradeNo: null as string | null,
+    payAt: status === OrderStatus.PAID ? now : null,
+    closedAt: status === OrderStatus.CLOSED ? now : null,
+    expiredAt: new Date(now.getTime() + 60_000),
+    deliveredAt: null as Date | null,
+    remark: "",
+    message: "",
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  } satisfies OrderRow;
+  const delivered: bigint[] = [];
+  const repo = {
+    findByNo: async (no: string) => (no === row.orderNo ? { ...row } : null),
+    async markPaid(_id: bigint, p: { payMethod: number; tradeNo?: string; payAt: Date }) {
+      if (row.status !== OrderStatus.PENDING) return "lost";
+      Object.assign(row, { status: OrderStatus.PAID, payMethod: p.payMethod, tradeNo: p.tradeNo, payAt: p.payAt });
+      return "paid";
+    },
+    async markDelivered(id: bigint) {
+      row.deliveredAt = now;
+      delivered.push(id);
+    },
+  } as unknown as OrderRepository;
+  const lines = createProductLines([
+    { type: OrderType.RECHARGE, quote: async () => ({}) as never, deliver: async () => {} },
+  ]);
+  const log = createLogger({ service: "test", level: "silent" });
+  const core = createOrderCore({ repo, lines, log, clock: () => now });
+  const pay = createPayService({
+    repo,
+    core,
+    ledger: { apply: async () => ({}) as never },
+    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory]),
+    sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
+    origin: async () => "",
+    log,
+    clock: () => now,
+  });
+  const notify = (o: Record<string, unknown>) =>
+    pay.notify("sandbox", {
+      headers: {},
+      query: "",
+      body: new TextEncoder().encode(
+        JSON.stringify({ sign: sandboxSign(sandboxKey(TOKEN), String(o.order_no), Number(o.amount)), ...o }),
+      ),
+    });
+  return { row, delivered, notify };
+}
+
+const SUCCESS = '{"code":"SUCCESS"}';
+const FAIL = '{"code":"FAIL"}';
+
+test("a verified paid notify pays a PENDING order once and delivers it; its replay changes nothing", async () => {
+  const { row, delivered, notify } = setup(OrderStatus.PENDING);
+  expect((await notify({ order_no: row.orderNo, amount: 100, trade_no: "T1" })).body).toBe(SUCCESS);
+  expect([row.status, row.tradeNo, delivered]).toEqual([OrderStatus.PAID, "T1", [1n]]);
+  expect((await notify({ order_no: row.orderNo, amount: 100, trade_no: "T1" })).body).toBe(SUCCESS);
+  expect(delivered).toEqual([1n]);
+});
+
+test("an unknown order, another amount or another chosen method is refused and changes nothing", async () => {
+  const { row, delivered, notify } = setup(OrderStatus.PENDING);
+  expect((await notify({ order_no: "20261125000000000009", amount: 100 })).body).toBe(FAIL);
+  expect((await notify({ order_no: row.orderNo, amount: 99 })).body).toBe(FAIL);
+  const alipay = setup(OrderStatus.PENDING, PayMethod.ALIPAY);
+  expect((await alipay.notify({ order_no: row.orderNo, amount: 100 })).body).toBe(FAIL);
+  expect([row.status, alipay.row.status, delivered]).toEqual([OrderStatus.PENDING, OrderStatus.PENDING, []]);
+});
+
+test("money taken for a CLOSED order is acknowledged (the platform stops retrying) but nothing is delivered", async () => {
+  const { row, delivered, notify } = setup(OrderStatus.CLOSED);
+  expect((await notify({ order_no: row.orderNo, amount: 100, trade_no: "T2" })).body).toBe(SUCCESS);
+  expect([row.status, delivered]).toEqual([OrderStatus.CLOSED, []]);
+});
+
+test("an unknown provider name answers 404 and touches no order", async () => {
+  const log = createLogger({ service: "test", level: "silent" });
+  const pay = createPayService({
+    repo: {} as OrderRepository, // any access would throw
+    core: {} as never,
+    ledger: { apply: async () => ({}) as never },
+    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory]),
+    sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
+    origin: async () => "",
+    log,
+    clock: () => now,
+  });
+  expect((await pay.notify("nosuch", { headers: {}, query: "", body: new Uint8Array() })).status).toBe(404);
+});
