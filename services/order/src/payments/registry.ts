@@ -1,10 +1,12 @@
 // Which online providers exist and which are enabled: each factory builds its provider from the
 // pay settings (secrets included) or answers undefined when the provider is switched off or not
-// configured. The alipay and wechatpay factories join the list below.
+// configured.
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { alipayFactory } from "./alipay/alipay.factory.js";
 import type { PaymentProvider, PaySettings } from "./provider.js";
 import { createSandboxProvider, SANDBOX_NAME } from "./sandbox.js";
+import { wechatpayFactory } from "./wechatpay/wechatpay.factory.js";
 
 export interface ProviderContext {
   internalToken: string;
@@ -23,7 +25,7 @@ export const sandboxFactory: ProviderFactory = {
 };
 
 /** Every provider this build knows. */
-export const providerFactories: readonly ProviderFactory[] = [sandboxFactory];
+export const providerFactories: readonly ProviderFactory[] = [alipayFactory, wechatpayFactory, sandboxFactory];
 
 export const providerMessages = {
   notEnabled: "该支付方式未开启，请选择其他支付方式",

@@ -3,6 +3,7 @@
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { NotifyRejected, type PaymentProvider, type PaymentRequest, type RawNotify } from "../provider.js";
+import { alipayFactory } from "./alipay.factory.js";
 import { centsToYuan, signedSubstring, yuanToCents } from "./alipay.protocol.js";
 import { ALIPAY_GATEWAY, ALIPAY_SANDBOX_GATEWAY, createAlipayProvider } from "./alipay.provider.js";
 import { type AlipayStandIn, startAlipayStandIn } from "./alipay.standin.js";
@@ -212,5 +213,18 @@ describe("alipay provider against a local stand-in of the Alipay gateway", () =>
       kind: "unavailable",
       message: "支付宝暂时无法连接，请稍后再试",
     });
+  });
+
+  test("the registry builds Alipay only when it is switched on and configured", () => {
+    const pay = (over: Partial<ReturnType<typeof settings>>) => ({
+      alipay: settings(over),
+      wechatpay: { enable: false, appId: "", mchId: "", serialNo: "", apiV3Key: "", privateKey: "" },
+      sandbox: { enable: false },
+    });
+    const ctx = { internalToken: "t" };
+    expect(alipayFactory.build(pay({}), ctx)?.name).toBe("alipay");
+    expect(alipayFactory.build(pay({ enable: false }), ctx)).toBeUndefined();
+    expect(alipayFactory.build(pay({ privateKey: "" }), ctx)).toBeUndefined();
+    expect(alipayFactory.method).toBe(PayMethod.ALIPAY);
   });
 });

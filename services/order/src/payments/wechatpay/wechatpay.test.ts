@@ -3,6 +3,7 @@
 // cannot run here.
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { NotifyRejected, type PaymentRequest, type RawNotify, type WechatPaySettings } from "../provider.js";
+import { wechatpayFactory } from "./wechatpay.factory.js";
 import { createWechatPayProvider, type WechatPayOptions } from "./wechatpay.provider.js";
 import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay.standin.js";
 
@@ -188,5 +189,18 @@ describe("wechatpay provider against a local stand-in of the WeChat Pay v3 API",
       message: "微信支付暂时无法连接，请稍后再试",
     });
     expect(() => provider({ apiV3Key: "short" })).toThrow("APIv3");
+  });
+
+  test("the registry builds WeChat Pay only when it is switched on and configured", () => {
+    const pay = (over: Partial<WechatPaySettings>) => ({
+      alipay: { enable: false, appId: "", privateKey: "", publicKey: "", sandbox: false },
+      wechatpay: settings(over),
+      sandbox: { enable: false },
+    });
+    const ctx = { internalToken: "t" };
+    expect(wechatpayFactory.build(pay({}), ctx)?.name).toBe("wechatpay");
+    expect(wechatpayFactory.build(pay({ enable: false }), ctx)).toBeUndefined();
+    expect(wechatpayFactory.build(pay({ serialNo: "" }), ctx)).toBeUndefined();
+    expect(wechatpayFactory.method).toBe(PayMethod.WECHAT);
   });
 });
