@@ -1,4 +1,4 @@
-// @wenku/order — the credits ledger, VIP (orders and payment to come).
+// @wenku/order — the credits ledger, orders and payment (sandbox provider; Alipay and WeChat Pay), VIP.
 export { loadOrderConfig, orderConfigSchema } from "./config.js";
 export { createDb, type Db, ORDER_SCHEMA } from "./db.js";
 export { buildServer, type OrderServerDeps } from "./server.js";

@@ -26,6 +26,7 @@ import type { ProductLine } from "./orders/product.js";
 import { createRechargeLine } from "./orders/recharge.line.js";
 import { createProviderRegistry } from "./payments/registry.js";
 import type { VipUsers } from "./vip/users.client.js";
+import { createVipOrderHandlers } from "./vip/vip.handlers.js";
 import { createVip } from "./vip/vip.module.js";
 
 export interface OrderServerDeps {
@@ -43,8 +44,8 @@ export interface OrderServerDeps {
   lines?: readonly ProductLine[];
   /** The user service as VIP asks it: usernames, and each membership's end (is_vip, no ads). */
   vipUsers: VipUsers;
-  /** Reaches the config service (recharge and pay settings) and the content service (document prices). */
-  transports: Pick<ServiceTransports, "config" | "content">;
+  /** Reaches the config service (recharge and pay settings), the content service (document prices), the user service (usernames). */
+  transports: Pick<ServiceTransports, "config" | "content" | "user">;
   /** Order times (expiry, pay times); the wall clock when unset. */
   clock?: () => Date;
   /** Replaces the config/content clients (tests). */
@@ -91,7 +92,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
   const log = deps.log.child({ module: "orders" });
   const core = createOrderCore({ repo, lines, log, clock });
   onCore?.(core);
-  const orders = createOrderService({ repo, lines, core, sources, clock });
+  const orders = createOrderService({ repo, lines, core, sources, clock, log });
   const payments = createPayService({
     repo,
     core,
@@ -114,7 +115,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     impls: [
       [OrderAPI, { ...createLedgerHandlers(ledger), ...createOrderHandlers(orders, payments) }],
       [OrderInternalAPI, { ...createLedgerInternalHandlers(ledger), ...createNotifyHandlers(payments) }],
-      [UserVipAPI, vip.handlers],
+      [UserVipAPI, { ...vip.handlers, ...createVipOrderHandlers(orders) }],
     ],
   });
 }

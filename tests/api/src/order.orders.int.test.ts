@@ -230,7 +230,7 @@ test("close, expiry (read and lists), admin list filters and delete", async () =
   const listed = await call("GET", `/api/v1/order/list?user_id=${u.id}&status=3`, undefined, admin);
   expect(listed.json.total).toBe(3); // c was closed by the list
   const byNo = await call("GET", `/api/v1/order/list?wd=${c.order_no}`, undefined, admin);
-  expect((byNo.json.order as Order[]).map((o) => o.order_no)).toEqual([c.order_no]);
+  expect((byNo.json.order as Order[]).map((o) => [o.order_no, o.username])).toEqual([[c.order_no, "closer"]]);
   expect(
     (await call("DELETE", `/api/v1/order?id=${(byNo.json.order as Order[])[0]?.id}`, undefined, admin)).status,
   ).toBe(200);

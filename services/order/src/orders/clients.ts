@@ -4,7 +4,12 @@
 import { type Client, createClient, type Transport } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
-import { ConfigInternalAPI, DocumentInternalAPI, type DocumentProduct } from "@wenku/proto/api/v1/internal_pb.js";
+import {
+  ConfigInternalAPI,
+  DocumentInternalAPI,
+  type DocumentProduct,
+  UserInternalAPI,
+} from "@wenku/proto/api/v1/internal_pb.js";
 import type { PaySettings } from "../payments/provider.js";
 
 const CACHE_MS = 5_000;
@@ -26,6 +31,8 @@ export interface OrderSources {
   recharge(): Promise<RechargeConfig>;
   orderConfig(): Promise<OrderConfig>;
   documentProduct(id: bigint): Promise<DocumentProduct>;
+  /** Usernames for order lists; users the user service does not answer for are absent. */
+  usernames(ids: readonly bigint[]): Promise<Map<bigint, string>>;
 }
 
 function cached<T>(load: () => Promise<T>): () => Promise<T> {
@@ -41,11 +48,15 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function createOrderSources(t: { config: Transport; content: Transport }, internalToken: string): OrderSources {
+export function createOrderSources(
+  t: { config: Transport; content: Transport; user: Transport },
+  internalToken: string,
+): OrderSources {
   const opts = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   const config: Client<typeof ConfigAPI> = createClient(ConfigAPI, t.config);
   const configInternal = createClient(ConfigInternalAPI, t.config);
   const documents = createClient(DocumentInternalAPI, t.content);
+  const users = createClient(UserInternalAPI, t.user);
   return {
     recharge: cached(async () => {
       const r = await config.getRechargeSettings({}, opts);
@@ -76,5 +87,11 @@ export function createOrderSources(t: { config: Transport; content: Transport },
       };
     }),
     documentProduct: (id) => documents.getDocumentProduct({ id }, opts),
+    async usernames(ids) {
+      const wanted = [...new Set(ids)].filter((id) => id > 0n);
+      if (!wanted.length) return new Map();
+      const reply = await users.getUsers({ id: wanted }, opts);
+      return new Map(reply.user.map((u) => [u.id, u.username]));
+    },
   };
 }

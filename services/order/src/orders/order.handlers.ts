@@ -14,8 +14,8 @@ import type { PayService } from "./order.pay.js";
 import type { OrderRow } from "./order.repository.js";
 import type { OrderService } from "./order.service.js";
 
-const listReply = ({ total, rows }: { total: number; rows: OrderRow[] }) =>
-  create(ListOrderReplySchema, { total: BigInt(total), order: rows.map((r) => toOrderProto(r)) });
+const listReply = ({ total, rows, names }: { total: number; rows: OrderRow[]; names: Map<bigint, string> }) =>
+  create(ListOrderReplySchema, { total: BigInt(total), order: rows.map((r) => toOrderProto(r, names.get(r.userId))) });
 
 /** OrderAPI's order RPCs: one call into the domain each. */
 export function createOrderHandlers(

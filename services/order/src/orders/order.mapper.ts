@@ -6,12 +6,13 @@ import type { OrderRow } from "./order.repository.js";
 
 const ts = (d: Date | null) => (d ? timestampFromDate(d) : undefined);
 
-/** An order row as the API shows it; `paymentUrl` only while PayOrder answers one. */
-export function toOrderProto(r: OrderRow, paymentUrl = ""): Order {
+/** An order row as the API shows it (payment_url is answered by PayOrder only). */
+export function toOrderProto(r: OrderRow, username = ""): Order {
   return create(OrderSchema, {
     id: r.id,
     orderNo: r.orderNo,
     userId: r.userId,
+    username,
     orderType: r.orderType as OrderType,
     productId: r.productId,
     productName: r.productName,
@@ -27,7 +28,6 @@ export function toOrderProto(r: OrderRow, paymentUrl = ""): Order {
     message: r.message,
     createdAt: ts(r.createdAt),
     updatedAt: ts(r.updatedAt),
-    paymentUrl,
     creditAmount: r.creditAmount,
     tradeNo: r.tradeNo ?? "",
     expiredAt: ts(r.expiredAt),

@@ -1,7 +1,7 @@
 // Orders as their owners and staff handle them: create (priced by the product line), read, status,
 // close, lists, delete, and staff's system recharge. Paying and notifies: order.pay.ts.
 import { randomInt } from "node:crypto";
-import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger, paging, requireSignedIn } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { OrderSources } from "./clients.js";
 import type { ProductLines } from "./lines.js";
@@ -13,7 +13,8 @@ export interface OrderServiceDeps {
   repo: OrderRepository;
   lines: ProductLines;
   core: OrderCore;
-  sources: Pick<OrderSources, "orderConfig">;
+  sources: Pick<OrderSources, "orderConfig" | "usernames">;
+  log?: Logger;
   clock: () => Date;
 }
 
@@ -36,6 +37,15 @@ function parseDate(text: string | undefined): Date | undefined {
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { repo, core } = deps;
+
+  /** A page of orders with their users' names (shown to staff; a failed lookup leaves them empty). */
+  async function named(page: { total: number; rows: OrderRow[] }) {
+    const names = await deps.sources.usernames(page.rows.map((r) => r.userId)).catch((err: unknown) => {
+      deps.log?.warn({ err }, "orders: usernames unavailable");
+      return new Map<bigint, string>();
+    });
+    return { ...page, names };
+  }
 
   async function insert(init: Omit<Parameters<OrderRepository["create"]>[0], "orderNo" | "expiredAt">) {
     const now = deps.clock();
@@ -121,7 +131,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         field && SORTABLE.has(field) ? { [camel(field)]: dir === "asc" ? "asc" : "desc" } : { id: "desc" }
       ) as OrderSort;
       await repo.closeExpired(deps.clock(), orderMessages.expired);
-      return repo.list(f, skip, take, sort);
+      return named(await repo.list(f, skip, take, sort));
     },
 
     /** The caller's own orders, newest first. */
@@ -132,9 +142,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       const who = requireSignedIn(call);
       const { skip, take } = paging(req.page, req.size, { max: 100, fallback: 10 });
       await repo.closeExpired(deps.clock(), orderMessages.expired);
-      return repo.list({ userIds: [who.userId], statuses: req.status, types: req.orderType }, skip, take, {
-        id: "desc",
-      });
+      return named(
+        await repo.list({ userIds: [who.userId], statuses: req.status, types: req.orderType }, skip, take, {
+          id: "desc",
+        }),
+      );
     },
 
     /** Staff: hides orders (soft delete; paid orders keep their ledger entries and purchases). */
