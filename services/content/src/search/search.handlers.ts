@@ -14,6 +14,7 @@ import type { ArticleSearchResult, DocumentSearchResult, IndexStatus, SearchServ
 function documentsReply(r: DocumentSearchResult) {
   return {
     total: BigInt(r.total),
+    totalIsLowerBound: r.lowerBound,
     spend: `${r.spend.toFixed(3)}s`,
     document: r.rows.map((row) => toDocument(row, { users: r.users })),
     hit: r.hits.map((h) =>

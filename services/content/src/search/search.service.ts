@@ -43,6 +43,8 @@ export interface DocumentSearchHit {
 
 export interface DocumentSearchResult {
   total: number;
+  /** total is at least this many: the index stopped counting (a very common word). */
+  lowerBound: boolean;
   /** Seconds the search took. */
   spend: number;
   rows: DocumentRow[];
@@ -233,7 +235,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       const text = queryText(req.wd);
       const q = await toQuery(req, text);
       const spend = () => (performance.now() - started) / 1000;
-      if (!text) return { total: 0, spend: spend(), rows: [], hits: [], users: new Map() };
+      if (!text) return { total: 0, lowerBound: false, spend: spend(), rows: [], hits: [], users: new Map() };
       const { skip, take, page } = paging(req.page, req.size, { max: PUBLIC_MAX_SIZE, fallback: DEFAULT_SIZE });
       const maxPages = await checkPage(page);
 
@@ -255,7 +257,8 @@ export function createSearchService(deps: SearchServiceDeps) {
       const hidden = found.hits.length - rows.length;
       const total = Math.max(0, found.total - hidden);
       const shown = maxPages > 0 ? Math.min(total, maxPages * take) : total;
-      return { total: shown, spend: spend(), rows, hits, users: await deps.usersOf(rows) };
+      const lowerBound = Boolean(found.more) && shown === total;
+      return { total: shown, lowerBound, spend: spend(), rows, hits, users: await deps.usersOf(rows) };
     },
   };
 }

@@ -102,6 +102,13 @@ function setup(
 const location = () => screen.getByTestId("location").textContent ?? "";
 
 describe("search page", () => {
+  it("says a count is a lower bound when the index stopped counting (a very common word)", async () => {
+    const { deps } = setup(() => ({ ...reply(), total: 5000n, totalIsLowerBound: true }));
+    renderRoutes(routes, { path: "/search?wd=的&type=0", deps });
+    await screen.findAllByTestId("search-hit", {}, { timeout: 8000 });
+    expect(screen.getByTestId("search-summary").textContent).toBe("约 5,000+ 条结果，用时 0.012 秒");
+  });
+
   it("shows the hits with the terms marked at the server's offsets, and links to the pages found", async () => {
     const { deps, seen } = setup(reply);
     renderRoutes(routes, { path: "/search?wd=线性代数%20矩阵&type=0", deps });

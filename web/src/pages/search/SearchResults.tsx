@@ -109,7 +109,11 @@ export function SearchResults({
   return (
     <Spin spinning={search.loading}>
       <Typography.Text type="secondary" data-testid="search-summary" style={{ fontSize: 13 }}>
-        {t("search.summary", { total: Number(total).toLocaleString(), seconds: seconds(spend) })}
+        {t("search.summary", {
+          // a very common word: the index stopped counting at this many
+          total: `${Number(total).toLocaleString()}${search.data.totalIsLowerBound ? "+" : ""}`,
+          seconds: seconds(spend),
+        })}
       </Typography.Text>
       <ol data-testid="search-hits" style={{ listStyle: "none", margin: 0, padding: 0 }}>
         {items.map((item, i) => (
