@@ -14,6 +14,19 @@ const TOKEN = "internal-token";
 const settings = { sandbox: { enable: true } } as PaySettings;
 const now = new Date("2026-11-25T00:00:00Z");
 
+const log = createLogger({ service: "test", level: "silent" });
+const payService = (repo: OrderRepository, core: ReturnType<typeof createOrderCore>) =>
+  createPayService({
+    repo,
+    core,
+    ledger: { apply: async () => ({}) as never },
+    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory]),
+    sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
+    origin: async () => "",
+    log,
+    clock: () => now,
+  });
+
 function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
   const row = {
     id: 1n,
@@ -56,18 +69,8 @@ function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
   const lines = createProductLines([
     { type: OrderType.RECHARGE, quote: async () => ({}) as never, deliver: async () => {} },
   ]);
-  const log = createLogger({ service: "test", level: "silent" });
   const core = createOrderCore({ repo, lines, log, clock: () => now });
-  const pay = createPayService({
-    repo,
-    core,
-    ledger: { apply: async () => ({}) as never },
-    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory]),
-    sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
-    origin: async () => "",
-    log,
-    clock: () => now,
-  });
+  const pay = payService(repo, core);
   const notify = (o: Record<string, unknown>) =>
     pay.notify("sandbox", {
       headers: {},
@@ -106,16 +109,6 @@ test("money taken for a CLOSED order is acknowledged (the platform stops retryin
 });
 
 test("an unknown provider name answers 404 and touches no order", async () => {
-  const log = createLogger({ service: "test", level: "silent" });
-  const pay = createPayService({
-    repo: {} as OrderRepository, // any access would throw
-    core: {} as never,
-    ledger: { apply: async () => ({}) as never },
-    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory]),
-    sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
-    origin: async () => "",
-    log,
-    clock: () => now,
-  });
+  const pay = payService({} as OrderRepository, {} as never); // any access would throw
   expect((await pay.notify("nosuch", { headers: {}, query: "", body: new Uint8Array() })).status).toBe(404);
 });
