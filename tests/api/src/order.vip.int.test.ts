@@ -294,3 +294,63 @@ test("SetUserVipExpiry never moves an end earlier unless forced; an unknown user
   await expect(users.setUserVipExpiry({ userId: id }, internal())).rejects.toThrow("请指定VIP到期时间");
   await expect(users.setUserVipExpiry({ userId: id, expiredAt: timestampFromDate(later) })).rejects.toThrow();
 });
+
+test("buying VIP with credits: CreateOrder BUY_VIP, PayOrder with credits → VIP, no ads, /user/vip/order lists it", async () => {
+  await setVip(true);
+  const c = await createCard({ title: "积分月卡", price: 1500, discount: 0.8, credit_price: 40, days: 30 });
+  const buyer = await registerUser(stack.url, "vipcredits");
+  const recharge = await call(
+    "POST",
+    "/api/v1/order/system/recharge",
+    { user_id: buyer.id, quantity: 100, remark: "测试" },
+    admin,
+  );
+  expect(recharge.status).toBe(200);
+
+  const order = await eventually(async () => {
+    const r = await call("POST", "/api/v1/order", { order_type: 2, product_id: c.id }, buyer.token);
+    expect([r.status, r.json.code]).toEqual([200, undefined]);
+    return r.json;
+  });
+  expect(order).toMatchObject({ order_type: 2, product_id: c.id, price: 1500, amount: 1200, credit_amount: 40 });
+  const credits = (await call("GET", `/api/v1/user?id=${buyer.id}`, undefined, buyer.token)).json
+    .credit_count as number;
+  expect(credits).toBeGreaterThanOrEqual(100);
+  const before = Date.now();
+  const paid = await call("POST", "/api/v1/order/pay", { order_no: order.order_no, pay_method: 5 }, buyer.token);
+  expect([paid.status, paid.json.code, paid.json.status]).toEqual([200, undefined, 2]);
+
+  const mine = await eventually(async () => {
+    const r = await call("GET", "/api/v1/user/vip", undefined, buyer.token);
+    expect(r.status).toBe(200);
+    return r.json;
+  });
+  expect(mine).toMatchObject({ total_days: 30, card_type: 2 });
+  expect(expiry(mine)).toBeGreaterThanOrEqual(before + 30 * DAY);
+  expect((await vipState(buyer.id)).isVip).toBe(true);
+  const profile = (await call("GET", `/api/v1/user?id=${buyer.id}`, undefined, buyer.token)).json;
+  expect([profile.is_vip, profile.credit_count]).toEqual([true, credits - 40]);
+  const ad = await call(
+    "POST",
+    "/api/v1/advertisement",
+    { position: "global_top", title: "买后", content: "买后", enable: true },
+    admin,
+  );
+  const shown = await call("GET", "/api/v1/advertisement/position?position=global_top", undefined, buyer.token);
+  expect(shown.json.advertisement ?? []).toEqual([]);
+  await call("DELETE", `/api/v1/advertisement?id=${ad.json.id}`, undefined, admin);
+
+  // paying again changes nothing; the VIP order list shows the one BUY_VIP order, not the recharge
+  await call("POST", "/api/v1/order/pay", { order_no: order.order_no, pay_method: 5 }, buyer.token);
+  expect((await call("GET", "/api/v1/user/vip", undefined, buyer.token)).json.total_days).toBe(30);
+  const orders = await call("GET", "/api/v1/user/vip/order", undefined, buyer.token);
+  expect(orders.json).toMatchObject({ total: 1, order: [{ order_no: order.order_no, order_type: 2, status: 2 }] });
+  expect((await call("GET", "/api/v1/user/vip/order")).status).toBe(401);
+
+  // VIP switched off: a new order is refused with the message
+  await setVip(false);
+  await eventually(async () => {
+    const r = await call("POST", "/api/v1/order", { order_type: 2, product_id: c.id }, buyer.token);
+    expect([r.status, r.json.message]).toEqual([400, "本站暂未开启VIP会员"]);
+  }, 40_000);
+});

@@ -1,11 +1,15 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
+import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
+import { ListOrderReplySchema } from "@wenku/proto/api/v1/order_pb.js";
 import { ListUserVipReplySchema, ListVipCardReplySchema, type UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
+import { toOrderProto } from "../orders/order.mapper.js";
+import type { OrderService } from "../orders/order.service.js";
 import { toListedVipCard, toUserVip, toVipCard } from "./vip.mapper.js";
 import type { VipService } from "./vip.service.js";
 
-/** Thin RPC edge of UserVipAPI (ListUserVipOrder: the order domain's list, wired in server.ts). */
+/** Thin RPC edge of UserVipAPI (ListUserVipOrder: createVipOrderHandlers below). */
 export function createVipHandlers(vip: VipService): Omit<ServiceImpl<typeof UserVipAPI>, "listUserVipOrder"> {
   return {
     async createVipCard(req) {
@@ -38,6 +42,25 @@ export function createVipHandlers(vip: VipService): Omit<ServiceImpl<typeof User
     },
     async grantUserVip(req, ctx) {
       return toUserVip(await vip.grant(actor(ctx), req));
+    },
+  };
+}
+
+/** ListUserVipOrder: the caller's own BUY_VIP orders, read by the order domain (orders/) as /me/order reads them. */
+export function createVipOrderHandlers(
+  orders: Pick<OrderService, "listMine">,
+): Pick<ServiceImpl<typeof UserVipAPI>, "listUserVipOrder"> {
+  return {
+    async listUserVipOrder(req, ctx) {
+      const { total, rows, names } = await orders.listMine(actor(ctx), {
+        ...req,
+        status: [],
+        orderType: [OrderType.BUY_VIP],
+      });
+      return create(ListOrderReplySchema, {
+        total: BigInt(total),
+        order: rows.map((r) => toOrderProto(r, names.get(r.userId))),
+      });
     },
   };
 }
