@@ -142,6 +142,8 @@ test("recharge quantities negative, zero, fractional, non-numeric or above the m
 });
 
 test("sandbox: pay link, the real /callback/sandbox route pays once; replays and tampering change nothing", async () => {
+  const settings = await call("GET", "/api/v1/settings");
+  expect((settings.json.payment as { pay_method: number[] }).pay_method).toEqual([11]);
   const u = await registerUser(stack.url, "sandboxer");
   const o = (await recharge(u, 1000)).json as Order;
   const started = await pay(o.order_no, 11, u.token);
