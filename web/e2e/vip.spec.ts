@@ -113,3 +113,63 @@ test("with VIP off /joinvip says so and the mark is not shown", async ({ page },
   await expect(page.getByTestId("user-menu")).toBeVisible();
   await expect(page.getByTestId("vip-mark")).toHaveCount(0);
 });
+
+test("a user with credits buys VIP on /joinvip, pays with credits on /order, and gets the mark and no ads", async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  const admin = await adminToken(page);
+  await setVip(page, admin, true);
+  const card = unique("积分卡", info);
+  await call(page.request, "POST", "/api/v1/vip/card", admin, {
+    title: card,
+    type: 2,
+    price: 500,
+    credit_price: 30,
+    days: 30,
+    discount: 1,
+    enable: true,
+    sort: 99999,
+  });
+  const ad = unique("vipad", info);
+  const made = await call<{ id: number }>(page.request, "POST", "/api/v1/advertisement", admin, {
+    position: "global_top",
+    title: ad,
+    content: `<b>${ad}</b>`,
+    enable: true,
+  });
+  const buyer = { username: unique("vipb", info), password: "vip-buyer-1" };
+  const registered = await registerUser(page.request, buyer.username, buyer.password);
+  await call(page.request, "POST", "/api/v1/order/system/recharge", admin, {
+    user_id: registered.user.id,
+    quantity: 100,
+    remark: "e2e VIP",
+  });
+  try {
+    await login(page, buyer, "/joinvip");
+    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toHaveCount(0);
+    const offer = page.getByTestId("vip-card").filter({ hasText: card });
+    await expect(offer).toContainText("或 30 积分");
+    await offer.getByTestId("vip-buy").click();
+    await expect(page).toHaveURL(/\/order\?order_no=/);
+    await page.getByTestId("pay-methods").getByText("积分支付").click();
+    await page.getByTestId("pay-submit").click();
+    await expect(page.getByTestId("order-paid")).toBeVisible({ timeout: 20_000 });
+
+    // /me/vip reads the membership and refreshes the session: the mark shows beside the avatar.
+    await page.goto("/me/vip");
+    await expect(page.getByTestId("me-vip-active")).toBeVisible();
+    await expect(page.getByTestId("me-vip-order").filter({ hasText: card })).toContainText("已支付");
+    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
+    // The config service keeps a user's VIP state up to 30 s: the ads go within that.
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByRole("main")).toBeVisible();
+      await expect(page.locator("[data-ad-position='global_top']")).toHaveCount(0, { timeout: 1000 });
+    }).toPass({ timeout: 60_000, intervals: [3000] });
+    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
+  } finally {
+    await call(page.request, "DELETE", `/api/v1/advertisement?id=${made.id}`, admin);
+    await setVip(page, admin, false);
+  }
+});
