@@ -210,7 +210,7 @@ export function AppHeader() {
               {signedIn && (
                 <Suspense fallback={null}>
                   <CheckInButton block />
-                  <RechargeButton block />
+                  <RechargeButton block onOrdered={() => setDrawerOpen(false)} />
                 </Suspense>
               )}
               <HeaderSearch onDone={() => setDrawerOpen(false)} />

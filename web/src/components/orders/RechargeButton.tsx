@@ -6,7 +6,10 @@ import { RechargeLauncher } from "./RechargeLauncher.js";
 import { useRechargeSettings } from "./useRechargeSettings.js";
 
 /** "Recharge credits", beside the check-in (phone menu, /me); nothing while recharge is off. */
-export default function RechargeButton(props: Pick<ButtonProps, "block" | "size" | "type">) {
+export default function RechargeButton({
+  onOrdered,
+  ...props
+}: Pick<ButtonProps, "block" | "size" | "type"> & { onOrdered?: () => void }) {
   const { t } = useI18n();
   const settings = useRechargeSettings();
   const [open, setOpen] = useState(false);
@@ -16,7 +19,7 @@ export default function RechargeButton(props: Pick<ButtonProps, "block" | "size"
       <Button {...props} icon={<WalletOutlined />} onClick={() => setOpen(true)} data-testid="recharge-open">
         {t("recharge.title", { name: settings.creditName })}
       </Button>
-      <RechargeLauncher open={open} onClose={() => setOpen(false)} />
+      <RechargeLauncher open={open} onClose={() => setOpen(false)} onOrdered={onOrdered} />
     </>
   );
 }

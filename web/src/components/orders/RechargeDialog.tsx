@@ -22,7 +22,7 @@ const MAX_QUANTITY = 2_147_483_647;
  * The recharge dialog (spec §2, §4, §5, §9): pick a tier or enter an amount of credits, see the
  * price, the discount and what to pay, then CreateOrder {RECHARGE, quantity} and go to the order page.
  */
-export default function RechargeDialog({ onClose }: { onClose: () => void }) {
+export default function RechargeDialog({ onClose, onOrdered }: { onClose: () => void; onOrdered?: () => void }) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -38,6 +38,7 @@ export default function RechargeDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (order) => {
       onClose();
       void navigate(`/order?order_no=${encodeURIComponent(order.orderNo)}`);
+      onOrdered?.();
     },
     onError: (cause) => void message.error(toApiError(cause, t("recharge.failed")).message),
   });

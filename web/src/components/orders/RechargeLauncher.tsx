@@ -5,11 +5,20 @@ import { lazyComponent } from "../../router/lazyPage.js";
 const RechargeDialog = lazyComponent(() => import("./RechargeDialog.js"));
 
 /** Mounts the recharge dialog while `open` (every entry point: header menu, phone menu, /me). */
-export function RechargeLauncher({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function RechargeLauncher({
+  open,
+  onClose,
+  onOrdered,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** After the order was created and its page opened (the phone menu closes then). */
+  onOrdered?: () => void;
+}) {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <RechargeDialog onClose={onClose} />
+      <RechargeDialog onClose={onClose} onOrdered={onOrdered} />
     </Suspense>
   );
 }
