@@ -35,7 +35,7 @@ export function createOrderHandlers(
       return toOrderProto(await orders.get(actor(ctx), req));
     },
     async getOrderStatus(req, ctx) {
-      const r = await orders.get(actor(ctx), req);
+      const r = await payments.status(actor(ctx), req);
       return create(GetOrderStatusReplySchema, {
         orderNo: r.orderNo,
         status: r.status as OrderStatus,

@@ -3,8 +3,8 @@
 import { createLogger } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { PaySettings } from "../payments/provider.js";
-import { createProviderRegistry, sandboxFactory } from "../payments/registry.js";
-import { sandboxKey, sandboxSign } from "../payments/sandbox.js";
+import { createProviderRegistry, type ProviderFactory, sandboxFactory } from "../payments/registry.js";
+import { createSandboxProvider, sandboxKey, sandboxSign } from "../payments/sandbox.js";
 import { createProductLines } from "./lines.js";
 import { createOrderCore } from "./order.core.js";
 import { createPayService } from "./order.pay.js";
@@ -14,13 +14,29 @@ const TOKEN = "internal-token";
 const settings = { sandbox: { enable: true } } as PaySettings;
 const now = new Date("2026-11-25T00:00:00Z");
 
+/** A stand-in platform (WeChat's method) that answers queries: "paid" for every order asked about. */
+let asked = 0;
+const queryable: ProviderFactory = {
+  name: "queryable",
+  method: PayMethod.WECHAT,
+  build: () => ({
+    ...createSandboxProvider(TOKEN),
+    name: "queryable",
+    method: PayMethod.WECHAT,
+    async query(orderNo: string) {
+      asked++;
+      return { orderNo, tradeNo: "Q1", amountCents: 100, paid: true };
+    },
+  }),
+};
+
 const log = createLogger({ service: "test", level: "silent" });
 const payService = (repo: OrderRepository, core: ReturnType<typeof createOrderCore>) =>
   createPayService({
     repo,
     core,
     ledger: { apply: async () => ({}) as never },
-    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory]),
+    providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory, queryable]),
     sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
     origin: async () => "",
     log,
@@ -56,6 +72,7 @@ function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
   const delivered: bigint[] = [];
   const repo = {
     findByNo: async (no: string) => (no === row.orderNo ? { ...row } : null),
+    close: async () => false,
     async markPaid(_id: bigint, p: { payMethod: number; tradeNo?: string; payAt: Date }) {
       if (row.status !== OrderStatus.PENDING) return "lost";
       Object.assign(row, { status: OrderStatus.PAID, payMethod: p.payMethod, tradeNo: p.tradeNo, payAt: p.payAt });
@@ -79,7 +96,7 @@ function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
         JSON.stringify({ sign: sandboxSign(sandboxKey(TOKEN), String(o.order_no), Number(o.amount)), ...o }),
       ),
     });
-  return { row, delivered, notify };
+  return { row, delivered, notify, pay };
 }
 
 const SUCCESS = '{"code":"SUCCESS"}';
@@ -111,4 +128,21 @@ test("money taken for a CLOSED order is acknowledged (the platform stops retryin
 test("an unknown provider name answers 404 and touches no order", async () => {
   const pay = payService({} as OrderRepository, {} as never); // any access would throw
   expect((await pay.notify("nosuch", { headers: {}, query: "", body: new Uint8Array() })).status).toBe(404);
+});
+
+test("the status poll asks the platform about a PENDING online order (at most every 10 s) and applies its 'paid'", async () => {
+  const { row, delivered, pay } = setup(OrderStatus.PENDING, PayMethod.WECHAT);
+  const call = {
+    identity: { userId: 7n, sessionId: "s", granted: false, staff: false },
+    clientIp: "",
+    requestId: "r",
+    internal: false,
+  };
+  asked = 0;
+  const r = await pay.status(call, { orderNo: row.orderNo, id: 0n });
+  expect([r.status, r.tradeNo, asked, delivered]).toEqual([OrderStatus.PAID, "Q1", 1, [1n]]);
+  await pay.status(call, { orderNo: row.orderNo, id: 0n });
+  expect(asked).toBe(1); // paid now: never asked again
+  const other = setup(OrderStatus.PENDING, PayMethod.SANDBOX); // the sandbox cannot be asked
+  expect((await other.pay.status(call, { orderNo: other.row.orderNo, id: 0n })).status).toBe(OrderStatus.PENDING);
 });

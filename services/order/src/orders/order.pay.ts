@@ -9,7 +9,13 @@
 import { type CallContext, DomainError, type Logger } from "@wenku/kit";
 import { OrderStatus, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
-import { NotifyRejected, type NotifyReply, type RawNotify } from "../payments/provider.js";
+import {
+  NotifyRejected,
+  type NotifyReply,
+  type PaymentProvider,
+  type RawNotify,
+  type VerifiedNotify,
+} from "../payments/provider.js";
 import type { ProviderRegistry } from "../payments/registry.js";
 import type { OrderSources } from "./clients.js";
 import { type OrderCore, orderMessages } from "./order.core.js";
@@ -33,6 +39,8 @@ export interface PayResult {
   qrcode?: string;
 }
 
+/** How often GetOrderStatus may ask a platform about one order. */
+const QUERY_GAP_MS = 10_000;
 const MOBILE = /Mobile|Android|iPhone|iPad|HarmonyOS/i;
 
 /** Only a path on this site: an absolute URL elsewhere would make us an open redirect. */
@@ -44,6 +52,7 @@ function safeReturn(url: string, orderNo: string): string {
 
 export function createPayService(deps: PayDeps) {
   const { repo, core, log } = deps;
+  const queried = new Map<string, number>();
 
   const refuse = (row: OrderRow): never => {
     if (row.status === OrderStatus.PAID) throw new DomainError("failed_precondition", orderMessages.paid);
@@ -89,6 +98,59 @@ export function createPayService(deps: PayDeps) {
     return refuse(now);
   }
 
+  /**
+   * A verified "paid" from a provider (notify or query): PENDING → PAID once and delivered. false:
+   * refused (unknown order, other amount or method), nothing changed. true: applied, a replay, or
+   * money taken for a closed/otherwise paid order (logged as needing a refund).
+   */
+  async function applyPaid(provider: PaymentProvider, v: VerifiedNotify): Promise<boolean> {
+    const nlog = log.child({ provider: provider.name });
+    const row = await repo.findByNo(v.orderNo, true);
+    const facts = { orderNo: v.orderNo, tradeNo: v.tradeNo, amount: v.amountCents };
+    if (!row) {
+      nlog.warn(facts, "payment notify refused: unknown order");
+      return false;
+    }
+    if (
+      v.amountCents !== row.amount ||
+      (row.payMethod !== 0 && row.payMethod !== provider.method && row.status === OrderStatus.PENDING)
+    ) {
+      nlog.warn(
+        { ...facts, orderAmount: row.amount, orderMethod: row.payMethod },
+        "payment notify refused: amount or method mismatch",
+      );
+      return false;
+    }
+    if (row.status === OrderStatus.PENDING) {
+      const won = await repo.markPaid(row.id, {
+        payMethod: provider.method,
+        tradeNo: v.tradeNo,
+        payAt: v.paidAt ?? deps.clock(),
+        message: orderMessages.paidOnline,
+      });
+      if (won === "paid") {
+        await core.deliver((await repo.findByNo(row.orderNo, true)) ?? row);
+        return true;
+      }
+      if (won === "duplicate") {
+        nlog.error(
+          facts,
+          "payment notify: trade number pays another order, or the document was bought already: NEEDS A REFUND",
+        );
+        return true;
+      }
+    }
+    const now = (await repo.findByNo(row.orderNo, true)) ?? row;
+    if (now.status === OrderStatus.PAID && now.payMethod === provider.method && now.tradeNo === v.tradeNo) {
+      return true; // a replay: nothing changes
+    }
+    nlog.error(
+      { ...facts, status: now.status },
+      "payment notify: money taken for a closed or otherwise paid order: NEEDS A REFUND",
+    );
+    return true;
+  }
+
   return {
     async pay(
       call: CallContext,
@@ -124,60 +186,40 @@ export function createPayService(deps: PayDeps) {
       const { pay } = await deps.sources.orderConfig();
       const provider = deps.providers.forName(providerName, pay);
       if (!provider) return { status: 404, contentType: "text/plain; charset=utf-8", body: "unknown payment provider" };
-      const nlog = log.child({ provider: provider.name });
       let v: Awaited<ReturnType<typeof provider.verifyNotify>>;
       try {
         v = await provider.verifyNotify(raw);
       } catch (err) {
         if (!(err instanceof NotifyRejected)) throw err;
-        nlog.warn({ reason: err.reason }, "payment notify refused: not authentic");
+        log.warn({ provider: provider.name, reason: err.reason }, "payment notify refused: not authentic");
         return provider.notifyReply(false);
       }
       if (!v.paid) return provider.notifyReply(true); // a verified notify of another state: nothing to do
-      const row = await repo.findByNo(v.orderNo, true);
-      const facts = { orderNo: v.orderNo, tradeNo: v.tradeNo, amount: v.amountCents };
-      if (!row) {
-        nlog.warn(facts, "payment notify refused: unknown order");
-        return provider.notifyReply(false);
+      return provider.notifyReply(await applyPaid(provider, v));
+    },
+
+    /**
+     * GetOrderStatus: a PENDING order paid online is asked of its platform (when the provider can
+     * be asked, at most every QUERY_GAP_MS per order), so a lost notify does not leave it pending.
+     */
+    async status(call: CallContext, ref: { orderNo: string; id: bigint }): Promise<OrderRow> {
+      if (!ref.orderNo && ref.id <= 0n)
+        throw new DomainError("invalid_argument", orderMessages.orderNo, undefined, "order_no");
+      const { row } = await core.load(call, ref.orderNo ? { orderNo: ref.orderNo } : { id: ref.id });
+      if (row.status !== OrderStatus.PENDING || row.payMethod === 0 || row.payMethod === PayMethod.CREDIT) return row;
+      const last = queried.get(row.orderNo) ?? 0;
+      if (Date.now() - last < QUERY_GAP_MS) return row;
+      queried.set(row.orderNo, Date.now());
+      if (queried.size > 10_000) queried.clear();
+      try {
+        const provider = deps.providers.forMethod(row.payMethod, (await deps.sources.orderConfig()).pay);
+        const v = await provider.query?.(row.orderNo);
+        if (v?.paid && v.orderNo === row.orderNo) await applyPaid(provider, v);
+      } catch (err) {
+        log.warn({ err, orderNo: row.orderNo }, "order status: the platform could not be asked");
+        return row;
       }
-      if (
-        v.amountCents !== row.amount ||
-        (row.payMethod !== 0 && row.payMethod !== provider.method && row.status === OrderStatus.PENDING)
-      ) {
-        nlog.warn(
-          { ...facts, orderAmount: row.amount, orderMethod: row.payMethod },
-          "payment notify refused: amount or method mismatch",
-        );
-        return provider.notifyReply(false);
-      }
-      if (row.status === OrderStatus.PENDING) {
-        const won = await repo.markPaid(row.id, {
-          payMethod: provider.method,
-          tradeNo: v.tradeNo,
-          payAt: v.paidAt ?? deps.clock(),
-          message: orderMessages.paidOnline,
-        });
-        if (won === "paid") {
-          await core.deliver((await repo.findByNo(row.orderNo, true)) ?? row);
-          return provider.notifyReply(true);
-        }
-        if (won === "duplicate") {
-          nlog.error(
-            facts,
-            "payment notify: trade number pays another order, or the document was bought already: NEEDS A REFUND",
-          );
-          return provider.notifyReply(true);
-        }
-      }
-      const now = (await repo.findByNo(row.orderNo, true)) ?? row;
-      if (now.status === OrderStatus.PAID && now.payMethod === provider.method && now.tradeNo === v.tradeNo) {
-        return provider.notifyReply(true); // a replay: nothing changes
-      }
-      nlog.error(
-        { ...facts, status: now.status },
-        "payment notify: money taken for a closed or otherwise paid order: NEEDS A REFUND",
-      );
-      return provider.notifyReply(true);
+      return (await repo.findByNo(row.orderNo)) ?? row;
     },
   };
 }
