@@ -24,6 +24,17 @@ async function setVip(page: Page, token: string, enable: boolean): Promise<void>
   });
 }
 
+/** A global_top advertisement every page shows (to visitors and members who are not VIP). */
+async function createAd(page: Page, token: string, ad: string): Promise<{ ad: string; id: number }> {
+  const made = await call<{ id: number }>(page.request, "POST", "/api/v1/advertisement", token, {
+    position: "global_top",
+    title: ad,
+    content: `<b>${ad}</b>`,
+    enable: true,
+  });
+  return { ad, id: made.id };
+}
+
 test("admin adds a card and grants VIP; the member gets the mark, /me/vip and no ads", async ({
   page,
   browser,
@@ -31,13 +42,7 @@ test("admin adds a card and grants VIP; the member gets the mark, /me/vip and no
   test.setTimeout(180_000);
   const admin = await adminToken(page);
   await setVip(page, admin, true);
-  const ad = unique("vipad", info);
-  const made = await call<{ id: number }>(page.request, "POST", "/api/v1/advertisement", admin, {
-    position: "global_top",
-    title: ad,
-    content: `<b>${ad}</b>`,
-    enable: true,
-  });
+  const { ad, id: adId } = await createAd(page, admin, unique("vipad", info));
   const member = { username: unique("vipm", info), password: "vip-member-1" };
   const registered = await registerUser(page.request, member.username, member.password);
   const card = unique("卡", info);
@@ -96,7 +101,7 @@ test("admin adds a card and grants VIP; the member gets the mark, /me/vip and no
     const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(fits, "no horizontal scrolling").toBe(true);
   } finally {
-    await call(page.request, "DELETE", `/api/v1/advertisement?id=${made.id}`, admin);
+    await call(page.request, "DELETE", `/api/v1/advertisement?id=${adId}`, admin);
     await setVip(page, admin, false);
   }
 });
@@ -131,13 +136,7 @@ test("a user with credits buys VIP on /joinvip, pays with credits on /order, and
     enable: true,
     sort: 99999,
   });
-  const ad = unique("vipad", info);
-  const made = await call<{ id: number }>(page.request, "POST", "/api/v1/advertisement", admin, {
-    position: "global_top",
-    title: ad,
-    content: `<b>${ad}</b>`,
-    enable: true,
-  });
+  const { id: adId } = await createAd(page, admin, unique("vipad", info));
   const buyer = { username: unique("vipb", info), password: "vip-buyer-1" };
   const registered = await registerUser(page.request, buyer.username, buyer.password);
   await call(page.request, "POST", "/api/v1/order/system/recharge", admin, {
@@ -169,7 +168,7 @@ test("a user with credits buys VIP on /joinvip, pays with credits on /order, and
     }).toPass({ timeout: 60_000, intervals: [3000] });
     await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
   } finally {
-    await call(page.request, "DELETE", `/api/v1/advertisement?id=${made.id}`, admin);
+    await call(page.request, "DELETE", `/api/v1/advertisement?id=${adId}`, admin);
     await setVip(page, admin, false);
   }
 });

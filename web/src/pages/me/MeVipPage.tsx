@@ -10,8 +10,7 @@ import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame } from "../../components/account/MeFrame.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
 import { formatTime } from "../../components/common/format.js";
-import { OrderStatusTag } from "../../components/orders/orderLabels.js";
-import { formatCents } from "../../components/orders/recharge.js";
+import { OrderRow } from "../../components/orders/OrderRow.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { vipCardTypeKey } from "../vip/vipCards.js";
 
@@ -70,7 +69,6 @@ function Membership() {
 /** The caller's BUY_VIP orders, newest first, each opening its /order page. */
 function VipOrders() {
   const { t } = useI18n();
-  const { token } = theme.useToken();
   const [page, setPage] = useState(1);
   const list = useApiQuery(
     UserVipAPI.method.listUserVipOrder,
@@ -89,29 +87,7 @@ function VipOrders() {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("vip.noOrders")} />
           )}
           {rows.map((o) => (
-            <Flex
-              key={String(o.id)}
-              align="center"
-              gap={12}
-              wrap
-              style={{ padding: "10px 0", borderBottom: `1px solid ${token.colorSplit}` }}
-              data-testid="me-vip-order"
-            >
-              <div style={{ flex: 1, minWidth: 180 }}>
-                <Link to={`/order?order_no=${encodeURIComponent(o.orderNo)}`} style={{ overflowWrap: "anywhere" }}>
-                  {o.productName}
-                </Link>
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: "anywhere" }}>
-                    {t("order.no")} {o.orderNo} · {formatTime(o.createdAt)}
-                  </Typography.Text>
-                </div>
-              </div>
-              <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
-                ¥{formatCents(o.amount)}
-              </Typography.Text>
-              <OrderStatusTag status={o.status} />
-            </Flex>
+            <OrderRow key={String(o.id)} order={o} testId="me-vip-order" />
           ))}
           {total > VIP_ORDER_PAGE_SIZE && (
             <Pagination
