@@ -8,6 +8,7 @@ import { Route, Routes, useLocation } from "react-router";
 import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import { atViewportWidth } from "../../test/viewport.js";
 import RechargeButton from "./RechargeButton.js";
+import { rechargeDialogWidth } from "./RechargeDialog.js";
 
 atViewportWidth(1280);
 
@@ -56,6 +57,11 @@ const app = (
 const submit = () => screen.getByRole("button", { name: "立即充值" }) as HTMLButtonElement;
 
 describe("RechargeDialog", () => {
+  it("is 680 px wide, 90 % on phones (spec §9)", () => {
+    expect(rechargeDialogWidth(false)).toBe(680);
+    expect(rechargeDialogWidth(true)).toBe("90%");
+  });
+
   it("prices a tier and a custom amount with the lowest reachable discount, then creates the order and opens it", async () => {
     const { deps, created } = setup();
     renderWithProviders(app, deps);
