@@ -24,6 +24,7 @@ export const enAdminConfig: { readonly [K in keyof typeof zhCNAdminConfig]: stri
   "adm.cfg.notice.pay": "Payment settings apply once enabled; keys show as ****** after saving.",
   "adm.cfg.cat.wechatpay": "WeChat Pay",
   "adm.cfg.cat.alipay": "Alipay",
+  "adm.cfg.cat.sandboxpay": "Sandbox payment (demo: takes no money)",
   "adm.cfg.cat.oauthWechat": "WeChat login",
   "adm.cfg.cat.oauthQQ": "QQ login",
   "adm.cfg.cat.oauthGithub": "GitHub login",

@@ -24,6 +24,7 @@ export const zhCNAdminConfig = {
   "adm.cfg.notice.pay": "支付配置仅在启用后生效；密钥保存后显示为 ******。",
   "adm.cfg.cat.wechatpay": "微信支付",
   "adm.cfg.cat.alipay": "支付宝",
+  "adm.cfg.cat.sandboxpay": "沙箱支付（演示用，不真实收款）",
   "adm.cfg.cat.oauthWechat": "微信登录",
   "adm.cfg.cat.oauthQQ": "QQ 登录",
   "adm.cfg.cat.oauthGithub": "GitHub 登录",

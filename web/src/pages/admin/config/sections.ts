@@ -22,7 +22,7 @@ export const CONFIG_SECTIONS: Readonly<Record<string, ConfigSection>> = {
   email: { categories: ["email"], notice: "adm.cfg.notice.email" },
   sms: { categories: ["sms"] },
   oauth: { categories: ["oauthWechat", "oauthQQ", "oauthGithub", "oauthGitee", "oauthGoogle", "oauthCustom"] },
-  pay: { categories: ["wechatpay", "alipay"], notice: "adm.cfg.notice.pay" },
+  pay: { categories: ["wechatpay", "alipay", "sandboxpay"], notice: "adm.cfg.notice.pay" },
   score: { categories: ["score"] },
   vip: { categories: ["vip"] },
   search: { categories: ["fulltext_search"] },
@@ -34,6 +34,7 @@ export const CONFIG_SECTIONS: Readonly<Record<string, ConfigSection>> = {
 export const CATEGORY_TITLES: Readonly<Record<string, MessageKey>> = {
   wechatpay: "adm.cfg.cat.wechatpay",
   alipay: "adm.cfg.cat.alipay",
+  sandboxpay: "adm.cfg.cat.sandboxpay",
   oauthWechat: "adm.cfg.cat.oauthWechat",
   oauthQQ: "adm.cfg.cat.oauthQQ",
   oauthGithub: "adm.cfg.cat.oauthGithub",
