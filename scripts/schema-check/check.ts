@@ -60,10 +60,6 @@ export const ALLOWED: Allowance = {
     "search_pages.search_pages_fields_idx",
     // One open report per user and document (WHERE NOT status): a handled report leaves room for a new one.
     "reports.reports_open_key",
-    // One charged purchase per user and document (WHERE order_type = 1 AND status = 2 AND
-    // credit_amount > 0): a second
-    // order of the same document can never be paid too (order service, migration 0002_orders).
-    "orders.orders_one_purchase_key",
   ],
   foreignKeys: [
     // Deliberately SQL-only (see the Download model): no Prisma relation, so the Document model

@@ -67,3 +67,13 @@ export interface ActivityItem {
   ref: string;
   title: string;
 }
+
+/** The order service, as downloads ask it (OrderInternalAPI). */
+export interface OrderDesk {
+  /**
+   * Charges a priced download (ChargeDocumentDownload): an entitling purchase is used, else the
+   * document is bought with the user's credits now. Throws FailedPrecondition with the user's
+   * message when their credits are short.
+   */
+  chargeDownload(userId: bigint, documentId: bigint, freeDays: number): Promise<{ charged: number; orderNo: string }>;
+}

@@ -63,7 +63,7 @@ import { createHistoryService } from "./history/history.service.js";
 import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
-import type { ConversionQueue, UserDirectory } from "./ports.js";
+import type { ConversionQueue, OrderDesk, UserDirectory } from "./ports.js";
 import { createReportHandlers } from "./reports/report.handlers.js";
 import { createReportRepository } from "./reports/report.repository.js";
 import { createReportService } from "./reports/report.service.js";
@@ -106,6 +106,8 @@ export interface ContentServerDeps {
   settings: SettingsReader;
   siteGate?: SiteGate;
   users: UserDirectory;
+  /** Priced downloads are charged here (the order service); absent: priced documents cannot be downloaded. */
+  orders?: OrderDesk;
   conversions: ConversionQueue;
   /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
   documents: DocumentEvents;
@@ -197,6 +199,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     repo: fileRepo,
     storage,
     settings,
+    orders: deps.orders,
     internalToken: deps.internalToken,
     clock: deps.clock,
   });

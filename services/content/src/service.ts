@@ -14,6 +14,7 @@ import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
+import { createOrderDesk } from "./orders.client.js";
 import { createArticleSearchSource } from "./search/search.articles.js";
 import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search/search.es.js";
 import { combineIndexers, createSearchIndexer } from "./search/search.indexer.js";
@@ -111,6 +112,7 @@ export const service: ServiceModule = {
         settings: ctx.settings,
         siteGate: ctx.siteGate,
         users,
+        orders: createOrderDesk(ctx.transports.order, ctx.internalToken),
         conversions: queue,
         documents,
         search,

@@ -16,13 +16,15 @@ import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
 import { createOrderSources, type OrderSources } from "./orders/clients.js";
 import { createDocumentLine } from "./orders/document.line.js";
+import { createDownloadCharge } from "./orders/download.charge.js";
 import { createProductLines } from "./orders/lines.js";
 import { createOrderCore, type OrderCore } from "./orders/order.core.js";
-import { createNotifyHandlers, createOrderHandlers } from "./orders/order.handlers.js";
+import { createChargeHandlers, createNotifyHandlers, createOrderHandlers } from "./orders/order.handlers.js";
 import { createPayService } from "./orders/order.pay.js";
 import { createOrderRepository } from "./orders/order.repository.js";
 import { createOrderService } from "./orders/order.service.js";
 import type { ProductLine } from "./orders/product.js";
+import { createPurchaseRepository } from "./orders/purchase.repository.js";
 import { createRechargeLine } from "./orders/recharge.line.js";
 import { createProviderRegistry } from "./payments/registry.js";
 import type { VipUsers } from "./vip/users.client.js";
@@ -62,30 +64,30 @@ export const DEFAULT_CREDIT_NAME = "积分";
  */
 export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) => void): ServiceDefinition {
   const clock = deps.clock ?? (() => new Date());
-  const ledger = createLedgerService({
-    repo: createLedgerRepository(deps.db),
-    async creditName() {
-      try {
-        return (await deps.settings?.current())?.system?.creditName || DEFAULT_CREDIT_NAME;
-      } catch {
-        return DEFAULT_CREDIT_NAME; // only a message's wording: never fail a refusal over it
-      }
-    },
-  });
-  // The order domain looks lines up here by order type (orders/lines.ts).
-  const vip = createVip({ db: deps.db, users: deps.vipUsers, settings: deps.settings });
-  const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken);
-  const repo = createOrderRepository(deps.db);
   const creditName = async () => {
     try {
       return (await deps.settings?.current())?.system?.creditName || DEFAULT_CREDIT_NAME;
     } catch {
-      return DEFAULT_CREDIT_NAME;
+      return DEFAULT_CREDIT_NAME; // only a message's wording: never fail a refusal over it
     }
   };
+  const ledger = createLedgerService({ repo: createLedgerRepository(deps.db), creditName });
+  // The order domain looks lines up here by order type (orders/lines.ts).
+  const vip = createVip({ db: deps.db, users: deps.vipUsers, settings: deps.settings });
+  const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken);
+  const repo = createOrderRepository(deps.db);
+  const purchases = createPurchaseRepository(deps.db);
   const lines = createProductLines([
     createRechargeLine({ sources, ledger, creditName }),
-    createDocumentLine({ sources, orders: repo, ledger }),
+    createDocumentLine({
+      sources,
+      purchases,
+      ledger,
+      clock,
+      async freeDays() {
+        return Math.max(0, (await deps.settings?.current())?.download?.freeDownloadDuration ?? 0);
+      },
+    }),
     vip.line,
     ...(deps.lines ?? []),
   ]);
@@ -114,7 +116,16 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
       [OrderAPI, { ...createLedgerHandlers(ledger), ...createOrderHandlers(orders, payments) }],
-      [OrderInternalAPI, { ...createLedgerInternalHandlers(ledger), ...createNotifyHandlers(payments) }],
+      [
+        OrderInternalAPI,
+        {
+          ...createLedgerInternalHandlers(ledger),
+          ...createNotifyHandlers(payments),
+          ...createChargeHandlers(
+            createDownloadCharge({ purchases, lines, ledger, creditName, orders, payments, clock }),
+          ),
+        },
+      ],
       [UserVipAPI, { ...vip.handlers, ...createVipOrderHandlers(orders) }],
     ],
   });

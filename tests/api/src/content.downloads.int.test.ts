@@ -125,10 +125,110 @@ describe("downloads", () => {
     }
   });
 
-  test("a priced document is refused (credits are not open yet), except to its owner and holders of the download permission", async () => {
+  /** The user's credits (the ledger, through their profile). */
+  const credits = async (u: { id: number; token: string }) =>
+    ((await rest(stack.url, "GET", `/api/v1/user?id=${u.id}`, undefined, u.token)).json.credit_count as number) ?? 0;
+  const grant = async (u: { id: number }, quantity: number) => {
+    const r = await rest(
+      stack.url,
+      "POST",
+      "/api/v1/order/system/recharge",
+      { user_id: u.id, quantity, remark: "测试" },
+      admin,
+    );
+    expect([r.status, r.json.status]).toEqual([200, 2]); // a PAID order
+  };
+  const paidDownloads = (id: number, userId: number) =>
+    db.download.count({ where: { documentId: BigInt(id), userId: BigInt(userId), isPay: true } });
+
+  test("a priced document is bought with credits when downloaded; the uploader earns them; short credits refuse and record nothing", async () => {
+    const buyer = await register("pricebuyer");
+    const start = await credits(buyer); // the register bonus
+    const id = await addDocument(uploaded.hash, { userId: alice.id, price: start + 5 });
+    const refused = await link(id, buyer.token);
+    expect([refused.status, refused.json.message]).toEqual([400, `积分不足：当前余额 ${start}`]);
+    expect(await db.download.count({ where: { documentId: BigInt(id) } })).toBe(0);
+    expect((await db.document.findUniqueOrThrow({ where: { id: BigInt(id) } })).downloadCount).toBe(0);
+
+    const aliceBefore = await credits(alice);
+    await grant(buyer, 5);
+    const bought = await link(id, buyer.token);
+    expect(bought.status).toBe(200);
+    expect((await get(bought.json.url as string)).status).toBe(200);
+    expect([await credits(buyer), (await credits(alice)) - aliceBefore]).toEqual([0, start + 5]);
+    expect(await paidDownloads(id, buyer.id)).toBe(1);
+    const orders = await rest(stack.url, "GET", "/api/v1/user/order?order_type=1", undefined, buyer.token);
+    // one paid purchase: the refused attempt left no order behind
+    expect(
+      (orders.json.order as Array<{ product_id: number; status: number }>).map((o) => [o.product_id, o.status]),
+    ).toEqual([[id, 2]]);
+    // download.free_download_duration 0 (the default): each download is a purchase
+    const again = await link(id, buyer.token);
+    expect([again.status, again.json.message]).toEqual([400, "积分不足：当前余额 0"]);
+    expect((await link(id, alice.token)).status).toBe(200); // the owner downloads free
+    expect((await link(id, admin)).status).toBe(200); // the root group holds DownloadDocument's permission
+    expect(await link(id)).toMatchObject({ status: 401 }); // visitors cannot pay
+  });
+
+  test("within download.free_download_duration days a bought document downloads again free; a burst of downloads pays once", async () => {
+    const buyer = await register("windowbuyer");
+    const id = await addDocument(uploaded.hash, { userId: alice.id, price: 7 });
+    await grant(buyer, 7 - (await credits(buyer)) + 7); // enough for two purchases
+    await setConfig("download", "free_download_duration", "2");
+    await setConfig("download", "times_every_day", "100");
+    try {
+      const burst = await Promise.all(Array.from({ length: 12 }, () => link(id, buyer.token)));
+      expect(burst.map((r) => r.status)).toEqual(Array(12).fill(200));
+      expect(await credits(buyer)).toBe(7); // one purchase for all of them
+      expect(await paidDownloads(id, buyer.id)).toBe(12);
+    } finally {
+      await setConfig("download", "free_download_duration", "0");
+      await setConfig("download", "times_every_day", "10");
+    }
+  });
+
+  test("a purchase made first (CreateOrder + PayOrder with credits, as moredoc clients do) serves the next download", async () => {
+    const buyer = await register("orderbuyer");
+    const id = await addDocument(uploaded.hash, { userId: alice.id, price: 3 });
+    await grant(buyer, 3);
+    const before = await credits(buyer);
+    const order = await rest(stack.url, "POST", "/api/v1/order", { order_type: 1, product_id: id }, buyer.token);
+    expect([order.status, order.json.status, order.json.credit_amount]).toEqual([200, 1, 3]);
+    const paid = await rest(
+      stack.url,
+      "POST",
+      "/api/v1/order/pay",
+      { order_no: order.json.order_no, pay_method: 5 },
+      buyer.token,
+    );
+    expect([paid.status, paid.json.status]).toEqual([200, 2]);
+    expect(await credits(buyer)).toBe(before - 3);
+    expect((await link(id, buyer.token)).status).toBe(200); // the purchase, not a second charge
+    expect(await credits(buyer)).toBe(before - 3);
+    // free_download_duration 0: that purchase served its one download; the next one buys again
+    expect((await link(id, buyer.token)).status).toBe(200);
+    expect(await credits(buyer)).toBe(before - 6);
+  });
+
+  test("50 concurrent downloads of a document priced at the whole balance (a purchase each): exactly one succeeds", async () => {
+    const buyer = await register("racebuyer");
+    if ((await credits(buyer)) < 10) await grant(buyer, 10 - (await credits(buyer)));
+    const balance = await credits(buyer); // 10, or the register bonus if that is more
+    const id = await addDocument(uploaded.hash, { userId: alice.id, price: balance });
+    await setConfig("download", "times_every_day", "100");
+    try {
+      const all = await Promise.all(Array.from({ length: 50 }, () => link(id, buyer.token)));
+      expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of all.filter((x) => x.status !== 200)) expect(r.json.message).toBe("积分不足：当前余额 0");
+      expect(await credits(buyer)).toBe(0);
+      expect(await db.download.count({ where: { documentId: BigInt(id), userId: BigInt(buyer.id) } })).toBe(1);
+    } finally {
+      await setConfig("download", "times_every_day", "10");
+    }
+  });
+
+  test("a priced document is free to its owner and to holders of the download permission, not to other staff", async () => {
     const id = await addDocument(uploaded.hash, { userId: alice.id, price: 5 });
-    const r = await link(id, bob.token);
-    expect([r.status, r.json.message]).toEqual([400, "付费文档需要积分下载，积分功能尚未开放"]);
     expect((await link(id, alice.token)).status).toBe(200);
     expect((await link(id, admin)).status).toBe(200); // the root group holds every permission
 

@@ -2,6 +2,7 @@
 import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { isOwner, isPublic } from "../documents/visibility.js";
+import type { OrderDesk } from "../ports.js";
 import { downloadKey, signDownload, verifyDownload } from "./download.token.js";
 import { openRanged, type RangedRequest } from "./file.range.js";
 import type { DocumentFile, FileRepository } from "./file.repository.js";
@@ -11,7 +12,7 @@ export const downloadMessages = {
   noDocument: "文档不存在",
   notPublished: "文档尚未公开，暂不能下载",
   login: "请先登录",
-  priced: "付费文档需要积分下载，积分功能尚未开放",
+  priced: "付费文档暂不能下载：订单服务未接入",
   disabled: "当前不允许下载文档",
   userLimit: (n: number) => `您今日的下载次数已达上限（${n} 次），请明天再来`,
   ipLimit: (n: number) => `当前网络今日的下载次数已达上限（${n} 次），请明天再来`,
@@ -28,6 +29,8 @@ export interface DownloadDeps {
   storage: Storage;
   settings: Pick<SettingsReader, "current">;
   internalToken: string;
+  /** Charges priced downloads (the order service); absent: priced documents are refused. */
+  orders?: OrderDesk;
   /** Link expiry and the day the limits count from; the wall clock when unset. */
   clock?: () => Date;
 }
@@ -61,15 +64,16 @@ export function createDownloadService(deps: DownloadDeps) {
       if (!who && !dl?.enableGuestDownload) throw new DomainError("unauthenticated", downloadMessages.login);
       // Priced documents are free for their owner and for holders of this RPC's permission (an elevated
       // grant an administrator gives on purpose), not for anyone who happens to hold some permission.
-      if (doc.price > 0 && !(who?.granted || isOwner(doc, call))) {
-        throw new DomainError("failed_precondition", downloadMessages.priced);
-      }
+      // Everyone else pays with credits (the order service), visitors cannot.
+      const paying = doc.price > 0 && !(who?.granted || isOwner(doc, call));
+      if (paying && !who) throw new DomainError("unauthenticated", downloadMessages.login);
+      if (paying && !deps.orders) throw new DomainError("failed_precondition", downloadMessages.priced);
       const perUser = dl?.timesEveryDay ?? 0;
       const perIp = dl?.timesEveryIp ?? 0;
       if ((who && perUser <= 0) || perIp <= 0) throw new DomainError("failed_precondition", downloadMessages.disabled);
       const since = now();
       since.setHours(0, 0, 0, 0);
-      const refused = await deps.repo.recordDownload({
+      const recorded = await deps.repo.recordDownload({
         documentId: doc.id,
         userId: who?.userId ?? 0n,
         ip: call.clientIp.slice(0, 64),
@@ -77,8 +81,19 @@ export function createDownloadService(deps: DownloadDeps) {
         perUser,
         perIp,
       });
-      if (refused === "user") throw new DomainError("resource_exhausted", downloadMessages.userLimit(perUser));
-      if (refused === "ip") throw new DomainError("resource_exhausted", downloadMessages.ipLimit(perIp));
+      if (recorded === "user") throw new DomainError("resource_exhausted", downloadMessages.userLimit(perUser));
+      if (recorded === "ip") throw new DomainError("resource_exhausted", downloadMessages.ipLimit(perIp));
+      if (paying && who && deps.orders) {
+        // Recorded first (the day's limits hold), charged second, taken back when the charge fails: the
+        // two services share no transaction, and a refused charge must neither count nor use a limit.
+        try {
+          await deps.orders.chargeDownload(who.userId, doc.id, Math.max(0, dl?.freeDownloadDuration ?? 0));
+        } catch (err) {
+          await deps.repo.undoDownload(recorded.id, doc.id);
+          throw err;
+        }
+        await deps.repo.markDownloadPaid(recorded.id);
+      }
       return link(doc, who?.userId ?? 0n, dl?.urlDuration ?? 0);
     },
 

@@ -122,7 +122,7 @@ export function createFileRepository(db: Db) {
       since: Date;
       perUser: number;
       perIp: number;
-    }): Promise<"user" | "ip" | null> {
+    }): Promise<"user" | "ip" | { id: bigint }> {
       return db.$transaction(async (tx) => {
         if (d.userId > 0n) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:u:${d.userId}`}))`;
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:ip:${d.ip}`}))`;
@@ -132,10 +132,24 @@ export function createFileRepository(db: Db) {
         }
         const n = await tx.download.count({ where: { ip: d.ip, createdAt: { gte: d.since } } });
         if (n >= d.perIp) return "ip";
-        await tx.download.create({ data: { documentId: d.documentId, userId: d.userId, ip: d.ip } });
+        const row = await tx.download.create({ data: { documentId: d.documentId, userId: d.userId, ip: d.ip } });
         // raw: a download is not an edit, updated_at stays
         await tx.$executeRaw`UPDATE documents SET download_count = download_count + 1 WHERE id = ${d.documentId}`;
-        return null;
+        return { id: row.id };
+      });
+    },
+
+    /** A recorded download turned out paid (is_pay). */
+    async markDownloadPaid(id: bigint): Promise<void> {
+      await db.download.update({ where: { id }, data: { isPay: true } });
+    },
+
+    /** Takes back a recorded download whose charge failed: it neither counts nor uses the day's limits. */
+    async undoDownload(id: bigint, documentId: bigint): Promise<void> {
+      await db.$transaction(async (tx) => {
+        const { count } = await tx.download.deleteMany({ where: { id } });
+        if (count)
+          await tx.$executeRaw`UPDATE documents SET download_count = GREATEST(download_count - 1, 0) WHERE id = ${documentId}`;
       });
     },
   };

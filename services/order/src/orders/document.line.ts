@@ -1,16 +1,17 @@
 // BUY_DOCUMENT: a document's price in credits comes from the content service. The paid order is
-// the purchase record (orders_one_purchase_key: one paid purchase per user and document). A
-// document costs nothing for its uploader or for someone who bought it before: such an order is
-// paid at once. Delivery pays the uploader the full price (no share key exists in the score
-// config) as a "sale" entry, once per order.
+// the purchase record, and a download right (purchase.repository.ts): for
+// download.free_download_duration days, or for one download when that is 0. A document costs
+// nothing for its uploader or for a buyer it still entitles: such an order is paid at once (moredoc
+// clients create one before every download). Delivery pays the uploader the full price (no share key
+// exists in the score config) as a "sale" entry, once per order.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { DomainError } from "@wenku/kit";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
 import type { OrderSources } from "./clients.js";
 import { creditsToCents } from "./money.js";
-import type { OrderRepository } from "./order.repository.js";
 import type { PaidOrder, ProductLine, Quote } from "./product.js";
+import type { PurchaseRepository } from "./purchase.repository.js";
 
 export const documentMessages = {
   notFound: "文档不存在",
@@ -19,8 +20,11 @@ export const documentMessages = {
 
 export function createDocumentLine(deps: {
   sources: Pick<OrderSources, "documentProduct" | "recharge">;
-  orders: Pick<OrderRepository, "hasPurchased">;
+  purchases: Pick<PurchaseRepository, "entitled">;
   ledger: Pick<LedgerService, "apply">;
+  /** download.free_download_duration now. */
+  freeDays(): Promise<number>;
+  clock: () => Date;
 }): ProductLine {
   const product = async (id: bigint) => {
     if (id <= 0n) throw new DomainError("invalid_argument", documentMessages.notFound, undefined, "product_id");
@@ -36,7 +40,10 @@ export function createDocumentLine(deps: {
     async quote(userId, productId): Promise<Quote> {
       const doc = await product(productId);
       if (!doc.public) throw new DomainError("failed_precondition", documentMessages.notPublic);
-      const free = doc.price <= 0 || doc.userId === userId || (await deps.orders.hasPurchased(userId, doc.id));
+      const free =
+        doc.price <= 0 ||
+        doc.userId === userId ||
+        (await deps.purchases.entitled(userId, doc.id, await deps.freeDays(), deps.clock()));
       const credits = free ? 0 : doc.price;
       const exchange = Math.max(1, (await deps.sources.recharge()).creditExchange);
       const cents = creditsToCents(credits, exchange);

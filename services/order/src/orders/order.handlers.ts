@@ -9,6 +9,7 @@ import {
   type OrderAPI,
   PayOrderReplySchema,
 } from "@wenku/proto/api/v1/order_pb.js";
+import type { DownloadCharge } from "./download.charge.js";
 import { toOrderProto } from "./order.mapper.js";
 import type { PayService } from "./order.pay.js";
 import type { OrderRow } from "./order.repository.js";
@@ -87,5 +88,14 @@ export function createNotifyHandlers(
       });
       return { status: reply.status, contentType: reply.contentType, body: reply.body };
     },
+  };
+}
+
+/** ChargeDocumentDownload: the content service, before a priced download. */
+export function createChargeHandlers(
+  charges: DownloadCharge,
+): Pick<ServiceImpl<typeof OrderInternalAPI>, "chargeDocumentDownload"> {
+  return {
+    chargeDocumentDownload: (req) => charges.charge(req.userId, req.documentId, req.freeDays),
   };
 }

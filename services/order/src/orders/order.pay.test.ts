@@ -63,6 +63,7 @@ function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
     closedAt: status === OrderStatus.CLOSED ? now : null,
     expiredAt: new Date(now.getTime() + 60_000),
     deliveredAt: null as Date | null,
+    usedAt: null as Date | null,
     remark: "",
     message: "",
     createdAt: now,

@@ -1,7 +1,7 @@
 // The only module that touches the orders table. Every status change is a conditional update
 // (WHERE status = PENDING): of concurrent pays, closes and notifies exactly one wins.
 import { isUniqueViolation } from "@wenku/kit";
-import { OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
+import { OrderStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 
@@ -108,21 +108,6 @@ export function createOrderRepository(db: Db) {
     /** PAID orders not delivered yet, oldest first. */
     undelivered: (take: number) =>
       db.order.findMany({ where: { status: OrderStatus.PAID, deliveredAt: null }, orderBy: { id: "asc" }, take }),
-
-    /** The user paid credits for this document before (a live or deleted order: it is the purchase record). */
-    async hasPurchased(userId: bigint, documentId: bigint): Promise<boolean> {
-      const row = await db.order.findFirst({
-        where: {
-          userId,
-          productId: documentId,
-          orderType: OrderType.BUY_DOCUMENT,
-          status: OrderStatus.PAID,
-          creditAmount: { gt: 0 },
-        },
-        select: { id: true },
-      });
-      return row !== null;
-    },
 
     async list(f: OrderFilter, skip: number, take: number, orderBy: OrderSort) {
       const w = where(f);

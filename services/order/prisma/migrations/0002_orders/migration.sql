@@ -21,6 +21,7 @@ CREATE TABLE orders (
   closed_at     timestamptz(3),
   expired_at    timestamptz(3) NOT NULL,
   delivered_at  timestamptz(3),
+  used_at       timestamptz(3),
   remark        varchar(255) NOT NULL DEFAULT '',
   message       varchar(255) NOT NULL DEFAULT '',
   created_at    timestamptz(3) NOT NULL DEFAULT now(),
@@ -40,8 +41,13 @@ CREATE INDEX orders_status_expired_at_idx ON orders (status, expired_at);
 CREATE INDEX orders_status_delivered_at_idx ON orders (status, delivered_at);
 -- A user's purchases of one document.
 CREATE INDEX orders_user_product_idx ON orders (user_id, order_type, product_id);
--- One charged purchase per user and document: two orders of one document paid at the same moment
--- cannot both stand (the loser is refunded and closed). Free orders (credit_amount 0: the uploader's
--- own, a re-download of a bought document) are not purchases and may repeat.
-CREATE UNIQUE INDEX orders_one_purchase_key ON orders (user_id, product_id)
-  WHERE order_type = 1 AND status = 2 AND credit_amount > 0;
+-- A purchase of a document entitles downloads (ChargeDocumentDownload): for
+-- download.free_download_duration days after it was paid, or, when that is 0, one download each
+-- (used_at marks the download that used it). A user may buy one document again once entitled no
+-- more: purchases may repeat. download_claims keeps one charge per user and document at a time.
+CREATE TABLE download_claims (
+  user_id     bigint NOT NULL,
+  document_id bigint NOT NULL,
+  claimed_at  timestamptz(3) NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, document_id)
+);

@@ -1,0 +1,19 @@
+// The order service as the content service asks it: OrderInternalAPI over the service transport.
+import { createClient, type Transport } from "@connectrpc/connect";
+import { headers } from "@wenku/kit";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { OrderDesk } from "./ports.js";
+
+/** A charge may wait for another of the same user and document (up to 15 s in the order service). */
+const TIMEOUT_MS = 20_000;
+
+export function createOrderDesk(transport: Transport, internalToken: string): OrderDesk {
+  const client = createClient(OrderInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    async chargeDownload(userId, documentId, freeDays) {
+      const r = await client.chargeDocumentDownload({ userId, documentId, freeDays }, callOptions);
+      return { charged: r.charged, orderNo: r.orderNo };
+    },
+  };
+}
