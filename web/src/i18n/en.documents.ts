@@ -72,6 +72,11 @@ export const enDocuments: { readonly [K in keyof typeof zhCNDocuments]: string }
   "doc.find.show": "{count} results",
   "doc.download": "Download",
   "doc.downloadFailed": "Download failed",
+  "doc.buyTitle": "Downloading costs {price} {credit}",
+  "doc.buyWindow":
+    "Downloading again within {days} days of buying is free; a purchase still valid is not charged again.",
+  "doc.buyEach": "Every download is paid; a purchase not downloaded yet is not charged again.",
+  "doc.buyOk": "Pay and download",
   "doc.related": "Related documents",
   "doc.noRelated": "No related documents",
   "doc.keywords": "Keywords",

@@ -54,7 +54,8 @@ export interface SiteSettings {
     showDocumentFavoriteCount: boolean;
   };
   vip: { enable: boolean; icon: string };
-  download: { enableGuestDownload: boolean };
+  /** freeDownloadDuration: days a bought document downloads again free; 0: each download is paid. */
+  download: { enableGuestDownload: boolean; freeDownloadDuration: number };
   /** Pages that may be previewed; 0: no limit. */
   converter: { maxPreview: number };
   /** The enabled document languages (ids as decimal strings, so the settings stay JSON-safe). */
@@ -117,7 +118,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     showDocumentFavoriteCount: true,
   },
   vip: { enable: false, icon: "" },
-  download: { enableGuestDownload: false },
+  download: { enableGuestDownload: false, freeDownloadDuration: 0 },
   converter: { maxPreview: 0 },
   language: [],
 };

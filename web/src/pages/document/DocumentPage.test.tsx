@@ -124,6 +124,30 @@ describe("document page", () => {
     expect(downloads).toEqual([9n]);
   });
 
+  it("a priced document: a signed-in reader confirms the price (and the re-download window) before the download buys it", async () => {
+    const { deps, downloads } = setup(() => doc({ price: 8 }));
+    deps.loadSettings = async () => ({ download: { freeDownloadDuration: 3 } });
+    deps.sessionStore.login({ id: "7", username: "reader" }, "token-7");
+    renderRoutes(routes, { path: "/document/9", deps });
+    fireEvent.click(await screen.findByTestId("document-download", {}, { timeout: 8000 }));
+    expect(
+      await screen.findByText("下载需支付 8 积分", { selector: ".ant-modal-confirm-title" }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/购买后 3 天内再次下载免费/)).toBeTruthy();
+    expect(downloads).toEqual([]); // nothing asked before the reader agrees
+    fireEvent.click(screen.getByRole("button", { name: "支付并下载" }));
+    await waitFor(() => expect(downloads).toEqual([9n]));
+  });
+
+  it("a priced document downloads without asking its uploader", async () => {
+    const { deps, downloads } = setup(() => doc({ price: 8 }));
+    deps.sessionStore.login({ id: "5", username: "teacher" }, "token-5");
+    renderRoutes(routes, { path: "/document/9", deps });
+    fireEvent.click(await screen.findByTestId("document-download", {}, { timeout: 8000 }));
+    await waitFor(() => expect(downloads).toEqual([9n]));
+    expect(screen.queryByText("下载需支付 8 积分")).toBeNull();
+  });
+
   it("explains a failed conversion and shows no reader", async () => {
     const { deps } = setup(() =>
       doc({ status: DocumentStatus.FAILED, pages: 0, preview: 0, convertError: "文件已加密" }),

@@ -242,20 +242,38 @@ function PriceTag({ price }: { price: number }) {
   );
 }
 
-/** DownloadDocument, then off to the signed link; the server's reason (login, price, limits) on refusal. */
+/**
+ * DownloadDocument, then off to the signed link; the server's reason (login, credits, limits) on
+ * refusal. A priced document is bought with credits by the download: a signed-in reader who is not
+ * its uploader confirms the price first.
+ */
 function DownloadButton({ document: doc, block }: { document: Document; block?: boolean }) {
   const { t } = useI18n();
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
+  const session = useSession();
+  const { settings } = useSettings();
+  const { creditName } = useSiteName();
   const download = useMutation(DocumentAPI.method.downloadDocument, {
     onSuccess: (reply) => window.location.assign(reply.url),
     onError: (error) => void message.error(toApiError(error, t("doc.downloadFailed")).message),
   });
+  const own = session.user !== null && String(session.user.id) === String(doc.user?.id || doc.userId);
+  const start = () => {
+    if (doc.price <= 0 || !session.token || own) return download.mutate({ id: doc.id });
+    const days = settings.download.freeDownloadDuration;
+    modal.confirm({
+      title: t("doc.buyTitle", { price: doc.price, credit: creditName }),
+      content: days > 0 ? t("doc.buyWindow", { days }) : t("doc.buyEach"),
+      okText: t("doc.buyOk"),
+      onOk: () => download.mutateAsync({ id: doc.id }).catch(() => undefined),
+    });
+  };
   return (
     <Button
       type="primary"
       icon={<DownloadOutlined />}
       loading={download.isPending}
-      onClick={() => download.mutate({ id: doc.id })}
+      onClick={start}
       block={block}
       data-testid="document-download"
       style={{ marginTop: block ? 12 : 0 }}
