@@ -71,7 +71,7 @@ export const registerUser = (request: APIRequestContext, username: string, passw
 export async function publishPdf(
   request: APIRequestContext,
   user: ApiUser,
-  o: { title: string; categoryId: number; pdf: Buffer | Uint8Array },
+  o: { title: string; categoryId: number; pdf: Buffer | Uint8Array; price?: number },
 ): Promise<ApiDocument> {
   const upload = await request.post("/api/v1/upload/document", {
     headers: bearer(user.token),
@@ -84,7 +84,7 @@ export async function publishPdf(
   expect(attachmentId, "the upload answers the attachment").toBeTruthy();
   await call(request, "POST", "/api/v1/document", user.token, {
     category_id: [o.categoryId],
-    document: [{ title: o.title, attachment_id: attachmentId }],
+    document: [{ title: o.title, attachment_id: attachmentId, price: o.price ?? 0 }],
   });
   const own = await call<{ document?: ApiDocument[] }>(
     request,
