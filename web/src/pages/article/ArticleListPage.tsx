@@ -2,11 +2,12 @@ import { EditOutlined } from "@ant-design/icons";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Card, Empty, Pagination, Spin, theme } from "antd";
+import { Button, Card, Empty, Spin, theme } from "antd";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { EllipsisText, Title } from "../../components/common/Text.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { usePublicCategories } from "../../hooks/usePublicCategories.js";
@@ -104,17 +105,13 @@ export default function ArticleListPage() {
             )}
           </div>
         </Spin>
-        {total > ARTICLE_PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16, justifyContent: "center" }}
-            current={state.page}
-            pageSize={ARTICLE_PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            simple={mobile}
-            onChange={(page) => go({ ...state, page })}
-          />
-        )}
+        <ListPager
+          total={total}
+          page={state.page}
+          pageSize={ARTICLE_PAGE_SIZE}
+          simple={mobile}
+          onChange={(page) => go({ ...state, page })}
+        />
       </main>
       {!mobile && (
         <aside style={{ width: 300, flexShrink: 0, display: "grid", gap: 16 }}>

@@ -1,7 +1,8 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { Button, Empty, Pagination, Space, Spin, Typography, theme } from "antd";
+import { Button, Empty, Space, Spin, Typography, theme } from "antd";
 import { useApiQuery } from "../../api/useApiQuery.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { type CategoryFilters, SORT_ORDERS, TYPE_FILTERS } from "./categoryFilters.js";
@@ -78,16 +79,7 @@ export function CategoryDocuments({
             </div>
           ))}
         </div>
-        {total > CATEGORY_PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16, justifyContent: "center" }}
-            current={filters.page}
-            pageSize={CATEGORY_PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            onChange={onPage}
-          />
-        )}
+        <ListPager total={total} page={filters.page} pageSize={CATEGORY_PAGE_SIZE} onChange={onPage} />
       </div>
     </Spin>
   );

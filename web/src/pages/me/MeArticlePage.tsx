@@ -3,7 +3,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { App, Button, Empty, Flex, Pagination, Popconfirm, Space, Spin, Tag, Typography } from "antd";
+import { App, Button, Empty, Flex, Popconfirm, Space, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toApiError } from "../../api/errors.js";
@@ -11,6 +11,7 @@ import { invalidateService } from "../../api/invalidate.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { ArticleListItem } from "../article/ArticleListItem.js";
@@ -114,16 +115,7 @@ function MyArticles() {
               />
             );
           })}
-          {total > ME_ARTICLE_PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 16, justifyContent: "center" }}
-              current={page}
-              pageSize={ME_ARTICLE_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={setPage}
-            />
-          )}
+          <ListPager total={total} page={page} pageSize={ME_ARTICLE_PAGE_SIZE} onChange={setPage} />
         </div>
       </Spin>
     </>

@@ -3,13 +3,14 @@ import { useMutation } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { Alert, App, Button, Empty, Flex, Pagination, Popconfirm, Space, Spin, Typography, theme } from "antd";
+import { Alert, App, Button, Empty, Flex, Popconfirm, Space, Spin, Typography, theme } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { invalidateService } from "../../api/invalidate.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { DocumentCard } from "../../components/document/DocumentCard.js";
 import { DocumentFormDrawer } from "../../components/document/DocumentFormDrawer.js";
 import { ownListRequest } from "../../components/document/documentQuery.js";
@@ -156,16 +157,7 @@ function MyDocuments() {
               </Flex>
             );
           })}
-          {total > ME_DOCUMENT_PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 16, justifyContent: "center" }}
-              current={page}
-              pageSize={ME_DOCUMENT_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={setPage}
-            />
-          )}
+          <ListPager total={total} page={page} pageSize={ME_DOCUMENT_PAGE_SIZE} onChange={setPage} />
         </div>
       </Spin>
       <DocumentFormDrawer

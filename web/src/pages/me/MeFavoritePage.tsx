@@ -3,7 +3,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Favorite, FavoriteAPI } from "@wenku/proto/api/v1/favorite_pb.js";
-import { App, Button, Empty, Flex, Pagination, Popconfirm, Spin, Tabs, Typography } from "antd";
+import { App, Button, Empty, Flex, Popconfirm, Spin, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
@@ -12,6 +12,7 @@ import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame } from "../../components/account/MeFrame.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
 import { formatTime } from "../../components/common/format.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { articlePath } from "../article/articleQuery.js";
@@ -81,16 +82,7 @@ function FavoriteList({ kind }: { kind: ContentKind }) {
               </Popconfirm>
             </Flex>
           ))}
-          {total > FAVORITE_PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 16, justifyContent: "center" }}
-              current={page}
-              pageSize={FAVORITE_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={setPage}
-            />
-          )}
+          <ListPager total={total} page={page} pageSize={FAVORITE_PAGE_SIZE} onChange={setPage} />
         </div>
       </Spin>
     </>

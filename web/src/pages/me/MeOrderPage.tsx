@@ -1,11 +1,12 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import type { OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
-import { Empty, Flex, Pagination, Select, Spin } from "antd";
+import { Empty, Flex, Select, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame } from "../../components/account/MeFrame.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { OrderRow } from "../../components/orders/OrderRow.js";
 import { ORDER_STATUSES, ORDER_TYPES, useOrderLabels } from "../../components/orders/orderLabels.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -81,16 +82,12 @@ function OrderList() {
           {rows.map((o) => (
             <OrderRow key={String(o.id)} order={o} testId="me-order-row" />
           ))}
-          {total > ME_ORDER_PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 16, justifyContent: "center" }}
-              current={Number(request.page)}
-              pageSize={ME_ORDER_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={(page) => set("page", page === 1 ? undefined : String(page))}
-            />
-          )}
+          <ListPager
+            total={total}
+            page={Number(request.page)}
+            pageSize={ME_ORDER_PAGE_SIZE}
+            onChange={(page) => set("page", page === 1 ? undefined : String(page))}
+          />
         </div>
       </Spin>
     </>

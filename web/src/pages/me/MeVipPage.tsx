@@ -3,13 +3,14 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { keepPreviousData } from "@tanstack/react-query";
 import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
-import { Button, Card, Descriptions, Empty, Flex, Pagination, Spin, Tag, Typography, theme } from "antd";
+import { Button, Card, Descriptions, Empty, Flex, Spin, Tag, Typography, theme } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { MeFrame } from "../../components/account/MeFrame.js";
 import { ApiErrorAlert } from "../../components/common/ApiErrorAlert.js";
 import { formatTime } from "../../components/common/format.js";
+import { ListPager } from "../../components/common/ListPager.js";
 import { OrderRow } from "../../components/orders/OrderRow.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { vipCardTypeKey } from "../vip/vipCards.js";
@@ -89,16 +90,7 @@ function VipOrders() {
           {rows.map((o) => (
             <OrderRow key={String(o.id)} order={o} testId="me-vip-order" />
           ))}
-          {total > VIP_ORDER_PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 16, justifyContent: "center" }}
-              current={page}
-              pageSize={VIP_ORDER_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={setPage}
-            />
-          )}
+          <ListPager total={total} page={page} pageSize={VIP_ORDER_PAGE_SIZE} onChange={setPage} />
         </div>
       </Spin>
     </>
