@@ -151,7 +151,8 @@ test("a converter that keeps crashing: each attempt noted, failed after the retr
 test("a DOCX bomb holds up no PDF: the office lane kills it at its timeout, one attempt, while PDFs convert", async () => {
   let officeRuns = 0;
   const slowOffice = createConverter({
-    office: { profileRoot: join(dir, "bomb-profiles"), timeoutMs: 4_000 },
+    // Long enough that three small PDFs convert meanwhile on a loaded 2-core CI machine.
+    office: { profileRoot: join(dir, "bomb-profiles"), timeoutMs: 10_000 },
     workRoot: dir,
   });
   const counting: Converter = {
@@ -181,11 +182,11 @@ test("a DOCX bomb holds up no PDF: the office lane kills it at its timeout, one 
     );
     // The PDFs are through while LibreOffice still chews on the bomb.
     expect((await row(bombDoc)).status).toBe(DocStatus.converting);
-    await waitFor(async () => (await row(bombDoc)).status === DocStatus.failed, 20_000, "the bomb failed");
-    expect((await row(bombDoc)).convertError).toMatch(/^文档转换超时：LibreOffice 在 4 秒内未完成转换/);
+    await waitFor(async () => (await row(bombDoc)).status === DocStatus.failed, 30_000, "the bomb failed");
+    expect((await row(bombDoc)).convertError).toMatch(/^文档转换超时：LibreOffice 在 10 秒内未完成转换/);
     await waitFor(() => streamSettled(jsm, s.stream), 5_000, "the bomb's request acked: no retry follows");
     expect(officeRuns).toBe(1);
   } finally {
     await slowOffice.close();
   }
-});
+}, 90_000);
