@@ -5,7 +5,8 @@ import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
 
 /**
  * Buying a priced document (issue #14): a reader confirms the price, the download buys it with their
- * credits and the file arrives; the uploader earns the price; /me/order lists the paid purchase.
+ * credits and the file arrives; the uploader earns the price; /me/order lists the paid purchase and
+ * /me/download the paid download.
  * Needs WENKU_ADMIN_PASSWORD (the first-start admin password of the stack under test).
  */
 const ADMIN = adminAccount();
@@ -45,4 +46,7 @@ test("a reader buys a priced document with credits and downloads it; the uploade
 
   await page.goto("/me/order");
   await expect(page.getByTestId("me-orders")).toContainText(title);
+  await page.goto("/me/download");
+  const row = page.getByTestId("download-row").filter({ hasText: title });
+  await expect(row).toContainText("已付费");
 });

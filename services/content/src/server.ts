@@ -48,6 +48,7 @@ import { createFavoriteService } from "./favorites/favorite.service.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentService } from "./files/attachment.service.js";
+import { createDownloadHistoryHandlers } from "./files/download.handlers.js";
 import { createDownloadService } from "./files/download.service.js";
 import { createFileHandlers } from "./files/file.handlers.js";
 import { createFileRepository } from "./files/file.repository.js";
@@ -314,7 +315,11 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       ],
       [
         DocumentInternalAPI,
-        { ...createDocumentInternalHandlers(stats, favorites), ...createDocumentProductHandlers(fileRepo) },
+        {
+          ...createDocumentInternalHandlers(stats, favorites),
+          ...createDocumentProductHandlers(fileRepo),
+          ...createDownloadHistoryHandlers(fileRepo),
+        },
       ],
     ],
   });

@@ -33,6 +33,7 @@ import {
 import { createRegisterBonus } from "./credits/register.bonus.js";
 import type { Db } from "./db.js";
 import { type DocumentCounter, docCountFiller } from "./documents/documents.client.js";
+import { createDownloadHistoryHandlers } from "./documents/downloads.handlers.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
 import { createGroupHandlers } from "./groups/group.handlers.js";
@@ -156,6 +157,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
             full ? creditCounts(await docCounts(shown)) : docCounts(shown),
           ),
           ...createSignHandlers(signs),
+          ...createDownloadHistoryHandlers(deps.documents),
         },
       ],
       [GroupAPI, createGroupHandlers(groups)],

@@ -47,6 +47,30 @@ describe("downloads", () => {
     expect(rows.map((d) => [Number(d.userId), d.ip, d.isPay])).toEqual([[bob.id, "127.0.0.1", false]]);
   });
 
+  test("/me/download: the caller's own downloads, newest first, with each document's title and whether it was paid", async () => {
+    const reader = await register("historyreader");
+    const free = await addDocument(uploaded.hash, { userId: alice.id });
+    const priced = await addDocument(uploaded.hash, { userId: alice.id, price: 2 });
+    expect((await link(free, reader.token)).status).toBe(200);
+    expect((await link(priced, reader.token)).status).toBe(200); // the register bonus pays
+    const mine = await rest(stack.url, "GET", "/api/v1/user/download?page=1&size=10", undefined, reader.token);
+    expect(mine.status).toBe(200);
+    const rows = mine.json.download as Array<{ document_id: number; title: string; is_pay?: boolean; ext: string }>;
+    expect([mine.json.total, rows.map((d) => [d.document_id, d.is_pay ?? false, d.ext])]).toEqual([
+      2,
+      [
+        [priced, true, ".pdf"],
+        [free, false, ".pdf"],
+      ],
+    ]);
+    expect(rows[0]?.title).toMatch(/^文档 \d+$/);
+    // Someone else's history stays theirs; a visitor has none to ask for.
+    expect(
+      (await rest(stack.url, "GET", "/api/v1/user/download", undefined, bob.token)).json.download ?? [],
+    ).not.toEqual(expect.arrayContaining([expect.objectContaining({ document_id: priced })]));
+    expect((await rest(stack.url, "GET", "/api/v1/user/download")).status).toBe(401);
+  });
+
   test("a cut download resumes with a range while the file is the same (If-Range on its etag)", async () => {
     const id = await addDocument(uploaded.hash, { userId: alice.id });
     const url = (await link(id, bob.token)).json.url as string;

@@ -139,6 +139,20 @@ export function createFileRepository(db: Db) {
       });
     },
 
+    /** A user's downloads, newest first, with what is left of each document (purged: gone with it). */
+    async userDownloads(userId: bigint, skip: number, take: number) {
+      const [total, rows] = await Promise.all([
+        db.download.count({ where: { userId } }),
+        db.download.findMany({ where: { userId }, orderBy: { id: "desc" }, skip, take }),
+      ]);
+      const docs = await db.document.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.documentId))] } },
+        select: { id: true, uuid: true, title: true, ext: true, score: true, size: true, pages: true },
+      });
+      const byId = new Map(docs.map((d) => [d.id, d]));
+      return { total, rows: rows.map((r) => ({ ...r, document: byId.get(r.documentId) ?? null })) };
+    },
+
     /** A recorded download turned out paid (is_pay). */
     async markDownloadPaid(id: bigint): Promise<void> {
       await db.download.update({ where: { id }, data: { isPay: true } });

@@ -5,6 +5,7 @@
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ListUserDownloadReply } from "@wenku/proto/api/v1/user_pb.js";
 
 /** CountUserDocuments answers at most this many ids per call. */
 const BATCH = 1000;
@@ -20,6 +21,8 @@ export interface ContentCounts {
 export interface DocumentCounter {
   /** Live documents, articles and favorites per user among `ids`; users without any are absent. */
   counts(ids: readonly bigint[]): Promise<Map<bigint, ContentCounts>>;
+  /** A user's download history, newest first (ListUserDownloads); absent in wirings without content. */
+  downloads?(userId: bigint, page: bigint, size: bigint): Promise<ListUserDownloadReply>;
 }
 
 export function createDocumentCounter(transport: Transport, internalToken: string): DocumentCounter {
@@ -36,6 +39,7 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
       }
       return out;
     },
+    downloads: (userId, page, size) => client.listUserDownloads({ userId, page, size }, callOptions),
   };
 }
 
