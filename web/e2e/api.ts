@@ -43,8 +43,14 @@ export interface ApiUser {
 }
 
 /** A new top-level document category made by the admin; returns its id. */
-export async function createCategory(request: APIRequestContext, adminToken: string, title: string): Promise<number> {
-  await call(request, "POST", "/api/v1/category", adminToken, { title, type: 0, enable: true });
+/** A document category; `sort` (larger first) puts it ahead of other specs' categories where lists are cut. */
+export async function createCategory(
+  request: APIRequestContext,
+  adminToken: string,
+  title: string,
+  sort = 0,
+): Promise<number> {
+  await call(request, "POST", "/api/v1/category", adminToken, { title, type: 0, enable: true, sort });
   const list = await call<{ category?: { id: number; title: string }[] }>(
     request,
     "GET",
