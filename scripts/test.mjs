@@ -148,8 +148,8 @@ const CLUSTER_SPECS = [
 
 // The specs that make their own data, then the specs that change site-wide settings while they run
 // (web/e2e/groups.ts), so no other test sees them changed. E2E_WORKERS (default 1) sets the first
-// group's workers: on 2 cores two workers were slower (68 tests took 12.0 min; one worker had run 76 in
-// 9.8 min), the site, conversions and two browsers competing for the CPU; more cores can use more.
+// group's workers: on 2 cores two gained nothing (68 tests: 12.0 min with two workers, 12.2 min with
+// one), the site, conversions and the browsers competing for the CPU; more cores can use more.
 const e2eWorkers = `--workers=${Number(process.env.E2E_WORKERS) || 1}`;
 await e2e(
   "e2e",
