@@ -27,9 +27,10 @@ afterAll(async () => {
 });
 
 /**
- * Documents in the given statuses; a pending one (0) goes straight into the recycle bin in the same
- * statement, so the converter (which picks live pending documents up) never tries its missing file
- * and logs conversion failures of its own into the trend.
+ * Documents in the given statuses, none of which the converter's startup requeue picks up (it would
+ * try their missing file and log conversion failures of its own into the trend): a pending one (0)
+ * goes straight into the recycle bin in the same statement, and every live one has its pages, as
+ * after a conversion (a pending-review document without pages is one still to convert).
  */
 async function addDocuments(statuses: number[]) {
   await db.query(
@@ -39,8 +40,8 @@ async function addDocuments(statuses: number[]) {
   );
   for (const status of statuses) {
     await db.query(
-      `INSERT INTO wenku_content.documents (title, user_id, attachment_hash, ext, status, deleted_at)
-       VALUES ($1, 1, $2, '.pdf', $3::smallint, CASE WHEN $3::int = 0 THEN now() END)`,
+      `INSERT INTO wenku_content.documents (title, user_id, attachment_hash, ext, status, pages, deleted_at)
+       VALUES ($1, 1, $2, '.pdf', $3::smallint, 1, CASE WHEN $3::int = 0 THEN now() END)`,
       [`doc ${status}`, "0123456789abcdef0123456789abcdef", status],
     );
   }
