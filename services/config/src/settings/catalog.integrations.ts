@@ -6,6 +6,11 @@
 import type { ConfigKey } from "./catalog.types.js";
 import { keysOf } from "./catalog.types.js";
 
+/** The platforms' production endpoints (the order service's providers fall back to the same). */
+const ALIPAY_GATEWAY = "https://openapi.alipay.com/gateway.do";
+const ALIPAY_SANDBOX_GATEWAY = "https://openapi-sandbox.dl.alipaydev.com/gateway.do";
+const WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
+
 const wechatpay = keysOf("wechatpay");
 const alipay = keysOf("alipay");
 const sandboxpay = keysOf("sandboxpay");
@@ -33,12 +38,27 @@ export const integrationKeys: ConfigKey[] = [
   wechatpay.password("api_v3_key", "APIv3 密钥", "", "微信支付 APIv3 密钥"),
   // Multi-line PEM keys: a secret textarea (a password input would drop the line breaks).
   wechatpay.textarea("private_key", "商户私钥", "", "微信支付商户 API 私钥（PEM）", { secret: true }),
+  wechatpay.text(
+    "base_url",
+    "微信支付 API 地址",
+    WECHATPAY_BASE_URL,
+    `微信支付 API v3 的地址，默认 ${WECHATPAY_BASE_URL}（正式环境），一般无需修改；须为 https:// 地址`,
+    { format: "endpoint" },
+  ),
 
   alipay.switch("enable", "启用支付宝", "false", "是否启用支付宝支付"),
   alipay.text("app_id", "支付宝 AppID", "", "支付宝开放平台应用 AppID"),
   alipay.textarea("private_key", "应用私钥", "", "支付宝应用私钥（PEM）", { secret: true }),
   alipay.textarea("public_key", "支付宝公钥", "", "支付宝公钥，用于验证回调签名"),
   alipay.switch("sandbox", "支付宝沙箱环境", "false", "是否使用支付宝沙箱环境（测试用）"),
+  alipay.text(
+    "gateway_url",
+    "支付宝网关地址",
+    ALIPAY_GATEWAY,
+    `支付宝开放平台网关，默认 ${ALIPAY_GATEWAY}（正式环境）；沙箱网关为 ${ALIPAY_SANDBOX_GATEWAY}。` +
+      "保持默认值并打开「支付宝沙箱环境」时使用沙箱网关；须为 https:// 地址",
+    { format: "endpoint" },
+  ),
   sandboxpay.switch(
     "enable",
     "启用模拟支付（演示/测试用，不收款）",

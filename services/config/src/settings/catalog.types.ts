@@ -5,9 +5,11 @@ export type InputType = "text" | "textarea" | "number" | "switch" | "select" | "
 
 /**
  * Extra checks. text — `link`: empty, a site path (/…) or an http(s) URL; `url`: empty or http(s);
- * `email`: empty or an e-mail address. textarea — `tiers`: recharge tiers, one "amount:discount" per line.
+ * `email`: empty or an e-mail address; `endpoint`: empty or an https URL without query or credentials
+ * (http only for a loopback host: a local test stand-in of a platform). textarea — `tiers`: recharge
+ * tiers, one "amount:discount" per line.
  */
-export type TextFormat = "url" | "link" | "email" | "tiers";
+export type TextFormat = "url" | "link" | "email" | "endpoint" | "tiers";
 
 /** One configuration key as the catalogue defines it (the table row's metadata and its default). */
 export interface ConfigKey {

@@ -27,6 +27,19 @@ function isHttpUrl(v: string): boolean {
   }
 }
 
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** An API endpoint of an outside platform: https, or http on this machine only; no query, fragment or credentials. */
+function isEndpoint(v: string): boolean {
+  try {
+    const u = new URL(v);
+    const scheme = u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK.test(u.hostname));
+    return scheme && !!u.hostname && !u.username && !u.password && !/[?#]/.test(v);
+  } catch {
+    return false;
+  }
+}
+
 /** "amount:discount" per line (e.g. "1000:0.9"): amount a positive integer, 0 < discount ≤ 1. */
 function normalizeTiers(key: CatalogEntry, raw: string): string {
   const lines = raw
@@ -103,7 +116,10 @@ export function normalizeValue(key: CatalogEntry, raw: string): string {
         throw invalid(key, "须为站内路径（/开头）或 http:// 、https:// 开头的地址");
       }
       if (key.format === "email" && v && !EMAIL.test(v)) throw invalid(key, "须为邮箱地址，如 admin@example.com");
-      if (key.format === "url") return v.replace(/\/+$/, "");
+      if (key.format === "endpoint" && v && !isEndpoint(v)) {
+        throw invalid(key, "须为 https:// 开头的地址，不含查询参数（仅本机地址可用 http://，供测试）");
+      }
+      if (key.format === "url" || key.format === "endpoint") return v.replace(/\/+$/, "");
       return v;
     }
   }

@@ -73,6 +73,7 @@ export function createOrderSources(
             privateKey: p.alipayPrivateKey,
             publicKey: p.alipayPublicKey,
             sandbox: p.alipaySandbox,
+            gatewayUrl: p.alipayGatewayUrl,
           },
           wechatpay: {
             enable: p.wechatpayEnable,
@@ -81,6 +82,7 @@ export function createOrderSources(
             serialNo: p.wechatpaySerialNo,
             apiV3Key: p.wechatpayApiV3Key,
             privateKey: p.wechatpayPrivateKey,
+            baseUrl: p.wechatpayBaseUrl,
           },
           sandbox: { enable: p.sandboxEnable },
         },

@@ -98,7 +98,10 @@ export interface AlipaySettings {
   /** Alipay's RSA public key (PEM, or the bare base64 body Alipay's console shows). */
   publicKey: string;
   sandbox: boolean;
-  /** Overrides the gateway URL (tests point it at a local stand-in of the platform). */
+  /**
+   * alipay.gateway_url: the open-platform gateway (tests point it at a local stand-in). Empty or the
+   * production default with `sandbox` on: the sandbox gateway.
+   */
   gatewayUrl?: string;
 }
 
@@ -112,7 +115,7 @@ export interface WechatPaySettings {
   apiV3Key: string;
   /** PEM of the merchant API private key. */
   privateKey: string;
-  /** Overrides https://api.mch.weixin.qq.com (tests point it at a local stand-in). */
+  /** wechatpay.base_url; empty: https://api.mch.weixin.qq.com (tests point it at a local stand-in). */
   baseUrl?: string;
 }
 

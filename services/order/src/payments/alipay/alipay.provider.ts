@@ -38,10 +38,20 @@ function cleanSubject(subject: string): string {
   return subject.replace(/[/=&]/g, " ").replace(/\s+/g, " ").trim().slice(0, 256) || "订单";
 }
 
+/**
+ * The gateway requests go to: the configured one, except that the production default (or none)
+ * with the sandbox switch on means Alipay's sandbox gateway.
+ */
+export function alipayGateway(settings: Pick<AlipaySettings, "gatewayUrl" | "sandbox">): string {
+  const configured = settings.gatewayUrl?.replace(/\/+$/, "");
+  if (configured && configured !== ALIPAY_GATEWAY) return configured;
+  return settings.sandbox ? ALIPAY_SANDBOX_GATEWAY : ALIPAY_GATEWAY;
+}
+
 export function createAlipayProvider(settings: AlipaySettings, opts: PlatformOptions = {}): PaymentProvider {
   const privateKey = configuredKey(rsaPrivateKey(settings.privateKey), "支付宝应用私钥无效，请检查支付设置");
   const alipayKey = configuredKey(rsaPublicKey(settings.publicKey), "支付宝公钥无效，请检查支付设置");
-  const gateway = settings.gatewayUrl ?? (settings.sandbox ? ALIPAY_SANDBOX_GATEWAY : ALIPAY_GATEWAY);
+  const gateway = alipayGateway(settings);
   const now = opts.now ?? (() => new Date());
 
   /** The public request parameters plus `sign`. */

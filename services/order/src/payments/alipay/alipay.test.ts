@@ -5,7 +5,7 @@ import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { NotifyRejected, type PaymentProvider, type PaymentRequest, type RawNotify } from "../provider.js";
 import { alipayFactory } from "./alipay.factory.js";
 import { centsToYuan, signedSubstring, yuanToCents } from "./alipay.protocol.js";
-import { ALIPAY_GATEWAY, ALIPAY_SANDBOX_GATEWAY, createAlipayProvider } from "./alipay.provider.js";
+import { ALIPAY_GATEWAY, ALIPAY_SANDBOX_GATEWAY, alipayGateway, createAlipayProvider } from "./alipay.provider.js";
 import { type AlipayStandIn, startAlipayStandIn } from "./alipay.standin.js";
 
 let stand: AlipayStandIn;
@@ -94,6 +94,11 @@ describe("alipay provider against a local stand-in of the Alipay gateway", () =>
     const sandbox = createAlipayProvider(settings({ gatewayUrl: undefined, sandbox: true }));
     expect((await live.start(request())).paymentUrl?.startsWith(`${ALIPAY_GATEWAY}?`)).toBe(true);
     expect((await sandbox.start(request())).paymentUrl?.startsWith(`${ALIPAY_SANDBOX_GATEWAY}?`)).toBe(true);
+    // alipay.gateway_url: its default (production) or empty follows the sandbox switch; any other wins.
+    expect(alipayGateway({ gatewayUrl: ALIPAY_GATEWAY, sandbox: true })).toBe(ALIPAY_SANDBOX_GATEWAY);
+    expect(alipayGateway({ gatewayUrl: "", sandbox: false })).toBe(ALIPAY_GATEWAY);
+    expect(alipayGateway({ gatewayUrl: `${ALIPAY_GATEWAY}/`, sandbox: false })).toBe(ALIPAY_GATEWAY);
+    expect(alipayGateway({ gatewayUrl: stand.gatewayUrl, sandbox: true })).toBe(stand.gatewayUrl);
   });
 
   test("desktop: a signed alipay.trade.page.pay URL the gateway accepts", async () => {

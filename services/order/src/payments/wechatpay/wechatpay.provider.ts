@@ -87,7 +87,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       throw new DomainError("failed_precondition", "微信支付平台证书无效，请检查支付设置");
     }
   });
-  const base = (settings.baseUrl ?? WECHATPAY_BASE_URL).replace(/\/+$/, "");
+  const base = (settings.baseUrl || WECHATPAY_BASE_URL).replace(/\/+$/, "");
   const now = opts.now ?? (() => new Date());
 
   async function send(method: "GET" | "POST", target: string, payload?: object, signal?: AbortSignal) {

@@ -263,11 +263,19 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "wechatpay.serial_no": ["Certificate serial number", "The serial number of the merchant's API certificate"],
   "wechatpay.api_v3_key": ["APIv3 key", "The WeChat Pay APIv3 key"],
   "wechatpay.private_key": ["Merchant private key", "The merchant's API private key (PEM)"],
+  "wechatpay.base_url": [
+    "WeChat Pay API address",
+    "The WeChat Pay API v3 base URL; the default, https://api.mch.weixin.qq.com (production), rarely needs changing. Must be an https:// address",
+  ],
   "alipay.enable": ["Alipay", "Whether Alipay is offered"],
   "alipay.app_id": ["Alipay AppID", "The app's AppID on the Alipay open platform"],
   "alipay.private_key": ["App private key", "The app's private key (PEM)"],
   "alipay.public_key": ["Alipay public key", "Alipay's public key, which verifies notification signatures"],
   "alipay.sandbox": ["Alipay sandbox", "Whether payments go to Alipay's sandbox (for testing)"],
+  "alipay.gateway_url": [
+    "Alipay gateway",
+    "The Alipay open platform gateway; the default is https://openapi.alipay.com/gateway.do (production), the sandbox's is https://openapi-sandbox.dl.alipaydev.com/gateway.do. Left at the default with 'Alipay sandbox' on, the sandbox gateway is used. Must be an https:// address",
+  ],
   "sandboxpay.enable": [
     "Sandbox payment (demo, no money)",
     "A demo/test payment method that takes no money: any order paid with it is marked paid. Never enable on a live site",

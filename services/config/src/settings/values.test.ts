@@ -1,0 +1,41 @@
+// normalizeValue for the `endpoint` format (the pay platforms' gateway / API base URLs): https only,
+// except plain http on this machine for a local test stand-in; no query, fragment or credentials.
+import { catalogEntry } from "./catalog.js";
+import { normalizeValue } from "./values.js";
+
+const key = (category: string, name: string) => {
+  const k = catalogEntry(category, name);
+  if (!k) throw new Error(`no key ${category}.${name}`);
+  return k;
+};
+
+test.each([
+  ["alipay", "gateway_url"],
+  ["wechatpay", "base_url"],
+])("%s.%s defaults to the production https URL and accepts https or loopback http", (category, name) => {
+  const k = key(category, name);
+  expect(k.format).toBe("endpoint");
+  expect(k.value).toMatch(/^https:\/\/(openapi\.alipay\.com\/gateway\.do|api\.mch\.weixin\.qq\.com)$/);
+  expect(normalizeValue(k, "https://openapi-sandbox.dl.alipaydev.com/gateway.do")).toBe(
+    "https://openapi-sandbox.dl.alipaydev.com/gateway.do",
+  );
+  expect(normalizeValue(k, " https://api.example.com/v3/ ")).toBe("https://api.example.com/v3");
+  expect(normalizeValue(k, "http://127.0.0.1:4321/gateway.do")).toBe("http://127.0.0.1:4321/gateway.do");
+  expect(normalizeValue(k, "http://localhost:8080")).toBe("http://localhost:8080");
+  expect(normalizeValue(k, "http://[::1]:8080")).toBe("http://[::1]:8080");
+  expect(normalizeValue(k, "")).toBe("");
+});
+
+test.each([
+  "http://openapi.alipay.com/gateway.do",
+  "http://10.0.0.1/gateway.do",
+  "http://127.0.0.1.evil.example/gateway.do",
+  "ftp://127.0.0.1/",
+  "https://openapi.alipay.com/gateway.do?charset=gbk",
+  "https://openapi.alipay.com/gateway.do#x",
+  "https://user:pw@openapi.alipay.com/gateway.do",
+  "openapi.alipay.com",
+  "javascript:alert(1)",
+])("an endpoint %s is refused with a message naming the field", (value) => {
+  expect(() => normalizeValue(key("alipay", "gateway_url"), value)).toThrow(/「支付宝网关地址」须为 https:\/\//);
+});
