@@ -1,9 +1,9 @@
-// Favorites of documents and articles: add (visible targets only, once per user and target), remove
+// Favorites of documents and articles: add (public targets only, once per user and target), remove
 // one's own, one's favorite of a target, one's list. Who may favorite is the user service's answer
 // (GetActionPolicy "favorite": the no-favorite and disable punishments, with their reasons).
 import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
-import { canSee as canSeeArticle } from "../articles/article.rules.js";
-import { canSee as canSeeDocument } from "../documents/visibility.js";
+import { isPublic as isPublicArticle } from "../articles/article.rules.js";
+import { isPublic as isPublicDocument } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";
 import type { FavoriteListed, FavoriteRepository, TargetKind } from "./favorite.repository.js";
 
@@ -42,7 +42,8 @@ export function createFavoriteService(deps: FavoriteServiceDeps) {
       const policy = await deps.users.policy(me, "favorite");
       if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || "您没有收藏的权限");
       const target = await repo.target(kind, id);
-      const visible = target && (kind === "document" ? canSeeDocument(target, call) : canSeeArticle(target, call));
+      // public targets only (as comments): not even the owner or staff favorite a hidden one
+      const visible = target && (kind === "document" ? isPublicDocument(target) : isPublicArticle(target));
       if (!target || !visible) throw notFoundTarget(kind);
       const { row, created } = await repo.add(me, kind, id);
       if (created)
