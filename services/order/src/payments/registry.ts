@@ -1,6 +1,9 @@
 // Which online providers exist and which are enabled: each factory builds its provider from the
 // pay settings (secrets included) or answers undefined when the provider is switched off or not
-// configured.
+// configured. A provider is built once per fingerprint of its settings (a hash of the part of the
+// pay settings it is built from) and reused: the settings cache hands out a new object every few
+// seconds, and rebuilding WeChat Pay on each would download its platform certificates again.
+import { createHash } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { alipayFactory } from "./alipay/alipay.factory.js";
@@ -15,14 +18,36 @@ export interface ProviderContext {
 export interface ProviderFactory {
   readonly name: string;
   readonly method: PayMethod;
+  /** The part of the pay settings `build` reads (its fingerprint decides a rebuild); default: all of them. */
+  settingsOf?(settings: PaySettings): unknown;
   build(settings: PaySettings, ctx: ProviderContext): PaymentProvider | undefined;
 }
 
 export const sandboxFactory: ProviderFactory = {
   name: SANDBOX_NAME,
   method: PayMethod.SANDBOX,
+  settingsOf: (s) => s.sandbox,
   build: (s, ctx) => (s.sandbox.enable ? createSandboxProvider(ctx.internalToken) : undefined),
 };
+
+/** JSON with object keys sorted, so equal settings give one text whatever order they were built in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** A SHA-256 of the settings a factory builds from (kept instead of a copy of the secrets). */
+export function settingsFingerprint(f: ProviderFactory, settings: PaySettings): string {
+  return createHash("sha256")
+    .update(canonical(f.settingsOf ? f.settingsOf(settings) : settings))
+    .digest("hex");
+}
 
 /** Every provider this build knows. */
 export const providerFactories: readonly ProviderFactory[] = [alipayFactory, wechatpayFactory, sandboxFactory];
@@ -42,16 +67,15 @@ export function createProviderRegistry(
   ctx: ProviderContext,
   factories: readonly ProviderFactory[] = providerFactories,
 ): ProviderRegistry {
-  // Built providers are kept per settings object (the settings cache hands out one object while fresh).
-  const built = new WeakMap<PaySettings, Map<string, PaymentProvider | undefined>>();
+  // The provider last built by each factory, with the fingerprint of the settings it was built from.
+  const built = new Map<string, { fingerprint: string; provider: PaymentProvider | undefined }>();
   const build = (f: ProviderFactory, s: PaySettings) => {
-    let m = built.get(s);
-    if (!m) {
-      m = new Map();
-      built.set(s, m);
-    }
-    if (!m.has(f.name)) m.set(f.name, f.build(s, ctx));
-    return m.get(f.name);
+    const fingerprint = settingsFingerprint(f, s);
+    const hit = built.get(f.name);
+    if (hit?.fingerprint === fingerprint) return hit.provider;
+    const provider = f.build(s, ctx); // a throw (a bad key) is not kept: the next call tries again
+    built.set(f.name, { fingerprint, provider });
+    return provider;
   };
   return {
     forMethod(method, settings) {

@@ -6,6 +6,7 @@ import { createAlipayProvider } from "./alipay.provider.js";
 export const alipayFactory: ProviderFactory = {
   name: "alipay",
   method: PayMethod.ALIPAY,
+  settingsOf: (s) => s.alipay,
   build: ({ alipay }) =>
     alipay.enable && alipay.appId && alipay.privateKey && alipay.publicKey ? createAlipayProvider(alipay) : undefined,
 };

@@ -7,6 +7,7 @@ import { createWechatPayProvider } from "./wechatpay.provider.js";
 export const wechatpayFactory: ProviderFactory = {
   name: "wechatpay",
   method: PayMethod.WECHAT,
+  settingsOf: (s) => s.wechatpay,
   build: ({ wechatpay: w }) =>
     w.enable && w.appId && w.mchId && w.serialNo && w.apiV3Key && w.privateKey ? createWechatPayProvider(w) : undefined,
 };
