@@ -9,6 +9,7 @@ import {
   type ServiceDefinition,
   type SiteGate,
 } from "@wenku/kit";
+import type { CreditOutbox } from "@wenku/kit/outbox";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
@@ -22,7 +23,7 @@ import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaInternalHandlers } from "./captcha/captcha.handlers.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
-import { type CreditOutbox, createCreditOutbox } from "./credits/credit.outbox.js";
+import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import {
   type CreditLedger,
   creditCountFiller,
@@ -113,7 +114,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
   const profiles = createUserProfileService({ repo, dynamics, authz });
   const ledger = deps.credits ?? noLedger;
-  const outbox = deps.creditOutbox ?? createCreditOutbox({ db: deps.db, ledger, log: deps.log });
+  const outbox = deps.creditOutbox ?? createUserCreditOutbox({ db: deps.db, ledger, log: deps.log });
   const rewards = deps.rewards ?? staticRewards({ register: 0, signIn: 0, creditName: DEFAULT_CREDIT_NAME });
   const users = createUserService({
     repo,

@@ -1,7 +1,7 @@
 import { allApiServices, permissionSpecs, repeatEvery, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { loadUserConfig } from "./config.js";
-import { createCreditOutbox } from "./credits/credit.outbox.js";
+import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import { createCreditLedger, rewardsFrom } from "./credits/credits.client.js";
 import { createDb, USER_SCHEMA } from "./db.js";
 import { createDocumentCounter } from "./documents/documents.client.js";
@@ -35,7 +35,11 @@ export const service: ServiceModule = {
       if (sync.added || sync.removed || sync.retitled) ctx.log.info(sync, "permissions synced from the contract");
       const admin = await seedAccounts(db, { adminPassword: cfg.WENKU_ADMIN_PASSWORD });
       const credits = createCreditLedger(ctx.transports.order, ctx.internalToken);
-      const creditOutbox = createCreditOutbox({ db, ledger: credits, log: ctx.log.child({ module: "credit-outbox" }) });
+      const creditOutbox = createUserCreditOutbox({
+        db,
+        ledger: credits,
+        log: ctx.log.child({ module: "credit-outbox" }),
+      });
       const definition = await buildServer({
         db,
         bus: ctx.bus,

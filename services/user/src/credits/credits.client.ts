@@ -8,14 +8,12 @@
 // call per shown page of users.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger, type SettingsReader } from "@wenku/kit";
-import { type ApplyCreditsRequest, OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { CreditBooking } from "@wenku/kit/outbox";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 
 /** GetCreditBalances answers at most this many ids per call. */
 const BATCH = 1000;
 const TIMEOUT_MS = 5_000;
-
-/** OrderInternalAPI.ApplyCredits's request as plain data (its fields are described in internal.proto). */
-export type CreditBooking = Omit<ApplyCreditsRequest, "$typeName" | "$unknown">;
 
 export interface CreditLedger {
   /** Balances of `ids`; users without any booking are absent (0). */

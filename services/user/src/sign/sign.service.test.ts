@@ -1,7 +1,6 @@
 import { DomainError } from "@wenku/kit";
+import type { CreditBooking, CreditOutbox } from "@wenku/kit/outbox";
 import type { Prisma } from "../../gen/prisma/client.js";
-import type { CreditOutbox } from "../credits/credit.outbox.js";
-import type { CreditBooking } from "../credits/credits.client.js";
 import { staticRewards } from "../credits/credits.client.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 import { createSignService, dayOf, signLine } from "./sign.service.js";

@@ -2,7 +2,7 @@
 // owed in the check-in's transaction (the credit outbox) and booked in the order service's ledger
 // under the key sign:<user>:<YYYYMMDD>.
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
-import type { CreditOutbox } from "../credits/credit.outbox.js";
+import type { CreditOutbox } from "@wenku/kit/outbox";
 import type { RewardSettings } from "../credits/credits.client.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 
