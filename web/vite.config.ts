@@ -38,6 +38,16 @@ const vendorGroups = [
 ];
 
 /**
+ * Packages that run nothing when imported but do not say so (no `sideEffects` in their package.json):
+ * without this an import of one export through a package's index keeps every module the index names.
+ * @rc-component/input's index brought TextArea to every page with a search box, and
+ * @rc-component/color-picker's brought the whole picker along with the colour class antd's button
+ * styles use. Their modules only define components and helpers (no bare imports, no globals).
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
+const sideEffectFree = (id: string): false | undefined => (SIDE_EFFECT_FREE.test(id) ? false : undefined);
+
+/**
  * Writes dist/routes.json: the URL patterns of the route table (src/router/routeTable.ts with the back office of adminRoutes.ts), which the
  * gateway reads to answer 404 for paths no page serves. The table is evaluated with Vite's module
  * runner: its page imports are functions that never run here, so no page module is loaded.
@@ -98,6 +108,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorGroups } },
+      treeshake: { moduleSideEffects: sideEffectFree },
     },
   },
 });
