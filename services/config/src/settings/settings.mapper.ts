@@ -142,7 +142,17 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
     vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
     ssr: { enable: v.bool("ssr", "enable"), cacheSeconds: v.int("ssr", "cache_seconds") },
     payment: { payMethod },
-    score: { register: v.int("score", "register"), signIn: v.int("score", "sign_in") },
+    score: {
+      register: v.int("score", "register"),
+      signIn: v.int("score", "sign_in"),
+      uploadDocument: v.int("score", "upload_document"),
+      uploadDocumentLimit: v.int("score", "upload_document_limit"),
+      deleteDocument: v.int("score", "delete_document"),
+      documentCollected: v.int("score", "document_collected"),
+      documentCollectedLimit: v.int("score", "document_collected_limit"),
+      documentCommented: v.int("score", "document_commented"),
+      documentCommentedLimit: v.int("score", "document_commented_limit"),
+    },
   });
 }
 
