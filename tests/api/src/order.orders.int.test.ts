@@ -128,11 +128,16 @@ test("a recharge order is priced by the server: credits / exchange × 100 × the
   expect(shorthand.json).toMatchObject({ order_type: 3, quantity: 100, amount: 100 });
 });
 
-test("recharge quantities negative, zero, fractional, non-numeric or above the maximum → 400", async () => {
+test("recharge quantities negative, zero, fractional, non-numeric, above the maximum or off the credit_exchange step → 400", async () => {
   const u = await registerUser(stack.url, "orderbad");
   for (const q of [-100, 0, 1_000_001]) {
     const r = await recharge(u, q);
     expect([q, r.status, r.json.message]).toEqual([q, 400, "充值数量须为 1 到 1000000 之间的整数"]);
+  }
+  // spec §5: the custom amount steps by credit_exchange (100 here)
+  for (const q of [1, 150, 1001]) {
+    const r = await recharge(u, q);
+    expect([q, r.status, r.json.message]).toEqual([q, 400, "充值数量须为 100 的整数倍"]);
   }
   // not an integer: refused where the request is decoded
   for (const q of [1.5, "abc", "12x", true]) expect([q, (await recharge(u, q)).status]).toEqual([q, 400]);

@@ -1,5 +1,6 @@
-// RECHARGE: quantity credits, priced from score.credit_exchange and the recharge_discount tiers;
-// delivering grants the credits (a system recharge books them as system_recharge with its reason).
+// RECHARGE: quantity credits, a multiple of score.credit_exchange (or a tier's amount), priced from
+// it and the recharge_discount tiers; delivering grants the credits (a system recharge books them
+// as system_recharge with its reason).
 import { DomainError } from "@wenku/kit";
 import { OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
@@ -14,6 +15,7 @@ export const rechargeMessages = {
   disabled: "积分充值未开启",
   quantity: `充值数量须为 1 到 ${MAX_RECHARGE} 之间的整数`,
   tooSmall: "充值金额不足 0.01 元，请增加充值数量",
+  step: (exchange: number) => `充值数量须为 ${exchange} 的整数倍`,
 };
 
 /** A recharge quantity: an integer 1…MAX_RECHARGE, else invalid_argument on `quantity`. */
@@ -35,7 +37,11 @@ export function createRechargeLine(deps: {
       const r = await deps.sources.recharge();
       if (!r.enable) throw new DomainError("failed_precondition", rechargeMessages.disabled);
       const exchange = Math.max(1, r.creditExchange);
-      const discount = discountFor(parseTiers(r.tiers), quantity);
+      const tiers = parseTiers(r.tiers);
+      // Spec §5: a custom amount steps by credit_exchange; a tier's own amount is offered as it is.
+      if (quantity % exchange !== 0 && !tiers.some((t) => t.amount === quantity))
+        throw new DomainError("invalid_argument", rechargeMessages.step(exchange), undefined, "quantity");
+      const discount = discountFor(tiers, quantity);
       const amount = creditsToCents(quantity, exchange, discount);
       if (amount <= 0) throw new DomainError("invalid_argument", rechargeMessages.tooSmall, undefined, "quantity");
       return {
