@@ -1,5 +1,5 @@
-// FavoriteAPI over REST on the real stack (both transports): documents and articles, visible targets
-// only, one favorite per user and target even under concurrency, removal of one's own only, the
+// FavoriteAPI over REST on the real stack (both transports): documents and articles, public targets
+// only (not even their owner's or staff's hidden ones), one favorite per user and target even under concurrency, removal of one's own only, the
 // targets' favorite_count through removals, the recycle bin and restores, the caller's list and
 // GetFavorite (an empty favorite when there is none), the no-favorite punishment refused with its reason, and the profile's counts.
 import {
@@ -148,6 +148,18 @@ test("hidden documents and articles cannot be favorited; bad ids are refused", a
   expect([draft.status, draft.json.status]).toEqual([200, 0]);
   const ra = await favorite({ document_id: draft.json.id, type: 1 }, bob.token);
   expect([ra.status, ra.json.message]).toEqual([404, "文章不存在"]);
+  // nor by their owner or staff, who can open them (public targets only, as comments)
+  for (const token of [carol.token, admin])
+    expect((await favorite({ document_id: Number(pending?.id) }, token)).json.message).toBe("文档不存在");
+  for (const token of [alice.token, admin])
+    expect((await favorite({ document_id: draft.json.id, type: 1 }, token)).json.message).toBe("文章不存在");
+  expect(await db.favorite.count({ where: { documentId: pending?.id } })).toBe(0);
+  expect(await db.favorite.count({ where: { articleId: BigInt(draft.json.id) } })).toBe(0);
+  // once approved, its author may
+  expect((await call("PUT", "/api/v1/article/check", { article_id: [draft.json.id], status: 1 }, admin)).status).toBe(
+    200,
+  );
+  expect((await favorite({ document_id: draft.json.id, type: 1 }, alice.token)).status).toBe(200);
   expect((await favorite({ document_id: 99_999_999 }, bob.token)).status).toBe(404);
   const bad = await favorite({ document_id: 0 }, bob.token);
   expect([bad.status, bad.json.message]).toEqual([400, "请选择要收藏的文档"]);

@@ -1,6 +1,7 @@
 // ReportAPI over REST on the real stack (both transports): the six reasons, one open report per user
-// and document even under ten concurrent requests (a new one once handled), visible documents only,
-// the staff list with its filters, handling with a note, deletion, and the permission rows.
+// and document even under ten concurrent requests (a new one once handled), public documents only (not
+// even their owner's or staff's hidden ones), the staff list with its filters, handling with a note,
+// deletion, and the permission rows.
 import {
   admin,
   alice,
@@ -88,6 +89,12 @@ test("the six reasons only; hidden and missing documents cannot be reported; vis
     document: [{ attachment_id: await attachment(carol.id), title: "待审核举报" }],
   });
   expect((await report(Number(pending?.id), 1, user.token)).status).toBe(404);
+  // nor by its owner or staff, who can open it (public documents only, as comments)
+  for (const token of [carol.token, admin]) {
+    const r = await report(Number(pending?.id), 1, token);
+    expect([r.status, r.json.message]).toEqual([404, "文档不存在"]);
+  }
+  expect(await db.report.count({ where: { documentId: pending?.id } })).toBe(0);
   expect((await report(99_999_999, 1, user.token)).status).toBe(404);
   expect((await report(id, 1, "")).status).toBe(401);
   for (const reason of [1, 2, 3, 4, 5, 6]) {

@@ -72,6 +72,12 @@ test("only 1-5 stars (x100); hidden and missing documents cannot be rated; visit
     document: [{ attachment_id: await attachment(carol.id), title: "待审核评分" }],
   });
   expect((await rate(Number(pending?.id), 500, bob.token)).status).toBe(404);
+  // nor by its owner or staff, who can open it (public documents only, as comments)
+  for (const token of [carol.token, admin]) {
+    const r = await rate(Number(pending?.id), 500, token);
+    expect([r.status, r.json.message]).toEqual([404, "文档不存在"]);
+  }
+  expect(await db.documentScore.count({ where: { documentId: pending?.id } })).toBe(0);
   expect((await rate(99_999_999, 500, bob.token)).status).toBe(404);
   expect((await rate(0, 500, bob.token)).status).toBe(400);
   expect((await rate(id, 500, "")).status).toBe(401);

@@ -1,10 +1,10 @@
-// Reports of documents: a signed-in user reports a document they can see for one of the six reasons
+// Reports of documents: a signed-in user reports a public document for one of the six reasons
 // (spec §3), at most one open report per user and document; staff list them, handle them with a note
 // and delete them.
 import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
 import { parseOrderBy } from "../documents/document.filters.js";
 import { notFound } from "../documents/document.rules.js";
-import { canSee } from "../documents/visibility.js";
+import { isPublic } from "../documents/visibility.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import type { ReportRepository, ReportRow, ReportSortColumn } from "./report.repository.js";
 
@@ -57,7 +57,8 @@ export function createReportService(deps: { repo: ReportRepository; users: Pick<
         throw new DomainError("invalid_argument", "请选择要举报的文档", undefined, "document_id");
       const reason = checkReason(req.reason);
       const doc = await repo.document(req.documentId);
-      if (!doc || !canSee(doc, call)) throw notFound();
+      // public documents only (as comments): a hidden one is not reported, even by its owner or staff
+      if (!doc || !isPublic(doc)) throw notFound();
       try {
         await repo.create({ documentId: doc.id, userId: me, reason });
       } catch (err) {

@@ -1,8 +1,8 @@
 // Ratings of documents: 1-5 stars stored x100 as moredoc does (100 = 1 star), one per user and
-// document, only of documents the user can see; the document keeps the rounded average and the count.
+// document, only of public documents (as comments); the document keeps the rounded average and the count.
 import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
 import { notFound } from "../documents/document.rules.js";
-import { canSee } from "../documents/visibility.js";
+import { isPublic } from "../documents/visibility.js";
 import type { ScoreRepository, ScoreRow } from "./score.repository.js";
 
 const STARS = [100, 200, 300, 400, 500];
@@ -24,7 +24,8 @@ export function createScoreService(repo: ScoreRepository) {
       const id = checkDocumentId(documentId);
       const stars = checkScore(score);
       const doc = await repo.document(id);
-      if (!doc || !canSee(doc, call)) throw notFound();
+      // public documents only (as comments): not even the owner or staff rate a hidden one
+      if (!doc || !isPublic(doc)) throw notFound();
       if (!(await repo.add(me, id, stars)))
         throw new DomainError("already_exists", "您已经评过分了，每篇文档只能评一次");
     },
