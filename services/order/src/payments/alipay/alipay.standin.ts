@@ -6,7 +6,14 @@
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
 import type { RawNotify } from "../provider.js";
-import { type StandInAnswer, type StandInRequest, type StandInServer, startStandIn } from "../standin.js";
+import {
+  type NotifyDelivery,
+  postNotify,
+  type StandInAnswer,
+  type StandInRequest,
+  type StandInServer,
+  startStandIn,
+} from "../standin.js";
 import { signContent } from "./alipay.protocol.js";
 
 export interface AlipayTrade {
@@ -36,6 +43,8 @@ export interface AlipayStandIn {
   pay(outTradeNo: string): RawNotify;
   /** A notify of the trade, fields overridden, signed with `key` (default: Alipay's key). */
   notify(outTradeNo: string, overrides?: Record<string, string>, key?: KeyObject): RawNotify;
+  /** POSTs a notify to the notify_url the trade was started with, as Alipay does. */
+  deliver(outTradeNo: string, raw: RawNotify): Promise<NotifyDelivery>;
   close(): Promise<void>;
 }
 
@@ -161,6 +170,11 @@ export async function startAlipayStandIn(appId = "2021000000000001"): Promise<Al
       return notify(outTradeNo);
     },
     notify,
+    deliver(outTradeNo, raw) {
+      const trade = trades.get(outTradeNo);
+      if (!trade?.notifyUrl) throw new Error(`no notify_url for ${outTradeNo}`);
+      return postNotify(trade.notifyUrl, raw);
+    },
     close: () => server.close(),
   };
 }

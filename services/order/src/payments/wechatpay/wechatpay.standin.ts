@@ -7,7 +7,14 @@
 import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
 import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
 import type { RawNotify } from "../provider.js";
-import { type StandInAnswer, type StandInRequest, type StandInServer, startStandIn } from "../standin.js";
+import {
+  type NotifyDelivery,
+  postNotify,
+  type StandInAnswer,
+  type StandInRequest,
+  type StandInServer,
+  startStandIn,
+} from "../standin.js";
 import { selfSignedCertificate } from "./selfsigned.standin.js";
 import {
   encryptResource,
@@ -67,6 +74,8 @@ export interface WechatPayStandIn {
   stranger(): PlatformIdentity;
   pay(outTradeNo: string): RawNotify;
   notify(outTradeNo: string, opts?: NotifyOptions): RawNotify;
+  /** POSTs a notify to the notify_url the transaction was ordered with, as WeChat Pay does. */
+  deliver(outTradeNo: string, raw: RawNotify): Promise<NotifyDelivery>;
   close(): Promise<void>;
 }
 
@@ -152,7 +161,8 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
       body.description.length > 0 &&
       /^[0-9A-Za-z_\-|*]{6,32}$/.test(body.out_trade_no ?? "") &&
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/.test(body.time_expire ?? "") &&
-      /^https:\/\//.test(body.notify_url ?? "") &&
+      // WeChat requires https; plain http is let through for this machine only (a local test stack has no TLS).
+      /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)[:/])/.test(body.notify_url ?? "") &&
       Number.isSafeInteger(body.amount?.total) &&
       (body.amount?.total ?? 0) > 0 &&
       body.amount?.currency === "CNY";
@@ -256,6 +266,11 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
       return notify(outTradeNo);
     },
     notify,
+    deliver(outTradeNo, raw) {
+      const url = transactions.get(outTradeNo)?.request.notify_url;
+      if (typeof url !== "string") throw new Error(`no notify_url for ${outTradeNo}`);
+      return postNotify(url, raw);
+    },
     close: () => server.close(),
   };
   return stand;
