@@ -13,4 +13,8 @@ export const enCredits: { readonly [K in keyof typeof zhCNCredits]: string } = {
   "credit.logEmpty": "No {name} changes yet",
   "credit.logFailed": "Could not load the {name} history",
   "credit.logAfter": "Balance {balance}",
+  "credit.reason.upload_document": "Uploaded “{title}”: earned {amount} {name}",
+  "credit.reason.delete_document": "Deleted “{title}”: {amount} {name} deducted",
+  "credit.reason.document_collected": "“{title}” was added to a favorites list: earned {amount} {name}",
+  "credit.reason.document_commented": "“{title}” got a comment: earned {amount} {name}",
 };

@@ -15,4 +15,9 @@ export const zhCNCredits = {
   "credit.logEmpty": "暂无{name}变动记录",
   "credit.logFailed": "{name}明细加载失败",
   "credit.logAfter": "余额 {balance}",
+  // The content service's rewards and penalty in the log (ref_type), with the document's title.
+  "credit.reason.upload_document": "上传文档《{title}》获得 {amount} {name}",
+  "credit.reason.delete_document": "删除文档《{title}》扣除 {amount} {name}",
+  "credit.reason.document_collected": "文档《{title}》被收藏获得 {amount} {name}",
+  "credit.reason.document_commented": "文档《{title}》被评论获得 {amount} {name}",
 } as const;
