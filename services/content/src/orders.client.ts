@@ -11,9 +11,9 @@ export function createOrderDesk(transport: Transport, internalToken: string): Or
   const client = createClient(OrderInternalAPI, transport);
   const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   return {
-    async chargeDownload(userId, documentId, freeDays) {
-      const r = await client.chargeDocumentDownload({ userId, documentId, freeDays }, callOptions);
-      return { charged: r.charged, orderNo: r.orderNo };
+    async chargeDownload(userId, documentId, freeDays, vipOnly) {
+      const r = await client.chargeDocumentDownload({ userId, documentId, freeDays, vipOnly }, callOptions);
+      return { charged: r.charged, orderNo: r.orderNo, vip: r.vip, freeLeft: r.freeLeft };
     },
   };
 }

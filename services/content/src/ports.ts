@@ -73,7 +73,18 @@ export interface OrderDesk {
   /**
    * Charges a priced download (ChargeDocumentDownload): an entitling purchase is used, else the
    * document is bought with the user's credits now. Throws FailedPrecondition with the user's
-   * message when their credits are short.
+   * message when their credits are short. A VIP member's benefits apply there (free downloads, the
+   * discount, the daily cap: ResourceExhausted); `vipOnly` (a VIP document, DownloadDocumentVip)
+   * refuses non-members (PermissionDenied).
    */
-  chargeDownload(userId: bigint, documentId: bigint, freeDays: number): Promise<{ charged: number; orderNo: string }>;
+  chargeDownload(userId: bigint, documentId: bigint, freeDays: number, vipOnly: boolean): Promise<ChargedDownload>;
+}
+
+export interface ChargedDownload {
+  /** Credits spent now. */
+  charged: number;
+  orderNo: string;
+  /** A VIP membership's benefit served it. */
+  vip: boolean;
+  freeLeft: number;
 }

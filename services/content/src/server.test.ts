@@ -81,7 +81,6 @@ const NOT_YET = new Set([
   "crawlArticle",
   "setArticleIndex",
   "searchDocument",
-  "downloadDocumentVip",
   "setDocumentIndex",
   "detectDocumentLanguage",
 ]);

@@ -19,6 +19,19 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** SITE_TIME_ZONE: the IANA time zone the site's days start in (check-in, daily caps). */
+export const siteTimeZone = z
+  .string()
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "an IANA time zone, e.g. Asia/Shanghai")
+  .default("Asia/Shanghai");
+
 /** Settings every service shares. A service extends this with its own keys. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -15,7 +15,7 @@ import { createLedgerRepository } from "./credits/ledger.repository.js";
 import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
 import { createOrderSources, type OrderSources } from "./orders/clients.js";
-import { createDocumentLine } from "./orders/document.line.js";
+import { createDocumentLine, findDocumentProduct } from "./orders/document.line.js";
 import { createDownloadCharge } from "./orders/download.charge.js";
 import { createProductLines } from "./orders/lines.js";
 import { createOrderCore, type OrderCore } from "./orders/order.core.js";
@@ -50,6 +50,8 @@ export interface OrderServerDeps {
   transports: Pick<ServiceTransports, "config" | "content" | "user">;
   /** Order times (expiry, pay times); the wall clock when unset. */
   clock?: () => Date;
+  /** The site's time zone (SITE_TIME_ZONE: a VIP card's daily cap); Asia/Shanghai when unset. */
+  timeZone?: string;
   /** Replaces the config/content clients (tests). */
   sources?: OrderSources;
 }
@@ -73,7 +75,13 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
   };
   const ledger = createLedgerService({ repo: createLedgerRepository(deps.db), creditName });
   // The order domain looks lines up here by order type (orders/lines.ts).
-  const vip = createVip({ db: deps.db, users: deps.vipUsers, settings: deps.settings });
+  const vip = createVip({
+    db: deps.db,
+    users: deps.vipUsers,
+    settings: deps.settings,
+    timeZone: deps.timeZone,
+    clock,
+  });
   const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken);
   const repo = createOrderRepository(deps.db);
   const purchases = createPurchaseRepository(deps.db);
@@ -84,6 +92,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
       purchases,
       ledger,
       clock,
+      pricePercent: vip.pricePercent,
       async freeDays() {
         return Math.max(0, (await deps.settings?.current())?.download?.freeDownloadDuration ?? 0);
       },
@@ -122,7 +131,17 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
           ...createLedgerInternalHandlers(ledger),
           ...createNotifyHandlers(payments),
           ...createChargeHandlers(
-            createDownloadCharge({ purchases, lines, ledger, creditName, orders, payments, clock }),
+            createDownloadCharge({
+              purchases,
+              lines,
+              ledger,
+              creditName,
+              orders,
+              payments,
+              clock,
+              vip: vip.downloads,
+              product: (id) => findDocumentProduct(sources, id),
+            }),
           ),
         },
       ],

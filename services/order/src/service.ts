@@ -19,7 +19,7 @@ export const service: ServiceModule = {
   name: "order",
   migrations: [{ schema: ORDER_SCHEMA, dir: migrationsDir }],
   async start(ctx) {
-    loadOrderConfig(ctx.env);
+    const cfg = loadOrderConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
     try {
       let core: OrderCore | undefined;
@@ -34,6 +34,7 @@ export const service: ServiceModule = {
           vipUsers: createVipUsers(ctx.transports.user, ctx.internalToken),
           transports: ctx.transports,
           clock: ctx.clock,
+          timeZone: cfg.SITE_TIME_ZONE,
         },
         (c) => {
           core = c;

@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema, z } from "@wenku/kit";
+import { loadConfig, serviceConfigSchema, siteTimeZone, z } from "@wenku/kit";
 
 export const userConfigSchema = serviceConfigSchema("user").extend({
   /** Secret signing user tokens (HS256). Only the user service holds it. */
@@ -13,17 +13,7 @@ export const userConfigSchema = serviceConfigSchema("user").extend({
   /** Initial admin password; generated and printed once when unset. */
   WENKU_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** The IANA time zone the site's days start in (the daily check-in: once per user per day). */
-  SITE_TIME_ZONE: z
-    .string()
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat("en-US", { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, "an IANA time zone, e.g. Asia/Shanghai")
-    .default("Asia/Shanghai"),
+  SITE_TIME_ZONE: siteTimeZone,
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

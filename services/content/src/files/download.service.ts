@@ -13,6 +13,7 @@ export const downloadMessages = {
   notPublished: "文档尚未公开，暂不能下载",
   login: "请先登录",
   priced: "付费文档暂不能下载：订单服务未接入",
+  vipLogin: "VIP文档仅限VIP会员下载，请先登录",
   disabled: "当前不允许下载文档",
   userLimit: (n: number) => `您今日的下载次数已达上限（${n} 次），请明天再来`,
   ipLimit: (n: number) => `当前网络今日的下载次数已达上限（${n} 次），请明天再来`,
@@ -51,8 +52,12 @@ export function createDownloadService(deps: DownloadDeps) {
   };
 
   return {
-    /** DownloadDocument: published documents only (moredoc defect #3), free ones, within the daily limits. */
-    async download(call: CallContext, id: bigint): Promise<{ url: string }> {
+    /**
+     * DownloadDocument: published documents only (moredoc defect #3), within the daily limits; priced ones
+     * charged by the order service, which also serves VIP members their benefits and refuses VIP
+     * documents to others. DownloadDocumentVip (`vip`): the same, for VIP members only.
+     */
+    async download(call: CallContext, id: bigint, opts: { vip?: boolean } = {}): Promise<{ url: string }> {
       const doc = await live(id);
       if (!isPublic(doc)) {
         if (!isOwner(doc, call)) throw new DomainError("not_found", downloadMessages.noDocument);
@@ -65,9 +70,13 @@ export function createDownloadService(deps: DownloadDeps) {
       // Priced documents are free for their owner and for holders of this RPC's permission (an elevated
       // grant an administrator gives on purpose), not for anyone who happens to hold some permission.
       // Everyone else pays with credits (the order service), visitors cannot.
-      const paying = doc.price > 0 && !(who?.granted || isOwner(doc, call));
+      const exempt = !!who?.granted || isOwner(doc, call);
+      const paying = doc.price > 0 && !exempt;
+      // VIP documents and the VIP path: the order service decides who is a member (never the uploader's own).
+      const vipOnly = (doc.isVip || !!opts.vip) && !exempt;
+      if (vipOnly && !who) throw new DomainError("unauthenticated", downloadMessages.vipLogin);
       if (paying && !who) throw new DomainError("unauthenticated", downloadMessages.login);
-      if (paying && !deps.orders) throw new DomainError("failed_precondition", downloadMessages.priced);
+      if ((paying || vipOnly) && !deps.orders) throw new DomainError("failed_precondition", downloadMessages.priced);
       const perUser = dl?.timesEveryDay ?? 0;
       const perIp = dl?.timesEveryIp ?? 0;
       if ((who && perUser <= 0) || perIp <= 0) throw new DomainError("failed_precondition", downloadMessages.disabled);
@@ -83,16 +92,19 @@ export function createDownloadService(deps: DownloadDeps) {
       });
       if (recorded === "user") throw new DomainError("resource_exhausted", downloadMessages.userLimit(perUser));
       if (recorded === "ip") throw new DomainError("resource_exhausted", downloadMessages.ipLimit(perIp));
-      if (paying && who && deps.orders) {
+      if ((paying || vipOnly) && who && deps.orders) {
         // Recorded first (the day's limits hold), charged second, taken back when the charge fails: the
         // two services share no transaction, and a refused charge must neither count nor use a limit.
+        let served: { charged: number; vip: boolean };
         try {
-          await deps.orders.chargeDownload(who.userId, doc.id, Math.max(0, dl?.freeDownloadDuration ?? 0));
+          const freeDays = Math.max(0, dl?.freeDownloadDuration ?? 0);
+          served = await deps.orders.chargeDownload(who.userId, doc.id, freeDays, vipOnly);
         } catch (err) {
           await deps.repo.undoDownload(recorded.id, doc.id);
           throw err;
         }
-        await deps.repo.markDownloadPaid(recorded.id);
+        // Paid: bought now or served by a purchase; a VIP member's free download is not.
+        if (paying && (served.charged > 0 || !served.vip)) await deps.repo.markDownloadPaid(recorded.id);
       }
       return link(doc, who?.userId ?? 0n, dl?.urlDuration ?? 0);
     },

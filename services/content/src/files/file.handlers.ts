@@ -15,6 +15,7 @@ type FileMethods =
   | "viewDocumentPage"
   | "downloadDocument"
   | "downloadDocumentToBeReviewed"
+  | "downloadDocumentVip"
   | "fetchDocumentDownload";
 
 export interface FileDomain {
@@ -44,6 +45,9 @@ export function createFileHandlers({
     },
     async downloadDocument(req, ctx) {
       return downloads.download(actor(ctx), req.id);
+    },
+    async downloadDocumentVip(req, ctx) {
+      return downloads.download(actor(ctx), req.id, { vip: true });
     },
     async downloadDocumentToBeReviewed(req, ctx) {
       return downloads.downloadForReview(actor(ctx), req.id);

@@ -30,6 +30,8 @@ export interface DocumentFile {
   pages: number;
   preview: number;
   price: number;
+  /** A VIP document: VIP members only (the order service checks membership). */
+  isVip: boolean;
   attachmentHash: string;
   attachment: { storageKey: string; mime: string; ext: string; enable: boolean };
 }
@@ -104,6 +106,7 @@ export function createFileRepository(db: Db) {
           pages: true,
           preview: true,
           price: true,
+          isVip: true,
           attachmentHash: true,
           attachment: { select: { storageKey: true, mime: true, ext: true, enable: true } },
         },

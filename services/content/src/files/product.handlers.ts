@@ -20,6 +20,7 @@ export function createDocumentProductHandlers(
         price: doc.price,
         userId: doc.userId,
         public: isPublic(doc),
+        isVip: doc.isVip,
       });
     },
   };

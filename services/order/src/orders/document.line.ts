@@ -2,12 +2,14 @@
 // the purchase record, and a download right (purchase.repository.ts): for
 // download.free_download_duration days, or for one download when that is 0. A document costs
 // nothing for its uploader or for a buyer it still entitles: such an order is paid at once (moredoc
-// clients create one before every download). Delivery pays the uploader the full price (no share key
+// clients create one before every download). A running VIP membership pays its card's percent of the
+// price (vip.rules.ts vipDocumentPrice). Delivery pays the uploader what the buyer paid (no share key
 // exists in the score config) as a "sale" entry, once per order.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { DomainError } from "@wenku/kit";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
+import { vipDocumentPrice } from "../vip/vip.rules.js";
 import type { OrderSources } from "./clients.js";
 import { creditsToCents } from "./money.js";
 import type { PaidOrder, ProductLine, Quote } from "./product.js";
@@ -24,17 +26,11 @@ export function createDocumentLine(deps: {
   ledger: Pick<LedgerService, "apply">;
   /** download.free_download_duration now. */
   freeDays(): Promise<number>;
+  /** The percent of a price the user pays: their running VIP membership's, else 100. */
+  pricePercent(userId: bigint): Promise<number>;
   clock: () => Date;
 }): ProductLine {
-  const product = async (id: bigint) => {
-    if (id <= 0n) throw new DomainError("invalid_argument", documentMessages.notFound, undefined, "product_id");
-    try {
-      return await deps.sources.documentProduct(id);
-    } catch (err) {
-      if (ConnectError.from(err).code === Code.NotFound) throw new DomainError("not_found", documentMessages.notFound);
-      throw err;
-    }
-  };
+  const product = (id: bigint) => findDocumentProduct(deps.sources, id);
   return {
     type: OrderType.BUY_DOCUMENT,
     async quote(userId, productId): Promise<Quote> {
@@ -44,16 +40,17 @@ export function createDocumentLine(deps: {
         doc.price <= 0 ||
         doc.userId === userId ||
         (await deps.purchases.entitled(userId, doc.id, await deps.freeDays(), deps.clock()));
-      const credits = free ? 0 : doc.price;
+      const percent = free ? 100 : await deps.pricePercent(userId);
+      const credits = free ? 0 : vipDocumentPrice(doc.price, percent);
       const exchange = Math.max(1, (await deps.sources.recharge()).creditExchange);
-      const cents = creditsToCents(credits, exchange);
       return {
         productId: doc.id,
         productName: [...doc.title].slice(0, 128).join(""),
         quantity: 1,
-        price: cents,
-        amount: cents,
-        discount: 1,
+        price: creditsToCents(free ? 0 : doc.price, exchange),
+        amount: creditsToCents(credits, exchange),
+        // The column needs a factor > 0: a 0 % card makes the order free (amount 0), shown undiscounted.
+        discount: percent > 0 ? percent / 100 : 1,
         creditAmount: credits,
       };
     },
@@ -76,4 +73,15 @@ export function createDocumentLine(deps: {
       });
     },
   };
+}
+
+/** The document as a product; NotFound in the order domain's words. */
+export async function findDocumentProduct(sources: Pick<OrderSources, "documentProduct">, id: bigint) {
+  if (id <= 0n) throw new DomainError("invalid_argument", documentMessages.notFound, undefined, "product_id");
+  try {
+    return await sources.documentProduct(id);
+  } catch (err) {
+    if (ConnectError.from(err).code === Code.NotFound) throw new DomainError("not_found", documentMessages.notFound);
+    throw err;
+  }
 }

@@ -3,9 +3,14 @@
 // the same order and payment path as CreateOrder + PayOrder (one spend per order, the uploader's
 // sale on delivery). One charge per user and document runs at a time (a claim row, not a held
 // connection): a double click pays once, and with free_download_duration 0 each download pays once.
+// A running VIP membership (vip/vip.downloads.ts) serves a priced or VIP document free while its
+// free downloads last, then the purchase is made at the card's discount (the quote applies it); the
+// card's daily cap holds for all of these. VIP documents are for members only.
 import { type CallContext, DomainError } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import type { DocumentProduct } from "@wenku/proto/api/v1/internal_pb.js";
 import { type LedgerService, ledgerMessages } from "../credits/ledger.service.js";
+import { VipDownloadKind, type VipDownloads } from "../vip/vip.downloads.js";
 import type { ProductLines } from "./lines.js";
 import type { PurchaseRepository } from "./purchase.repository.js";
 
@@ -13,7 +18,20 @@ export const chargeMessages = {
   busy: "该文档的下载正在处理中，请稍后再试",
   user: "用户ID无效",
   document: "文档ID无效",
+  vipOnly: "该文档为VIP专享文档，仅VIP会员可以下载，请先开通VIP会员（/joinvip）",
+  dailyCap: (n: number) => `您今日的VIP下载次数已达上限（${n} 次），请明天再来`,
 };
+
+export interface ChargeResult {
+  /** Credits spent now. */
+  charged: number;
+  /** The purchase that serves the download; empty for a VIP member's free download. */
+  orderNo: string;
+  /** A VIP membership's benefit served it. */
+  vip: boolean;
+  /** The membership's free downloads left (vip only). */
+  freeLeft: number;
+}
 
 /** How long a charge waits for another one of the same user and document (then: busy). */
 const WAIT_MS = 15_000;
@@ -38,6 +56,9 @@ export function createDownloadCharge(deps: {
   creditName(): Promise<string>;
   orders: OrderPort;
   payments: PayPort;
+  /** The document as a product (price, uploader, VIP mark). */
+  product(id: bigint): Promise<DocumentProduct>;
+  vip: Pick<VipDownloads, "active" | "earlierFree" | "take" | "attach" | "undo">;
   clock: () => Date;
   sleep?: (ms: number) => Promise<void>;
 }) {
@@ -77,8 +98,44 @@ export function createDownloadCharge(deps: {
     return { charged: order.creditAmount, orderNo: order.orderNo };
   }
 
+  const plain = (r: { charged: number; orderNo: string }): ChargeResult => ({ ...r, vip: false, freeLeft: 0 });
+
+  /** Under the claim, no earlier purchase serving: the membership's benefits, or a purchase as anyone's. */
+  async function serve(userId: bigint, documentId: bigint, days: number, vipOnly: boolean): Promise<ChargeResult> {
+    const now = deps.clock();
+    const doc = await deps.product(documentId);
+    const vipDoc = vipOnly || doc.isVip;
+    const member = await deps.vip.active(userId, now);
+    if (!member) {
+      if (vipDoc) throw new DomainError("permission_denied", chargeMessages.vipOnly);
+      return plain(await buy(userId, documentId, days));
+    }
+    const priced = doc.price > 0 && doc.userId !== userId;
+    const left = Math.max(0, member.download - member.downloadUsed);
+    if (priced && (await deps.vip.earlierFree(userId, documentId, days, now)))
+      return { charged: 0, orderNo: "", vip: true, freeLeft: left };
+    const pass = await deps.vip.take(userId, documentId, priced, now);
+    if (!pass.ok && pass.reason === "daily_cap")
+      throw new DomainError("resource_exhausted", chargeMessages.dailyCap(pass.cap));
+    if (!pass.ok) {
+      // Lapsed since the look above: as anyone's download.
+      if (vipDoc) throw new DomainError("permission_denied", chargeMessages.vipOnly);
+      return plain(await buy(userId, documentId, days));
+    }
+    if (pass.kind !== VipDownloadKind.DISCOUNTED)
+      return { charged: 0, orderNo: "", vip: true, freeLeft: pass.freeLeft };
+    try {
+      const bought = await buy(userId, documentId, days); // the quote applies the card's discount
+      await deps.vip.attach(pass.id, bought.orderNo);
+      return { ...bought, vip: true, freeLeft: 0 };
+    } catch (err) {
+      await deps.vip.undo(pass.id); // not served: it counts toward no cap
+      throw err;
+    }
+  }
+
   return {
-    async charge(userId: bigint, documentId: bigint, freeDays: number): Promise<{ charged: number; orderNo: string }> {
+    async charge(userId: bigint, documentId: bigint, freeDays: number, vipOnly = false): Promise<ChargeResult> {
       if (userId <= 0n) throw new DomainError("invalid_argument", chargeMessages.user, undefined, "user_id");
       if (documentId <= 0n)
         throw new DomainError("invalid_argument", chargeMessages.document, undefined, "document_id");
@@ -92,8 +149,8 @@ export function createDownloadCharge(deps: {
       }
       try {
         const used = await purchases.use(userId, documentId, days, deps.clock());
-        if (used) return { charged: 0, orderNo: used };
-        return await buy(userId, documentId, days);
+        if (used) return plain({ charged: 0, orderNo: used });
+        return await serve(userId, documentId, days, vipOnly);
       } finally {
         await purchases.release(userId, documentId);
       }

@@ -96,6 +96,6 @@ export function createChargeHandlers(
   charges: DownloadCharge,
 ): Pick<ServiceImpl<typeof OrderInternalAPI>, "chargeDocumentDownload"> {
   return {
-    chargeDocumentDownload: (req) => charges.charge(req.userId, req.documentId, req.freeDays),
+    chargeDocumentDownload: (req) => charges.charge(req.userId, req.documentId, req.freeDays, req.vipOnly),
   };
 }

@@ -35,10 +35,11 @@ export function createVipHandlers(vip: VipService): Omit<ServiceImpl<typeof User
     },
     async listUserVip(req) {
       const { total, rows } = await vip.members(req);
-      return create(ListUserVipReplySchema, { total: BigInt(total), userVip: rows.map(toUserVip) });
+      return create(ListUserVipReplySchema, { total: BigInt(total), userVip: rows.map((r) => toUserVip(r)) });
     },
     async getUserVip(_req, ctx) {
-      return toUserVip(await vip.mine(actor(ctx)));
+      const { member, today } = await vip.mine(actor(ctx));
+      return toUserVip(member, today);
     },
     async grantUserVip(req, ctx) {
       return toUserVip(await vip.grant(actor(ctx), req));

@@ -3,7 +3,7 @@
 import { DomainError } from "@wenku/kit";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { ProductLine } from "../orders/product.js";
-import type { VipRepository } from "./vip.repository.js";
+import { benefitsOf, type VipRepository } from "./vip.repository.js";
 import { cardPrice, vipMessages } from "./vip.rules.js";
 import type { VipService } from "./vip.service.js";
 
@@ -49,6 +49,7 @@ export function createVipLine(deps: VipLineDeps): ProductLine {
         cardId: card.id,
         cardType: card.type,
         days: card.days,
+        benefits: benefitsOf(card),
       });
     },
   };

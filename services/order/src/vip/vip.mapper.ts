@@ -16,6 +16,9 @@ const PUBLIC_FIELDS = [
   "enable",
   "discount",
   "sort",
+  "documentDiscount",
+  "download",
+  "timesEveryDay",
 ];
 
 export function toVipCard(row: VipCardRow): VipCard {
@@ -30,6 +33,9 @@ export function toVipCard(row: VipCardRow): VipCard {
     enable: row.enable,
     sort: row.sort,
     discount: row.discount,
+    documentDiscount: row.documentDiscount,
+    download: row.download,
+    timesEveryDay: row.timesEveryDay,
     createdAt: timestampFromDate(row.createdAt),
     updatedAt: timestampFromDate(row.updatedAt),
   });
@@ -41,7 +47,8 @@ export function toListedVipCard(row: VipCardRow, staff: boolean, field: readonly
   return keepFields(VipCardSchema, card, field);
 }
 
-export function toUserVip(row: UserVipRow): UserVip {
+/** A membership with its benefits; `today`: its VIP downloads today (the member's own view). */
+export function toUserVip(row: UserVipRow, today = 0): UserVip {
   return create(UserVipSchema, {
     id: row.id,
     userId: row.userId,
@@ -49,6 +56,11 @@ export function toUserVip(row: UserVipRow): UserVip {
     cardType: row.cardType,
     expiredAt: timestampFromDate(row.expiredAt),
     totalDays: row.totalDays,
+    documentDiscount: row.documentDiscount,
+    download: row.download,
+    downloadLeft: Math.max(0, row.download - row.downloadUsed),
+    timesEveryDay: row.timesEveryDay,
+    downloadsToday: today,
     createdAt: timestampFromDate(row.createdAt),
     updatedAt: timestampFromDate(row.updatedAt),
   });

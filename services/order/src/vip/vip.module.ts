@@ -1,17 +1,33 @@
-// VIP wired: repository → domain → the BUY_VIP product line and the UserVipAPI handlers.
+// VIP wired: repository → domain → the BUY_VIP product line and the UserVipAPI handlers; `downloads`
+// (the benefits a membership serves) for the download charge and the documents' VIP price.
 import type { SettingsReader } from "@wenku/kit";
 import type { Db } from "../db.js";
 import type { VipUsers } from "./users.client.js";
+import { createVipDownloads } from "./vip.downloads.js";
 import { createVipHandlers } from "./vip.handlers.js";
 import { createVipLine } from "./vip.line.js";
 import { createVipRepository } from "./vip.repository.js";
 import { createVipService } from "./vip.service.js";
 
-export function createVip(deps: { db: Db; users: VipUsers; settings?: Pick<SettingsReader, "current"> }) {
+export function createVip(deps: {
+  db: Db;
+  users: VipUsers;
+  settings?: Pick<SettingsReader, "current">;
+  /** The site's time zone (a card's daily cap counts its days); Asia/Shanghai when unset. */
+  timeZone?: string;
+  clock?: () => Date;
+}) {
+  const clock = deps.clock ?? (() => new Date());
   const repo = createVipRepository(deps.db);
-  const vip = createVipService({ repo, users: deps.users });
+  const downloads = createVipDownloads(deps.db, deps.timeZone ?? "Asia/Shanghai");
+  const vip = createVipService({ repo, users: deps.users, downloads, clock });
   return {
     service: vip,
+    downloads,
+    /** The percent of a document's price the user pays: their running membership's, else 100. */
+    async pricePercent(userId: bigint) {
+      return (await downloads.active(userId, clock()))?.documentDiscount ?? 100;
+    },
     line: createVipLine({
       repo,
       vip,

@@ -33,7 +33,46 @@ export interface Grant {
   remark: string;
   /** The new end from the current one (vip.rules.ts extendExpiry). */
   extend(current: Date | null): Date;
+  /** When the grant is made: a membership running then keeps its free downloads used. */
+  now: Date;
+  /**
+   * The card's benefits: a running membership takes its discount and cap and adds its free
+   * downloads; a new or lapsed one starts over with them. Undefined (an administrator's grant to a
+   * running membership): the benefits stay as they are.
+   */
+  benefits?: Benefits;
 }
+
+/** What a card gives a membership. */
+export interface Benefits {
+  cardId: bigint;
+  documentDiscount: number;
+  download: number;
+  timesEveryDay: number;
+}
+
+/** No card: no discount, no free downloads, no cap. */
+const NO_BENEFITS: Benefits = { cardId: 0n, documentDiscount: 100, download: 0, timesEveryDay: 0 };
+
+/** The membership's benefit columns after a grant. */
+function benefitsAfter(current: UserVipRow, running: boolean, b: Benefits | undefined) {
+  if (running && !b) return {};
+  const card = b ?? NO_BENEFITS;
+  return {
+    cardId: card.cardId,
+    documentDiscount: card.documentDiscount,
+    timesEveryDay: card.timesEveryDay,
+    ...(running ? { download: current.download + card.download } : { download: card.download, downloadUsed: 0 }),
+  };
+}
+
+/** A card's benefits. */
+export const benefitsOf = (card: VipCardRow): Benefits => ({
+  cardId: card.id,
+  documentDiscount: card.documentDiscount,
+  download: card.download,
+  timesEveryDay: card.timesEveryDay,
+});
 
 const cardWhere = (f: CardFilter): Prisma.VipCardWhereInput => ({
   deletedAt: null,
@@ -68,6 +107,12 @@ export function createVipRepository(db: Db) {
     card: (id: bigint) => db.vipCard.findFirst({ where: { id, deletedAt: null } }),
     /** A card, deleted or not (a paid order's delivery). */
     anyCard: (id: bigint) => db.vipCard.findUnique({ where: { id } }),
+    /** The first card of a type on sale (an administrator's grant to a new member takes its benefits). */
+    cardOfType: (type: number) =>
+      db.vipCard.findFirst({
+        where: { type, deletedAt: null },
+        orderBy: [{ enable: "desc" }, { sort: "desc" }, { id: "asc" }],
+      }),
     async cards(f: CardFilter, skip: number, take: number) {
       const where = cardWhere(f);
       const [total, rows] = await Promise.all([
@@ -107,6 +152,7 @@ export function createVipRepository(db: Db) {
           }
           // A row created just now by the INSERT above has total_days 0: it counts as new (from now).
           const expiredAt = g.extend(current.totalDays > 0 ? current.expiredAt : null);
+          const running = current.totalDays > 0 && current.expiredAt > g.now;
           await tx.vipGrant.create({
             data: {
               userId: g.userId,
@@ -125,6 +171,7 @@ export function createVipRepository(db: Db) {
               cardType: g.cardType,
               expiredAt,
               totalDays: { increment: g.days },
+              ...benefitsAfter(current, running, g.benefits),
               updatedAt: new Date(),
             },
           });

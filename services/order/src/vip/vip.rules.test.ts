@@ -1,6 +1,14 @@
 import { DomainError } from "@wenku/kit";
 import { VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
-import { cardPrice, cardTypeForDays, extendExpiry, validateCard, validateGrant, vipMessages } from "./vip.rules.js";
+import {
+  cardPrice,
+  cardTypeForDays,
+  extendExpiry,
+  validateCard,
+  validateGrant,
+  vipDocumentPrice,
+  vipMessages,
+} from "./vip.rules.js";
 
 const card = {
   id: 0n,
@@ -86,4 +94,35 @@ test("a grant's card type follows its days; bad grants are refused", () => {
   expect(refusal(() => validateGrant({ userId: 3n, days: 1, remark: "r".repeat(256) }))[1]).toBe(
     vipMessages.remarkTooLong,
   );
+});
+
+test("a VIP member's document price: the card's percent, rounded down (the buyer's favour), never below 0", () => {
+  expect([
+    vipDocumentPrice(7, 85),
+    vipDocumentPrice(10, 85),
+    vipDocumentPrice(3, 50),
+    vipDocumentPrice(1, 99),
+    vipDocumentPrice(9, 100),
+    vipDocumentPrice(9, 0),
+    vipDocumentPrice(0, 85),
+    vipDocumentPrice(-5, 85),
+    vipDocumentPrice(2_000_000_000, 85),
+  ]).toEqual([5, 8, 1, 0, 9, 0, 0, 0, 1_700_000_000]);
+});
+
+test("a card's benefits: whole numbers in range, or unset (the defaults / unchanged)", () => {
+  expect(validateCard({ ...card, documentDiscount: 85, download: 30, timesEveryDay: 0 })).toMatchObject({
+    documentDiscount: 85,
+    download: 30,
+    timesEveryDay: 0,
+  });
+  expect(validateCard(card).documentDiscount).toBeUndefined();
+  for (const [change, field] of [
+    [{ documentDiscount: 101 }, "document_discount"],
+    [{ documentDiscount: 8.5 }, "document_discount"],
+    [{ download: -1 }, "download"],
+    [{ timesEveryDay: -1 }, "times_every_day"],
+  ] as const) {
+    expect(refusal(() => validateCard({ ...card, ...change }))[2]).toBe(field);
+  }
 });

@@ -24,6 +24,9 @@ export const vipMessages = {
   userNotFound: "用户不存在",
   grantDays: "赠送天数须在1到3660天之间",
   remarkTooLong: "备注不能超过255个字符",
+  documentDiscount: "购买文档折扣须是0到100之间的整数（100表示不打折）",
+  download: "免费下载次数须是0到1000000之间的整数",
+  timesEveryDay: "每日下载上限须是0到100000之间的整数，0表示不限制",
 } as const;
 
 export const MIN_DAYS = 1;
@@ -42,12 +45,22 @@ export interface VipCardInput {
   enable: boolean;
   sort: number;
   discount: number;
+  /** Benefits; undefined: the defaults on create, unchanged on update. */
+  documentDiscount?: number;
+  download?: number;
+  timesEveryDay?: number;
 }
 export type VipCardData = Omit<VipCardInput, "id">;
 
 const invalid = (field: string, message: string) => new DomainError("invalid_argument", message, undefined, field);
 const CARD_TYPES: readonly number[] = [VipCardType.YEAR, VipCardType.SEASON, VipCardType.MONTH];
 const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+/** An optional whole number in [0, max]: undefined stays undefined. */
+const optionalCount = (n: number | undefined, max: number, field: string, message: string) => {
+  if (n === undefined) return undefined;
+  if (!isCount(n) || n > max) throw invalid(field, message);
+  return n;
+};
 
 /** Checks one card; returns it trimmed, ready to store. */
 export function validateCard(input: VipCardInput): VipCardData {
@@ -74,7 +87,19 @@ export function validateCard(input: VipCardInput): VipCardData {
     enable: input.enable,
     sort: input.sort,
     discount: input.discount,
+    documentDiscount: optionalCount(input.documentDiscount, 100, "document_discount", m.documentDiscount),
+    download: optionalCount(input.download, 1_000_000, "download", m.download),
+    timesEveryDay: optionalCount(input.timesEveryDay, 100_000, "times_every_day", m.timesEveryDay),
   };
+}
+
+/**
+ * What a VIP member pays for a document of `price` credits at `percent` of the price: rounded down
+ * (in the buyer's favour), never below 0, integer arithmetic only.
+ */
+export function vipDocumentPrice(price: number, percent: number): number {
+  const p = Math.min(100, Math.max(0, Math.trunc(percent)));
+  return Math.max(0, Math.floor((Math.max(0, Math.trunc(price)) * p) / 100));
 }
 
 /** What an order for the card costs: cents after the discount (rounded to the cent) and its credits. */

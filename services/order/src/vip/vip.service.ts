@@ -5,7 +5,8 @@
 import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
 import type { VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { VipUsers } from "./users.client.js";
-import type { Grant, VipRepository } from "./vip.repository.js";
+import type { VipDownloads } from "./vip.downloads.js";
+import { type Benefits, benefitsOf, type Grant, type VipRepository } from "./vip.repository.js";
 import {
   cardTypeForDays,
   extendExpiry,
@@ -39,6 +40,8 @@ const oneValue = (values: readonly boolean[]) => (values.length === 1 ? values[0
 export interface VipServiceDeps {
   repo: VipRepository;
   users: VipUsers;
+  /** Today's VIP downloads for /me/vip. */
+  downloads: Pick<VipDownloads, "today">;
   clock?: () => Date;
 }
 
@@ -48,11 +51,16 @@ export function createVipService(deps: VipServiceDeps) {
   const notFound = () => new DomainError("not_found", vipMessages.notFound);
 
   /** Books one extension, then tells the user service (also after a replay: a failed telling is retried). */
-  async function extend(g: Omit<Grant, "extend" | "username">) {
+  async function extend(g: Omit<Grant, "extend" | "username" | "now">) {
     const username = await users.username(g.userId);
     if (username === undefined) throw new DomainError("not_found", vipMessages.userNotFound);
     const at = now();
-    const result = await repo.grant({ ...g, username, extend: (current) => extendExpiry(current, g.days, at) });
+    const result = await repo.grant({
+      ...g,
+      username,
+      now: at,
+      extend: (current) => extendExpiry(current, g.days, at),
+    });
     await users.setVipExpiry(g.userId, result.member.expiredAt);
     return result;
   }
@@ -85,11 +93,11 @@ export function createVipService(deps: VipServiceDeps) {
       return repo.members({ wd: req.wd.trim(), userId: req.userId, cardType: req.cardType }, p.skip, p.take);
     },
 
-    /** The caller's membership (lapsed ones too); NotFound if never VIP. */
+    /** The caller's membership (lapsed ones too) and its VIP downloads today; NotFound if never VIP. */
     async mine(call: CallContext) {
       const member = await repo.member(requireSignedIn(call).userId);
       if (!member) throw new DomainError("not_found", vipMessages.neverVip);
-      return member;
+      return { member, today: await deps.downloads.today(member.userId, now()) };
     },
 
     /** An administrator grants or extends a membership; recorded with who granted it and why. */
@@ -98,12 +106,23 @@ export function createVipService(deps: VipServiceDeps) {
       const g = validateGrant(input);
       const current = await repo.member(g.userId);
       const cardType = current && current.totalDays > 0 ? current.cardType : cardTypeForDays(g.days);
-      const { member } = await extend({ ...g, cardType, cardId: 0n, grantedBy: admin });
+      // A running membership keeps its benefits; a new or lapsed one gets those of a card of its type.
+      const running = !!current && current.totalDays > 0 && current.expiredAt > now();
+      const card = running ? null : await repo.cardOfType(cardType);
+      const benefits = card ? benefitsOf(card) : undefined;
+      const { member } = await extend({ ...g, cardType, cardId: 0n, grantedBy: admin, benefits });
       return member;
     },
 
     /** A paid BUY_VIP order: extends once per order id (vip.line.ts). */
-    deliver: (o: { userId: bigint; orderId: bigint; cardId: bigint; cardType: number; days: number }) =>
+    deliver: (o: {
+      userId: bigint;
+      orderId: bigint;
+      cardId: bigint;
+      cardType: number;
+      days: number;
+      benefits: Benefits;
+    }) =>
       extend({
         userId: o.userId,
         orderId: o.orderId,
@@ -112,6 +131,7 @@ export function createVipService(deps: VipServiceDeps) {
         days: o.days,
         grantedBy: 0n,
         remark: "",
+        benefits: o.benefits,
       }),
   };
 }
