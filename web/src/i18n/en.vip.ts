@@ -30,4 +30,13 @@ export const enVip: { readonly [K in keyof typeof zhCNVip]: string } = {
   "vip.ordersFailed": "Could not load your VIP orders",
   "vip.noOrders": "No VIP orders yet",
   "vip.mineFailed": "Could not load your VIP membership",
+  "vip.benefits": "Benefits",
+  "vip.documentDiscount": "Buying documents",
+  "vip.discountPercent": "You pay {percent}% of the price",
+  "vip.noDiscount": "No discount",
+  "vip.freeDownloads": "Free downloads",
+  "vip.freeLeft": "{left} left ({total} in this membership)",
+  "vip.dailyDownloads": "VIP downloads today",
+  "vip.dailyCapped": "{today} used, at most {cap} a day",
+  "vip.dailyUnlimited": "{today} used, no daily cap",
 };

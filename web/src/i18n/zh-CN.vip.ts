@@ -31,4 +31,13 @@ export const zhCNVip = {
   "vip.ordersFailed": "获取VIP订单失败",
   "vip.noOrders": "暂无VIP订单",
   "vip.mineFailed": "获取VIP会员信息失败",
+  "vip.benefits": "会员权益",
+  "vip.documentDiscount": "购买文档",
+  "vip.discountPercent": "按原价 {percent}% 支付",
+  "vip.noDiscount": "不打折",
+  "vip.freeDownloads": "免费下载",
+  "vip.freeLeft": "剩余 {left} 次（本期共 {total} 次）",
+  "vip.dailyDownloads": "今日VIP下载",
+  "vip.dailyCapped": "已用 {today} 次，每日上限 {cap} 次",
+  "vip.dailyUnlimited": "已用 {today} 次，不限次数",
 } as const;

@@ -17,6 +17,13 @@ export const enAdminVip: { readonly [K in keyof typeof zhCNAdminVip]: string } =
   "adm.vip.discount": "Discount",
   "adm.vip.discountHelp": "Between 0.01 and 1: 1 is no discount, 0.8 is 20 % off",
   "adm.vip.benefits": "Benefits",
+  "adm.vip.documentDiscount": "Document discount (%)",
+  "adm.vip.documentDiscountHelp":
+    "The percent of a document's price a member pays (rounded down): 85 pays 85%, 100 is no discount",
+  "adm.vip.download": "Free downloads",
+  "adm.vip.downloadHelp": "Priced and VIP documents a member downloads free per card bought",
+  "adm.vip.timesEveryDay": "Daily download cap",
+  "adm.vip.timesEveryDayHelp": "VIP downloads a member may make a day (site time zone); 0 for no cap",
   "adm.vip.searchMember": "Search by username",
   "adm.vip.username": "Username",
   "adm.vip.expiredAt": "Expires",
