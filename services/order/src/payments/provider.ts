@@ -117,6 +117,14 @@ export interface WechatPaySettings {
   privateKey: string;
   /** wechatpay.base_url; empty: https://api.mch.weixin.qq.com (tests point it at a local stand-in). */
   baseUrl?: string;
+  /**
+   * WeChat Pay public key mode (微信支付公钥): the platform's public key (PEM or bare base64) and its
+   * id ("PUB_KEY_ID_…", the Wechatpay-Serial of what it signs). Both or neither; without them the
+   * platform certificates are downloaded. With them, other serials still go to the certificates
+   * (a merchant switching modes sees both).
+   */
+  publicKey?: string;
+  publicKeyId?: string;
 }
 
 export interface SandboxSettings {

@@ -83,6 +83,10 @@ export function encryptResource(plaintext: string, apiV3Key: Buffer, associatedD
   };
 }
 
+/** The Wechatpay-Serial of what WeChat Pay signs with its platform public key (not a certificate). */
+export const PUBLIC_KEY_ID = /^PUB_KEY_ID_[0-9A-Za-z]{1,64}$/;
+export const isPublicKeyId = (serial: string): boolean => serial.trim().startsWith("PUB_KEY_ID_");
+
 /** Certificate serials compare as hex numbers: case and leading zeros do not matter. */
 export function normalizeSerial(serial: string): string {
   return serial

@@ -1,10 +1,12 @@
 // WeChat Pay (微信支付) API v3 behind the PaymentProvider interface, with node:crypto only:
 // signed requests, Native (QR code) pay on desktops and H5 pay on phones, answers and notifies
-// verified against the platform certificates, notify resources decrypted with the APIv3 key.
+// verified against the platform certificates or the configured platform public key (public key
+// mode, PUB_KEY_ID_… serials), notify resources decrypted with the APIv3 key.
 // https://pay.weixin.qq.com/doc/v3/merchant/4012791877 (Native 下单) ·
 // https://pay.weixin.qq.com/doc/v3/merchant/4012791834 (H5 下单) ·
 // https://pay.weixin.qq.com/doc/v3/merchant/4012791880 (支付成功回调) ·
-// https://pay.weixin.qq.com/doc/v3/merchant/4012791879 (商户订单号查询订单)
+// https://pay.weixin.qq.com/doc/v3/merchant/4012791879 (商户订单号查询订单) ·
+// https://pay.weixin.qq.com/docs/merchant/products/platform-certificate/wxp-pub-key-guide.html (微信支付公钥)
 import type { KeyObject } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
@@ -15,6 +17,7 @@ import {
   type PlatformOptions,
   platformFailed,
   rsaPrivateKey,
+  rsaPublicKey,
   rsaSha256Verify,
 } from "../platform.js";
 import {
@@ -30,9 +33,11 @@ import {
   authorization,
   decryptResource,
   type EncryptedResource,
+  isPublicKeyId,
   MAX_SKEW_SECONDS,
   newNonce,
   normalizeSerial,
+  PUBLIC_KEY_ID,
   signedMessage,
   WECHATPAY_BASE_URL,
 } from "./wechatpay.protocol.js";
@@ -76,6 +81,17 @@ async function inauthentic(
   return rsaSha256Verify(signedMessage(timestamp, nonce, body), signature, publicKey) ? undefined : "bad signature";
 }
 
+/** The configured platform public key and its id (public key mode), or undefined when neither is set. */
+function platformPublicKey(settings: WechatPaySettings): { id: string; key: KeyObject } | undefined {
+  const id = settings.publicKeyId?.trim() ?? "";
+  const pem = settings.publicKey?.trim() ?? "";
+  if (!id && !pem) return undefined;
+  if (!id || !pem) throw new DomainError("failed_precondition", "微信支付公钥和公钥 ID 须同时填写，请检查支付设置");
+  if (!PUBLIC_KEY_ID.test(id))
+    throw new DomainError("failed_precondition", "微信支付公钥 ID 应为 PUB_KEY_ID_ 开头，请检查支付设置");
+  return { id, key: configuredKey(rsaPublicKey(pem), "微信支付公钥无效，请检查支付设置") };
+}
+
 export function createWechatPayProvider(settings: WechatPaySettings, opts: WechatPayOptions = {}): PaymentProvider {
   const privateKey = configuredKey(rsaPrivateKey(settings.privateKey), "微信支付商户私钥无效，请检查支付设置");
   const apiV3Key = Buffer.from(settings.apiV3Key, "utf8");
@@ -87,6 +103,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       throw new DomainError("failed_precondition", "微信支付平台证书无效，请检查支付设置");
     }
   });
+  const publicKey = platformPublicKey(settings);
   const base = (settings.baseUrl || WECHATPAY_BASE_URL).replace(/\/+$/, "");
   const now = opts.now ?? (() => new Date());
 
@@ -120,14 +137,24 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
         throw platformFailed(PLATFORM, `GET /v3/certificates: ${(err as Error).message}`);
       }
       // What makes the certificates trustworthy is the AES-GCM with the APIv3 key (only WeChat and we
-      // hold it); the listing is also signed, by one of the certificates it carries (or one we trust).
+      // hold it); the listing is also signed, by one of the certificates it carries, one we trust, or
+      // (a merchant switching to public key mode) the configured platform public key.
       const lookup = async (serial: string) =>
-        [...downloaded, ...preloaded].find((c) => c.serial === normalizeSerial(serial))?.publicKey;
+        publicKey && serial.trim() === publicKey.id
+          ? publicKey.key
+          : [...downloaded, ...preloaded].find((c) => c.serial === normalizeSerial(serial))?.publicKey;
       const why = await inauthentic((n) => res.headers.get(n) ?? undefined, res.text, lookup, now());
       if (why) throw platformFailed(PLATFORM, `GET /v3/certificates: ${why}`);
       return downloaded;
     },
   });
+
+  /** The key that signed under this Wechatpay-Serial: the configured public key, or a platform certificate. */
+  async function platformKey(serial: string): Promise<KeyObject | undefined> {
+    if (publicKey && serial.trim() === publicKey.id) return publicKey.key;
+    if (isPublicKeyId(serial)) return undefined; // a public key we were not given: no certificate has its id
+    return certs.key(serial);
+  }
 
   /** A platform answer: 2xx and authentically signed, parsed; anything else is "unavailable". */
   async function call(method: "GET" | "POST", target: string, payload?: object, signal?: AbortSignal) {
@@ -147,7 +174,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
         what,
       };
     }
-    const why = await inauthentic((n) => res.headers.get(n) ?? undefined, res.text, certs.key, now());
+    const why = await inauthentic((n) => res.headers.get(n) ?? undefined, res.text, platformKey, now());
     if (why) throw platformFailed(PLATFORM, `${what}: ${why}`);
     if (!json) throw platformFailed(PLATFORM, `${what}: answer is not JSON`);
     return { ok: true as const, json };
@@ -206,7 +233,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       const body = Buffer.from(raw.body).toString("utf8");
       let why: string | undefined;
       try {
-        why = await inauthentic((n) => raw.headers[n], body, certs.key, now());
+        why = await inauthentic((n) => raw.headers[n], body, platformKey, now());
       } catch (err) {
         why = `platform certificates unavailable: ${(err as Error).cause ?? (err as Error).message}`;
       }

@@ -3,7 +3,8 @@
 // requests (the WECHATPAY2-SHA256-RSA2048 Authorization over method, path, timestamp, nonce, body;
 // mchid and serial; the order fields), signs every answer with the current platform certificate,
 // serves the certificates AES-256-GCM encrypted with the APIv3 key, and builds signed, encrypted
-// notifies. rotate() switches to a new certificate as WeChat does before one expires.
+// notifies. rotate() switches to a new certificate as WeChat does before one expires;
+// usePublicKey() switches to public key mode (a PUB_KEY_ID_… key instead of certificates).
 import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
 import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
 import type { RawNotify } from "../provider.js";
@@ -68,8 +69,16 @@ export interface WechatPayStandIn {
   /** Certificates GET /v3/certificates lists. */
   served: PlatformIdentity[];
   certificateDownloads: number;
+  /** false: GET /v3/certificates answers 404, as for a merchant that has only the platform public key. */
+  certificatesServed: boolean;
   transactions: Map<string, WechatTransaction>;
   rotate(): PlatformIdentity;
+  /**
+   * Public key mode (微信支付公钥): from now on answers and notifies are signed with a platform key
+   * whose id (PUB_KEY_ID_…) is the Wechatpay-Serial; `pem` is its SPKI public key, as the merchant
+   * downloads it. The same identity each time.
+   */
+  usePublicKey(): PlatformIdentity;
   /** A platform identity whose certificate is never served (the same one each time). */
   stranger(): PlatformIdentity;
   pay(outTradeNo: string): RawNotify;
@@ -115,6 +124,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
   const merchantSerial = randomBytes(20).toString("hex").toUpperCase();
   const merchantKeys = rsa();
   const wrong = identity();
+  let publicKeyIdentity: PlatformIdentity | undefined;
   const transactions = new Map<string, WechatTransaction>();
   let seq = 0;
 
@@ -193,6 +203,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     const path = req.url.pathname;
     if (req.method === "GET" && path === "/v3/certificates") {
       stand.certificateDownloads++;
+      if (!stand.certificatesServed) return answer(404, { code: "NOT_FOUND", message: "无可用的平台证书" }, server);
       const key = Buffer.from(apiV3Key, "utf8");
       const data = stand.served.map((c) => ({
         serial_no: c.serial,
@@ -250,14 +261,26 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     merchantSerial,
     merchantKeys,
     served: [identity()],
-    current: () => stand.served[stand.served.length - 1] as PlatformIdentity,
+    current: () => publicKeyIdentity ?? (stand.served[stand.served.length - 1] as PlatformIdentity),
     certificateDownloads: 0,
+    certificatesServed: true,
     transactions,
     rotate() {
       stand.served.push(identity());
       return stand.current();
     },
     stranger: () => wrong,
+    usePublicKey() {
+      if (!publicKeyIdentity) {
+        const keys = rsa();
+        publicKeyIdentity = {
+          serial: `PUB_KEY_ID_01${randomBytes(13).toString("hex").replace(/[a-f]/g, "0")}`,
+          privateKey: keys.privateKey,
+          pem: keys.publicKey.export({ type: "spki", format: "pem" }) as string,
+        };
+      }
+      return publicKeyIdentity;
+    },
     pay(outTradeNo) {
       const tx = transactions.get(outTradeNo);
       if (!tx) throw new Error(`no transaction ${outTradeNo}`);
