@@ -7,6 +7,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useNavigationItems } from "../hooks/useNavigationItems.js";
 import { useSizeClass } from "../hooks/useSizeClass.js";
 import { useI18n } from "../i18n/I18nProvider.js";
+import { withTexts } from "../i18n/language.js";
 import { lazyComponent } from "../router/lazyPage.js";
 import { searchPath, searchTypeFor } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
@@ -27,9 +28,9 @@ const CategoryCards = lazyComponent<CategoryCardsProps>(() =>
   import("./HeaderCategories.js").then((m) => ({ default: m.CategoryCards })),
 );
 /** The daily check-in in the phone menu (the header row has no room), with the drawer. */
-const CheckInButton = lazyComponent(() => import("./credits/CheckInButton.js"));
+const CheckInButton = lazyComponent(() => withTexts(import("./credits/CheckInButton.js"), ["credits"]));
 /** Recharge (when the site has it on) beside the check-in, with the drawer. */
-const RechargeButton = lazyComponent(() => import("./orders/RechargeButton.js"));
+const RechargeButton = lazyComponent(() => withTexts(import("./orders/RechargeButton.js"), ["orders"]));
 const DrawerCategories = lazyComponent<DrawerCategoriesProps>(() =>
   import("./HeaderCategories.js").then((m) => ({ default: m.DrawerCategories })),
 );

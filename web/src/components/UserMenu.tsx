@@ -3,12 +3,13 @@ import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { useLogout } from "../hooks/useLogout.js";
 import { useI18n } from "../i18n/I18nProvider.js";
+import { withTexts } from "../i18n/language.js";
 import { lazyComponent } from "../router/lazyPage.js";
 import { loginPath } from "../router/paths.js";
 import { useSession } from "../store/SessionProvider.js";
 
 /** Avatar, dropdown and their icons load for a signed-in user only: a visitor's first load lacks them. */
-const SignedInMenu = lazyComponent(() => import("./SignedInMenu.js"));
+const SignedInMenu = lazyComponent(() => withTexts(import("./SignedInMenu.js"), ["credits", "orders", "vip"]));
 
 /** Keeps the header's height and layout while the signed-in menu loads (its avatar is 42 px). */
 const PENDING_MENU = <span aria-hidden style={{ display: "inline-block", width: 46, height: 46 }} />;

@@ -1,5 +1,12 @@
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
-import { type Lang, type LanguageStore, type MessageVars, translate } from "./language.js";
+import {
+  currentTextsVersion,
+  type Lang,
+  type LanguageStore,
+  type MessageVars,
+  subscribeTexts,
+  translate,
+} from "./language.js";
 import type { MessageKey } from "./zh-CN.js";
 
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
@@ -14,9 +21,12 @@ const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ store, children }: { store: LanguageStore; children: ReactNode }) {
   const lang = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // A slice of texts arriving (i18n/slices.ts) re-renders the texts' readers.
+  const texts = useSyncExternalStore(subscribeTexts, currentTextsVersion, currentTextsVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new t when a slice of texts arrives
   const value = useMemo<I18n>(
     () => ({ lang, setLang: store.set, t: (key, vars) => translate(lang, key, vars) }),
-    [lang, store],
+    [lang, store, texts],
   );
   return <I18nContext value={value}>{children}</I18nContext>;
 }

@@ -1,30 +1,9 @@
-import { enArticles } from "./en.articles.js";
-import { enComments } from "./en.comments.js";
-import { enCredits } from "./en.credits.js";
 import { enDocuments } from "./en.documents.js";
-import { enOrders } from "./en.orders.js";
-import { enSocial } from "./en.social.js";
-import { enVip } from "./en.vip.js";
-import type { zhCNArticles } from "./zh-CN.articles.js";
-import type { zhCNComments } from "./zh-CN.comments.js";
-import type { zhCNCredits } from "./zh-CN.credits.js";
 import type { zhCNDocuments } from "./zh-CN.documents.js";
 import type { Messages } from "./zh-CN.js";
-import type { zhCNOrders } from "./zh-CN.orders.js";
-import type { zhCNSocial } from "./zh-CN.social.js";
-import type { zhCNVip } from "./zh-CN.vip.js";
 
 /** Part one of the English dictionary: the site's chrome, accounts and shared words. */
-const common: Omit<
-  Messages,
-  | keyof typeof zhCNDocuments
-  | keyof typeof zhCNArticles
-  | keyof typeof zhCNComments
-  | keyof typeof zhCNSocial
-  | keyof typeof zhCNCredits
-  | keyof typeof zhCNOrders
-  | keyof typeof zhCNVip
-> = {
+const common: Omit<Messages, keyof typeof zhCNDocuments> = {
   "site.defaultName": "Wenku",
   "lang.label": "Language",
   "lang.zh-CN": "简体中文",
@@ -263,14 +242,11 @@ const common: Omit<
   "adm.common.andMore": "and {count} more",
 };
 
-/** English dictionary: must define every key of the zh-CN dictionary (checked by the type). */
+/**
+ * English dictionary of the texts every page has: every key of the zh-CN one (checked by the type).
+ * The slices' English texts are en.*.ts, loaded with their pages (slices.ts).
+ */
 export const en: Messages = {
   ...common,
   ...enDocuments,
-  ...enArticles,
-  ...enComments,
-  ...enSocial,
-  ...enCredits,
-  ...enOrders,
-  ...enVip,
 };

@@ -1,6 +1,6 @@
 import type { Locale } from "antd/es/locale";
 import antdZhCN from "antd/locale/zh_CN";
-import type { AdminMessages } from "./admin/zh-CN.js";
+import { SLICE_LOADERS, type SliceMessages, TEXT_SLICES, type TextSlice } from "./slices.js";
 import { type MessageKey, type Messages, zhCN } from "./zh-CN.js";
 
 export const LANGUAGES = ["zh-CN", "en"] as const;
@@ -36,36 +36,79 @@ const loaders: Record<Lang, () => Promise<LanguagePack>> = {
   },
 };
 
-/**
- * The back office's texts, by language: loaded with the admin layout (loadAdminTexts), and from then
- * on with every language the visitor switches to, so the public pages' first load lacks them.
- */
-const adminTexts = new Map<Lang, AdminMessages>();
 /** The language in use (what applyLanguage last applied). */
 let appliedLang: Lang = DEFAULT_LANG;
-const adminLoaders: Record<Lang, () => Promise<AdminMessages>> = {
-  "zh-CN": async () => (await import("./admin/zh-CN.js")).zhCNAdmin,
-  en: async () => (await import("./admin/en.js")).enAdmin,
-};
-let adminWanted = false;
+/** The slices loaded, by language (slices.ts). */
+const sliceTexts = new Map<Lang, Map<TextSlice, SliceMessages>>();
+/** The slices in use: loaded again with every language the visitor switches to. */
+const wantedSlices = new Set<TextSlice>();
+const sliceLoads = new Map<string, Promise<void>>();
+const textsListeners = new Set<() => void>();
+/** Bumped whenever a slice arrives: what the provider re-renders on (useTextsVersion). */
+let textsVersion = 0;
 
-/** Makes a language's back-office texts available (now and for every language loaded later). */
-export async function loadAdminTexts(lang: Lang = appliedLang): Promise<void> {
-  adminWanted = true;
-  if (!adminTexts.has(lang)) adminTexts.set(lang, await adminLoaders[lang]());
+const hasSlice = (lang: Lang, slice: TextSlice): boolean => sliceTexts.get(lang)?.has(slice) ?? false;
+
+function loadSlice(lang: Lang, slice: TextSlice): Promise<void> {
+  if (hasSlice(lang, slice)) return Promise.resolve();
+  const id = `${lang}:${slice}`;
+  let load = sliceLoads.get(id);
+  if (!load) {
+    load = SLICE_LOADERS[slice][lang]().then(
+      (texts) => {
+        const loaded = sliceTexts.get(lang) ?? new Map<TextSlice, SliceMessages>();
+        loaded.set(slice, texts);
+        sliceTexts.set(lang, loaded);
+        textsVersion++;
+        for (const listener of textsListeners) listener();
+      },
+      (error: unknown) => {
+        sliceLoads.delete(id); // a later navigation tries again
+        throw error;
+      },
+    );
+    sliceLoads.set(id, load);
+  }
+  return load;
 }
 
-/** Loads a language's pack once (and its back-office texts once they are in use); later calls reuse it. */
+/**
+ * Makes slices of texts available in a language (by default the one in use), now and in every
+ * language loaded later: give it to the lazy load of a page or component that shows them.
+ */
+export async function loadTexts(slices: readonly TextSlice[], lang: Lang = appliedLang): Promise<void> {
+  for (const slice of slices) wantedSlices.add(slice);
+  await Promise.all(slices.map((slice) => loadSlice(lang, slice)));
+}
+
+/** A lazy module together with the texts it shows: `lazyComponent(() => withTexts(import("./X.js"), ["vip"]))`. */
+export async function withTexts<T>(module: Promise<T>, slices: readonly TextSlice[]): Promise<T> {
+  const [loaded] = await Promise.all([module, loadTexts(slices)]);
+  return loaded;
+}
+
+/** The back office's texts (with the public slices its screens show): loaded with the admin layout. */
+export const loadAdminTexts = (lang: Lang = appliedLang): Promise<void> =>
+  loadTexts(["admin", "orders", "vip", "social"], lang);
+
+/** Follows slice arrivals: `textsVersion()` changes with each (useSyncExternalStore). */
+export function subscribeTexts(listener: () => void): () => void {
+  textsListeners.add(listener);
+  return () => textsListeners.delete(listener);
+}
+export const currentTextsVersion = (): number => textsVersion;
+
+/** Loads a language's pack once (and the slices in use in it); later calls reuse it. */
 export async function loadLanguage(lang: Lang): Promise<LanguagePack> {
-  const admin = adminWanted ? loadAdminTexts(lang) : undefined;
+  const slices = loadTexts([...wantedSlices], lang);
   const pack = packs.get(lang) ?? (await loaders[lang]());
   packs.set(lang, pack);
-  await admin;
+  await slices;
   return pack;
 }
 
-/** Whether a language can be shown at once: its pack, and its back-office texts once those are in use. */
-const isLoaded = (lang: Lang): boolean => packs.has(lang) && (!adminWanted || adminTexts.has(lang));
+/** Whether a language can be shown at once: its pack and the slices in use. */
+const isLoaded = (lang: Lang): boolean => packs.has(lang) && [...wantedSlices].every((slice) => hasSlice(lang, slice));
 
 /** A loaded language's pack (the store only switches to a language once it is loaded). */
 export function languagePack(lang: Lang): LanguagePack {
@@ -80,15 +123,38 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** A text of a language: public, else the back office's (in zh-CN if that language's are missing), else the key. */
+const warned = new Set<string>();
+
+/**
+ * A text shown before its slice was loaded (a page or component that does not name the slice):
+ * every slice not loaded yet is fetched, and the provider re-renders with it when it comes. Said
+ * once per key in the console, so that the page gets its slice named.
+ */
+function missing(lang: Lang, key: string): void {
+  const absent = TEXT_SLICES.filter((slice) => !hasSlice(lang, slice));
+  if (absent.length === 0) return;
+  if (!warned.has(key)) {
+    warned.add(key);
+    console.warn(`text ${key} shown before its slice was loaded: name the slice where its page or component loads`);
+  }
+  void loadTexts(absent, lang).catch((error: unknown) => console.error("texts could not be loaded", error));
+}
+
+/** A text of a language: the pack's, else a loaded slice's (in zh-CN if that language's is missing), else the key. */
 function lookUp(lang: Lang, key: MessageKey): string {
   const messages: Readonly<Record<string, string>> = languagePack(lang).messages;
-  return (
-    messages[key] ??
-    adminTexts.get(lang)?.[key as keyof AdminMessages] ??
-    adminTexts.get(DEFAULT_LANG)?.[key as keyof AdminMessages] ??
-    key
-  );
+  const found = messages[key] ?? findInSlices(lang, key) ?? findInSlices(DEFAULT_LANG, key);
+  if (found !== undefined) return found;
+  missing(lang, key);
+  return key;
+}
+
+function findInSlices(lang: Lang, key: string): string | undefined {
+  for (const texts of sliceTexts.get(lang)?.values() ?? []) {
+    const text = texts[key];
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 /** Looks a key up in one language and fills `{name}` placeholders; unknown placeholders stay as written. */
@@ -116,6 +182,8 @@ export function onLanguageApplied(listener: (lang: Lang) => void): () => void {
 /** Process-wide effects of a language choice: the document's lang attribute and onLanguageApplied's followers. */
 export function applyLanguage(lang: Lang): void {
   appliedLang = lang;
+  // A slice asked for while this language was loading comes now (a no-op for those already here).
+  void loadTexts([...wantedSlices], lang).catch((error: unknown) => console.error("texts could not be loaded", error));
   if (typeof document !== "undefined") document.documentElement.lang = lang;
   for (const listener of appliedListeners) listener(lang);
 }

@@ -1,11 +1,5 @@
-import type { AdminMessageKey } from "./admin/zh-CN.js";
-import { zhCNArticles } from "./zh-CN.articles.js";
-import { zhCNComments } from "./zh-CN.comments.js";
-import { zhCNCredits } from "./zh-CN.credits.js";
+import type { SliceMessageKey } from "./slices.js";
 import { zhCNDocuments } from "./zh-CN.documents.js";
-import { zhCNOrders } from "./zh-CN.orders.js";
-import { zhCNSocial } from "./zh-CN.social.js";
-import { zhCNVip } from "./zh-CN.vip.js";
 
 /**
  * The default (Simplified Chinese) dictionary of the texts every page may show; the back office's
@@ -252,21 +246,19 @@ const common = {
   "adm.common.andMore": "等 {count} 项",
 } as const;
 
-/** The default dictionary: the texts every page may show (here), the documents', the articles' and the comments' (zh-CN.*.ts). */
+/**
+ * The default dictionary: the texts every page may show (here and the documents', zh-CN.documents.ts).
+ * The texts of some pages only (articles, comments, social, credits, orders, VIP, the back office)
+ * are slices, loaded with those pages (slices.ts).
+ */
 export const zhCN = {
   ...common,
   ...zhCNDocuments,
-  ...zhCNArticles,
-  ...zhCNComments,
-  ...zhCNSocial,
-  ...zhCNCredits,
-  ...zhCNOrders,
-  ...zhCNVip,
 } as const;
 
 /** A key of the texts every page has (this dictionary). */
 export type PublicMessageKey = keyof typeof zhCN;
-/** Any text of the UI: the public ones and the back office's (admin/zh-CN.ts, loaded with it). */
-export type MessageKey = PublicMessageKey | AdminMessageKey;
-/** A complete public dictionary: every key, any wording. */
+/** Any text of the UI: the ones every page has and those of the slices (slices.ts, loaded with their pages). */
+export type MessageKey = PublicMessageKey | SliceMessageKey;
+/** A complete dictionary of the texts every page has: every key, any wording. */
 export type Messages = { readonly [K in PublicMessageKey]: string };

@@ -4,12 +4,14 @@
 // answers 404 for a path no page serves. One table, two readers: they cannot drift apart.
 // The back office's layout and routes (adminRoutes.ts) are a module of their own, loaded when a
 // navigation reaches /admin: a visitor of the public pages does not download the admin route table.
+import { withTexts } from "../i18n/language.js";
+import type { TextSlice } from "../i18n/slices.js";
 import type { MessageKey } from "../i18n/zh-CN.js";
 import type { PageModule } from "./lazyPage.js";
 
 export type LoadPage = () => Promise<PageModule>;
 
-/** A page: its path (null: the index of its parent), its module and its title key. */
+/** A page: its path (null: the index of its parent), its module (with the slices of texts it shows) and its title key. */
 export interface PageEntry {
   path: string | null;
   load: LoadPage;
@@ -33,59 +35,68 @@ export interface LayoutEntry {
 
 export const isSection = (entry: RouteEntry): entry is SectionEntry => "children" in entry;
 
-export const page = (path: string | null, load: LoadPage, title: MessageKey): PageEntry => ({ path, load, title });
+export const page = (
+  path: string | null,
+  load: LoadPage,
+  title: MessageKey,
+  /** The slices of texts (i18n/slices.ts) the page shows, loaded with its module. */
+  texts: readonly TextSlice[] = [],
+): PageEntry => ({ path, load: texts.length ? () => withTexts(load(), texts) : load, title });
 
 /** The not-found page: where it is routed the path is unknown, so it is no pattern of routes.json. */
 export const loadNotFound: LoadPage = () => import("../pages/NotFoundPage.js");
+
+/** /me: its frame shows the VIP mark; the index has the check-in, credit log, recharge and recent reading. */
+const ME_INDEX_TEXTS: readonly TextSlice[] = ["vip", "credits", "orders", "social"];
 
 const frontRoutes: RouteEntry[] = [
   page(null, () => import("../pages/HomePage.js"), "page.home"),
   page("404", loadNotFound, "page.notFound"),
   page("category", () => import("../pages/category/CategoryListPage.js"), "page.categoryList"),
   page("category/:id", () => import("../pages/category/CategoryPage.js"), "page.category"),
-  page("document/:id?", () => import("../pages/document/DocumentPage.js"), "page.document"),
+  page("document/:id?", () => import("../pages/document/DocumentPage.js"), "page.document", ["social"]),
   page("login", () => import("../pages/auth/LoginPage.js"), "page.login"),
   page("register", () => import("../pages/auth/RegisterPage.js"), "page.register"),
   page("findpassword", () => import("../pages/auth/FindPasswordPage.js"), "page.findPassword"),
   page("findpassword-mobile", () => import("../pages/auth/FindPasswordMobilePage.js"), "page.findPasswordMobile"),
   page("oauth/wechatmp", () => import("../pages/oauth/WechatMpPage.js"), "page.wechatMp"),
   page("oauth/:type?", () => import("../pages/oauth/OAuthPage.js"), "page.oauth"),
-  page("joinvip", () => import("../pages/JoinVipPage.js"), "page.joinVip"),
-  page("order", () => import("../pages/OrderPage.js"), "page.order"),
-  page("pay/sandbox", () => import("../pages/order/PaySandboxPage.js"), "page.paySandbox"),
-  page("post", () => import("../pages/PostPage.js"), "page.post"),
+  page("joinvip", () => import("../pages/JoinVipPage.js"), "page.joinVip", ["vip", "orders"]),
+  page("order", () => import("../pages/OrderPage.js"), "page.order", ["orders"]),
+  page("pay/sandbox", () => import("../pages/order/PaySandboxPage.js"), "page.paySandbox", ["orders"]),
+  page("post", () => import("../pages/PostPage.js"), "page.post", ["articles"]),
   page("upload", () => import("../pages/UploadPage.js"), "page.upload"),
   page("search", () => import("../pages/search/SearchPage.js"), "page.search"),
   {
     path: "me",
     children: [
-      page(null, () => import("../pages/me/MeIndexPage.js"), "page.me.index"),
-      page("index", () => import("../pages/me/MeIndexPage.js"), "page.me.index"),
-      page("article", () => import("../pages/me/MeArticlePage.js"), "page.me.article"),
-      page("document", () => import("../pages/me/MeDocumentPage.js"), "page.me.document"),
-      page("download", () => import("../pages/me/MeDownloadPage.js"), "page.me.download"),
-      page("favorite", () => import("../pages/me/MeFavoritePage.js"), "page.me.favorite"),
-      page("order", () => import("../pages/me/MeOrderPage.js"), "page.me.order"),
-      page("password", () => import("../pages/me/MePasswordPage.js"), "page.me.password"),
-      page("profile", () => import("../pages/me/MeProfilePage.js"), "page.me.profile"),
-      page("vip", () => import("../pages/me/MeVipPage.js"), "page.me.vip"),
+      page(null, () => import("../pages/me/MeIndexPage.js"), "page.me.index", ME_INDEX_TEXTS),
+      page("index", () => import("../pages/me/MeIndexPage.js"), "page.me.index", ME_INDEX_TEXTS),
+      page("article", () => import("../pages/me/MeArticlePage.js"), "page.me.article", ["vip", "articles"]),
+      page("document", () => import("../pages/me/MeDocumentPage.js"), "page.me.document", ["vip"]),
+      page("download", () => import("../pages/me/MeDownloadPage.js"), "page.me.download", ["vip"]),
+      page("favorite", () => import("../pages/me/MeFavoritePage.js"), "page.me.favorite", ["vip", "social"]),
+      page("order", () => import("../pages/me/MeOrderPage.js"), "page.me.order", ["vip", "orders"]),
+      page("password", () => import("../pages/me/MePasswordPage.js"), "page.me.password", ["vip"]),
+      page("profile", () => import("../pages/me/MeProfilePage.js"), "page.me.profile", ["vip"]),
+      page("vip", () => import("../pages/me/MeVipPage.js"), "page.me.vip", ["vip", "orders"]),
     ],
   },
   {
     path: "user/:id?",
     children: [
-      page(null, () => import("../pages/user/UserIndexPage.js"), "page.user.index"),
-      page("index", () => import("../pages/user/UserIndexPage.js"), "page.user.index"),
-      page("article", () => import("../pages/user/UserArticlePage.js"), "page.user.article"),
-      page("document", () => import("../pages/user/UserDocumentPage.js"), "page.user.document"),
+      page(null, () => import("../pages/user/UserIndexPage.js"), "page.user.index", ["vip"]),
+      page("index", () => import("../pages/user/UserIndexPage.js"), "page.user.index", ["vip"]),
+      page("article", () => import("../pages/user/UserArticlePage.js"), "page.user.article", ["vip", "articles"]),
+      page("document", () => import("../pages/user/UserDocumentPage.js"), "page.user.document", ["vip"]),
     ],
   },
   page("*", loadNotFound, "page.notFound"),
 ];
 
 const articleRoutes: RouteEntry[] = [
-  page("article", () => import("../pages/article/ArticleListPage.js"), "page.articleList"),
-  page("article/:id", () => import("../pages/article/ArticlePage.js"), "page.article"),
+  page("article", () => import("../pages/article/ArticleListPage.js"), "page.articleList", ["articles"]),
+  page("article/:id", () => import("../pages/article/ArticlePage.js"), "page.article", ["articles", "social"]),
 ];
 
 /** The public layouts, in matching order (spec §2); every layout and page module loads lazily. */

@@ -1,4 +1,5 @@
-import { loadAdminTexts, loadLanguage } from "../i18n/language.js";
+import { loadLanguage, loadTexts } from "../i18n/language.js";
+import { TEXT_SLICES } from "../i18n/slices.js";
 import { inertMediaQueryList } from "./mediaQuery.js";
 
 // jsdom lacks the layout APIs antd's responsive components query; give them inert stand-ins.
@@ -39,8 +40,8 @@ if (typeof window !== "undefined") {
   }
 }
 
-// English and the back office's texts are loaded on demand in the app; tests switch language and
-// render admin screens synchronously, so they are loaded up front.
+// English and the slices of texts (the back office's among them) are loaded on demand in the app;
+// tests switch language and render screens synchronously, so they are loaded up front.
 await loadLanguage("en");
-await loadAdminTexts("zh-CN");
-await loadAdminTexts("en");
+await loadTexts(TEXT_SLICES, "zh-CN");
+await loadTexts(TEXT_SLICES, "en");

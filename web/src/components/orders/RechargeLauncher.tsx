@@ -1,8 +1,9 @@
 import { Suspense } from "react";
+import { withTexts } from "../../i18n/language.js";
 import { lazyComponent } from "../../router/lazyPage.js";
 
 /** The dialog and its rules load on the first open: no page's first load carries them. */
-const RechargeDialog = lazyComponent(() => import("./RechargeDialog.js"));
+const RechargeDialog = lazyComponent(() => withTexts(import("./RechargeDialog.js"), ["orders"]));
 
 /** Mounts the recharge dialog while `open` (every entry point: header menu, phone menu, /me). */
 export function RechargeLauncher({
