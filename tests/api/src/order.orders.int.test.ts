@@ -90,6 +90,8 @@ beforeAll(async () => {
   contentDb = createContentDb(stack.databaseUrl);
   ledger = createClient(OrderInternalAPI, stack.transports.order);
   await setConfig("score", "register", "0");
+  // Balances here are the sales and spends alone: no upload reward (content.rewards tests it).
+  await setConfig("score", "upload_document", "0");
   await setConfig("score", "enable_recharge", "true");
   await setConfig("score", "credit_exchange", "100");
   await setConfig("score", "recharge_discount", "1000:0.9\n5000:0.8");
