@@ -155,7 +155,8 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
         UserAPI,
         {
           ...createUserHandlers(users, profiles, policy, admin, captcha, async (shown, full) =>
-            full ? creditCounts(await docCounts(shown)) : docCounts(shown),
+            // a profile shown to others (not full) counts what everyone may see
+            full ? creditCounts(await docCounts(shown)) : docCounts(shown, true),
           ),
           ...createSignHandlers(signs),
           ...createDownloadHistoryHandlers(deps.documents),

@@ -268,3 +268,30 @@ test("an article category counts its approved articles out of the bin, and refus
     "分类「计数分类」下还有文章（含回收站中的文章），请先移走文章",
   ]);
 });
+
+test("related articles: the same category's first, then others; never itself, only approved", async () => {
+  const made = await call("POST", "/api/v1/category", { title: "相关分类", type: 1, enable: true }, admin);
+  expect(made.status).toBe(200);
+  const cats = (await call("GET", "/api/v1/category/list?size=1000&type=1", undefined, admin)).json.category;
+  const catId = (cats as Array<{ id: number; title: string }>).find((c) => c.title === "相关分类")?.id;
+  const inCat = async (title: string, token = admin) =>
+    (await post({ title, content: "<p>c</p>", category_id: [catId] }, token)).json as Article;
+  const older = await inCat("同类旧文");
+  const self = await inCat("本文");
+  const pending = await inCat("同类待审", plain); // the member's group reviews articles
+  expect(pending.status).toBe(0);
+  const newer = (await post({ title: "别类新文", content: "<p>c</p>" }, admin)).json.id as number; // no category, newest
+  const r = await call("GET", `/api/v1/article/related?id=${self.id}`);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+  const related = ids(r.json.article as Article[]);
+  expect(related[0]).toBe(older.id); // the one sharing the category leads, though older
+  expect(related).toContain(newer); // then the newest others
+  expect(related).not.toContain(self.id);
+  expect(related).not.toContain(pending.id);
+  expect(related.length).toBeLessThanOrEqual(10);
+  // by identifier too; a pending article's related list is not for visitors
+  expect(
+    ids((await call("GET", `/api/v1/article/related?identifier=${self.identifier}`)).json.article as Article[])[0],
+  ).toBe(older.id);
+  expect((await call("GET", `/api/v1/article/related?id=${pending.id}`)).status).toBe(404);
+});

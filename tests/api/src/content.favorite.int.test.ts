@@ -154,7 +154,7 @@ test("hidden documents and articles cannot be favorited; bad ids are refused", a
   for (const token of [alice.token, admin])
     expect((await favorite({ document_id: draft.json.id, type: 1 }, token)).json.message).toBe("文章不存在");
   expect(await db.favorite.count({ where: { documentId: pending?.id } })).toBe(0);
-  expect(await db.favorite.count({ where: { articleId: BigInt(draft.json.id) } })).toBe(0);
+  expect(await db.favorite.count({ where: { articleId: BigInt(draft.json.id as number) } })).toBe(0);
   // once approved, its author may
   expect((await call("PUT", "/api/v1/article/check", { article_id: [draft.json.id], status: 1 }, admin)).status).toBe(
     200,
@@ -200,13 +200,55 @@ test("a user punished with no-favorite (5) or disable (1) is refused with the re
   expect(await docCount(other)).toBe(0);
 });
 
-test("the profile shows real counts of documents, articles and favorites", async () => {
+test("the profile's counts: its owner (and staff) see all, others what everyone may see", async () => {
   const user = await register("favcounts");
   const d = await doc(user, "我的文档");
   const a = await call("POST", "/api/v1/article", { title: "我的文章", content: "<p>x</p>" }, user.token);
-  expect(a.status).toBe(200);
+  expect([a.status, a.json.status]).toEqual([200, 0]); // members' articles wait for review
   expect((await favorite({ document_id: d }, user.token)).status).toBe(200);
-  expect(await profile(user.id)).toMatchObject({ doc_count: 1, article_count: 1, favorite_count: 1 });
-  const me = await call("GET", "/api/v1/user", undefined, user.token);
-  expect(me.json).toMatchObject({ doc_count: 1, article_count: 1, favorite_count: 1 });
+  const asSeenBy = async (id: number, token?: string) =>
+    (await call("GET", `/api/v1/user?id=${id}`, undefined, token)).json as Awaited<ReturnType<typeof profile>>;
+  const own = { doc_count: 1, article_count: 1, favorite_count: 1 };
+  expect((await call("GET", "/api/v1/user", undefined, user.token)).json).toMatchObject(own);
+  expect(await asSeenBy(user.id, admin)).toMatchObject(own);
+  // a visitor and another member: the pending article is not theirs to see
+  for (const token of [undefined, bob.token])
+    expect(await asSeenBy(user.id, token)).toMatchObject({ doc_count: 1, favorite_count: 1 });
+  expect((await profile(user.id)).article_count ?? 0).toBe(0);
+  expect(((await asSeenBy(user.id, bob.token)).article_count ?? 0) as number).toBe(0);
+  // approved: counted for everyone
+  expect((await call("PUT", "/api/v1/article/check", { article_id: [a.json.id], status: 1 }, admin)).status).toBe(200);
+  expect((await profile(user.id)).article_count).toBe(1);
+
+  // carol's uploads wait for review: her own count has them, a visitor's does not
+  await doc(carol, "待审的计数");
+  const live = { userId: BigInt(carol.id), deletedAt: null };
+  const all = await db.document.count({ where: live });
+  const shown = await db.document.count({ where: { ...live, status: { in: [0, 1, 2, 5] } } }); // public statuses
+  expect(all).toBeGreaterThan(shown);
+  expect((await call("GET", "/api/v1/user", undefined, carol.token)).json.doc_count).toBe(all);
+  expect((await profile(carol.id)).doc_count ?? 0).toBe(shown);
+});
+
+test("another user's activity feed shows what they commented on and favorited; one's own shows all", async () => {
+  const user = await register("favfeed");
+  await doc(user, "动态里的上传");
+  const other = await doc(alice, "动态里的收藏");
+  expect((await favorite({ document_id: other }, user.token)).status).toBe(200);
+  const feed = async (query: string, token?: string) => {
+    const r = await call("GET", `/api/v1/user/dynamic?size=20${query}`, undefined, token);
+    expect([r.status, r.json.message]).toEqual([200, undefined]);
+    return ((r.json.dynamic ?? []) as Array<{ content: string; user_id: number }>).map((d) => d.content);
+  };
+  const own = await feed("", user.token);
+  expect(own.some((c) => c.startsWith("上传了文档《") && c.includes("动态里的上传"))).toBe(true);
+  expect(own[0]).toContain("收藏了文档《"); // newest first
+  expect(await feed(`&id=${user.id}`, user.token)).toEqual(own);
+  for (const token of [undefined, bob.token]) {
+    const shown = await feed(`&id=${user.id}`, token);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain("动态里的收藏");
+  }
+  expect((await call("GET", "/api/v1/user/dynamic")).status).toBe(401); // one's own needs a sign-in
+  expect((await call("GET", "/api/v1/user/dynamic?id=99999999")).status).toBe(404);
 });

@@ -1,4 +1,4 @@
-// Staff operations on articles: review, recommend, batch categories, and the recycle bin.
+// Staff operations on articles: review, recommend, site notices, batch categories, and the recycle bin.
 import { paging } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import { PRIVILEGED_MAX_SIZE } from "../documents/document.filters.js";
@@ -39,6 +39,11 @@ export function createArticleAdminService(deps: ArticleAdminDeps) {
 
     async recommend(raw: readonly bigint[], on: boolean): Promise<void> {
       await changeLive(raw, { recommendAt: on ? now() : null });
+    },
+
+    /** Marks articles as site notices (newest mark first on the home page) or takes the mark off. */
+    async notice(raw: readonly bigint[], on: boolean): Promise<void> {
+      await changeLive(raw, { noticeAt: on ? now() : null });
     },
 
     async setCategories(raw: readonly bigint[], categoryIds: readonly bigint[]): Promise<void> {

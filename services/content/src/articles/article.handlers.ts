@@ -66,6 +66,10 @@ export function createArticleHandlers(articles: ArticleService, admin: ArticleAd
       await admin.recommend(req.articleId, req.isRecommend);
       return {};
     },
+    async setArticlesNotice(req) {
+      await admin.notice(req.articleId, req.isNotice);
+      return {};
+    },
     async checkArticles(req) {
       await admin.check(req.articleId, req.status, req.rejectReason || req.rejeactReason);
       return {};

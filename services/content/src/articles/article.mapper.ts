@@ -34,6 +34,8 @@ export function toArticle(row: ArticleRow, extras: ArticleExtras = {}): Article 
     commentCount: row.commentCount,
     recommendAt: row.recommendAt ? timestampFromDate(row.recommendAt) : undefined,
     isRecommend: row.recommendAt !== null,
+    noticeAt: row.noticeAt ? timestampFromDate(row.noticeAt) : undefined,
+    isNotice: row.noticeAt !== null,
     userId: row.userId,
     user: publisher
       ? create(ArticleUserSchema, { id: publisher.id, username: publisher.username, avatar: publisher.avatar })

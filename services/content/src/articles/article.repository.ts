@@ -34,6 +34,7 @@ export type ArticleChanges = Partial<
     | "status"
     | "rejectReason"
     | "recommendAt"
+    | "noticeAt"
     | "deletedAt"
     | "deletedUserId"
   >
@@ -46,12 +47,22 @@ export interface ArticleFilter {
   userIds?: readonly bigint[];
   categoryIds?: readonly bigint[];
   recommended?: boolean;
+  notice?: boolean;
   wd?: string;
   createdFrom?: Date;
   createdTo?: Date;
 }
 
-export type ArticleSortColumn = "id" | "createdAt" | "updatedAt" | "viewCount" | "recommendAt" | "deletedAt";
+export type ArticleSortColumn =
+  | "id"
+  | "createdAt"
+  | "updatedAt"
+  | "viewCount"
+  | "recommendAt"
+  | "noticeAt"
+  | "deletedAt";
+/** Nullable columns: their nulls sort last either way. */
+const NULLABLE = new Set<ArticleSortColumn>(["recommendAt", "noticeAt", "deletedAt"]);
 export interface ArticleSort {
   column: ArticleSortColumn;
   dir: "asc" | "desc";
@@ -64,6 +75,7 @@ function where(f: ArticleFilter): Prisma.ArticleWhereInput {
   if (f.userIds) w.userId = { in: [...f.userIds] };
   if (f.categoryIds) w.categories = { some: { categoryId: { in: [...f.categoryIds] } } };
   if (f.recommended !== undefined) w.recommendAt = f.recommended ? { not: null } : null;
+  if (f.notice !== undefined) w.noticeAt = f.notice ? { not: null } : null;
   if (f.wd) {
     w.OR = [
       { title: { contains: f.wd, mode: "insensitive" } },
@@ -78,11 +90,7 @@ function where(f: ArticleFilter): Prisma.ArticleWhereInput {
 }
 
 const orderBy = (sort: readonly ArticleSort[]): Prisma.ArticleOrderByWithRelationInput[] =>
-  sort.map((s) =>
-    s.column === "recommendAt" || s.column === "deletedAt"
-      ? { [s.column]: { sort: s.dir, nulls: "last" } }
-      : { [s.column]: s.dir },
-  );
+  sort.map((s) => (NULLABLE.has(s.column) ? { [s.column]: { sort: s.dir, nulls: "last" } } : { [s.column]: s.dir }));
 
 export function createArticleRepository(db: Db) {
   /** The categories of the articles `f` matches: their doc_count is recounted after a change. */
@@ -149,7 +157,7 @@ export function createArticleRepository(db: Db) {
         await recountCategoryItems(tx, [...before, ...(categoryIds ?? [])]);
       }),
 
-    /** Changes the matching articles (review, recommend, to and from the bin). */
+    /** Changes the matching articles (review, recommend, notice, to and from the bin). */
     updateMany: (f: ArticleFilter, changes: ArticleChanges) =>
       db.$transaction(async (tx) => {
         const touched = await categoriesOf(tx, f);

@@ -86,6 +86,7 @@ export interface ArticleListInput {
   userId: readonly bigint[];
   status: readonly number[];
   isRecommend: readonly boolean[];
+  isNotice: readonly boolean[];
   createdAt: readonly string[];
 }
 
@@ -96,6 +97,7 @@ const ORDER_COLUMNS = new Map<string, ArticleSortColumn>([
   ["updated_at", "updatedAt"],
   ["view_count", "viewCount"],
   ["recommend_at", "recommendAt"],
+  ["notice_at", "noticeAt"],
 ]);
 export const NEWEST_FIRST: readonly ArticleSort[] = [
   { column: "createdAt", dir: "desc" },
@@ -106,6 +108,7 @@ const NAMED_SORTS = new Map<string, string>([
   ["latest", "created_at"],
   ["popular", "view_count"],
   ["recommend", "recommend_at"],
+  ["notice", "notice_at"],
 ]);
 
 /**
@@ -133,6 +136,8 @@ export function articleListQuery(call: CallContext, req: ArticleListInput) {
   if (categories.length) where.categoryIds = categories;
   const recommended = [...new Set(req.isRecommend)];
   if (recommended.length === 1) where.recommended = recommended[0];
+  const notice = [...new Set(req.isNotice)];
+  if (notice.length === 1) where.notice = notice[0];
   const from = parseDate(req.createdAt[0]);
   const to = parseDate(req.createdAt[1]);
   if (from) where.createdFrom = from;

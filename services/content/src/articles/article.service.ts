@@ -24,6 +24,7 @@ import {
   checkIdentifier,
   isAuthor,
   isPublic,
+  NEWEST_FIRST,
   notFound,
 } from "./article.rules.js";
 import { sanitizeArticleHtml } from "./sanitize.js";
@@ -210,25 +211,23 @@ export function createArticleService(deps: ArticleServiceDeps) {
       return { total, rows, users: await usersOf(rows) };
     },
 
-    /** Approved articles sharing a category with the given one (newest first), else the newest approved. */
+    /**
+     * Approved articles sharing a category with the given one first (newest first), then the newest
+     * other approved ones; never the article itself.
+     */
     async related(call: CallContext, req: { id: bigint; identifier: string }): Promise<ArticleView> {
       const article = await load(call, req);
       const categoryIds = article.categories.map((c) => c.categoryId);
-      const { rows: found } = await repo.page(
-        {
-          deleted: false,
-          statuses: [ArticleStatus.approved],
-          ...(categoryIds.length ? { categoryIds } : {}),
-        },
-        [
-          { column: "createdAt", dir: "desc" },
-          { column: "id", dir: "desc" },
-        ],
+      const approved = { deleted: false, statuses: [ArticleStatus.approved] };
+      const newest = async (extra: { categoryIds?: bigint[] }, take: number) =>
+        (await repo.page({ ...approved, ...extra }, NEWEST_FIRST, 0, take, false)).rows;
+      const picked = categoryIds.length ? await newest({ categoryIds }, RELATED_LIMIT + 1) : [];
+      const seen = new Set([article.id, ...picked.map((a) => a.id)]);
+      const rest = picked.length > RELATED_LIMIT ? [] : await newest({}, RELATED_LIMIT + seen.size);
+      const others = [...picked.filter((a) => a.id !== article.id), ...rest.filter((a) => !seen.has(a.id))].slice(
         0,
-        RELATED_LIMIT + 1,
-        false,
+        RELATED_LIMIT,
       );
-      const others = found.filter((a) => a.id !== article.id).slice(0, RELATED_LIMIT);
       return { rows: others, total: others.length, users: await usersOf(others) };
     },
   };

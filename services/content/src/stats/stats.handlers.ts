@@ -30,9 +30,13 @@ export function createDocumentInternalHandlers(
 ): Pick<ServiceImpl<typeof DocumentInternalAPI>, "countUserDocuments"> {
   return {
     async countUserDocuments(req) {
-      const documents = await stats.documentsPerUser(req.userId); // refuses too many users first
+      // public_only: a profile shown to others counts what everyone may see
+      const documents = await stats.documentsPerUser(req.userId, req.publicOnly); // refuses too many users first
       const ids = [...new Set(req.userId)].filter((id) => id > 0n);
-      const [articles, favorited] = await Promise.all([stats.articlesPerUser(ids), favorites.perUser(ids)]);
+      const [articles, favorited] = await Promise.all([
+        stats.articlesPerUser(ids, req.publicOnly),
+        favorites.perUser(ids),
+      ]);
       const users = new Set([...documents.keys(), ...articles.keys(), ...favorited.keys()]);
       return {
         count: [...users].map((userId) => ({

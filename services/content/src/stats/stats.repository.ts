@@ -1,6 +1,8 @@
 // The only module that touches Prisma for the counters other services ask for: counts, nothing else.
 import { countPerDay, type DailyCount } from "@wenku/kit";
+import { ArticleStatus } from "../articles/article.rules.js";
 import type { Db } from "../db.js";
+import { PUBLIC_STATUSES } from "../documents/visibility.js";
 
 export function createStatsRepository(db: Db) {
   return {
@@ -35,23 +37,34 @@ export function createStatsRepository(db: Db) {
       return { documents, conversions, failures, downloads };
     },
 
-    /** Live documents (outside the recycle bin, any status) per user among `userIds`; users without any are absent. */
-    async liveDocumentsPerUser(userIds: readonly bigint[]): Promise<Map<bigint, number>> {
+    /**
+     * Live documents (outside the recycle bin, any status; public statuses only with `publicOnly`) per
+     * user among `userIds`; users without any are absent.
+     */
+    async liveDocumentsPerUser(userIds: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> {
       if (!userIds.length) return new Map();
       const rows = await db.document.groupBy({
         by: ["userId"],
-        where: { userId: { in: [...userIds] }, deletedAt: null },
+        where: {
+          userId: { in: [...userIds] },
+          deletedAt: null,
+          ...(publicOnly ? { status: { in: [...PUBLIC_STATUSES] } } : {}),
+        },
         _count: { _all: true },
       });
       return new Map(rows.map((r) => [r.userId, r._count._all]));
     },
 
-    /** Live articles (outside the recycle bin, any review status) per user among `userIds`. */
-    async liveArticlesPerUser(userIds: readonly bigint[]): Promise<Map<bigint, number>> {
+    /** Live articles (outside the recycle bin, any review status; approved only with `publicOnly`) per user. */
+    async liveArticlesPerUser(userIds: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> {
       if (!userIds.length) return new Map();
       const rows = await db.article.groupBy({
         by: ["userId"],
-        where: { userId: { in: [...userIds] }, deletedAt: null },
+        where: {
+          userId: { in: [...userIds] },
+          deletedAt: null,
+          ...(publicOnly ? { status: ArticleStatus.approved } : {}),
+        },
         _count: { _all: true },
       });
       return new Map(rows.map((r) => [r.userId, r._count._all]));

@@ -24,13 +24,16 @@ function countedUsers(ids: readonly bigint[]): bigint[] {
 
 export function createStatsService(repo: StatsRepository) {
   return {
-    /** Live documents (any status, not in the recycle bin) per user; users without any are absent. */
-    documentsPerUser: async (ids: readonly bigint[]): Promise<Map<bigint, number>> =>
-      repo.liveDocumentsPerUser(countedUsers(ids)),
+    /**
+     * Live documents (not in the recycle bin; any status, or with `publicOnly` those everyone may see)
+     * per user; users without any are absent.
+     */
+    documentsPerUser: async (ids: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> =>
+      repo.liveDocumentsPerUser(countedUsers(ids), publicOnly),
 
-    /** Live articles (any review status, not in the recycle bin) per user; users without any are absent. */
-    articlesPerUser: async (ids: readonly bigint[]): Promise<Map<bigint, number>> =>
-      repo.liveArticlesPerUser(countedUsers(ids)),
+    /** Live articles (any review status, or approved only with `publicOnly`) per user; users without any are absent. */
+    articlesPerUser: async (ids: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> =>
+      repo.liveArticlesPerUser(countedUsers(ids), publicOnly),
 
     /** Per-day series for the dashboard's trend; `days` and `timeZone` were checked by the config service. */
     async daily(days: number, timeZone: string) {

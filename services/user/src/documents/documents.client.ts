@@ -19,8 +19,11 @@ export interface ContentCounts {
 }
 
 export interface DocumentCounter {
-  /** Live documents, articles and favorites per user among `ids`; users without any are absent. */
-  counts(ids: readonly bigint[]): Promise<Map<bigint, ContentCounts>>;
+  /**
+   * Live documents, articles and favorites per user among `ids`; users without any are absent. With
+   * `publicOnly`, the documents and articles everyone may see (a profile shown to others).
+   */
+  counts(ids: readonly bigint[], publicOnly?: boolean): Promise<Map<bigint, ContentCounts>>;
   /** A user's download history, newest first (ListUserDownloads); absent in wirings without content. */
   downloads?(userId: bigint, page: bigint, size: bigint): Promise<ListUserDownloadReply>;
 }
@@ -29,11 +32,11 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
   const client = createClient(DocumentInternalAPI, transport);
   const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   return {
-    async counts(ids) {
+    async counts(ids, publicOnly = false) {
       const unique = [...new Set(ids)].filter((id) => id > 0n);
       const out = new Map<bigint, ContentCounts>();
       for (let i = 0; i < unique.length; i += BATCH) {
-        const reply = await client.countUserDocuments({ userId: unique.slice(i, i + BATCH) }, callOptions);
+        const reply = await client.countUserDocuments({ userId: unique.slice(i, i + BATCH), publicOnly }, callOptions);
         for (const c of reply.count)
           out.set(c.userId, { documents: c.docCount, articles: c.articleCount, favorites: c.favoriteCount });
       }
@@ -44,16 +47,21 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
 }
 
 /**
- * Sets doc_count, article_count and favorite_count on user messages from the content service. A failed
- * call leaves the counts at 0 and is logged: a profile stays readable while the content service is down.
+ * Sets doc_count, article_count and favorite_count on user messages from the content service (with
+ * `publicOnly`, what everyone may see: profiles shown to others). A failed call leaves the counts at 0
+ * and is logged: a profile stays readable while the content service is down.
  */
 export function docCountFiller(counter: DocumentCounter | undefined, log: Logger) {
   return async <U extends { id: bigint; docCount: number; articleCount: number; favoriteCount: number }>(
     users: U[],
+    publicOnly = false,
   ): Promise<U[]> => {
     if (!counter || users.length === 0) return users;
     try {
-      const counts = await counter.counts(users.map((u) => u.id));
+      const counts = await counter.counts(
+        users.map((u) => u.id),
+        publicOnly,
+      );
       for (const u of users) {
         const c = counts.get(u.id);
         u.docCount = c?.documents ?? 0;

@@ -28,8 +28,9 @@ export function createDynamicRepository(db: Db) {
     addMany: (userId: bigint, type: number, contents: readonly string[]) =>
       db.dynamic.createMany({ data: contents.map((content) => ({ userId, type, content })) }),
 
-    async list(userId: bigint, skip: number, take: number) {
-      const where = { userId };
+    /** A user's feed, newest first; of the given types only when `types` is given. */
+    async list(userId: bigint, skip: number, take: number, types?: readonly number[]) {
+      const where = { userId, ...(types ? { type: { in: [...types] } } : {}) };
       const [total, rows] = await db.$transaction([
         db.dynamic.count({ where }),
         db.dynamic.findMany({

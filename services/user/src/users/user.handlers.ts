@@ -23,7 +23,7 @@ import type { UserService } from "./user.service.js";
 
 /**
  * Fills what other services own on shown users: doc_count, article_count and favorite_count (the
- * content service) always; credit_count (the order service's ledger) on full profiles only — a
+ * content service) always (full: everything the user has; else what everyone may see); credit_count (the order service's ledger) on full profiles only — a
  * balance is the user's own business, shown to them and to staff.
  */
 export type UserCountsFiller = <
@@ -113,7 +113,7 @@ export function createUserHandlers(
       return {};
     },
     async listUserDynamic(req, ctx) {
-      const { total, rows } = await profiles.dynamics(actor(ctx), req.page, req.size);
+      const { total, rows } = await profiles.dynamics(actor(ctx), req.id, req.page, req.size);
       return create(ListUserDynamicReplySchema, { total: BigInt(total), dynamic: rows.map(toDynamic) });
     },
   };

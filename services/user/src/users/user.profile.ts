@@ -23,6 +23,9 @@ export interface UserProfileDeps {
   authz: AuthzChanges;
 }
 
+/** The kinds of another user's feed anyone may read (ListUserDynamic with their id). */
+const PUBLIC_DYNAMICS: readonly number[] = [DynamicType.comment, DynamicType.favorite];
+
 export function createUserProfileService(deps: UserProfileDeps) {
   async function target(call: CallContext, id: bigint) {
     const who = requireSignedIn(call);
@@ -145,10 +148,17 @@ export function createUserProfileService(deps: UserProfileDeps) {
     briefs: async (ids: bigint[]) =>
       (await deps.repo.briefs([...new Set(ids)].slice(0, 1000))).map((u) => ({ ...u, avatar: shownAvatar(u.avatar) })),
 
-    async dynamics(call: CallContext, page: bigint, size: bigint) {
-      const who = requireSignedIn(call);
+    /**
+     * An activity feed: one's own (id 0 or oneself: every kind), or another user's public part, what
+     * they commented on and favorited (always public targets; their uploads and articles may still wait
+     * for review, logins, downloads and sign-ins are their own business).
+     */
+    async dynamics(call: CallContext, id: bigint, page: bigint, size: bigint) {
       const { skip, take } = paging(page, size, { max: 100, fallback: 10 });
-      return deps.dynamics.list(who.userId, skip, take);
+      const me = call.identity?.userId;
+      if (id <= 0n || id === me) return deps.dynamics.list(requireSignedIn(call).userId, skip, take);
+      if (!(await deps.repo.byId(id))) throw new DomainError("not_found", userMessages.notFound);
+      return deps.dynamics.list(id, skip, take, PUBLIC_DYNAMICS);
     },
   };
 }
