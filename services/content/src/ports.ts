@@ -1,5 +1,6 @@
 // What the content service needs from outside its own tables, as interfaces: the slices depend on
 // these, service.ts wires the implementations (gRPC clients, the bus) in.
+import type { CreditBooking } from "@wenku/kit/outbox";
 
 export interface ConversionRequest {
   documentId: bigint;
@@ -87,4 +88,12 @@ export interface ChargedDownload {
   /** A VIP membership's benefit served it. */
   vip: boolean;
   freeLeft: number;
+}
+
+/** The order service's credits ledger, as the content service's rewards book into it (OrderInternalAPI). */
+export interface CreditLedger {
+  /** Books once per idempotency key (ApplyCredits); a spend below the balance throws FailedPrecondition. */
+  apply(b: CreditBooking): Promise<void>;
+  /** The user's balance (GetCreditBalances). */
+  balance(userId: bigint): Promise<number>;
 }

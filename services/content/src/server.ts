@@ -31,6 +31,7 @@ import { createCommentHandlers } from "./comments/comment.handlers.js";
 import { createCommentRepository } from "./comments/comment.repository.js";
 import { createCommentService } from "./comments/comment.service.js";
 import { type ConverterAvailability, probeTools } from "./conversion/tools.js";
+import type { CreditRewards } from "./credits/credit.rewards.js";
 import type { Db } from "./db.js";
 import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
@@ -129,6 +130,8 @@ export interface ContentServerDeps {
   dirs?: readonly WatchedDir[];
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
   clock?: () => Date;
+  /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
+  rewards?: CreditRewards;
 }
 
 /**
@@ -162,6 +165,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     users,
     effects,
     events,
+    rewards: deps.rewards,
   });
   const documentAdmin = createDocumentAdminService({
     repo: documentRepo,
@@ -245,7 +249,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     usersOf: articles.usersOf,
     clock: deps.clock,
   });
-  const comments = createCommentService({ repo: createCommentRepository(db), settings, users });
+  const comments = createCommentService({
+    repo: createCommentRepository(db),
+    settings,
+    users,
+    rewards: deps.rewards,
+  });
   const crawler = createCrawlerDocuments({
     repo: documentRepo,
     users,
@@ -254,7 +263,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     log: sitemapLog,
   });
   // The social side of documents and articles: favorites, ratings, reports, reading progress.
-  const favorites = createFavoriteService({ repo: createFavoriteRepository(db), users });
+  const favorites = createFavoriteService({ repo: createFavoriteRepository(db), users, rewards: deps.rewards });
   const scores = createScoreService(createScoreRepository(db));
   const reports = createReportService({ repo: createReportRepository(db), users });
   const history = createHistoryService(createHistoryRepository(db));

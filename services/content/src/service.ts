@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
-import type { ServiceModule } from "@wenku/kit";
+import { repeatEvery, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
 import { createArticleRepository } from "./articles/article.repository.js";
@@ -10,11 +10,13 @@ import { officeExtensions } from "./conversion/formats.js";
 import { conversionChannel } from "./conversion/job.js";
 import { createConversionQueue } from "./conversion/queue.js";
 import { converterAvailability, describeTools, probeTools } from "./conversion/tools.js";
+import { createContentCreditOutbox } from "./credits/credit.outbox.js";
+import { createCreditRewards } from "./credits/credit.rewards.js";
 import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
-import { createOrderDesk } from "./orders.client.js";
+import { createCreditLedger, createOrderDesk } from "./orders.client.js";
 import { createArticleSearchSource } from "./search/search.articles.js";
 import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search/search.es.js";
 import { combineIndexers, createSearchIndexer } from "./search/search.indexer.js";
@@ -25,6 +27,9 @@ import { createSearchSource } from "./search/search.source.js";
 import { buildServer } from "./server.js";
 import { createUserDirectory } from "./users.client.js";
 import { type ContentWorkers, startContentWorkers } from "./workers.js";
+
+/** How often owed credit bookings are retried (each row also backs off on its own, up to an hour). */
+const OUTBOX_SWEEP_MS = 15_000;
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
@@ -53,6 +58,16 @@ export const service: ServiceModule = {
     let documents: DocumentEventsHandle | undefined;
     let recorder: SearchRecorder | undefined;
     let es: EsSearchIndex | undefined;
+    const creditOutbox = createContentCreditOutbox({
+      db,
+      ledger: createCreditLedger(ctx.transports.order, ctx.internalToken),
+      log: ctx.log.child({ module: "credit-outbox" }),
+    });
+    // Rewards and penalties the order service could not book at once (down or slow), retried until booked.
+    const outboxSweep = repeatEvery(() => creditOutbox.sweep(), {
+      everyMs: OUTBOX_SWEEP_MS,
+      onError: (err) => ctx.log.warn({ err }, "credit outbox sweep failed"),
+    });
     try {
       const seeded = await createLanguageRepository(db).seed(defaultLanguages);
       if (seeded) ctx.log.info({ seeded }, "document languages seeded");
@@ -126,6 +141,12 @@ export const service: ServiceModule = {
           { name: "tmp", path: tmpdir() },
         ],
         clock: ctx.clock,
+        rewards: createCreditRewards({
+          outbox: creditOutbox,
+          settings: ctx.settings,
+          timeZone: config.SITE_TIME_ZONE,
+          clock: ctx.clock,
+        }),
       });
       const tools = await probed;
       workers = await startContentWorkers({
@@ -149,6 +170,7 @@ export const service: ServiceModule = {
         async close() {
           // The workers first: jobs in flight are handed back to the queue before the database goes.
           await started.stop();
+          await outboxSweep.stop();
           await records.flush(); // searches answered before the close are written
           await elastic?.close();
           events.close();
@@ -158,6 +180,7 @@ export const service: ServiceModule = {
       };
     } catch (err) {
       await workers?.stop();
+      await outboxSweep.stop();
       await recorder?.flush();
       await es?.close();
       documents?.close();

@@ -156,9 +156,14 @@ export function createCommentRepository(db: Db) {
     /**
      * Inserts a comment unless the user's last one is less than `intervalSeconds` old: the user's rows are
      * serialised by a transaction-scoped advisory lock, so two comments sent at once cannot both pass.
-     * Returns the new id, or the whole seconds left to wait.
+     * Returns the new id, or the whole seconds left to wait. `onInserted` runs in the same transaction
+     * after the insert (the uploader's reward owed with a visible comment).
      */
-    insertSpaced: (c: NewComment, intervalSeconds: number) =>
+    insertSpaced: (
+      c: NewComment,
+      intervalSeconds: number,
+      onInserted?: (tx: Prisma.TransactionClient, id: bigint) => Promise<void>,
+    ) =>
       db.$transaction(async (tx): Promise<{ id: bigint } | { wait: number }> => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INTERVAL_LOCK}::int, hashtext(${c.userId.toString()}))`;
         if (intervalSeconds > 0) {
@@ -177,6 +182,7 @@ export function createCommentRepository(db: Db) {
           },
           select: { id: true },
         });
+        await onInserted?.(tx, row.id);
         return { id: row.id };
       }),
 
@@ -189,8 +195,29 @@ export function createCommentRepository(db: Db) {
       return Math.max(last?.wait ?? 0, 0);
     },
 
-    updateMany: (ids: readonly bigint[], data: { status?: number; content?: string }) =>
-      db.comment.updateMany({ where: { id: { in: [...ids] } }, data }).then((r) => r.count),
+    /**
+     * Changes the comments; with `onChanged`, in one transaction that then hands it the changed
+     * comments' authors and documents (the uploaders' rewards owed with an approval).
+     */
+    updateMany: (
+      ids: readonly bigint[],
+      data: { status?: number; content?: string },
+      onChanged?: (
+        tx: Prisma.TransactionClient,
+        rows: { userId: bigint; documentId: bigint | null }[],
+      ) => Promise<void>,
+    ) =>
+      onChanged
+        ? db.$transaction(async (tx) => {
+            const { count } = await tx.comment.updateMany({ where: { id: { in: [...ids] } }, data });
+            const rows = await tx.comment.findMany({
+              where: { id: { in: [...ids] } },
+              select: { userId: true, documentId: true },
+            });
+            await onChanged(tx, rows);
+            return count;
+          })
+        : db.comment.updateMany({ where: { id: { in: [...ids] } }, data }).then((r) => r.count),
 
     /** Deletes the comments; their replies go with them (the foreign key cascades, the trigger counts). */
     deleteMany: (ids: readonly bigint[]) =>

@@ -3,6 +3,7 @@
 // targets and parents follow the rows in the database (migration 0016's trigger).
 import { type CallContext, DomainError, requireSignedIn, type SettingsReader } from "@wenku/kit";
 import { canSee as canSeeArticle, isPublic as isPublicArticle } from "../articles/article.rules.js";
+import type { CreditRewards } from "../credits/credit.rewards.js";
 import { canSee as canSeeDocument, isPublic as isPublicDocument } from "../documents/visibility.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import {
@@ -50,6 +51,8 @@ export interface CommentServiceDeps {
   repo: CommentRepository;
   settings: SettingsReader;
   users: Pick<UserDirectory, "policy" | "users" | "verifyCaptcha" | "recordActivity">;
+  /** The uploader's reward for a visible comment (score.document_commented); absent: none. */
+  rewards?: CreditRewards;
 }
 
 /** Public targets only: a hidden, pending, rejected or recycled document or article takes no comments. */
@@ -94,6 +97,18 @@ export function createCommentService(deps: CommentServiceDeps) {
     return { rows, total, users, targets };
   }
 
+  /** Changes comments; an approval owes the uploaders their rewards (once per commenter and document). */
+  async function changeStatus(ids: readonly bigint[], data: { status?: number; content?: string }) {
+    const plan = data.status === CommentStatus.approved ? await deps.rewards?.plan() : undefined;
+    if (!plan) return repo.updateMany(ids, data);
+    let owed: string[] = [];
+    const count = await repo.updateMany(ids, data, async (tx, rows) => {
+      owed = await plan.commented(tx, rows);
+    });
+    await deps.rewards?.deliver(owed);
+    return count;
+  }
+
   return {
     /**
      * Posts a comment (or a reply) on a public document or approved article. The user service decides
@@ -126,8 +141,19 @@ export function createCommentService(deps: CommentServiceDeps) {
       if (security?.enableCaptchaComment) await deps.users.verifyCaptcha("comment", req.captchaId, req.captcha);
 
       const status = policy.needsReview ? CommentStatus.pending : CommentStatus.approved;
-      const made = await repo.insertSpaced({ userId: me, kind, targetId: t.id, parentId, content, status }, interval);
+      // A visible comment on someone else's document owes its uploader the reward (once per commenter).
+      const plan = status === CommentStatus.approved && kind === "document" ? await deps.rewards?.plan() : undefined;
+      let owed: string[] = [];
+      const made = await repo.insertSpaced(
+        { userId: me, kind, targetId: t.id, parentId, content, status },
+        interval,
+        plan &&
+          (async (tx) => {
+            owed = await plan.commented(tx, [{ userId: me, documentId: t.id }]);
+          }),
+      );
       if ("wait" in made) throw tooSoon(made.wait);
+      await deps.rewards?.deliver(owed);
       await deps.users.recordActivity?.(me, "comment", [{ kind, id: t.id, ref: t.ref, title: t.title }]);
       const row = await repo.byId(made.id);
       if (!row) throw notFound();
@@ -178,7 +204,7 @@ export function createCommentService(deps: CommentServiceDeps) {
     /** CheckComment: approves, rejects or sends back to review; the counts follow. */
     async check(raw: readonly bigint[], status: number): Promise<void> {
       checkStatus(status);
-      if (!(await repo.updateMany(commentIds(raw), { status }))) throw notFound();
+      if (!(await changeStatus(commentIds(raw), { status }))) throw notFound();
     },
 
     /** UpdateComment (staff): new text and, unless 0 (PENDING cannot be told from "unchanged"), status. */
@@ -189,7 +215,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       if (req.content.trim()) data.content = checkContent(req.content);
       if (req.status !== CommentStatus.pending) data.status = checkStatus(req.status);
       if (!data.content && data.status === undefined) throw new DomainError("invalid_argument", "没有要修改的内容");
-      await repo.updateMany([row.id], data);
+      await changeStatus([row.id], data);
     },
 
     /**

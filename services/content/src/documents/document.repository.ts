@@ -121,6 +121,16 @@ export interface DocumentPatch extends DocumentChanges {
   deletedUserId?: bigint;
 }
 
+/** A document just created, with its attachment. */
+type Created = Prisma.DocumentGetPayload<{ include: { attachment: true } }>;
+
+/** A document a recycle moved into the bin. */
+export interface Recycled {
+  id: bigint;
+  userId: bigint;
+  title: string;
+}
+
 /** The only module that touches Prisma for documents. */
 export function createDocumentRepository(db: Db) {
   return {
@@ -163,8 +173,14 @@ export function createDocumentRepository(db: Db) {
     languagesByCode: (codes: readonly string[]) =>
       db.language.findMany({ where: { OR: codes.map((code) => ({ code: { equals: code, mode: "insensitive" } })) } }),
 
-    /** Creates all documents with their category links in one transaction. */
-    createMany: (docs: readonly NewDocument[]) =>
+    /**
+     * Creates all documents with their category links in one transaction; `within` runs in it last
+     * (the upload rewards owed with them).
+     */
+    createMany: (
+      docs: readonly NewDocument[],
+      within?: (tx: Prisma.TransactionClient, created: Created[]) => Promise<void>,
+    ) =>
       db.$transaction(async (tx) => {
         const created = [];
         for (const { categoryIds, ...data } of docs) {
@@ -175,7 +191,27 @@ export function createDocumentRepository(db: Db) {
             }),
           );
         }
+        await within?.(tx, created);
         return created;
+      }),
+
+    /**
+     * Moves the documents among `ids` still outside the recycle bin into it, by `by`; `within` runs in
+     * the same transaction with the documents this call moved (a concurrent recycle of the same
+     * document moves it once). Answers those documents.
+     */
+    recycle: (
+      ids: readonly bigint[],
+      by: bigint,
+      within?: (tx: Prisma.TransactionClient, moved: Recycled[]) => Promise<void>,
+    ) =>
+      db.$transaction(async (tx) => {
+        const moved = await tx.$queryRaw<Recycled[]>`
+          UPDATE documents SET deleted_at = now(), deleted_user_id = ${by}, updated_at = now()
+          WHERE id = ANY(${[...ids]}::bigint[]) AND deleted_at IS NULL
+          RETURNING id, user_id AS "userId", title`;
+        await within?.(tx, moved);
+        return moved;
       }),
 
     /** Changes one document; with `categoryIds` its category links are replaced too. */

@@ -3,6 +3,7 @@
 import { type CallContext, DomainError, requireSignedIn, type SettingsReader } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import { documentTypeOf } from "../conversion/formats.js";
+import type { CreditRewards } from "../credits/credit.rewards.js";
 import type { UserDirectory } from "../ports.js";
 import type { DocumentEffects } from "./document.effects.js";
 import type { DocumentEvents } from "./document.events.js";
@@ -65,6 +66,8 @@ export interface DocumentServiceDeps {
   effects: DocumentEffects;
   /** Told after every committed change of documents' visibility or pages (page caches drop them). */
   events: Pick<DocumentEvents, "changed">;
+  /** The upload reward and the delete penalty (score config); absent: none (tools, unit tests). */
+  rewards?: CreditRewards;
 }
 
 /** "report.pdf" → "report". */
@@ -133,7 +136,17 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         docs.push(doc);
       }
 
-      const created = await repo.createMany(docs);
+      // The upload rewards are owed with the documents and booked after the commit.
+      const plan = await deps.rewards?.plan();
+      let owed: string[] = [];
+      const created = await repo.createMany(
+        docs,
+        plan &&
+          (async (tx, rows) => {
+            owed = await plan.uploaded(tx, rows);
+          }),
+      );
+      await deps.rewards?.deliver(owed);
       await effects.recount(categoryIds);
       await effects.queue(created);
       await deps.users.recordActivity?.(
@@ -206,7 +219,18 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         throw new DomainError("permission_denied", "只能删除自己上传的文档");
       const ids = docs.map((d) => d.id);
       const cats = await repo.categoryIdsOf(ids);
-      await repo.updateMany({ ids, deleted: false }, { deletedAt: new Date(), deletedUserId: me });
+      // The owners' delete penalties are owed with the move (once per document) and booked after it.
+      const plan = await deps.rewards?.plan();
+      let owed: string[] = [];
+      await repo.recycle(
+        ids,
+        me,
+        plan &&
+          (async (tx, moved) => {
+            owed = await plan.recycled(tx, moved);
+          }),
+      );
+      await deps.rewards?.deliver(owed);
       await events.changed(ids);
       await effects.recount(cats);
     },

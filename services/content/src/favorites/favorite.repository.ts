@@ -122,13 +122,15 @@ export function createFavoriteRepository(db: Db) {
 
     /**
      * The user's favorite of the target, adding it when there is none (race-safe: the unique index
-     * turns a concurrent second insert into nothing). `created` says whether this call added it.
+     * turns a concurrent second insert into nothing). `created` says whether this call added it;
+     * `onCreated` runs in the same transaction when it did (the uploader's reward owed with it).
      */
-    add: (userId: bigint, kind: TargetKind, id: bigint) =>
+    add: (userId: bigint, kind: TargetKind, id: bigint, onCreated?: (tx: Prisma.TransactionClient) => Promise<void>) =>
       db.$transaction(async (tx) => {
         const key = { userId, [column(kind)]: id };
         const { count } = await tx.favorite.createMany({ data: [key], skipDuplicates: true });
         await bump(tx, kind, id, count);
+        if (count > 0) await onCreated?.(tx);
         const row = await tx.favorite.findFirstOrThrow({ where: key });
         return { row: row as FavoriteRow, created: count > 0 };
       }),

@@ -3,6 +3,7 @@
 // (GetActionPolicy "favorite": the no-favorite and disable punishments, with their reasons).
 import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
 import { isPublic as isPublicArticle } from "../articles/article.rules.js";
+import type { CreditRewards } from "../credits/credit.rewards.js";
 import { isPublic as isPublicDocument } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";
 import type { FavoriteListed, FavoriteRepository, TargetKind } from "./favorite.repository.js";
@@ -16,6 +17,8 @@ const notFoundTarget = (kind: TargetKind) =>
 export interface FavoriteServiceDeps {
   repo: FavoriteRepository;
   users: Pick<UserDirectory, "policy" | "recordActivity">;
+  /** The uploader's reward for a favorite (score.document_collected); absent: none. */
+  rewards?: CreditRewards;
 }
 
 function checkTargetId(id: bigint, kind: TargetKind): bigint {
@@ -45,7 +48,19 @@ export function createFavoriteService(deps: FavoriteServiceDeps) {
       // public targets only (as comments): not even the owner or staff favorite a hidden one
       const visible = target && (kind === "document" ? isPublicDocument(target) : isPublicArticle(target));
       if (!target || !visible) throw notFoundTarget(kind);
-      const { row, created } = await repo.add(me, kind, id);
+      // Another user's new favorite of a document owes its uploader the reward (once per user and document).
+      const plan = kind === "document" ? await deps.rewards?.plan() : undefined;
+      let owed: string[] = [];
+      const { row, created } = await repo.add(
+        me,
+        kind,
+        id,
+        plan &&
+          (async (tx) => {
+            owed = await plan.favorited(tx, target, me);
+          }),
+      );
+      await deps.rewards?.deliver(owed);
       if (created)
         await deps.users.recordActivity?.(me, "favorite", [{ kind, id, ref: target.ref, title: target.title }]);
       return {
