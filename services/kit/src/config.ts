@@ -51,6 +51,8 @@ export const baseConfigSchema = z.object({
   ORDER_SERVICE_URL: z.string().url().optional(),
   CONFIG_SERVICE_URL: z.string().url().optional(),
   SPIDER_SERVICE_URL: z.string().url().optional(),
+  /** The site's days (ConfigMap wenku-env, read by all): check-in, VIP and reward daily caps. */
+  SITE_TIME_ZONE: siteTimeZone,
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
