@@ -4,7 +4,8 @@
 // user's recharge order is paid on the stand-in, and the stand-in POSTs its signed notify to the
 // notify URL the order service gave it: the gateway's real /callback/<provider> route →
 // OrderInternalAPI.HandlePaymentNotify. The order is paid and the credits booked once; a replay
-// changes nothing; a tampered amount, status or signature is refused and changes nothing.
+// changes nothing; a tampered amount, status or signature is refused and changes nothing. Last,
+// WeChat Pay's public key mode, configured the same way.
 import type { KeyObject } from "node:crypto";
 import { createDb as createOrderDb } from "@wenku/order";
 import {
@@ -14,7 +15,7 @@ import {
   startWechatPayStandIn,
   type WechatPayStandIn,
 } from "@wenku/order/testing";
-import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let orderDb: ReturnType<typeof createOrderDb>;
@@ -184,4 +185,33 @@ test("WeChat Pay: the stand-in's signed, encrypted notify at /callback/wechatpay
   expect(await state(orderNo, user.id)).toEqual(after);
   const seen = await call("GET", `/api/v1/order?order_no=${orderNo}`, undefined, user.token);
   expect(seen.json).toMatchObject({ status: 2, pay_method: 1, trade_no: tx?.transaction_id });
+});
+
+test("WeChat Pay public key mode: with wechatpay.public_key and its id saved, a merchant without certificates is paid", async () => {
+  const publicKey = wechat.usePublicKey();
+  wechat.certificatesServed = false;
+  const config = [
+    { category: "wechatpay", name: "public_key", value: publicKey.pem },
+    { category: "wechatpay", name: "public_key_id", value: publicKey.serial },
+  ];
+  const saved = await call("PUT", "/api/v1/config", { config }, admin);
+  expect([saved.status, saved.json.message]).toEqual([200, undefined]);
+  const downloads = wechat.certificateDownloads;
+  const user = await registerUser(stack.url, "wechatpubkey");
+  // The order service reads the pay settings through a short cache: once it has the public key,
+  // the stand-in's PUB_KEY_ID-signed answer verifies (a new order each try: the stand-in, like
+  // WeChat, takes an order number once).
+  const { orderNo, started } = await eventually(async () => {
+    const o = await call("POST", "/api/v1/order", { order_type: 3, quantity: 1000 }, user.token);
+    const orderNo = o.json.order_no as string;
+    const r = await call("POST", "/api/v1/order/pay", { order_no: orderNo, pay_method: 1 }, user.token);
+    expect(r.json).toMatchObject({ order_no: orderNo, pay_method: 1, qrcode: expect.stringMatching(/^weixin:\/\//) });
+    return { orderNo, started: r };
+  }, 15_000);
+  expect(started.status).toBe(200);
+  const paid = wechat.pay(orderNo);
+  expect(paid.headers["wechatpay-serial"]).toBe(publicKey.serial);
+  expect(await wechat.deliver(orderNo, paid)).toEqual({ status: 200, body: JSON.stringify({ code: "SUCCESS" }) });
+  expect(await state(orderNo, user.id)).toMatchObject({ status: 2, payMethod: 1, delivered: true, balance: 1000 });
+  expect(wechat.certificateDownloads).toBe(downloads);
 });

@@ -39,6 +39,18 @@ export const integrationKeys: ConfigKey[] = [
   // Multi-line PEM keys: a secret textarea (a password input would drop the line breaks).
   wechatpay.textarea("private_key", "商户私钥", "", "微信支付商户 API 私钥（PEM）", { secret: true }),
   wechatpay.text(
+    "public_key_id",
+    "微信支付公钥 ID",
+    "",
+    "微信支付公钥模式：公钥 ID（PUB_KEY_ID_ 开头），与下方微信支付公钥一起填写；使用平台证书的商户留空",
+  ),
+  wechatpay.textarea(
+    "public_key",
+    "微信支付公钥",
+    "",
+    "微信支付公钥（PEM），在商户平台「账户中心 - API安全」申请并下载；填写后应答和回调用它验签，不再下载平台证书",
+  ),
+  wechatpay.text(
     "base_url",
     "微信支付 API 地址",
     WECHATPAY_BASE_URL,

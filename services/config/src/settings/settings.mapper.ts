@@ -213,6 +213,8 @@ export function toPaySettings(v: ConfigValues): PaySettings {
     wechatpayApiV3Key: v.str("wechatpay", "api_v3_key"),
     wechatpayPrivateKey: v.str("wechatpay", "private_key"),
     wechatpayBaseUrl: v.str("wechatpay", "base_url"),
+    wechatpayPublicKey: v.str("wechatpay", "public_key"),
+    wechatpayPublicKeyId: v.str("wechatpay", "public_key_id"),
     sandboxEnable: v.bool("sandboxpay", "enable"),
     orderExpireMinutes: v.int("score", "order_expire_minutes"),
   });

@@ -83,6 +83,8 @@ export function createOrderSources(
             apiV3Key: p.wechatpayApiV3Key,
             privateKey: p.wechatpayPrivateKey,
             baseUrl: p.wechatpayBaseUrl,
+            publicKey: p.wechatpayPublicKey,
+            publicKeyId: p.wechatpayPublicKeyId,
           },
           sandbox: { enable: p.sandboxEnable },
         },

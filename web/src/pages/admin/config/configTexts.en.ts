@@ -263,6 +263,14 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "wechatpay.serial_no": ["Certificate serial number", "The serial number of the merchant's API certificate"],
   "wechatpay.api_v3_key": ["APIv3 key", "The WeChat Pay APIv3 key"],
   "wechatpay.private_key": ["Merchant private key", "The merchant's API private key (PEM)"],
+  "wechatpay.public_key_id": [
+    "WeChat Pay public key ID",
+    "Public key mode: the public key's ID (starting PUB_KEY_ID_), filled in with the WeChat Pay public key below; leave empty when using platform certificates",
+  ],
+  "wechatpay.public_key": [
+    "WeChat Pay public key",
+    "The WeChat Pay public key (PEM), applied for and downloaded under Account center → API security in the merchant platform; once set, answers and notifications are verified with it and no platform certificates are downloaded",
+  ],
   "wechatpay.base_url": [
     "WeChat Pay API address",
     "The WeChat Pay API v3 base URL; the default, https://api.mch.weixin.qq.com (production), rarely needs changing. Must be an https:// address",
