@@ -147,7 +147,7 @@ test("an administrator's grant makes a user VIP: /user/vip, is_vip, GetVipState 
   const ads = async (token: string) =>
     ((await call("GET", "/api/v1/advertisement/position?position=global_top", undefined, token)).json.advertisement ??
       []) as unknown[];
-  // (asked for the granted user only once VIP: the config service keeps a user's VIP state for 30 s)
+  // (the config service keeps a VIP answer for 30 s, never a non-VIP one: see the purchase below)
   expect(await ads((await registerUser(stack.url, "vipnotgranted")).token)).toHaveLength(1);
 
   const before = Date.now();
@@ -316,6 +316,17 @@ test("buying VIP with credits: CreateOrder BUY_VIP, PayOrder with credits → VI
   const credits = (await call("GET", `/api/v1/user?id=${buyer.id}`, undefined, buyer.token)).json
     .credit_count as number;
   expect(credits).toBeGreaterThanOrEqual(100);
+  // Before paying the buyer sees the ad (the config service has just asked: not VIP)
+  const ad = await call(
+    "POST",
+    "/api/v1/advertisement",
+    { position: "global_top", title: "买前", content: "买前", enable: true },
+    admin,
+  );
+  const ads = async () =>
+    (await call("GET", "/api/v1/advertisement/position?position=global_top", undefined, buyer.token)).json
+      .advertisement ?? [];
+  expect(await ads()).toHaveLength(1);
   const before = Date.now();
   const paid = await call("POST", "/api/v1/order/pay", { order_no: order.order_no, pay_method: 5 }, buyer.token);
   expect([paid.status, paid.json.code, paid.json.status]).toEqual([200, undefined, 2]);
@@ -328,16 +339,10 @@ test("buying VIP with credits: CreateOrder BUY_VIP, PayOrder with credits → VI
   expect(mine).toMatchObject({ total_days: 30, card_type: 2 });
   expect(expiry(mine)).toBeGreaterThanOrEqual(before + 30 * DAY);
   expect((await vipState(buyer.id)).isVip).toBe(true);
+  // …and right after the delivery none (the earlier non-VIP answer was not kept)
+  expect(await ads()).toEqual([]);
   const profile = (await call("GET", `/api/v1/user?id=${buyer.id}`, undefined, buyer.token)).json;
   expect([profile.is_vip, profile.credit_count]).toEqual([true, credits - 40]);
-  const ad = await call(
-    "POST",
-    "/api/v1/advertisement",
-    { position: "global_top", title: "买后", content: "买后", enable: true },
-    admin,
-  );
-  const shown = await call("GET", "/api/v1/advertisement/position?position=global_top", undefined, buyer.token);
-  expect(shown.json.advertisement ?? []).toEqual([]);
   await call("DELETE", `/api/v1/advertisement?id=${ad.json.id}`, undefined, admin);
 
   // paying again changes nothing; the VIP order list shows the one BUY_VIP order, not the recharge

@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { useApiQuery } from "../api/useApiQuery.js";
 import { ApiErrorAlert } from "../components/common/ApiErrorAlert.js";
+import { VipPurchased } from "../components/vip/VipPurchased.js";
 import { usePageTitle } from "../hooks/usePageTitle.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { loginPath } from "../router/paths.js";
@@ -58,7 +59,12 @@ function OrderDone({ order, status }: { order: Order; status: OrderStatus }) {
         <Button type="primary">{t("order.viewDocument")}</Button>
       </Link>
     ) : null;
-  return <Result status="success" title={t("order.paidTitle")} extra={[what, mine]} data-testid="order-paid" />;
+  return (
+    <>
+      {order.orderType === OrderType.BUY_VIP && <VipPurchased />}
+      <Result status="success" title={t("order.paidTitle")} extra={[what, mine]} data-testid="order-paid" />
+    </>
+  );
 }
 
 /**

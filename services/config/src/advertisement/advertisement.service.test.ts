@@ -8,7 +8,9 @@ import type { AdvertisementData, AdvertisementRow } from "./advertisement.reposi
 import {
   type AdvertisementInput,
   createAdvertisementService,
+  createVipUsers,
   imageAdHtml,
+  VIP_TTL_MS,
   validateAdvertisement,
 } from "./advertisement.service.js";
 import { AD_POSITIONS } from "./positions.js";
@@ -144,7 +146,7 @@ test("a page gets the enabled ads of its positions inside their window, larger s
   await expect(service.shown(visitor, ["global_top", "nowhere"])).rejects.toThrow("广告位不存在：nowhere");
 });
 
-test("VIP callers get none (their state asked once while cached); visitors never ask", async () => {
+test("VIP callers get none (a VIP answer asked once while kept); visitors never ask", async () => {
   const { service, asked } = setup([7n]);
   await service.create(input());
   expect(await service.shown(user(7n), ["global_top"])).toEqual([]);
@@ -152,6 +154,28 @@ test("VIP callers get none (their state asked once while cached); visitors never
   expect(await service.shown(user(8n), ["global_top"])).toHaveLength(1);
   expect(await service.shown(visitor, ["global_top"])).toHaveLength(1);
   expect(asked).toEqual([7n, 8n]);
+});
+
+test("a non-VIP answer is never kept: a user who just became VIP sees no ads on the next request", async () => {
+  const vips: bigint[] = [];
+  let clock = 0;
+  const asked: bigint[] = [];
+  const isVip = createVipUsers(
+    async (id) => {
+      asked.push(id);
+      return vips.includes(id);
+    },
+    () => clock,
+  );
+  expect(await isVip(9n)).toBe(false);
+  vips.push(9n); // the VIP order was paid and delivered
+  expect(await isVip(9n)).toBe(true);
+  expect(await isVip(9n)).toBe(true); // kept
+  expect(asked).toEqual([9n, 9n]);
+  vips.length = 0; // the membership ended
+  clock += VIP_TTL_MS;
+  expect(await isVip(9n)).toBe(false);
+  expect(asked).toEqual([9n, 9n, 9n]);
 });
 
 test("the public list is read once, and again after a change", async () => {

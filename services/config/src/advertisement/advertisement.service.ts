@@ -1,9 +1,10 @@
 // Advertisements at the 17 page positions: HTML written by staff, or an image with a link
 // (its HTML then written here, so every client renders both kinds from `content`). Visitors get the
 // enabled ads of the positions they ask for, inside their start/end window, from a short-lived cache
-// dropped on every change; VIP users get none (their state asked from the user service, kept briefly).
+// dropped on every change; VIP users get none (their state asked from the user service: a VIP answer
+// kept briefly, a non-VIP one never, so a membership bought a moment ago hides the ads at once).
 import type { CallContext } from "@wenku/kit";
-import { createTtlCache, type VisitorLists } from "../cache.js";
+import type { VisitorLists } from "../cache.js";
 import { escapeHtml, isHttpUrl, isImageSource, isLink } from "../links.js";
 import { createSortedItems, invalid, oneValue, text } from "../lists/sorted.service.js";
 import type { VipCheck } from "../ports.js";
@@ -28,8 +29,30 @@ export interface ListAdvertisementInput {
   wd: string;
 }
 
-/** A user who just became VIP (or stopped) is seen as such within this long. */
+/** A VIP answer is trusted this long (a membership that just ended shows ads within it); a non-VIP one is never kept. */
 export const VIP_TTL_MS = 30_000;
+/** At most this many VIP answers are kept (the oldest goes first). */
+const VIP_KEPT_MAX = 10_000;
+
+/**
+ * Whether a user is VIP, asked of `check` unless a VIP answer younger than VIP_TTL_MS is kept. Only
+ * VIP answers are kept: a user who buys a membership (order paid → delivered) is VIP on the very next
+ * request, while a VIP asks once per TTL.
+ */
+export function createVipUsers(check: VipCheck, now: () => number = Date.now): (userId: bigint) => Promise<boolean> {
+  const seenVip = new Map<bigint, number>();
+  return async (userId) => {
+    const at = seenVip.get(userId);
+    if (at !== undefined && now() - at < VIP_TTL_MS) return true;
+    seenVip.delete(userId);
+    const vip = await check(userId);
+    if (vip) {
+      seenVip.set(userId, now());
+      if (seenVip.size > VIP_KEPT_MAX) seenVip.delete(seenVip.keys().next().value as bigint);
+    }
+    return vip;
+  };
+}
 /** HTML of one ad: a snippet, not a page. */
 export const CONTENT_MAX = 65_536;
 
@@ -102,7 +125,7 @@ export function createAdvertisementService(deps: {
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
-  const vipUsers = createTtlCache<bigint, boolean>({ ttlMs: VIP_TTL_MS, max: 10_000 });
+  const isVip = createVipUsers(deps.vip, () => now().getTime());
   const items = createSortedItems({
     repo: deps.repo,
     validate: validateAdvertisement,
@@ -129,7 +152,7 @@ export function createAdvertisementService(deps: {
       const wanted = new Set(positions.map((p) => p.trim()).filter(Boolean));
       for (const p of wanted) if (!isAdPosition(p)) throw invalid("position", advertisementMessages.position(p));
       const userId = call.identity?.userId;
-      if (userId && (await vipUsers.get(userId, () => deps.vip(userId)))) return [];
+      if (userId && (await isVip(userId))) return [];
       const at = now();
       return (await items.shown()).filter((ad) => (!wanted.size || wanted.has(ad.position)) && shownAt(ad, at));
     },
