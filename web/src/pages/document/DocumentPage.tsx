@@ -1,18 +1,17 @@
 import {
   CalendarOutlined,
   CloudDownloadOutlined,
-  DownloadOutlined,
+  CrownFilled,
   EyeOutlined,
   FileOutlined,
   UserOutlined,
 } from "@ant-design/icons";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { skipToken, useMutation } from "@connectrpc/connect-query";
+import { skipToken } from "@connectrpc/connect-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { ContentKind, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tag, Typography, theme } from "antd";
 import { Link, useParams } from "react-router";
-import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { AdSlot } from "../../components/AdSlot.js";
 import { LazyCommentSection } from "../../components/comment/LazyCommentSection.js";
@@ -20,7 +19,6 @@ import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
-import { useFeedback } from "../../components/feedback/appContext.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { parseUserId } from "../../hooks/useUser.js";
@@ -32,6 +30,7 @@ import { categoryPath } from "../category/categoryTree.js";
 import { DocumentActions } from "./DocumentActions.js";
 import { DocumentReader } from "./DocumentReader.js";
 import { DocumentStatusBanner } from "./DocumentStatusBanner.js";
+import { DownloadButton } from "./DownloadButton.js";
 import { RelatedDocuments } from "./RelatedDocuments.js";
 import { isPublicStatus, keywordList, pagesPerRead, viewablePages } from "./reader.js";
 
@@ -129,6 +128,11 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
         <CloudDownloadOutlined /> {t("doc.downloads", { count: doc.downloadCount })}
       </span>
       <PriceTag price={doc.price} />
+      {doc.isVip && (
+        <Tag icon={<CrownFilled />} color="orange" style={{ marginInlineEnd: 0 }} data-testid="document-vip">
+          {t("doc.vipBadge")}
+        </Tag>
+      )}
     </Flex>
   );
 
@@ -239,46 +243,5 @@ function PriceTag({ price }: { price: number }) {
     <Tag color="green" style={{ marginInlineEnd: 0 }}>
       {t("doc.free")}
     </Tag>
-  );
-}
-
-/**
- * DownloadDocument, then off to the signed link; the server's reason (login, credits, limits) on
- * refusal. A priced document is bought with credits by the download: a signed-in reader who is not
- * its uploader confirms the price first.
- */
-function DownloadButton({ document: doc, block }: { document: Document; block?: boolean }) {
-  const { t } = useI18n();
-  const { message, modal } = useFeedback();
-  const session = useSession();
-  const { settings } = useSettings();
-  const { creditName } = useSiteName();
-  const download = useMutation(DocumentAPI.method.downloadDocument, {
-    onSuccess: (reply) => window.location.assign(reply.url),
-    onError: (error) => void message.error(toApiError(error, t("doc.downloadFailed")).message),
-  });
-  const own = session.user !== null && String(session.user.id) === String(doc.user?.id || doc.userId);
-  const start = () => {
-    if (doc.price <= 0 || !session.token || own) return download.mutate({ id: doc.id });
-    const days = settings.download.freeDownloadDuration;
-    modal.confirm({
-      title: t("doc.buyTitle", { price: doc.price, credit: creditName }),
-      content: days > 0 ? t("doc.buyWindow", { days }) : t("doc.buyEach"),
-      okText: t("doc.buyOk"),
-      onOk: () => download.mutateAsync({ id: doc.id }).catch(() => undefined),
-    });
-  };
-  return (
-    <Button
-      type="primary"
-      icon={<DownloadOutlined />}
-      loading={download.isPending}
-      onClick={start}
-      block={block}
-      data-testid="document-download"
-      style={{ marginTop: block ? 12 : 0 }}
-    >
-      {t("doc.download")}
-    </Button>
   );
 }

@@ -31,6 +31,11 @@ function render(vip: "active" | "lapsed" | "never") {
             cardType: VipCardType.SEASON,
             totalDays: 90,
             expiredAt: timestampFromDate(end),
+            documentDiscount: 85,
+            download: 90,
+            downloadLeft: 87,
+            timesEveryDay: 10,
+            downloadsToday: 3,
           });
         },
         listUserVipOrder: () => ({
@@ -69,12 +74,21 @@ describe("/me/vip", () => {
     expect(screen.getByTestId("me-vip-join").closest("a")?.getAttribute("href")).toBe("/joinvip");
   });
 
+  it("an active member sees the benefits: the document discount, free downloads left, today's VIP downloads", async () => {
+    render("active");
+    await waitFor(() => expect(screen.getByTestId("me-vip-benefits")).toBeTruthy(), { timeout: 15_000 });
+    expect(screen.getByTestId("me-vip-discount").textContent).toBe("按原价 85% 支付");
+    expect(screen.getByTestId("me-vip-free-left").textContent).toBe("剩余 87 次（本期共 90 次）");
+    expect(screen.getByTestId("me-vip-today").textContent).toBe("已用 3 次，每日上限 10 次");
+  });
+
   it("a lapsed membership shows as expired with its past end", async () => {
     render("lapsed");
     await waitFor(() => expect(screen.getByTestId("me-vip-lapsed").textContent).toContain("已过期"), {
       timeout: 15_000,
     });
     expect(screen.getByTestId("me-vip-expiry").textContent).not.toBe("");
+    expect(screen.queryByTestId("me-vip-benefits")).toBeNull(); // a lapsed membership has none
   });
 
   it("someone never VIP is told so and offered /joinvip, with no orders", async () => {

@@ -2,7 +2,7 @@ import { CrownFilled } from "@ant-design/icons";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { keepPreviousData } from "@tanstack/react-query";
-import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
+import { type UserVip, UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
 import { Button, Card, Descriptions, Empty, Flex, Spin, Tag, Typography, theme } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -62,8 +62,42 @@ function Membership() {
         <Descriptions.Item label={t("vip.lastCard")}>{t(vipCardTypeKey(vip.cardType))}</Descriptions.Item>
         <Descriptions.Item label={t("vip.totalDays")}>{t("vip.days", { days: vip.totalDays })}</Descriptions.Item>
       </Descriptions>
+      {active && <Benefits vip={vip} />}
       <div style={{ marginTop: 12 }}>{join}</div>
     </div>
+  );
+}
+
+/** A running membership's benefits: the document discount, free downloads left, today's VIP downloads. */
+function Benefits({ vip }: { vip: UserVip }) {
+  const { t } = useI18n();
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      bordered
+      title={t("vip.benefits")}
+      style={{ marginTop: 12 }}
+      data-testid="me-vip-benefits"
+    >
+      <Descriptions.Item label={t("vip.documentDiscount")}>
+        <span data-testid="me-vip-discount">
+          {vip.documentDiscount < 100
+            ? t("vip.discountPercent", { percent: vip.documentDiscount })
+            : t("vip.noDiscount")}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t("vip.freeDownloads")}>
+        <span data-testid="me-vip-free-left">{t("vip.freeLeft", { left: vip.downloadLeft, total: vip.download })}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t("vip.dailyDownloads")}>
+        <span data-testid="me-vip-today">
+          {vip.timesEveryDay > 0
+            ? t("vip.dailyCapped", { today: vip.downloadsToday, cap: vip.timesEveryDay })
+            : t("vip.dailyUnlimited", { today: vip.downloadsToday })}
+        </span>
+      </Descriptions.Item>
+    </Descriptions>
   );
 }
 
@@ -97,7 +131,7 @@ function VipOrders() {
   );
 }
 
-/** /me/vip: the membership (status, expiry, a link to /joinvip) and the user's VIP orders. */
+/** /me/vip: the membership (status, expiry, benefits, a link to /joinvip) and the user's VIP orders. */
 export default function MeVipPage() {
   const { t } = useI18n();
   return (

@@ -18,6 +18,10 @@ interface VipCardValues {
   description: string;
   sort: number | null;
   enable: boolean;
+  /** Benefits: percent of a document's price paid, free downloads per card, VIP downloads a day (0: no cap). */
+  documentDiscount: number | null;
+  download: number | null;
+  timesEveryDay: number | null;
 }
 
 /** Create (`edit` = "new") or edit a VIP card: price in yuan (sent in cents), days, discount, credits, benefits. */
@@ -37,7 +41,11 @@ export function VipCardFormDrawer({
     open: edit !== null,
     onClose,
     onSaved,
-    fields: { credit_price: "creditPrice" },
+    fields: {
+      credit_price: "creditPrice",
+      document_discount: "documentDiscount",
+      times_every_day: "timesEveryDay",
+    },
     toInit: (v: VipCardValues) => ({
       title: v.title.trim(),
       type: v.type,
@@ -48,6 +56,9 @@ export function VipCardFormDrawer({
       description: v.description ?? "",
       sort: v.sort ?? 0,
       enable: v.enable,
+      documentDiscount: v.documentDiscount ?? 100,
+      download: v.download ?? 0,
+      timesEveryDay: v.timesEveryDay ?? 0,
     }),
   });
   return (
@@ -65,6 +76,9 @@ export function VipCardFormDrawer({
         description: item?.description ?? "",
         sort: item?.sort ?? 0,
         enable: item?.enable ?? true,
+        documentDiscount: item?.documentDiscount ?? 100,
+        download: item?.download ?? 0,
+        timesEveryDay: item?.timesEveryDay ?? 0,
       }}
     >
       <NameField />
@@ -87,6 +101,19 @@ export function VipCardFormDrawer({
       </Form.Item>
       <Form.Item name="days" label={t("adm.vip.days")} rules={[{ required: true, message: t("adm.vip.days") }]}>
         <InputNumber min={1} max={3660} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        name="documentDiscount"
+        label={t("adm.vip.documentDiscount")}
+        extra={t("adm.vip.documentDiscountHelp")}
+      >
+        <InputNumber min={0} max={100} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="download" label={t("adm.vip.download")} extra={t("adm.vip.downloadHelp")}>
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="timesEveryDay" label={t("adm.vip.timesEveryDay")} extra={t("adm.vip.timesEveryDayHelp")}>
+        <InputNumber min={0} max={100_000} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="description" label={t("adm.vip.benefits")}>
         <Input.TextArea rows={3} maxLength={1024} showCount />

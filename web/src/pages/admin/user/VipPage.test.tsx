@@ -101,9 +101,13 @@ describe("admin VIP", () => {
     fireEvent.change(form.getByLabelText("名称"), { target: { value: "周卡" } });
     fireEvent.change(form.getByLabelText("价格(元)"), { target: { value: "3.3" } });
     fireEvent.change(form.getByLabelText("有效天数"), { target: { value: "7" } });
+    fireEvent.change(form.getByLabelText("购买文档折扣(%)"), { target: { value: "85" } });
+    fireEvent.change(form.getByLabelText("免费下载次数"), { target: { value: "20" } });
+    fireEvent.change(form.getByLabelText("每日下载上限"), { target: { value: "5" } });
     fireEvent.click(form.getByTestId("drawer-save"));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ title: "周卡", price: 330, days: 7, discount: 1, creditPrice: 0, enable: true });
+    expect(saved[0]).toMatchObject({ documentDiscount: 85, download: 20, timesEveryDay: 5 });
   }, 120_000);
 
   it("staff without the members list see only the cards", async () => {

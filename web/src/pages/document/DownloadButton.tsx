@@ -1,0 +1,112 @@
+import { CrownFilled, DownloadOutlined } from "@ant-design/icons";
+import { createConnectQueryKey, skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { type UserVip, UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
+import { Button, Flex, Typography } from "antd";
+import { Link } from "react-router";
+import { toApiError } from "../../api/errors.js";
+import { useFeedback } from "../../components/feedback/appContext.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSettings } from "../../settings/SettingsProvider.js";
+import { useSiteName } from "../../settings/useSiteName.js";
+import { useSession } from "../../store/SessionProvider.js";
+
+/** What a VIP member pays for a document: the card's percent of the price, rounded down (as the server). */
+export const vipDocumentPrice = (price: number, percent: number) =>
+  Math.max(0, Math.floor((price * Math.min(100, Math.max(0, percent))) / 100));
+
+/**
+ * DownloadDocument (a VIP document: DownloadDocumentVip), then off to the signed link; the server's
+ * reason (login, credits, limits) on refusal. A VIP document is for VIP members: others are offered
+ * /joinvip instead. A priced document is bought with credits by the download: a signed-in reader who
+ * is not its uploader confirms first; a VIP member sees their free downloads left, or the VIP price.
+ */
+export function DownloadButton({ document: doc, block }: { document: Document; block?: boolean }) {
+  const { t } = useI18n();
+  const { message, modal } = useFeedback();
+  const session = useSession();
+  const { settings } = useSettings();
+  const { creditName } = useSiteName();
+  const queryClient = useQueryClient();
+  const own = session.user !== null && String(session.user.id) === String(doc.user?.id || doc.userId);
+  const member = !!session.token && !!session.user?.isVip;
+  const asMember = member && !own && (doc.price > 0 || doc.isVip);
+  const mine = useQuery(UserVipAPI.method.getUserVip, asMember ? {} : skipToken, { retry: false });
+  const download = useMutation(
+    doc.isVip ? DocumentAPI.method.downloadDocumentVip : DocumentAPI.method.downloadDocument,
+    {
+      onSuccess: (reply) => {
+        if (asMember)
+          void queryClient.invalidateQueries({
+            queryKey: createConnectQueryKey({ schema: UserVipAPI.method.getUserVip, cardinality: undefined }),
+          });
+        window.location.assign(reply.url);
+      },
+      onError: (error) => void message.error(toApiError(error, t("doc.downloadFailed")).message),
+    },
+  );
+  const go = () => download.mutateAsync({ id: doc.id }).catch(() => undefined);
+
+  if (doc.isVip && !member && !own) {
+    return (
+      <Flex vertical gap={4} style={{ marginTop: block ? 12 : 0 }}>
+        <Link to="/joinvip">
+          <Button type="primary" icon={<CrownFilled />} block={block} data-testid="document-join-vip">
+            {t("doc.joinVipDownload")}
+          </Button>
+        </Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t("doc.vipOnly")}
+        </Typography.Text>
+      </Flex>
+    );
+  }
+
+  const confirmVip = (vip: UserVip) => {
+    if (vip.downloadLeft > 0) {
+      return modal.confirm({
+        title: t("doc.vipFreeTitle", { left: vip.downloadLeft }),
+        content: t("doc.vipFreeContent", { credit: creditName }),
+        okText: t("doc.vipFreeOk"),
+        onOk: go,
+      });
+    }
+    const price = vipDocumentPrice(doc.price, vip.documentDiscount);
+    const days = settings.download.freeDownloadDuration;
+    modal.confirm({
+      title:
+        price < doc.price
+          ? t("doc.vipPriceTitle", { price, credit: creditName, original: doc.price })
+          : t("doc.buyTitle", { price, credit: creditName }),
+      content: days > 0 ? t("doc.buyWindow", { days }) : t("doc.buyEach"),
+      okText: price > 0 ? t("doc.buyOk") : t("doc.vipFreeOk"),
+      onOk: go,
+    });
+  };
+
+  const start = () => {
+    if (doc.price <= 0 || !session.token || own) return void go();
+    if (asMember && mine.data) return confirmVip(mine.data);
+    const days = settings.download.freeDownloadDuration;
+    modal.confirm({
+      title: t("doc.buyTitle", { price: doc.price, credit: creditName }),
+      content: days > 0 ? t("doc.buyWindow", { days }) : t("doc.buyEach"),
+      okText: t("doc.buyOk"),
+      onOk: go,
+    });
+  };
+  return (
+    <Button
+      type="primary"
+      icon={<DownloadOutlined />}
+      loading={download.isPending || (asMember && mine.isLoading)}
+      onClick={start}
+      block={block}
+      data-testid="document-download"
+      style={{ marginTop: block ? 12 : 0 }}
+    >
+      {t("doc.download")}
+    </Button>
+  );
+}
