@@ -281,6 +281,8 @@ export const enAdmin: AdminMessages = {
   "adm.doc.setLanguageOf": "Set the language of {count} documents",
   "adm.doc.recommend": "Recommend",
   "adm.doc.unrecommend": "Stop recommending",
+  "adm.doc.setVip": "Make VIP documents",
+  "adm.doc.unsetVip": "Clear the VIP mark",
   "adm.doc.recommended": "Recommended",
   "adm.doc.deleteConfirm": "Delete the {count} selected documents?",
   "adm.doc.deleteHint": "Deleted documents go to the recycle bin and can be restored there",

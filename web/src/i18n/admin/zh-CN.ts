@@ -283,6 +283,8 @@ export const zhCNAdmin = {
   "adm.doc.setLanguageOf": "设置 {count} 篇文档的语言",
   "adm.doc.recommend": "推荐",
   "adm.doc.unrecommend": "取消推荐",
+  "adm.doc.setVip": "设为VIP文档",
+  "adm.doc.unsetVip": "取消VIP文档",
   "adm.doc.recommended": "已推荐",
   "adm.doc.deleteConfirm": "确定要删除选中的 {count} 篇文档吗？",
   "adm.doc.deleteHint": "删除后文档移入回收站，可在回收站恢复",
