@@ -1,6 +1,7 @@
 import {
   CheckOutlined,
   CloseOutlined,
+  CrownOutlined,
   DeleteOutlined,
   FolderOutlined,
   GlobalOutlined,
@@ -49,7 +50,7 @@ export const reasonInput = (t: Translate): ConfirmInput => ({
 
 /**
  * What can be done to the selected documents at once: approve, reject, set category or language,
- * recommend or not, delete. Only the actions the user holds permissions for are offered.
+ * recommend or not, mark VIP or not, delete. Only the actions the user holds permissions for are offered.
  */
 export function DocumentBatchBar({
   selected,
@@ -74,6 +75,7 @@ export function DocumentBatchBar({
   const checkDocument = useDocumentMutation(DocumentAPI.method.checkDocument, onDone);
   const recommend = useDocumentMutation(DocumentAPI.method.setDocumentRecommend, onDone);
   const remove = useDocumentMutation(DocumentAPI.method.deleteDocument, onDone, t("adm.common.deleted"));
+  const setVip = useDocumentMutation(DocumentAPI.method.setDocumentVip, onDone);
   const setCategories = useDocumentMutation(DocumentAPI.method.setDocumentsCategory, closeAndDone);
   const setLanguages = useDocumentMutation(DocumentAPI.method.setDocumentsLanguage, closeAndDone);
   const ids = selected.map((d) => d.id);
@@ -123,6 +125,21 @@ export function DocumentBatchBar({
           </Button>
           <Button size="small" onClick={() => void recommend.run({ id: ids, type: 0 })}>
             {t("adm.doc.unrecommend")}
+          </Button>
+        </>
+      )}
+      {can(`${DOC_API}/SetDocumentVip`) && (
+        <>
+          <Button
+            size="small"
+            icon={<CrownOutlined />}
+            onClick={() => void setVip.run({ id: ids, isVip: true })}
+            data-testid="document-batch-vip"
+          >
+            {t("adm.doc.setVip")}
+          </Button>
+          <Button size="small" onClick={() => void setVip.run({ id: ids, isVip: false })}>
+            {t("adm.doc.unsetVip")}
           </Button>
         </>
       )}

@@ -8,6 +8,7 @@ import {
   DocumentAPI,
   DocumentSchema,
   type ListDocumentRequest,
+  type SetDocumentVipRequest,
 } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
@@ -37,6 +38,7 @@ function setup(rpcs: string[]) {
   ];
   const lists: ListDocumentRequest[] = [];
   const checks: CheckDocumentRequest[] = [];
+  const vips: SetDocumentVipRequest[] = [];
   const deps = testDeps({
     services: (router) => {
       emptyServices(router);
@@ -55,6 +57,11 @@ function setup(rpcs: string[]) {
             }
           return {};
         },
+        setDocumentVip: (req) => {
+          vips.push(req);
+          for (const row of rows) if (req.id.includes(row.id)) row.isVip = req.isVip;
+          return {};
+        },
       });
       router.service(CategoryAPI, {
         listCategory: () => ({
@@ -66,7 +73,7 @@ function setup(rpcs: string[]) {
     },
   });
   signInStaff(deps, "DocumentAPI", rpcs, ["/admin/document/list"]);
-  return { deps, lists, checks };
+  return { deps, lists, checks, vips };
 }
 
 // Role queries walk every antd node for accessible names: far too slow on a busy machine, so the
@@ -123,6 +130,24 @@ describe("admin document list", () => {
     fireEvent.click(document.querySelector(".ant-modal-confirm .ant-btn-dangerous") as HTMLElement);
     await waitFor(() => expect(checks).toHaveLength(2));
     expect(checks[1]).toMatchObject({ id: [2n], status: DocumentStatus.DISABLED, reason: "侵权投诉" });
+  }, 120_000);
+
+  it("marks a selection VIP (SetDocumentVip) and clears the mark; the list shows the crown", async () => {
+    const { deps, vips } = setup(["ListDocument", "SetDocumentVip"]);
+    renderWithProviders(<DocumentListPage />, deps);
+    await findRow("待审文档");
+    expect(within(row("待审文档")).queryByLabelText("VIP")).toBeNull();
+    select("待审文档");
+    fireEvent.click(within(await screen.findByTestId("document-batch")).getByText("设为VIP文档"));
+    await waitFor(() => expect(vips).toHaveLength(1));
+    expect(vips[0]).toMatchObject({ id: [1n], isVip: true });
+    await waitFor(() => expect(within(row("待审文档")).getByLabelText("VIP")).toBeTruthy());
+
+    select("待审文档");
+    fireEvent.click(within(await screen.findByTestId("document-batch")).getByText("取消VIP文档"));
+    await waitFor(() => expect(vips).toHaveLength(2));
+    expect(vips[1]).toMatchObject({ id: [1n], isVip: false });
+    await waitFor(() => expect(within(row("待审文档")).queryByLabelText("VIP")).toBeNull());
   }, 120_000);
 
   it("rejects one document from its row with a reason; without permissions offers no review, edit or delete", async () => {
