@@ -85,8 +85,8 @@ const frontRoutes: RouteEntry[] = [
   {
     path: "user/:id?",
     children: [
-      page(null, () => import("../pages/user/UserIndexPage.js"), "page.user.index", ["vip"]),
-      page("index", () => import("../pages/user/UserIndexPage.js"), "page.user.index", ["vip"]),
+      page(null, () => import("../pages/user/UserIndexPage.js"), "page.user.index", ["vip", "social"]),
+      page("index", () => import("../pages/user/UserIndexPage.js"), "page.user.index", ["vip", "social"]),
       page("article", () => import("../pages/user/UserArticlePage.js"), "page.user.article", ["vip", "articles"]),
       page("document", () => import("../pages/user/UserDocumentPage.js"), "page.user.document", ["vip"]),
     ],

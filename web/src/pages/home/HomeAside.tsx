@@ -1,10 +1,16 @@
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { Button, theme } from "antd";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { withTexts } from "../../i18n/language.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
+import { lazyComponent } from "../../router/lazyPage.js";
 import { useSession } from "../../store/SessionProvider.js";
+
+/** The site notices: a chunk of their own with the article texts (the home page's first load stays lean). */
+const HomeNotices = lazyComponent(() => withTexts(import("./HomeNotices.js"), ["articles"]));
 
 /** The site's public counters shown on the home page (GetStats; staff get more, which is not shown here). */
 const COUNTERS: { key: "documentCount" | "userCount" | "categoryCount"; label: MessageKey }[] = [
@@ -15,8 +21,9 @@ const COUNTERS: { key: "documentCount" | "userCount" | "categoryCount"; label: M
 
 /**
  * The home page's account box (moredoc's home v1): a visitor is invited to log in or register, a
- * signed-in user greeted with the ways to their centre and to uploading; below, the site's counters.
- * The counters are decoration: when they fail they are left out.
+ * signed-in user greeted with the ways to their centre and to uploading; below, the site's counters,
+ * then the latest site notices when there are any. The counters are decoration: when they fail they
+ * are left out.
  */
 export function HomeAside({ siteName }: { siteName: string }) {
   const { t } = useI18n();
@@ -85,6 +92,9 @@ export function HomeAside({ siteName }: { siteName: string }) {
           ))}
         </dl>
       )}
+      <Suspense fallback={null}>
+        <HomeNotices />
+      </Suspense>
     </aside>
   );
 }

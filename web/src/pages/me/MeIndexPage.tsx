@@ -3,6 +3,7 @@ import { Button, Descriptions, Divider, Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { formatTimestamp } from "../../components/account/formatDate.js";
 import { MeFrame, useMeUser } from "../../components/account/MeFrame.js";
+import { UserDynamics } from "../../components/account/UserDynamics.js";
 import { UserStats } from "../../components/account/UserStats.js";
 import CheckInButton from "../../components/credits/CheckInButton.js";
 import { CreditLog } from "../../components/credits/CreditLog.js";
@@ -74,11 +75,13 @@ function Overview() {
       <CreditLog />
       <Divider />
       <RecentReading />
+      <Divider />
+      <UserDynamics userId={0n} />
     </>
   );
 }
 
-/** /me: the user's own record, counters, shortcuts and the documents read recently. */
+/** /me: the user's own record, counters, shortcuts, the documents read recently and their activity. */
 export default function MeIndexPage() {
   return (
     <MeFrame title="page.me.index">

@@ -7,6 +7,7 @@ import {
   type CheckArticlesRequest,
   type ListArticleRequest,
   type RecommendArticlesRequest,
+  type SetArticlesNoticeRequest,
 } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
@@ -18,7 +19,7 @@ import { articleListRequest, statusesOf } from "./articleListQuery.js";
 const article = (id: number, title: string, status: ReviewStatus, identifier = "") =>
   create(ArticleSchema, { id: BigInt(id), title, status, identifier, username: "alice", categoryId: [5n] });
 
-/** An in-process ArticleAPI over an in-memory table: CheckArticles and RecommendArticles change the rows. */
+/** An in-process ArticleAPI over an in-memory table: CheckArticles, RecommendArticles and SetArticlesNotice change the rows. */
 function setup(rpcs: string[]) {
   const rows = [
     article(1, "待审文章", ReviewStatus.PENDING),
@@ -28,6 +29,7 @@ function setup(rpcs: string[]) {
   const lists: ListArticleRequest[] = [];
   const checks: CheckArticlesRequest[] = [];
   const recommends: RecommendArticlesRequest[] = [];
+  const notices: SetArticlesNoticeRequest[] = [];
   const deps = testDeps({
     services: (router) => {
       emptyServices(router);
@@ -51,6 +53,11 @@ function setup(rpcs: string[]) {
           for (const a of rows) if (req.articleId.includes(a.id)) a.isRecommend = req.isRecommend;
           return {};
         },
+        setArticlesNotice: (req) => {
+          notices.push(req);
+          for (const a of rows) if (req.articleId.includes(a.id)) a.isNotice = req.isNotice;
+          return {};
+        },
       });
       router.service(CategoryAPI, {
         listCategory: () => ({ total: 1n, category: [create(CategorySchema, { id: 5n, title: "公告", type: 1 })] }),
@@ -58,7 +65,7 @@ function setup(rpcs: string[]) {
     },
   });
   signInStaff(deps, "ArticleAPI", rpcs, ["/admin/article/list"]);
-  return { deps, lists, checks, recommends };
+  return { deps, lists, checks, recommends, notices };
 }
 
 const row = (title: string): HTMLElement => {
@@ -89,11 +96,12 @@ describe("admin article list query", () => {
 });
 
 describe("admin article list", () => {
-  it("shows review statuses and categories, approves a selection, rejects one with a reason, recommends", async () => {
-    const { deps, lists, checks, recommends } = setup([
+  it("shows review statuses and categories, approves a selection, rejects one with a reason, recommends, marks a notice", async () => {
+    const { deps, lists, checks, recommends, notices } = setup([
       "ListArticle",
       "CheckArticles",
       "RecommendArticles",
+      "SetArticlesNotice",
       "DeleteArticle",
       "UpdateArticle",
     ]);
@@ -130,13 +138,21 @@ describe("admin article list", () => {
     await waitFor(() => expect(recommends).toHaveLength(1));
     expect(recommends[0]).toMatchObject({ articleId: [3n], isRecommend: true });
     await waitFor(() => expect(within(row("关于我们")).getByLabelText("取消推荐")).toBeTruthy());
+
+    // a site notice: marked, then shown with the notice mark and the way back
+    expect(within(row("关于我们")).queryByLabelText("公告")).toBeNull();
+    fireEvent.click(within(row("关于我们")).getByLabelText("设为公告"));
+    await waitFor(() => expect(notices).toHaveLength(1));
+    expect(notices[0]).toMatchObject({ articleId: [3n], isNotice: true });
+    await waitFor(() => expect(within(row("关于我们")).getByLabelText("取消公告")).toBeTruthy());
+    expect(within(row("关于我们")).getByLabelText("公告")).toBeTruthy();
   }, 120_000);
 
   it("without permissions offers no review, recommend, edit or delete", async () => {
     const { deps } = setup(["ListArticle"]);
     renderWithProviders(<ArticleListPage />, deps);
     const actions = within(await findRow("待审文章"));
-    for (const name of ["审核通过", "审核拒绝", "推荐", "编辑", "删除"])
+    for (const name of ["审核通过", "审核拒绝", "推荐", "设为公告", "编辑", "删除"])
       expect(actions.queryByLabelText(name)).toBeNull();
     expect(screen.queryByText("发布文章")).toBeNull();
     select("待审文章");

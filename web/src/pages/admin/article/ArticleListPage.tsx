@@ -1,4 +1,4 @@
-import { LikeOutlined, PlusOutlined } from "@ant-design/icons";
+import { LikeOutlined, NotificationOutlined, PlusOutlined } from "@ant-design/icons";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Flex, Select, Table, type TableColumnsType } from "antd";
@@ -24,7 +24,8 @@ import { ARTICLE_API, articleListRequest, publisherColumn } from "./articleListQ
 
 /**
  * /admin/article/list: every live article in every review status; filter by keyword, status,
- * category and recommendation; review (approve, reject with a reason), recommend, edit in
+ * category and recommendation; review (approve, reject with a reason), recommend, mark as a site
+ * notice (the home page lists the latest), edit in
  * /admin/article/set, delete to the bin; the same on a selection. On a phone the status stands
  * under the title.
  */
@@ -44,6 +45,7 @@ export default function ArticleListPage() {
   const done = list.clearSelection;
   const check = useArticleMutation(ArticleAPI.method.checkArticles, done);
   const recommend = useArticleMutation(ArticleAPI.method.recommendArticles, done);
+  const notice = useArticleMutation(ArticleAPI.method.setArticlesNotice, done);
   const remove = useArticleMutation(ArticleAPI.method.deleteArticle, done, t("adm.common.deleted"));
   const filter = (name: string) => (value: string | readonly (string | number)[] | undefined) =>
     list.setFilter(name, value);
@@ -96,6 +98,12 @@ export default function ArticleListPage() {
             label: t(a.isRecommend ? "adm.doc.unrecommend" : "adm.doc.recommend"),
             icon: <LikeOutlined />,
             onClick: () => void recommend.run({ articleId: [a.id], isRecommend: !a.isRecommend }),
+          },
+          can(`${ARTICLE_API}/SetArticlesNotice`) && {
+            key: "notice",
+            label: t(a.isNotice ? "adm.article.unnotice" : "adm.article.notice"),
+            icon: <NotificationOutlined />,
+            onClick: () => void notice.run({ articleId: [a.id], isNotice: !a.isNotice }),
           },
         ]}
         onEdit={

@@ -1,4 +1,4 @@
-import { LikeFilled } from "@ant-design/icons";
+import { LikeFilled, NotificationFilled } from "@ant-design/icons";
 import type { Article } from "@wenku/proto/api/v1/article_pb.js";
 import { Flex, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
@@ -6,7 +6,7 @@ import { formatTime } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { articlePath } from "./articleListQuery.js";
 
-/** Title cell of the article tables: linked title, identifier, recommended mark and categories. */
+/** Title cell of the article tables: linked title, identifier, recommended and notice marks, categories. */
 export function ArticleTitleCell({
   article,
   categoryTitle,
@@ -30,6 +30,11 @@ export function ArticleTitleCell({
         {article.isRecommend && (
           <Tooltip title={`${t("adm.doc.recommended")} · ${formatTime(article.recommendAt)}`}>
             <LikeFilled style={{ color: "#fa8c16" }} aria-label={t("adm.doc.recommended")} />
+          </Tooltip>
+        )}
+        {article.isNotice && (
+          <Tooltip title={`${t("adm.article.isNotice")} · ${formatTime(article.noticeAt)}`}>
+            <NotificationFilled style={{ color: "#1677ff" }} aria-label={t("adm.article.isNotice")} />
           </Tooltip>
         )}
       </Flex>
