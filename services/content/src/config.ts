@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema, siteTimeZone, z } from "@wenku/kit";
+import { loadConfig, serviceConfigSchema, z } from "@wenku/kit";
 import { storageConfigShape } from "@wenku/kit/storage";
 
 /** The content service keeps uploaded files and page images in storage (local disk or S3/MinIO). */
@@ -56,8 +56,6 @@ export const contentConfigSchema = serviceConfigSchema("content")
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}$/, "letters, digits, _ or -, at most 32")
       .optional(),
-    /** The IANA time zone the site's days start in (the daily caps of the credit rewards). */
-    SITE_TIME_ZONE: siteTimeZone,
   });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 
