@@ -1,0 +1,61 @@
+import { expect, type Page, test } from "@playwright/test";
+import { call } from "./api.js";
+import { adminAccount, login, startEachTestFresh } from "./session.js";
+
+/**
+ * /admin/config/pay (issue #14), desktop and 375 px: the payment platforms' endpoints are settings
+ * with the production URLs as defaults and their help shown; a plain-http gateway is refused on its
+ * field, Alipay's sandbox gateway is saved (and put back afterwards). WeChat Pay's public key mode
+ * fields are there. Alipay stays switched off, so no visitor meets the change. Needs WENKU_ADMIN_PASSWORD.
+ */
+const ADMIN = adminAccount();
+const SANDBOX_GATEWAY = "https://openapi-sandbox.dl.alipaydev.com/gateway.do";
+
+startEachTestFresh();
+
+type Setting = { category: string; name: string; value: string };
+
+const formItem = (page: Page, testId: string) =>
+  page.locator(".ant-form-item").filter({ has: page.getByTestId(testId) });
+
+test("the admin sees the platforms' endpoints with their help, a plain-http gateway is refused, the sandbox one saved", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = (await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN)).token;
+  const stored = async () =>
+    (await call<{ config: Setting[] }>(request, "GET", "/api/v1/config/list?category=alipay", token)).config.find(
+      (c) => c.name === "gateway_url",
+    )?.value;
+  const before = (await stored()) ?? "";
+  try {
+    await login(page, ADMIN, "/admin/config/pay");
+    await expect(page).toHaveURL(/\/admin\/config\/pay$/);
+    const gateway = page.getByTestId("cfg-alipay-gateway_url");
+    expect(before).toBe("https://openapi.alipay.com/gateway.do"); // the default: production
+    await expect(gateway).toHaveValue(before);
+    await expect(formItem(page, "cfg-alipay-gateway_url")).toContainText("支付宝网关地址");
+    await expect(formItem(page, "cfg-alipay-gateway_url")).toContainText(SANDBOX_GATEWAY);
+    await expect(page.getByTestId("cfg-wechatpay-base_url")).toHaveValue("https://api.mch.weixin.qq.com");
+    await expect(formItem(page, "cfg-wechatpay-base_url")).toContainText("微信支付 API v3 的地址");
+    await expect(formItem(page, "cfg-wechatpay-public_key_id")).toContainText("PUB_KEY_ID_");
+    await expect(page.getByTestId("cfg-wechatpay-public_key")).toBeVisible();
+
+    await gateway.fill("http://openapi.alipay.com/gateway.do");
+    await page.getByTestId("config-save").click();
+    await expect(formItem(page, "cfg-alipay-gateway_url").locator(".ant-form-item-explain-error")).toContainText(
+      "须为 https:// 开头的地址",
+    );
+    expect(await stored()).toBe(before);
+
+    await gateway.fill(SANDBOX_GATEWAY);
+    await page.getByTestId("config-save").click();
+    await expect(page.getByText("设置已保存")).toBeVisible();
+    expect(await stored()).toBe(SANDBOX_GATEWAY);
+  } finally {
+    await call(request, "PUT", "/api/v1/config", token, {
+      config: [{ category: "alipay", name: "gateway_url", value: before }],
+    });
+  }
+});
