@@ -8,10 +8,15 @@ import { type PlatformIdentity, startWechatPayStandIn, type WechatPayStandIn } f
 
 let stand: WechatPayStandIn;
 let publicKey: PlatformIdentity;
-beforeEach(async () => {
+beforeAll(async () => {
   stand = await startWechatPayStandIn();
+  publicKey = stand.usePublicKey(); // from here on the stand-in signs under PUB_KEY_ID_…
 });
-afterEach(() => stand.close());
+afterAll(() => stand.close());
+afterEach(() => {
+  stand.server.fault = undefined;
+  stand.certificatesServed = true;
+});
 
 const pem = (k: KeyObject) => k.export({ type: "pkcs8", format: "pem" }) as string;
 function settings(over: Partial<WechatPaySettings> = {}): WechatPaySettings {
@@ -42,8 +47,8 @@ const request = (): PaymentRequest => ({
 });
 
 test("a merchant with only the public key: answers, notifies and queries verify; no certificate is downloaded", async () => {
-  publicKey = stand.usePublicKey();
   stand.certificatesServed = false;
+  const downloads = stand.certificateDownloads;
   expect(publicKey.serial).toMatch(/^PUB_KEY_ID_\d+$/);
   const p = createWechatPayProvider(settings());
   const req = request();
@@ -57,12 +62,12 @@ test("a merchant with only the public key: answers, notifies and queries verify;
   await expect(createWechatPayProvider(settings({ publicKey: bare })).verifyNotify(paid)).resolves.toMatchObject({
     paid: true,
   });
-  expect(stand.certificateDownloads).toBe(0);
+  expect(stand.certificateDownloads).toBe(downloads);
 });
 
 test("forged notifies: another key under the configured id, an unknown PUB_KEY_ID, a tampered body → refused, no download", async () => {
-  publicKey = stand.usePublicKey();
   stand.certificatesServed = false;
+  const downloads = stand.certificateDownloads;
   const p = createWechatPayProvider(settings());
   const req = request();
   await p.start(req);
@@ -85,24 +90,23 @@ test("forged notifies: another key under the configured id, an unknown PUB_KEY_I
   // Answers signed with another key under the configured id are a platform failure, not trusted.
   stand.server.fault = "badsign";
   await expect(p.start(request())).rejects.toMatchObject({ kind: "unavailable" });
-  expect(stand.certificateDownloads).toBe(0);
+  expect(stand.certificateDownloads).toBe(downloads);
 });
 
 test("switching modes: with the public key configured, certificate-signed messages still verify, then PUB_KEY_ID ones", async () => {
-  publicKey = stand.usePublicKey();
   const certificate = stand.served[0] as PlatformIdentity;
+  const downloads = stand.certificateDownloads;
   const p = createWechatPayProvider(settings());
   const first = request();
   await p.start(first); // answered under the public key id
   // A notify still signed with the platform certificate (WeChat may send either while switching).
   expect(await p.verifyNotify(stand.notify(first.orderNo, { signer: certificate }))).toMatchObject({ paid: false });
-  expect(stand.certificateDownloads).toBe(1);
+  expect(stand.certificateDownloads).toBe(downloads + 1);
   expect(await p.verifyNotify(stand.pay(first.orderNo))).toMatchObject({ paid: true });
-  expect(stand.certificateDownloads).toBe(1);
+  expect(stand.certificateDownloads).toBe(downloads + 1);
 });
 
 test("public key settings: both or neither, an id in the PUB_KEY_ID_ form, an RSA public key", () => {
-  publicKey = stand.usePublicKey();
   const refused = (over: Partial<WechatPaySettings>) => {
     try {
       createWechatPayProvider(settings(over));
