@@ -53,7 +53,7 @@ test("admin adds a card and grants VIP; the member gets the mark, /me/vip and no
     await page.getByTestId("vip-card-add").click();
     await drawer(page).getByLabel("名称").fill(card);
     await drawer(page).getByLabel("价格(元)").fill("9.9");
-    await drawer(page).getByLabel("折扣").fill("0.8");
+    await drawer(page).getByLabel("折扣", { exact: true }).fill("0.8");
     await drawer(page).getByLabel("有效天数").fill("31");
     await drawer(page).getByLabel("积分价格").fill("50");
     await drawer(page).getByTestId("drawer-save").click();
