@@ -2,11 +2,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { call, registerUser } from "./api.js";
 import { confirmNewest, rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
-import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
+import { adminAccount, login, secondPage, startEachTestFresh, unique } from "./session.js";
 
 /**
  * The article back office (issue #13), desktop and 375 px: the admin reviews a member's article in
- * /admin/article/list (reject with a reason the author reads, then approve), deletes it, restores it
+ * /admin/article/list (reject with a reason the author reads, then approve), marks it as a site notice
+ * (a visitor finds it on the home page), deletes it, restores it
  * from /admin/article/recycle; writes a page with its own address in /admin/article/set and a visitor
  * opens it there. Needs WENKU_ADMIN_PASSWORD.
  */
@@ -16,9 +17,10 @@ startEachTestFresh();
 
 const articleRow = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });
 
-test("the admin rejects with a reason, approves, deletes and restores a member's article", async ({
+test("the admin rejects with a reason, approves, marks as a notice, deletes and restores a member's article", async ({
   page,
   request,
+  browser,
 }, info) => {
   test.setTimeout(150_000);
   const member = await registerUser(request, unique("e2e_artrev", info), "e2e-author-pass");
@@ -52,6 +54,17 @@ test("the admin rejects with a reason, approves, deletes and restores a member's
     await rowAction(page, row, "审核通过");
     await expect(row).toContainText("已通过");
     expect((await request.get(`/api/v1/article?id=${created.id}`)).status()).toBe(200);
+
+    // Mark it as a site notice: the home page lists it, linked to the article.
+    await rowAction(page, row, "设为公告");
+    await expect(row.getByLabel("公告", { exact: true })).toBeVisible();
+    const visitor = await secondPage(browser, info);
+    await visitor.goto("/");
+    const notice = visitor.getByTestId("home-notices").getByRole("link", { name: title });
+    await expect(notice).toBeVisible();
+    await notice.click();
+    await expect(visitor.getByTestId("article-title")).toHaveText(title);
+    await visitor.close();
 
     // Delete to the bin, restore from it.
     await rowAction(page, row, "删除");

@@ -110,6 +110,13 @@ test("a user writes an article with an image, the admin approves it, a visitor r
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
     await expect(visitor.getByTestId("article-edit")).toHaveCount(0); // not the visitor's to edit
+    // The author's page lists it under their articles, and its overview counts it.
+    await visitor.goto(`/user/${user.user.id}/article`);
+    await expect(visitor.getByTestId("user-articles").getByRole("link", { name: title })).toBeVisible();
+    await visitor.goto(`/user/${user.user.id}`);
+    await expect(visitor.getByTestId("user-stats").locator(".ant-statistic").filter({ hasText: "文章" })).toContainText(
+      "1",
+    );
     await visitor.context().close();
 
     // The author now sees it published, and may edit it from its page.

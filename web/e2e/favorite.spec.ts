@@ -117,7 +117,19 @@ test("a user favorites, rates and reports a document; the admin handles the repo
   await page.goto(`/document/${id}?page=2`);
   await expect(page.locator('[data-reader-slot="2"]')).toBeInViewport();
 
-  // /me lists it as recently read.
+  // /me lists it as recently read, and the favorite in the user's activity.
   await page.goto("/me");
   await expect(page.getByTestId("recent-row").filter({ hasText: title })).toContainText("读到第");
+  const feed = page.getByTestId("user-dynamics");
+  await expect(feed.getByTestId("dynamic-row").filter({ hasText: `收藏了文档《${title}》` })).toHaveCount(1);
+  await expect(feed.getByTestId("dynamic-row").filter({ hasText: `上传了文档《${title}》` })).toHaveCount(1);
+  // A visitor to the user's page sees what they favorited (not their uploads: those may await review).
+  const other = await secondPage(browser, info);
+  await other.goto(`/user/${user.user.id}`);
+  const shown = other.getByTestId("user-dynamics").getByTestId("dynamic-row");
+  await expect(shown.filter({ hasText: `收藏了文档《${title}》` })).toHaveCount(1);
+  await expect(shown.filter({ hasText: "上传了文档" })).toHaveCount(0);
+  await shown.getByRole("link", { name: title }).click();
+  await expect(other).toHaveURL(/\/document\//);
+  await other.close();
 });
