@@ -60,6 +60,17 @@ export function VipCardTab() {
     { title: t("adm.vip.payable"), key: "payable", render: (_, c) => formatCents(payableCents(c)) },
     { title: t("adm.vip.creditPrice"), key: "credit", responsive: ["md"], render: (_, c) => c.creditPrice },
     { title: t("adm.vip.days"), key: "days", render: (_, c) => c.days },
+    {
+      title: t("adm.vip.cardBenefits"),
+      key: "cardBenefits",
+      responsive: ["md"],
+      render: (_, c) =>
+        t("adm.vip.cardBenefitsValue", {
+          discount: c.documentDiscount ?? 100,
+          download: c.download ?? 0,
+          daily: c.timesEveryDay ? String(c.timesEveryDay) : t("adm.vip.noCap"),
+        }),
+    },
     enableColumn(
       t,
       (c: VipCard) => ({ enable: c.enable, name: c.title }),

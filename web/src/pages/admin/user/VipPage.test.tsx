@@ -31,6 +31,9 @@ function setup(rpcs = ALL) {
       discount: 0.5,
       days: 365,
       enable: true,
+      documentDiscount: 85,
+      download: 300,
+      timesEveryDay: 0,
     }),
   ];
   const members = [
@@ -95,6 +98,7 @@ describe("admin VIP", () => {
     const row = within(await tableRow("尊享年卡"));
     expect(row.getByText("199.00")).toBeTruthy();
     expect(row.getByText("99.50")).toBeTruthy();
+    expect(row.getByText("85% · 免费 300 次 · 每日 不限")).toBeTruthy();
 
     fireEvent.click(screen.getByTestId("vip-card-add"));
     const form = within(openDrawer());
