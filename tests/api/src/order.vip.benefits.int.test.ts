@@ -6,6 +6,7 @@ import {
   addDocument,
   admin,
   alice,
+  clock,
   db,
   register,
   setConfig,
@@ -45,6 +46,7 @@ async function member(name: string) {
   return u;
 }
 
+const DAY_MS = 86_400_000;
 const JOIN = "该文档为VIP专享文档，仅VIP会员可以下载，请先开通VIP会员（/joinvip）";
 
 beforeAll(async () => {
@@ -163,6 +165,14 @@ test("the card's daily cap holds for VIP downloads (also concurrent ones); other
   expect(await db.download.count({ where: { userId: BigInt(vip.id) } })).toBe(2);
   const other = await register("vipuncapped");
   expect((await link(ids[5] ?? 0, other.token)).status).toBe(200); // a purchase with the register bonus
+
+  // The day is the site's (Asia/Shanghai, UTC+8): a minute before its midnight still capped, after it fresh.
+  const toMidnight = DAY_MS - ((clock.now().getTime() + 8 * 3_600_000) % DAY_MS);
+  clock.advance(toMidnight - 60_000);
+  expect((await link(ids[2] ?? 0, vip.token)).status).toBe(429);
+  clock.advance(120_000);
+  expect((await link(ids[2] ?? 0, vip.token)).status).toBe(200);
+  expect(await myVip(vip.token)).toMatchObject({ downloads_today: 1, download_left: 7 });
 });
 
 test("a card's benefits are validated; an update that leaves them out keeps them", async () => {
