@@ -4,6 +4,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Comment, CommentAPI, CommentSchema, type CreateCommentRequest } from "@wenku/proto/api/v1/comment_pb.js";
 import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import { CommentSection } from "./CommentSection.js";
 
@@ -19,12 +20,28 @@ const comment = (id: number, extra: MessageInitShape<typeof CommentSchema> = {})
     ...extra,
   });
 
-function setup(opts: { rows: () => Comment[]; create?: (req: CreateCommentRequest) => void }) {
+function setup(opts: {
+  rows: () => Comment[];
+  create?: (req: CreateCommentRequest) => void;
+  /** The site asks for a captcha on comments: the captchas handed out, one per GetUserCaptcha. */
+  captchas?: string[];
+}) {
   const posted: CreateCommentRequest[] = [];
   const asked: bigint[] = [];
   const deps = testDeps({
+    ...(opts.captchas ? { loadSettings: async () => ({ security: { enableCaptchaComment: true } }) } : {}),
     services: (router: ConnectRouter) => {
       emptyServices(router);
+      const captchas = opts.captchas;
+      if (captchas)
+        router.service(UserAPI, {
+          getUserCaptcha: (req) => {
+            expect(req.type).toBe("comment");
+            const id = `cap-${captchas.length + 1}`;
+            captchas.push(id);
+            return { enable: true, id, captcha: "data:image/png;base64,iVBORw0KGgo=" };
+          },
+        });
       router.service(CommentAPI, {
         listComment: (req) => {
           asked.push(req.documentId);
@@ -80,6 +97,7 @@ describe("CommentSection", () => {
     renderWithProviders(<CommentSection kind={ContentKind.ARTICLE} targetId={42n} />, deps);
 
     const input = await screen.findByTestId("comment-input");
+    expect(screen.queryByPlaceholderText("验证码")).toBeNull(); // the site asks for no captcha here
     fireEvent.change(input, { target: { value: "  第一条  " } });
     fireEvent.click(screen.getByTestId("comment-submit"));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -92,5 +110,38 @@ describe("CommentSection", () => {
     fireEvent.click(screen.getByTestId("comment-submit"));
     expect((await screen.findByTestId("comment-error")).textContent).toContain("您已被禁止评论：恶意灌水");
     expect((screen.getByTestId("comment-input") as HTMLTextAreaElement).value).toBe("第二条"); // nothing lost
+  });
+
+  it("asks for the captcha when the site wants one, sends it with its id, and a fresh one after a refusal", async () => {
+    const captchas: string[] = [];
+    let refuse = true;
+    const { deps, posted } = setup({
+      rows: () => [],
+      captchas,
+      create: () => {
+        if (refuse) throw new ConnectError("验证码错误", Code.InvalidArgument);
+      },
+    });
+    deps.sessionStore.login({ id: "7", username: "alice" }, "token-1");
+    renderWithProviders(<CommentSection kind={ContentKind.ARTICLE} targetId={42n} />, deps);
+
+    const form = await screen.findByTestId("comment-form");
+    expect(await within(form).findByTestId("captcha-image")).toBeTruthy();
+    const code = within(form).getByPlaceholderText("验证码");
+    fireEvent.change(screen.getByTestId("comment-input"), { target: { value: "有验证码的评论" } });
+    fireEvent.change(code, { target: { value: " ab12 " } });
+    fireEvent.click(screen.getByTestId("comment-submit"));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ content: "有验证码的评论", captchaId: "cap-1", captcha: "ab12" });
+    expect((await screen.findByTestId("comment-error")).textContent).toContain("验证码错误");
+    // single use: a new one is fetched and the typed code cleared
+    await waitFor(() => expect(captchas).toEqual(["cap-1", "cap-2"]));
+    await waitFor(() => expect((within(form).getByPlaceholderText("验证码") as HTMLInputElement).value).toBe(""));
+
+    refuse = false;
+    fireEvent.change(within(form).getByPlaceholderText("验证码"), { target: { value: "cd34" } });
+    fireEvent.click(screen.getByTestId("comment-submit"));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toMatchObject({ captchaId: "cap-2", captcha: "cd34" });
   });
 });

@@ -1,10 +1,12 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Article, ArticleAPI, ArticleSchema, type GetArticleRequest } from "@wenku/proto/api/v1/article_pb.js";
 import { CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
-import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { CommentAPI, CommentSchema, type ListCommentRequest } from "@wenku/proto/api/v1/comment_pb.js";
+import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { type CreateFavoriteRequest, FavoriteAPI, FavoriteSchema } from "@wenku/proto/api/v1/favorite_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { useLocation } from "react-router";
 import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
@@ -40,6 +42,8 @@ const article = (over: MessageInitShape<typeof ArticleSchema> = {}) =>
 
 function setup(get: (req: GetArticleRequest) => Article, canPublish: () => object = () => ({})) {
   const asked: GetArticleRequest[] = [];
+  const favorites: CreateFavoriteRequest[] = [];
+  const threads: ListCommentRequest[] = [];
   const deps = testDeps({
     services: (router: ConnectRouter) => {
       emptyServices(router);
@@ -51,9 +55,25 @@ function setup(get: (req: GetArticleRequest) => Article, canPublish: () => objec
         getRelatedArticles: () => ({ total: 1n, article: [article({ id: 8n, identifier: "", title: "相关的一篇" })] }),
       });
       router.service(UserAPI, { canIPublishArticle: canPublish });
+      router.service(FavoriteAPI, {
+        getFavorite: () => create(FavoriteSchema, {}),
+        createFavorite: (req) => {
+          favorites.push(req);
+          return create(FavoriteSchema, { id: 11n, documentId: req.documentId, type: req.type });
+        },
+      });
+      router.service(CommentAPI, {
+        listComment: (req) => {
+          threads.push(req);
+          return {
+            total: 1n,
+            comment: [create(CommentSchema, { id: 1n, content: "写得清楚", username: "reader", status: 1 })],
+          };
+        },
+      });
     },
   });
-  return { deps, asked };
+  return { deps, asked, favorites, threads };
 }
 
 describe("the article page", () => {
@@ -70,6 +90,31 @@ describe("the article page", () => {
     expect(screen.getByTestId("article-meta").textContent).toContain("12 阅读");
     expect((await screen.findByTestId("article-related")).querySelector("a")?.getAttribute("href")).toBe("/article/8");
     expect(screen.queryByTestId("article-edit")).toBeNull(); // a visitor's view
+  });
+
+  it("an approved article has the favorite button (with its count) and its comment thread", async () => {
+    const { deps, favorites, threads } = setup(() => article({ favoriteCount: 4 }));
+    deps.sessionStore.login({ id: 9, username: "reader" }, "token");
+    renderRoutes(routes, { path: "/article/3f2a", deps });
+    const toggle = await screen.findByTestId("favorite-toggle", {}, { timeout: 8000 });
+    expect(toggle.textContent).toContain("收藏 · 4");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(favorites).toHaveLength(1));
+    expect(favorites[0]).toMatchObject({ documentId: 7n, type: ContentKind.ARTICLE });
+    await waitFor(() => expect(screen.getByTestId("favorite-toggle").textContent).toContain("已收藏 · 5"));
+    const comments = screen.getByTestId("article-comments-slot");
+    expect(await within(comments).findByText("写得清楚", {}, { timeout: 8000 })).toBeTruthy();
+    expect(threads[0]).toMatchObject({ documentId: 7n, type: [ContentKind.ARTICLE] });
+  });
+
+  it("a pending article (its author's view) has neither favorites nor comments", async () => {
+    const { deps, threads } = setup(() => article({ status: ReviewStatus.PENDING }));
+    deps.sessionStore.login({ id: 5, username: "writer" }, "token");
+    renderRoutes(routes, { path: "/article/3f2a", deps });
+    expect(await screen.findByTestId("article-pending", {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByTestId("favorite-toggle")).toBeNull();
+    expect(screen.queryByTestId("article-comments-slot")).toBeNull();
+    expect(threads).toHaveLength(0);
   });
 
   it("shows its author the edit link and why it is not public", async () => {

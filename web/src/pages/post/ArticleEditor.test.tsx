@@ -73,6 +73,24 @@ describe("the article editor", () => {
     }
   });
 
+  it("uploads a picked video and inserts it as a <video controls> of the stored file", async () => {
+    const video = "/uploads/fedcba9876543210fedcba9876543210.mp4";
+    const { fetchMock, files, restore } = stubUpload(200, { errno: 0, data: { url: video } });
+    try {
+      const { changes } = setup();
+      await screen.findByTestId("article-editor", {}, { timeout: 8000 });
+      pick("video", new File(["mp4"], "lesson.mp4", { type: "video/mp4" }));
+      await waitFor(() => expect(changes.at(-1)).toMatch(new RegExp(`<video[^>]* src="${video}"`)));
+      expect(changes.at(-1)).toMatch(/<video[^>]* controls/);
+      expect(changes.at(-1)).toContain("开头"); // inserted beside what was there
+      const [url] = fetchMock.mock.calls[0] as [string, RequestInit];
+      expect([url, files]).toEqual(["/api/v1/upload/article?type=video", ["lesson.mp4"]]);
+      expect(screen.getByTestId("article-editor").querySelector(`video[src="${video}"]`)).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
+
   it("refuses a file of the wrong kind before sending it, and shows the server's refusal", async () => {
     const { fetchMock, restore } = stubUpload(403, { code: 7, message: "您已被禁止发布文章：发布广告" });
     try {
