@@ -6,7 +6,7 @@ import { type Article, ArticleAPI, ArticleSchema, type GetArticleRequest } from 
 import { CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { CommentAPI, CommentSchema, type ListCommentRequest } from "@wenku/proto/api/v1/comment_pb.js";
 import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { type CreateFavoriteRequest, FavoriteAPI, FavoriteSchema } from "@wenku/proto/api/v1/favorite_pb.js";
+import { type Favorite, FavoriteAPI, FavoriteSchema } from "@wenku/proto/api/v1/favorite_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { useLocation } from "react-router";
 import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
@@ -42,7 +42,7 @@ const article = (over: MessageInitShape<typeof ArticleSchema> = {}) =>
 
 function setup(get: (req: GetArticleRequest) => Article, canPublish: () => object = () => ({})) {
   const asked: GetArticleRequest[] = [];
-  const favorites: CreateFavoriteRequest[] = [];
+  const favorites: Favorite[] = [];
   const threads: ListCommentRequest[] = [];
   const deps = testDeps({
     services: (router: ConnectRouter) => {
