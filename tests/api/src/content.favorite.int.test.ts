@@ -249,6 +249,6 @@ test("another user's activity feed shows what they commented on and favorited; o
     expect(shown).toHaveLength(1);
     expect(shown[0]).toContain("动态里的收藏");
   }
-  expect((await call("GET", "/api/v1/user/dynamic")).status).toBe(401); // one's own needs a sign-in
+  expect((await call("GET", "/api/v1/user/dynamic")).status).toBe(400); // a visitor names whose feed
   expect((await call("GET", "/api/v1/user/dynamic?id=99999999")).status).toBe(404);
 });

@@ -604,7 +604,7 @@ export type ListUserDynamicRequest = Message<"api.v1.ListUserDynamicRequest"> & 
   size: bigint;
 
   /**
-   * whose feed: 0 (or the caller) = the caller's own, every kind; another user's = what they commented on and favorited
+   * whose feed: 0 (or the caller) = the caller's own, every kind (a visitor must name one); another user's = what they commented on and favorited
    *
    * @generated from field: int64 id = 3;
    */

@@ -156,6 +156,8 @@ export function createUserProfileService(deps: UserProfileDeps) {
     async dynamics(call: CallContext, id: bigint, page: bigint, size: bigint) {
       const { skip, take } = paging(page, size, { max: 100, fallback: 10 });
       const me = call.identity?.userId;
+      // as GetUser: a visitor names the user (a public RPC never answers 401 for lack of a sign-in)
+      if (id <= 0n && me === undefined) throw new DomainError("invalid_argument", "请指定用户");
       if (id <= 0n || id === me) return deps.dynamics.list(requireSignedIn(call).userId, skip, take);
       if (!(await deps.repo.byId(id))) throw new DomainError("not_found", userMessages.notFound);
       return deps.dynamics.list(id, skip, take, PUBLIC_DYNAMICS);
