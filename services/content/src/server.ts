@@ -130,6 +130,8 @@ export interface ContentServerDeps {
   dirs?: readonly WatchedDir[];
   /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
   clock?: () => Date;
+  /** SITE_TIME_ZONE: the day the download limits count from (Asia/Shanghai when unset). */
+  timeZone?: string;
   /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
   rewards?: CreditRewards;
 }
@@ -207,6 +209,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     orders: deps.orders,
     internalToken: deps.internalToken,
     clock: deps.clock,
+    timeZone: deps.timeZone ?? "Asia/Shanghai",
   });
   const attachments = createAttachmentService(createAttachmentRepository(db), users);
   const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });

@@ -141,6 +141,7 @@ export const service: ServiceModule = {
           { name: "tmp", path: tmpdir() },
         ],
         clock: ctx.clock,
+        timeZone: config.SITE_TIME_ZONE,
         rewards: createCreditRewards({
           outbox: creditOutbox,
           settings: ctx.settings,

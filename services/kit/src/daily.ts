@@ -49,3 +49,37 @@ export async function countPerDay(db: RawQuery, series: DailySeries, days: numbe
   );
   return rows.map((r): DailyCount => ({ date: r.date, count: Number(r.count) }));
 }
+
+/** The wall-clock fields of `at` in `timeZone`. */
+function wallClock(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { y: get("year"), m: get("month"), d: get("day"), h: get("hour"), min: get("minute"), s: get("second") };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in ms (+8 h for Asia/Shanghai). */
+function offsetMs(at: Date, timeZone: string): number {
+  const w = wallClock(at, timeZone);
+  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant the local day that holds `at` began in `timeZone` (the site's day: daily download
+ * limits, caps). Midnight's offset is asked again after the first guess, so a day that starts
+ * across a daylight-saving change still starts at its own midnight.
+ */
+export function startOfLocalDay(at: Date, timeZone: string): Date {
+  const w = wallClock(at, timeZone);
+  const midnightAsUtc = Date.UTC(w.y, w.m - 1, w.d);
+  const guess = midnightAsUtc - offsetMs(at, timeZone);
+  return new Date(midnightAsUtc - offsetMs(new Date(guess), timeZone));
+}

@@ -1,5 +1,5 @@
 // Download links (limits, records, signing) and the file behind a link.
-import { type CallContext, DomainError, type SettingsReader } from "@wenku/kit";
+import { type CallContext, DomainError, type SettingsReader, startOfLocalDay } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { isOwner, isPublic } from "../documents/visibility.js";
 import type { OrderDesk } from "../ports.js";
@@ -34,6 +34,8 @@ export interface DownloadDeps {
   orders?: OrderDesk;
   /** Link expiry and the day the limits count from; the wall clock when unset. */
   clock?: () => Date;
+  /** The site's time zone (SITE_TIME_ZONE): the daily limits count from its midnight. */
+  timeZone: string;
 }
 
 export function createDownloadService(deps: DownloadDeps) {
@@ -80,8 +82,7 @@ export function createDownloadService(deps: DownloadDeps) {
       const perUser = dl?.timesEveryDay ?? 0;
       const perIp = dl?.timesEveryIp ?? 0;
       if ((who && perUser <= 0) || perIp <= 0) throw new DomainError("failed_precondition", downloadMessages.disabled);
-      const since = now();
-      since.setHours(0, 0, 0, 0);
+      const since = startOfLocalDay(now(), deps.timeZone);
       const recorded = await deps.repo.recordDownload({
         documentId: doc.id,
         userId: who?.userId ?? 0n,
