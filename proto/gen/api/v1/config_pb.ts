@@ -1672,7 +1672,9 @@ export const LicenseSchema: GenMessage<License> = /*@__PURE__*/
   messageDesc(file_api_v1_config, 28);
 
 /**
- * Metadata of the WeChat Pay platform certificate in use.
+ * Metadata of the WeChat Pay platform certificate in use: the newest of those downloaded now. In
+ * public key mode (wechatpay.public_key / public_key_id set) serial_no is the public key's id
+ * (PUB_KEY_ID_…) and both times are unset: a platform public key has no validity dates.
  *
  * @generated from message api.v1.WechatPayCert
  */
@@ -1683,11 +1685,15 @@ export type WechatPayCert = Message<"api.v1.WechatPayCert"> & {
   serialNo: string;
 
   /**
+   * the certificate's notBefore; unset in public key mode
+   *
    * @generated from field: google.protobuf.Timestamp effective_at = 2;
    */
   effectiveAt?: Timestamp | undefined;
 
   /**
+   * the certificate's notAfter; unset in public key mode
+   *
    * @generated from field: google.protobuf.Timestamp expired_at = 3;
    */
   expiredAt?: Timestamp | undefined;
@@ -1873,7 +1879,10 @@ export const ConfigAPI: GenService<{
     output: typeof LicenseSchema;
   },
   /**
-   * Downloads the WeChat Pay platform certificate with the configured merchant keys and returns its metadata.
+   * The operator's "check WeChat Pay": with the saved pay settings the order service downloads the
+   * platform certificates now and the newest one's metadata is answered (public key mode: the key's id,
+   * no dates). 400 naming what is missing when WeChat Pay is off or incomplete, or with the platform's
+   * error when it refuses the merchant's keys; 503 when the platform cannot be reached.
    *
    * @generated from rpc api.v1.ConfigAPI.GetWechatPayCert
    */
