@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { narrowFormProvider, narrowIsBright, narrowTooltipUnique } from "./build/antd.js";
+import { clientDescriptorSchema } from "./build/descriptorSchema.js";
 import { clientDescriptors } from "./build/descriptors.js";
 
 /** The gateway is the one public origin; in dev every server path goes to it. */
@@ -84,6 +85,7 @@ export default defineConfig({
   plugins: [
     react(),
     clientDescriptors(),
+    clientDescriptorSchema(),
     narrowFormProvider(),
     narrowIsBright(),
     narrowTooltipUnique(),

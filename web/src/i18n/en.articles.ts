@@ -9,7 +9,6 @@ export const enArticles: { readonly [K in keyof typeof zhCNArticles]: string } =
   "art.categories": "Article categories",
   "art.loadFailed": "Could not load the articles",
   "art.empty": "No articles yet",
-  "art.notices": "Site notices",
   "art.notFound": "The article does not exist or has not been approved yet",
   "art.views": "{count} views",
   "art.count": "{count} articles",

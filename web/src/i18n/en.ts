@@ -36,6 +36,8 @@ const common: Omit<Messages, keyof typeof zhCNDocuments> = {
   "home.loadFailed": "Documents could not be loaded right now",
   "home.empty": "No documents yet. Be the first to upload one.",
   "home.upload": "Upload a document",
+  // The site notices box of the home page (its only text: the articles' slice stays off the home page)
+  "art.notices": "Site notices",
   "home.recommended": "Recommended",
   "home.recommendWords": "Popular searches",
   "home.banners": "Banners",

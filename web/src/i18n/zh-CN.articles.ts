@@ -10,7 +10,6 @@ export const zhCNArticles = {
   "art.categories": "文章分类",
   "art.loadFailed": "文章加载失败",
   "art.empty": "暂无文章",
-  "art.notices": "网站公告",
   "art.notFound": "文章不存在或尚未通过审核",
   "art.views": "{count} 阅读",
   "art.count": "共 {count} 篇文章",

@@ -41,6 +41,8 @@ const common = {
   "home.empty": "还没有文档，来上传第一篇吧",
   "home.upload": "上传文档",
   "home.recommended": "推荐文档",
+  // The site notices box of the home page (its only text: the articles' slice stays off the home page)
+  "art.notices": "网站公告",
   "home.recommendWords": "热门搜索",
   "home.banners": "横幅",
   "home.bannerOf": "第 {index} 张，共 {count} 张",

@@ -4,13 +4,12 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { withTexts } from "../../i18n/language.js";
 import type { MessageKey } from "../../i18n/zh-CN.js";
 import { lazyComponent } from "../../router/lazyPage.js";
 import { useSession } from "../../store/SessionProvider.js";
 
 /** The site notices: a chunk of their own with the article texts (the home page's first load stays lean). */
-const HomeNotices = lazyComponent(() => withTexts(import("./HomeNotices.js"), ["articles"]));
+const HomeNotices = lazyComponent(() => import("./HomeNotices.js"));
 
 /** The site's public counters shown on the home page (GetStats; staff get more, which is not shown here). */
 const COUNTERS: { key: "documentCount" | "userCount" | "categoryCount"; label: MessageKey }[] = [
