@@ -27,6 +27,7 @@ import type { ProductLine } from "./orders/product.js";
 import { createPurchaseRepository } from "./orders/purchase.repository.js";
 import { createRechargeLine } from "./orders/recharge.line.js";
 import { createProviderRegistry } from "./payments/registry.js";
+import { createWechatPayCheck, createWechatPayCheckHandlers } from "./payments/wechatpay.check.js";
 import type { VipUsers } from "./vip/users.client.js";
 import { createVipOrderHandlers } from "./vip/vip.handlers.js";
 import { createVip } from "./vip/vip.module.js";
@@ -104,11 +105,13 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
   const core = createOrderCore({ repo, lines, log, clock });
   onCore?.(core);
   const orders = createOrderService({ repo, lines, core, sources, clock, log });
+  // One registry for paying and the operator's check: a provider is built once per settings.
+  const providers = createProviderRegistry({ internalToken: deps.internalToken });
   const payments = createPayService({
     repo,
     core,
     ledger,
-    providers: createProviderRegistry({ internalToken: deps.internalToken }),
+    providers,
     sources,
     async origin() {
       return ((await deps.settings?.current())?.system?.domain ?? "").replace(/\/+$/, "");
@@ -130,6 +133,13 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
         {
           ...createLedgerInternalHandlers(ledger),
           ...createNotifyHandlers(payments),
+          ...createWechatPayCheckHandlers(
+            createWechatPayCheck({
+              providers,
+              paySettings: async () =>
+                (await (sources.freshOrderConfig ? sources.freshOrderConfig() : sources.orderConfig())).pay,
+            }),
+          ),
           ...createChargeHandlers(
             createDownloadCharge({
               purchases,

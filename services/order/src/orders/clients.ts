@@ -30,6 +30,8 @@ export interface OrderConfig {
 export interface OrderSources {
   recharge(): Promise<RechargeConfig>;
   orderConfig(): Promise<OrderConfig>;
+  /** orderConfig read now, past the short cache (the operator's check right after saving the settings). */
+  freshOrderConfig?(): Promise<OrderConfig>;
   documentProduct(id: bigint): Promise<DocumentProduct>;
   /** Usernames for order lists; users the user service does not answer for are absent. */
   usernames(ids: readonly bigint[]): Promise<Map<bigint, string>>;
@@ -57,39 +59,41 @@ export function createOrderSources(
   const configInternal = createClient(ConfigInternalAPI, t.config);
   const documents = createClient(DocumentInternalAPI, t.content);
   const users = createClient(UserInternalAPI, t.user);
+  async function loadOrderConfig(): Promise<OrderConfig> {
+    const p = await configInternal.getPaySettings({}, opts);
+    return {
+      expireMinutes: p.orderExpireMinutes > 0 ? p.orderExpireMinutes : DEFAULT_EXPIRE_MINUTES,
+      pay: {
+        alipay: {
+          enable: p.alipayEnable,
+          appId: p.alipayAppId,
+          privateKey: p.alipayPrivateKey,
+          publicKey: p.alipayPublicKey,
+          sandbox: p.alipaySandbox,
+          gatewayUrl: p.alipayGatewayUrl,
+        },
+        wechatpay: {
+          enable: p.wechatpayEnable,
+          appId: p.wechatpayAppId,
+          mchId: p.wechatpayMchId,
+          serialNo: p.wechatpaySerialNo,
+          apiV3Key: p.wechatpayApiV3Key,
+          privateKey: p.wechatpayPrivateKey,
+          baseUrl: p.wechatpayBaseUrl,
+          publicKey: p.wechatpayPublicKey,
+          publicKeyId: p.wechatpayPublicKeyId,
+        },
+        sandbox: { enable: p.sandboxEnable },
+      },
+    };
+  }
   return {
     recharge: cached(async () => {
       const r = await config.getRechargeSettings({}, opts);
       return { enable: r.enable, creditExchange: r.creditExchange, tiers: r.rechargeDiscount };
     }),
-    orderConfig: cached(async () => {
-      const p = await configInternal.getPaySettings({}, opts);
-      return {
-        expireMinutes: p.orderExpireMinutes > 0 ? p.orderExpireMinutes : DEFAULT_EXPIRE_MINUTES,
-        pay: {
-          alipay: {
-            enable: p.alipayEnable,
-            appId: p.alipayAppId,
-            privateKey: p.alipayPrivateKey,
-            publicKey: p.alipayPublicKey,
-            sandbox: p.alipaySandbox,
-            gatewayUrl: p.alipayGatewayUrl,
-          },
-          wechatpay: {
-            enable: p.wechatpayEnable,
-            appId: p.wechatpayAppId,
-            mchId: p.wechatpayMchId,
-            serialNo: p.wechatpaySerialNo,
-            apiV3Key: p.wechatpayApiV3Key,
-            privateKey: p.wechatpayPrivateKey,
-            baseUrl: p.wechatpayBaseUrl,
-            publicKey: p.wechatpayPublicKey,
-            publicKeyId: p.wechatpayPublicKeyId,
-          },
-          sandbox: { enable: p.sandboxEnable },
-        },
-      };
-    }),
+    orderConfig: cached(loadOrderConfig),
+    freshOrderConfig: loadOrderConfig,
     documentProduct: (id) => documents.getDocumentProduct({ id }, opts),
     async usernames(ids) {
       const wanted = [...new Set(ids)].filter((id) => id > 0n);

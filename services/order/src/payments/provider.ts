@@ -87,6 +87,18 @@ export interface PaymentProvider {
    * undefined: the platform does not know the order yet.
    */
   query?(orderNo: string, signal?: AbortSignal): Promise<VerifiedNotify | undefined>;
+  /**
+   * The operator's check of the merchant settings: the platform's keys fetched now. DomainError
+   * (failed_precondition with the platform's own error, or unavailable) when it refuses or fails.
+   */
+  checkPlatform?(signal?: AbortSignal): Promise<PlatformCheck>;
+}
+
+/** The platform key a check found in use: a certificate (serial, validity) or a public key (its id, no dates). */
+export interface PlatformCheck {
+  serial: string;
+  notBefore?: Date;
+  notAfter?: Date;
 }
 
 /** Settings of the pay categories as stored in the config service, secrets included (order service only). */

@@ -3,6 +3,7 @@
 // cached by serial, and downloaded again only when a serial we do not know shows up — at most once
 // a minute, so a flood of forged notifies cannot turn into a flood of downloads.
 import { type KeyObject, X509Certificate } from "node:crypto";
+import { DomainError } from "@wenku/kit";
 import { decryptResource, type EncryptedResource, normalizeSerial } from "./wechatpay.protocol.js";
 
 export interface PlatformCert {
@@ -37,6 +38,52 @@ export function certsFromListing(body: string, apiV3Key: Buffer): PlatformCert[]
     if (!item.serial_no || !item.encrypt_certificate) throw new Error("certificate item incomplete");
     return platformCertFromPem(decryptResource(item.encrypt_certificate, apiV3Key), item.serial_no);
   });
+}
+
+/** Why GET /v3/certificates gave no certificates we trust; `message` is technical (for the log). */
+export class CertDownloadError extends Error {
+  constructor(
+    /** refused: the platform answered an error (its code and text kept); unreadable: not decryptable with the APIv3 key; inauthentic: the signature does not hold. */
+    readonly reason: "refused" | "unreadable" | "inauthentic",
+    detail: string,
+    readonly status?: number,
+    readonly platformText?: string,
+  ) {
+    super(`GET /v3/certificates: ${detail}`);
+    this.name = "CertDownloadError";
+  }
+}
+
+/** A /v3/certificates error answer: its HTTP status and the platform's "CODE：message" (bounded). */
+export function refusalOf(status: number, body: string): CertDownloadError {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    // not JSON: the status alone
+  }
+  const text = [parsed.code, parsed.message]
+    .filter((x): x is string => typeof x === "string" && x.length > 0)
+    .join("：")
+    .slice(0, 200);
+  return new CertDownloadError("refused", `HTTP ${status} ${text}`, status, text || `HTTP ${status}`);
+}
+
+/**
+ * The operator's message for a failed check (ConfigAPI.GetWechatPayCert): what the platform said and
+ * what to look at. A refusal or an unreadable listing is a settings problem (failed_precondition);
+ * the platform's own trouble (5xx, a signature that does not hold) is "unavailable".
+ */
+export function operatorError(err: CertDownloadError): DomainError {
+  if (err.reason === "unreadable")
+    return new DomainError("failed_precondition", "微信支付平台证书无法用 APIv3 密钥解密，请检查 APIv3 密钥");
+  if (err.reason === "inauthentic") return new DomainError("unavailable", "微信支付平台证书的签名无法验证，请稍后再试");
+  const said = `微信支付返回：${err.platformText}`;
+  if ((err.status ?? 500) >= 500) return new DomainError("unavailable", `${said}，请稍后再试`);
+  return new DomainError(
+    "failed_precondition",
+    `${said}。请检查商户号、商户 API 证书序列号、商户私钥；如商户已改用微信支付公钥，请填写公钥和公钥 ID`,
+  );
 }
 
 export interface CertStore {

@@ -28,7 +28,16 @@ import {
   type VerifiedNotify,
   type WechatPaySettings,
 } from "../provider.js";
-import { type CertStore, certsFromListing, createCertStore, platformCertFromPem } from "./wechatpay.certs.js";
+import {
+  CertDownloadError,
+  type CertStore,
+  certsFromListing,
+  createCertStore,
+  operatorError,
+  type PlatformCert,
+  platformCertFromPem,
+  refusalOf,
+} from "./wechatpay.certs.js";
 import {
   authorization,
   decryptResource,
@@ -124,29 +133,35 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
     return callPlatform(PLATFORM, opts, `${base}${target}`, { method, headers, ...(payload ? { body } : {}) }, signal);
   }
 
+  /** GET /v3/certificates now, decrypted and authenticated; CertDownloadError says why not. */
+  async function downloadCertificates(signal?: AbortSignal): Promise<PlatformCert[]> {
+    const res = await send("GET", "/v3/certificates", undefined, signal);
+    if (res.status !== 200) throw refusalOf(res.status, res.text);
+    let downloaded: PlatformCert[];
+    try {
+      downloaded = certsFromListing(res.text, apiV3Key);
+    } catch (err) {
+      throw new CertDownloadError("unreadable", (err as Error).message);
+    }
+    // What makes the certificates trustworthy is the AES-GCM with the APIv3 key (only WeChat and we
+    // hold it); the listing is also signed, by one of the certificates it carries, one we trust, or
+    // (a merchant switching to public key mode) the configured platform public key.
+    const lookup = async (serial: string) =>
+      publicKey && serial.trim() === publicKey.id
+        ? publicKey.key
+        : [...downloaded, ...preloaded].find((c) => c.serial === normalizeSerial(serial))?.publicKey;
+    const why = await inauthentic((n) => res.headers.get(n) ?? undefined, res.text, lookup, now());
+    if (why) throw new CertDownloadError("inauthentic", why);
+    return downloaded;
+  }
+
   const certs: CertStore = createCertStore({
     now,
     preloaded,
-    async download() {
-      const res = await send("GET", "/v3/certificates");
-      if (res.status !== 200) throw platformFailed(PLATFORM, `GET /v3/certificates: HTTP ${res.status}`);
-      let downloaded: ReturnType<typeof certsFromListing>;
-      try {
-        downloaded = certsFromListing(res.text, apiV3Key);
-      } catch (err) {
-        throw platformFailed(PLATFORM, `GET /v3/certificates: ${(err as Error).message}`);
-      }
-      // What makes the certificates trustworthy is the AES-GCM with the APIv3 key (only WeChat and we
-      // hold it); the listing is also signed, by one of the certificates it carries, one we trust, or
-      // (a merchant switching to public key mode) the configured platform public key.
-      const lookup = async (serial: string) =>
-        publicKey && serial.trim() === publicKey.id
-          ? publicKey.key
-          : [...downloaded, ...preloaded].find((c) => c.serial === normalizeSerial(serial))?.publicKey;
-      const why = await inauthentic((n) => res.headers.get(n) ?? undefined, res.text, lookup, now());
-      if (why) throw platformFailed(PLATFORM, `GET /v3/certificates: ${why}`);
-      return downloaded;
-    },
+    download: () =>
+      downloadCertificates().catch((err: unknown) => {
+        throw err instanceof CertDownloadError ? platformFailed(PLATFORM, err.message) : err;
+      }),
   });
 
   /** The key that signed under this Wechatpay-Serial: the configured public key, or a platform certificate. */
@@ -253,6 +268,19 @@ export function createWechatPayProvider(settings: WechatPaySettings, opts: Wecha
       return ok
         ? { status: 200, contentType: "application/json", body: JSON.stringify({ code: "SUCCESS" }) }
         : { status: 500, contentType: "application/json", body: JSON.stringify({ code: "FAIL", message: "失败" }) };
+    },
+
+    async checkPlatform(signal?: AbortSignal) {
+      if (publicKey) return { serial: publicKey.id };
+      let downloaded: PlatformCert[];
+      try {
+        downloaded = await downloadCertificates(signal);
+      } catch (err) {
+        throw err instanceof CertDownloadError ? operatorError(err) : err;
+      }
+      // The latest to take effect; of equals, the one listed last.
+      const newest = downloaded.reduce((a, b) => (b.notBefore.getTime() >= a.notBefore.getTime() ? b : a));
+      return { serial: newest.serial, notBefore: newest.notBefore, notAfter: newest.notAfter };
     },
 
     async query(orderNo: string, signal?: AbortSignal) {

@@ -72,7 +72,8 @@ export interface WechatPayStandIn {
   /** false: GET /v3/certificates answers 404, as for a merchant that has only the platform public key. */
   certificatesServed: boolean;
   transactions: Map<string, WechatTransaction>;
-  rotate(): PlatformIdentity;
+  /** A new certificate listed last and signing from now on; `validity` defaults to yesterday + 5 years. */
+  rotate(validity?: Validity): PlatformIdentity;
   /**
    * Public key mode (微信支付公钥): from now on answers and notifies are signed with a platform key
    * whose id (PUB_KEY_ID_…) is the Wechatpay-Serial; `pem` is its SPKI public key, as the merchant
@@ -104,15 +105,20 @@ const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
 const cst = (d: Date) => `${new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function identity(): PlatformIdentity {
+interface Validity {
+  notBefore: Date;
+  notAfter: Date;
+}
+
+function identity(validity?: Validity): PlatformIdentity {
   const keys = rsa();
   const serial = `5${randomBytes(19).toString("hex").toUpperCase()}`.slice(0, 40);
   const pem = selfSignedCertificate({
     serialHex: serial,
     commonName: "Tenpay.com Root CA stand-in",
     ...keys,
-    notBefore: new Date(Date.now() - 86_400_000),
-    notAfter: new Date(Date.now() + 5 * 365 * 86_400_000),
+    notBefore: validity?.notBefore ?? new Date(Date.now() - 86_400_000),
+    notAfter: validity?.notAfter ?? new Date(Date.now() + 5 * 365 * 86_400_000),
   });
   return { serial, privateKey: keys.privateKey, pem };
 }
@@ -265,8 +271,8 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     certificateDownloads: 0,
     certificatesServed: true,
     transactions,
-    rotate() {
-      stand.served.push(identity());
+    rotate(validity) {
+      stand.served.push(identity(validity));
       return stand.current();
     },
     stranger: () => wrong,
