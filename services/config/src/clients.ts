@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { ContentInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { ContentInternalAPI, OrderInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import type {
   ConverterHost,
@@ -13,6 +13,7 @@ import type {
   SitemapAdmin,
   StatsSources,
   VipCheck,
+  WechatPayCheck,
 } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;
@@ -123,4 +124,17 @@ export function createVipCheck(user: Transport, internalToken: string): VipCheck
   const client = createClient(UserInternalAPI, user);
   const options = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   return async (userId) => (await client.getVipState({ userId }, options)).isVip;
+}
+
+/** The WeChat Pay platform is given 10 s (the order service's deadline for it) plus the hop. */
+const WECHATPAY_CHECK_TIMEOUT_MS = 15_000;
+
+/** OrderInternalAPI.CheckWechatPay: its FailedPrecondition / Unavailable answers propagate unchanged. */
+export function createWechatPayCheck(order: Transport, internalToken: string): WechatPayCheck {
+  const client = createClient(OrderInternalAPI, order);
+  return (signal) =>
+    client.checkWechatPay(
+      {},
+      { headers: { [headers.internal]: internalToken }, timeoutMs: WECHATPAY_CHECK_TIMEOUT_MS, signal },
+    );
 }

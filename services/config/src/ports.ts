@@ -1,5 +1,5 @@
 import type { DailyCount } from "@wenku/kit";
-import type { DeviceInfo, Envs, SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import type { DeviceInfo, Envs, SettingsLanguage, WechatPayCert } from "@wenku/proto/api/v1/config_pb.js";
 import type { ContentStats } from "@wenku/proto/api/v1/internal_pb.js";
 import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
 
@@ -55,3 +55,9 @@ export interface ConverterHost {
 
 /** Whether a user is VIP now (the user service keeps the membership's end): VIP users see no ads. */
 export type VipCheck = (userId: bigint) => Promise<boolean>;
+
+/**
+ * The operator's "check WeChat Pay" (OrderInternalAPI.CheckWechatPay): the order service holds the
+ * provider and downloads the platform certificates now; its refusals pass through as they are.
+ */
+export type WechatPayCheck = (signal?: AbortSignal) => Promise<WechatPayCert>;

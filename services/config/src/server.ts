@@ -30,6 +30,7 @@ import {
   createSitemapAdmin,
   createStatsSources,
   createVipCheck,
+  createWechatPayCheck,
 } from "./clients.js";
 import type { Db } from "./db.js";
 import { createFriendlinkHandlers } from "./friendlink/friendlink.handlers.js";
@@ -57,6 +58,8 @@ export interface ConfigServerDeps {
   content: Transport;
   /** Reaches the user service (statistics, VIP state for the ads). */
   user: Transport;
+  /** Reaches the order service (the WeChat Pay check: it holds the payment providers). */
+  order: Transport;
   /** Program version shown in the public settings. */
   version: string;
   /** The program's licence (SPDX id from package.json), for GetLicense. */
@@ -132,6 +135,7 @@ export function buildServer(
             host: createConverterHost(deps.content, deps.internalToken),
             releases: createReleaseService({ configs, version: deps.version }),
             program: { version: deps.version, license: deps.license },
+            wechatpay: createWechatPayCheck(deps.order, deps.internalToken),
           }),
         },
       ],

@@ -34,6 +34,7 @@ export const service: ServiceModule = {
         log: ctx.log,
         content: ctx.transports.content,
         user: ctx.transports.user,
+        order: ctx.transports.order,
         version,
         license,
         build: { hash: config.WENKU_BUILD_HASH, at: config.WENKU_BUILD_AT },

@@ -3,7 +3,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import type { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
-import type { ConverterHost } from "../ports.js";
+import type { ConverterHost, WechatPayCheck } from "../ports.js";
 import type { ConfigService } from "../settings/config.service.js";
 import { type ProgramInfo, toLicense } from "./license.js";
 import type { ReleaseService } from "./release.service.js";
@@ -13,6 +13,8 @@ export interface SystemHandlerDeps {
   host: ConverterHost;
   releases: ReleaseService;
   program: ProgramInfo;
+  /** GetWechatPayCert: asked from the order service, which holds the WeChat Pay provider. */
+  wechatpay: WechatPayCheck;
 }
 
 export function createSystemHandlers(
@@ -22,6 +24,7 @@ export function createSystemHandlers(
   | "getEnvs"
   | "getDeviceInfo"
   | "getLicense"
+  | "getWechatPayCert"
   | "getLatestRelease"
   | "refreshLatestRelease"
   | "ignoreRelease"
@@ -33,6 +36,7 @@ export function createSystemHandlers(
     async getLicense() {
       return toLicense(await deps.configs.values(), deps.program);
     },
+    getWechatPayCert: (_req, ctx) => deps.wechatpay(ctx.signal),
     getLatestRelease: (_req, ctx) => deps.releases.latest(actor(ctx)),
     // Nothing to fetch: this build never asks the network (the reply's note says so).
     refreshLatestRelease: (_req, ctx) => deps.releases.latest(actor(ctx)),
