@@ -171,6 +171,10 @@ await withCleanup(async (cleanup) => {
     runs: config.BENCH_RUNS,
     results,
     homeScripts: home ? (home.runs[0] as Load).scripts : [],
+    /** Every page's scripts (compressed, loopback, first run): what to look at when a page grew. */
+    pageScripts: Object.fromEntries(
+      rows.filter((r) => r.compression && r.network === "loopback").map((r) => [r.page, (r.runs[0] as Load).scripts]),
+    ),
   };
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);
   console.log(`\nwritten ${file.pathname}`);

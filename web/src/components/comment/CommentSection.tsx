@@ -2,20 +2,28 @@ import { useMutation } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
 import type { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
-import { Button, Card, Divider, Empty, Flex, Pagination, Skeleton, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { Button, Card, Divider, Empty, Flex, Skeleton, Typography } from "antd";
+import { type ComponentProps, Suspense, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { invalidateMethod } from "../../api/invalidate.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { lazyComponent } from "../../router/lazyPage.js";
 import { loginPath } from "../../router/paths.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
 import { useFeedback } from "../feedback/appContext.js";
-import { CommentForm } from "./CommentForm.js";
+import type { CommentForm as CommentFormProps } from "./CommentForm.js";
 import { CommentItem } from "./CommentItem.js";
 import { authorName, buildThread } from "./commentThread.js";
+
+/** The post box (with the form library and captcha) loads for a signed-in reader only. */
+const CommentForm = lazyComponent<ComponentProps<typeof CommentFormProps>>(() =>
+  import("./CommentForm.js").then((m) => ({ default: m.CommentForm })),
+);
+/** The pager loads once there is more than one page. */
+const CommentPager = lazyComponent(() => import("./CommentPager.js"));
 
 /** Top-level comments per page (their replies come with them). */
 export const COMMENT_PAGE_SIZE = 10;
@@ -52,14 +60,16 @@ export function CommentSection({ kind, targetId }: { kind: ContentKind; targetId
   const replyBox = (id: bigint, name: string) =>
     replying === id && (
       <div style={{ marginTop: 8 }}>
-        <CommentForm
-          kind={kind}
-          targetId={targetId}
-          parentId={id}
-          replyTo={name}
-          onDone={() => setReplying(null)}
-          onCancel={() => setReplying(null)}
-        />
+        <Suspense fallback={null}>
+          <CommentForm
+            kind={kind}
+            targetId={targetId}
+            parentId={id}
+            replyTo={name}
+            onDone={() => setReplying(null)}
+            onCancel={() => setReplying(null)}
+          />
+        </Suspense>
       </div>
     );
   const replyTo = me ? (id: bigint) => () => setReplying(replying === id ? null : id) : () => undefined;
@@ -72,7 +82,9 @@ export function CommentSection({ kind, targetId }: { kind: ContentKind; targetId
       styles={{ body: { paddingTop: 12 } }}
     >
       {me ? (
-        <CommentForm kind={kind} targetId={targetId} />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} title={false} />}>
+          <CommentForm kind={kind} targetId={targetId} />
+        </Suspense>
       ) : (
         <Flex
           gap={8}
@@ -130,15 +142,9 @@ export function CommentSection({ kind, targetId }: { kind: ContentKind; targetId
             </CommentItem>
           ))}
           {total > COMMENT_PAGE_SIZE && (
-            <Pagination
-              align="center"
-              size="small"
-              current={page}
-              pageSize={COMMENT_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={setPage}
-            />
+            <Suspense fallback={null}>
+              <CommentPager current={page} pageSize={COMMENT_PAGE_SIZE} total={total} onChange={setPage} />
+            </Suspense>
           )}
         </Flex>
       )}
