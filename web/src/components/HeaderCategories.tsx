@@ -107,19 +107,20 @@ export function DrawerCategories({ type, onNavigate }: DrawerCategoriesProps) {
   return (
     <details className="wk-drawer-categories" data-testid={`drawer-categories-${type}`}>
       <summary style={{ cursor: "pointer", color: token.colorText }}>{label}</summary>
-      <ul style={{ listStyle: "none", margin: "8px 0 0", padding: 0, display: "grid", gap: 8 }}>
+      <ul style={{ listStyle: "none", margin: "4px 0 0", padding: 0 }}>
         {rows.map((row) => (
           <li key={row.key}>
-            <Link to={categoryHref(row.item)} onClick={onNavigate}>
+            <Link to={categoryHref(row.item)} onClick={onNavigate} className="wk-drawer-category">
               {row.item.title}
             </Link>
             {row.children && (
-              <ul style={{ listStyle: "none", margin: "6px 0 0", paddingLeft: 14, display: "grid", gap: 6 }}>
+              <ul style={{ listStyle: "none", margin: 0, paddingLeft: 14 }}>
                 {row.children.map((child) => (
                   <li key={child.key}>
                     <Link
                       to={categoryHref(child.item)}
                       onClick={onNavigate}
+                      className="wk-drawer-category"
                       style={{ color: token.colorTextSecondary }}
                     >
                       {child.item.title}
