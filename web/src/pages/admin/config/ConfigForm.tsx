@@ -2,7 +2,7 @@ import { ConnectError } from "@connectrpc/connect";
 import { type Config, ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import { Alert, Button, Card, Flex, Form } from "antd";
-import { useEffect, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { toApiError } from "../../../api/errors.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
@@ -10,6 +10,10 @@ import { useI18n } from "../../../i18n/I18nProvider.js";
 import { ConfigField } from "./ConfigField.js";
 import { type FormValues, formValuesOf, groupByCategory, toConfigInput } from "./configValues.js";
 import { CATEGORY_TITLES, type ConfigSection } from "./sections.js";
+import { WechatPayCheck } from "./WechatPayCheck.js";
+
+/** Actions shown at the top of a category's group (each decides itself whether the caller may use it). */
+const CATEGORY_ACTIONS: Readonly<Record<string, ReactNode>> = { wechatpay: <WechatPayCheck /> };
 
 /** The field a refusal names ("email.password" → ["email", "password"]), if it is one of this form's. */
 function refusedField(cause: unknown, rows: readonly Config[]): [string, string] | undefined {
@@ -73,6 +77,7 @@ export function ConfigForm({ rows, section }: { rows: readonly Config[]; section
             style={{ marginBottom: 16 }}
             data-testid={`config-group-${category}`}
           >
+            {CATEGORY_ACTIONS[category]}
             {list.map((row) => (
               <ConfigField key={row.name} row={row} />
             ))}
