@@ -6,6 +6,7 @@
  */
 export const SERIAL_SPECS = [
   "admin-config.spec.ts",
+  "admin-config-pay.spec.ts",
   "comment.spec.ts",
   "document.spec.ts",
   "site-chrome.spec.ts",
