@@ -7,7 +7,9 @@ import type { zhCNArticles } from "./zh-CN.articles.js";
 import type { zhCNComments } from "./zh-CN.comments.js";
 import type { zhCNCredits } from "./zh-CN.credits.js";
 import type { zhCNOrders } from "./zh-CN.orders.js";
+import type { zhCNSearch } from "./zh-CN.search.js";
 import type { zhCNSocial } from "./zh-CN.social.js";
+import type { zhCNUpload } from "./zh-CN.upload.js";
 import type { zhCNVip } from "./zh-CN.vip.js";
 
 /** Every slice's keys, its zh-CN dictionary the reference (each language's file has every key: see en.*.ts). */
@@ -22,8 +24,12 @@ interface SliceDictionaries {
   credits: typeof zhCNCredits;
   /** Orders, payment and recharge: order.*, sandbox.*, recharge.* (/order, /joinvip, /me, the recharge dialog). */
   orders: typeof zhCNOrders;
+  /** Searching: search.* (/search, the reader's search on the document page). */
+  search: typeof zhCNSearch;
   /** Favourites, ratings, reports, reading history: soc.* (the document page, /me). */
   social: typeof zhCNSocial;
+  /** Uploading documents: upload.* (/upload). */
+  upload: typeof zhCNUpload;
   /** VIP cards, membership and the VIP mark: vip.* (/joinvip, /me/vip, the signed-in header). */
   vip: typeof zhCNVip;
 }
@@ -58,9 +64,17 @@ export const SLICE_LOADERS: { readonly [S in TextSlice]: { readonly "zh-CN": Loa
     "zh-CN": async () => (await import("./zh-CN.orders.js")).zhCNOrders,
     en: async () => (await import("./en.orders.js")).enOrders,
   },
+  search: {
+    "zh-CN": async () => (await import("./zh-CN.search.js")).zhCNSearch,
+    en: async () => (await import("./en.search.js")).enSearch,
+  },
   social: {
     "zh-CN": async () => (await import("./zh-CN.social.js")).zhCNSocial,
     en: async () => (await import("./en.social.js")).enSocial,
+  },
+  upload: {
+    "zh-CN": async () => (await import("./zh-CN.upload.js")).zhCNUpload,
+    en: async () => (await import("./en.upload.js")).enUpload,
   },
   vip: {
     "zh-CN": async () => (await import("./zh-CN.vip.js")).zhCNVip,

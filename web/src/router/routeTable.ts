@@ -54,7 +54,7 @@ const frontRoutes: RouteEntry[] = [
   page("404", loadNotFound, "page.notFound"),
   page("category", () => import("../pages/category/CategoryListPage.js"), "page.categoryList"),
   page("category/:id", () => import("../pages/category/CategoryPage.js"), "page.category"),
-  page("document/:id?", () => import("../pages/document/DocumentPage.js"), "page.document", ["social"]),
+  page("document/:id?", () => import("../pages/document/DocumentPage.js"), "page.document", ["social", "search"]),
   page("login", () => import("../pages/auth/LoginPage.js"), "page.login"),
   page("register", () => import("../pages/auth/RegisterPage.js"), "page.register"),
   page("findpassword", () => import("../pages/auth/FindPasswordPage.js"), "page.findPassword"),
@@ -65,8 +65,8 @@ const frontRoutes: RouteEntry[] = [
   page("order", () => import("../pages/OrderPage.js"), "page.order", ["orders"]),
   page("pay/sandbox", () => import("../pages/order/PaySandboxPage.js"), "page.paySandbox", ["orders"]),
   page("post", () => import("../pages/PostPage.js"), "page.post", ["articles"]),
-  page("upload", () => import("../pages/UploadPage.js"), "page.upload"),
-  page("search", () => import("../pages/search/SearchPage.js"), "page.search"),
+  page("upload", () => import("../pages/UploadPage.js"), "page.upload", ["upload"]),
+  page("search", () => import("../pages/search/SearchPage.js"), "page.search", ["search"]),
   {
     path: "me",
     children: [

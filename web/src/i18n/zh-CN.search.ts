@@ -1,0 +1,38 @@
+/**
+ * The default (Simplified Chinese) texts of searching (keys search.*; /search and the reader's search of a document): a slice
+ * (slices.ts), loaded with the pages that show it.
+ */
+export const zhCNSearch = {
+  "search.tab.document": "文档",
+  "search.tab.article": "文章",
+  "search.title": "搜索：{wd}",
+  "search.type": "类型",
+  "search.ext.all": "全部",
+  "search.ext.pdf": "PDF",
+  "search.ext.word": "Word",
+  "search.ext.ppt": "PPT",
+  "search.ext.excel": "Excel",
+  "search.ext.text": "TXT",
+  "search.ext.other": "其它",
+  "search.sort": "排序",
+  "search.sort.relevance": "相关度",
+  "search.sort.latest": "最新",
+  "search.sort.views": "最多浏览",
+  "search.sort.downloads": "最多下载",
+  "search.sort.pages": "页数",
+  "search.category": "分类",
+  "search.category.all": "全部",
+  "search.summary": "约 {total} 条结果，用时 {seconds} 秒",
+  "search.page": "第 {page} 页",
+  "search.foundOn": "在第 {page} 页找到",
+  "search.matchedPages": "匹配页",
+  "search.failed": "搜索失败",
+  "search.noResults": "没有找到与“{wd}”相关的文档",
+  "search.tipSpelling": "检查关键词是否有错别字",
+  "search.tipShorter": "换用更短、更常见的关键词，或减少关键词数量",
+  "search.tipFilters": "清除类型或分类筛选后再试",
+  "search.clearFilters": "清除筛选",
+  "search.enterKeyword": "输入关键词开始搜索",
+  "search.popular": "热门搜索",
+  "search.noArticles": "没有找到与“{wd}”相关的文章",
+} as const;
