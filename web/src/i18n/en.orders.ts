@@ -12,6 +12,7 @@ export const enOrders: { readonly [K in keyof typeof zhCNOrders]: string } = {
   "recharge.submit": "Recharge",
   "recharge.failed": "Could not create the order",
   "recharge.amountRequired": "Please enter an amount",
+  "recharge.step": "The amount must be a multiple of {exchange}",
   "recharge.disabled": "Recharge is not available",
   "order.no": "Order number",
   "order.type": "Type",

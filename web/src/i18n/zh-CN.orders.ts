@@ -14,6 +14,7 @@ export const zhCNOrders = {
   "recharge.submit": "立即充值",
   "recharge.failed": "创建订单失败",
   "recharge.amountRequired": "请输入充值数量",
+  "recharge.step": "充值数量须为 {exchange} 的整数倍",
   "recharge.disabled": "暂未开放充值",
   "order.no": "订单号",
   "order.type": "订单类型",

@@ -79,7 +79,13 @@ describe("RechargeDialog", () => {
     await waitFor(() => expect(within(dialog).getByTestId("recharge-payable").textContent).toBe("应付 ¥5.00"));
     expect(within(dialog).getByTestId("recharge-summary").textContent).not.toContain("折");
 
+    // Off the credit_exchange step (10): refused before sending, with the rule said.
+    fireEvent.change(within(dialog).getByTestId("recharge-amount"), { target: { value: "305" } });
+    expect((await within(dialog).findByTestId("recharge-step")).textContent).toBe("充值数量须为 10 的整数倍");
+    expect(submit().disabled).toBe(true);
+
     fireEvent.change(within(dialog).getByTestId("recharge-amount"), { target: { value: "300" } });
+    await waitFor(() => expect(within(dialog).queryByTestId("recharge-step")).toBeNull());
     await waitFor(() => expect(within(dialog).getByTestId("recharge-payable").textContent).toBe("应付 ¥28.50"));
     expect(within(dialog).getByTestId("recharge-summary").textContent).toContain("原价 ¥30.00");
 

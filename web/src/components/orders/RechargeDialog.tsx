@@ -9,7 +9,7 @@ import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
 import { useDiscountText } from "./orderLabels.js";
-import { discountFor, exchangeOf, parseTiers, rechargePrice } from "./recharge.js";
+import { discountFor, exchangeOf, onStep, parseTiers, rechargePrice } from "./recharge.js";
 import { useRechargeSettings } from "./useRechargeSettings.js";
 
 /** Spec §9: the recharge dialog is 680 px wide, 90 % on phones. */
@@ -34,6 +34,7 @@ export default function RechargeDialog({ onClose, onOrdered }: { onClose: () => 
   const [amount, setAmount] = useState<number | null>(null);
   const quantity = amount ?? 0;
   const discount = discountFor(tiers, quantity);
+  const offStep = quantity > 0 && !onStep(quantity, exchange, tiers);
   const create = useMutation(OrderAPI.method.createOrder, {
     onSuccess: (order) => {
       onClose();
@@ -52,7 +53,7 @@ export default function RechargeDialog({ onClose, onOrdered }: { onClose: () => 
       width={rechargeDialogWidth(mobile)}
       onCancel={onClose}
       okText={t("recharge.submit")}
-      okButtonProps={{ disabled: quantity <= 0 || !settings.enabled }}
+      okButtonProps={{ disabled: quantity <= 0 || offStep || !settings.enabled }}
       confirmLoading={create.isPending}
       onOk={() => create.mutate({ orderType: OrderType.RECHARGE, quantity })}
       destroyOnHidden
@@ -101,8 +102,14 @@ export default function RechargeDialog({ onClose, onOrdered }: { onClose: () => 
               placeholder={t("recharge.amountRequired")}
               aria-label={t("recharge.custom")}
               style={{ width: mobile ? "100%" : 260 }}
+              status={offStep ? "error" : undefined}
               data-testid="recharge-amount"
             />
+            {offStep && (
+              <Typography.Paragraph type="danger" style={{ margin: "4px 0 0" }} data-testid="recharge-step">
+                {t("recharge.step", { exchange })}
+              </Typography.Paragraph>
+            )}
           </div>
           <Flex gap={16} wrap align="baseline" data-testid="recharge-summary">
             <Typography.Text type={shownDiscount ? "secondary" : undefined} delete={!!shownDiscount}>

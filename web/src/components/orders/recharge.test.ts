@@ -5,6 +5,7 @@ import {
   discountValue,
   exchangeOf,
   formatCents,
+  onStep,
   parseTiers,
   rechargePrice,
 } from "./recharge.js";
@@ -50,6 +51,14 @@ describe("recharge rules (spec §5, §9)", () => {
     expect(discountValue(0.9)).toBe("9.0");
     expect(discountValue(0.955)).toBe("9.6");
     expect(discountOff(0.85)).toBe(15);
+  });
+
+  it("accepts a custom amount on the credit_exchange step, and a tier's own amount off it", () => {
+    const tiers = parseTiers("150:0.9");
+    expect(onStep(300, 100, tiers)).toBe(true);
+    expect(onStep(250, 100, tiers)).toBe(false);
+    expect(onStep(150, 100, tiers)).toBe(true);
+    expect(onStep(7, 0, [])).toBe(true); // no usable exchange: 1
   });
 
   it("prices with two decimals: amount ÷ credit_exchange, × the discount for the payable", () => {

@@ -55,6 +55,14 @@ export function exchangeOf(creditExchange: number): number {
   return creditExchange > 0 ? creditExchange : 1;
 }
 
+/**
+ * Spec §5: a custom amount steps by credit_exchange (the server refuses any other, so a price is
+ * always whole cents); a tier's own amount is offered as it is, so it always passes.
+ */
+export function onStep(amount: number, creditExchange: number, tiers: readonly RechargeTier[]): boolean {
+  return amount % exchangeOf(creditExchange) === 0 || tiers.some((tier) => tier.amount === amount);
+}
+
 /** Spec §9: the price of `amount` credits with two decimals, amount ÷ credit_exchange × discount. */
 export function rechargePrice(amount: number, creditExchange: number, discount = 1): string {
   return ((amount / exchangeOf(creditExchange)) * discount).toFixed(2);
