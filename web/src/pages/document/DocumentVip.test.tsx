@@ -19,6 +19,7 @@ function setup(
   doc: MessageInitShape<typeof DocumentSchema>,
   vip?: MessageInitShape<typeof UserVipSchema>,
   user: { isVip?: boolean } = {},
+  permissions: { id: number; method: string; path: string; title: string }[] = [],
 ) {
   const calls: string[] = [];
   const refuse = (name: string) => () => {
@@ -54,6 +55,7 @@ function setup(
     },
   });
   deps.sessionStore.login({ id: "7", username: "reader", ...user }, "token-7");
+  if (permissions.length) deps.sessionStore.setPermissions(permissions, []);
   renderRoutes(routes, { path: "/document/9", deps });
   return { calls };
 }
@@ -77,6 +79,15 @@ describe("document page: VIP", () => {
     expect(screen.getByTestId("document-vip").textContent).toContain("VIP 文档");
     expect(screen.queryByTestId("document-download")).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it("staff holding DownloadDocument's permission download a VIP or priced document directly, as the server lets them", async () => {
+    const grant = [{ id: 40, method: "GRPC", path: "/api.v1.DocumentAPI/DownloadDocument", title: "下载文档" }];
+    const { calls } = setup({ isVip: true, price: 6 }, undefined, {}, grant);
+    await clickDownload();
+    await waitFor(() => expect(calls).toEqual(["downloadDocument"]));
+    expect(screen.queryByTestId("document-join-vip")).toBeNull();
+    expect(screen.queryByText(/下载需支付/)).toBeNull();
   });
 
   it("a VIP member downloads a VIP document through DownloadDocumentVip, without a confirmation when it is free", async () => {

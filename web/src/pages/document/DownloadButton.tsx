@@ -12,6 +12,9 @@ import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
 
+/** DownloadDocument's permission path: its holders download without price or VIP gate (as the server). */
+const DOWNLOAD_PERMISSION = "/api.v1.DocumentAPI/DownloadDocument";
+
 /** What a VIP member pays for a document: the card's percent of the price, rounded down (as the server). */
 export const vipDocumentPrice = (price: number, percent: number) =>
   Math.max(0, Math.floor((price * Math.min(100, Math.max(0, percent))) / 100));
@@ -31,10 +34,13 @@ export function DownloadButton({ document: doc, block }: { document: Document; b
   const queryClient = useQueryClient();
   const own = session.user !== null && String(session.user.id) === String(doc.user?.id || doc.userId);
   const member = !!session.token && !!session.user?.isVip;
-  const asMember = member && !own && (doc.price > 0 || doc.isVip);
+  // Holders of DownloadDocument's permission download any document as the server lets them (no VIP gate,
+  // no price), through DownloadDocument: the VIP path's own permission is another grant.
+  const exempt = own || session.permissions.some((p) => Number(p.id) > 0 && p.path === DOWNLOAD_PERMISSION);
+  const asMember = member && !exempt && (doc.price > 0 || doc.isVip);
   const mine = useQuery(UserVipAPI.method.getUserVip, asMember ? {} : skipToken, { retry: false });
   const download = useMutation(
-    doc.isVip ? DocumentAPI.method.downloadDocumentVip : DocumentAPI.method.downloadDocument,
+    doc.isVip && !exempt ? DocumentAPI.method.downloadDocumentVip : DocumentAPI.method.downloadDocument,
     {
       onSuccess: (reply) => {
         if (asMember)
@@ -48,7 +54,7 @@ export function DownloadButton({ document: doc, block }: { document: Document; b
   );
   const go = () => download.mutateAsync({ id: doc.id }).catch(() => undefined);
 
-  if (doc.isVip && !member && !own) {
+  if (doc.isVip && !member && !exempt) {
     return (
       <Flex vertical gap={4} style={{ marginTop: block ? 12 : 0 }}>
         <Link to="/joinvip">
@@ -86,7 +92,7 @@ export function DownloadButton({ document: doc, block }: { document: Document; b
   };
 
   const start = () => {
-    if (doc.price <= 0 || !session.token || own) return void go();
+    if (doc.price <= 0 || !session.token || exempt) return void go();
     if (asMember && mine.data) return confirmVip(mine.data);
     const days = settings.download.freeDownloadDuration;
     modal.confirm({
