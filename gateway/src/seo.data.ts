@@ -51,6 +51,8 @@ export interface SeoData {
   categories(): Promise<CategoryList | null>;
   categoryDocuments(id: bigint): Promise<Document[] | null>;
   settings(): Promise<Settings | null>;
+  /** Something changed: documents, articles and categories are asked again (the settings expire on their own). */
+  forget(): void;
   close(): void;
 }
 
@@ -197,6 +199,9 @@ export function createSeoData(deps: SeoDataDeps): SeoData {
           reader.then((r) => r.current()),
         )) ?? null
       );
+    },
+    forget() {
+      for (const cache of [documents, articles, categoryLists, categoryDocs]) cache.clear();
     },
     close() {
       void reader.then((r) => r.close());

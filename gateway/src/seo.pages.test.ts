@@ -80,6 +80,7 @@ function data(
     categories: async () => o.cats,
     categoryDocuments: async () => [create(DocumentSchema, { id: 7n, title: "高等数学讲义" })],
     settings: async () => o.settings,
+    forget: () => undefined,
     close: () => undefined,
   };
 }

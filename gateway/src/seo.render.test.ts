@@ -34,7 +34,12 @@ const articleOf = (title: string): CrawlerArticle =>
   create(CrawlerArticleSchema, { article: create(ArticleSchema, { id: 3n, identifier: "a3", title }), text: "正文" });
 
 function setup(first: Settings | null) {
-  const state = { settings: first, article: { found: articleOf("第一版") } as Lookup<CrawlerArticle>, asked: 0 };
+  const state = {
+    settings: first,
+    article: { found: articleOf("第一版") } as Lookup<CrawlerArticle>,
+    asked: 0,
+    forgotten: 0,
+  };
   const data: SeoData = {
     document: async () => "missing",
     article: async () => {
@@ -44,6 +49,9 @@ function setup(first: Settings | null) {
     categories: async () => null,
     categoryDocuments: async () => null,
     settings: async () => state.settings,
+    forget: () => {
+      state.forgotten++;
+    },
     close: () => undefined,
   };
   let now = 1_000; // lru-cache reads a start time of 0 as "never stale"
@@ -65,15 +73,18 @@ test("ssr off or the settings unknown: no crawler page for any path (the app's p
   expect(await setup(null).render()).toBeNull();
 });
 
-test("ssr on: rendered; reused for cache_seconds, then asked again", async () => {
+test("ssr on: rendered; reused for cache_seconds (its max-age what is left of them), then asked again", async () => {
   const s = setup(settingsOf(true, 60));
   const first = await s.render();
-  expect(first?.status).toBe(200);
+  expect([first?.status, first?.maxAge]).toEqual([200, 60]);
   expect(first?.html).toContain("<h1>第一版</h1>");
   s.state.article = { found: articleOf("第二版") };
-  expect((await s.render())?.html).toContain("<h1>第一版</h1>");
+  s.tick(20_500);
+  const kept = await s.render();
+  expect(kept?.html).toContain("<h1>第一版</h1>");
+  expect(kept?.maxAge).toBe(39);
   expect(s.state.asked).toBe(1);
-  s.tick(61_000);
+  s.tick(40_500);
   expect((await s.render())?.html).toContain("<h1>第二版</h1>");
   expect(s.state.asked).toBe(2);
 });
@@ -82,7 +93,7 @@ test("cache_seconds 0: rendered on every view", async () => {
   const s = setup(settingsOf(true, 0));
   await s.render();
   s.state.article = "missing";
-  expect(await s.render()).toEqual({ status: 404, html: null });
+  expect(await s.render()).toEqual({ status: 404, html: null, maxAge: 0 });
   expect(s.state.asked).toBe(2);
 });
 
@@ -91,8 +102,9 @@ test("a change through the gateway, changed settings or a new index.html drop th
   await s.render();
   s.state.article = "missing";
   s.invalidate();
-  expect(await s.render()).toEqual({ status: 404, html: null }); // a hidden article is 404 at once
-  expect(await s.render()).toEqual({ status: 404, html: null }); // and kept as such
+  expect(s.state.forgotten).toBe(1); // the data the pages were made from goes too
+  expect(await s.render()).toEqual({ status: 404, html: null, maxAge: 600 }); // a hidden article is 404 at once
+  expect(await s.render()).toEqual({ status: 404, html: null, maxAge: 600 }); // and kept as such
   expect(s.state.asked).toBe(2);
 
   s.state.article = { found: articleOf("第三版") };

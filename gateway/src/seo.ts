@@ -4,9 +4,16 @@
 // path, and every failure on the way, leaves the plain index.html to the static handler, unchanged.
 //
 // The ssr settings decide: with ssr.enable off (or the settings unknown) every page path answers the
-// plain index.html; rendered answers are reused for ssr.cache_seconds (0: never), per site origin and
-// path, and all dropped when the settings or index.html change or a change passes through this
-// gateway (invalidate(): an API write that succeeded).
+// plain index.html, as it does for browsers (its status still from the page route's probe: a hidden
+// document is 404 either way); rendered answers are reused for ssr.cache_seconds (0: never), per
+// site origin and path (at most CACHED_PAGES of them), and say so with `Cache-Control: public,
+// max-age=<the seconds left>` (no-cache when not kept). All are dropped, with the data they were made
+// from (seo.data.ts), when the settings or index.html change or a change passes through this gateway
+// (invalidate(): an API write that succeeded), so hiding or recycling a document through the API
+// takes its page away at once. A change that does not pass through this gateway (another gateway
+// replica, a service's own background work, the database edited by hand) shows once the page's
+// cache_seconds run out, plus the data's own few seconds (seo.data.ts: 10 s for a document); a
+// browser or proxy that kept the page may show it until its max-age runs out.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
@@ -31,6 +38,8 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 export interface SeoResult {
   status: 200 | 404;
   html: string | null;
+  /** Seconds the answer may be kept (what is left of ssr.cache_seconds); 0: not kept. */
+  maxAge: number;
 }
 
 /** The answer for a page path; null when the path has no crawler page (or crawler pages are off). */
@@ -81,25 +90,30 @@ export function createSeoRenderer(deps: SeoRendererDeps): SeoRenderer {
     const origin = (domain: string) => siteOrigin(domain, req, deps.isTrustedProxy);
     const key = `${origin(settings.system?.domain ?? "") ?? ""} ${pathname}`;
     const kept = ttl > 0 ? rendered.get(key) : undefined;
-    if (kept) return kept;
+    if (kept) return { ...kept, maxAge: Math.max(0, Math.floor(rendered.getRemainingTTL(key) / 1000)) };
     const answer = seoAnswer({ data: deps.data, origin }, pathname);
     if (!answer) return null;
     try {
       const { status, page } = await answer;
-      const result: SeoResult = { status, html: page && text ? renderPage(text, page) : null };
+      const result: SeoResult = { status, html: page && text ? renderPage(text, page) : null, maxAge: 0 };
       // only complete answers are kept: a plain page served for lack of data is asked again next time
-      if (ttl > 0 && (result.html !== null || status === 404)) rendered.set(key, result, { ttl });
-      return result;
+      if (ttl <= 0 || (result.html === null && status !== 404)) return result;
+      rendered.set(key, result, { ttl });
+      return { ...result, maxAge: ttl / 1000 };
     } catch (err) {
       deps.log?.warn({ err, path: pathname }, "crawler page failed: the plain app page answers");
-      return { status: 200, html: null };
+      return { status: 200, html: null, maxAge: 0 };
     }
   };
-  return Object.assign(render, { invalidate: () => rendered.clear() });
+  const invalidate = () => {
+    rendered.clear();
+    deps.data.forget();
+  };
+  return Object.assign(render, { invalidate });
 }
 
-/** Writes a rendered page: ETag and 304, brotli or gzip when accepted, HEAD without a body. */
-export async function writeHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string) {
+/** Writes a rendered page: ETag and 304, brotli or gzip when accepted, HEAD without a body; kept `maxAge` seconds. */
+export async function writeHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string, maxAge = 0) {
   const raw = Buffer.from(html, "utf8");
   const header = (name: string) => {
     const v = req.headers[name];
@@ -111,7 +125,7 @@ export async function writeHtml(req: IncomingMessage, res: ServerResponse, statu
   const etag = `"seo-${digest}${coding ? `-${coding}` : ""}"`;
   const h: OutgoingHttpHeaders = {
     "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-cache",
+    "cache-control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-cache",
     vary: "Accept-Encoding",
   };
   if (status === 200) {

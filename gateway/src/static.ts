@@ -105,7 +105,7 @@ export function createStaticHandler(root: string, opts: StaticOptions = {}): Han
     const isPage = table.isPage(decoded);
     const seo = isPage && opts.seo && !headers.authorization ? await opts.seo(req, decoded) : null;
     if (seo?.html) {
-      await writeHtml(req, res, seo.status, seo.html);
+      await writeHtml(req, res, seo.status, seo.html, seo.maxAge);
       return;
     }
     const found = seo ? seo.status === 200 : isPage && (opts.probe ? await opts.probe(decoded, headers) : true);

@@ -2,6 +2,10 @@
 // of one GET, no script run. /document/{id} of a real converted PDF carries its title, description,
 // canonical URL, Open Graph tags, JSON-LD and the text of its first preview pages; hidden and missing
 // documents answer 404; markup in a title stays text; other pages are index.html byte for byte.
+// The ssr settings, set through the admin config API: ssr.cache_seconds keeps a rendered page (and
+// says so in Cache-Control) until it runs out or a change passes through the gateway; ssr.enable off
+// gives crawlers the app's page.
+import { get } from "node:http";
 import { createDb, type Db } from "@wenku/content";
 import { INDEX_HTML, makeCategory, makeWebDist, publishPdf, quickDocument, readDist } from "./seo.fixture.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
@@ -44,6 +48,27 @@ const ldOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
     JSON.parse(m[1] as string),
   );
+/** The page as reached under another host name (its own rendered copy: the cache is per origin). */
+function pageAt(path: string, host: string) {
+  return new Promise<{ status: number; cache: string; html: string }>((resolve, reject) => {
+    get(`${stack.url}${path}`, { headers: { host } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => parts.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          cache: String(res.headers["cache-control"]),
+          html: Buffer.concat(parts).toString("utf8"),
+        }),
+      );
+    }).on("error", reject);
+  });
+}
+async function setSsr(name: "enable" | "cache_seconds", value: string) {
+  const r = await rest(stack.url, "PUT", "/api/v1/config", { config: [{ category: "ssr", name, value }] }, admin);
+  expect([r.status, r.json?.message]).toEqual([200, undefined]);
+}
+const maxAgeOf = (cache: string) => Number(/^public, max-age=([0-9]+)$/.exec(cache)?.[1] ?? -1);
 const metaOf = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`))?.[1];
 
@@ -146,4 +171,60 @@ test("every other page is index.html byte for byte (its precompressed file too)"
   // a request carrying a token is not a crawler's: the plain page, its status from the visitor's view
   const owned = await page(`/document/${report}`, { authorization: `Bearer ${alice.token}` });
   expect([owned.status, owned.html]).toEqual([200, INDEX_HTML]);
+});
+
+test("ssr.cache_seconds: the page is kept (Cache-Control max-age) past a change made behind the gateway, never past one through it", async () => {
+  await setSsr("cache_seconds", "3600");
+  const host = new URL(stack.url).host;
+  const id = await quickDocument(stack.url, db, alice, "缓存之前的标题", math);
+  // the settings reach the gateway within seconds: then a page is kept for the hour
+  const first = await eventually(async () => {
+    const r = await pageAt(`/document/${id}`, host);
+    expect(maxAgeOf(r.cache)).toBeGreaterThan(600);
+    return r;
+  }, 10_000);
+  expect([first.status, maxAgeOf(first.cache) <= 3600]).toEqual([200, true]);
+  expect(first.html).toContain("<h1>缓存之前的标题</h1>");
+
+  // changed in the database, not through the gateway (as another replica or a background job would)
+  await db.document.update({ where: { id: BigInt(id) }, data: { title: "缓存之后的标题" } });
+  let n = 0;
+  await eventually(async () => {
+    const fresh = await pageAt(`/document/${id}`, `fresh-${++n}.test`); // a host never rendered before
+    expect(fresh.html).toContain("<h1>缓存之后的标题</h1>");
+  }, 20_000);
+  const kept = await pageAt(`/document/${id}`, host);
+  expect([kept.status, kept.html]).toEqual([200, first.html]);
+  expect(maxAgeOf(kept.cache)).toBeGreaterThan(0);
+
+  // recycled through the API: the kept page and its data go at once, the page is 404
+  expect((await rest(stack.url, "DELETE", `/api/v1/document?id=${id}`, undefined, alice.token)).status).toBe(200);
+  const gone = await pageAt(`/document/${id}`, host);
+  expect([gone.status, gone.html]).toEqual([404, INDEX_HTML]);
+});
+
+test("ssr.enable off: crawlers get the app's page, hidden and missing documents still 404; on again: rendered", async () => {
+  const hidden = await quickDocument(stack.url, db, alice, "关闭渲染时禁用的文档", math);
+  expect((await rest(stack.url, "PUT", "/api/v1/document/check", { id: [hidden], status: 4 }, admin)).status).toBe(200);
+  await setSsr("enable", "false");
+  try {
+    await eventually(async () => {
+      const r = await page(`/document/${report}`);
+      expect([r.status, r.html]).toEqual([200, INDEX_HTML]);
+    }, 10_000);
+    for (const path of ["/", `/category/${math}`]) {
+      const r = await page(path);
+      expect([path, r.status, r.html]).toEqual([path, 200, INDEX_HTML]);
+    }
+    for (const path of [`/document/${hidden}`, "/document/987654321"]) {
+      const r = await page(path);
+      expect([path, r.status, r.html]).toEqual([path, 404, INDEX_HTML]);
+    }
+  } finally {
+    await setSsr("enable", "true");
+  }
+  await eventually(
+    async () => expect((await page(`/document/${report}`)).html).toContain("<h1>高等数学讲义</h1>"),
+    10_000,
+  );
 });
