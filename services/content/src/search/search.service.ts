@@ -83,6 +83,21 @@ export interface IndexStatus extends IndexerProgress {
 /** The status's error when the backend does not answer (the admin page shows it). */
 export const UNREACHABLE = "搜索后端无法连接";
 
+/** A reason shown to staff is cut to this many characters. */
+const REASON_CHARS = 300;
+
+/**
+ * Why the backend did not answer, for the admin page: the cause the backend's error carries (what the
+ * cluster said, or that it could not be reached), the credentials of any URL in it left out.
+ */
+export function reasonOf(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return Array.from(text.replace(/\/\/[^/\s@]*@/g, "//"))
+    .slice(0, REASON_CHARS)
+    .join("");
+}
+
 export interface ArticleSearchInput {
   page: bigint;
   size: bigint;
@@ -149,7 +164,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       return { backend: index.backend, indexed, articles, unreachable: false, ...progress };
     } catch (err) {
       deps.log.warn({ err }, "search index status: the backend did not answer");
-      const error = [UNREACHABLE, progress.error].filter(Boolean).join("; ");
+      const error = [`${UNREACHABLE}：${reasonOf(err)}`, progress.error].filter(Boolean).join("; ");
       return { backend: index.backend, indexed: 0, articles: 0, ...progress, unreachable: true, error };
     }
   }
