@@ -6,14 +6,14 @@
 // The ssr settings decide: with ssr.enable off (or the settings unknown) every page path answers the
 // plain index.html, as it does for browsers (its status still from the page route's probe: a hidden
 // document is 404 either way); rendered answers are reused for ssr.cache_seconds (0: never), per
-// site origin and path (at most CACHED_PAGES of them), and say so with `Cache-Control: public,
-// max-age=<the seconds left>` (no-cache when not kept). All are dropped, with the data they were made
+// site origin and path (at most CACHED_PAGES of them), and say so to shared caches with
+// `Cache-Control: public, max-age=0, s-maxage=<the seconds left>` (no-cache when not kept). All are dropped, with the data they were made
 // from (seo.data.ts), when the settings or index.html change or a change passes through this gateway
 // (invalidate(): an API write that succeeded), so hiding or recycling a document through the API
 // takes its page away at once. A change that does not pass through this gateway (another gateway
 // replica, a service's own background work, the database edited by hand) shows once the page's
 // cache_seconds run out, plus the data's own few seconds (seo.data.ts: 10 s for a document); a
-// browser or proxy that kept the page may show it until its max-age runs out.
+// shared cache (CDN) that kept the page may show it until its s-maxage runs out.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
@@ -125,7 +125,9 @@ export async function writeHtml(req: IncomingMessage, res: ServerResponse, statu
   const etag = `"seo-${digest}${coding ? `-${coding}` : ""}"`;
   const h: OutgoingHttpHeaders = {
     "content-type": "text/html; charset=utf-8",
-    "cache-control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-cache",
+    // Shared caches (a CDN) may keep a kept page for what is left of it; browsers always revalidate (the
+    // ETag makes that a 304), so after a deploy nobody holds HTML that names asset files no longer served.
+    "cache-control": maxAge > 0 ? `public, max-age=0, s-maxage=${maxAge}` : "no-cache",
     vary: "Accept-Encoding",
   };
   if (status === 200) {

@@ -68,7 +68,8 @@ async function setSsr(name: "enable" | "cache_seconds", value: string) {
   const r = await rest(stack.url, "PUT", "/api/v1/config", { config: [{ category: "ssr", name, value }] }, admin);
   expect([r.status, r.json?.message]).toEqual([200, undefined]);
 }
-const maxAgeOf = (cache: string) => Number(/^public, max-age=([0-9]+)$/.exec(cache)?.[1] ?? -1);
+/** The seconds a shared cache may keep the page; browsers always revalidate (max-age=0). */
+const maxAgeOf = (cache: string) => Number(/^public, max-age=0, s-maxage=([0-9]+)$/.exec(cache)?.[1] ?? -1);
 const metaOf = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`))?.[1];
 
