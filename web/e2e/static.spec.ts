@@ -14,7 +14,12 @@ test("robots.txt and favicon.ico exist", async ({ request }) => {
 
 test("the app's scripts come precompressed and immutable; the page itself is revalidated", async ({ request }) => {
   const page = await request.get("/", { headers: { "accept-encoding": "br" } });
-  expect(page.headers()["cache-control"]).toBe("no-cache");
+  // Browsers always revalidate the page (a rendered home page may be kept by shared caches: ssr.cache_seconds).
+  expect(page.headers()["cache-control"]).toMatch(/^(no-cache|public, max-age=0, s-maxage=\d+)$/);
+  const revalidated = await request.get("/", {
+    headers: { "accept-encoding": "br", "if-none-match": page.headers().etag as string },
+  });
+  expect(revalidated.status()).toBe(304);
   const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
   expect(script).toBeTruthy();
   const js = await request.get(script as string, { headers: { "accept-encoding": "br" } });
