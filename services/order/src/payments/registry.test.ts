@@ -8,6 +8,7 @@ import type { PaySettings } from "./provider.js";
 import { createProviderRegistry, type ProviderFactory, providerFactories, settingsFingerprint } from "./registry.js";
 import { createSandboxProvider } from "./sandbox.js";
 import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay/wechatpay.standin.js";
+import { standInSettings } from "./wechatpay/wechatpay.standin.settings.js";
 
 let stand: WechatPayStandIn;
 beforeAll(async () => {
@@ -21,16 +22,7 @@ const pem = (k: KeyObject) => k.export({ type: "pkcs8", format: "pem" }) as stri
 function loaded(over: Partial<PaySettings["wechatpay"]> = {}, alipayAppId = "2021000000000001"): PaySettings {
   return {
     alipay: { enable: false, appId: alipayAppId, privateKey: "", publicKey: "", sandbox: false, gatewayUrl: "" },
-    wechatpay: {
-      enable: true,
-      appId: stand.appId,
-      mchId: stand.mchId,
-      serialNo: stand.merchantSerial,
-      apiV3Key: stand.apiV3Key,
-      privateKey: pem(stand.merchantKeys.privateKey),
-      baseUrl: stand.baseUrl,
-      ...over,
-    },
+    wechatpay: standInSettings(stand, over),
     sandbox: { enable: true },
   };
 }

@@ -6,6 +6,7 @@ import { DomainError } from "@wenku/kit";
 import type { PaySettings, WechatPaySettings } from "./provider.js";
 import { createProviderRegistry } from "./registry.js";
 import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay/wechatpay.standin.js";
+import { standInSettings } from "./wechatpay/wechatpay.standin.settings.js";
 import { createWechatPayCheck, missingWechatSettings } from "./wechatpay.check.js";
 
 let stand: WechatPayStandIn;
@@ -17,18 +18,7 @@ afterEach(() => {
   stand.server.fault = undefined;
 });
 
-function wechat(over: Partial<WechatPaySettings> = {}): WechatPaySettings {
-  return {
-    enable: true,
-    appId: stand.appId,
-    mchId: stand.mchId,
-    serialNo: stand.merchantSerial,
-    apiV3Key: stand.apiV3Key,
-    privateKey: stand.merchantKeys.privateKey.export({ type: "pkcs8", format: "pem" }) as string,
-    baseUrl: stand.baseUrl,
-    ...over,
-  };
-}
+const wechat = (over: Partial<WechatPaySettings> = {}) => standInSettings(stand, over);
 
 /** A check over one registry, with these WeChat Pay settings saved. */
 function checkWith(over: Partial<WechatPaySettings> = {}) {

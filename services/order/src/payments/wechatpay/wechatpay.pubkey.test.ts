@@ -1,10 +1,11 @@
 // WeChat Pay's public key mode (微信支付公钥: a configured platform public key and its PUB_KEY_ID_…
 // id instead of downloaded certificates) against a LOCAL STAND-IN of the WeChat Pay API: the real
 // platform cannot run here. New merchants have no certificates to download, so nothing may be.
-import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import type { PaymentRequest, WechatPaySettings } from "../provider.js";
 import { createWechatPayProvider } from "./wechatpay.provider.js";
 import { type PlatformIdentity, startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay.standin.js";
+import { standInSettings } from "./wechatpay.standin.settings.js";
 
 let stand: WechatPayStandIn;
 let publicKey: PlatformIdentity;
@@ -18,21 +19,8 @@ afterEach(() => {
   stand.certificatesServed = true;
 });
 
-const pem = (k: KeyObject) => k.export({ type: "pkcs8", format: "pem" }) as string;
-function settings(over: Partial<WechatPaySettings> = {}): WechatPaySettings {
-  return {
-    enable: true,
-    appId: stand.appId,
-    mchId: stand.mchId,
-    serialNo: stand.merchantSerial,
-    apiV3Key: stand.apiV3Key,
-    privateKey: pem(stand.merchantKeys.privateKey),
-    baseUrl: stand.baseUrl,
-    publicKey: publicKey.pem,
-    publicKeyId: publicKey.serial,
-    ...over,
-  };
-}
+const settings = (over: Partial<WechatPaySettings> = {}) =>
+  standInSettings(stand, { publicKey: publicKey.pem, publicKeyId: publicKey.serial, ...over });
 
 let seq = 0;
 const request = (): PaymentRequest => ({

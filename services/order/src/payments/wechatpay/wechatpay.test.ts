@@ -6,23 +6,13 @@ import { NotifyRejected, type PaymentRequest, type RawNotify, type WechatPaySett
 import { wechatpayFactory } from "./wechatpay.factory.js";
 import { createWechatPayProvider, type WechatPayOptions } from "./wechatpay.provider.js";
 import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay.standin.js";
+import { standInSettings } from "./wechatpay.standin.settings.js";
 
 let stand: WechatPayStandIn;
 let skewMs = 0;
 const now = () => new Date(Date.now() + skewMs);
 
-function settings(over: Partial<WechatPaySettings> = {}): WechatPaySettings {
-  return {
-    enable: true,
-    appId: stand.appId,
-    mchId: stand.mchId,
-    serialNo: stand.merchantSerial,
-    apiV3Key: stand.apiV3Key,
-    privateKey: stand.merchantKeys.privateKey.export({ type: "pkcs8", format: "pem" }) as string,
-    baseUrl: stand.baseUrl,
-    ...over,
-  };
-}
+const settings = (over: Partial<WechatPaySettings> = {}) => standInSettings(stand, over);
 const provider = (over: Partial<WechatPaySettings> = {}, opts: WechatPayOptions = {}) =>
   createWechatPayProvider(settings(over), { now, ...opts });
 
