@@ -1,13 +1,4 @@
-import {
-  type Authorizer,
-  defineService,
-  type Logger,
-  type ServiceDefinition,
-  type SettingsReader,
-  type SiteGate,
-} from "@wenku/kit";
-import type { RateLimitStore } from "@wenku/kit/ratelimit";
-import type { Storage } from "@wenku/kit/storage";
+import { defineService, type ServiceDefinition } from "@wenku/kit";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
@@ -30,12 +21,9 @@ import { createCategoryService } from "./categories/category.service.js";
 import { createCommentHandlers } from "./comments/comment.handlers.js";
 import { createCommentRepository } from "./comments/comment.repository.js";
 import { createCommentService } from "./comments/comment.service.js";
-import { type ConverterAvailability, probeTools } from "./conversion/tools.js";
-import type { CreditRewards } from "./credits/credit.rewards.js";
-import type { Db } from "./db.js";
+import { probeTools } from "./conversion/tools.js";
 import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
-import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
@@ -65,7 +53,6 @@ import { createHistoryService } from "./history/history.service.js";
 import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
-import type { ConversionQueue, OrderDesk, UserDirectory } from "./ports.js";
 import { createReportHandlers } from "./reports/report.handlers.js";
 import { createReportRepository } from "./reports/report.repository.js";
 import { createReportService } from "./reports/report.service.js";
@@ -78,13 +65,12 @@ import {
   createSearchHandlers,
   createSearchInternalHandlers,
 } from "./search/search.handlers.js";
-import type { SearchIndex } from "./search/search.index.js";
-import type { SiteIndexer } from "./search/search.indexer.js";
 import { createPopularSearchHandlers, createSearchRecordHandlers } from "./search/search.record.handlers.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
-import { recordingSearches, type SearchRecorder } from "./search/search.recorder.js";
+import { recordingSearches } from "./search/search.recorder.js";
 import { createSearchRecordService } from "./search/search.records.js";
 import { createSearchService } from "./search/search.service.js";
+import type { ContentServerDeps } from "./server.deps.js";
 import { createCrawlerArticles } from "./sitemap/crawler.article.js";
 import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
 import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
@@ -93,48 +79,9 @@ import { articleSection, categorySection, documentSection } from "./sitemap/site
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
-import type { WatchedDir } from "./system/device.js";
 import { createSystemInternalHandlers } from "./system/system.handlers.js";
 
-export interface ContentServerDeps {
-  db: Db;
-  /** Originals, page images, covers. */
-  storage: Storage;
-  authorizer: Authorizer;
-  /** Also the root of the download-link signing key (never a configurable default like moredoc's). */
-  internalToken: string;
-  log: Logger;
-  /** The public site settings (display, security upload limits, converter preview limits, download). */
-  settings: SettingsReader;
-  siteGate?: SiteGate;
-  users: UserDirectory;
-  /** Priced downloads are charged here (the order service); absent: priced documents cannot be downloaded. */
-  orders?: OrderDesk;
-  conversions: ConversionQueue;
-  /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
-  documents: DocumentEvents;
-  /** Shared counters of the per-user upload quotas (PostgreSQL). */
-  rateLimits: RateLimitStore;
-  /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
-  search: SearchIndex;
-  /**
-   * Re-indexes documents (SetDocumentIndex) and articles (SetArticleIndex) on demand and rebuilds the
-   * index (RenewDocumentIndex).
-   */
-  indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
-  /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */
-  searchRecorder: Pick<SearchRecorder, "record">;
-  /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
-  converters?: ConverterAvailability;
-  /** Directories whose disks GetDeviceInfo reports (the file storage when local, the conversions' temp dir). */
-  dirs?: readonly WatchedDir[];
-  /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
-  clock?: () => Date;
-  /** SITE_TIME_ZONE: the day the download limits count from (Asia/Shanghai when unset). */
-  timeZone?: string;
-  /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
-  rewards?: CreditRewards;
-}
+export type { ContentServerDeps };
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files

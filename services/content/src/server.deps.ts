@@ -1,0 +1,54 @@
+// What the content service is built from (buildServer's dependencies): the composition root
+// (service.ts) makes them, tests pass their own.
+import type { Authorizer, Logger, SettingsReader, SiteGate } from "@wenku/kit";
+import type { RateLimitStore } from "@wenku/kit/ratelimit";
+import type { Storage } from "@wenku/kit/storage";
+import type { ConverterAvailability } from "./conversion/tools.js";
+import type { CreditRewards } from "./credits/credit.rewards.js";
+import type { Db } from "./db.js";
+import type { DocumentEvents } from "./documents/document.events.js";
+import type { ConversionQueue, OrderDesk, UserDirectory } from "./ports.js";
+import type { SearchIndex } from "./search/search.index.js";
+import type { SiteIndexer } from "./search/search.indexer.js";
+import type { SearchRecorder } from "./search/search.recorder.js";
+import type { WatchedDir } from "./system/device.js";
+
+export interface ContentServerDeps {
+  db: Db;
+  /** Originals, page images, covers. */
+  storage: Storage;
+  authorizer: Authorizer;
+  /** Also the root of the download-link signing key (never a configurable default like moredoc's). */
+  internalToken: string;
+  log: Logger;
+  /** The public site settings (display, security upload limits, converter preview limits, download). */
+  settings: SettingsReader;
+  siteGate?: SiteGate;
+  users: UserDirectory;
+  /** Priced downloads are charged here (the order service); absent: priced documents cannot be downloaded. */
+  orders?: OrderDesk;
+  conversions: ConversionQueue;
+  /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
+  documents: DocumentEvents;
+  /** Shared counters of the per-user upload quotas (PostgreSQL). */
+  rateLimits: RateLimitStore;
+  /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
+  search: SearchIndex;
+  /**
+   * Re-indexes documents (SetDocumentIndex) and articles (SetArticleIndex) on demand and rebuilds the
+   * index (RenewDocumentIndex).
+   */
+  indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
+  /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */
+  searchRecorder: Pick<SearchRecorder, "record">;
+  /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
+  converters?: ConverterAvailability;
+  /** Directories whose disks GetDeviceInfo reports (the file storage when local, the conversions' temp dir). */
+  dirs?: readonly WatchedDir[];
+  /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
+  clock?: () => Date;
+  /** SITE_TIME_ZONE: the day the download limits count from (Asia/Shanghai when unset). */
+  timeZone?: string;
+  /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
+  rewards?: CreditRewards;
+}
