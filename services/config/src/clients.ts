@@ -49,17 +49,8 @@ export function createStatsSources(
       };
     },
     async contentCounters() {
-      const c = await content.getContentStats({}, options);
-      return {
-        documentCount: c.documentCount,
-        categoryCount: c.categoryCount,
-        articleCount: c.articleCount,
-        commentCount: c.commentCount,
-        reportCount: c.reportCount,
-        documentPendingReviewCount: c.documentPendingReviewCount,
-        documentConvertFailedCount: c.documentConvertFailedCount,
-        documentConvertingCount: c.documentConvertingCount,
-      };
+      const { $typeName: _, $unknown: __, ...counters } = await content.getContentStats({}, options);
+      return counters;
     },
   };
 }

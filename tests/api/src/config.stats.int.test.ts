@@ -47,17 +47,33 @@ async function addDocuments(statuses: number[]) {
   }
 }
 
-test("visitors get the counters only; they follow users, documents and categories", async () => {
+test("visitors get the counters only, of what they may see: no hidden document, category, article, link or report", async () => {
   await call("POST", "/api/v1/user/register", { username: "statsuser", password: "secret123" });
-  await call("POST", "/api/v1/category", { title: "统计分类", type: 0 }, admin);
-  await addDocuments([2, 2, 6, 3, 0]);
+  await call("POST", "/api/v1/category", { title: "统计分类", type: 0, enable: true }, admin);
+  // A hidden category hides its (enabled) child from visitors too.
+  expect((await call("POST", "/api/v1/category", { title: "隐藏分类", type: 0, enable: false }, admin)).status).toBe(
+    200,
+  );
+  const hidden = (await db.query(`SELECT id FROM wenku_content.categories WHERE title = '隐藏分类'`)).rows[0].id;
+  await call("POST", "/api/v1/category", { title: "隐藏分类的子类", type: 0, parent_id: hidden, enable: true }, admin);
+  // Published twice; pending review, failed conversion, disabled, rejected, and one in the recycle bin.
+  await addDocuments([2, 2, 6, 3, 4, 7, 0]);
+  // An article waiting for review and a report: staff figures.
+  await db.query(`INSERT INTO wenku_content.articles (title, user_id, content) VALUES ('待审文章', 1, 'x')`);
 
   await call("POST", "/api/v1/friendlink", { title: "友链", link: "https://example.com/", enable: true }, admin);
   await call("POST", "/api/v1/friendlink", { title: "停用的友链", link: "https://example.org/" }, admin);
 
   const r = await call("GET", "/api/v1/stats");
   expect(r.status).toBe(200);
-  expect(r.json).toMatchObject({ user_count: 2, document_count: 4, category_count: 1, friendlink_count: 2 });
+  // Only the approved articles (the seeded ones), not the one waiting for review.
+  const approved = await db.query(
+    `SELECT count(*)::int AS n FROM wenku_content.articles WHERE status = 1 AND deleted_at IS NULL`,
+  );
+  expect(r.json.article_count ?? 0).toBe(approved.rows[0].n);
+  expect((await call("GET", "/api/v1/stats", undefined, admin)).json.article_count).toBe(approved.rows[0].n + 1);
+  expect(r.json).toMatchObject({ user_count: 2, document_count: 2, category_count: 1, friendlink_count: 1 });
+  expect(r.json.report_count ?? 0).toBe(0);
   expect(r.json.banner_count ?? 0).toBe(0);
   expect(r.json.os ?? "").toBe("");
   expect(r.json.version ?? "").toBe("");
@@ -68,7 +84,9 @@ test("staff also get the review and conversion queues, the version and the host"
   const r = await call("GET", "/api/v1/stats", undefined, admin);
   expect(r.status).toBe(200);
   expect(r.json).toMatchObject({
-    document_count: 4,
+    document_count: 6,
+    category_count: 3,
+    friendlink_count: 2,
     document_pending_review_count: 1,
     document_convert_failed_count: 1,
     document_converting_count: 0,
@@ -88,7 +106,7 @@ test("the trend (staff): a day per entry in the asked time zone, today's uploads
   expect(days).toHaveLength(7);
   expect(days.at(-1)).toEqual({
     date: today,
-    documents: 5,
+    documents: 7,
     users: 2,
     conversions: 2,
     conversion_failures: 1,

@@ -19,6 +19,10 @@ const counters: ContentCounters = {
   documentPendingReviewCount: 2,
   documentConvertFailedCount: 1,
   documentConvertingCount: 4,
+  publicDocumentCount: 9,
+  publicCategoryCount: 2,
+  publicArticleCount: 0,
+  publicCommentCount: 0,
 };
 const day = (date: string, count: number) => ({ date, count });
 const asked: { days: number; timeZone: string }[] = [];
@@ -38,23 +42,25 @@ const daily = {
 };
 const stats = createStatsService({
   sources: { userCount: async () => 5, contentCounters: async () => counters, ...daily },
-  local: { banners: async () => 2, friendlinks: async () => 3 },
+  local: {
+    banners: async (enabledOnly) => (enabledOnly ? 1 : 2),
+    friendlinks: async (enabledOnly) => (enabledOnly ? 2 : 3),
+  },
   version: "1.2.3",
   build: { hash: "abc123", at: new Date("2026-01-01T00:00:00Z") },
   host: () => "Linux 6.1",
 });
 
-test("visitors and users see the counters only", async () => {
+test("visitors and users see the counters only, of what they may see (no reports)", async () => {
   for (const who of [call(null), call(false)]) {
     expect(await stats.stats(who)).toEqual({
       userCount: 5,
-      documentCount: 12,
-      categoryCount: 3,
+      documentCount: 9,
+      categoryCount: 2,
       articleCount: 0,
       commentCount: 0,
-      reportCount: 0,
-      bannerCount: 2,
-      friendlinkCount: 3,
+      bannerCount: 1,
+      friendlinkCount: 2,
     });
   }
 });
@@ -62,6 +68,10 @@ test("visitors and users see the counters only", async () => {
 test("staff also see the queue figures, the build and the host", async () => {
   expect(await stats.stats(call(true))).toMatchObject({
     userCount: 5,
+    documentCount: 12,
+    categoryCount: 3,
+    bannerCount: 2,
+    friendlinkCount: 3,
     documentPendingReviewCount: 2,
     documentConvertFailedCount: 1,
     documentConvertingCount: 4,

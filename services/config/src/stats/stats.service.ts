@@ -75,13 +75,26 @@ export function createStatsService(deps: StatsDeps) {
 
     /** Counters for everyone; staff (holders of GetStats's permission) also get build, host and queue figures. */
     async stats(call: CallContext): Promise<MessageInitShape<typeof StatsSchema>> {
+      const staff = call.identity?.granted === true;
       const [userCount, c, bannerCount, friendlinkCount] = await Promise.all([
         deps.sources.userCount(),
         deps.sources.contentCounters(),
-        deps.local.banners(),
-        deps.local.friendlinks(),
+        deps.local.banners(!staff),
+        deps.local.friendlinks(!staff),
       ]);
-      const counters = {
+      // Visitors get what they may see (hidden, unreviewed, failed and recycled records are not
+      // counted; reports are not public); staff get the full counts.
+      if (!staff)
+        return {
+          userCount,
+          documentCount: c.publicDocumentCount,
+          categoryCount: c.publicCategoryCount,
+          articleCount: c.publicArticleCount,
+          commentCount: c.publicCommentCount,
+          bannerCount,
+          friendlinkCount,
+        };
+      return {
         userCount,
         documentCount: c.documentCount,
         categoryCount: c.categoryCount,
@@ -90,10 +103,6 @@ export function createStatsService(deps: StatsDeps) {
         reportCount: c.reportCount,
         bannerCount,
         friendlinkCount,
-      };
-      if (!call.identity?.granted) return counters;
-      return {
-        ...counters,
         documentPendingReviewCount: c.documentPendingReviewCount,
         documentConvertFailedCount: c.documentConvertFailedCount,
         documentConvertingCount: c.documentConvertingCount,

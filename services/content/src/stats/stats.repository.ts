@@ -1,6 +1,8 @@
 // The only module that touches Prisma for the counters other services ask for: counts, nothing else.
-import { countPerDay, type DailyCount } from "@wenku/kit";
+import { countPerDay, type DailyCount, visibleTreeRows } from "@wenku/kit";
+import { Prisma } from "../../gen/prisma/client.js";
 import { ArticleStatus } from "../articles/article.rules.js";
+import { CommentStatus } from "../comments/comment.rules.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 
@@ -13,6 +15,32 @@ export function createStatsRepository(db: Db) {
     },
 
     categoryCount: async (): Promise<number> => db.category.count(),
+
+    /** Documents everyone may see (visibility.ts): out of the recycle bin, in a public status. */
+    publicDocumentCount: async (): Promise<number> =>
+      db.document.count({ where: { deletedAt: null, status: { in: [...PUBLIC_STATUSES] } } }),
+
+    /** Categories visitors are shown: enabled, under enabled ancestors (the kit's tree rule). */
+    async publicCategoryCount(): Promise<number> {
+      const rows = await db.category.findMany({ select: { id: true, parentId: true, title: true, enable: true } });
+      return visibleTreeRows(rows).length;
+    },
+
+    /** Approved articles out of the recycle bin. */
+    publicArticleCount: async (): Promise<number> =>
+      db.article.count({ where: { deletedAt: null, status: ArticleStatus.approved } }),
+
+    /** Approved comments on documents and articles everyone may see. */
+    async publicCommentCount(): Promise<number> {
+      const [row] = await db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM comments c
+        LEFT JOIN documents d ON d.id = c.document_id
+        LEFT JOIN articles a ON a.id = c.article_id
+        WHERE c.status = ${CommentStatus.approved}
+          AND ((d.id IS NOT NULL AND d.deleted_at IS NULL AND d.status IN (${Prisma.join([...PUBLIC_STATUSES])}))
+            OR (a.id IS NOT NULL AND a.deleted_at IS NULL AND a.status = ${ArticleStatus.approved}))`;
+      return row?.n ?? 0;
+    },
 
     /** Articles outside the recycle bin (any review status). */
     liveArticleCount: async (): Promise<number> => db.article.count({ where: { deletedAt: null } }),

@@ -20,6 +20,10 @@ function setup() {
     liveArticleCount: async () => 4,
     commentCount: async () => 6,
     reportCount: async () => 2,
+    publicDocumentCount: async () => 17,
+    publicCategoryCount: async () => 5,
+    publicArticleCount: async () => 3,
+    publicCommentCount: async () => 1,
     daily: async (days, timeZone) => {
       const day = [{ date: timeZone, count: days }];
       return { documents: day, conversions: day, failures: day, downloads: day };
@@ -46,6 +50,10 @@ test("site counters: every live document, review, failed and in-conversion figur
     documentPendingReviewCount: 5,
     documentConvertFailedCount: 3,
     documentConvertingCount: 7,
+    publicDocumentCount: 17,
+    publicCategoryCount: 5,
+    publicArticleCount: 3,
+    publicCommentCount: 1,
   });
 });
 

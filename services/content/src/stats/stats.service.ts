@@ -43,12 +43,26 @@ export function createStatsService(repo: StatsRepository) {
     },
 
     async contentStats(): Promise<ContentStats> {
-      const [byStatus, categoryCount, articleCount, commentCount, reportCount] = await Promise.all([
+      const [
+        byStatus,
+        categoryCount,
+        articleCount,
+        commentCount,
+        reportCount,
+        publicDocumentCount,
+        publicCategoryCount,
+        publicArticleCount,
+        publicCommentCount,
+      ] = await Promise.all([
         repo.liveDocumentsByStatus(),
         repo.categoryCount(),
         repo.liveArticleCount(),
         repo.commentCount(),
         repo.reportCount(),
+        repo.publicDocumentCount(),
+        repo.publicCategoryCount(),
+        repo.publicArticleCount(),
+        repo.publicCommentCount(),
       ]);
       const count = (...statuses: number[]) => statuses.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);
       return {
@@ -60,6 +74,10 @@ export function createStatsService(repo: StatsRepository) {
         documentPendingReviewCount: count(DocStatus.pendingReview),
         documentConvertFailedCount: count(DocStatus.failed),
         documentConvertingCount: count(DocStatus.pending, DocStatus.converting, DocStatus.reconvert),
+        publicDocumentCount,
+        publicCategoryCount,
+        publicArticleCount,
+        publicCommentCount,
       };
     },
   };
