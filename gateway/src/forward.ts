@@ -7,6 +7,7 @@ import {
   type Transport,
 } from "@connectrpc/connect";
 import { AccessLevel, accessRuleOf, type Deployable, deployableOf } from "@wenku/kit";
+import { clientErrorMetadata } from "./error-metadata.js";
 import type { ForwardHeaders } from "./rest/handler.js";
 
 /** Headers the gateway computed for the current request (client IP, request id, edge credential). */
@@ -46,21 +47,15 @@ export function forwardingRoutes(
   };
 }
 
-/** Error metadata a client acts on: when to retry a throttled call, why a token was refused. */
-const KEPT_METADATA = ["retry-after", "www-authenticate"] as const;
-
 /**
  * The upstream error without the upstream response's transport metadata: that holds the inner
  * call's headers (content-type, content-length…), which are not valid as trailers and made HTTP/2
- * clients reset the stream (PROTOCOL_ERROR) instead of reading the status. Only KEPT_METADATA passes.
+ * clients reset the stream (PROTOCOL_ERROR) instead of reading the status. Only what
+ * clientErrorMetadata keeps passes (a throttled call always learns when to retry).
  */
 function rethrowable(err: unknown): ConnectError {
   const e = ConnectError.from(err);
-  const kept = new Headers();
-  for (const name of KEPT_METADATA) {
-    const v = e.metadata.get(name);
-    if (v) kept.set(name, v);
-  }
+  const kept = clientErrorMetadata(e);
   const clean = new ConnectError(e.rawMessage, e.code, kept, undefined, e.cause);
   clean.details.push(...e.details);
   return clean;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { fromJson, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import { type Deployable, deployableOf, httpStatusOf, type Logger } from "@wenku/kit";
+import { clientErrorMetadata } from "../error-metadata.js";
 import { toRestJson } from "./json.js";
 import { queryToJson, RequestShapeError } from "./query.js";
 import type { RestTable } from "./routes.js";
@@ -140,10 +141,9 @@ export function writeError(res: ServerResponse, err: unknown, requestId: string,
     status = httpStatusOf(code);
     message = err.rawMessage;
     // A throttled caller learns when to come back; a refused token says so (RFC 6750 §3).
-    for (const name of ["retry-after", "www-authenticate"]) {
-      const v = err.metadata.get(name);
-      if (v && /^[\x20-\x7e]{1,200}$/.test(v)) extra[name] = v;
-    }
+    clientErrorMetadata(err).forEach((v, name) => {
+      extra[name] = v;
+    });
   } else {
     log.error({ err, request_id: requestId }, "gateway error");
   }
