@@ -83,6 +83,50 @@ test("a change broadcast drops the cached copy at once", async () => {
   expect((await gate.current()).loginRequired).toBe(true);
 });
 
+test("derived reads (another config RPC) are kept for the TTL and dropped by the same broadcast", async () => {
+  const r = await reader(fakeConfig().transport);
+  let value = "a";
+  let loads = 0;
+  const read = r.derive(async () => {
+    loads++;
+    return value;
+  });
+  expect(await read()).toBe("a");
+  value = "b";
+  clock += 29_000;
+  expect([await read(), loads]).toEqual(["a", 1]);
+  await bus.broadcast(CONFIG_CHANGED_SUBJECT, new Uint8Array());
+  await tick();
+  expect([await read(), loads]).toEqual(["b", 2]);
+  // the config service's own process drops it synchronously, before its broadcast comes round
+  value = "c";
+  r.invalidate();
+  expect(await read()).toBe("c");
+  // a load a change overtook answers its callers but is not kept
+  let release: (() => void) | undefined;
+  let slowLoads = 0;
+  const slow = r.derive(async () => {
+    if (slowLoads++ === 0)
+      await new Promise<void>((res) => {
+        release = res;
+      });
+    return value;
+  });
+  const pending = slow();
+  await tick();
+  r.invalidate();
+  value = "e";
+  release?.();
+  expect(await pending).toBe("e");
+  expect([await slow(), slowLoads]).toEqual(["e", 2]);
+  const seen: string[] = [];
+  const off = r.onChange(() => seen.push("x"));
+  r.invalidate();
+  off();
+  r.invalidate();
+  expect(seen).toEqual(["x"]);
+});
+
 test("concurrent readers share one request", async () => {
   const cfg = fakeConfig();
   const r = await reader(cfg.transport);

@@ -18,8 +18,19 @@ export interface SettingsReader {
    * config service is unreachable and there is no usable cached copy.
    */
   current(): Promise<Settings>;
-  /** Forget the cached copy (the next `current()` asks the config service). */
+  /** Forget the cached copy (the next `current()` asks the config service); tells every `onChange` listener. */
   invalidate(): void;
+  /**
+   * `listener` runs, synchronously, whenever the settings are reported changed (a change broadcast, or
+   * `invalidate()` in the config service's own process): the one signal every settings-derived cache
+   * of a process drops on. Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void;
+  /**
+   * Another read of the config service (the recharge rules, the pay settings with secrets …), kept like
+   * the settings themselves: dropped on every change, the TTL only as a safety net.
+   */
+  derive<T>(load: () => Promise<T>): () => Promise<T>;
   /** Stops listening for change broadcasts. */
   close(): void;
 }
@@ -95,6 +106,7 @@ export async function createSettingsReader(opts: SettingsReaderOptions): Promise
 
   const usableStale = (t: number) => (cached && t - cached.at < ttl + maxStale ? cached.value : null);
 
+  const listeners = new Set<() => void>();
   const unsubscribe = await opts.bus.onBroadcast(CONFIG_CHANGED_SUBJECT, () => reader.invalidate());
 
   const reader: SettingsReader = {
@@ -119,10 +131,51 @@ export async function createSettingsReader(opts: SettingsReaderOptions): Promise
       cached = null;
       failedAt = null;
       inflight = null;
+      for (const listener of listeners) {
+        try {
+          listener();
+        } catch (err) {
+          opts.log.error({ err }, "settings: a change listener failed");
+        }
+      }
     },
-    close: unsubscribe,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    derive: (load) => cachedUntilChanged(load, { changes: reader, ttlMs: ttl, now }),
+    close() {
+      unsubscribe();
+      listeners.clear();
+    },
   };
   return reader;
+}
+
+/**
+ * `load`'s answer kept for `ttlMs` and dropped at once when `changes` reports a settings change. A
+ * failed load is never kept; a load a change overtook answers its callers but is not kept (it may
+ * have read the settings before the change).
+ */
+export function cachedUntilChanged<T>(
+  load: () => Promise<T>,
+  opts: { changes?: Pick<SettingsReader, "onChange">; ttlMs: number; now?: () => number },
+): () => Promise<T> {
+  const now = opts.now ?? (() => Date.now());
+  let hit: { at: number; value: Promise<T> } | undefined;
+  opts.changes?.onChange(() => {
+    hit = undefined;
+  });
+  return () => {
+    if (hit && now() - hit.at < opts.ttlMs) return hit.value;
+    const value = load();
+    const entry = { at: now(), value };
+    hit = entry;
+    value.catch(() => {
+      if (hit === entry) hit = undefined;
+    });
+    return value;
+  };
 }
 
 /** security.is_close / security.login_required for the access interceptor. */

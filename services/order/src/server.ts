@@ -39,7 +39,7 @@ export interface OrderServerDeps {
   internalToken: string;
   siteGate?: SiteGate;
   /** The public settings (the credit name in messages); absent: 积分. */
-  settings?: Pick<SettingsReader, "current">;
+  settings?: Pick<SettingsReader, "current"> & Partial<Pick<SettingsReader, "derive">>;
   /**
    * Product lines beyond the built-in ones (recharge, documents), one per order type: the VIP line
    * (vip/) plugs in here. Two lines for one type fail the boot.
@@ -83,7 +83,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     timeZone: deps.timeZone,
     clock,
   });
-  const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken);
+  const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken, deps.settings);
   const repo = createOrderRepository(deps.db);
   const purchases = createPurchaseRepository(deps.db);
   const lines = createProductLines([

@@ -2,7 +2,7 @@
 // a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
 import { randomBytes } from "node:crypto";
 import { createDb, type Db } from "@wenku/config";
-import { loginAdmin, rest, startTestStack } from "./testing.js";
+import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let db: Db;
@@ -206,5 +206,69 @@ describe("ListConfig / UpdateConfig (admin)", () => {
     expect((await rest(stack.url, "GET", "/api/v1/config/list", undefined, token)).status).toBe(403);
     const w = await rest(stack.url, "PUT", "/api/v1/config", { config: [] }, token);
     expect(w.status).toBe(403);
+  });
+});
+
+// Issue #22 item 12: every service keeps its own caches of what the config service holds; a save must
+// reach all of them before the saver's next request (in-process, and over gRPC + NATS). No waiting here.
+describe("a saved setting applies at the very next request, in every service", () => {
+  const set = async (category: string, name: string, value: string) => {
+    const r = await update([{ category, name, value }]);
+    expect(r.status).toBe(200);
+  };
+  const rechargeOrder = (token: string) =>
+    rest(stack.url, "POST", "/api/v1/order", { order_type: 3, quantity: 100 }, token);
+
+  test("recharge on/off (order service: recharge rules), timed", async () => {
+    const u = await registerUser(stack.url, "cfgrecharge");
+    await set("score", "credit_exchange", "100");
+    const delays: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await set("score", "enable_recharge", "false");
+      const off = await rechargeOrder(u.token); // also fills the order service's cache
+      expect([off.status, off.json.message]).toEqual([400, "积分充值未开启"]);
+      const saved = performance.now();
+      await set("score", "enable_recharge", "true");
+      const on = await rechargeOrder(u.token);
+      expect([round, on.status]).toEqual([round, 200]);
+      delays.push(performance.now() - saved);
+    }
+    // save + create, one after the other: what the admin waits before the change is in effect
+    process.stdout.write(
+      `settings → effect (${process.env.WENKU_TEST_TRANSPORT ?? "memory"}): save+order ${delays.map((d) => d.toFixed(1)).join(", ")} ms\n`,
+    );
+  });
+
+  test("pay methods (order service: pay settings with secrets)", async () => {
+    const u = await registerUser(stack.url, "cfgpay");
+    await set("score", "enable_recharge", "true");
+    await set("sandboxpay", "enable", "false");
+    const order = (await rechargeOrder(u.token)).json.order_no as string;
+    const pay = () => rest(stack.url, "POST", "/api/v1/order/pay", { order_no: order, pay_method: 11 }, u.token);
+    expect((await pay()).json.message).toBe("该支付方式未开启，请选择其他支付方式");
+    await set("sandboxpay", "enable", "true");
+    const paid = await pay();
+    expect([paid.status, paid.json.pay_method]).toEqual([200, 11]);
+    await set("sandboxpay", "enable", "false");
+    expect((await pay()).json.message).toBe("该支付方式未开启，请选择其他支付方式");
+  });
+
+  test("score rules (user service: check-in award) and security (registration)", async () => {
+    await set("score", "sign_in", "3");
+    const a = await registerUser(stack.url, "cfgsigna");
+    expect((await rest(stack.url, "PUT", "/api/v1/user/sign", {}, a.token)).json.award).toBe(3);
+    await set("score", "sign_in", "9");
+    const b = await registerUser(stack.url, "cfgsignb");
+    expect((await rest(stack.url, "PUT", "/api/v1/user/sign", {}, b.token)).json.award).toBe(9);
+
+    await set("security", "enable_register", "false");
+    const refused = await rest(stack.url, "POST", "/api/v1/user/register", {
+      username: "cfgreg1",
+      password: "secret123",
+    });
+    expect(refused.status).toBe(403);
+    await set("security", "enable_register", "true");
+    const ok = await rest(stack.url, "POST", "/api/v1/user/register", { username: "cfgreg2", password: "secret123" });
+    expect(ok.status).toBe(200);
   });
 });

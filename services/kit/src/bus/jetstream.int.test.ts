@@ -44,3 +44,42 @@ busContract("NATS JetStream (real server)", async () => {
     },
   };
 });
+
+// Issue #22 item 12: a config save answers after its change broadcast; by then the broadcast must be at
+// the other connections (publish + flush: the server queued it to every subscriber before its PONG), so
+// the saver's next request finds the other processes' caches dropped.
+test("broadcast() resolves once other connections have (nearly always) got the message (timed)", async () => {
+  const prefix = `${run}_${++n}`;
+  const { log } = testLogger();
+  const a = await createJetStreamBus({ natsUrl, log, name: `${prefix}_a` });
+  const b = await createJetStreamBus({ natsUrl, log, name: `${prefix}_b` });
+  try {
+    let got: (() => void) | undefined;
+    let arrived = 0;
+    await b.onBroadcast(`${prefix}.changed`, () => {
+      arrived = performance.now();
+      got?.();
+    });
+    const lags: number[] = [];
+    let before = 0;
+    const rounds = 20;
+    for (let i = 0; i < rounds; i++) {
+      arrived = 0;
+      const seen = new Promise<void>((res) => {
+        got = res;
+      });
+      await a.broadcast(`${prefix}.changed`, new Uint8Array());
+      const resolved = performance.now();
+      if (arrived) before++;
+      await seen;
+      lags.push(Math.max(0, arrived - resolved));
+    }
+    lags.sort((x, y) => x - y);
+    process.stdout.write(
+      `broadcast: ${before}/${rounds} at the other connection before broadcast() resolved; after it: p50 ${(lags[rounds / 2] ?? 0).toFixed(2)} ms, max ${(lags[rounds - 1] ?? 0).toFixed(2)} ms\n`,
+    );
+    expect(before).toBeGreaterThanOrEqual(rounds / 2);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});

@@ -157,6 +157,9 @@ class JetStreamBus implements EventBus {
   async broadcast(subject: string, data: Uint8Array): Promise<void> {
     this.checkOpen();
     this.nc.publish(subject, data);
+    // Resolves once the server has it (and has handed it to every subscriber's connection): a caller
+    // answering "saved" after this is not overtaken by its own broadcast (config.settings test).
+    await this.nc.flush();
   }
 
   async onBroadcast(subject: string, handler: (data: Uint8Array) => void): Promise<() => void> {

@@ -58,7 +58,11 @@ export interface EventBus {
   publish(subject: string, data: Uint8Array, opts?: { msgId?: string }): Promise<void>;
   /** Creates (or updates) the durable and starts handling its messages. */
   consume(opts: ConsumeOptions, handler: Handler): Promise<Consumer>;
-  /** Fire-and-forget broadcast to every process (core NATS pub/sub; not persisted), e.g. cache invalidation. */
+  /**
+   * Fire-and-forget broadcast to every process (core NATS pub/sub; not persisted), e.g. cache
+   * invalidation. Resolves once the message left this process (NATS: publish + flush, so the server
+   * holds it and has queued it to every subscriber).
+   */
   broadcast(subject: string, data: Uint8Array): Promise<void>;
   /** Resolves once the subscription is live; returns the unsubscribe function. */
   onBroadcast(subject: string, handler: (data: Uint8Array) => void): Promise<() => void>;

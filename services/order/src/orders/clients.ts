@@ -1,8 +1,9 @@
 // What the order domain asks other services: the config service (recharge settings, pay settings
 // with secrets, the order time limit) and the content service (a document as a product). Settings
-// are cached briefly: a saved change takes effect within CACHE_MS.
+// are cached like the public settings (the kit's settings reader): dropped at once when a change is
+// saved, the TTL only a safety net.
 import { type Client, createClient, type Transport } from "@connectrpc/connect";
-import { headers } from "@wenku/kit";
+import { cachedUntilChanged, headers, type SettingsReader } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import {
   ConfigInternalAPI,
@@ -12,6 +13,7 @@ import {
 } from "@wenku/proto/api/v1/internal_pb.js";
 import type { PaySettings } from "../payments/provider.js";
 
+/** Without a settings reader to follow (tools, unit tests) a read is kept this long. */
 const CACHE_MS = 5_000;
 const TIMEOUT_MS = 5_000;
 export const DEFAULT_EXPIRE_MINUTES = 30;
@@ -37,23 +39,13 @@ export interface OrderSources {
   usernames(ids: readonly bigint[]): Promise<Map<bigint, string>>;
 }
 
-function cached<T>(load: () => Promise<T>): () => Promise<T> {
-  let hit: { at: number; value: Promise<T> } | undefined;
-  return () => {
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const value = load();
-    hit = { at: Date.now(), value };
-    value.catch(() => {
-      if (hit?.value === value) hit = undefined; // a failure is never cached
-    });
-    return value;
-  };
-}
-
 export function createOrderSources(
   t: { config: Transport; content: Transport; user: Transport },
   internalToken: string,
+  settings?: Partial<Pick<SettingsReader, "derive">>,
 ): OrderSources {
+  const cached = <T>(load: () => Promise<T>) =>
+    settings?.derive ? settings.derive(load) : cachedUntilChanged(load, { ttlMs: CACHE_MS });
   const opts = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   const config: Client<typeof ConfigAPI> = createClient(ConfigAPI, t.config);
   const configInternal = createClient(ConfigInternalAPI, t.config);
