@@ -36,7 +36,14 @@ export const siteTimeZone = z
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  LOG_PRETTY: bool,
+  /**
+   * Human-readable log lines, per-RPC lines at debug (logger.ts). Unset: when stdout is a terminal;
+   * the cluster runner sets it for its processes, whose output it reads through a pipe.
+   */
+  LOG_PRETTY: z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === "yes")),
   /** postgres://… ; each service uses its own schema in this database. */
   DATABASE_URL: z.string().url().optional(),
   /** nats://… ; unset → in-process event bus (one-process mode only). */

@@ -4,7 +4,7 @@ import { AccessLevel, accessRuleOf, fullMethodName } from "./access.js";
 import type { Authorizer } from "./authorizer.js";
 import { accessMessages, DomainError, toConnectError } from "./errors.js";
 import { type CallContext, callKey, headers } from "./identity.js";
-import type { Logger } from "./logger.js";
+import { type Logger, requestLogLevel } from "./logger.js";
 import type { Metrics } from "./metrics.js";
 
 /**
@@ -17,6 +17,7 @@ import type { Metrics } from "./metrics.js";
  * same mapping, and the RPC is logged and measured once, when the stream ends.
  */
 export function observeInterceptor(log: Logger, metrics?: Metrics): Interceptor {
+  const level = requestLogLevel(log); // debug on a terminal (logger.ts), info where logs are collected
   return (next) => async (req) => {
     const rpc = fullMethodName(req.method);
     const started = performance.now();
@@ -31,7 +32,7 @@ export function observeInterceptor(log: Logger, metrics?: Metrics): Interceptor 
       const ms = performance.now() - started;
       metrics?.rpcDuration.observe({ rpc, code }, ms / 1000);
       metrics?.rpcTotal.inc({ rpc, code });
-      log.info({ rpc, code, ms: Math.round(ms * 10) / 10, request_id: requestId });
+      log[level]({ rpc, code, ms: Math.round(ms * 10) / 10, request_id: requestId });
     };
     const codeOf = (err: ConnectError) => Code[err.code] ?? String(err.code);
 
