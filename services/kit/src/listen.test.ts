@@ -2,12 +2,20 @@
 import * as http from "node:http";
 import * as http2 from "node:http2";
 import * as net from "node:net";
+import {
+  frameTypes,
+  H2_EMPTY_SETTINGS,
+  H2_PREFACE,
+  percentile,
+  type Trickle,
+  trickle,
+} from "../../../jest/slowclient.js";
 import { waitFor } from "./bus/contract.js";
 import { type HttpHandler, type Listening, listenDual, peerAddress } from "./listen.js";
 
 const HOST = "127.0.0.1";
-const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
-const EMPTY_SETTINGS = Buffer.from("000000040000000000", "hex");
+const PREFACE = H2_PREFACE;
+const EMPTY_SETTINGS = H2_EMPTY_SETTINGS;
 
 /** Fails instead of hanging when `p` does not settle well before any server-side timeout would. */
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -101,17 +109,6 @@ function raw(port: number, parts: Array<string | Buffer>, opts: { end?: boolean 
     s.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
     s.on("close", () => resolve({ data: Buffer.concat(chunks), error }));
   });
-}
-
-/** HTTP/2 frame types found in a byte stream from the server. */
-function frameTypes(data: Buffer): number[] {
-  const types: number[] = [];
-  for (let i = 0; i + 9 <= data.length; ) {
-    const len = data.readUIntBE(i, 3);
-    types.push(data[i + 3] as number);
-    i += 9 + len;
-  }
-  return types;
 }
 
 describe("listenDual: both protocols on one port", () => {
@@ -372,6 +369,119 @@ describe("listenDual: close(grace)", () => {
     try {
       await h1(l.port, { agent, path: "/" });
       await within(l.close(60_000), 2_000, "close with an idle keep-alive connection");
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+// Issue #22 item 2: a body trickled a byte every few seconds held an HTTP/1.1 or h2c request (and its
+// socket) for minutes (requestTimeout was 0; the stall timeout fires only on total silence), and one address
+// could hold a thousand such connections.
+describe("listenDual: slow requests do not hold sockets", () => {
+  const SLOW = "127.0.0.2"; // another loopback address: the slow clients' peer, capped apart from HOST
+
+  test.each(["h1", "h2"] as const)(
+    "%s: an ordinary request whose body trickles is cut at requestTimeoutMs (HTTP/1.1: 408)",
+    async (proto) => {
+      const l = await listenDual(echo, { port: 0, host: HOST, requestTimeoutMs: 800 });
+      servers.push(l);
+      const t = trickle(l.port, proto, { every: 100 });
+      const ms = await within(t.ended, 8_000, "cut of a trickled body");
+      t.stop();
+      console.log(`${proto}: a body trickled 1 byte/100 ms was cut after ${ms} ms (requestTimeoutMs 800)`);
+      expect(ms).toBeGreaterThanOrEqual(700);
+      if (proto === "h1") expect(t.data().toString()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      else expect(frameTypes(t.data())).toContain(0x3); // RST_STREAM
+      expect((await h1(l.port, { path: "/after" })).status).toBe(200);
+    },
+  );
+
+  const rate = { minBytes: 1_000, windowMs: 800, graceMs: 800 };
+  const uploads = (req: { url?: string }) => req.url === "/upload";
+
+  test.each(["h1", "h2"] as const)(
+    "%s: an upload is not bound by the deadline but by a minimum rate: a trickle is cut, a slow honest one completes",
+    async (proto) => {
+      const l = await listenDual(echo, {
+        port: 0,
+        host: HOST,
+        requestTimeoutMs: 500,
+        isUpload: uploads,
+        uploadRate: rate,
+      });
+      servers.push(l);
+      const slow = trickle(l.port, proto, { path: "/upload", every: 100, bytes: 1 }); // 10 B/s
+      // 2,000 B/s for 2.5 s: five times the deadline, twice the minimum rate.
+      const honest = trickle(l.port, proto, { path: "/upload", every: 100, bytes: 200 });
+      const ms = await within(slow.ended, 8_000, "cut of a trickled upload");
+      console.log(`${proto}: an upload trickled at 10 B/s was cut after ${ms} ms (min 1000 B/800 ms, grace 800 ms)`);
+      expect(ms).toBeGreaterThanOrEqual(700);
+      await new Promise((r) => setTimeout(r, 2_500 - ms));
+      const open = honest.open();
+      honest.stop();
+      expect(open).toBe(true);
+    },
+  );
+
+  test("an upload whose handler does not read (backpressure on the server side) is not cut", async () => {
+    const l = await listenDual(() => {}, { port: 0, host: HOST, isUpload: uploads, uploadRate: rate });
+    servers.push(l);
+    const session = await h2session(l.port);
+    session.on("error", () => {});
+    const stream = session.request({ ":method": "POST", ":path": "/upload" });
+    stream.on("error", () => {});
+    stream.write(Buffer.alloc(256 * 1024)); // fills the server's buffers; the handler never reads
+    const closed = new Promise((r) => stream.on("close", () => r("closed")));
+    expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r("open"), 2_500))])).toBe("open");
+    session.destroy();
+  });
+
+  test("hundreds of slow connections from one address: the cap refuses the rest, another client stays fast", async () => {
+    const cap = 50;
+    const l = await listenDual(echo, { port: 0, host: HOST, maxConnectionsPerAddress: cap, requestTimeoutMs: 60_000 });
+    servers.push(l);
+    const slow: Trickle[] = [];
+    for (let i = 0; i < 400; i++)
+      slow.push(trickle(l.port, i % 2 ? "h2" : "h1", { host: HOST, every: 1_000, from: SLOW }));
+    try {
+      const latencies: number[] = [];
+      const session = await h2session(l.port);
+      try {
+        for (let i = 0; i < 40; i++) {
+          const t0 = performance.now();
+          if (i % 2) expect((await h2(session, { ":path": "/fast" })).status).toBe(200);
+          else expect((await h1(l.port, { path: "/fast" })).status).toBe(200);
+          latencies.push(performance.now() - t0);
+        }
+      } finally {
+        session.close();
+      }
+      await new Promise((r) => setTimeout(r, 1_500)); // refused sockets are closed within 1 s
+      const refused = slow.filter((t) => t.data().toString().startsWith("HTTP/1.1 503 Service Unavailable\r\n"));
+      const held = slow.filter((t) => t.open()).length;
+      const p50 = percentile(latencies, 0.5).toFixed(1);
+      const max = Math.max(...latencies).toFixed(1);
+      console.log(
+        `slow connections from one address: ${slow.length} opened, ${held} held, ${refused.length} refused (503); ` +
+          `fast client meanwhile: p50 ${p50} ms, max ${max} ms over ${latencies.length} requests`,
+      );
+      expect(held).toBe(cap);
+      expect(refused.length).toBe(slow.length - cap);
+      expect(refused[0]?.data().toString()).toMatch(/\r\nRetry-After: \d+\r\n/);
+      expect(Math.max(...latencies)).toBeLessThan(2_000); // the flood and this client share one process
+    } finally {
+      for (const t of slow) t.stop();
+    }
+  }, 30_000);
+
+  test("the cap does not apply to uncapped peers (a trusted proxy)", async () => {
+    const l = await listenDual(echo, { port: 0, host: HOST, maxConnectionsPerAddress: 2, uncapped: (a) => a === HOST });
+    servers.push(l);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+    try {
+      const replies = await Promise.all(Array.from({ length: 6 }, () => h1(l.port, { agent, path: "/" })));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     } finally {
       agent.destroy();
     }

@@ -51,7 +51,64 @@ export interface ListenOptions {
    * never holds a socket and its buffers forever. Uploads and downloads that keep moving are not limited.
    */
   stallTimeoutMs?: number;
+  /**
+   * An ordinary request's body must have arrived in full this long after its headers did (the headers
+   * themselves had headersTimeoutMs), on HTTP/1.1 and h2c alike: a body trickled a byte every few seconds
+   * is cut (HTTP/1.1: 408 and close; h2: the stream is reset) instead of holding a socket for minutes.
+   * 0 turns the deadline off. Uploads (isUpload) have a minimum rate instead.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * Requests whose bodies may rightly take long (file uploads, client-streaming RPCs): uploadRate applies
+   * instead of requestTimeoutMs. Default: streaming RPCs (isStreamingRpc).
+   */
+  isUpload?: (req: http.IncomingMessage | http2.Http2ServerRequest) => boolean;
+  /** The minimum transfer rate of an upload's body; a slow but moving 100 MB upload is never cut. */
+  uploadRate?: UploadRate;
+  /**
+   * Concurrent connections from one TCP peer address; beyond it a new connection is answered 503 with
+   * Retry-After (an HTTP/1.1 client reads it; any other is simply closed). 0 = no cap.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Peers the cap does not apply to (a trusted reverse proxy carries many clients on its connections). */
+  uncapped?: (address: string) => boolean;
 }
+
+/**
+ * After `graceMs`, an upload whose body moved fewer than `minBytes` in the last `windowMs` (looked at every
+ * windowMs/4) is cut. Time in which the server itself is not reading (bytes are waiting unread) is not held
+ * against the client.
+ */
+export interface UploadRate {
+  minBytes: number;
+  windowMs: number;
+  graceMs: number;
+}
+
+/** Defaults of listenDual's request limits (the gateway sets its own from its config). */
+export const LISTEN_DEFAULTS = {
+  requestTimeoutMs: 30_000,
+  /** 16 KiB per 15 s (≈1 KiB/s) after 15 s: a 100 MB upload at 100 KiB/s (17 min) is far above it. */
+  uploadRate: { minBytes: 16 * 1024, windowMs: 15_000, graceMs: 15_000 } satisfies UploadRate,
+  /**
+   * High, for internal service ports: gRPC clients keep a few long-lived sessions, and a sidecar proxy
+   * may make every caller look like one address. The public listener (the gateway) sets a lower one.
+   */
+  maxConnectionsPerAddress: 1024,
+} as const;
+
+const BUSY_RETRY_AFTER_S = 5;
+const BUSY_BODY = JSON.stringify({ code: 14, message: "来自该地址的连接过多，请稍后再试" });
+const BUSY = Buffer.from(
+  "HTTP/1.1 503 Service Unavailable\r\nRetry-After: " +
+    `${BUSY_RETRY_AFTER_S}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(BUSY_BODY)}\r\n\r\n${BUSY_BODY}`,
+);
+const TIMEOUT_BODY = JSON.stringify({ code: 4, message: "请求发送过慢，已超时" });
+const REQUEST_TIMEOUT = Buffer.from(
+  "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n" +
+    `Content-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`,
+);
 
 /**
  * The timeouts of HTTP/1.1 (headers, keep-alive idle, stalled body) apply to h2c sessions and streams too:
@@ -63,18 +120,27 @@ export function listenDual(handler: HttpHandler, opts: ListenOptions): Promise<L
   const idleTimeoutMs = opts.idleTimeoutMs ?? 5_000;
   const stallTimeoutMs = opts.stallTimeoutMs ?? 120_000;
   const h2IdleTimeoutMs = opts.h2IdleTimeoutMs ?? 60_000;
+  const limits: RequestLimits = {
+    deadlineMs: opts.requestTimeoutMs ?? LISTEN_DEFAULTS.requestTimeoutMs,
+    isUpload: opts.isUpload ?? isStreamingRpc,
+    rate: opts.uploadRate ?? LISTEN_DEFAULTS.uploadRate,
+  };
+  const guarded: HttpHandler = (req, res) => {
+    watchRequest(req, res, limits);
+    handler(req, res);
+  };
   const h1 = http.createServer(
     { maxHeaderSize: opts.maxHeaderSize ?? 16 * 1024, connectionsCheckingInterval: 1_000 },
-    handler,
+    guarded,
   );
   h1.headersTimeout = headersTimeoutMs;
-  h1.requestTimeout = 0; // uploads may be long: a moving body is fine, a stalled one is cut by h1.timeout
+  h1.requestTimeout = 0; // per request instead (watchRequest): uploads have a minimum rate, not a deadline
   h1.keepAliveTimeout = idleTimeoutMs;
   h1.timeout = stallTimeoutMs; // socket inactivity: the socket is destroyed
   // http.Server starts tracking its connections (headers/request timeouts, closeIdleConnections)
   // on its own 'listening' event; h1 never listens itself — sockets are handed to it — so start it.
   h1.emit("listening");
-  const h2 = http2.createServer({ maxSessionMemory: 64 }, handler);
+  const h2 = http2.createServer({ maxSessionMemory: 64 }, guarded);
   const sessions = new Set<http2.ServerHttp2Session>();
   h2.on("session", (s) => {
     // http2 wraps our Duplex in its own stream socket, which has no address: remember the peer.
@@ -85,9 +151,24 @@ export function listenDual(handler: HttpHandler, opts: ListenOptions): Promise<L
   });
   const sockets = new Set<net.Socket>();
   let connecting: net.Socket | null = null;
+  const cap = opts.maxConnectionsPerAddress ?? LISTEN_DEFAULTS.maxConnectionsPerAddress;
+  const uncapped = opts.uncapped ?? (() => false);
+  /** Open connections per peer address (capped peers only). */
+  const perAddress = new Map<string, number>();
 
   // noDelay: without it Nagle + delayed ACK held small h2 frames (a gRPC hop cost ~40 ms more).
   const tcp = net.createServer({ pauseOnConnect: true, noDelay: true }, (socket) => {
+    const address = socket.remoteAddress ?? "";
+    if (cap > 0 && !uncapped(address)) {
+      const open = perAddress.get(address) ?? 0;
+      if (open >= cap) return refuse(socket);
+      perAddress.set(address, open + 1);
+      socket.once("close", () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
+    }
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
@@ -144,6 +225,97 @@ export function listenDual(handler: HttpHandler, opts: ListenOptions): Promise<L
       });
     });
   });
+}
+
+/**
+ * A connection over the per-address cap: a 503 with Retry-After is written at once (nothing is read or
+ * parsed), then the socket is closed; whatever the client sends meanwhile is discarded.
+ */
+function refuse(socket: net.Socket): void {
+  socket.on("error", () => socket.destroy());
+  socket.on("data", () => {});
+  socket.resume();
+  socket.end(BUSY);
+  setTimeout(() => socket.destroy(), 1_000).unref();
+}
+
+/**
+ * A gRPC, gRPC-web or Connect streaming request, whose body may be a client stream as long as the upload
+ * it carries (the gateway streams uploads into the content service at the uploader's pace). Connect's
+ * unary requests (application/json, application/proto) are not.
+ */
+export function isStreamingRpc(req: http.IncomingMessage | http2.Http2ServerRequest): boolean {
+  const type = req.headers["content-type"] ?? "";
+  return type.startsWith("application/grpc") || type.startsWith("application/connect+");
+}
+
+interface RequestLimits {
+  deadlineMs: number;
+  isUpload: (req: http.IncomingMessage | http2.Http2ServerRequest) => boolean;
+  rate: UploadRate;
+}
+
+/**
+ * Bounds the time a request's body may take to arrive: a deadline after its headers, or for an upload a
+ * minimum rate. Bytes are counted where the parser hands them to the request (its push), so watching
+ * does not start the body flowing before the handler reads it. Too slow: an HTTP/1.1 request whose answer
+ * has not begun gets 408 and the connection closes; otherwise the connection (h1) or stream (h2) is cut.
+ */
+function watchRequest(
+  req: http.IncomingMessage | http2.Http2ServerRequest,
+  res: http.ServerResponse | http2.Http2ServerResponse,
+  limits: RequestLimits,
+): void {
+  const upload = limits.isUpload(req);
+  if (!upload && limits.deadlineMs <= 0) return;
+  const stream = req instanceof http.IncomingMessage ? null : req.stream;
+  const transport = stream ?? req.socket; // its close ends the watch (h1: the socket outlives the request)
+  let timer: NodeJS.Timeout | undefined;
+  let done = false;
+  const stop = () => {
+    done = true;
+    clearTimeout(timer);
+    clearInterval(timer);
+    transport.removeListener("close", stop);
+  };
+  const cut = () => {
+    stop();
+    if (stream) {
+      if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_CANCEL);
+      return;
+    }
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    if (res.headersSent) socket.destroy();
+    else socket.end(REQUEST_TIMEOUT, () => socket.destroy());
+  };
+  let moved = 0;
+  const push = req.push;
+  req.push = function (this: typeof req, chunk: unknown, encoding?: BufferEncoding) {
+    if (chunk === null) stop();
+    else if (!done) moved += (chunk as Buffer).length;
+    return push.call(this, chunk, encoding);
+  };
+  transport.once("close", stop);
+  if (!upload) {
+    timer = setTimeout(cut, limits.deadlineMs);
+    timer.unref();
+    return;
+  }
+  // Counts per quarter window; the sum of the last four is the bytes moved in the last window.
+  const { minBytes, windowMs, graceMs } = limits.rate;
+  const started = Date.now();
+  const slots = [0, 0, 0, 0];
+  let slot = 0;
+  timer = setInterval(() => {
+    // Bytes waiting unread mean the server is the slow side (backpressure): not the client's fault.
+    const unread = req.readableLength + (stream?.readableLength ?? 0);
+    slots[slot++ % 4] = unread > 0 ? minBytes : moved;
+    moved = 0;
+    const sum = slots.reduce((a, b) => a + b, 0);
+    if (Date.now() - started >= graceMs && sum < minBytes) cut();
+  }, windowMs / 4);
+  timer.unref();
 }
 
 /**
