@@ -56,6 +56,20 @@ export const contentConfigSchema = serviceConfigSchema("content")
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}$/, "letters, digits, _ or -, at most 32")
       .optional(),
+    /**
+     * FOR TESTS ONLY: addresses or CIDR ranges ("127.0.0.1,::1") the guarded fetcher may reach although
+     * they are private or loopback (a test's local server standing in for another site). Unset: only
+     * public addresses, as every real installation must run.
+     */
+    TEST_FETCH_ALLOW: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
   });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 

@@ -51,4 +51,9 @@ export interface ContentServerDeps {
   timeZone?: string;
   /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
   rewards?: CreditRewards;
+  /**
+   * Private addresses the guarded fetcher may reach (an article's pasted images): TEST_FETCH_ALLOW, for
+   * tests whose "remote" site is a local server; empty in production.
+   */
+  fetchAllow?: readonly string[];
 }

@@ -13,6 +13,7 @@ import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import { createArticleAdminService } from "./articles/article.admin.js";
 import { createArticleHandlers } from "./articles/article.handlers.js";
+import { createArticleImages } from "./articles/article.images.js";
 import { createArticleRepository } from "./articles/article.repository.js";
 import { createArticleService } from "./articles/article.service.js";
 import { createCategoryHandlers } from "./categories/category.handlers.js";
@@ -190,6 +191,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     repo: articleRepo,
     categories: categoryRepo,
     users,
+    images: createArticleImages({ images, allow: deps.fetchAllow }),
     log: deps.log.child({ module: "articles" }),
     clock: deps.clock,
   });

@@ -142,6 +142,7 @@ export const service: ServiceModule = {
         ],
         clock: ctx.clock,
         timeZone: config.SITE_TIME_ZONE,
+        fetchAllow: config.TEST_FETCH_ALLOW,
         rewards: createCreditRewards({
           outbox: creditOutbox,
           settings: ctx.settings,

@@ -12,6 +12,7 @@ import {
 } from "../documents/document.rules.js";
 import { deriveKeywords } from "../documents/keywords.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
+import type { ArticleImages } from "./article.images.js";
 import type { ArticleChanges, ArticleRepository, ArticleRow } from "./article.repository.js";
 import {
   type ArticleListInput,
@@ -27,7 +28,7 @@ import {
   NEWEST_FIRST,
   notFound,
 } from "./article.rules.js";
-import { sanitizeArticleHtml } from "./sanitize.js";
+import { articleImageSources, sanitizeArticleHtml } from "./sanitize.js";
 
 export const ARTICLE_CATEGORY = { type: 1, noun: "文章" } as const;
 export const RELATED_LIMIT = 10;
@@ -56,6 +57,8 @@ export interface ArticleServiceDeps {
   repo: ArticleRepository;
   categories: Pick<CategoryRepository, "all">;
   users: Pick<UserDirectory, "policy" | "users" | "recordActivity">;
+  /** Stores the remote and data: images of a saved article as this site's images. */
+  images: ArticleImages;
   log: Logger;
   clock?: () => Date;
 }
@@ -70,9 +73,9 @@ function onField<T>(field: string, check: () => T): T {
   }
 }
 
-/** The HTML as it is stored: sanitised, not empty, not too long. */
-function checkContent(raw: string): string {
-  const html = sanitizeArticleHtml(raw);
+/** The HTML as it is stored: sanitised (with `stored` images in their sources' place), not empty, not too long. */
+function checkContent(raw: string, stored: ReadonlyMap<string, string>): string {
+  const html = sanitizeArticleHtml(raw, stored);
   if (!html) throw bad("文章内容不能为空");
   if (html.length > CONTENT_MAX) throw bad(`文章内容不能超过${CONTENT_MAX}个字符`);
   return html;
@@ -86,17 +89,21 @@ export function createArticleService(deps: ArticleServiceDeps) {
     return ids.size ? deps.users.users([...ids]) : new Map();
   }
 
-  /** The fields an author writes, checked (title, keywords, description, content, source, author). */
-  function fields(req: ArticleInput) {
+  /**
+   * The fields an author writes, checked (title, keywords, description, content, source, author); the
+   * content's remote and data: images are stored here (after the other fields passed) and point here.
+   */
+  async function fields(call: CallContext, req: ArticleInput) {
     const title = onField("title", () => checkTitle(req.title, "文章"));
-    return {
+    const checked = {
       title,
       keywords: onField("keywords", () => checkKeywords(req.keywords)) || deriveKeywords(title),
       description: onField("description", () => checkDescription(req.description, "文章")),
-      content: onField("content", () => checkContent(req.content)),
       author: onField("author", () => checkAuthor(req.author)),
       ...onField("source_url", () => checkSource(req.source, req.sourceUrl)),
     };
+    const stored = await deps.images.store(call, articleImageSources(req.content));
+    return { ...checked, content: onField("content", () => checkContent(req.content, stored)) };
   }
 
   async function freeIdentifier(raw: string, except?: bigint): Promise<string> {
@@ -143,7 +150,7 @@ export function createArticleService(deps: ArticleServiceDeps) {
     async create(call: CallContext, req: ArticleInput): Promise<ArticleView> {
       const me = requireSignedIn(call).userId;
       const status = await statusFor(call);
-      const data = fields(req);
+      const data = await fields(call, req);
       // Only staff (members of a group holding a permission: CreateArticle is a login-level RPC, no
       // permission of its own) choose identifiers, so no member claims a page's address; others get 16 hex.
       if (req.identifier.trim() && !call.identity?.staff)
@@ -172,7 +179,7 @@ export function createArticleService(deps: ArticleServiceDeps) {
       if (!row || row.deletedAt || !canSee(row, call)) throw notFound();
       if (!staff && !isAuthor(row, call)) throw new DomainError("permission_denied", "只能修改自己发布的文章");
 
-      const changes: ArticleChanges = fields(req);
+      const changes: ArticleChanges = await fields(call, req);
       const identifier = req.identifier.trim();
       if (identifier && identifier !== row.identifier) {
         if (!staff) throw new DomainError("permission_denied", "只有管理员可以修改文章标识");

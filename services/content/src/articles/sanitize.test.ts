@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { sanitizeArticleHtml as clean } from "./sanitize.js";
+import { articleImageSources, sanitizeArticleHtml as clean } from "./sanitize.js";
 
 /** No element, attribute or URL that can run script survives (checked on the output text). */
 function expectInert(html: string) {
@@ -37,10 +37,10 @@ describe("sanitizeArticleHtml", () => {
     expect(out).toBe('<p><a href="/x" rel="noopener noreferrer nofollow"></a></p><b>t</b>');
   });
 
-  it("keeps what the editor writes: headings, lists, tables, site and https images, videos, links", () => {
+  it("keeps what the editor writes: headings, lists, tables, site images, videos, links", () => {
     const html = [
       '<h2 style="text-align:center">T</h2><ul><li>a</li></ul><table><tr><td colspan="2">c</td></tr></table>',
-      '<p><img alt="a" src="/uploads/0123abcd.png" /><img src="https://img.example/x.jpg" /></p>',
+      '<p><img alt="a" src="/uploads/0123abcd.png" /></p>',
       '<video controls src="/uploads/clip.mp4"></video>',
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">e</a>',
       '<a href="mailto:a@b.c" rel="noopener noreferrer nofollow">m</a>',
@@ -63,5 +63,39 @@ describe("sanitizeArticleHtml", () => {
     expect(clean('<video src="/uploads/a.mp4" controls poster="javascript:x"></video>')).toBe(
       '<video controls src="/uploads/a.mp4"></video>',
     );
+  });
+
+  it("keeps no image from another site: a reader's browser never asks a third party", () => {
+    expect(clean('<p>a<img src="https://img.example/x.jpg" alt="x"><img src="http://img.example/y.png"></p>')).toBe(
+      "<p>a</p>",
+    );
+  });
+
+  it("puts the stored copies in the place of remote and data: images", () => {
+    const data = "data:image/png;base64,iVBORw0KGgo=";
+    const stored = new Map([
+      ["https://img.example/a.jpg?x=1&y=2", "/uploads/0123456789abcdef0123456789abcdef.jpg"],
+      [data, "/uploads/fedcba9876543210fedcba9876543210.png"],
+    ]);
+    const html = `<p><img alt="a" src="https://img.example/a.jpg?x=1&amp;y=2"><img src="${data}"><img src="https://img.example/other.png"></p>`;
+    expect(clean(html, stored)).toBe(
+      '<p><img alt="a" src="/uploads/0123456789abcdef0123456789abcdef.jpg" /><img src="/uploads/fedcba9876543210fedcba9876543210.png" /></p>',
+    );
+  });
+});
+
+describe("articleImageSources", () => {
+  it("names each remote (http, https) and data: image once, and nothing else", () => {
+    const html = [
+      '<img src="https://img.example/a.jpg"><p><img src="http://img.example/b.png"></p>',
+      '<img src="https://img.example/a.jpg"><img src="/uploads/0123abcd.png"><img src="//evil.example/x.png">',
+      '<img src="javascript:alert(1)"><img src="data:text/html;base64,PGI+"><img src="data:image/gif;base64,R0lGODlh">',
+      '<a href="https://example.com/c.png">link</a><video src="https://cdn.example/v.mp4"></video>',
+    ].join("");
+    expect(articleImageSources(html)).toEqual([
+      "https://img.example/a.jpg",
+      "http://img.example/b.png",
+      "data:image/gif;base64,R0lGODlh",
+    ]);
   });
 });

@@ -2,19 +2,23 @@
 // before anyone's browser reads it): what the rich-text editor produces, nothing that can run script.
 // - no script, style, svg, math, form or object elements (script and style with their text);
 // - no event-handler or other unlisted attributes; style keeps text-align and colours only;
-// - links: http, https, mailto or site-relative; images: this site's /uploads/ files or https URLs;
-//   videos, their sources and posters: this site's /uploads/ files only (an article's video is one the
-//   editor uploaded, checked as MP4/WebM by its bytes). data: URLs are refused everywhere, images too: the editor uploads
-//   images (POST /api/v1/upload/article), and a data: image would bypass the upload limits and the
-//   attachment records and swell every list read of the content column;
+// - links: http, https, mailto or site-relative;
+// - images: this site's /uploads/ files only, so no page makes a reader's browser ask a third party (and
+//   tell it the reader's address). The editor uploads images (POST /api/v1/upload/article); an image the
+//   author pasted from another site (http or https) or as a data: URL is fetched once or decoded by the
+//   server when the article is saved and stored like an upload (article.images.ts): articleImageSources
+//   names them, and sanitizeArticleHtml(html, stored) puts the stored copies' paths in their place. An
+//   image that was not stored (and every remote image of articles saved before this rule) is dropped;
+//   - videos, their sources and posters: this site's /uploads/ files only (an article's video is one the
+//   editor uploaded, checked as MP4/WebM by its bytes);
 // - iframes only from VIDEO_IFRAME_HOSTS, empty: none (embed a host by listing it there).
 import sanitizeHtml from "sanitize-html";
 
 /** Hosts whose https iframes (video embeds) an article may hold; none by default. */
 export const VIDEO_IFRAME_HOSTS: readonly string[] = [];
 
-const MEDIA_SRC = /^(?:https:\/\/[^\s"'<>\\]+|\/uploads\/[A-Za-z0-9_\-./]+)$/;
-const safeMedia = (src: string | undefined) => !!src && MEDIA_SRC.test(src) && !src.includes("..");
+/** An image the server may store in an article's place: an http(s) URL or a data: URL (checked by its bytes). */
+const REMOTE_IMAGE = /^(?:https?:\/\/[^\s"'<>\\]+|data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+)$/i;
 const OWN_UPLOAD = /^\/uploads\/[A-Za-z0-9_\-.]+$/;
 const ownUpload = (src: string | undefined) => !!src && OWN_UPLOAD.test(src) && !src.includes("..");
 
@@ -48,7 +52,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["https"], video: ["https"], source: ["https"], iframe: ["https"] },
+  allowedSchemesByTag: { img: [], video: ["https"], source: ["https"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src", "poster"],
   allowProtocolRelative: false,
   allowedIframeHostnames: [...VIDEO_IFRAME_HOSTS],
@@ -63,7 +67,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
         ...(attribs.target ? { target: "_blank" } : {}),
       },
     }),
-    img: keepMedia(safeMedia),
+    img: keepMedia(ownUpload),
     video: keepMedia(ownUpload),
     source: keepMedia(ownUpload),
   },
@@ -83,7 +87,41 @@ function keepMedia(allowed: (src: string | undefined) => boolean) {
   };
 }
 
-/** Article HTML as it may be stored and shown: the allow-list above, applied. */
-export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/**
+ * The images of `html` the server would have to store before it may keep them (remote http(s) URLs and
+ * data: URLs), each once, in order: what article.images.ts fetches or decodes.
+ */
+export function articleImageSources(html: string): string[] {
+  const found = new Set<string>();
+  sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...(OPTIONS.transformTags as Record<string, sanitizeHtml.Transformer>),
+      img: (tagName, attribs) => {
+        const src = attribs.src?.trim();
+        if (src && REMOTE_IMAGE.test(src)) found.add(src);
+        return { tagName, attribs };
+      },
+    },
+  });
+  return [...found];
+}
+
+/**
+ * Article HTML as it may be stored and shown: the allow-list above, applied; `stored` maps images the
+ * server stored (remote and data: sources, as articleImageSources named them) to their /uploads/ paths.
+ */
+export function sanitizeArticleHtml(html: string, stored: ReadonlyMap<string, string> = new Map()): string {
+  if (!stored.size) return sanitizeHtml(html, OPTIONS).trim();
+  const img = keepMedia(ownUpload);
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...(OPTIONS.transformTags as Record<string, sanitizeHtml.Transformer>),
+      img: (tagName, attribs) => {
+        const local = attribs.src ? stored.get(attribs.src.trim()) : undefined;
+        return img(tagName, local ? { ...attribs, src: local } : attribs);
+      },
+    },
+  }).trim();
 }

@@ -171,6 +171,16 @@ export function createImageService(deps: ImageDeps) {
       return store(call, first.value.part.value.name, AttachmentType.ARTICLE, bytes, media);
     },
 
+    /**
+     * An article's image the server fetched or decoded (article.images.ts): checked and stored as an
+     * uploaded article image is. The caller may already write the article.
+     */
+    async storeArticleImage(call: CallContext, name: string, bytes: Buffer) {
+      if (bytes.length > IMAGE_MAX_BYTES) throw new DomainError("resource_exhausted", imageMessages.tooLarge);
+      if (!sniffImage(bytes)) throw new DomainError("invalid_argument", imageMessages.notImage);
+      return store(call, name, AttachmentType.ARTICLE, bytes, checkedImage(bytes));
+    },
+
     /** ViewImage: an enabled uploaded image by its name "<md5><ext>". */
     async *view(
       name: string,
