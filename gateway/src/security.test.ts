@@ -41,11 +41,17 @@ describe("appCsp", () => {
     expect(appCsp("")).toBe(APP_CSP);
   });
 
-  it("adds the snippet's hash and host to script-src and its host to connect-src only", () => {
+  it("allows images from this site, data: and blob: only: no third-party image reaches a reader", () => {
+    const directives = Object.fromEntries(APP_CSP.split("; ").map((d) => [d.split(" ")[0], d]));
+    expect(directives["img-src"]).toBe("img-src 'self' data: blob:");
+    expect(APP_CSP).not.toMatch(/https:(?!\/)/);
+  });
+
+  it("adds the snippet's hash and host to script-src and its host to connect-src and img-src (beacons) only", () => {
     const csp = appCsp(BAIDU);
     const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d]));
     expect(directives["script-src"]).toBe(`script-src 'self' https://hm.baidu.com ${sha(BAIDU_BODY)}`);
-    expect(directives["img-src"]).toBe("img-src 'self' data: blob: https:");
+    expect(directives["img-src"]).toBe("img-src 'self' data: blob: https://hm.baidu.com");
     expect(directives["connect-src"]).toBe("connect-src 'self' https://hm.baidu.com");
     expect(directives["default-src"]).toBe("default-src 'self'");
     expect(csp).not.toContain("unsafe-inline'; script");

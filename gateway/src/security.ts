@@ -5,14 +5,16 @@ import { createHash } from "node:crypto";
 
 /**
  * What the built web app needs: its own scripts, workers and API; antd's CSS-in-JS <style> elements;
- * page images as blob: URLs (PageImage), uploaded images, and images from https sites (staff-written
- * ads, banners and logos may point at them). No inline script, no plugins, no frames.
+ * images from this site only: uploaded images (/uploads/: articles' pasted images are fetched and stored
+ * there when saved, banners, ads, logos and avatars are uploads), page images as blob: URLs (PageImage) and
+ * data: URLs (SVG pages' rasters, antd's inline icons). No image from another site, so no page hands a
+ * reader's address to a third party. No inline script, no plugins, no frames.
  */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
@@ -69,7 +71,11 @@ function hostOf(src: string): string | null {
   }
 }
 
-/** APP_CSP with what the analytics snippet needs: its scripts, and its hosts for beacons (images may come from any https site already). */
+/**
+ * APP_CSP with what the analytics snippet an administrator configured needs: its scripts, and its hosts for
+ * beacons (XHR, and the 1×1 images Baidu Tongji and others send). Only those hosts: an administrator who
+ * adds a statistics service chose to tell it about visitors; nothing else on the page may.
+ */
 export function appCsp(snippet: string): string {
   const { origins, hashes } = analyticsSources(snippet);
   if (!origins.length && !hashes.length) return APP_CSP;
@@ -78,7 +84,7 @@ export function appCsp(snippet: string): string {
     .map((directive) => {
       const name = directive.split(" ")[0];
       if (name === "script-src") return extra(directive, [...origins, ...hashes]);
-      if (name === "connect-src") return extra(directive, origins);
+      if (name === "connect-src" || name === "img-src") return extra(directive, origins);
       return directive;
     })
     .join("; ");
