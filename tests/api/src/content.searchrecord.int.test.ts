@@ -7,7 +7,7 @@ import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { createDb, type Db } from "@wenku/content";
 import { createSearchRecordRepository, createSearchRecordSweep } from "@wenku/content/testing";
-import { createLogger } from "@wenku/kit";
+import { createLogger, headers } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { loopbackClient } from "./loopback.js";
@@ -242,7 +242,8 @@ test("the sweep deletes the records older than the retention (7 days by default)
   const sweepIn = (ms: number) =>
     createSearchRecordSweep({
       repo: createSearchRecordRepository(db),
-      settings: { current: () => config.getSettings({}) },
+      // read as the services read them (the internal credential): visitors are not told the retention
+      settings: { current: () => config.getSettings({}, { headers: { [headers.internal]: stack.internalToken } }) },
       log: createLogger({ service: "test", level: "silent" }),
       clock: () => new Date(clock.now().getTime() + ms),
       batch: 2,

@@ -74,3 +74,34 @@ describe("every 429 carries Retry-After", () => {
     }
   });
 });
+
+test("the public settings keep the server's throttles, retention and timeouts to themselves; staff see them in ListConfig", async () => {
+  const values: [string, string, string][] = [
+    ["security", "login_max_fails_per_ip", "77"],
+    ["security", "login_max_consecutive_fails", "7"],
+    ["security", "upload_max_per_day", "33"],
+    ["security", "search_record_retention_days", "9"],
+    ["download", "times_every_ip", "44"],
+    ["download", "url_duration", "55"],
+    ["converter", "timeout", "11"],
+    ["ssr", "cache_seconds", "12"],
+  ];
+  for (const [category, name, value] of values) await setConfig(category, name, value);
+  for (const token of [undefined, bob.token, admin]) {
+    const r = await call("GET", "/api/v1/settings", undefined, token);
+    expect(r.status).toBe(200);
+    const s = r.json as Record<string, Record<string, unknown> | undefined>;
+    for (const [category, name] of values)
+      expect([category, name, s[category]?.[name] ?? 0]).toEqual([category, name, 0]);
+    // What the browser explains stays: the comment interval, the upload size.
+    expect(s.security).toHaveProperty("max_document_size");
+  }
+  for (const category of ["security", "download", "converter", "ssr"]) {
+    const listed = (await call("GET", `/api/v1/config/list?category=${category}`, undefined, admin)).json.config as {
+      name: string;
+      value: string;
+    }[];
+    for (const [c, name, value] of values.filter(([c]) => c === category))
+      expect([c, name, listed.find((x) => x.name === name)?.value]).toEqual([c, name, value]);
+  }
+});

@@ -5,7 +5,7 @@ import { type ConfigAPI, ConfigsSchema, type SettingsLanguage } from "@wenku/pro
 import type { SearchIndexAdmin, SitemapAdmin } from "../ports.js";
 import type { StatsService } from "../stats/stats.service.js";
 import type { ConfigService } from "./config.service.js";
-import { toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
+import { publicSettings, toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
 
 export interface ConfigHandlerDeps {
   configs: ConfigService;
@@ -21,9 +21,11 @@ export interface ConfigHandlerDeps {
 export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceImpl<typeof ConfigAPI>> {
   const { configs } = deps;
   return {
-    async getSettings() {
+    async getSettings(_req, ctx) {
       const [values, languages] = await Promise.all([configs.values(), deps.languages()]);
-      return toSettings(values, languages, deps.version);
+      const full = toSettings(values, languages, deps.version);
+      // The services (internal credential) enforce the throttles; nobody else is told them.
+      return actor(ctx).internal ? full : publicSettings(full);
     },
     async listConfig(req) {
       return create(ConfigsSchema, { config: (await configs.list(req.category)).map(toConfig) });

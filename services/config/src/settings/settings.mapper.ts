@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { clone, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   type Config,
@@ -37,6 +37,37 @@ export function toConfig(row: ListedConfig): Config {
     createdAt: timestampFromDate(row.createdAt),
     updatedAt: timestampFromDate(row.updatedAt),
   });
+}
+
+/**
+ * What only the services need of the settings they read: throttle thresholds (login attempts, download and
+ * upload quotas per address or day), retention and clean-up intervals, timeouts and cache lifetimes. The
+ * services read GetSettings with the internal credential and get them; anyone else gets them cleared
+ * (publicSettings), so a visitor cannot tune an attack to the limits. Staff see them in ListConfig.
+ */
+const SERVER_ONLY = {
+  security: [
+    "uploadMaxPerDay",
+    "uploadMaxMbPerDay",
+    "unusedAttachmentHours",
+    "attachmentRetentionMinute",
+    "searchRecordRetentionDays",
+    "loginMaxFailsPerIp",
+    "loginMaxConsecutiveFails",
+  ],
+  download: ["timesEveryIp", "urlDuration"],
+  converter: ["timeout"],
+  ssr: ["cacheSeconds"],
+} as const satisfies { [K in keyof Settings]?: readonly (keyof NonNullable<Settings[K]>)[] };
+
+/** The settings as GetSettings answers callers other than the services: SERVER_ONLY fields cleared. */
+export function publicSettings(full: Settings): Settings {
+  const out = clone(SettingsSchema, full);
+  for (const [group, fields] of Object.entries(SERVER_ONLY)) {
+    const part = out[group as keyof typeof SERVER_ONLY] as Record<string, unknown> | undefined;
+    if (part) for (const f of fields) part[f] = 0;
+  }
+  return out;
 }
 
 /**
