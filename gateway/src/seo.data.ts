@@ -51,7 +51,10 @@ export interface SeoData {
   categories(): Promise<CategoryList | null>;
   categoryDocuments(id: bigint): Promise<Document[] | null>;
   settings(): Promise<Settings | null>;
-  /** Something changed: documents, articles and categories are asked again (the settings expire on their own). */
+  /**
+   * Something changed through this gateway: documents, articles, categories and the settings are asked
+   * again (the gateway has no bus: a change through another replica reaches it when its copy expires).
+   */
   forget(): void;
   close(): void;
 }
@@ -202,6 +205,7 @@ export function createSeoData(deps: SeoDataDeps): SeoData {
     },
     forget() {
       for (const cache of [documents, articles, categoryLists, categoryDocs]) cache.clear();
+      void reader.then((r) => r.invalidate());
     },
     close() {
       void reader.then((r) => r.close());
