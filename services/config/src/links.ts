@@ -20,10 +20,10 @@ export const isSitePath = (s: string): boolean => /^\/(?![/\\])[^\s\\]*$/.test(s
 export const isLink = (s: string): boolean => isHttpUrl(s) || isSitePath(s);
 
 /**
- * Where a page may load an image from: this site, or an https site (the app's CSP allows https images;
- * plain http would be mixed content on an https site).
+ * Where a page may load an image from: this site only (an uploaded image, /uploads/…). The app's CSP
+ * allows no image from another site, so no banner, ad or logo hands a visitor's address to a third party.
  */
-export const isImageSource = (s: string): boolean => isSitePath(s) || (/^https:/i.test(s) && isHttpUrl(s));
+export const isImageSource = (s: string): boolean => isSitePath(s);
 
 /** Text for an HTML attribute or element: the five characters that could end it, escaped. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

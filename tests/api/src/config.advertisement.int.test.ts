@@ -150,7 +150,14 @@ test("validation names the field; nothing is saved", async () => {
     [{ title: "" }, "请输入广告名称"],
     [{ title: "x", content: "" }, "请输入广告内容代码"],
     [{ title: "x", link: "javascript:alert(1)" }, "广告链接须以 / 、http:// 或 https:// 开头"],
-    [{ title: "x", image: "//cdn.example/a.png" }, "广告图片须是本站图片（以 / 开头）或 https:// 图片地址，请上传图片"],
+    [
+      { title: "x", image: "//cdn.example/a.png" },
+      "广告图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
+    ],
+    [
+      { title: "x", image: "https://cdn.example/a.png" },
+      "广告图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
+    ],
     [{ title: "x", start_time: iso(2), end_time: iso(1) }, "广告结束时间须晚于开始时间"],
   ];
   for (const [body, message] of cases) {

@@ -91,7 +91,12 @@ test("validation: the field is named, nothing is saved", async () => {
     [{ title: "x", path: "" }, "请上传横幅图片", "path"],
     [
       { title: "x", path: "http://cdn.example/a.png" },
-      "横幅图片须是本站图片（以 / 开头）或 https:// 图片地址，请上传图片",
+      "横幅图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
+      "path",
+    ],
+    [
+      { title: "x", path: "https://cdn.example/a.png" },
+      "横幅图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
       "path",
     ],
     [{ title: "x", url: "javascript:alert(1)" }, "跳转链接须以 / 、http:// 或 https:// 开头", "url"],

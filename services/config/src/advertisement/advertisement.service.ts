@@ -63,7 +63,7 @@ export const advertisementMessages = {
   titleTooLong: "广告名称不能超过64个字符",
   contentRequired: "请输入广告内容代码",
   contentTooLong: `广告内容不能超过${CONTENT_MAX}个字符`,
-  image: "广告图片须是本站图片（以 / 开头）或 https:// 图片地址，请上传图片",
+  image: "广告图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
   imageTooLong: "广告图片地址不能超过255个字符",
   link: "广告链接须以 / 、http:// 或 https:// 开头",
   linkTooLong: "广告链接不能超过1024个字符",

@@ -23,7 +23,13 @@ test("a banner: title, an image of this site or https, a link of this site or ht
   expect(validateBanner(banner({ url: "/document/1", type: 2 })).type).toBe(2);
   expect(refusal(() => validateBanner(banner({ title: "" })))).toEqual(["请输入横幅名称", "title"]);
   expect(refusal(() => validateBanner(banner({ path: "" })))).toEqual(["请上传横幅图片", "path"]);
-  expect(validateBanner(banner({ path: "https://cdn.example/a.png" })).path).toBe("https://cdn.example/a.png");
+  expect(validateBanner(banner({ path: "/uploads/0123456789abcdef0123456789abcdef.png" })).path).toBe(
+    "/uploads/0123456789abcdef0123456789abcdef.png",
+  );
+  expect(refusal(() => validateBanner(banner({ path: "https://cdn.example/a.png" })))).toEqual([
+    "横幅图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
+    "path",
+  ]);
   expect(refusal(() => validateBanner(banner({ path: "http://cdn.example/a.png" })))[1]).toBe("path");
   expect(refusal(() => validateBanner(banner({ path: "//cdn.example/a.png" })))[1]).toBe("path");
   for (const url of ["javascript:alert(1)", "//evil.example", "ftp://x.example", "www.example.com"]) {

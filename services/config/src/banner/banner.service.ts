@@ -29,7 +29,7 @@ export const bannerMessages = {
   titleRequired: "请输入横幅名称",
   titleTooLong: "横幅名称不能超过64个字符",
   pathRequired: "请上传横幅图片",
-  path: "横幅图片须是本站图片（以 / 开头）或 https:// 图片地址，请上传图片",
+  path: "横幅图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
   pathTooLong: "横幅图片地址不能超过255个字符",
   url: "跳转链接须以 / 、http:// 或 https:// 开头",
   urlTooLong: "跳转链接不能超过1024个字符",

@@ -39,3 +39,14 @@ test.each([
 ])("an endpoint %s is refused with a message naming the field", (value) => {
   expect(() => normalizeValue(key("alipay", "gateway_url"), value)).toThrow(/「支付宝网关地址」须为 https:\/\//);
 });
+
+test("an image setting (logo, favicon, backgrounds) is this site's image: another site's URL is refused", () => {
+  const logo = key("system", "logo");
+  expect(normalizeValue(logo, " /uploads/0123456789abcdef0123456789abcdef.png ")).toBe(
+    "/uploads/0123456789abcdef0123456789abcdef.png",
+  );
+  expect(normalizeValue(logo, "")).toBe("");
+  for (const other of ["https://cdn.example/logo.png", "http://cdn.example/logo.png", "//cdn.example/logo.png"]) {
+    expect(() => normalizeValue(logo, other)).toThrow("须为本站图片（/开头），不能使用其他网站的图片地址，请上传图片");
+  }
+});

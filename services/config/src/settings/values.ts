@@ -1,4 +1,5 @@
 import { DomainError } from "@wenku/kit";
+import { isImageSource } from "../links.js";
 import type { CatalogEntry } from "./catalog.js";
 
 const MAX_TEXT = 1024;
@@ -99,7 +100,8 @@ export function normalizeValue(key: CatalogEntry, raw: string): string {
     case "image": {
       const v = raw.trim();
       if (v.length > MAX_TEXT) throw invalid(key, `不能超过 ${MAX_TEXT} 个字符`);
-      if (v && !v.startsWith("/") && !isHttpUrl(v)) throw invalid(key, "须为站内路径（/开头）或 http(s) 地址");
+      // this site's image only: the app's CSP loads no image from another site (no visitor's address leaks)
+      if (v && !isImageSource(v)) throw invalid(key, "须为本站图片（/开头），不能使用其他网站的图片地址，请上传图片");
       return v;
     }
     case "textarea":
