@@ -84,6 +84,7 @@ export function createGateway(opts: GatewayOptions) {
     const h: ForwardHeaders = {
       [headers.clientIp]: clientIp(peerAddress(req), req.headers["x-forwarded-for"]),
       [headers.userAgent]: (req.headers["user-agent"] ?? "").slice(0, MAX_USER_AGENT),
+      [headers.clientNonce]: clientNonceOf(req),
       [headers.requestId]: requestId,
       [headers.edge]: opts.internalToken,
     };
@@ -195,6 +196,13 @@ export function createGateway(opts: GatewayOptions) {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** What services are told of the client's User-Agent (search records keep 255 characters). */
 const MAX_USER_AGENT = 255;
+/** The client's own random id (captchas are bound to it): 16–64 URL-safe characters, else none. */
+const CLIENT_NONCE = /^[A-Za-z0-9_-]{16,64}$/;
+
+function clientNonceOf(req: AnyReq): string {
+  const given = req.headers[headers.clientNonce];
+  return typeof given === "string" && CLIENT_NONCE.test(given) ? given : "";
+}
 
 function requestIdOf(req: AnyReq): string {
   const given = req.headers[headers.requestId];

@@ -1,5 +1,6 @@
 // What the content service needs from outside its own tables, as interfaces: the slices depend on
 // these, service.ts wires the implementations (gRPC clients, the bus) in.
+import type { CallContext } from "@wenku/kit";
 import type { CreditBooking } from "@wenku/kit/outbox";
 
 export interface ConversionRequest {
@@ -46,9 +47,15 @@ export interface UserDirectory {
   setAvatar(userId: bigint, path: string): Promise<void>;
   /**
    * Checks (and uses up) a captcha the user service issued for `scene` (VerifyCaptcha): passes when the
-   * scene needs none; a missing, wrong or expired answer throws InvalidArgument with the user's message.
+   * scene needs none; a missing, wrong or expired answer, or one issued to another client (`who`: the
+   * caller's address, User-Agent and nonce), throws InvalidArgument with the user's message.
    */
-  verifyCaptcha(scene: "comment", captchaId: string, answer: string): Promise<void>;
+  verifyCaptcha(
+    scene: "comment",
+    captchaId: string,
+    answer: string,
+    who: Pick<CallContext, "clientIp" | "userAgent" | "clientNonce">,
+  ): Promise<void>;
   /**
    * What the user did, after it is committed (documents uploaded, a comment, a favorite, an article
    * published, a download): one entry per item in the user's activity feed. Never throws: a lost entry is

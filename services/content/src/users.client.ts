@@ -43,8 +43,18 @@ export function createUserDirectory(transport: Transport, internalToken: string,
     async setAvatar(userId, avatar) {
       await client.setUserAvatar({ userId, avatar }, callOptions);
     },
-    async verifyCaptcha(scene, captchaId, captcha) {
-      await client.verifyCaptcha({ scene, captchaId, captcha }, callOptions);
+    async verifyCaptcha(scene, captchaId, captcha, who) {
+      // The captcha is bound to the client that asked for it: the user service reads who answers from
+      // the client headers an internal caller may set.
+      const requester = {
+        [headers.clientIp]: who.clientIp,
+        [headers.userAgent]: who.userAgent ?? "",
+        [headers.clientNonce]: who.clientNonce ?? "",
+      };
+      await client.verifyCaptcha(
+        { scene, captchaId, captcha },
+        { ...callOptions, headers: { ...callOptions.headers, ...requester } },
+      );
     },
     async recordActivity(userId, activity, items) {
       if (!items.length) return;

@@ -17,6 +17,11 @@ export interface CallContext {
   clientIp: string;
   /** The client's User-Agent as the gateway forwarded it (search records); '' or absent otherwise. */
   userAgent?: string;
+  /**
+   * A random id the client keeps and sends with its calls (header x-wenku-client-nonce, forwarded by
+   * the gateway): a captcha is bound to the address, User-Agent and nonce that asked for it.
+   */
+  clientNonce?: string;
   requestId: string;
   /** The call came from another Wenku service presenting the internal credential. */
   internal: boolean;
@@ -41,6 +46,8 @@ export const headers = {
   clientIp: "x-wenku-client-ip",
   /** Set by the gateway with x-wenku-client-ip: the end user's User-Agent, vouched for the same way. */
   userAgent: "x-wenku-user-agent",
+  /** The client's own random id (the web app keeps one per browser); the gateway forwards it checked. */
+  clientNonce: "x-wenku-client-nonce",
   requestId: "x-request-id",
   authorization: "authorization",
 } as const;

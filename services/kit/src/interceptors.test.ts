@@ -240,7 +240,14 @@ describe("accessInterceptor: internal RPCs", () => {
       { headers: { [headers.internal]: TOKEN, authorization: "Bearer member" } },
     );
     expect(reply.userId).toBe(1n);
-    expect(h.seen()).toEqual({ identity: null, internal: true, clientIp: "", userAgent: "", requestId: "" });
+    expect(h.seen()).toEqual({
+      identity: null,
+      internal: true,
+      clientIp: "",
+      userAgent: "",
+      clientNonce: "",
+      requestId: "",
+    });
     expect(h.authorizeCalls).toEqual([]);
   });
 });

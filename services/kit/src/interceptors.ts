@@ -117,6 +117,7 @@ export function accessInterceptor(opts: AccessOptions): Interceptor {
       // Only a Wenku peer (the gateway, another service) may tell us the client's address.
       clientIp: trustedPeer ? (req.header.get(headers.clientIp) ?? "") : "",
       userAgent: trustedPeer ? (req.header.get(headers.userAgent) ?? "") : "",
+      clientNonce: trustedPeer ? (req.header.get(headers.clientNonce) ?? "") : "",
       requestId: req.header.get(headers.requestId) ?? "",
     };
 

@@ -105,9 +105,13 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   };
   const repo = createUserRepository(deps.db);
   const punishmentRepo = createPunishmentRepository(deps.db);
+  const loginGuard = createLoginGuard(deps.rateLimits);
   const captcha = createCaptchaService({
     repo: createCaptchaRepository(deps.db),
     settings: deps.settings,
+    // A login captcha is due from an address with too many recent failures, whatever the settings.
+    demand: async (scene, who) =>
+      scene === "login" && loginGuard.captchaDemanded(who, (await deps.settings.security()).login),
     clock: deps.clock,
   });
   const dynamics = createDynamicRepository(deps.db);
@@ -126,7 +130,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     tokens,
     tokenTtlHours: deps.tokenTtlHours,
     authz,
-    loginGuard: createLoginGuard(deps.rateLimits),
+    loginGuard,
     clock: deps.clock,
   });
   const admin = createUserAdminService({ repo, authz });

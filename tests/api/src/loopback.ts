@@ -11,8 +11,15 @@ export interface LoopbackReply {
 }
 
 export interface LoopbackClient {
-  /** A JSON request to `path` of the site from the loopback address `ip`. */
-  send(ip: string, method: string, path: string, body?: unknown, token?: string): Promise<LoopbackReply>;
+  /** A JSON request to `path` of the site from the loopback address `ip` (with `headers` added). */
+  send(
+    ip: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<LoopbackReply>;
   /** Closes the kept-alive connections (one pool per source address). */
   close(): void;
 }
@@ -28,7 +35,7 @@ export function loopbackClient(baseUrl: () => string): LoopbackClient {
     return a;
   };
   return {
-    send(ip, method, path, body, token) {
+    send(ip, method, path, body, token, headers) {
       const url = new URL(path, baseUrl());
       const payload = body === undefined ? undefined : JSON.stringify(body);
       return new Promise((resolve, reject) => {
@@ -43,6 +50,7 @@ export function loopbackClient(baseUrl: () => string): LoopbackClient {
               "content-type": "application/json",
               ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}),
               ...(token ? { authorization: `Bearer ${token}` } : {}),
+              ...headers,
             },
           },
           (res) => {

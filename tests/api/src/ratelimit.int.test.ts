@@ -19,6 +19,8 @@ import { ADMIN_PASSWORD, loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
+/** Reads issued captchas' answers (the shared database; the user service's schema). */
+let userDb: Db;
 
 const client = loopbackClient(() => stack.url);
 /** A JSON request from the loopback address `ip` (the gateway sees it as the client's address). */
@@ -35,6 +37,18 @@ async function register(username: string, ip = "127.0.0.1") {
 async function setConfig(category: string, name: string, value: string) {
   const r = await rest(stack.url, "PUT", "/api/v1/config", { config: [{ category, name, value }] }, admin);
   expect([r.status, r.json.message]).toEqual([200, undefined]);
+}
+/** What a login answers when its address must solve a captcha first (login captcha off in the settings). */
+const CAPTCHA_DEMANDED = "该网络近期登录失败次数过多，请输入验证码后再登录";
+/** A login captcha issued to `ip` (with `headers`), and its answer read from the user service's table. */
+async function captchaFor(ip: string, headers?: Record<string, string>, scene = "login") {
+  const c = await client.send(ip, "GET", `/api/v1/user/captcha?type=${scene}`, undefined, undefined, headers);
+  expect([c.status, c.json.enable]).toEqual([200, true]);
+  const rows = await userDb.$queryRawUnsafe<Array<{ answer: string }>>(
+    "SELECT answer FROM wenku_user.captchas WHERE id = $1::uuid",
+    c.json.id,
+  );
+  return { captcha_id: c.json.id as string, captcha: rows[0]?.answer ?? "" };
 }
 /** A 429 with a Retry-After of at most `max` seconds (and at least 1). */
 function expectThrottled(r: LoopbackReply, max: number, message?: RegExp) {
@@ -54,9 +68,11 @@ async function statuses(n: number, send: (i: number) => Promise<LoopbackReply>):
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
+  userDb = createDb(stack.databaseUrl);
 }, 60_000);
 afterAll(async () => {
   client.close();
+  await userDb.$disconnect();
   await stack.stop();
 });
 
@@ -94,19 +110,46 @@ describe("login", () => {
     }
   });
 
-  test("one address guessing many accounts: refused after login_max_fails_per_ip a day, other addresses unaffected", async () => {
-    await setConfig("security", "login_max_fails_per_ip", "30");
-    try {
-      const replies = await statuses(40, (i) => login("127.0.0.5", `nobody${i % 5}`, "guess"));
-      expect(replies.slice(0, 30).every((r) => r.status === 400)).toBe(true);
-      for (const r of replies.slice(30)) expectThrottled(r, 86_400);
-      expect(Number(replies[39]?.retryAfter)).toBeGreaterThan(86_000); // blocked for a day
-      expect((await login("127.0.0.5", "admin", ADMIN_PASSWORD)).status).toBe(429);
-      expect((await login("127.0.0.6", "admin", ADMIN_PASSWORD)).status).toBe(200);
-    } finally {
-      await setConfig("security", "login_max_fails_per_ip", "100");
+  test("an office behind one address: 101 failures on made-up names ask it for a captcha, nobody is locked out", async () => {
+    await register("bobby");
+    const office = "127.0.0.5";
+    expect((await login(office, "bobby", "secret123")).status).toBe(200); // bobby signed in from there before
+    // security.login_max_fails_per_ip = 100 a day: beyond, every login from the address needs a captcha
+    const replies = await statuses(101, (i) => login(office, `ghost${i}`, "guess"));
+    expect(replies.slice(0, 100).every((r) => r.status === 400 && r.json.message === "用户名或密码不正确")).toBe(true);
+    expect([replies[100]?.status, replies[100]?.json.message]).toEqual([400, CAPTCHA_DEMANDED]);
+    // bobby with the right password is asked for a captcha (never "请 24 小时后再试") …
+    expect([(await login(office, "bobby", "secret123")).json.message]).toEqual([CAPTCHA_DEMANDED]);
+    // … the login captcha is switched off in the settings, yet the office gets one (and nobody else)
+    expect((await from("127.0.0.6", "GET", "/api/v1/user/captcha?type=login")).json.enable).toBe(false);
+    const c = await captchaFor(office);
+    const ok = await from(office, "POST", "/api/v1/user/login", { username: "bobby", password: "secret123", ...c });
+    expect([ok.status, typeof ok.json.token]).toEqual([200, "string"]);
+    // other addresses log in as usual
+    expect((await login("127.0.0.6", "admin", ADMIN_PASSWORD)).status).toBe(200);
+    // the office is slowed down: 10 wrong logins a minute (each with a captcha), then 429 for the minute …
+    for (let i = 0; i < 10; i++) {
+      const r = await from(office, "POST", "/api/v1/user/login", {
+        username: `ghost${i}`,
+        password: "guess",
+        ...(await captchaFor(office)),
+      });
+      expect([r.status, r.json.message]).toEqual([400, "用户名或密码不正确"]);
     }
-  });
+    const slowed = await from(office, "POST", "/api/v1/user/login", {
+      username: "ghost0",
+      password: "guess",
+      ...(await captchaFor(office)),
+    });
+    expectThrottled(slowed, 60, /^登录失败次数过多，请 \d+ 秒后再试$/);
+    // … but not for the accounts that signed in from there: bobby still gets in (with a captcha)
+    const again = await from(office, "POST", "/api/v1/user/login", {
+      username: "bobby",
+      password: "secret123",
+      ...(await captchaFor(office)),
+    });
+    expect(again.status).toBe(200);
+  }, 60_000);
 
   test("a distributed attack on one account is paced for new addresses; the owner's usual address is not", async () => {
     await setConfig("security", "login_max_consecutive_fails", "3"); // account-wide: 10 × 3 = 30 a day
@@ -163,6 +206,54 @@ describe("registration, captcha, password recovery, codes", () => {
     expect(replies.slice(0, 60).every((r) => r.status === 200)).toBe(true);
     expectThrottled(replies[60] as LoopbackReply, 60);
     expect((await from("127.0.2.4", "GET", "/api/v1/user/captcha?type=login")).status).toBe(200);
+  });
+
+  test("a captcha is answered only by the client that asked for it (address and nonce), and only once", async () => {
+    await register("bound");
+    await setConfig("security", "enable_captcha_login", "true");
+    await setConfig("security", "enable_captcha_register", "true");
+    try {
+      const asLogin = (ip: string, c: object, headers?: Record<string, string>) =>
+        client.send(
+          ip,
+          "POST",
+          "/api/v1/user/login",
+          { username: "bound", password: "secret123", ...c },
+          undefined,
+          headers,
+        );
+      const WRONG = [400, "验证码错误或已过期，请重新获取"];
+      // issued to address A, answered right from address B: refused (and used up)
+      const a = await captchaFor("127.0.2.6");
+      const fromB = await asLogin("127.0.2.7", a);
+      expect([fromB.status, fromB.json.message]).toEqual(WRONG);
+      expect((await asLogin("127.0.2.6", a)).status).toBe(400);
+      // same address, another client's nonce: refused
+      const n1 = { "x-wenku-client-nonce": "nonce-one-0123456789" };
+      const n2 = { "x-wenku-client-nonce": "nonce-two-0123456789" };
+      const b = await captchaFor("127.0.2.6", n1);
+      expect((await asLogin("127.0.2.6", b, n2)).json.message).toBe(WRONG[1]);
+      expect((await asLogin("127.0.2.6", b)).json.message).toBe(WRONG[1]);
+      // the asker itself: accepted once, then never again
+      const c = await captchaFor("127.0.2.6", n1);
+      expect((await asLogin("127.0.2.6", c, n1)).status).toBe(200);
+      expect((await asLogin("127.0.2.6", c, n1)).json.message).toBe(WRONG[1]);
+      // registration checks the same binding
+      const r = await captchaFor("127.0.2.6", undefined, "register");
+      const reg = (ip: string) =>
+        from(ip, "POST", "/api/v1/user/register", { username: `bound${ip.slice(-1)}`, password: "secret123", ...r });
+      expect((await reg("127.0.2.7")).json.message).toBe(WRONG[1]);
+      const r2 = await captchaFor("127.0.2.6", undefined, "register");
+      const ok = await from("127.0.2.6", "POST", "/api/v1/user/register", {
+        username: "bound2",
+        password: "secret123",
+        ...r2,
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await setConfig("security", "enable_captcha_login", "false");
+      await setConfig("security", "enable_captcha_register", "false");
+    }
   });
 
   // The recovery and code RPCs answer 501 until their slice lands; the limits hold from day one.

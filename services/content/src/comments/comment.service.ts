@@ -138,7 +138,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       // Said before the captcha is used up: a user told to wait keeps the captcha they typed.
       const early = await repo.waitSeconds(me, interval);
       if (early > 0) throw tooSoon(early);
-      if (security?.enableCaptchaComment) await deps.users.verifyCaptcha("comment", req.captchaId, req.captcha);
+      if (security?.enableCaptchaComment) await deps.users.verifyCaptcha("comment", req.captchaId, req.captcha, call);
 
       const status = policy.needsReview ? CommentStatus.pending : CommentStatus.approved;
       // A visible comment on someone else's document owes its uploader the reward (once per commenter).

@@ -93,8 +93,8 @@ export function createUserHandlers(
       await admin.delete(actor(ctx), req);
       return {};
     },
-    async getUserCaptcha(req) {
-      return create(GetUserCaptchaReplySchema, await captcha.issue(req.type));
+    async getUserCaptcha(req, ctx) {
+      return create(GetUserCaptchaReplySchema, await captcha.issue(req.type, actor(ctx)));
     },
     async getUserPermissions(_req, ctx) {
       const rows = await profiles.permissionsOf(actor(ctx));

@@ -68,7 +68,7 @@ export function createUserService(deps: UserServiceDeps) {
         // E-mail codes (SendEmailCode) are not built yet: registering unverified would bypass the setting.
         throw new DomainError("failed_precondition", "邮箱验证注册暂不可用，请联系管理员");
       }
-      await deps.captcha.check("register", input.captchaId, input.captcha);
+      await deps.captcha.check("register", call, input.captchaId, input.captcha);
       refuseTaken(await deps.repo.taken({ username, email, mobile }));
       const bonus = (await deps.registerBonus?.prepare()) ?? null;
       let user: Awaited<ReturnType<UserRepository["create"]>>;
@@ -99,8 +99,8 @@ export function createUserService(deps: UserServiceDeps) {
       // Throttled per account (its id, whichever of name, e-mail or mobile was typed) and address.
       const account = user ? `u${user.id}` : `n${identifierKey(login)}`;
       const limits = (await deps.settings.security()).login;
-      await deps.loginGuard.admit(call, account, limits);
-      await deps.captcha.check("login", input.captchaId, input.captcha);
+      const gate = await deps.loginGuard.admit(call, account, limits);
+      await deps.captcha.check("login", call, input.captchaId, input.captcha, gate.captcha);
       const ok = await verifyPassword(user?.password ?? DUMMY_HASH, input.password);
       if (!user || !ok) {
         await deps.loginGuard.failed(call, account, limits);
