@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./App.js";
 import { createClient } from "./api/client.js";
-import { createTransport } from "./api/transport.js";
+import { clientNonce, createTransport } from "./api/transport.js";
 import { createLanguageStore } from "./i18n/language.js";
 import { reloadOnChunkError } from "./router/chunkReload.js";
 import { patchRoutesOnNavigation, routes } from "./router/routes.js";
@@ -18,6 +18,7 @@ const sessionStore = createSessionStore(window.localStorage);
 const transport = createTransport({
   getToken: () => sessionStore.getSnapshot().token,
   onTokenRejected: (token) => sessionStore.expire(token),
+  nonce: clientNonce(window.localStorage),
 });
 const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 

@@ -8,7 +8,7 @@ import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createClient } from "./client.js";
 import { toApiError } from "./errors.js";
-import { createTransport, REQUEST_TIMEOUT_MS, SIGN_IN_METHODS } from "./transport.js";
+import { CLIENT_NONCE_HEADER, clientNonce, createTransport, REQUEST_TIMEOUT_MS, SIGN_IN_METHODS } from "./transport.js";
 
 /** A fetch standing in for the gateway: records each request and answers an empty navigation list. */
 function recordingFetch() {
@@ -44,6 +44,22 @@ describe("transport", () => {
     expect(anonymous?.headers.has("Authorization")).toBe(false);
     expect(loggedIn?.headers.get("Authorization")).toBe("Bearer secret-token");
     expect(loggedIn?.headers.get("Connect-Timeout-Ms")).toBe(String(REQUEST_TIMEOUT_MS));
+  });
+
+  it("sends this browser's random id with every call (captchas are bound to it), the same one each visit", async () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => kept.set(k, v) };
+    const nonce = clientNonce(storage);
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(clientNonce(storage)).toBe(nonce);
+    expect(clientNonce(undefined)).not.toBe(nonce);
+    const { fetch, requests } = recordingFetch();
+    const client = createClient(
+      UserAPI,
+      createTransport({ baseUrl: "http://wenku.test", getToken: () => "", fetch, nonce }),
+    );
+    await client.getUserCaptcha({ type: "login" }).catch(() => undefined);
+    expect(requests[0]?.headers.get(CLIENT_NONCE_HEADER)).toBe(nonce);
   });
 });
 

@@ -18,6 +18,42 @@ export interface TransportOptions {
   baseUrl?: string;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
+  /** This browser's random id (clientNonce), sent with every call; none when absent. */
+  nonce?: string;
+}
+
+/** The header carrying the client's random id: the server binds captchas to it (and to the address). */
+export const CLIENT_NONCE_HEADER = "X-Wenku-Client-Nonce";
+const NONCE_STORAGE_KEY = "wenku.clientNonce";
+const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * This browser's random id, kept in `storage` (localStorage): a captcha is only accepted from the
+ * browser that asked for it. A new one is made when none is stored (or storage is unavailable).
+ */
+export function clientNonce(storage: Pick<Storage, "getItem" | "setItem"> | undefined): string {
+  try {
+    const kept = storage?.getItem(NONCE_STORAGE_KEY);
+    if (kept && NONCE.test(kept)) return kept;
+  } catch {
+    // blocked storage: a nonce for this page only
+  }
+  // getRandomValues, not randomUUID: the latter is missing on a site served over plain http.
+  const made = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    storage?.setItem(NONCE_STORAGE_KEY, made);
+  } catch {
+    // full or blocked storage: the nonce lives in memory for this page
+  }
+  return made;
+}
+
+/** Adds the client's random id to every call. */
+export function nonceInterceptor(nonce: string): Interceptor {
+  return (next) => async (req) => {
+    req.header.set(CLIENT_NONCE_HEADER, nonce);
+    return next(req);
+  };
 }
 
 /**
@@ -69,7 +105,10 @@ export function createTransport(options: TransportOptions): Transport {
     baseUrl: options.baseUrl ?? window.location.origin,
     useBinaryFormat: false,
     defaultTimeoutMs: REQUEST_TIMEOUT_MS,
-    interceptors: [bearerInterceptor(options.getToken, options.onTokenRejected)],
+    interceptors: [
+      bearerInterceptor(options.getToken, options.onTokenRejected),
+      ...(options.nonce ? [nonceInterceptor(options.nonce)] : []),
+    ],
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }

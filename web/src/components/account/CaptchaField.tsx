@@ -1,3 +1,5 @@
+import { ConnectError } from "@connectrpc/connect";
+import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Alert, Form, Input, Skeleton } from "antd";
 import { useCallback, useEffect, useState } from "react";
@@ -7,6 +9,16 @@ import { useI18n } from "../../i18n/I18nProvider.js";
 import { rules } from "./formRules.js";
 
 export type CaptchaScene = "login" | "register" | "comment" | "find_password" | "upload";
+
+/**
+ * The server refused a form for its captcha (missing, wrong, expired, or asked for on the spot: a
+ * login from an address with many recent failures): its error names the `captcha` field.
+ */
+export function isCaptchaRefusal(cause: unknown): boolean {
+  return (
+    cause instanceof ConnectError && cause.findDetails(FieldViolationSchema).some(({ field }) => field === "captcha")
+  );
+}
 
 interface CaptchaState {
   id: string;

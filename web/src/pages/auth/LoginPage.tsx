@@ -18,7 +18,10 @@ interface LoginValues {
   captcha?: string;
 }
 
-/** /login: username (or e-mail / mobile) and password, a captcha when the settings ask for one. */
+/**
+ * /login: username (or e-mail / mobile) and password, a captcha when the settings ask for one or the
+ * server asks for one (an address with many recent failed logins).
+ */
 export default function LoginPage() {
   const { t } = useI18n();
   const { settings } = useSettings();
@@ -48,7 +51,9 @@ export default function LoginPage() {
         <Form.Item name="password" label={t("auth.password")} rules={r.password}>
           <AuthPasswordInput autoComplete="current-password" placeholder={t("auth.password")} />
         </Form.Item>
-        {settings.security.enableCaptchaLogin && <CaptchaField scene="login" {...submit.captcha} />}
+        {(settings.security.enableCaptchaLogin || submit.captchaDemanded) && (
+          <CaptchaField scene="login" {...submit.captcha} />
+        )}
         <FormSubmit error={submit.error} loading={submit.submitting} large>
           {t("auth.submitLogin")}
         </FormSubmit>

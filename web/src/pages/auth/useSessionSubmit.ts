@@ -2,6 +2,7 @@ import type { LoginReply } from "@wenku/proto/api/v1/user_pb.js";
 import { App, type FormInstance } from "antd";
 import { useCallback, useRef, useState } from "react";
 import { toApiError } from "../../api/errors.js";
+import { isCaptchaRefusal } from "../../components/account/CaptchaField.js";
 import { useAccount } from "../../hooks/useAccount.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 
@@ -15,7 +16,9 @@ export interface CaptchaAnswer {
  * The submit of a form that starts a session (login, register): `call` sends the values with the
  * captcha answer; the reply starts the session (the auth-page guard, FrontLayout, then follows
  * `redirect`) and `success` shows. A failure shows the server's message (else `failure`), clears
- * the captcha and asks for a new image. `captcha` goes to the form's CaptchaField.
+ * the captcha and asks for a new image. `captcha` goes to the form's CaptchaField; `captchaDemanded`
+ * turns true once the server refused the form for its captcha (a login captcha it asks for on the
+ * spot although the settings do not), so the form shows one from then on.
  */
 export function useSessionSubmit<Values extends { captcha?: string }>(
   form: Pick<FormInstance, "setFieldValue">,
@@ -28,6 +31,7 @@ export function useSessionSubmit<Values extends { captcha?: string }>(
   const [error, setError] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
   const captchaId = useRef("");
   const onId = useCallback((id: string) => {
     captchaId.current = id;
@@ -44,11 +48,12 @@ export function useSessionSubmit<Values extends { captcha?: string }>(
       if (permissionsError) void message.error(toApiError(permissionsError, t("error.permissionFailed")).message);
     } catch (cause) {
       setError(toApiError(cause, texts.failure).message);
+      if (isCaptchaRefusal(cause)) setCaptchaDemanded(true);
       form.setFieldValue("captcha", "");
       setReloadKey((n) => n + 1);
       setSubmitting(false);
     }
   };
 
-  return { error, submitting, onFinish, captcha: { reloadKey, onId } };
+  return { error, submitting, onFinish, captcha: { reloadKey, onId }, captchaDemanded };
 }
