@@ -459,7 +459,7 @@ export type ConfigSecurity = Message<"api.v1.ConfigSecurity"> & {
   unusedAttachmentHours: number;
 
   /**
-   * wrong logins one address may send per 24 hours before it waits a day
+   * wrong logins one address may send per 24 hours before its logins need a captcha
    *
    * @generated from field: int32 login_max_fails_per_ip = 20;
    */

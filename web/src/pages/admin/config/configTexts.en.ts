@@ -340,7 +340,7 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   ],
   "security.login_max_fails_per_ip": [
     "Failed logins per IP per day",
-    "Past this many failed logins from one IP address in 24 hours, that address waits 24 hours. Raise it where many people share an address (schools, offices)",
+    "Past this many failed logins from one IP address in 24 hours, every login from it must answer a captcha and it may fail 10 times a minute (accounts that signed in from it before are not held by that cap); the address as a whole is never refused",
   ],
   "security.login_max_consecutive_fails": [
     "Consecutive failed logins per account",
