@@ -5,7 +5,7 @@ import { once } from "node:events";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { create } from "@bufbuild/protobuf";
 import { Code, type Transport } from "@connectrpc/connect";
-import type { Logger } from "@wenku/kit";
+import { cleanName, type Logger } from "@wenku/kit";
 import { AttachmentAPI, type FileChunk, ViewImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import {
   DocumentAPI,
@@ -222,10 +222,13 @@ function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
   return h;
 }
 
-/** attachment; an ASCII fallback name and the exact UTF-8 one (RFC 6266 / RFC 5987). */
+/**
+ * attachment; an ASCII fallback name and the exact UTF-8 one (RFC 6266 / RFC 5987). Names are cleaned when
+ * stored; cleaned again here for rows stored before that (no control, bidi or other invisible character
+ * reaches the header: "evil\u202Egpj.exe" must not show as "evilexe.jpg").
+ */
 export function contentDisposition(name: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a header
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, "");
+  const clean = cleanName(name) || "download";
   const ascii = clean.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;

@@ -20,5 +20,6 @@ export * from "./registry.js";
 export * from "./repeat.js";
 export * from "./server.js";
 export * from "./settings.js";
+export * from "./text.js";
 export * from "./transports.js";
 export * from "./tree.js";

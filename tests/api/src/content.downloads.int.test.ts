@@ -330,6 +330,58 @@ describe("downloads", () => {
   });
 });
 
+describe("names without bidi controls (#22 item 7)", () => {
+  const RLO = "\u202E"; // "evil\u202Egpj.exe" shows as "evilexe.jpg"
+  const dispositionOf = async (id: number) => {
+    const r = await rest(stack.url, "GET", `/api/v1/document/download?id=${id}`, undefined, bob.token);
+    expect(r.status).toBe(200);
+    const res = await get(r.json.url as string);
+    await res.arrayBuffer();
+    return res.headers.get("content-disposition") ?? "";
+  };
+
+  test("an upload named evil\u202Egpj.exe.pdf: its name, its category and document titles are stored clean, and so is the download's name", async () => {
+    const up = await upload(makePdf({ pages: 1, lines: () => ["bidi"] }), `evil${RLO}gpj.exe.pdf`, alice.token);
+    expect(up.status).toBe(200);
+    const attachmentId = (up.json.data as { id: number }).id;
+    expect((await db.attachment.findUniqueOrThrow({ where: { id: BigInt(attachmentId) } })).name).toBe(
+      "evilgpj.exe.pdf",
+    );
+    const cat = await rest(stack.url, "POST", "/api/v1/category", { title: `分类${RLO}fdp`, enable: true }, admin);
+    expect(cat.status).toBe(200);
+    const category = await db.category.findFirstOrThrow({ where: { title: { startsWith: "分类" } } });
+    expect(category.title).toBe("分类fdp");
+    const created = await rest(
+      stack.url,
+      "POST",
+      "/api/v1/document",
+      {
+        category_id: [Number(category.id)],
+        document: [
+          { title: "", attachment_id: attachmentId },
+          { title: `标题\u2066${RLO}txt.exe\u2069\u200F`, attachment_id: attachmentId },
+        ],
+      },
+      alice.token,
+    );
+    expect([created.status, created.json.message]).toEqual([200, undefined]);
+    const docs = await db.document.findMany({ where: { userId: BigInt(alice.id) }, orderBy: { id: "desc" }, take: 2 });
+    expect(docs.map((d) => d.title).sort()).toEqual(["evilgpj.exe", "标题txt.exe"]);
+    const derived = docs.find((d) => d.title === "evilgpj.exe");
+    await db.document.update({ where: { id: derived?.id ?? 0n }, data: { status: 2 } });
+    const header = await dispositionOf(Number(derived?.id));
+    expect(header).toBe(`attachment; filename="evilgpj.exe.pdf"; filename*=UTF-8''evilgpj.exe.pdf`);
+  });
+
+  test("a title stored before the cleaning (an old row) still downloads under a name without the control", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    await db.document.update({ where: { id: BigInt(id) }, data: { title: `old${RLO}gpj.exe\u200B` } });
+    const header = await dispositionOf(id);
+    expect(header).toBe(`attachment; filename="oldgpj.exe.pdf"; filename*=UTF-8''oldgpj.exe.pdf`);
+    expect(header).not.toContain("%E2%80%AE");
+  });
+});
+
 describe("AttachmentAPI (admin)", () => {
   test("list, get, edit, soft-delete (an upload of disabled content is then refused); members are refused", async () => {
     const list = await rest(stack.url, "GET", `/api/v1/attachment/list?wd=${uploaded.hash}`, undefined, admin);

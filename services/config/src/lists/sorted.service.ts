@@ -1,6 +1,6 @@
 // The rules banners, friend links and advertisements share: create, update, delete and get one item
 // (each kind validates its own fields), the staff list's filters, and paging a cached public list.
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, cleanText, DomainError, paging } from "@wenku/kit";
 import type { VisitorLists } from "../cache.js";
 import type { SortedRepository } from "./sorted.repository.js";
 
@@ -109,9 +109,12 @@ export function pageOf<T>(rows: readonly T[], page: bigint, size: bigint, max: n
 export const invalid = (field: string, message: string) =>
   new DomainError("invalid_argument", message, undefined, field);
 
-/** `field`'s trimmed text of at most `max` characters, or a refusal saying so. */
+/**
+ * `field`'s text (kit cleanText: no control, bidi or other invisible character, NFC, trimmed) of at most
+ * `max` characters, or a refusal saying so.
+ */
 export function text(value: string, field: string, max: number, tooLong: string): string {
-  const out = value.trim();
+  const out = cleanText(value);
   if ([...out].length > max) throw invalid(field, tooLong);
   return out;
 }

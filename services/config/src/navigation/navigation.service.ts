@@ -1,4 +1,12 @@
-import { type CallContext, DomainError, filterTreeRows, paging, visibleTreeRows } from "@wenku/kit";
+import {
+  type CallContext,
+  cleanName,
+  cleanText,
+  DomainError,
+  filterTreeRows,
+  paging,
+  visibleTreeRows,
+} from "@wenku/kit";
 import { isLink } from "../links.js";
 import type { NavigationData, NavigationRepository, NavigationRow } from "./navigation.repository.js";
 
@@ -28,11 +36,11 @@ const validHref = (href: string): boolean => !href || isLink(href);
 
 /** Checks one item's fields; returns them trimmed, ready to store (parent checked separately). */
 function validate(input: NavigationInput): NavigationData {
-  const title = input.title.trim();
+  const title = cleanName(input.title);
   const href = input.href.trim();
   const target = input.target.trim();
   const color = input.color.trim();
-  const description = input.description.trim();
+  const description = cleanText(input.description);
   if (!title) throw bad("请输入导航名称");
   if ([...title].length > 64) throw bad("导航名称不能超过64个字符");
   if (href.length > 255) throw bad("链接地址不能超过255个字符");

@@ -1,5 +1,5 @@
 // Who sees which article, the article fields' rules and ListArticle's query.
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, cleanName, cleanText, DomainError, paging } from "@wenku/kit";
 import {
   DEFAULT_SIZE,
   PRIVILEGED_MAX_SIZE,
@@ -53,7 +53,7 @@ export function checkIdentifier(raw: string): string {
 }
 
 export function checkAuthor(raw: string): string {
-  const author = raw.trim();
+  const author = cleanName(raw);
   if ([...author].length > AUTHOR_MAX) throw bad(`作者不能超过${AUTHOR_MAX}个字符`);
   return author;
 }
@@ -64,7 +64,7 @@ export function checkStatus(status: number): number {
 }
 
 export function checkReason(raw: string): string {
-  const reason = raw.trim();
+  const reason = cleanText(raw);
   if ([...reason].length > REASON_MAX) throw bad(`审核原因不能超过${REASON_MAX}个字符`);
   return reason;
 }

@@ -1,5 +1,5 @@
 // Comment fields, who sees which comment and ListComment's query.
-import { type CallContext, DomainError, paging } from "@wenku/kit";
+import { type CallContext, cleanText, DomainError, paging } from "@wenku/kit";
 import { DEFAULT_SIZE, PRIVILEGED_MAX_SIZE, PUBLIC_MAX_SIZE, parseOrderBy } from "../documents/document.filters.js";
 import { bad } from "../documents/document.rules.js";
 import type { CommentFilter, CommentSort, CommentSortColumn, TargetKind } from "./comment.repository.js";
@@ -15,19 +15,12 @@ export const notFound = () => new DomainError("not_found", "评论不存在");
 export const targetNotFound = (kind: TargetKind) =>
   new DomainError("not_found", kind === "article" ? "文章不存在" : "文档不存在");
 
-/** C0 controls but tab and newline, DEL, and lone surrogates (a JSON string may carry them; PostgreSQL refuses NUL). */
-const dropped = (cp: number) =>
-  (cp < 0x20 && cp !== 0x09 && cp !== 0x0a) || cp === 0x7f || (cp >= 0xd800 && cp <= 0xdfff);
-
 /**
- * The text as stored: plain text (never HTML: clients escape it), line breaks kept as \n, control
- * characters dropped, trimmed; not empty, at most COMMENT_MAX characters.
+ * The text as stored: plain text (never HTML: clients escape it), line breaks kept as \n, control, bidi and
+ * other invisible characters dropped (kit cleanText), trimmed; not empty, at most COMMENT_MAX characters.
  */
 export function checkContent(raw: string): string {
-  const text = [...raw.replace(/\r\n?/g, "\n")]
-    .filter((ch) => !dropped(ch.codePointAt(0) ?? 0))
-    .join("")
-    .trim();
+  const text = cleanText(raw);
   if (!text) throw bad("评论内容不能为空");
   if ([...text].length > COMMENT_MAX) throw bad(`评论内容不能超过${COMMENT_MAX}个字符`);
   return text;

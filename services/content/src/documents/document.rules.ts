@@ -1,5 +1,5 @@
 // Field rules shared by creating, editing and batch-editing documents.
-import { DomainError, type SettingsReader } from "@wenku/kit";
+import { cleanName, cleanText, DomainError, type SettingsReader } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import type { DocumentRepository } from "./document.repository.js";
 import { normalizeKeywords } from "./keywords.js";
@@ -22,26 +22,26 @@ export function idsOf(raw: readonly bigint[], empty = "请选择文档"): bigint
 
 /** `noun` names the thing in messages: 文档 here, 文章 for articles (which share these rules). */
 export function checkTitle(raw: string, noun = "文档"): string {
-  const title = raw.trim();
+  const title = cleanName(raw);
   if (!title) throw bad(`${noun}标题不能为空`);
   if (chars(title) > TITLE_MAX) throw bad(`${noun}标题不能超过${TITLE_MAX}个字符`);
   return title;
 }
 
 export function checkKeywords(raw: string): string {
-  const keywords = normalizeKeywords(raw);
+  const keywords = normalizeKeywords(cleanName(raw));
   if (keywords === null) throw bad("关键词不能超过255个字符");
   return keywords;
 }
 
 export function checkDescription(raw: string, noun = "文档"): string {
-  const description = raw.trim();
+  const description = cleanText(raw);
   if (chars(description) > DESCRIPTION_MAX) throw bad(`${noun}描述不能超过${DESCRIPTION_MAX}个字符`);
   return description;
 }
 
 export function checkSource(source: string, sourceUrl: string): { source: string; sourceUrl: string } {
-  const s = source.trim();
+  const s = cleanName(source);
   const url = sourceUrl.trim();
   if (chars(s) > SOURCE_MAX) throw bad(`来源不能超过${SOURCE_MAX}个字符`);
   if (url.length > SOURCE_URL_MAX) throw bad(`来源地址不能超过${SOURCE_URL_MAX}个字符`);

@@ -1,6 +1,6 @@
 // AttachmentAPI (admin): list, get, edit and soft-delete uploaded files. Deleting disables the row: the
 // file stays while documents use it, and an upload of the same content is refused from then on.
-import { DomainError, paging } from "@wenku/kit";
+import { cleanText, DomainError, paging } from "@wenku/kit";
 import { normalizeExtension } from "../conversion/formats.js";
 import type { UserDirectory } from "../ports.js";
 import { type AttachmentRow, toAttachmentProto } from "./attachment.mapper.js";
@@ -33,7 +33,7 @@ export function createAttachmentService(repo: AttachmentRepository, users: Pick<
       const row = input.id > 0n ? await repo.get(input.id) : null;
       if (!row) throw notFound();
       const name = sanitizeFileName(input.name) || row.name;
-      const description = input.description.trim();
+      const description = cleanText(input.description);
       if ([...description].length > 255) throw new DomainError("invalid_argument", "附件描述不能超过255个字符");
       if (!(await repo.update(row.id, { name, description, enable: input.enable }))) throw notFound();
     },

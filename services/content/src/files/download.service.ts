@@ -1,5 +1,5 @@
 // Download links (limits, records, signing) and the file behind a link.
-import { type CallContext, DomainError, type SettingsReader, startOfLocalDay } from "@wenku/kit";
+import { type CallContext, cleanName, DomainError, type SettingsReader, startOfLocalDay } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { isOwner, isPublic } from "../documents/visibility.js";
 import type { OrderDesk } from "../ports.js";
@@ -158,10 +158,12 @@ export function createDownloadService(deps: DownloadDeps) {
   };
 }
 
-/** "<title><ext>", the extension not doubled, without path separators or control characters. */
+/**
+ * "<title><ext>", the extension not doubled, without path separators, control, bidi or other invisible
+ * characters (titles stored before kit cleanName may hold them).
+ */
 export function saveAs(title: string, ext: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const base = title.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim() || "document";
+  const base = cleanName(title).replace(/[/\\]/g, "_").trim() || "document";
   return base.toLowerCase().endsWith(ext.toLowerCase()) ? base : `${base}${ext}`;
 }
 

@@ -1,5 +1,6 @@
 // Pure rules of the file side: upload names and limits, storage keys of originals, page ETags, MIME types.
 import { createHash, randomUUID } from "node:crypto";
+import { cleanName } from "@wenku/kit";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import { normalizeExtension } from "../conversion/formats.js";
 
@@ -15,12 +16,12 @@ export function uploadLimit(settings: Pick<Settings, "security">): { bytes: numb
 }
 
 /**
- * The name as stored: the last path segment (browsers on Windows may send C:\fakepath\x.pdf), no
- * control characters, trimmed, at most 255 characters (the extension kept when cut).
+ * The name as stored: the last path segment (browsers on Windows may send C:\fakepath\x.pdf), without
+ * control, bidi or other invisible characters (kit cleanName: "evil\u202Egpj.exe" is stored as
+ * "evilgpj.exe"), NFC, trimmed, at most 255 characters (the extension kept when cut).
  */
 export function sanitizeFileName(raw: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  let name = (raw.split(/[/\\]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  let name = cleanName(cleanName(raw).split(/[/\\]/).pop() ?? "");
   if (name === "." || name === "..") name = "";
   const chars = [...name];
   if (chars.length <= 255) return name;

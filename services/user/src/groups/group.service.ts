@@ -1,4 +1,4 @@
-import { type CallContext, DomainError, isUniqueViolation, paging } from "@wenku/kit";
+import { type CallContext, cleanName, cleanText, DomainError, isUniqueViolation, paging } from "@wenku/kit";
 import { LastAdminError } from "../users/user.repository.js";
 import type { AuthzChanges } from "../users/user.service.js";
 import type { GroupData, GroupRepository } from "./group.repository.js";
@@ -32,17 +32,18 @@ export interface GroupInput {
 }
 
 function dataOf(g: GroupInput): GroupData {
-  const title = g.title.trim();
+  const title = cleanName(g.title);
+  const description = cleanText(g.description);
   if (!title) throw new DomainError("invalid_argument", groupMessages.titleRequired);
   if ([...title].length > 64) throw new DomainError("invalid_argument", "用户组名称不能超过64个字符");
   if (g.color.length > 32) throw new DomainError("invalid_argument", "颜色值不正确");
-  if ([...g.description].length > 255) throw new DomainError("invalid_argument", "描述不能超过255个字符");
+  if ([...description].length > 255) throw new DomainError("invalid_argument", "描述不能超过255个字符");
   return {
     title,
     color: g.color.trim(),
     isDefault: g.isDefault,
     isDisplay: g.isDisplay,
-    description: g.description.trim(),
+    description,
     sort: g.sort,
     enableUpload: g.enableUpload,
     enableCommentApproval: g.enableCommentApproval,

@@ -1,4 +1,4 @@
-import { DomainError, paging } from "@wenku/kit";
+import { cleanName, cleanText, DomainError, paging } from "@wenku/kit";
 import type { PermissionRepository } from "./permission.repository.js";
 
 /** Permission rows come from the contract; staff may only retitle and describe them. */
@@ -19,10 +19,10 @@ export function createPermissionService(deps: { repo: PermissionRepository }) {
       }),
     async update(req: { id: bigint; title: string; description: string }) {
       await get(req.id);
-      const title = req.title.trim();
+      const title = cleanName(req.title);
       if (!title) throw new DomainError("invalid_argument", "请输入权限名称");
       if ([...title].length > 64) throw new DomainError("invalid_argument", "权限名称不能超过64个字符");
-      const description = req.description.trim();
+      const description = cleanText(req.description);
       if ([...description].length > 255) throw new DomainError("invalid_argument", "权限描述不能超过255个字符");
       await deps.repo.update(req.id, { title, description });
     },
