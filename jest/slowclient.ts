@@ -56,8 +56,8 @@ export interface Trickle {
 }
 
 /**
- * A client POSTing a body that never ends: `bytes` more bytes every `every` ms. HTTP/1.1 announces a
- * large Content-Length; h2 sends DATA frames on stream 1.
+ * A client POSTing a body that never ends: `bytes` more bytes every `every` ms. HTTP/1.1 announces
+ * `length` (100 MB unless told); h2 sends DATA frames on stream 1.
  */
 export function trickle(
   port: number,
@@ -69,6 +69,8 @@ export function trickle(
     bytes?: number;
     from?: string;
     headers?: Record<string, string>;
+    /** HTTP/1.1 Content-Length. */
+    length?: number;
   } = {},
 ): Trickle {
   const path = opts.path ?? "/";
@@ -88,7 +90,7 @@ export function trickle(
   s.on("connect", () => {
     if (proto === "h1") {
       const extra = Object.entries(opts.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`);
-      s.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n${extra.join("")}\r\n`);
+      s.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: ${opts.length ?? 1e8}\r\n${extra.join("")}\r\n`);
       drip = setInterval(() => s.write(piece), opts.every ?? 100);
     } else {
       const headers = h2frame(0x1, 0x4, 1, postHeaders(path, opts.headers ?? {}));

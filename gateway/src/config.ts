@@ -10,8 +10,30 @@ const list = z
       .filter(Boolean),
   );
 
+/**
+ * How slow and how many the public listener's connections may be (see listenDual). Defaults: an ordinary
+ * request's body within 30 s of its headers; an upload at least 16 KiB per 15 s once 15 s have passed
+ * (≈1 KiB/s: a 100 MB upload at 100 KiB/s is far above it); 128 connections per client address (an office
+ * behind one NAT: ~20 browsers at 6 each); a trusted proxy (TRUSTED_PROXIES) is not capped.
+ */
+export const listenShape = {
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  UPLOAD_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024),
+  UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(15_000),
+  UPLOAD_RATE_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
+  /** 0 = no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(128),
+};
+export const listenConfigSchema = z.object(listenShape);
+export type ListenConfig = z.infer<typeof listenConfigSchema>;
+
 /** Settings of the public HTTP origin, shared by the gateway process and the one-process stack. */
 export const gatewayShape = {
+  ...listenShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   /** The built web app (web/dist); unset → only the API is served. */

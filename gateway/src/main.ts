@@ -2,6 +2,7 @@
 // services over gRPC.
 import { createLogger, grpcTransports, listenDual, requireClusterSettings } from "@wenku/kit";
 import { loadGatewayConfig } from "./config.js";
+import { gatewayListenOptions } from "./listen.js";
 import { createGateway } from "./server.js";
 
 const cfg = loadGatewayConfig();
@@ -15,7 +16,11 @@ const gateway = createGateway({
   maxBodyBytes: cfg.MAX_BODY_BYTES,
   webDist: cfg.WEB_DIST,
 });
-const listening = await listenDual(gateway.handler, { port: cfg.PORT, host: cfg.HOST });
+const listening = await listenDual(gateway.handler, {
+  ...gatewayListenOptions(cfg, cfg.TRUSTED_PROXIES),
+  port: cfg.PORT,
+  host: cfg.HOST,
+});
 log.info({ port: listening.port }, "gateway listening");
 
 let stopping = false;

@@ -1,7 +1,7 @@
 import type { Transport } from "@connectrpc/connect";
 import * as config from "@wenku/config";
 import * as content from "@wenku/content";
-import { createGateway } from "@wenku/gateway";
+import { createGateway, gatewayListenOptions, listenConfigSchema } from "@wenku/gateway";
 import {
   AUTHZ_CHANGED_SUBJECT,
   CachingAuthorizer,
@@ -13,6 +13,7 @@ import {
   type Logger,
   lateTransports,
   listenDual,
+  loadConfig,
   type RunningService,
   remoteAuthorizer,
   runMigrations,
@@ -160,7 +161,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
     webDist: opts.webDist,
   });
-  const listening: Listening = await listenDual(gateway.handler, { port: opts.port, host: opts.host ?? "0.0.0.0" });
+  // The public listener's limits come from the same settings as the gateway process's (env, defaults).
+  const limits = gatewayListenOptions(loadConfig(listenConfigSchema, env), opts.trustedProxies ?? []);
+  const listening: Listening = await listenDual(gateway.handler, {
+    ...limits,
+    port: opts.port,
+    host: opts.host ?? "0.0.0.0",
+  });
   return {
     url: `http://localhost:${listening.port}`,
     port: listening.port,
