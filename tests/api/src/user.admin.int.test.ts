@@ -1,5 +1,6 @@
 // Staff operations through the gateway: users (list, add, set, delete), groups and their
 // permissions taking effect at once, permissions, punishments.
+import { createDb as createUserDb } from "@wenku/user";
 import { ADMIN_PASSWORD, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -294,5 +295,74 @@ describe("punishments", () => {
     const r = await call("PUT", "/api/v1/punishment", { id: pid, type: 1, enable: true, reason: "x" }, admin);
     expect(r.status).toBe(200);
     expect((await call("GET", "/api/v1/user/permission", undefined, token)).status).toBe(401);
+  });
+});
+
+describe("usernames that look alike (#22 item 8)", () => {
+  const taken = [409, "该用户名已被注册"];
+  const registerAs = (username: string) =>
+    call("POST", "/api/v1/user/register", { username, password: "secret123" }).then((r) => [r.status, r.json.message]);
+
+  test("registering Admin, ADMIN, admіn (Cyrillic і), ａｄｍｉｎ or admin with a bidi control after admin is refused", async () => {
+    for (const name of [
+      "Admin",
+      "ADMIN",
+      "adm\u0456n",
+      "ADM\u0406N",
+      "ａｄｍｉｎ",
+      "admin\u202E",
+      "ad\u200Bmin",
+      "adrnin",
+    ])
+      expect([name, ...(await registerAs(name))]).toEqual([name, ...taken]);
+    expect((await login("admin", ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  test("a registered name's lookalikes are refused too; a name merely close to it is not", async () => {
+    const twin = await register("lookalike");
+    for (const name of ["LookAlike", "l00kalike", "lookaIike", "lookalik\u0435"])
+      expect([name, ...(await registerAs(name))]).toEqual([name, ...taken]);
+    expect((await registerAs("lookalike2"))[0]).toBe(200);
+    // Login by the exact name, and by another case of it (the one account it can mean).
+    expect((await login("lookalike")).json.user).toMatchObject({ id: twin.id });
+    expect((await login("LOOKALIKE")).json.user).toMatchObject({ id: twin.id });
+  });
+
+  test("staff cannot create or rename an account to a lookalike either", async () => {
+    const add = await call("POST", "/api/v1/user", { username: "ADM\u0406N", password: "secret123" }, admin);
+    expect([add.status, add.json.message]).toEqual(taken);
+    const other = await register("renameme");
+    const rename = await call("PUT", "/api/v1/user", { id: other.id, username: "Admin" }, admin);
+    expect([rename.status, rename.json.message]).toEqual(taken);
+    const profile = await call("PUT", "/api/v1/user/profile", { id: other.id, username: "аdmin" }, admin);
+    expect([profile.status, profile.json.message]).toEqual(taken);
+    // Its own name in another case is its own.
+    expect((await call("PUT", "/api/v1/user", { id: other.id, username: "RenameMe" }, admin)).status).toBe(200);
+    expect((await login("RenameMe")).json.user).toMatchObject({ id: other.id });
+  });
+
+  test("lookalike accounts from before the rule keep working: exact login, edits that keep the name", async () => {
+    const db = createUserDb(stack.databaseUrl);
+    try {
+      const older = await register("legacytwin");
+      const newer = await register("legacyother");
+      // As stored before username_skeleton: two names differing only in case, the newer without a skeleton.
+      await db.user.update({
+        where: { id: BigInt(newer.id) },
+        data: { username: "LegacyTwin", usernameSkeleton: null },
+      });
+      expect((await login("legacytwin")).json.user).toMatchObject({ id: older.id });
+      expect((await login("LegacyTwin")).json.user).toMatchObject({ id: newer.id });
+      const edit = await call(
+        "PUT",
+        "/api/v1/user",
+        { id: newer.id, username: "LegacyTwin", email: "twin@example.com" },
+        admin,
+      );
+      expect([edit.status, edit.json.message]).toEqual([200, undefined]);
+      expect(await registerAs("LEGACYTWIN")).toEqual(taken);
+    } finally {
+      await db.$disconnect();
+    }
   });
 });

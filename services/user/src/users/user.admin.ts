@@ -1,4 +1,4 @@
-import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
+import { type CallContext, cleanName, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { LastAdminError, type UserFields, type UserRepository } from "./user.repository.js";
@@ -99,7 +99,9 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
       const user = await deps.repo.byId(req.id);
       if (!user) throw new DomainError("not_found", userMessages.notFound);
       const fields: UserFields & { passwordHash?: string } = {};
-      if (req.username.trim()) fields.username = checkUsername(req.username);
+      // Only a new name is checked: an older lookalike account keeps its own name when edited.
+      if (cleanName(req.username) && cleanName(req.username) !== user.username)
+        fields.username = checkUsername(req.username);
       const email = checkEmail(req.email);
       if (email) fields.email = email;
       const mobile = checkMobile(req.mobile);

@@ -1,6 +1,6 @@
 // One's own account after sign-up: profile, password, avatar, dynamics; public user lookups for
 // other services. Staff act on others through the same rules (the contract's owner rule).
-import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
+import { type CallContext, cleanName, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
 import type { UserFields, UserRepository } from "./user.repository.js";
@@ -99,7 +99,7 @@ export function createUserProfileService(deps: UserProfileDeps) {
         fields.mobile = mobile;
       }
       if (staff) {
-        if (input.username.trim() && input.username.trim() !== user.username)
+        if (cleanName(input.username) && cleanName(input.username) !== user.username)
           fields.username = checkUsername(input.username);
         fields.remark = checkLength(input.remark ?? "", "备注", 255);
         if (!self) {

@@ -1,6 +1,7 @@
-import { countPerDay } from "@wenku/kit";
+import { countPerDay, isUniqueViolation } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
+import { usernameSkeletons } from "./user.rules.js";
 
 export interface UserListFilter {
   ids: bigint[];
@@ -42,10 +43,65 @@ export async function countAdmins(db: Runner, except: bigint[]): Promise<number>
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Accounts filled in per statement by fillUsernameSkeletons. */
+const FILL_BATCH = 1000;
+
+/**
+ * Gives accounts without username skeletons (created before the columns) theirs, oldest first: an account
+ * whose lookalike already holds a skeleton keeps NULL there (it goes on working under its exact name; a
+ * rename gives it one). Run at start before serving; replicas take turns (advisory lock), and a batch that
+ * meets a registration committing the same skeleton is tried again. Returns how many skeletons were stored.
+ */
+export async function fillUsernameSkeletons(db: Db): Promise<number> {
+  let filled = 0;
+  let after = 0n;
+  for (;;) {
+    const rows = await db.user.findMany({
+      where: { OR: [{ usernameSkeleton: null }, { usernameSkeletonCased: null }], id: { gt: after } },
+      select: { id: true, username: true },
+      orderBy: { id: "asc" },
+      take: FILL_BATCH,
+    });
+    const last = rows.at(-1);
+    if (!last) return filled;
+    const ids = rows.map((r) => String(r.id));
+    const like = rows.map((r) => usernameSkeletons(r.username));
+    const folded = like.map((l) => l.usernameSkeleton);
+    const cased = like.map((l) => l.usernameSkeletonCased);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        filled += await db.$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('wenku:users:username_skeleton'))`;
+          // Per column: the oldest of the batch's accounts sharing a skeleton, unless an account holds it.
+          const a = await tx.$executeRaw`
+            UPDATE users u SET username_skeleton = v.s
+            FROM (SELECT DISTINCT ON (s) id, s FROM unnest(${ids}::bigint[], ${folded}::text[]) AS t(id, s)
+                  ORDER BY s, id) v
+            WHERE u.id = v.id AND u.username_skeleton IS NULL
+              AND NOT EXISTS (SELECT 1 FROM users o WHERE o.username_skeleton = v.s)`;
+          const b = await tx.$executeRaw`
+            UPDATE users u SET username_skeleton_cased = v.s
+            FROM (SELECT DISTINCT ON (s) id, s FROM unnest(${ids}::bigint[], ${cased}::text[]) AS t(id, s)
+                  ORDER BY s, id) v
+            WHERE u.id = v.id AND u.username_skeleton_cased IS NULL
+              AND NOT EXISTS (SELECT 1 FROM users o WHERE o.username_skeleton_cased = v.s)`;
+          return a + b;
+        });
+        break;
+      } catch (err) {
+        if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+      }
+    }
+    after = last.id;
+  }
+}
+
 /** The only module that touches Prisma for users, their groups and sessions. */
 export function createUserRepository(db: Db) {
   return {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
+    /** Exactly this username (no lookalikes): the operator's password reset. */
+    byUsername: (username: string) => db.user.findUnique({ where: { username } }),
 
     count: () => db.user.count(),
     /** Users registered per local day (the dashboard's trend). */
@@ -70,23 +126,40 @@ export function createUserRepository(db: Db) {
     briefs: (ids: bigint[]) =>
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, avatar: true } }),
 
-    /** Login accepts a username, an e-mail or a mobile number. */
-    byLogin: (login: string) =>
-      db.user.findFirst({ where: { OR: [{ username: login }, { email: login }, { mobile: login }] } }),
+    /**
+     * Login accepts a username, an e-mail or a mobile number, exactly as stored; failing that, the one
+     * account whose name looks like what was typed (ADMIN or admіn for admin: usernameSkeleton).
+     */
+    byLogin: async (login: string) =>
+      (await db.user.findFirst({ where: { OR: [{ username: login }, { email: login }, { mobile: login }] } })) ??
+      (await db.user.findUnique({ where: { usernameSkeleton: usernameSkeletons(login).usernameSkeleton } })),
 
-    /** Which of the given unique values another account already holds. */
+    /** Which of the given unique values another account already holds (a username: or one like it). */
     async taken(v: { username?: string; email?: string | null; mobile?: string | null }, exceptId = 0n) {
       const or: Prisma.UserWhereInput[] = [];
-      if (v.username) or.push({ username: v.username });
+      const like = v.username ? usernameSkeletons(v.username) : undefined;
+      if (v.username && like)
+        or.push(
+          { username: v.username },
+          { usernameSkeleton: like.usernameSkeleton },
+          { usernameSkeletonCased: like.usernameSkeletonCased },
+        );
       if (v.email) or.push({ email: v.email });
       if (v.mobile) or.push({ mobile: v.mobile });
       if (!or.length) return { username: false, email: false, mobile: false };
       const rows = await db.user.findMany({
         where: { OR: or, NOT: { id: exceptId } },
-        select: { username: true, email: true, mobile: true },
+        select: { username: true, usernameSkeleton: true, usernameSkeletonCased: true, email: true, mobile: true },
       });
       return {
-        username: !!v.username && rows.some((r) => r.username === v.username),
+        username:
+          !!v.username &&
+          rows.some(
+            (r) =>
+              r.username === v.username ||
+              r.usernameSkeleton === like?.usernameSkeleton ||
+              r.usernameSkeletonCased === like?.usernameSkeletonCased,
+          ),
         email: !!v.email && rows.some((r) => r.email === v.email),
         mobile: !!v.mobile && rows.some((r) => r.mobile === v.mobile),
       };
@@ -107,6 +180,7 @@ export function createUserRepository(db: Db) {
         const user = await tx.user.create({
           data: {
             username: data.username,
+            ...usernameSkeletons(data.username),
             password: data.passwordHash,
             email: data.email || null,
             mobile: data.mobile || null,
@@ -131,7 +205,14 @@ export function createUserRepository(db: Db) {
     update: (id: bigint, fields: UserFields & { passwordHash?: string }, groupIds?: bigint[], keepAdmin = false) =>
       db.$transaction(async (tx) => {
         const { passwordHash, ...rest } = fields;
-        await tx.user.update({ where: { id }, data: { ...rest, ...(passwordHash ? { password: passwordHash } : {}) } });
+        await tx.user.update({
+          where: { id },
+          data: {
+            ...rest,
+            ...(rest.username ? usernameSkeletons(rest.username) : {}),
+            ...(passwordHash ? { password: passwordHash } : {}),
+          },
+        });
         if (groupIds) {
           await tx.userGroup.deleteMany({ where: { userId: id, groupId: { notIn: groupIds } } });
           await tx.userGroup.createMany({

@@ -1,4 +1,5 @@
-import { DomainError } from "@wenku/kit";
+import { cleanName, DomainError } from "@wenku/kit";
+import unhomoglyph from "unhomoglyph";
 
 /** Validation of account fields, with the spec's messages where it gives them. */
 export const userMessages = {
@@ -41,11 +42,32 @@ export const MOBILE = /^1[3-9]\d{9}$/;
 /** VIP at `now`: the membership ends after it (User.is_vip). */
 export const isVipAt = (expiredAt: Date | null | undefined, now: Date): boolean => !!expiredAt && expiredAt > now;
 
+/** A username as stored: cleaned (kit cleanName: NFC, no invisible characters), 2-32 letters, digits, _ or -. */
 export function checkUsername(raw: string): string {
-  const username = raw.trim();
+  const username = cleanName(raw);
   if (!username) throw new DomainError("invalid_argument", userMessages.usernameRequired);
   if (!USERNAME.test(username)) throw new DomainError("invalid_argument", userMessages.usernameFormat);
   return username;
+}
+
+/** UTS #39 skeleton: NFD, each character replaced by its confusables.txt prototype, NFD again. */
+const skeleton = (s: string): string => unhomoglyph(s.normalize("NFD")).normalize("NFD");
+
+/**
+ * What two usernames that look alike share, each stored unique (users.username_skeleton and
+ * username_skeleton_cased), so a name equal to another's in either is refused:
+ * - usernameSkeleton: the skeleton of the case-folded NFKC name, folded and skeletonised once more because
+ *   prototypes may be capitals ("0" → "O"). admin, Admin, ADMIN, ａｄｍｉｎ and admіn (Cyrillic і) all give
+ *   "adrnin", and so does adrnin, which looks the same in many fonts.
+ * - usernameSkeletonCased: the skeleton of the name as written (lower-cased after), for lookalikes that
+ *   play on case: lookaIike (a capital I) and lookalike. Folding first cannot see it (i and l differ).
+ */
+export function usernameSkeletons(username: string): { usernameSkeleton: string; usernameSkeletonCased: string } {
+  const nfkc = username.normalize("NFKC");
+  return {
+    usernameSkeleton: skeleton(skeleton(nfkc.toLowerCase()).toLowerCase()),
+    usernameSkeletonCased: skeleton(nfkc).toLowerCase(),
+  };
 }
 
 export function checkPassword(password: string, requiredMessage: string = userMessages.passwordRequired): string {
@@ -71,7 +93,7 @@ export function checkMobile(raw: string): string {
 }
 
 export function checkLength(value: string, label: string, max: number): string {
-  const v = value.trim();
+  const v = cleanName(value);
   if ([...v].length > max) throw new DomainError("invalid_argument", userMessages.tooLong(label, max));
   return v;
 }
