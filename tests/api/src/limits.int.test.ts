@@ -105,3 +105,20 @@ test("the public settings keep the server's throttles, retention and timeouts to
       expect([c, name, listed.find((x) => x.name === name)?.value]).toEqual([c, name, value]);
   }
 });
+
+test("a user's open orders are capped (20): the next is refused with a message until one is closed; staff's recharge is not", async () => {
+  await setConfig("score", "enable_recharge", "true");
+  const order = () => call("POST", "/api/v1/order", { order_type: 3, quantity: 100 }, bob.token);
+  const made = await Promise.all(Array.from({ length: 20 }, order));
+  expect(made.map((r) => r.status)).toEqual(Array(20).fill(200));
+  // Concurrent attempts over the cap: none passes.
+  const over = await Promise.all([order(), order(), order()]);
+  for (const r of over)
+    expect([r.status, r.json.message]).toEqual([400, "未支付的订单已有 20 个，请先支付或关闭已有订单后再下单"]);
+  const closed = await call("PUT", "/api/v1/order/close", { order_no: made[0]?.json.order_no }, bob.token);
+  expect(closed.status).toBe(200);
+  expect((await order()).status).toBe(200);
+  expect((await order()).status).toBe(400);
+  const granted = await call("POST", "/api/v1/order/system/recharge", { user_id: bob.id, quantity: 10 }, admin);
+  expect([granted.status, granted.json.status]).toEqual([200, 2]); // PAID
+});

@@ -21,6 +21,7 @@ export const orderMessages = {
   paidOnline: "支付成功",
   notOwn: "只能支付自己的订单",
   orderNo: "订单号无效",
+  tooManyOpen: (max: number) => `未支付的订单已有 ${max} 个，请先支付或关闭已有订单后再下单`,
 };
 
 export interface CoreDeps {

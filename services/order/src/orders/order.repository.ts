@@ -39,6 +39,21 @@ export function createOrderRepository(db: Db) {
   return {
     create: (data: NewOrder): Promise<OrderRow> => db.order.create({ data }),
 
+    /**
+     * A new PENDING order unless its user already has `cap` open ones (PENDING, not deleted, not yet
+     * expired): null then. The user's open orders are counted and the row written under a per-user
+     * transaction lock, so concurrent creations cannot pass the cap together.
+     */
+    createCapped: (data: NewOrder, cap: number, now: Date): Promise<OrderRow | null> =>
+      db.$transaction(async (tx) => {
+        const userId = BigInt(data.userId);
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`orders.open:${userId}`}, 0))`;
+        const open = await tx.order.count({
+          where: { userId, status: PENDING, deletedAt: null, expiredAt: { gt: now } },
+        });
+        return open >= cap ? null : tx.order.create({ data });
+      }),
+
     /** Including deleted rows when `withDeleted` (notifies still settle a deleted order's payment). */
     findByNo: (orderNo: string, withDeleted = false) =>
       db.order.findFirst({ where: { orderNo, ...(withDeleted ? {} : { deletedAt: null }) } }),

@@ -22,6 +22,9 @@ const SORTABLE = new Set(["id", "created_at", "amount", "pay_at", "status"]);
 const camel = (f: string) => f.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const MAX_REMARK = 255;
 
+/** Open (PENDING, unexpired) orders one user may hold at a time: each is a row and a payment link. */
+export const MAX_OPEN_ORDERS = 20;
+
 /** yyyyMMddHHmmss (UTC) + 8 random digits: 22 characters, unique by the index, not guessable in sequence. */
 export function newOrderNo(now: Date): string {
   const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
@@ -50,13 +53,18 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function insert(init: Omit<Parameters<OrderRepository["create"]>[0], "orderNo" | "expiredAt">) {
     const now = deps.clock();
     const { expireMinutes } = await deps.sources.orderConfig();
-    return repo.create({
+    const data = {
       ...init,
       orderNo: newOrderNo(now),
       expiredAt: new Date(now.getTime() + expireMinutes * 60_000),
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    // An order left to pay counts against the user's open orders; staff's paid system recharge does not.
+    if (init.status !== OrderStatus.PENDING) return repo.create(data);
+    const row = await repo.createCapped(data, MAX_OPEN_ORDERS, now);
+    if (!row) throw new DomainError("failed_precondition", orderMessages.tooManyOpen(MAX_OPEN_ORDERS));
+    return row;
   }
 
   return {
