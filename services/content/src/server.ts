@@ -43,6 +43,7 @@ import { createDownloadService } from "./files/download.service.js";
 import { createFileHandlers } from "./files/file.handlers.js";
 import { createFileRepository } from "./files/file.repository.js";
 import { createImageService } from "./files/image.service.js";
+import { createRemoteImages } from "./files/remote.images.js";
 import { createPageCache } from "./files/page.cache.js";
 import { createPageService } from "./files/page.service.js";
 import { createDocumentProductHandlers } from "./files/product.handlers.js";
@@ -99,7 +100,6 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const fileRepo = createFileRepository(db);
 
   // Domain services.
-  const categories = createCategoryService(categoryRepo, settings);
   const languages = createLanguageService(createLanguageRepository(db));
   const documentLog = deps.log.child({ module: "documents" });
   const effects = createDocumentEffects({
@@ -161,6 +161,9 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   });
   const attachments = createAttachmentService(createAttachmentRepository(db), users);
   const images = createImageService({ repo: fileRepo, storage, users, log: deps.log.child({ module: "image" }) });
+  // images given by URL (an article's pasted ones, a category's icon and cover) are fetched once and stored here
+  const remoteImages = createRemoteImages({ images, allow: deps.fetchAllow });
+  const categories = createCategoryService(categoryRepo, settings, remoteImages);
   const stats = createStatsService(createStatsRepository(db));
   const searchRecords = createSearchRecordService({
     repo: createSearchRecordRepository(db),
@@ -191,7 +194,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     repo: articleRepo,
     categories: categoryRepo,
     users,
-    images: createArticleImages({ images, allow: deps.fetchAllow }),
+    images: createArticleImages(remoteImages),
     log: deps.log.child({ module: "articles" }),
     clock: deps.clock,
   });

@@ -1,7 +1,8 @@
 // An article's images are this site's: an image an author pasted from another site (or as a data: URL)
 // is fetched once by the server when the article is saved (created or edited, by members and staff),
 // stored like the editor's uploads and served from /uploads/; the stored HTML never names the other
-// site. An image that cannot be fetched refuses the save, naming it. The "other site" is a local server
+// site. An image that cannot be fetched refuses the save, naming it. A category's icon and cover given
+// by URL are stored the same way. The "other site" is a local server
 // the stack may reach only because this test allow-lists its address (TEST_FETCH_ALLOW; never set by default).
 import { createHash } from "node:crypto";
 import { once } from "node:events";
@@ -107,4 +108,24 @@ test("an image that cannot be stored refuses the save, naming it (a page instead
   expect(refused.json.message).toBe(
     `文章中的图片「${site}/login.png」无法保存：该地址返回的不是 JPG、PNG、GIF 或 WebP 图片。请将图片下载后用编辑器上传，或删除该图片后再保存`,
   );
+});
+
+test("a category's icon and cover given by another site's URL are stored here; one that cannot be is refused on its field", async () => {
+  const body = { title: "外链图标", type: 0, icon: `${site}/edited.png`, cover: `${site}/photo.png`, enable: true };
+  const created = await rest(stack.url, "POST", "/api/v1/category", body, admin);
+  expect([created.status, created.json.message]).toEqual([200, undefined]);
+  const list = await rest(stack.url, "GET", "/api/v1/category/list?size=100", undefined, admin);
+  const row = (list.json.category as Array<Record<string, unknown>>).find((c) => c.title === "外链图标");
+  expect([row?.icon, row?.cover]).toEqual([`/uploads/${md5(EDITED)}.png`, `/uploads/${md5(PHOTO)}.png`]);
+  const refused = await rest(
+    stack.url,
+    "POST",
+    "/api/v1/category",
+    { ...body, title: "坏封面", cover: `${site}/login.png` },
+    admin,
+  );
+  expect([refused.status, refused.json.message]).toEqual([
+    400,
+    `分类封面「${site}/login.png」无法保存：该地址返回的不是 JPG、PNG、GIF 或 WebP 图片`,
+  ]);
 });

@@ -8,12 +8,12 @@ import type { CategoryService } from "./category.service.js";
 /** Thin RPC edge of CategoryAPI. */
 export function createCategoryHandlers(categories: CategoryService): ServiceImpl<typeof CategoryAPI> {
   return {
-    async createCategory(req) {
-      await categories.create(req);
+    async createCategory(req, ctx) {
+      await categories.create(req, actor(ctx));
       return {};
     },
-    async updateCategory(req) {
-      await categories.update(req);
+    async updateCategory(req, ctx) {
+      await categories.update(req, actor(ctx));
       return {};
     },
     async deleteCategory(req) {

@@ -6,6 +6,9 @@ import {
   type SettingsReader,
   visibleTreeRows,
 } from "@wenku/kit";
+import { FetchRefused } from "@wenku/kit/net";
+import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
+import { imageLabel, isRemoteImage, type RemoteImages } from "../files/remote.images.js";
 import type { CategoryConflict, CategoryData, CategoryRepository, CategoryRow } from "./category.repository.js";
 
 /** A category as the RPCs send it: the stored fields, the id, and 0 for "no parent". */
@@ -68,6 +71,34 @@ function validate(input: CategoryInput): CategoryData {
   };
 }
 
+/**
+ * The icon and cover as they are stored: one given by another site's URL is fetched once and stored here
+ * (remote.images.ts), so the public tree never makes a visitor's browser ask a third party; one that
+ * cannot be stored refuses the save, naming it on its field.
+ */
+async function storeImages(
+  data: CategoryData,
+  images: Pick<RemoteImages, "store"> | undefined,
+  call: CallContext | undefined,
+): Promise<CategoryData> {
+  const local = async (src: string, field: "icon" | "cover", label: string) => {
+    if (!src || !isRemoteImage(src)) return src;
+    try {
+      if (!images || !call) throw new DomainError("invalid_argument", "请使用本站图片");
+      return await images.store(call, src, AttachmentType.CATEGORY_COVER);
+    } catch (err) {
+      if (!(err instanceof FetchRefused) && !(err instanceof DomainError)) throw err;
+      const message = `${label}「${imageLabel(src)}」无法保存：${err.message}`;
+      throw new DomainError("invalid_argument", message, undefined, field);
+    }
+  };
+  return {
+    ...data,
+    icon: await local(data.icon, "icon", "分类图标"),
+    cover: await local(data.cover, "cover", "分类封面"),
+  };
+}
+
 /** What a category of this type holds, as messages name it. */
 const itemsOf = (type: number) => (type === 1 ? "文章" : "文档");
 
@@ -91,7 +122,12 @@ function refused(conflict: CategoryConflict, title: string): DomainError {
  * among siblings, no deletion while children or documents remain; visitors see enabled categories
  * under enabled parents (and, with display.hide_category_without_document, only those with documents).
  */
-export function createCategoryService(repo: CategoryRepository, settings: Pick<SettingsReader, "current">) {
+export function createCategoryService(
+  repo: CategoryRepository,
+  settings: Pick<SettingsReader, "current">,
+  /** Stores icons and covers given by URL (absent: such a URL is refused). */
+  images?: Pick<RemoteImages, "store">,
+) {
   async function checkParent(id: bigint | null, data: CategoryData): Promise<void> {
     if (data.parentId === null) return;
     const parent = await repo.byId(data.parentId);
@@ -110,16 +146,17 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
   }
 
   return {
-    async create(input: CategoryInput) {
-      const data = validate(input);
-      await checkParent(null, data);
-      await checkUnique(data);
+    async create(input: CategoryInput, call?: CallContext) {
+      const checked = validate(input);
+      await checkParent(null, checked);
+      await checkUnique(checked);
+      const data = await storeImages(checked, images, call);
       const created = await repo.create(data);
       if (!created.ok) throw refused(created.conflict, data.title);
       return created.value;
     },
 
-    async update(input: CategoryInput) {
+    async update(input: CategoryInput, call?: CallContext) {
       if (input.id <= 0n) throw bad("请指定要修改的分类");
       const data = validate(input);
       const current = await repo.byId(input.id);
@@ -132,7 +169,7 @@ export function createCategoryService(repo: CategoryRepository, settings: Pick<S
           throw new DomainError("failed_precondition", `该分类下还有${itemsOf(current.type)}，不能修改分类类型`);
       }
       await checkUnique(data, input.id);
-      const updated = await repo.update(input.id, data);
+      const updated = await repo.update(input.id, await storeImages(data, images, call));
       if (!updated.ok) throw refused(updated.conflict, data.title);
     },
 

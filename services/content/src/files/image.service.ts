@@ -172,13 +172,14 @@ export function createImageService(deps: ImageDeps) {
     },
 
     /**
-     * An article's image the server fetched or decoded (article.images.ts): checked and stored as an
-     * uploaded article image is. The caller may already write the article.
+     * An image the server fetched or decoded for what it is saving (remote.images.ts: an article's pasted
+     * images, a category's icon or cover): checked and stored as an uploaded image of `type` is. The caller
+     * may already write what the image belongs to.
      */
-    async storeArticleImage(call: CallContext, name: string, bytes: Buffer) {
+    async storeFetchedImage(call: CallContext, name: string, bytes: Buffer, type: AttachmentType) {
       if (bytes.length > IMAGE_MAX_BYTES) throw new DomainError("resource_exhausted", imageMessages.tooLarge);
       if (!sniffImage(bytes)) throw new DomainError("invalid_argument", imageMessages.notImage);
-      return store(call, name, AttachmentType.ARTICLE, bytes, checkedImage(bytes));
+      return store(call, name, type, bytes, checkedImage(bytes));
     },
 
     /** ViewImage: an enabled uploaded image by its name "<md5><ext>". */
