@@ -3,7 +3,7 @@
 // the text typed), the user service's rule (group flags, approval → pending, punishments with their reason),
 // the captcha and the interval from the settings, counts on the targets and parents after review, delete,
 // recycle and restore, the public thread, the staff list, and who may do what.
-import { admin, alice, attachment, bob, call, db, register, setupDocumentSite } from "./documents.fixture.js";
+import { admin, alice, attachment, bob, call, db, register, setupDocumentSite, stack } from "./documents.fixture.js";
 
 setupDocumentSite();
 
@@ -234,11 +234,23 @@ test("security.enable_captcha_comment: required, single use, right answer passes
     expect(c1.json.enable).toBe(true);
     const wrong = await post({ document_id: doc, content: "x", captcha_id: c1.json.id, captcha: "nope" }, bob.token);
     expect([wrong.status, wrong.json.message]).toEqual([400, "验证码错误或已过期，请重新获取"]);
-    const c2 = await call("GET", "/api/v1/user/captcha?type=comment");
-    const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(
-      "SELECT answer FROM wenku_user.captchas WHERE id = $1::uuid",
-      c2.json.id,
+    const answerOf = async (id: unknown) =>
+      (
+        await db.$queryRawUnsafe<{ answer: string }[]>("SELECT answer FROM wenku_user.captchas WHERE id = $1::uuid", id)
+      )[0]?.answer;
+    // a captcha another client asked for (its own random id) is refused, right answer or not
+    const elsewhere = (await (
+      await fetch(`${stack.url}/api/v1/user/captcha?type=comment`, {
+        headers: { "x-wenku-client-nonce": "another-browser-0123456789" },
+      })
+    ).json()) as { id: string };
+    const stolen = await post(
+      { document_id: doc, content: "x", captcha_id: elsewhere.id, captcha: await answerOf(elsewhere.id) },
+      bob.token,
     );
+    expect([stolen.status, stolen.json.message]).toEqual([400, "验证码错误或已过期，请重新获取"]);
+    const c2 = await call("GET", "/api/v1/user/captcha?type=comment");
+    const row = { answer: await answerOf(c2.json.id) };
     await ok({ document_id: doc, content: "有验证码", captcha_id: c2.json.id, captcha: row?.answer }, bob.token);
     const again = await post(
       { document_id: doc, content: "x", captcha_id: c2.json.id, captcha: row?.answer },
