@@ -397,6 +397,31 @@ describe("listenDual: slow requests do not hold sockets", () => {
     },
   );
 
+  test("a request sent in full is not cut, however long its handler takes and whether or not it reads", async () => {
+    const l = await listenDual((_req, res) => void setTimeout(() => res.end('{"late":true}'), 1_200), {
+      port: 0,
+      host: HOST,
+      requestTimeoutMs: 300,
+      isUpload: (req) => req.url === "/upload",
+      uploadRate: { minBytes: 1_000, windowMs: 200, graceMs: 200 },
+    });
+    servers.push(l);
+    const session = await h2session(l.port);
+    try {
+      const all = Promise.all([
+        h1(l.port, { path: "/get" }),
+        h1(l.port, { method: "POST", path: "/post", body: "unread" }),
+        h2(session, { ":path": "/get" }),
+        h2(session, { ":method": "POST", ":path": "/post" }, "unread"),
+        h2(session, { ":method": "POST", ":path": "/upload" }, "unread"),
+      ]);
+      const replies = await within(all, 8_000, "answers after the deadline");
+      expect(replies.map((r) => r.json)).toEqual(Array(5).fill({ late: true }));
+    } finally {
+      session.close();
+    }
+  });
+
   const rate = { minBytes: 1_000, windowMs: 800, graceMs: 800 };
   const uploads = (req: { url?: string }) => req.url === "/upload";
 

@@ -249,6 +249,18 @@ export function isStreamingRpc(req: http.IncomingMessage | http2.Http2ServerRequ
   return type.startsWith("application/grpc") || type.startsWith("application/connect+");
 }
 
+const { NGHTTP2_STREAM_STATE_HALF_CLOSED_REMOTE, NGHTTP2_STREAM_STATE_CLOSED } = http2.constants;
+/**
+ * Whether an h2 client has sent its whole request (END_STREAM). Its request's body ends (push(null)) only
+ * once the handler reads it; a GET handler that never reads must not be cut at the deadline.
+ */
+function sentAll(stream: http2.ServerHttp2Stream): boolean {
+  const state = stream.state?.state;
+  return (
+    stream.endAfterHeaders || state === NGHTTP2_STREAM_STATE_HALF_CLOSED_REMOTE || state === NGHTTP2_STREAM_STATE_CLOSED
+  );
+}
+
 interface RequestLimits {
   deadlineMs: number;
   isUpload: (req: http.IncomingMessage | http2.Http2ServerRequest) => boolean;
@@ -280,6 +292,7 @@ function watchRequest(
   };
   const cut = () => {
     stop();
+    if (stream && sentAll(stream)) return; // the client is done; the handler is just not reading
     if (stream) {
       if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_CANCEL);
       return;
