@@ -1,5 +1,7 @@
 import {
   type CallContext,
+  cleanName,
+  cleanText,
   DomainError,
   filterTreeRows,
   paging,
@@ -46,10 +48,10 @@ function validImage(url: string): boolean {
 
 /** Checks one category's fields; returns them trimmed, ready to store (parent checked separately). */
 function validate(input: CategoryInput): CategoryData {
-  const title = input.title.trim();
+  const title = cleanName(input.title);
   const icon = input.icon.trim();
   const cover = input.cover.trim();
-  const description = input.description.trim();
+  const description = cleanText(input.description);
   if (!title) throw bad("请输入分类名称");
   if (chars(title) > 64) throw bad("分类名称不能超过64个字符");
   if (!TYPES.includes(input.type)) throw bad("分类类型只能是文档分类或文章分类");
