@@ -54,7 +54,7 @@ export function createLogger(opts: LoggerOptions): Logger {
             colorize: opts.colorize ?? Boolean(process.stdout.isTTY),
             translateTime: "SYS:HH:MM:ss",
             ignore: "pid,hostname",
-          singleLine: true,
+            singleLine: true,
             sync: true,
           }),
         )

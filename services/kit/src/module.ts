@@ -41,8 +41,26 @@ export interface StartedService {
   definition: ServiceDefinition;
   /** Stops background work (consumers, workers, timers) and closes connections. */
   close(): Promise<void>;
-  /** Lines the launcher prints once (e.g. the generated admin account on first start). */
+  /** Lines the launcher prints once (e.g. what the converter found on this machine). */
   announce?: string[];
+  /** An account created on this start (the first admin): the launcher shows it once, when the site is ready. */
+  account?: CreatedAccount;
+}
+
+export interface CreatedAccount {
+  username: string;
+  password: string;
+  /** The password was generated (not given in the environment, e.g. WENKU_ADMIN_PASSWORD). */
+  generated: boolean;
+}
+
+/** How a launcher shows a created account where no ready banner follows (a service in its own process). */
+export function accountLines(a: CreatedAccount): string[] {
+  return [
+    "  Admin account created (shown only this once — write it down):",
+    `    username: ${a.username}`,
+    `    password: ${a.generated ? a.password : "(as given in WENKU_ADMIN_PASSWORD)"}`,
+  ];
 }
 
 /** A deployable service as its package exports it (`export const service: ServiceModule`). */

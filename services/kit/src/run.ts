@@ -5,7 +5,7 @@ import { createBus } from "./bus/index.js";
 import { loadConfig, requireClusterSettings, type serviceConfigSchema, type z } from "./config.js";
 import { createLogger } from "./logger.js";
 import { runMigrations } from "./migrate.js";
-import type { ServiceModule } from "./module.js";
+import { accountLines, type ServiceModule } from "./module.js";
 import { serveService } from "./server.js";
 import { createSettingsReader, siteGateFrom } from "./settings.js";
 import { grpcTransports } from "./transports.js";
@@ -59,6 +59,11 @@ export async function runService(
     log,
   });
   if (started.announce?.length) process.stdout.write(`\n${started.announce.join("\n")}\n\n`);
+  if (started.account) {
+    // Launched by the cluster runner (an IPC channel): it shows the account in its ready banner.
+    if (process.send) process.send({ wenku: "account", account: started.account });
+    else process.stdout.write(`\n${accountLines(started.account).join("\n")}\n\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

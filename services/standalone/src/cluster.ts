@@ -5,14 +5,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { createLogger, type Deployable } from "@wenku/kit";
+import { type CreatedAccount, createLogger, type Deployable } from "@wenku/kit";
+import { readyBanner } from "./banner.js";
 import { loadStandaloneConfig } from "./config.js";
 import { type EmbeddedDb, freePort, startEmbeddedPostgres } from "./embedded-db.js";
 import { loadOrCreateSecrets } from "./secrets.js";
 
 const started = performance.now();
 const cfg = loadStandaloneConfig();
-const log = createLogger({ service: "cluster", level: cfg.LOG_LEVEL });
+const log = createLogger({ service: "cluster", level: cfg.LOG_LEVEL, pretty: cfg.LOG_PRETTY });
 const dataDir = resolve(cfg.DATA_DIR);
 const root = new URL("../../../", import.meta.url).pathname;
 const SERVICES: readonly Deployable[] = ["user", "content", "order", "config", "spider"];
@@ -28,6 +29,8 @@ const common: Record<string, string | undefined> = {
   DATABASE_URL: cfg.DATABASE_URL ?? embedded?.url,
   INTERNAL_TOKEN: cfg.INTERNAL_TOKEN ?? secrets.internalToken,
   LOG_LEVEL: cfg.LOG_LEVEL,
+  // The processes write into pipes read here: they log for a person when this runner's output does.
+  LOG_PRETTY: String(cfg.LOG_PRETTY ?? Boolean(process.stdout.isTTY)),
   STORAGE_DIR: process.env.STORAGE_DIR ?? resolve(dataDir, "storage"),
   ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${ports[s].grpc}`])),
 };
@@ -35,16 +38,21 @@ for (const k of ["PORT", "HOST", "DATA_DIR", "GRPC_PORT", "ADMIN_PORT", "JWT_SEC
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;
+/** The admin account the user service created on this start (sent over the IPC channel, see kit run.ts). */
+let account: CreatedAccount | undefined;
 
 function launch(name: string, entry: string, env: Record<string, string | undefined>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", resolve(root, entry)], {
     cwd: root,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  child.on("message", (m: { wenku?: string; account?: CreatedAccount }) => {
+    if (m?.wenku === "account" && m.account) account = m.account;
   });
   const tag = `[${name}]`.padEnd(10);
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${tag}${line}\n`));
+    if (stream) createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${tag}${line}\n`));
   }
   child.on("exit", (code, signal) => {
     children.delete(name);
@@ -120,10 +128,14 @@ try {
   }
 }
 
-const lines = [
-  "",
-  `  Wenku (one process per service) is running at http://localhost:${cfg.PORT}  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-  `  services: ${SERVICES.map((s) => `${s} :${ports[s].grpc}`).join(", ")}`,
-  `  database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}; events: ${cfg.NATS_URL ? "NATS" : "per process (set NATS_URL to share)"}`,
-];
-process.stdout.write(`${lines.join("\n")}\n\n`);
+const banner = readyBanner({
+  url: `http://localhost:${cfg.PORT}`,
+  readySeconds: (performance.now() - started) / 1000,
+  account,
+  details: [
+    `one process per service: ${SERVICES.map((s) => `${s} :${ports[s].grpc}`).join(", ")}`,
+    `database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}`,
+    `events: ${cfg.NATS_URL ? "NATS" : "per process (set NATS_URL to share)"}; logs: LOG_LEVEL=${cfg.LOG_LEVEL}`,
+  ],
+});
+process.stdout.write(`\n${banner}\n\n`);

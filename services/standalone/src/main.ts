@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { createLogger } from "@wenku/kit";
 import { createBus } from "@wenku/kit/bus";
+import { readyBanner } from "./banner.js";
 import { loadStandaloneConfig } from "./config.js";
 import { type EmbeddedDb, startEmbeddedPostgres } from "./embedded-db.js";
 import { loadOrCreateSecrets } from "./secrets.js";
@@ -10,7 +11,7 @@ import { startStack } from "./stack.js";
 
 const started = performance.now();
 const cfg = loadStandaloneConfig();
-const log = createLogger({ service: "wenku", level: cfg.LOG_LEVEL });
+const log = createLogger({ service: "wenku", level: cfg.LOG_LEVEL, pretty: cfg.LOG_PRETTY });
 const dataDir = resolve(cfg.DATA_DIR);
 
 const embedded: EmbeddedDb | null = cfg.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir, log);
@@ -34,13 +35,17 @@ const stack = await startStack({
   env: { STORAGE_DIR: resolve(dataDir, "storage"), ...process.env },
 });
 
-const lines = [
-  "",
-  `  Wenku is running at ${stack.url}  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-  `  database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}; events: ${cfg.NATS_URL ? "NATS" : "in-process"}`,
-];
-if (stack.announce.length) lines.push("", ...stack.announce);
-process.stdout.write(`${lines.join("\n")}\n\n`);
+if (stack.announce.length) process.stdout.write(`\n${stack.announce.join("\n")}\n`);
+const banner = readyBanner({
+  url: stack.url,
+  readySeconds: (performance.now() - started) / 1000,
+  account: stack.account,
+  details: [
+    `database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}`,
+    `events: ${cfg.NATS_URL ? "NATS" : "in-process"}; logs: LOG_LEVEL=${cfg.LOG_LEVEL}`,
+  ],
+});
+process.stdout.write(`\n${banner}\n\n`);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -6,6 +6,7 @@ import {
   AUTHZ_CHANGED_SUBJECT,
   CachingAuthorizer,
   createSettingsReader,
+  type CreatedAccount,
   type Deployable,
   grpcTransports,
   inProcessTransport,
@@ -64,8 +65,10 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   port: number;
-  /** Lines the services asked to print once (the generated admin account on a first start). */
+  /** Lines the services asked to print once (what the converter found on this machine). */
   announce: string[];
+  /** The admin account created on this start (a first start), for the ready banner. */
+  account?: CreatedAccount;
   definitions: Record<Deployable, ServiceDefinition>;
   transports: Record<Deployable, Transport>;
   close(): Promise<void>;
@@ -172,6 +175,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     url: `http://localhost:${listening.port}`,
     port: listening.port,
     announce: started.flatMap(([, s]) => s.announce ?? []),
+    account: started.find(([, s]) => s.account)?.[1].account,
     definitions,
     transports,
     async close() {

@@ -69,13 +69,7 @@ export const service: ServiceModule = {
           await rateLimits.close();
           await db.$disconnect();
         },
-        announce: admin
-          ? [
-              "  Admin account created (shown only this once — write it down):",
-              `    username: ${admin.username}`,
-              `    password: ${admin.password}`,
-            ]
-          : undefined,
+        account: admin ? { ...admin, generated: !cfg.WENKU_ADMIN_PASSWORD } : undefined,
       };
     } catch (err) {
       await rateLimits.close();
