@@ -226,9 +226,11 @@ export const enAdmin: AdminMessages = {
   "adm.cat.topLevel": "None (top level)",
   "adm.cat.searchPlaceholder": "Category name",
   "adm.cat.icon": "Icon",
-  "adm.cat.iconHelp": "URL of the icon image shown before the category name",
+  "adm.cat.iconHelp":
+    "URL of the icon image shown before the category name; another site's image is copied to this site on saving",
   "adm.cat.cover": "Cover",
-  "adm.cat.coverHelp": "URL of the cover image shown at the top of the category page",
+  "adm.cat.coverHelp":
+    "URL of the cover image shown at the top of the category page; another site's image is copied to this site on saving",
   "adm.cat.urlInvalid": "Enter a URL starting with http://, https:// or /",
   "adm.cat.docCount": "Documents",
   "adm.cat.articleCount": "Articles",

@@ -109,7 +109,8 @@ export function CategoryFormDrawer({
       <Form.Item name="cover" label={t("adm.cat.cover")} extra={t("adm.cat.coverHelp")} rules={[urlRule]}>
         <Input placeholder="https://example.com/cover.jpg" />
       </Form.Item>
-      {typeof cover === "string" && cover.trim() !== "" && isImageUrl(cover.trim()) && (
+      {/* only this site's images are shown (the CSP loads no other site's): a URL is stored here on saving */}
+      {typeof cover === "string" && cover.trim().startsWith("/") && isImageUrl(cover.trim()) && (
         <img
           src={cover.trim()}
           alt={t("adm.cat.cover")}
