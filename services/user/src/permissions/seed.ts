@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { hashPassword } from "../auth/password.js";
+import { generatePassword, hashPassword } from "../auth/password.js";
 import type { Db } from "../db.js";
 
 export const ADMIN_GROUP = "超级管理员";
@@ -45,7 +44,7 @@ export async function seedAccounts(
     });
     const permissions = await tx.permission.findMany({ select: { id: true } });
     await tx.groupPermission.createMany({ data: permissions.map((p) => ({ groupId: admin.id, permissionId: p.id })) });
-    const password = opts.adminPassword ?? randomBytes(12).toString("base64url");
+    const password = opts.adminPassword ?? generatePassword();
     const user = await tx.user.create({ data: { username: "admin", password: await hashPassword(password) } });
     await tx.userGroup.create({ data: { userId: user.id, groupId: admin.id } });
     return { username: "admin", password };
