@@ -102,8 +102,6 @@ export function createUserRepository(db: Db) {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
     /** Exactly this username (no lookalikes): the operator's password reset. */
     byUsername: (username: string) => db.user.findUnique({ where: { username } }),
-    /** Exactly this username (no lookalikes): the operator's password reset. */
-    byUsername: (username: string) => db.user.findUnique({ where: { username } }),
 
     count: () => db.user.count(),
     /** Users registered per local day (the dashboard's trend). */
