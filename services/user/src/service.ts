@@ -9,6 +9,7 @@ import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
 import { settingsFrom } from "./settings.js";
+import { fillUsernameSkeletons } from "./users/user.repository.js";
 
 /** How often owed credit grants are retried (each row also backs off on its own, up to an hour). */
 const OUTBOX_SWEEP_MS = 15_000;
@@ -34,6 +35,8 @@ export const service: ServiceModule = {
       const sync = await syncPermissions(db, permissionSpecs(allApiServices()));
       if (sync.added || sync.removed || sync.retitled) ctx.log.info(sync, "permissions synced from the contract");
       const admin = await seedAccounts(db, { adminPassword: cfg.WENKU_ADMIN_PASSWORD });
+      const skeletons = await fillUsernameSkeletons(db);
+      if (skeletons) ctx.log.info({ accounts: skeletons }, "username skeletons filled in");
       const credits = createCreditLedger(ctx.transports.order, ctx.internalToken);
       const creditOutbox = createUserCreditOutbox({
         db,

@@ -1,5 +1,6 @@
 import { generatePassword, hashPassword } from "../auth/password.js";
 import type { Db } from "../db.js";
+import { usernameSkeletons } from "../users/user.rules.js";
 
 export const ADMIN_GROUP = "超级管理员";
 export const DEFAULT_GROUP = "普通用户";
@@ -45,7 +46,9 @@ export async function seedAccounts(
     const permissions = await tx.permission.findMany({ select: { id: true } });
     await tx.groupPermission.createMany({ data: permissions.map((p) => ({ groupId: admin.id, permissionId: p.id })) });
     const password = opts.adminPassword ?? generatePassword();
-    const user = await tx.user.create({ data: { username: "admin", password: await hashPassword(password) } });
+    const user = await tx.user.create({
+      data: { username: "admin", ...usernameSkeletons("admin"), password: await hashPassword(password) },
+    });
     await tx.userGroup.create({ data: { userId: user.id, groupId: admin.id } });
     return { username: "admin", password };
   });
