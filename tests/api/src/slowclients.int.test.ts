@@ -32,7 +32,7 @@ const kind = (t: Trickle) => {
   return t.data().length && !text.startsWith("HTTP/") ? "cut" : `other: ${text.slice(0, 40)}`; // h2: RST_STREAM
 };
 
-test("300 slow connections from one address: the cap refuses all but 50, the rest are cut at the deadline, another client stays fast", async () => {
+test("300 slow connections from one address: most refused by the cap of 50, the held ones cut at the deadline, another client stays fast", async () => {
   const timed = async (n: number) => {
     const ms: number[] = [];
     for (let i = 0; i < n; i++) {
