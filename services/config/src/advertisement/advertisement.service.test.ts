@@ -52,6 +52,20 @@ test("validation refuses with the field named", () => {
     "link",
   ]);
   expect(refusal(() => validateAdvertisement(input({ image: "http://cdn.example/a.png" })))[1]).toBe("image");
+  for (const content of [
+    '<img src="https://cdn.example/a.png">',
+    "<img alt=x src=//cdn.example/a.png>",
+    '<img srcset="https://cdn.example/a.png 2x">',
+    "<div style=\"background:url( 'https://cdn.example/a.png')\">x</div>",
+    '<video poster="HTTP://cdn.example/p.jpg"></video>',
+  ]) {
+    expect(refusal(() => validateAdvertisement(input({ content })))).toEqual([
+      "广告内容中的图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请先上传图片",
+      "content",
+    ]);
+  }
+  const own = '<a href="https://ads.example/"><img src="/uploads/0123456789abcdef0123456789abcdef.png"></a>';
+  expect(validateAdvertisement(input({ content: own })).content).toBe(own);
   expect(refusal(() => validateAdvertisement(input({ startTime: hours(1), endTime: hours(1) })))).toEqual([
     "广告结束时间须晚于开始时间",
     "end_time",

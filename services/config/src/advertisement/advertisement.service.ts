@@ -63,6 +63,7 @@ export const advertisementMessages = {
   titleTooLong: "广告名称不能超过64个字符",
   contentRequired: "请输入广告内容代码",
   contentTooLong: `广告内容不能超过${CONTENT_MAX}个字符`,
+  contentImage: "广告内容中的图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请先上传图片",
   image: "广告图片须是本站图片（以 / 开头），不能使用其他网站的图片地址，请上传图片",
   imageTooLong: "广告图片地址不能超过255个字符",
   link: "广告链接须以 / 、http:// 或 https:// 开头",
@@ -74,6 +75,14 @@ export const advertisementMessages = {
   pickEdit: "请指定要修改的广告",
   pickDelete: "请选择要删除的广告",
 } as const;
+
+/**
+ * Staff HTML naming an image (or other media) on another site: an src, srcset, poster or background
+ * attribute, or a CSS url(), holding an absolute or protocol-relative URL. The app's CSP would block it
+ * anyway (no visitor's address leaks); refusing it tells staff at once instead of showing a broken ad.
+ */
+const OUTSIDE_MEDIA =
+  /(?:\b(?:src|srcset|poster|background|data)\s*=\s*["']?\s*(?:[a-z][a-z0-9+.-]*:)?\/\/)|(?:url\(\s*["']?\s*(?:[a-z][a-z0-9+.-]*:)?\/\/)/i;
 
 /** An image ad's HTML: the image, linked when there is a link (another site's in a new tab). */
 export function imageAdHtml(image: string, link: string, title: string): string {
@@ -107,6 +116,7 @@ export function validateAdvertisement(input: AdvertisementInput): AdvertisementD
     ? imageAdHtml(image, link, title)
     : text(input.content, "content", CONTENT_MAX, m.contentTooLong);
   if (!content) throw invalid("content", m.contentRequired);
+  if (!image && OUTSIDE_MEDIA.test(content)) throw invalid("content", m.contentImage);
   const startTime = checkTime(input.startTime, "start_time", "开始时间");
   const endTime = checkTime(input.endTime, "end_time", "结束时间");
   if (startTime && endTime && endTime <= startTime) throw invalid("end_time", m.window);
