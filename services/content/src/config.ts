@@ -30,6 +30,8 @@ export const contentConfigSchema = serviceConfigSchema("content")
     CONVERTER_SOFFICE: z.string().min(1).optional(),
     /** How often the search indexer looks for changed documents (a DocumentsChanged event also wakes it). */
     SEARCH_POLL_SEC: z.coerce.number().min(0.1).max(600).default(2),
+    /** The sitemap is rebuilt this long after the first change it lists (documents, articles, categories). */
+    SITEMAP_DEBOUNCE_SEC: z.coerce.number().min(0.05).max(3600).default(15),
     /**
      * Elasticsearch holds the search index (https://user:password@host:9200, credentials optional);
      * unset: PostgreSQL full-text search in the service's own database.

@@ -11,6 +11,7 @@ import type { ConversionQueue, OrderDesk, UserDirectory } from "./ports.js";
 import type { SearchIndex } from "./search/search.index.js";
 import type { SiteIndexer } from "./search/search.indexer.js";
 import type { SearchRecorder } from "./search/search.recorder.js";
+import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import type { WatchedDir } from "./system/device.js";
 
 export interface ContentServerDeps {
@@ -56,4 +57,9 @@ export interface ContentServerDeps {
    * tests whose "remote" site is a local server; empty in production.
    */
   fetchAllow?: readonly string[];
+  /**
+   * Rebuild the sitemap `debounceMs` after what it lists changed (SITEMAP_DEBOUNCE_SEC); `started`
+   * gets the follower, for the owner to stop at close. Absent: only schedule and staff rebuild it.
+   */
+  followSitemap?: { debounceMs: number; started(follower: SitemapFollower): void };
 }

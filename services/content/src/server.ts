@@ -43,10 +43,10 @@ import { createDownloadService } from "./files/download.service.js";
 import { createFileHandlers } from "./files/file.handlers.js";
 import { createFileRepository } from "./files/file.repository.js";
 import { createImageService } from "./files/image.service.js";
-import { createRemoteImages } from "./files/remote.images.js";
 import { createPageCache } from "./files/page.cache.js";
 import { createPageService } from "./files/page.service.js";
 import { createDocumentProductHandlers } from "./files/product.handlers.js";
+import { createRemoteImages } from "./files/remote.images.js";
 import { createUploadQuota } from "./files/upload.quota.js";
 import { createUploadService } from "./files/upload.service.js";
 import { createHistoryHandlers } from "./history/history.handlers.js";
@@ -76,7 +76,9 @@ import type { ContentServerDeps } from "./server.deps.js";
 import { createCrawlerArticles } from "./sitemap/crawler.article.js";
 import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
 import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
+import { createSitemapFollower, touchingWrites } from "./sitemap/sitemap.follow.js";
 import { createSitemapInternalHandlers } from "./sitemap/sitemap.handlers.js";
+import { sitemapLock } from "./sitemap/sitemap.lock.js";
 import { articleSection, categorySection, documentSection } from "./sitemap/sitemap.source.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
@@ -189,6 +191,21 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     log: sitemapLog,
     clock: deps.clock,
   });
+  // The sitemap follows documents (the events search follows), articles and categories.
+  const follower = deps.followSitemap
+    ? createSitemapFollower({
+        build: () => sitemap.rebuild(),
+        builtFrom: () => sitemap.builtFrom(),
+        exclusive: sitemapLock(db),
+        debounceMs: deps.followSitemap.debounceMs,
+        log: sitemapLog,
+      })
+    : undefined;
+  if (follower) {
+    deps.documents.onChanged(() => follower.touch());
+    deps.followSitemap?.started(follower);
+  }
+  const listed = <T extends object>(impl: T): T => (follower ? touchingWrites(impl, () => follower.touch()) : impl);
   const articleRepo = createArticleRepository(db);
   const articles = createArticleService({
     repo: articleRepo,
@@ -231,7 +248,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     siteGate: deps.siteGate,
     readiness: [async () => void (await db.$queryRaw`SELECT 1`)],
     impls: [
-      [CategoryAPI, createCategoryHandlers(categories)],
+      [CategoryAPI, listed(createCategoryHandlers(categories))],
       [LanguageAPI, createLanguageHandlers(languages)],
       // Document metadata, review and lists; the file side (upload, pages, downloads) of the same API.
       [
@@ -249,7 +266,10 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [SearchAPI, { ...createSearchHandlers(search), ...createPopularSearchHandlers(searchRecords) }],
       [SearchRecordAPI, createSearchRecordHandlers(searchRecords)],
       [RecycleAPI, createRecycleHandlers(recycle)],
-      [ArticleAPI, { ...createArticleHandlers(articles, articleAdmin), ...createArticleSearchHandlers(search) }],
+      [
+        ArticleAPI,
+        { ...listed(createArticleHandlers(articles, articleAdmin)), ...createArticleSearchHandlers(search) },
+      ],
       [CommentAPI, createCommentHandlers(comments)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
       [FavoriteAPI, createFavoriteHandlers(favorites)],

@@ -25,6 +25,7 @@ import { createSearchRecordRepository } from "./search/search.record.repository.
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
 import { createSearchSource } from "./search/search.source.js";
 import { buildServer } from "./server.js";
+import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import { createUserDirectory } from "./users.client.js";
 import { type ContentWorkers, startContentWorkers } from "./workers.js";
 
@@ -56,6 +57,7 @@ export const service: ServiceModule = {
     });
     let workers: ContentWorkers | undefined;
     let documents: DocumentEventsHandle | undefined;
+    let follower: SitemapFollower | undefined;
     let recorder: SearchRecorder | undefined;
     let es: EsSearchIndex | undefined;
     const creditOutbox = createContentCreditOutbox({
@@ -143,6 +145,12 @@ export const service: ServiceModule = {
         clock: ctx.clock,
         timeZone: config.SITE_TIME_ZONE,
         fetchAllow: config.TEST_FETCH_ALLOW,
+        followSitemap: {
+          debounceMs: config.SITEMAP_DEBOUNCE_SEC * 1000,
+          started: (f) => {
+            follower = f;
+          },
+        },
         rewards: createCreditRewards({
           outbox: creditOutbox,
           settings: ctx.settings,
@@ -172,6 +180,7 @@ export const service: ServiceModule = {
         async close() {
           // The workers first: jobs in flight are handed back to the queue before the database goes.
           await started.stop();
+          await follower?.stop();
           await outboxSweep.stop();
           await records.flush(); // searches answered before the close are written
           await elastic?.close();
@@ -182,6 +191,7 @@ export const service: ServiceModule = {
       };
     } catch (err) {
       await workers?.stop();
+      await follower?.stop();
       await outboxSweep.stop();
       await recorder?.flush();
       await es?.close();

@@ -1,7 +1,9 @@
 // The sitemap on the whole site (both transports): PUT /api/v1/sitemap (staff only) writes it into
 // storage; /sitemap.xml (the index) and /sitemap/<section>-N.xml list exactly what visitors may see,
 // with lastmod, under the request's origin or the domain setting; robots.txt names it; a site
-// closed to visitors serves none.
+// closed to visitors serves none. A fresh site's sitemap is built on its first request; afterwards it
+// follows the site: a published document, article or category is listed within the debounce
+// (SITEMAP_DEBOUNCE_SEC, small here), a disabled one leaves, without anyone asking for a rebuild.
 import { gunzipSync } from "node:zlib";
 import { createDb, type Db } from "@wenku/content";
 import { locsOf, makeCategory, makeWebDist, quickDocument, setConfig } from "./seo.fixture.js";
@@ -15,11 +17,19 @@ let visible: number; // a published document
 let later: number; // published after the first build
 let cats: { shown: number; child: number; off: number };
 let articles: { approved: number; pending: number; recycled: number };
+let fresh: { status: number; type: string | null; body: string };
+const DEBOUNCE_SEC = 0.3;
 
 beforeAll(async () => {
   // No converter: statuses are set the way the converter would.
-  stack = await startTestStack({ env: { CONVERTER_CONCURRENCY: "0" }, webDist: await makeWebDist() });
+  stack = await startTestStack({
+    env: { CONVERTER_CONCURRENCY: "0", SITEMAP_DEBOUNCE_SEC: String(DEBOUNCE_SEC) },
+    webDist: await makeWebDist(),
+  });
   db = createDb(stack.databaseUrl);
+  // before anything was written or built
+  const first = await fetch(`${stack.url}/sitemap.xml`);
+  fresh = { status: first.status, type: first.headers.get("content-type"), body: await first.text() };
   admin = await loginAdmin(stack.url);
   alice = await registerUser(stack.url, "seo_alice");
   const shown = await makeCategory(stack.url, admin, "公开分类");
@@ -65,10 +75,15 @@ async function shard(name: string): Promise<string> {
   return r.text();
 }
 
-test("PUT /api/v1/sitemap: visitors 401, members without the permission 403; no sitemap before a build", async () => {
+test("a fresh site: /sitemap.xml is built on its first request (XML, not a 404)", async () => {
+  expect([fresh.status, fresh.type]).toEqual([200, "application/xml; charset=utf-8"]);
+  expect(fresh.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
+  expect(locsOf(fresh.body)).toEqual([`${origin()}/sitemap/articles-1.xml`]); // the seeded footer pages
+});
+
+test("PUT /api/v1/sitemap: visitors 401, members without the permission 403", async () => {
   expect(await rebuild("")).toBe(401);
   expect(await rebuild(alice.token)).toBe(403);
-  expect((await get("/sitemap.xml")).status).toBe(404);
 });
 
 test("staff rebuild it; the index names a document, an article and a category shard under the request's origin", async () => {
@@ -117,9 +132,8 @@ test("the shards list exactly the visible documents and categories, each with it
   expect(Date.parse(parent as string)).toBeGreaterThanOrEqual(row.updatedAt.getTime());
 });
 
-test("a document published after the build appears once staff rebuild", async () => {
+test("a document made visible behind the API's back (no change event) appears once staff rebuild", async () => {
   later = await quickDocument(stack.url, db, alice, "后来的文档", cats.child);
-  expect(locsOf(await shard("documents-1.xml"))).not.toContain(`${origin()}/document/${later}`);
   expect(await rebuild()).toBe(200);
   expect(locsOf(await shard("documents-1.xml"))).toEqual([
     `${origin()}/document/${visible}`,
@@ -190,4 +204,29 @@ test("a site closed to visitors serves no sitemap and disallows every path", asy
     await setConfig(stack.url, admin, "security", "is_close", "false");
   }
   await eventually(async () => expect((await get("/sitemap.xml")).status).toBe(200), 15_000);
+});
+
+test("the sitemap follows the site: approved → listed within the debounce, disabled → gone; articles too", async () => {
+  const check = async (id: number, status: number) =>
+    expect((await rest(stack.url, "PUT", "/api/v1/document/check", { id: [id], status }, admin)).status).toBe(200);
+  const listed = async (section: string, path: string) =>
+    locsOf(await shard(`${section}-1.xml`)).includes(origin() + path);
+  const doc = await quickDocument(stack.url, db, alice, "审核后发布的文档", cats.shown);
+  await check(doc, 4); // disabled: not visible
+  await eventually(async () => expect(await listed("documents", `/document/${doc}`)).toBe(false), 5_000);
+
+  const published = performance.now();
+  await check(doc, 2); // approved: visible, announced as DocumentsChanged
+  await eventually(async () => expect(await listed("documents", `/document/${doc}`)).toBe(true), 5_000);
+  const lag = performance.now() - published;
+  process.stdout.write(
+    `publish → sitemap (${process.env.WENKU_TEST_TRANSPORT ?? "memory"}): ${lag.toFixed(0)} ms at a ${DEBOUNCE_SEC * 1000} ms debounce\n`,
+  );
+
+  await check(doc, 4);
+  await eventually(async () => expect(await listed("documents", `/document/${doc}`)).toBe(false), 5_000);
+
+  const r = await rest(stack.url, "POST", "/api/v1/article", { title: "后来的文章", content: "<p>x</p>" }, admin);
+  expect(r.status).toBe(200);
+  await eventually(async () => expect(await listed("articles", `/article/${r.json.id}`)).toBe(true), 5_000);
 });

@@ -133,7 +133,7 @@ describe("sitemap builder", () => {
     expect(second.shards.map((s) => s.name)).toEqual(["categories-1.xml"]);
     const keys: string[] = [];
     for await (const o of storage.list("sitemap/")) keys.push(o.key);
-    expect(keys.sort()).toEqual(["sitemap/categories-1.xml", "sitemap/sitemap.xml"]);
+    expect(keys.sort()).toEqual(["sitemap/built-from", "sitemap/categories-1.xml", "sitemap/sitemap.xml"]);
     expect(locs(await text("sitemap/sitemap.xml"))).toEqual(["/sitemap/categories-1.xml"]);
   });
 
@@ -149,6 +149,26 @@ describe("sitemap builder", () => {
     const [a, b] = await Promise.all([builder.rebuild(3600), builder.rebuild()]);
     expect([a.rebuilt, b.rebuilt, documents.reads]).toEqual([true, true, 2]);
     expect(a).toBe(b);
+  });
+
+  test("first request: a sitemap never built is built for it (once, for concurrent requests); builtFrom is its start", async () => {
+    const documents = section("documents", () => docs(2));
+    const started = new Date("2026-01-02T03:04:05.000Z");
+    const builder = createSitemapBuilder({ storage, sections: [documents], log, clock: () => started });
+    expect(await builder.builtFrom()).toBeNull();
+    const [index, shard] = await Promise.all([
+      chunks(builder.file("sitemap.xml", "")),
+      chunks(builder.file("documents-1.xml", "")),
+    ]);
+    expect([index[0]?.contentType, shard[0]?.contentType, documents.reads]).toEqual([
+      "application/xml; charset=utf-8",
+      "application/xml; charset=utf-8",
+      1,
+    ]);
+    expect(await builder.builtFrom()).toEqual(started);
+    // once built, a name it does not hold is not found (no build for it)
+    await expect(chunks(builder.file("documents-2.xml", ""))).rejects.toMatchObject({ kind: "not_found" });
+    expect(documents.reads).toBe(1);
   });
 
   test("files: streamed with an etag, not modified when it holds, not found for other names or a closed site", async () => {

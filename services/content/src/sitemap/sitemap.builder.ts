@@ -6,9 +6,10 @@
 // shard's contents between the index and the shard fetched a moment later; storage gives atomic
 // files and costs one stat per fetch.
 //
-// A build writes each section's shards, then the index, then removes shards the index no longer
-// names. Builds are rare (the config service's schedule, PUT /api/v1/sitemap): a second request
-// while one runs joins it.
+// A build writes each section's shards, then the index, then a note of when it began (never served),
+// then removes shards the index no longer names. Builds come from the config service's schedule, PUT
+// /api/v1/sitemap, the first request for a sitemap never built, and the follower (sitemap.follow.ts)
+// after changes: a second request while one runs joins it.
 import { createHash } from "node:crypto";
 import { DomainError, type Logger, type SiteGate } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
@@ -20,6 +21,8 @@ import { indexXml, type ShardInfo, writeShards } from "./sitemap.xml.js";
 /** Storage keys: sitemap/sitemap.xml (the index) and sitemap/<section>-N.xml. */
 export const SITEMAP_PREFIX = "sitemap/";
 export const INDEX_NAME = "sitemap.xml";
+/** When the build that wrote the stored index began (ISO 8601): the follower's dedupe across replicas. */
+const BUILT_FROM_KEY = `${SITEMAP_PREFIX}built-from`;
 /** The shards' public path (the gateway's /sitemap/<name> route). */
 export const SHARD_PATH = "/sitemap/";
 /** A file name a request may ask for: the index or a shard. */
@@ -58,9 +61,12 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
     await storage.put(SITEMAP_PREFIX + INDEX_NAME, Buffer.from(indexXml(shards, SHARD_PATH)), {
       contentType: "application/xml",
     });
+    // After the index: a crash between the two leaves an older note, which only costs a build.
+    await storage.put(BUILT_FROM_KEY, Buffer.from(started.toISOString()), { contentType: "text/plain" });
     // Shards of earlier builds the index no longer names; one another replica wrote since this build
     // started stays (its index may name it).
     const kept = new Set([INDEX_NAME, ...shards.map((s) => s.name)].map((n) => SITEMAP_PREFIX + n));
+    kept.add(BUILT_FROM_KEY);
     for await (const o of storage.list(SITEMAP_PREFIX)) {
       if (!kept.has(o.key) && o.lastModified < started) await storage.delete(o.key);
     }
@@ -73,7 +79,7 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
     };
   }
 
-  return {
+  const builder = {
     /**
      * Writes the sitemap and answers when it is written (joining a build under way); with `maxAgeSeconds`
      * > 0 a stored one younger than that is left as it is.
@@ -91,6 +97,15 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
       return running;
     },
 
+    /** When the build that wrote the stored sitemap began; null when none is stored (or it is unreadable). */
+    async builtFrom(): Promise<Date | null> {
+      if (!(await storage.stat(BUILT_FROM_KEY))) return null;
+      const chunks: Buffer[] = [];
+      for await (const c of await storage.get(BUILT_FROM_KEY)) chunks.push(Buffer.from(c as Uint8Array));
+      const at = new Date(Buffer.concat(chunks).toString("utf8").trim());
+      return Number.isNaN(at.getTime()) ? null : at;
+    },
+
     /**
      * One stored file as FileChunks: its metadata (a not_modified one when `ifNoneMatch` holds), then
      * its bytes; not found while the site is closed to visitors. Errors surface while iterating.
@@ -101,7 +116,12 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
         throw new DomainError("not_found", sitemapMessages.noFile);
       }
       const key = SITEMAP_PREFIX + name;
-      const info = await storage.stat(key);
+      let info = await storage.stat(key);
+      // Never built (a fresh site, before the first schedule): built now, for this request.
+      if (!info && !(await storage.stat(SITEMAP_PREFIX + INDEX_NAME))) {
+        await builder.rebuild();
+        info = await storage.stat(key);
+      }
       if (!info) throw new DomainError("not_found", sitemapMessages.noFile);
       const digest = createHash("sha256").update(`${name}:${info.etag}:${info.size}`).digest("base64url");
       const meta = { etag: `"${digest.slice(0, 27)}"`, cacheControl: "no-cache" };
@@ -117,6 +137,7 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
       );
     },
   };
+  return builder;
 }
 
 export type SitemapBuilder = ReturnType<typeof createSitemapBuilder>;
