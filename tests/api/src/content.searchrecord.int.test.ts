@@ -204,34 +204,68 @@ test("members without the permission are refused (403), visitors must sign in (4
   }
 });
 
-test("popular searches count distinct searchers of searches that found something, for everyone", async () => {
+test("popular searches count distinct searchers (at least 3) of searches that found something, for everyone", async () => {
   await db.searchRecord.deleteMany();
-  // "computing": three searchers (two members and a visitor), spelled three ways
+  // "computing": four searchers (two members and two visitors), spelled four ways
   await search("Computing", { token: alice.token, ip: "127.0.0.7" });
   await search(" COMPUTING ", { token: bob.token, ip: "127.0.0.7" });
   await search("CoMpUtInG", { ip: "127.0.0.8" });
-  // "primer": one member, five times, from two addresses: one searcher
+  await search("computing", { ip: "127.0.0.19" });
+  // "primer": one member, five times, from two addresses: one searcher, not popular
   for (let i = 0; i < 5; i++) await search("primer", { token: carol.token, ip: `127.0.0.${9 + (i % 2)}` });
-  // "量子计算": two visitors
-  await search("量子计算", { ip: "127.0.0.11" });
-  await search("量子计算", { ip: "127.0.0.12" });
+  // "量子计算": three visitors
+  for (const ip of ["127.0.0.11", "127.0.0.12", "127.0.0.20"]) await search("量子计算", { ip });
+  // "教程": two visitors, one short of popular
+  for (const ip of ["127.0.0.21", "127.0.0.22"]) await search("教程", { ip });
   // found nothing: never popular, however many ask
   for (const ip of ["127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16"]) await search("nothingmatches", { ip });
   await recorded("nothingmatches", 4);
   await recorded("primer", 5);
+  await recorded("教程", 2);
 
   const popular = await rest(stack.url, "GET", "/api/v1/search/popular");
   expect([popular.status, popular.json.message]).toEqual([200, undefined]);
   expect(popular.json.search).toEqual([
-    { keywords: "computing", count: 3 },
-    { keywords: "量子计算", count: 2 },
-    { keywords: "primer", count: 1 },
+    { keywords: "computing", count: 4 },
+    { keywords: "量子计算", count: 3 },
   ]);
   const client = createClient(SearchAPI, createConnectTransport({ baseUrl: stack.url, httpVersion: "1.1" }));
   const top = await client.listPopularSearch({ limit: 1 });
-  expect(top.search.map((s) => [s.keywords, Number(s.count)])).toEqual([["computing", 3]]);
+  expect(top.search.map((s) => [s.keywords, Number(s.count)])).toEqual([["computing", 4]]);
   const negative = await rest(stack.url, "GET", "/api/v1/search/popular?limit=-1");
   expect([negative.status, negative.json.message]).toEqual([400, "数量不能为负数"]);
+});
+
+test("staff hide keywords from the popular searches (as spelled in any way) and show them again, at once", async () => {
+  const hidden = "/api/v1/searchrecord/popular/hidden";
+  const keywords = async () =>
+    ((await rest(stack.url, "GET", "/api/v1/search/popular")).json.search as { keywords: string }[]).map(
+      (s) => s.keywords,
+    );
+  expect(await keywords()).toEqual(["computing", "量子计算"]);
+
+  const hide = await rest(stack.url, "PUT", hidden, { keywords: "  CoMPUTING ", hidden: true }, admin);
+  expect([hide.status, hide.json.message]).toEqual([200, undefined]);
+  expect(await keywords()).toEqual(["量子计算"]);
+  const list = await rest(stack.url, "GET", hidden, undefined, admin);
+  expect((list.json.hidden as { keywords: string }[]).map((h) => h.keywords)).toEqual(["computing"]);
+
+  // members and visitors may not
+  expect((await rest(stack.url, "PUT", hidden, { keywords: "量子计算", hidden: true }, bob.token)).status).toBe(403);
+  expect((await rest(stack.url, "PUT", hidden, { keywords: "量子计算", hidden: true })).status).toBe(401);
+  expect((await rest(stack.url, "GET", hidden, undefined, bob.token)).status).toBe(403);
+  // empty or too long keywords: 400 naming the field
+  for (const [bad, message] of [
+    ["   ", "请输入关键词"],
+    ["长".repeat(101), "关键词不能超过 100 个字符"],
+  ]) {
+    const r = await rest(stack.url, "PUT", hidden, { keywords: bad, hidden: true }, admin);
+    expect([r.status, r.json.message]).toEqual([400, message]);
+  }
+
+  expect((await rest(stack.url, "PUT", hidden, { keywords: "computing", hidden: false }, admin)).status).toBe(200);
+  expect(await keywords()).toEqual(["computing", "量子计算"]);
+  expect((await rest(stack.url, "GET", hidden, undefined, admin)).json.hidden ?? []).toEqual([]);
 });
 
 test("the sweep deletes the records older than the retention (7 days by default)", async () => {

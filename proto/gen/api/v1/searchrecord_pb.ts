@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/searchrecord.proto.
  */
 export const file_api_v1_searchrecord: GenFile = /*@__PURE__*/
-  fileDesc("ChlhcGkvdjEvc2VhcmNocmVjb3JkLnByb3RvEgZhcGkudjEiowIKDFNlYXJjaFJlY29yZBIKCgJpZBgBIAEoAxIPCgd1c2VyX2lkGAIgASgDEhAKCGtleXdvcmRzGAMgASgJEgoKAmlwGAQgASgJEhIKCnVzZXJfYWdlbnQYBSABKAkSEgoKc3BlbmRfdGltZRgGIAEoARIMCgRwYWdlGAcgASgFEg0KBXRvdGFsGAggASgFEiEKBHR5cGUYCSABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIdXNlcm5hbWUYDCABKAkiJwoZRGVsZXRlU2VhcmNoUmVjb3JkUmVxdWVzdBIKCgJpZBgBIAMoAyKlAQoXTGlzdFNlYXJjaFJlY29yZFJlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEhAKCGtleXdvcmRzGAMgASgJEg0KBWZpZWxkGAQgAygJEg0KBW9yZGVyGAUgASgJEg8KB3VzZXJfaWQYBiADKAMSCgoCaXAYByABKAkSIQoEdHlwZRgIIAMoDjITLmFwaS52MS5Db250ZW50S2luZCJTChVMaXN0U2VhcmNoUmVjb3JkUmVwbHkSDQoFdG90YWwYASABKAMSKwoNc2VhcmNoX3JlY29yZBgCIAMoCzIULmFwaS52MS5TZWFyY2hSZWNvcmQyugIKD1NlYXJjaFJlY29yZEFQSRKHAQoSRGVsZXRlU2VhcmNoUmVjb3JkEiEuYXBpLnYxLkRlbGV0ZVNlYXJjaFJlY29yZFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNsrzGBYIAyoS5Yig6Zmk5pCc57Si6K6w5b2VgtPkkwIWKhQvYXBpL3YxL3NlYXJjaHJlY29yZBKPAQoQTGlzdFNlYXJjaFJlY29yZBIfLmFwaS52MS5MaXN0U2VhcmNoUmVjb3JkUmVxdWVzdBodLmFwaS52MS5MaXN0U2VhcmNoUmVjb3JkUmVwbHkiO8rzGBYIAyoS5pCc57Si6K6w5b2V5YiX6KGogtPkkwIbEhkvYXBpL3YxL3NlYXJjaHJlY29yZC9saXN0GgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChlhcGkvdjEvc2VhcmNocmVjb3JkLnByb3RvEgZhcGkudjEiowIKDFNlYXJjaFJlY29yZBIKCgJpZBgBIAEoAxIPCgd1c2VyX2lkGAIgASgDEhAKCGtleXdvcmRzGAMgASgJEgoKAmlwGAQgASgJEhIKCnVzZXJfYWdlbnQYBSABKAkSEgoKc3BlbmRfdGltZRgGIAEoARIMCgRwYWdlGAcgASgFEg0KBXRvdGFsGAggASgFEiEKBHR5cGUYCSABKA4yEy5hcGkudjEuQ29udGVudEtpbmQSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIdXNlcm5hbWUYDCABKAkiJwoZRGVsZXRlU2VhcmNoUmVjb3JkUmVxdWVzdBIKCgJpZBgBIAMoAyKlAQoXTGlzdFNlYXJjaFJlY29yZFJlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEhAKCGtleXdvcmRzGAMgASgJEg0KBWZpZWxkGAQgAygJEg0KBW9yZGVyGAUgASgJEg8KB3VzZXJfaWQYBiADKAMSCgoCaXAYByABKAkSIQoEdHlwZRgIIAMoDjITLmFwaS52MS5Db250ZW50S2luZCJTChVMaXN0U2VhcmNoUmVjb3JkUmVwbHkSDQoFdG90YWwYASABKAMSKwoNc2VhcmNoX3JlY29yZBgCIAMoCzIULmFwaS52MS5TZWFyY2hSZWNvcmQiQQodU2V0UG9wdWxhclNlYXJjaEhpZGRlblJlcXVlc3QSEAoIa2V5d29yZHMYASABKAkSDgoGaGlkZGVuGAIgASgIIksKHExpc3RIaWRkZW5Qb3B1bGFyU2VhcmNoUmVwbHkSKwoGaGlkZGVuGAEgAygLMhsuYXBpLnYxLkhpZGRlblBvcHVsYXJTZWFyY2giVwoTSGlkZGVuUG9wdWxhclNlYXJjaBIQCghrZXl3b3JkcxgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDKFBQoPU2VhcmNoUmVjb3JkQVBJEocBChJEZWxldGVTZWFyY2hSZWNvcmQSIS5hcGkudjEuRGVsZXRlU2VhcmNoUmVjb3JkUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI2yvMYFggDKhLliKDpmaTmkJzntKLorrDlvZWC0+STAhYqFC9hcGkvdjEvc2VhcmNocmVjb3JkEo8BChBMaXN0U2VhcmNoUmVjb3JkEh8uYXBpLnYxLkxpc3RTZWFyY2hSZWNvcmRSZXF1ZXN0Gh0uYXBpLnYxLkxpc3RTZWFyY2hSZWNvcmRSZXBseSI7yvMYFggDKhLmkJzntKLorrDlvZXliJfooaiC0+STAhsSGS9hcGkvdjEvc2VhcmNocmVjb3JkL2xpc3QSoQEKFlNldFBvcHVsYXJTZWFyY2hIaWRkZW4SJS5hcGkudjEuU2V0UG9wdWxhclNlYXJjaEhpZGRlblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiSMrzGBYIAyoS6ZqQ6JeP54Ot6Zeo5pCc57SigtPkkwIoOgEqGiMvYXBpL3YxL3NlYXJjaHJlY29yZC9wb3B1bGFyL2hpZGRlbhKkAQoXTGlzdEhpZGRlblBvcHVsYXJTZWFyY2gSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaJC5hcGkudjEuTGlzdEhpZGRlblBvcHVsYXJTZWFyY2hSZXBseSJLyvMYHAgDKhjlt7LpmpDol4/nmoTng63pl6jmkJzntKKC0+STAiUSIy9hcGkvdjEvc2VhcmNocmVjb3JkL3BvcHVsYXIvaGlkZGVuGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * One search made on the site, kept security.search_record_retention_days days (0 = not recorded).
@@ -190,6 +190,76 @@ export const ListSearchRecordReplySchema: GenMessage<ListSearchRecordReply> = /*
   messageDesc(file_api_v1_searchrecord, 3);
 
 /**
+ * Hides keywords from (or, with hidden false, shows them again in) the popular searches everyone sees.
+ * Keywords are compared as popular searches group them: trimmed, NFKC-folded, lower-cased, spaces collapsed.
+ *
+ * @generated from message api.v1.SetPopularSearchHiddenRequest
+ */
+export type SetPopularSearchHiddenRequest = Message<"api.v1.SetPopularSearchHiddenRequest"> & {
+  /**
+   * 1–100 characters
+   *
+   * @generated from field: string keywords = 1;
+   */
+  keywords: string;
+
+  /**
+   * @generated from field: bool hidden = 2;
+   */
+  hidden: boolean;
+};
+
+/**
+ * Describes the message api.v1.SetPopularSearchHiddenRequest.
+ * Use `create(SetPopularSearchHiddenRequestSchema)` to create a new message.
+ */
+export const SetPopularSearchHiddenRequestSchema: GenMessage<SetPopularSearchHiddenRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_searchrecord, 4);
+
+/**
+ * The keywords staff hid from the popular searches, most recently hidden first.
+ *
+ * @generated from message api.v1.ListHiddenPopularSearchReply
+ */
+export type ListHiddenPopularSearchReply = Message<"api.v1.ListHiddenPopularSearchReply"> & {
+  /**
+   * @generated from field: repeated api.v1.HiddenPopularSearch hidden = 1;
+   */
+  hidden: HiddenPopularSearch[];
+};
+
+/**
+ * Describes the message api.v1.ListHiddenPopularSearchReply.
+ * Use `create(ListHiddenPopularSearchReplySchema)` to create a new message.
+ */
+export const ListHiddenPopularSearchReplySchema: GenMessage<ListHiddenPopularSearchReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_searchrecord, 5);
+
+/**
+ * @generated from message api.v1.HiddenPopularSearch
+ */
+export type HiddenPopularSearch = Message<"api.v1.HiddenPopularSearch"> & {
+  /**
+   * normalized
+   *
+   * @generated from field: string keywords = 1;
+   */
+  keywords: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message api.v1.HiddenPopularSearch.
+ * Use `create(HiddenPopularSearchSchema)` to create a new message.
+ */
+export const HiddenPopularSearchSchema: GenMessage<HiddenPopularSearch> = /*@__PURE__*/
+  messageDesc(file_api_v1_searchrecord, 6);
+
+/**
  * @generated from service api.v1.SearchRecordAPI
  */
 export const SearchRecordAPI: GenService<{
@@ -212,6 +282,26 @@ export const SearchRecordAPI: GenService<{
     methodKind: "unary";
     input: typeof ListSearchRecordRequestSchema;
     output: typeof ListSearchRecordReplySchema;
+  },
+  /**
+   * Hides keywords from the popular searches (SearchAPI.ListPopularSearch), or shows them again.
+   *
+   * @generated from rpc api.v1.SearchRecordAPI.SetPopularSearchHidden
+   */
+  setPopularSearchHidden: {
+    methodKind: "unary";
+    input: typeof SetPopularSearchHiddenRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * The keywords hidden from the popular searches.
+   *
+   * @generated from rpc api.v1.SearchRecordAPI.ListHiddenPopularSearch
+   */
+  listHiddenPopularSearch: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof ListHiddenPopularSearchReplySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_searchrecord, 0);

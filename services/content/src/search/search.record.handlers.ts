@@ -1,8 +1,10 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
+import { actor } from "@wenku/kit";
 import { ListPopularSearchReplySchema, type SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import {
+  ListHiddenPopularSearchReplySchema,
   ListSearchRecordReplySchema,
   type SearchRecordAPI,
   SearchRecordSchema,
@@ -42,6 +44,16 @@ export function createSearchRecordHandlers(records: SearchRecordService): Servic
     async deleteSearchRecord(req) {
       await records.delete(req.id);
       return {};
+    },
+    async setPopularSearchHidden(req, ctx) {
+      await records.setPopularHidden(req.keywords, req.hidden, actor(ctx).identity?.userId ?? 0n);
+      return {};
+    },
+    async listHiddenPopularSearch() {
+      const rows = await records.popularHidden();
+      return create(ListHiddenPopularSearchReplySchema, {
+        hidden: rows.map((r) => ({ keywords: r.normalized, createdAt: timestampFromDate(r.createdAt) })),
+      });
     },
   };
 }

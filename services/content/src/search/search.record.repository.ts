@@ -78,19 +78,36 @@ export function createSearchRecordRepository(db: Db) {
 
     /**
      * Keywords of searches of `type` since `since` that found something, by how many searchers made
-     * them: a signed-in user counts once whatever their address, a visitor once per address.
+     * them (at least `minSearchers`): a signed-in user counts once whatever their address, a visitor once
+     * per address. Keywords staff hid are left out.
      */
-    async popular(type: number, since: Date, limit: number): Promise<PopularSearchRow[]> {
+    async popular(type: number, since: Date, limit: number, minSearchers = 1): Promise<PopularSearchRow[]> {
       const rows = await db.$queryRaw<Array<{ keywords: string; count: bigint }>>`
-        SELECT normalized AS keywords,
-               count(DISTINCT CASE WHEN user_id > 0 THEN 'u' || user_id::text ELSE 'a' || ip END) AS count
-          FROM search_records
-         WHERE type = ${type} AND created_at >= ${since} AND total > 0
-         GROUP BY normalized
-         ORDER BY count DESC, max(created_at) DESC, normalized
+        SELECT r.normalized AS keywords,
+               count(DISTINCT CASE WHEN r.user_id > 0 THEN 'u' || r.user_id::text ELSE 'a' || r.ip END) AS count
+          FROM search_records r
+         WHERE r.type = ${type} AND r.created_at >= ${since} AND r.total > 0
+           AND NOT EXISTS (SELECT 1 FROM popular_search_hidden h WHERE h.normalized = r.normalized)
+         GROUP BY r.normalized
+        HAVING count(DISTINCT CASE WHEN r.user_id > 0 THEN 'u' || r.user_id::text ELSE 'a' || r.ip END) >= ${minSearchers}
+         ORDER BY count DESC, max(r.created_at) DESC, r.normalized
          LIMIT ${limit}`;
       return rows.map((r) => ({ keywords: r.keywords, count: Number(r.count) }));
     },
+
+    /** Hides normalized keywords from the popular searches (again: kept as hidden first), or shows them. */
+    async setPopularHidden(normalized: string, hidden: boolean, userId: bigint): Promise<void> {
+      if (hidden)
+        await db.popularSearchHidden.upsert({
+          where: { normalized },
+          create: { normalized, userId },
+          update: {},
+        });
+      else await db.popularSearchHidden.deleteMany({ where: { normalized } });
+    },
+
+    /** The hidden keywords, most recently hidden first (a short list staff keep). */
+    popularHidden: () => db.popularSearchHidden.findMany({ orderBy: [{ createdAt: "desc" }, { normalized: "asc" }] }),
   };
 }
 export type SearchRecordRepository = ReturnType<typeof createSearchRecordRepository>;

@@ -1,7 +1,8 @@
 // Search records as staff read them (SearchRecordAPI: list, delete) and as everyone sees them summed
 // up (SearchAPI.ListPopularSearch: the keywords the most people searched lately, counted by distinct
 // searchers so one client repeating a query cannot push it up; searches that found nothing are left
-// out). The records themselves are written by search.recorder.ts.
+// out, and so are keywords fewer than POPULAR_MIN_SEARCHERS searched or staff hid). The records
+// themselves are written by search.recorder.ts.
 import { DomainError, paging } from "@wenku/kit";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
@@ -18,6 +19,10 @@ export const RECORDS_MAX_SIZE = 100;
 export const POPULAR_DAYS = 30;
 export const POPULAR_MAX = 50;
 const POPULAR_DEFAULT = 10;
+/** Keywords become popular once this many distinct searchers (users, or visitors' addresses) found something. */
+export const POPULAR_MIN_SEARCHERS = 3;
+/** Longest keywords kept (search_records.normalized and popular_search_hidden.normalized: VARCHAR(100)). */
+const KEYWORDS_MAX = 100;
 /** A public, aggregating query: computed at most this often, whoever asks. */
 const POPULAR_CACHE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -60,7 +65,7 @@ function parseOrder(raw: string): { column: SearchRecordSortColumn; dir: "asc" |
 }
 
 export interface SearchRecordServiceDeps {
-  repo: Pick<SearchRecordRepository, "list" | "deleteMany" | "popular">;
+  repo: Pick<SearchRecordRepository, "list" | "deleteMany" | "popular" | "setPopularHidden" | "popularHidden">;
   users: Pick<UserDirectory, "users">;
   clock?: () => Date;
 }
@@ -104,7 +109,8 @@ export function createSearchRecordService(deps: SearchRecordServiceDeps) {
       const want = Math.min(limit || POPULAR_DEFAULT, POPULAR_MAX);
       const at = now().getTime();
       if (!popularCache || at - popularCache.at >= POPULAR_CACHE_MS || at < popularCache.at) {
-        const rows = repo.popular(ContentKind.DOCUMENT, new Date(at - POPULAR_DAYS * DAY_MS), POPULAR_MAX);
+        const since = new Date(at - POPULAR_DAYS * DAY_MS);
+        const rows = repo.popular(ContentKind.DOCUMENT, since, POPULAR_MAX, POPULAR_MIN_SEARCHERS);
         const entry = { at, rows };
         popularCache = entry;
         // a failed query is not kept: the next caller asks again
@@ -114,6 +120,18 @@ export function createSearchRecordService(deps: SearchRecordServiceDeps) {
       }
       return (await popularCache.rows).slice(0, want);
     },
+
+    /** Staff hide keywords from the popular searches (or show them again); applies at once here. */
+    async setPopularHidden(raw: string, hidden: boolean, by: bigint): Promise<void> {
+      if ([...raw.trim()].length > KEYWORDS_MAX)
+        throw new DomainError("invalid_argument", `关键词不能超过 ${KEYWORDS_MAX} 个字符`, undefined, "keywords");
+      const normalized = normalizeKeywords(raw);
+      if (!normalized) throw new DomainError("invalid_argument", "请输入关键词", undefined, "keywords");
+      await repo.setPopularHidden(normalized, hidden, by);
+      popularCache = null;
+    },
+
+    popularHidden: () => repo.popularHidden(),
   };
 }
 export type SearchRecordService = ReturnType<typeof createSearchRecordService>;

@@ -8,6 +8,7 @@ import {
   type ListSearchRecordRequest,
   SearchRecordAPI,
   SearchRecordSchema,
+  type SetPopularSearchHiddenRequest,
 } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { signInStaff } from "../../../test/staff.js";
@@ -26,8 +27,13 @@ const record = (id: number, keywords: string, userId: number, username: string, 
     createdAt: timestampFromDate(new Date("2025-03-04T05:06:07Z")),
   });
 
-/** An in-process SearchRecordAPI over an in-memory table: DeleteSearchRecord removes rows. */
+/**
+ * An in-process SearchRecordAPI over an in-memory table: DeleteSearchRecord removes rows,
+ * SetPopularSearchHidden keeps the hidden keywords ListHiddenPopularSearch answers.
+ */
 function setup(rpcs: string[]) {
+  let hidden: string[] = ["刷屏广告"];
+  const hides: SetPopularSearchHiddenRequest[] = [];
   let rows = [
     record(1, "线性代数", 7, "alice", "203.0.113.5", 12),
     record(2, "考研真题", 0, "", "198.51.100.2", 0),
@@ -51,11 +57,19 @@ function setup(rpcs: string[]) {
           rows = rows.filter((r) => !req.id.includes(r.id));
           return {};
         },
+        setPopularSearchHidden: (req) => {
+          hides.push(req);
+          hidden = req.hidden
+            ? [req.keywords, ...hidden.filter((k) => k !== req.keywords)]
+            : hidden.filter((k) => k !== req.keywords);
+          return {};
+        },
+        listHiddenPopularSearch: () => ({ hidden: hidden.map((keywords) => ({ keywords })) }),
       });
     },
   });
   signInStaff(deps, "SearchRecordAPI", rpcs, ["/admin/document/searchrecord"]);
-  return { deps, lists, deletes };
+  return { deps, lists, deletes, hides };
 }
 
 const row = (text: string): HTMLElement => {
@@ -119,5 +133,29 @@ describe("admin search records", () => {
     expect(within(await findRow("线性代数")).queryByLabelText("删除")).toBeNull();
     expect(screen.queryByTestId("batch-delete")).toBeNull();
     expect(row("线性代数").querySelector("input[type=checkbox]")).toBeNull();
+  }, 120_000);
+
+  it("hides a record's keywords from the popular searches after asking, lists the hidden ones and shows one again", async () => {
+    const { deps, hides } = setup(["ListSearchRecord", "SetPopularSearchHidden", "ListHiddenPopularSearch"]);
+    renderWithProviders(<SearchRecordPage />, deps);
+    const hiddenList = async () => within(await screen.findByTestId("popular-hidden", {}, { timeout: 8000 }));
+    expect(await (await hiddenList()).findByText("刷屏广告", {}, { timeout: 8000 })).toBeTruthy();
+
+    fireEvent.click(within(await findRow("考研真题")).getByLabelText("从热门搜索中隐藏"));
+    expect(hides).toHaveLength(0); // asks first
+    fireEvent.click(await screen.findByText(/^确\s*定$/));
+    await waitFor(() => expect(hides).toEqual([expect.objectContaining({ keywords: "考研真题", hidden: true })]));
+    expect(await (await hiddenList()).findByText("考研真题")).toBeTruthy();
+
+    fireEvent.click((await hiddenList()).getByLabelText("取消隐藏 刷屏广告"));
+    await waitFor(() => expect(hides.at(-1)).toEqual(expect.objectContaining({ keywords: "刷屏广告", hidden: false })));
+    await waitFor(async () => expect((await hiddenList()).queryByText("刷屏广告")).toBeNull());
+  }, 120_000);
+
+  it("without the permissions offers neither hiding nor the hidden list", async () => {
+    const { deps } = setup(["ListSearchRecord"]);
+    renderWithProviders(<SearchRecordPage />, deps);
+    expect(within(await findRow("线性代数")).queryByLabelText("从热门搜索中隐藏")).toBeNull();
+    expect(screen.queryByTestId("popular-hidden")).toBeNull();
   }, 120_000);
 });

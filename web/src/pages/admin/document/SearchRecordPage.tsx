@@ -1,6 +1,8 @@
+import { CloseOutlined, EyeInvisibleOutlined } from "@ant-design/icons";
+import { skipToken, useQuery } from "@connectrpc/connect-query";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import { type SearchRecord, SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
-import { Input, Select, Table, type TableColumnsType, Tag } from "antd";
+import { Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
@@ -19,7 +21,8 @@ const TYPES: Record<TypeFilter, ContentKind> = { document: ContentKind.DOCUMENT,
 
 /**
  * /admin/document/searchrecord: what people searched (keywords, who, from where, how many results,
- * how long it took), newest first; filter by keywords, address and type; delete one or many.
+ * how long it took), newest first; filter by keywords, address and type; delete one or many; hide a
+ * record's keywords from the popular searches everyone sees, and show hidden ones again.
  */
 export default function SearchRecordPage() {
   const { t } = useI18n();
@@ -47,6 +50,15 @@ export default function SearchRecordPage() {
     onSuccess: list.clearSelection,
   });
   const canDelete = can("/api.v1.SearchRecordAPI/DeleteSearchRecord");
+  const canHide = can("/api.v1.SearchRecordAPI/SetPopularSearchHidden");
+  const canListHidden = can("/api.v1.SearchRecordAPI/ListHiddenPopularSearch");
+  const hidden = useQuery(SearchRecordAPI.method.listHiddenPopularSearch, canListHidden ? {} : skipToken);
+  const hide = useAdminMutation(SearchRecordAPI.method.setPopularSearchHidden, {
+    success: t("adm.sr.hidden"),
+  });
+  const unhide = useAdminMutation(SearchRecordAPI.method.setPopularSearchHidden, {
+    success: t("adm.sr.unhidden"),
+  });
 
   const columns: TableColumnsType<SearchRecord> = [
     titleColumn(
@@ -93,7 +105,19 @@ export default function SearchRecordPage() {
     },
     { title: t("adm.sr.createdAt"), key: "createdAt", render: (_, item) => formatTime(item.createdAt) },
     actionsColumn(t, (item: SearchRecord) => (
-      <RowActions name={item.keywords} onDelete={canDelete ? () => void remove.run({ id: [item.id] }) : undefined} />
+      <RowActions
+        name={item.keywords}
+        actions={[
+          canHide && {
+            key: "hide",
+            label: t("adm.sr.hide"),
+            icon: <EyeInvisibleOutlined />,
+            confirm: { title: t("adm.sr.hideConfirm", { keywords: item.keywords }) },
+            onClick: () => void hide.run({ keywords: item.keywords, hidden: true }),
+          },
+        ]}
+        onDelete={canDelete ? () => void remove.run({ id: [item.id] }) : undefined}
+      />
     )),
   ];
 
@@ -138,6 +162,30 @@ export default function SearchRecordPage() {
         scroll={{ x: "max-content" }}
         data-testid="searchrecord-table"
       />
+      {canListHidden && (
+        <Space wrap size={[4, 8]} style={{ marginTop: 16 }} data-testid="popular-hidden">
+          <Typography.Text type="secondary">{t("adm.sr.hiddenList")}</Typography.Text>
+          {(hidden.data?.hidden ?? []).length === 0 ? (
+            <Typography.Text type="secondary">{t("adm.sr.hiddenNone")}</Typography.Text>
+          ) : (
+            hidden.data?.hidden.map((h) => (
+              <Tag
+                key={h.keywords}
+                closable={canHide}
+                closeIcon={
+                  canHide ? <CloseOutlined aria-label={t("adm.sr.unhide", { keywords: h.keywords })} /> : undefined
+                }
+                onClose={(e) => {
+                  e.preventDefault();
+                  void unhide.run({ keywords: h.keywords, hidden: false });
+                }}
+              >
+                {h.keywords}
+              </Tag>
+            ))
+          )}
+        </Space>
+      )}
     </AdminCard>
   );
 }
