@@ -2,11 +2,14 @@ import * as http from "node:http";
 import type * as http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { type ConnectRouter, createRouterTransport, type Interceptor, type Transport } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { compressionBrotli, compressionGzip, connectNodeAdapter } from "@connectrpc/connect-node";
 import { type HealthState, healthRoutes } from "./health.js";
 import { listenDual } from "./listen.js";
 import type { Logger } from "./logger.js";
 import type { Metrics } from "./metrics.js";
+import { refuseUndecodable } from "./undecodable.js";
+
+export { decodeMessages, refuseUndecodable } from "./undecodable.js";
 
 /** What a service's buildServer(deps) returns: its routes and interceptors, no sockets yet. */
 export interface ServiceDefinition {
@@ -40,13 +43,17 @@ export async function serveService(
   def: ServiceDefinition,
   opts: { grpcPort: number; adminPort: number; host?: string; log: Logger },
 ): Promise<RunningService> {
+  const compressions = [compressionGzip, compressionBrotli];
   const rpc = connectNodeAdapter({
     routes: (router) => {
       def.routes(router);
       healthRoutes(def.health)(router);
+      // a body that is not the request message: invalid_argument in every protocol, not connect-es's internal
+      refuseUndecodable(router, { readMaxBytes: MAX_MESSAGE_BYTES, compressions });
     },
     interceptors: def.interceptors,
     readMaxBytes: MAX_MESSAGE_BYTES,
+    acceptCompression: compressions,
   });
   // One port, both protocols: gRPC/Connect over h2c, and Connect over HTTP/1.1 (curl, benchmarks).
   const grpc = await listenDual(rpc, { port: opts.grpcPort, host: opts.host ?? "0.0.0.0" });
