@@ -44,6 +44,8 @@ export const enArticles: { readonly [K in keyof typeof zhCNArticles]: string } =
   "post.field.authorPlaceholder": "Empty: the publisher",
   "post.field.content": "Content",
   "post.field.contentRequired": "Please write the article",
+  "post.field.contentHelp":
+    "Images pasted from other sites are copied to this site when you save (they may not show until then); one that cannot be copied is named so you can upload it instead",
   "post.submit": "Publish",
   "post.save": "Save",
   "post.cancel": "Cancel",

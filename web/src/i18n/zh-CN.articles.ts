@@ -45,6 +45,8 @@ export const zhCNArticles = {
   "post.field.authorPlaceholder": "留空则显示发布者",
   "post.field.content": "正文",
   "post.field.contentRequired": "请输入文章正文",
+  "post.field.contentHelp":
+    "从其他网站粘贴的图片会在保存时下载到本站（保存前可能无法显示）；无法下载的图片会被指出，请改为上传",
   "post.submit": "发布",
   "post.save": "保存",
   "post.cancel": "取消",

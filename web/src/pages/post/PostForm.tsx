@@ -201,6 +201,7 @@ function ArticleForm({ article }: { article: Article | undefined }) {
         <Form.Item
           name="content"
           label={t("post.field.content")}
+          extra={t("post.field.contentHelp")}
           rules={[{ required: true, message: t("post.field.contentRequired") }]}
           validateTrigger="onSubmit"
         >
