@@ -5,8 +5,8 @@ import { createGateway, gatewayListenOptions, listenConfigSchema } from "@wenku/
 import {
   AUTHZ_CHANGED_SUBJECT,
   CachingAuthorizer,
-  createSettingsReader,
   type CreatedAccount,
+  createSettingsReader,
   type Deployable,
   grpcTransports,
   inProcessTransport,
