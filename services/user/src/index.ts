@@ -4,6 +4,6 @@ export { loadUserConfig, type UserConfig, userConfigSchema } from "./config.js";
 export { createDb, type Db, USER_SCHEMA } from "./db.js";
 export { syncPermissions } from "./permissions/permission.sync.js";
 export { seedAccounts } from "./permissions/seed.js";
-export { resetPassword } from "./users/password.reset.js";
 export { buildServer, type UserServerDeps } from "./server.js";
 export { migrationsDir, service } from "./service.js";
+export { resetPassword } from "./users/password.reset.js";
