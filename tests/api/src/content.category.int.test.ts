@@ -77,7 +77,7 @@ describe("categories", () => {
       title: "教育",
       sort: 5,
       enable: true,
-      cover: "https://cdn.example.com/c.png",
+      cover: "/uploads/c.png",
       description: "教育资料",
       show_description: true,
     });
@@ -93,7 +93,7 @@ describe("categories", () => {
       parent_id: 0,
       sort: 5,
       enable: true,
-      cover: "https://cdn.example.com/c.png",
+      cover: "/uploads/c.png",
       description: "教育资料",
       show_description: true,
       type: 0,
