@@ -23,11 +23,13 @@ export class Html {
 
 type Part = Html | string | number | bigint | null | undefined | false | readonly Part[];
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const ENTITIES = new Map<string, string>(
+  Object.entries({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }),
+);
 
 /** Text safe in element content and in quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+  return text.replace(/[&<>"']/g, (c) => ENTITIES.get(c) as string);
 }
 
 function render(part: Part): string {

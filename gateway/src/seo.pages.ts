@@ -100,17 +100,19 @@ function paragraphs(text: string): Html[] {
     .map((lines) => html`<p>${lines.map((l, i) => html`${i > 0 ? html`<br />` : ""}${l}`)}</p>`);
 }
 
-const MIME: Record<string, string> = {
-  ".pdf": "application/pdf",
-  ".doc": "application/msword",
-  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  ".ppt": "application/vnd.ms-powerpoint",
-  ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  ".xls": "application/vnd.ms-excel",
-  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ".txt": "text/plain",
-  ".epub": "application/epub+zip",
-};
+const MIME = new Map<string, string>(
+  Object.entries({
+    ".pdf": "application/pdf",
+    ".doc": "application/msword",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ".ppt": "application/vnd.ms-powerpoint",
+    ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ".xls": "application/vnd.ms-excel",
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".txt": "text/plain",
+    ".epub": "application/epub+zip",
+  }),
+);
 
 function documentPage(site: Site, { document: doc, pageText }: CrawlerDocument): SeoPage | null {
   if (!doc) return null;
@@ -143,7 +145,7 @@ ${pageText.map((text, i) => html`<section data-page="${i + 1}"><h2>第 ${i + 1} 
     ...(created ? { dateCreated: created, datePublished: created } : {}),
     ...(updated ? { dateModified: updated } : {}),
     ...(uploader ? { author: { "@type": "Person", name: uploader } } : {}),
-    ...(MIME[doc.ext.toLowerCase()] ? { encodingFormat: MIME[doc.ext.toLowerCase()] } : {}),
+    ...(MIME.has(doc.ext.toLowerCase()) ? { encodingFormat: MIME.get(doc.ext.toLowerCase()) } : {}),
     ...(doc.language ? { inLanguage: doc.language } : {}),
     ...(image ? { image } : {}),
     isAccessibleForFree: doc.price === 0,

@@ -25,28 +25,30 @@ import {
 import type { Probe } from "./static.probe.js";
 import { createRouteSource } from "./static.routes.js";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".map": "application/json",
-  ".webmanifest": "application/manifest+json",
-  ".xml": "application/xml",
-  ".txt": "text/plain; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".wasm": "application/wasm",
-};
+const TYPES = new Map<string, string>(
+  Object.entries({
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".xml": "application/xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".avif": "image/avif",
+    ".ico": "image/x-icon",
+    ".woff": "font/woff",
+    ".woff2": "font/woff2",
+    ".wasm": "application/wasm",
+  }),
+);
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -128,7 +130,7 @@ export function createStaticHandler(root: string, opts: StaticOptions = {}): Han
       const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${coding ? `-${coding}` : ""}"`;
       const lastModified = new Date(info.mtimeMs).toUTCString();
       const h: OutgoingHttpHeaders = {
-        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        "content-type": TYPES.get(extname(file)) ?? "application/octet-stream",
         "cache-control": status === 200 && immutable ? IMMUTABLE : REVALIDATE,
         vary: "Accept-Encoding",
       };

@@ -5,10 +5,12 @@ import { type License, LicenseSchema } from "@wenku/proto/api/v1/config_pb.js";
 import type { ConfigValues } from "../settings/values.js";
 
 /** Where each licence's text is kept (SPDX id → its publisher's page). */
-const LICENSE_TEXTS: Readonly<Record<string, string>> = {
-  "AGPL-3.0-or-later": "https://www.gnu.org/licenses/agpl-3.0.html",
-  "AGPL-3.0-only": "https://www.gnu.org/licenses/agpl-3.0.html",
-};
+const LICENSE_TEXTS: ReadonlyMap<string, string> = new Map<string, string>(
+  Object.entries({
+    "AGPL-3.0-or-later": "https://www.gnu.org/licenses/agpl-3.0.html",
+    "AGPL-3.0-only": "https://www.gnu.org/licenses/agpl-3.0.html",
+  }),
+);
 
 export interface ProgramInfo {
   version: string;
@@ -24,6 +26,6 @@ export function toLicense(values: ConfigValues, program: ProgramInfo): License {
     domain: values.str("system", "domain"),
     license: program.license,
     version: program.version,
-    licenseUrl: LICENSE_TEXTS[program.license] ?? "",
+    licenseUrl: LICENSE_TEXTS.get(program.license) ?? "",
   });
 }

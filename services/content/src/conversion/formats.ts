@@ -20,45 +20,47 @@ interface ExtensionInfo {
   upload: boolean;
 }
 
-const table: Record<string, ExtensionInfo> = {
-  pdf: { type: "pdf", route: "mupdf", upload: true },
-  // word
-  doc: { type: "word", route: "office", upload: true },
-  docx: { type: "word", route: "office", upload: true },
-  rtf: { type: "word", route: "office", upload: true },
-  wps: { type: "word", route: "office", upload: true },
-  odt: { type: "word", route: "office", upload: true },
-  dot: { type: "word", route: "office", upload: true },
-  // ppt
-  ppt: { type: "ppt", route: "office", upload: true },
-  pptx: { type: "ppt", route: "office", upload: true },
-  pps: { type: "ppt", route: "office", upload: true },
-  ppsx: { type: "ppt", route: "office", upload: true },
-  dps: { type: "ppt", route: "office", upload: true },
-  odp: { type: "ppt", route: "office", upload: true },
-  pot: { type: "ppt", route: "office", upload: true },
-  // excel
-  xls: { type: "excel", route: "office", upload: true },
-  xlsx: { type: "excel", route: "office", upload: true },
-  et: { type: "excel", route: "office", upload: true },
-  ods: { type: "excel", route: "office", upload: true },
-  csv: { type: "excel", route: "office", upload: true },
-  tsv: { type: "excel", route: "office", upload: true },
-  // text
-  txt: { type: "text", route: "office", upload: true },
-  // e-books: MuPDF lays out EPUB and MOBI itself; CHM, UMD and AZW need calibre, which is not installed.
-  epub: { type: "epub", route: "mupdf", upload: true },
-  mobi: { type: "mobi", route: "mupdf", upload: true },
-  chm: { type: "chm", route: "unsupported", upload: true },
-  umd: { type: "umd", route: "unsupported", upload: true },
-  azw: { type: "other", route: "unsupported", upload: true },
-  azw3: { type: "other", route: "unsupported", upload: true },
-  azw4: { type: "other", route: "unsupported", upload: true },
-  // MuPDF opens these too; not upload types in the spec, converted when they arrive another way (spider).
-  // (XPS is not: the mupdf npm build has no XPS handler.)
-  cbz: { type: "other", route: "mupdf", upload: false },
-  fb2: { type: "other", route: "mupdf", upload: false },
-};
+const table = new Map<string, ExtensionInfo>(
+  Object.entries({
+    pdf: { type: "pdf", route: "mupdf", upload: true },
+    // word
+    doc: { type: "word", route: "office", upload: true },
+    docx: { type: "word", route: "office", upload: true },
+    rtf: { type: "word", route: "office", upload: true },
+    wps: { type: "word", route: "office", upload: true },
+    odt: { type: "word", route: "office", upload: true },
+    dot: { type: "word", route: "office", upload: true },
+    // ppt
+    ppt: { type: "ppt", route: "office", upload: true },
+    pptx: { type: "ppt", route: "office", upload: true },
+    pps: { type: "ppt", route: "office", upload: true },
+    ppsx: { type: "ppt", route: "office", upload: true },
+    dps: { type: "ppt", route: "office", upload: true },
+    odp: { type: "ppt", route: "office", upload: true },
+    pot: { type: "ppt", route: "office", upload: true },
+    // excel
+    xls: { type: "excel", route: "office", upload: true },
+    xlsx: { type: "excel", route: "office", upload: true },
+    et: { type: "excel", route: "office", upload: true },
+    ods: { type: "excel", route: "office", upload: true },
+    csv: { type: "excel", route: "office", upload: true },
+    tsv: { type: "excel", route: "office", upload: true },
+    // text
+    txt: { type: "text", route: "office", upload: true },
+    // e-books: MuPDF lays out EPUB and MOBI itself; CHM, UMD and AZW need calibre, which is not installed.
+    epub: { type: "epub", route: "mupdf", upload: true },
+    mobi: { type: "mobi", route: "mupdf", upload: true },
+    chm: { type: "chm", route: "unsupported", upload: true },
+    umd: { type: "umd", route: "unsupported", upload: true },
+    azw: { type: "other", route: "unsupported", upload: true },
+    azw3: { type: "other", route: "unsupported", upload: true },
+    azw4: { type: "other", route: "unsupported", upload: true },
+    // MuPDF opens these too; not upload types in the spec, converted when they arrive another way (spider).
+    // (XPS is not: the mupdf npm build has no XPS handler.)
+    cbz: { type: "other", route: "mupdf", upload: false },
+    fb2: { type: "other", route: "mupdf", upload: false },
+  }),
+);
 
 /** "PDF", ".pdf", " .Pdf " → "pdf". */
 export function normalizeExtension(ext: string): string {
@@ -66,21 +68,19 @@ export function normalizeExtension(ext: string): string {
 }
 
 export function documentTypeOf(ext: string): DocumentType {
-  return table[normalizeExtension(ext)]?.type ?? "other";
+  return table.get(normalizeExtension(ext))?.type ?? "other";
 }
 
 /** undefined: the converter does not know the extension at all. */
 export function conversionRouteOf(ext: string): ConversionRoute | undefined {
-  return table[normalizeExtension(ext)]?.route;
+  return table.get(normalizeExtension(ext))?.route;
 }
 
 /** Every extension accepted as an upload, without the dot. */
-export const uploadExtensions: readonly string[] = Object.entries(table)
-  .filter(([, i]) => i.upload)
-  .map(([e]) => e);
+export const uploadExtensions: readonly string[] = [...table].filter(([, i]) => i.upload).map(([e]) => e);
 
 /** Upload extensions that go through LibreOffice (refused when it is not installed), without the dot. */
-export const officeExtensions: readonly string[] = uploadExtensions.filter((e) => table[e]?.route === "office");
+export const officeExtensions: readonly string[] = uploadExtensions.filter((e) => table.get(e)?.route === "office");
 
 /**
  * Whether a file may be uploaded as a document: a known document extension and, when the site
@@ -88,7 +88,7 @@ export const officeExtensions: readonly string[] = uploadExtensions.filter((e) =
  */
 export function isAllowedExtension(ext: string, siteAllowed?: readonly string[]): boolean {
   const e = normalizeExtension(ext);
-  if (!table[e]?.upload) return false;
+  if (!table.get(e)?.upload) return false;
   if (!siteAllowed || siteAllowed.length === 0) return true;
   return siteAllowed.some((a) => normalizeExtension(a) === e);
 }

@@ -34,11 +34,13 @@ const outOfMemory = /bad_alloc|out of memory|Unspecified Application Error|canno
 const crashSignals = new Set(["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGFPE"]);
 
 /** LibreOffice import filters for what it cannot guess (toolchain.md): UTF-8, comma / tab separated. */
-const infilters: Record<string, string> = {
-  csv: "CSV:44,34,76,1",
-  tsv: "CSV:9,34,76,1",
-  txt: "Text (encoded):UTF8,LF,,,",
-};
+const infilters = new Map<string, string>(
+  Object.entries({
+    csv: "CSV:44,34,76,1",
+    tsv: "CSV:9,34,76,1",
+    txt: "Text (encoded):UTF8,LF,,,",
+  }),
+);
 
 /** Container formats: a file with one of these extensions must look like one of the accepted kinds. */
 const zipOrOle = new Set(["doc", "docx", "dot", "wps", "odt", "ppt", "pptx", "pps", "ppsx", "dps", "odp", "pot"]);
@@ -230,7 +232,7 @@ export function createOfficeConverter(options: OfficeOptions = {}): OfficeConver
       const profile = await acquire();
       try {
         if (signal?.aborted) throw abortError(signal);
-        const filter = infilters[ext];
+        const filter = infilters.get(ext);
         const args = [
           `-env:UserInstallation=file://${profile}`,
           "--headless",

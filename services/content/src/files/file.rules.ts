@@ -63,33 +63,35 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return header.split(",").some((t) => opaque(t) === opaque(etag));
 }
 
-const mimes: Record<string, string> = {
-  pdf: "application/pdf",
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  dot: "application/msword",
-  rtf: "application/rtf",
-  odt: "application/vnd.oasis.opendocument.text",
-  wps: "application/vnd.ms-works",
-  ppt: "application/vnd.ms-powerpoint",
-  pps: "application/vnd.ms-powerpoint",
-  pot: "application/vnd.ms-powerpoint",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  ppsx: "application/vnd.openxmlformats-officedocument.presentationml.slideshow",
-  odp: "application/vnd.oasis.opendocument.presentation",
-  xls: "application/vnd.ms-excel",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ods: "application/vnd.oasis.opendocument.spreadsheet",
-  csv: "text/csv",
-  tsv: "text/tab-separated-values",
-  txt: "text/plain",
-  epub: "application/epub+zip",
-  mobi: "application/x-mobipocket-ebook",
-  chm: "application/vnd.ms-htmlhelp",
-};
+const mimes = new Map<string, string>(
+  Object.entries({
+    pdf: "application/pdf",
+    doc: "application/msword",
+    docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    dot: "application/msword",
+    rtf: "application/rtf",
+    odt: "application/vnd.oasis.opendocument.text",
+    wps: "application/vnd.ms-works",
+    ppt: "application/vnd.ms-powerpoint",
+    pps: "application/vnd.ms-powerpoint",
+    pot: "application/vnd.ms-powerpoint",
+    pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ppsx: "application/vnd.openxmlformats-officedocument.presentationml.slideshow",
+    odp: "application/vnd.oasis.opendocument.presentation",
+    xls: "application/vnd.ms-excel",
+    xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ods: "application/vnd.oasis.opendocument.spreadsheet",
+    csv: "text/csv",
+    tsv: "text/tab-separated-values",
+    txt: "text/plain",
+    epub: "application/epub+zip",
+    mobi: "application/x-mobipocket-ebook",
+    chm: "application/vnd.ms-htmlhelp",
+  }),
+);
 
 /** The MIME type recorded for an upload, from its extension (never from the browser's claim). */
 export function mimeOf(ext: string): string {
   const e = normalizeExtension(ext);
-  return (Object.hasOwn(mimes, e) && mimes[e]) || "application/octet-stream";
+  return mimes.get(e) || "application/octet-stream";
 }

@@ -4,20 +4,22 @@
 import { franc } from "franc-min";
 
 /** franc's ISO 639-3 codes → the codes of the default languages (language.seed.ts). */
-const CODES: Record<string, string> = {
-  eng: "en",
-  jpn: "ja",
-  kor: "ko",
-  fra: "fr",
-  deu: "de",
-  spa: "es",
-  rus: "ru",
-  por: "pt",
-  ita: "it",
-  arb: "ar",
-  vie: "vi",
-  tha: "th",
-};
+const CODES = new Map<string, string>(
+  Object.entries({
+    eng: "en",
+    jpn: "ja",
+    kor: "ko",
+    fra: "fr",
+    deu: "de",
+    spa: "es",
+    rus: "ru",
+    por: "pt",
+    ita: "it",
+    arb: "ar",
+    vie: "vi",
+    tha: "th",
+  }),
+);
 
 // Frequent characters written differently in the two scripts (traditional, simplified), pair by pair.
 const TRADITIONAL = "們這個來說為國會時對過還與從後發經麼當實際關學進種開問題應現將機動點體長設無樣區見電";
@@ -38,7 +40,7 @@ export function detectLanguage(text: string): string | null {
   if (sample.length < MIN_CHARS) return null;
   const code = franc(sample, { minLength: MIN_CHARS });
   if (code === "cmn") return chineseScript(sample);
-  return CODES[code] ?? null;
+  return CODES.get(code) ?? null;
 }
 
 function chineseScript(text: string): string {

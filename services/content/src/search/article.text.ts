@@ -7,14 +7,16 @@ import sanitizeHtml from "sanitize-html";
 const BLOCK = /<\/(?:p|div|h[1-6]|li|blockquote|pre|tr|table|figure|figcaption|ul|ol|caption)\s*>/gi;
 const CELL = /<\/t[dh]\s*>/gi;
 const BREAK = /<br\s*\/?>/gi;
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const ENTITIES = new Map<string, string>(
+  Object.entries({ "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" }),
+);
 
 export function articleText(html: string): string {
   const marked = html.replace(BREAK, "\n").replace(BLOCK, "$&\n\n").replace(CELL, "$& ");
   // no tags at all: what is left is the text, entities escaped again by sanitize-html (only these five)
   const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} }).replace(
     /&(?:amp|lt|gt|quot|#39);/g,
-    (e) => ENTITIES[e] ?? e,
+    (e) => ENTITIES.get(e) ?? e,
   );
   return text
     .split(/\n[ \t\u00a0]*\n\s*/)

@@ -87,14 +87,16 @@ export function createArticleSearchSource(deps: {
 }
 
 /** moredoc's sort words and ours for articles; "" is relevance. */
-export const ARTICLE_SORTS: Record<string, ArticleSort> = {
-  "": "relevance",
-  default: "relevance",
-  relevance: "relevance",
-  latest: "latest",
-  new: "latest",
-  created_at: "latest",
-  views: "views",
-  view_count: "views",
-  popular: "views",
-};
+export const ARTICLE_SORTS: ReadonlyMap<string, ArticleSort> = new Map<string, ArticleSort>(
+  Object.entries({
+    "": "relevance",
+    default: "relevance",
+    relevance: "relevance",
+    latest: "latest",
+    new: "latest",
+    created_at: "latest",
+    views: "views",
+    view_count: "views",
+    popular: "views",
+  }),
+);

@@ -47,19 +47,22 @@ export interface SearchRecordList {
 
 const bad = (message: string) => new DomainError("invalid_argument", message);
 
-/** moredoc's order names (and ours) for the list; one column, newest first when none is given. */
-const ORDER: Record<string, SearchRecordSortColumn> = {
-  id: "id",
-  created_at: "createdAt",
-  total: "total",
-  spend_time: "spendMs",
-};
+/**
+ * moredoc's order names (and ours) for the list; one column, newest first when none is given. A Map: the
+ * name is the client's, and a plain object would answer `__proto__` or `constructor` from its prototype.
+ */
+const ORDER = new Map<string, SearchRecordSortColumn>([
+  ["id", "id"],
+  ["created_at", "createdAt"],
+  ["total", "total"],
+  ["spend_time", "spendMs"],
+]);
 
 function parseOrder(raw: string): { column: SearchRecordSortColumn; dir: "asc" | "desc" } {
   const parts = raw.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (!parts.length) return { column: "id", dir: "desc" };
   const [name = "", dir = "desc", ...rest] = parts;
-  const column = ORDER[name];
+  const column = ORDER.get(name);
   if (!column || rest.length || (dir !== "asc" && dir !== "desc")) throw bad(`不支持的排序方式：${raw.trim()}`);
   return { column, dir };
 }

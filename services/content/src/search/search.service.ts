@@ -52,22 +52,24 @@ export interface DocumentSearchResult {
   users: ReadonlyMap<bigint, UserBrief>;
 }
 
-/** moredoc's sort words and ours; "" is relevance. */
-const SORTS: Record<string, SearchSort> = {
-  "": "relevance",
-  default: "relevance",
-  relevance: "relevance",
-  latest: "latest",
-  new: "latest",
-  created_at: "latest",
-  views: "views",
-  view_count: "views",
-  popular: "views",
-  downloads: "downloads",
-  download_count: "downloads",
-  pages: "pages",
-  score: "score",
-};
+/** moredoc's sort words and ours; "" is relevance. A Map: the word is the client's (never a prototype key). */
+const SORTS = new Map<string, SearchSort>(
+  Object.entries({
+    "": "relevance",
+    default: "relevance",
+    relevance: "relevance",
+    latest: "latest",
+    new: "latest",
+    created_at: "latest",
+    views: "views",
+    view_count: "views",
+    popular: "views",
+    downloads: "downloads",
+    download_count: "downloads",
+    pages: "pages",
+    score: "score",
+  }),
+);
 
 /** SetDocumentIndex takes at most this many documents a call. */
 export const MAX_REINDEX = 1000;
@@ -134,7 +136,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { index, repo } = deps;
 
   async function toQuery(req: DocumentSearchInput, text: string): Promise<Omit<SearchQuery, "offset" | "limit">> {
-    const sort = SORTS[req.sort.trim().toLowerCase()];
+    const sort = SORTS.get(req.sort.trim().toLowerCase());
     if (!sort) throw bad("不支持的排序方式");
     const q: Omit<SearchQuery, "offset" | "limit"> = { text, sort };
     const categories = [...new Set(req.categoryId.filter((id) => id > 0n))];
@@ -215,7 +217,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       const started = performance.now();
       const spend = () => (performance.now() - started) / 1000;
       const text = queryText(req.wd);
-      const sort = ARTICLE_SORTS[req.sort.trim().toLowerCase()];
+      const sort = ARTICLE_SORTS.get(req.sort.trim().toLowerCase());
       if (!sort) throw bad("不支持的排序方式");
       if (!text) return { total: 0, spend: spend(), rows: [], hits: [], users: new Map() };
       const { skip, take, page } = paging(req.page, req.size, { max: PUBLIC_MAX_SIZE, fallback: DEFAULT_SIZE });

@@ -22,13 +22,15 @@ const INDEX_CLOSE = "</sitemapindex>\n";
 /** Entries are handed to storage in pieces of about this many characters. */
 const PIECE = 64 * 1024;
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const ENTITIES = new Map<string, string>(
+  Object.entries({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" }),
+);
 // Characters XML 1.0 does not allow at all (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/FFFF).
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text safe inside an XML element or attribute value: the five special characters escaped, characters XML forbids dropped. */
 export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+  return text.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ENTITIES.get(c) as string);
 }
 
 export interface SitemapEntry {
