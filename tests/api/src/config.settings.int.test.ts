@@ -1,7 +1,12 @@
 // ConfigAPI over REST: the public settings hold no secrets, the back office sees secrets masked,
 // a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
 import { randomBytes } from "node:crypto";
+import { createClient } from "@connectrpc/connect";
 import { createDb, type Db } from "@wenku/config";
+import { createLogger, createSettingsReader, headers } from "@wenku/kit";
+import { createJetStreamBus } from "@wenku/kit/bus";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { TEST_NATS_URL } from "../../../jest/env.js";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -251,6 +256,33 @@ describe("a saved setting applies at the very next request, in every service", (
     expect([paid.status, paid.json.pay_method]).toEqual([200, 11]);
     await set("sandboxpay", "enable", "false");
     expect((await pay()).json.message).toBe("该支付方式未开启，请选择其他支付方式");
+  });
+
+  // Over NATS: a cache in another process (its own connection, its own settings reader) is dropped by
+  // the time the save answered, so that process's next request reads the new value.
+  const overNats = process.env.WENKU_TEST_TRANSPORT === "grpc" ? test : test.skip;
+  overNats("another process's settings-derived cache, told over NATS, before the save answers", async () => {
+    const log = createLogger({ service: "test", level: "silent" });
+    const bus = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test-peer" });
+    const reader = await createSettingsReader({
+      transport: stack.transports.config,
+      internalToken: stack.internalToken,
+      bus,
+      log,
+      ttlMs: 60_000, // the safety net plays no part here
+    });
+    try {
+      const config = createClient(ConfigAPI, stack.transports.config);
+      const internal = { headers: { [headers.internal]: stack.internalToken } };
+      const recharge = reader.derive(async () => (await config.getRechargeSettings({}, internal)).enable);
+      for (const on of [false, true, false, true]) {
+        await set("score", "enable_recharge", String(on));
+        expect([on, await recharge()]).toEqual([on, on]);
+      }
+    } finally {
+      reader.close();
+      await bus.close();
+    }
   });
 
   test("score rules (user service: check-in award) and security (registration)", async () => {
