@@ -27,3 +27,27 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return matches(err, "P2003", "23503", "ForeignKeyConstraintViolation");
 }
+
+interface LengthErrorShape {
+  code?: string;
+  message?: string;
+  cause?: { code?: string; message?: string };
+  meta?: { driverAdapterError?: { cause?: { kind?: string; originalMessage?: string } } };
+}
+
+/**
+ * The column length a write overflowed ("value too long for type character varying(n)": Prisma P2000 /
+ * P2010 over its pg adapter, or SQLSTATE 22001 from node-postgres): n, or undefined when `err` is another
+ * failure (0 when the length is not said). Every edge check should stop such a value first; this is the
+ * safety net that turns one it missed into a refusal instead of a 500.
+ */
+export function valueTooLongFor(err: unknown): number | undefined {
+  const e = err as LengthErrorShape | null | undefined;
+  const adapter = e?.meta?.driverAdapterError?.cause;
+  const hit =
+    adapter?.kind === "LengthMismatch" || e?.code === "P2000" || e?.code === "22001" || e?.cause?.code === "22001";
+  if (!hit) return undefined;
+  const text = adapter?.originalMessage ?? e?.cause?.message ?? e?.message ?? "";
+  const n = /character varying\((\d+)\)/.exec(text)?.[1];
+  return n === undefined ? 0 : Number(n);
+}

@@ -1,6 +1,7 @@
 // Limits a hostile visitor meets (#22 item 11), on the real stack: every 429 tells when to come back
 // (Retry-After, REST and Connect), open orders are capped per user, free-text fields are refused at the
 // edge when longer than their columns, the public settings keep the server's throttles to itself.
+import { ScalarType } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
@@ -122,3 +123,27 @@ test("a user's open orders are capped (20): the next is refused with a message u
   const granted = await call("POST", "/api/v1/order/system/recharge", { user_id: bob.id, quantity: 10 }, admin);
   expect([granted.status, granted.json.status]).toEqual([200, 2]); // PAID
 });
+
+test("texts longer than their columns in every REST body: refused or cut, never a 5xx", async () => {
+  const { buildRestRoutes } = await import("@wenku/gateway");
+  const { allApiServices } = await import("@wenku/kit");
+  const failures: string[] = [];
+  for (const route of buildRestRoutes(allApiServices()).routes) {
+    if (route.body !== "*" || route.verb === "DELETE") continue;
+    const path = `/${route.segments.map((s) => ("literal" in s ? s.literal : "1")).join("/")}`;
+    for (const n of [256, 1025]) {
+      const text = "长".repeat(n);
+      const body: Record<string, unknown> = {};
+      for (const f of route.method.input.fields) {
+        if (f.fieldKind === "scalar" && f.scalar === ScalarType.STRING) body[f.name] = text;
+        else if (f.fieldKind === "list" && f.listKind === "scalar" && f.scalar === ScalarType.STRING)
+          body[f.name] = [text];
+        else if (f.fieldKind === "scalar" && f.name.endsWith("id")) body[f.name] = 1;
+      }
+      const r = await call(route.verb, path, body, admin);
+      if (r.status >= 500 && r.status !== 501)
+        failures.push(`${route.verb} ${path} (${n}) → ${r.status} ${r.json.message}`);
+    }
+  }
+  expect(failures).toEqual([]);
+}, 60_000);
