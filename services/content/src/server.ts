@@ -203,6 +203,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     : undefined;
   if (follower) {
     deps.documents.onChanged(() => follower.touch());
+    settings.onChange(() => follower.touch()); // display.hide_category_without_document decides categories
     deps.followSitemap?.started(follower);
   }
   const listed = <T extends object>(impl: T): T => (follower ? touchingWrites(impl, () => follower.touch()) : impl);

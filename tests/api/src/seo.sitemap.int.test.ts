@@ -206,7 +206,7 @@ test("a site closed to visitors serves no sitemap and disallows every path", asy
   await eventually(async () => expect((await get("/sitemap.xml")).status).toBe(200), 15_000);
 });
 
-test("the sitemap follows the site: approved → listed within the debounce, disabled → gone; articles too", async () => {
+test("the sitemap follows the site: approved → listed within the debounce, disabled → gone; articles, categories and the setting hiding empty ones too", async () => {
   const check = async (id: number, status: number) =>
     expect((await rest(stack.url, "PUT", "/api/v1/document/check", { id: [id], status }, admin)).status).toBe(200);
   const listed = async (section: string, path: string) =>
@@ -229,4 +229,14 @@ test("the sitemap follows the site: approved → listed within the debounce, dis
   const r = await rest(stack.url, "POST", "/api/v1/article", { title: "后来的文章", content: "<p>x</p>" }, admin);
   expect(r.status).toBe(200);
   await eventually(async () => expect(await listed("articles", `/article/${r.json.id}`)).toBe(true), 5_000);
+
+  // a new category is listed; the setting that hides empty ones takes it out again
+  const empty = await makeCategory(stack.url, admin, "新的空分类");
+  await eventually(async () => expect(await listed("categories", `/category/${empty}`)).toBe(true), 5_000);
+  await setConfig(stack.url, admin, "display", "hide_category_without_document", "true");
+  try {
+    await eventually(async () => expect(await listed("categories", `/category/${empty}`)).toBe(false), 5_000);
+  } finally {
+    await setConfig(stack.url, admin, "display", "hide_category_without_document", "false");
+  }
 });
