@@ -1,7 +1,7 @@
 // The embedded PostgreSQL of `npm start`: its password is generated per site into
 // DATA_DIR/secrets.json (a data dir of an earlier version, made with wenku/wenku, is moved over to
 // it), it listens on 127.0.0.1 only, and DATA_DIR is owner-only. Each test starts a real server.
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -70,8 +70,10 @@ test("a new DATA_DIR: a generated password, owner-only files, 127.0.0.1 only and
     expect(jwtSecret).toHaveLength(64);
     expect(db.url).toBe(`postgres://wenku:${postgresPassword}@127.0.0.1:${portOf(db.url)}/wenku`);
     expect(await mode(join(dataDir, "secrets.json"))).toBe(0o600);
-    // As root the postgres group may traverse DATA_DIR to reach its data; nobody else gets anything.
-    expect(await mode(dataDir)).toBe(asRoot ? 0o710 : 0o700);
+    // Owner-only, as root too: there DATA_DIR belongs to the postgres account (the server reaches its
+    // data as the owner), no group or other account gets anything.
+    expect(await mode(dataDir)).toBe(0o700);
+    if (asRoot) expect((await stat(dataDir)).uid).toBe((await stat(join(dataDir, "postgres"))).uid);
     expect(await mode(join(dataDir, "postgres"))).toBe(0o700);
     // initdb's password file was written in a private directory, now gone
     expect((await readdir(dataDir)).sort()).toEqual(["postgres", "secrets.json"]);
@@ -94,6 +96,8 @@ test("a data dir of an earlier version (wenku/wenku) moves to the generated pass
   // DATA_DIR as an earlier version left it: world-readable directory, secrets without a database
   // password, a cluster initialised with the fixed password.
   await chmod(dataDir, 0o755);
+  await mkdir(join(dataDir, "storage"), { mode: 0o755 });
+  await chmod(join(dataDir, "storage"), 0o755);
   const earlier = { jwtSecret: "j".repeat(64), internalToken: "i".repeat(64) };
   await writeFile(join(dataDir, "secrets.json"), JSON.stringify(earlier), { mode: 0o644 });
   await new EmbeddedPostgres({
@@ -114,7 +118,8 @@ test("a data dir of an earlier version (wenku/wenku) moves to the generated pass
     password = s.postgresPassword as string;
     expect(password).toMatch(/^[A-Za-z0-9_-]{64}$/);
     expect(await mode(join(dataDir, "secrets.json"))).toBe(0o600);
-    expect(await mode(dataDir)).toBe(asRoot ? 0o710 : 0o700);
+    expect(await mode(dataDir)).toBe(0o700);
+    expect(await mode(join(dataDir, "storage"))).toBe(0o700); // what it holds is owner-only too
     expect(migrated()).toBe(1);
     expect(await tryLogin(portOf(first.url), "wenku")).toBe("28P01");
     expect(await tryLogin(portOf(first.url), password)).toBe("ok");

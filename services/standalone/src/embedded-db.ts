@@ -53,7 +53,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const { postgresPassword: password } = await loadOrCreateSecrets(dataDir); // also makes DATA_DIR private
   const account = process.getuid?.() === 0 ? await postgresAccount() : null;
   if (account) {
-    await sharePrivateDir(dataDir, account.gid);
+    await givePrivateDir(dataDir, account);
     await letPostgresUserTraverse([dirname(dataDir), binariesDir()], log);
   }
   const port = await freePort();
@@ -219,11 +219,16 @@ async function postgresAccount(): Promise<Account> {
   }
 }
 
-/** DATA_DIR stays owner-only but for traverse by the postgres group (0710), to reach its data dir. */
-async function sharePrivateDir(dataDir: string, gid: number): Promise<void> {
+/**
+ * As root, DATA_DIR (0700) belongs to the postgres account: the database server, which runs as that
+ * account, reaches its data dir inside as the owner, and no other account gets anything. This process
+ * (root) keeps using the directory; what it writes there stays root's own (secrets.json 0600, uploads).
+ * A group-traverse grant (0710 to the postgres group, as before) would be no owner-only directory.
+ */
+async function givePrivateDir(dataDir: string, account: Account): Promise<void> {
   const s = await stat(dataDir);
-  if (s.gid !== gid) await chown(dataDir, s.uid, gid);
-  if ((s.mode & 0o7777) !== ((s.mode & 0o7700) | 0o010)) await chmod(dataDir, (s.mode & 0o7700) | 0o010);
+  if (s.uid !== account.uid || s.gid !== account.gid) await chown(dataDir, account.uid, account.gid);
+  if ((s.mode & 0o7777) !== 0o700) await chmod(dataDir, 0o700);
 }
 
 function binariesDir(): string {

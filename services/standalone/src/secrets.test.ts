@@ -1,5 +1,5 @@
 // DATA_DIR/secrets.json: generated once, kept key by key, owner-only.
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadOrCreateSecrets } from "./secrets.js";
@@ -11,7 +11,8 @@ beforeEach(async () => {
 afterEach(() => rm(parent, { recursive: true, force: true }));
 
 const mode = async (path: string) => (await stat(path)).mode & 0o777;
-const privateDir = process.getuid?.() === 0 ? 0o710 : 0o700; // as root the postgres group may traverse
+/** DATA_DIR is owner-only for everyone (as root the postgres account owns it: embedded-db.ts). */
+const privateDir = 0o700;
 
 test("first start: a new DATA_DIR (0700) with three generated secrets in a 0600 file; later starts read them", async () => {
   const dataDir = join(parent, "data", "nested");
@@ -27,6 +28,8 @@ test("an earlier file: missing keys are added, the others kept; loose modes are 
   const dataDir = join(parent, "data");
   await loadOrCreateSecrets(dataDir);
   await chmod(dataDir, 0o755);
+  await mkdir(join(dataDir, "storage"));
+  await chmod(join(dataDir, "storage"), 0o755);
   const file = join(dataDir, "secrets.json");
   await writeFile(file, JSON.stringify({ jwtSecret: "j".repeat(40), internalToken: "short" }));
   await chmod(file, 0o644);
@@ -37,6 +40,7 @@ test("an earlier file: missing keys are added, the others kept; loose modes are 
   expect(JSON.parse(await readFile(file, "utf8"))).toEqual(s);
   expect(await mode(file)).toBe(0o600);
   expect(await mode(dataDir)).toBe(privateDir);
+  expect(await mode(join(dataDir, "storage"))).toBe(0o700); // its entries too
 });
 
 test("a stored database password is never replaced; a file that is not an object is regenerated", async () => {

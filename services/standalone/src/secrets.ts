@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface Secrets {
@@ -14,16 +14,21 @@ const SECRETS_FILE = "secrets.json";
 const generate = () => randomBytes(48).toString("base64url");
 
 /**
- * Makes `dir` (DATA_DIR) owner-only: created 0700, an existing one loses its group and other
- * permissions. Everything Wenku keeps there (secrets, database, uploaded files) is then private
- * whatever modes the files below it have. As root, group traverse (g+x) stays: embedded-db.ts
- * gives the directory to the `postgres` group so that the database server can reach its data.
+ * Makes `dir` (DATA_DIR) and what it holds owner-only: created 0700, an existing one and its entries lose
+ * their group and other permissions. Everything Wenku keeps there (secrets, database, uploaded files) is
+ * then private whatever modes the files further down have. As root, embedded-db.ts then gives the
+ * directory itself to the `postgres` account (still 0700), so that the database server can reach its data.
  */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const mode = (await stat(dir)).mode & 0o7777;
-  const tight = mode & (process.getuid?.() === 0 ? 0o7710 : 0o7700);
-  if (tight !== mode) await chmod(dir, tight);
+  await ownerOnly(dir);
+  for (const entry of await readdir(dir, { withFileTypes: true }))
+    if (!entry.isSymbolicLink()) await ownerOnly(join(dir, entry.name));
+}
+
+async function ownerOnly(path: string): Promise<void> {
+  const mode = (await stat(path)).mode & 0o7777;
+  if (mode & 0o077) await chmod(path, mode & 0o7700);
 }
 
 /**
