@@ -1,5 +1,6 @@
 // `npm start`: the whole site in one process. External servers are used when configured
 // (DATABASE_URL, NATS_URL); otherwise embedded PostgreSQL and an in-process event bus.
+import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createLogger } from "@wenku/kit";
 import { createBus } from "@wenku/kit/bus";
@@ -17,6 +18,9 @@ const dataDir = resolve(cfg.DATA_DIR);
 const embedded: EmbeddedDb | null = cfg.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir, log);
 const databaseUrl = cfg.DATABASE_URL ?? (embedded as EmbeddedDb).url;
 const secrets = await loadOrCreateSecrets(dataDir);
+// Made here owner-only (0700) like everything in DATA_DIR, before the storage would create it 0755.
+const storageDir = resolve(dataDir, "storage");
+await mkdir(storageDir, { recursive: true, mode: 0o700 });
 const bus = await createBus({ natsUrl: cfg.NATS_URL, log });
 
 const stack = await startStack({
@@ -32,7 +36,7 @@ const stack = await startStack({
   trustedProxies: cfg.TRUSTED_PROXIES,
   maxBodyBytes: cfg.MAX_BODY_BYTES,
   // Uploaded files and page images live beside the embedded database unless configured otherwise.
-  env: { STORAGE_DIR: resolve(dataDir, "storage"), ...process.env },
+  env: { STORAGE_DIR: storageDir, ...process.env },
 });
 
 if (stack.announce.length) process.stdout.write(`\n${stack.announce.join("\n")}\n`);
