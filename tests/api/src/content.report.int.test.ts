@@ -82,7 +82,11 @@ test("the six reasons only; hidden and missing documents cannot be reported; vis
   const user = await register("reportrules");
   for (const reason of [0, 7, -1]) {
     const r = await report(id, reason, user.token);
-    expect([r.status, r.json.message]).toEqual([400, "请选择举报原因"]);
+    // 0 is the declared "unspecified"; 7 and -1 are no ReportReason at all, refused at the edge
+    expect([r.status, r.json.message]).toEqual([
+      400,
+      reason === 0 ? "请选择举报原因" : `参数 reason 的值 ${reason} 无效`,
+    ]);
   }
   const [pending] = await createDocs(carol, {
     category_id: [await category("待审举报分类")],
