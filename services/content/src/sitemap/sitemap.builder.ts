@@ -51,6 +51,25 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
   const { storage, log } = deps;
   const now = deps.clock ?? (() => new Date());
   let running: Promise<SitemapStatusView> | null = null;
+  /** The build that starts when the running one ends: shared by every caller asking meanwhile. */
+  let next: Promise<SitemapStatusView> | null = null;
+
+  /** A build that starts now or, while one runs (it may have read the rows before the caller's change), after it. */
+  function freshBuild(): Promise<SitemapStatusView> {
+    if (!running) {
+      running = build().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return freshBuild();
+      });
+    return next;
+  }
 
   async function build(): Promise<SitemapStatusView> {
     const started = now();
@@ -81,20 +100,19 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
 
   const builder = {
     /**
-     * Writes the sitemap and answers when it is written (joining a build under way); with `maxAgeSeconds`
-     * > 0 a stored one younger than that is left as it is.
+     * Writes the sitemap and answers when it is written, by a build that began after this call (one
+     * under way waits, then one build serves every caller that asked meanwhile). With `maxAgeSeconds`
+     * > 0 (the schedule) a stored one younger than that is left as it is, and a build under way is joined.
      */
     async rebuild(maxAgeSeconds = 0): Promise<SitemapStatusView> {
-      if (maxAgeSeconds > 0 && !running) {
+      if (maxAgeSeconds > 0) {
+        if (running) return running;
         const info = await storage.stat(SITEMAP_PREFIX + INDEX_NAME);
         if (info && now().getTime() - info.lastModified.getTime() < maxAgeSeconds * 1000) {
           return { builtAt: info.lastModified, rebuilt: false, shards: [] };
         }
       }
-      running ??= build().finally(() => {
-        running = null;
-      });
-      return running;
+      return freshBuild();
     },
 
     /** When the build that wrote the stored sitemap began; null when none is stored (or it is unreadable). */
@@ -119,7 +137,7 @@ export function createSitemapBuilder(deps: SitemapBuilderDeps) {
       let info = await storage.stat(key);
       // Never built (a fresh site, before the first schedule): built now, for this request.
       if (!info && !(await storage.stat(SITEMAP_PREFIX + INDEX_NAME))) {
-        await builder.rebuild();
+        await (running ?? freshBuild()); // any build will do: none was ever stored
         info = await storage.stat(key);
       }
       if (!info) throw new DomainError("not_found", sitemapMessages.noFile);
