@@ -5,6 +5,7 @@
 // them turns 32768 into a database error; a number the enum does not declare is refused here, naming the field.
 import type { DescEnum, DescField, DescMessage } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { DomainError, toConnectError } from "./errors.js";
 
 export const validateMessages = {
   nul: "请求参数不能包含空字符（U+0000）",
@@ -108,7 +109,12 @@ export function undeclaredEnum(
 function check(desc: DescMessage, message: unknown): void {
   if (hasNul(message)) throw new ConnectError(validateMessages.nul, Code.InvalidArgument);
   const bad = undeclaredEnum(desc, message);
-  if (bad) throw new ConnectError(validateMessages.enumValue(bad.field, bad.value), Code.InvalidArgument);
+  if (bad) {
+    // named in the message and as a FieldViolation detail, like the domain's own field refusals
+    throw toConnectError(
+      new DomainError("invalid_argument", validateMessages.enumValue(bad.field, bad.value), undefined, bad.field),
+    );
+  }
 }
 
 async function* checked<T>(desc: DescMessage, messages: AsyncIterable<T>): AsyncIterable<T> {
