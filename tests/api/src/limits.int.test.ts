@@ -35,15 +35,17 @@ async function publicDocument(title: string) {
 describe("every 429 carries Retry-After", () => {
   test("the comment interval: REST and Connect say when to come back", async () => {
     const doc = await publicDocument("限流文档");
-    await setConfig("security", "comment_interval", "60");
+    await setConfig("security", "comment_interval", "600");
     try {
       const first = await raw("POST", "/api/v1/comment", { document_id: doc, content: "第一条" }, bob.token);
       expect(first.status).toBe(200);
       const r = await raw("POST", "/api/v1/comment", { document_id: doc, content: "第二条" }, bob.token);
       expect(r.status).toBe(429);
+      // the seconds left of the interval, as the message says
       const seconds = Number(r.headers.get("retry-after"));
-      expect(seconds).toBeGreaterThanOrEqual(1);
-      expect(seconds).toBeLessThanOrEqual(60);
+      expect(seconds).toBeGreaterThanOrEqual(598);
+      expect(seconds).toBeLessThanOrEqual(600);
+      expect(r.json.message).toBe(`评论太频繁了，请${seconds}秒后再发表评论`);
 
       const client = createClient(CommentAPI, createConnectTransport({ baseUrl: stack.url, httpVersion: "1.1" }));
       const refusal = await client
@@ -56,7 +58,7 @@ describe("every 429 carries Retry-After", () => {
           (e: unknown) => ConnectError.from(e),
         );
       expect(refusal?.code).toBe(Code.ResourceExhausted);
-      expect(Number(refusal?.metadata.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(refusal?.metadata.get("retry-after"))).toBeGreaterThanOrEqual(598);
     } finally {
       await setConfig("security", "comment_interval", "0");
     }
@@ -69,7 +71,12 @@ describe("every 429 carries Retry-After", () => {
       expect((await raw("GET", `/api/v1/document/download?id=${doc}`, undefined, bob.token)).status).toBe(200);
       const r = await raw("GET", `/api/v1/document/download?id=${doc}`, undefined, bob.token);
       expect(r.status).toBe(429);
-      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // until the site's next midnight (Asia/Shanghai by default)
+      const midnight = new Date(
+        `${new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(Date.now() + 86_400_000)}T00:00:00+08:00`,
+      );
+      const expected = Math.ceil((midnight.getTime() - Date.now()) / 1000);
+      expect(Math.abs(Number(r.headers.get("retry-after")) - expected)).toBeLessThanOrEqual(5);
     } finally {
       await setConfig("download", "times_every_day", "10");
     }

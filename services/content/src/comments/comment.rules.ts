@@ -48,7 +48,7 @@ export const canSeeComment = (c: { userId: bigint; status: number }, call: CallC
 
 /** Too soon after the user's last comment: how long to wait, said in whole seconds. */
 export const tooSoon = (seconds: number) =>
-  new DomainError("resource_exhausted", `评论太频繁了，请${seconds}秒后再发表评论`);
+  new DomainError("resource_exhausted", `评论太频繁了，请${seconds}秒后再发表评论`, seconds);
 
 export interface CommentListInput {
   page: bigint;

@@ -91,8 +91,13 @@ export function createDownloadService(deps: DownloadDeps) {
         perUser,
         perIp,
       });
-      if (recorded === "user") throw new DomainError("resource_exhausted", downloadMessages.userLimit(perUser));
-      if (recorded === "ip") throw new DomainError("resource_exhausted", downloadMessages.ipLimit(perIp));
+      if (recorded === "user" || recorded === "ip") {
+        // the day's limits reset at the site's next midnight: that is when to come back (Retry-After)
+        const tomorrow = startOfLocalDay(new Date(since.getTime() + 36 * 3_600_000), deps.timeZone);
+        const wait = Math.max(1, Math.ceil((tomorrow.getTime() - now().getTime()) / 1000));
+        const message = recorded === "user" ? downloadMessages.userLimit(perUser) : downloadMessages.ipLimit(perIp);
+        throw new DomainError("resource_exhausted", message, wait);
+      }
       if ((paying || vipOnly) && who && deps.orders) {
         // Recorded first (the day's limits hold), charged second, taken back when the charge fails: the
         // two services share no transaction, and a refused charge must neither count nor use a limit.
