@@ -25,19 +25,21 @@ test("an enum number the proto does not declare is found in fields, lists, neste
   ).toEqual({
     field: "status",
     value: 32768,
+    allowed: [0, 1, 2, 3, 4],
   });
   expect(undeclaredEnum(ListUserRequestSchema, create(ListUserRequestSchema, { status: [undeclared(-1)] }))).toEqual({
     field: "status",
     value: -1,
+    allowed: [0, 1, 2, 3, 4],
   });
   const doc = create(DocumentSchema, { status: 2, attachment: { type: 2 } });
   expect(undeclaredEnum(DocumentSchema, doc)).toBeUndefined();
   doc.attachment = create(AttachmentSchema, { type: undeclared(99) });
-  expect(undeclaredEnum(DocumentSchema, doc)).toEqual({ field: "attachment.type", value: 99 });
+  expect(undeclaredEnum(DocumentSchema, doc)).toMatchObject({ field: "attachment.type", value: 99 });
   const upload = create(UploadImageRequestSchema, {
     part: { case: "header", value: { type: undeclared(2147483647) } },
   });
-  expect(undeclaredEnum(UploadImageRequestSchema, upload)).toEqual({ field: "header.type", value: 2147483647 });
+  expect(undeclaredEnum(UploadImageRequestSchema, upload)).toMatchObject({ field: "header.type", value: 2147483647 });
   // a recursive message without enums is not walked at all
   const nav = create(NavigationSchema, { children: [{ children: [{ sort: 32768 }] }] });
   expect(undeclaredEnum(NavigationSchema, nav)).toBeUndefined();

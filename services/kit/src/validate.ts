@@ -9,7 +9,8 @@ import { DomainError, toConnectError } from "./errors.js";
 
 export const validateMessages = {
   nul: "请求参数不能包含空字符（U+0000）",
-  enumValue: (field: string, value: number) => `参数 ${field} 的值 ${value} 无效`,
+  enumValue: (field: string, value: number, allowed: readonly number[]) =>
+    `参数 ${field} 的值 ${value} 无效，可选：${allowed.join("、")}`,
 } as const;
 
 /** Messages are shallow trees; anything deeper than this is not ours to walk (and is refused by proto limits). */
@@ -80,15 +81,18 @@ function valuesOf(f: DescField, message: Record<string, unknown>): unknown[] {
   return [v];
 }
 
+/** An enum number a request may not carry: where it is ("a.b") and which numbers its enum declares. */
+export interface UndeclaredEnum {
+  field: string;
+  value: number;
+  allowed: readonly number[];
+}
+
 /**
  * The first enum field (through nested messages, lists and maps) holding a number its enum does not
- * declare, as `{field: "a.b", value}`; undefined when every one is declared.
+ * declare; undefined when every one is declared.
  */
-export function undeclaredEnum(
-  desc: DescMessage,
-  message: unknown,
-  depth = 0,
-): { field: string; value: number } | undefined {
+export function undeclaredEnum(desc: DescMessage, message: unknown, depth = 0): UndeclaredEnum | undefined {
   if (depth > MAX_DEPTH || message === null || typeof message !== "object" || !hasEnums(desc)) return undefined;
   for (const f of desc.fields) {
     const e = enumOf(f);
@@ -96,10 +100,12 @@ export function undeclaredEnum(
     if (!e && !(nested && hasEnums(nested))) continue;
     for (const v of valuesOf(f, message as Record<string, unknown>)) {
       if (e) {
-        if (typeof v === "number" && !declaredNumbers(e).has(v)) return { field: f.name, value: v };
+        if (typeof v === "number" && !declaredNumbers(e).has(v)) {
+          return { field: f.name, value: v, allowed: [...declaredNumbers(e)].sort((a, b) => a - b) };
+        }
       } else {
         const inner = undeclaredEnum(nested as DescMessage, v, depth + 1);
-        if (inner) return { field: `${f.name}.${inner.field}`, value: inner.value };
+        if (inner) return { ...inner, field: `${f.name}.${inner.field}` };
       }
     }
   }
@@ -112,7 +118,12 @@ function check(desc: DescMessage, message: unknown): void {
   if (bad) {
     // named in the message and as a FieldViolation detail, like the domain's own field refusals
     throw toConnectError(
-      new DomainError("invalid_argument", validateMessages.enumValue(bad.field, bad.value), undefined, bad.field),
+      new DomainError(
+        "invalid_argument",
+        validateMessages.enumValue(bad.field, bad.value, bad.allowed),
+        undefined,
+        bad.field,
+      ),
     );
   }
 }

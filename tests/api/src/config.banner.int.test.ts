@@ -101,7 +101,7 @@ test("validation: the field is named, nothing is saved", async () => {
     ],
     [{ title: "x", url: "javascript:alert(1)" }, "跳转链接须以 / 、http:// 或 https:// 开头", "url"],
     [{ title: "x", url: "//evil.example" }, "跳转链接须以 / 、http:// 或 https:// 开头", "url"],
-    [{ title: "x", type: 7 }, "参数 type 的值 7 无效", "type"], // no BannerType: refused at the edge
+    [{ title: "x", type: 7 }, "参数 type 的值 7 无效，可选：0、1、2", "type"], // no BannerType: refused at the edge
   ];
   const connect = createClient(BannerAPI, createConnectTransport({ baseUrl: stack.url, httpVersion: "1.1" }));
   for (const [body, message, field] of cases) {

@@ -138,7 +138,7 @@ describe("categories", () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ title: "  " }, 400, "请输入分类名称"],
       [{ title: "长".repeat(65) }, 400, "分类名称不能超过64个字符"],
-      [{ title: "坏类型", type: 7 }, 400, "参数 type 的值 7 无效"], // an undeclared enum number: refused at the edge
+      [{ title: "坏类型", type: 7 }, 400, "参数 type 的值 7 无效，可选：0、1"], // an undeclared enum number: refused at the edge
       [{ title: "坏封面", cover: "javascript:alert(1)" }, 400, "封面地址须以 / 、http:// 或 https:// 开头"],
       [{ title: "坏图标", icon: "//evil.example/x.png" }, 400, "图标地址须以 / 、http:// 或 https:// 开头"],
       [{ title: "长描述", description: "字".repeat(501) }, 400, "分类描述不能超过500个字符"],

@@ -174,7 +174,7 @@ test("approval groups post pending comments: not counted, shown to their author 
     expect(await docCount(doc)).toBe(0);
     expect((await list(`document_id=${doc}`)).comment).toEqual([]);
     const bad = await call("POST", "/api/v1/comment/check", { id: [id], status: 7 }, admin);
-    expect([bad.status, bad.json.message]).toEqual([400, "参数 status 的值 7 无效"]); // not a ReviewStatus
+    expect([bad.status, bad.json.message]).toEqual([400, "参数 status 的值 7 无效，可选：0、1、2"]); // not a ReviewStatus
   } finally {
     await memberGroup({ enable_comment_approval: false });
   }

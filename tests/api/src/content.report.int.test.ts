@@ -85,7 +85,7 @@ test("the six reasons only; hidden and missing documents cannot be reported; vis
     // 0 is the declared "unspecified"; 7 and -1 are no ReportReason at all, refused at the edge
     expect([r.status, r.json.message]).toEqual([
       400,
-      reason === 0 ? "请选择举报原因" : `参数 reason 的值 ${reason} 无效`,
+      reason === 0 ? "请选择举报原因" : `参数 reason 的值 ${reason} 无效，可选：0、1、2、3、4、5、6`,
     ]);
   }
   const [pending] = await createDocs(carol, {

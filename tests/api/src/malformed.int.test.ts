@@ -103,7 +103,8 @@ test("a number its proto enum does not declare → 400 naming the field (was a s
     ["/api/v1/searchrecord/list?type=32768", "type", 32768],
   ] as const) {
     const r = await rest(stack.url, "GET", path);
-    expect([r.status, r.json.code, r.json.message]).toEqual([400, 3, `参数 ${field} 的值 ${value} 无效`]);
+    expect([r.status, r.json.code]).toEqual([400, 3]);
+    expect(r.json.message).toMatch(new RegExp(`^参数 ${field} 的值 ${value} 无效，可选：0、1`));
   }
   // declared numbers (0 included: moredoc clients send it) still list
   expect((await rest(stack.url, "GET", "/api/v1/user/list?status=0&status=1")).status).toBe(200);

@@ -273,7 +273,7 @@ describe("punishments", () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ type: [1] }, "请选择要处罚的用户"],
       [{ user_id: [id] }, "请选择处罚类型"],
-      [{ user_id: [id], type: [9] }, "处罚类型不正确"],
+      [{ user_id: [id], type: [9] }, "参数 type 的值 9 无效，可选：0、1、2、3、4、5、6"], // no PunishmentType
       [{ user_id: [id], type: [2], end_time: "2000-01-01T00:00:00Z" }, "处罚结束时间必须晚于当前时间"],
       [{ user_id: [1], type: [2] }, "不能处罚自己"],
     ];
