@@ -46,11 +46,13 @@ function hasEnums(desc: DescMessage, seen = new Set<DescMessage>()): boolean {
   const known = holdsEnums.get(desc);
   if (known !== undefined) return known;
   if (seen.has(desc)) return false; // a recursive type: its other fields decide
+  const top = seen.size === 0;
   seen.add(desc);
   const found = desc.fields.some(
     (f) => enumOf(f) !== undefined || (messageOf(f) && hasEnums(messageOf(f) as DescMessage, seen)),
   );
-  if (seen.size === 1 || found) holdsEnums.set(desc, found);
+  // a "no" found below the top may only mean "cut at a cycle": kept for the type asked about only
+  if (top || found) holdsEnums.set(desc, found);
   return found;
 }
 
