@@ -104,9 +104,10 @@ export function createAlipayProvider(settings: AlipaySettings, opts: PlatformOpt
 
     async verifyNotify(raw: RawNotify) {
       const form = new URLSearchParams(Buffer.from(raw.body).toString("utf8"));
-      const params: Record<string, string> = {};
+      // no prototype: a parameter named `constructor` or `toString` is a parameter like any other
+      const params: Record<string, string> = Object.create(null);
       for (const [k, v] of form) {
-        if (k in params) throw new NotifyRejected(`alipay notify: duplicate parameter ${k}`);
+        if (Object.hasOwn(params, k)) throw new NotifyRejected(`alipay notify: duplicate parameter ${k}`);
         params[k] = v;
       }
       const sign = params.sign;

@@ -165,6 +165,9 @@ describe("alipay provider against a local stand-in of the Alipay gateway", () =>
     expect(provider.notifyReply(false).body).toBe("fail");
     const waiting = await provider.verifyNotify(stand.notify(req.orderNo, { trade_status: "WAIT_BUYER_PAY" }));
     expect(waiting.paid).toBe(false);
+    // signed parameters named like Object.prototype's members are parameters, not duplicates
+    const odd = await provider.verifyNotify(stand.notify(req.orderNo, { constructor: "x", toString: "y" }));
+    expect(odd).toMatchObject({ orderNo: req.orderNo, amountCents: 9999 });
   });
 
   test("tampered, re-signed with a wrong key, foreign or malformed notifies are NotifyRejected", async () => {

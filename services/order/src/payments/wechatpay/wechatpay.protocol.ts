@@ -41,7 +41,7 @@ export function authorization(method: string, target: string, body: string, part
 /** The fields of an Authorization header; undefined when it is not a v3 one. */
 export function parseAuthorization(header: string | undefined): Record<string, string> | undefined {
   if (!header?.startsWith(`${AUTH_SCHEMA} `)) return undefined;
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null); // names are the sender's: no prototype
   for (const m of header.slice(AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g)) fields[m[1] ?? ""] = m[2] ?? "";
   return fields;
 }
