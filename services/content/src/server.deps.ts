@@ -1,6 +1,6 @@
 // What the content service is built from (buildServer's dependencies): the composition root
 // (service.ts) makes them, tests pass their own.
-import type { Authorizer, Logger, SettingsReader, SiteGate } from "@wenku/kit";
+import type { Authorizer, ChangeSignal, Logger, SettingsReader, SiteGate } from "@wenku/kit";
 import type { RateLimitStore } from "@wenku/kit/ratelimit";
 import type { Storage } from "@wenku/kit/storage";
 import type { ConverterAvailability } from "./conversion/tools.js";
@@ -40,6 +40,8 @@ export interface ContentServerDeps {
    * index (RenewDocumentIndex).
    */
   indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
+  /** Staff hid or showed a popular search keyword: heard by every replica's popular cache. */
+  popularSearchChanges?: ChangeSignal;
   /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */
   searchRecorder: Pick<SearchRecorder, "record">;
   /** Which formats this process can convert (LibreOffice found?); unset: all of them. */

@@ -170,6 +170,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const searchRecords = createSearchRecordService({
     repo: createSearchRecordRepository(db),
     users,
+    hiddenChanges: deps.popularSearchChanges,
     clock: deps.clock,
   });
   const searchService = createSearchService({

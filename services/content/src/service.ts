@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
-import { repeatEvery, type ServiceModule } from "@wenku/kit";
+import { type ChangeSignal, createChangeSignal, repeatEvery, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
 import { createArticleRepository } from "./articles/article.repository.js";
@@ -23,6 +23,7 @@ import { combineIndexers, createSearchIndexer } from "./search/search.indexer.js
 import { createPgSearchIndex } from "./search/search.pg.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
+import { POPULAR_SEARCH_CHANGED_SUBJECT } from "./search/search.records.js";
 import { createSearchSource } from "./search/search.source.js";
 import { buildServer } from "./server.js";
 import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
@@ -57,6 +58,7 @@ export const service: ServiceModule = {
     });
     let workers: ContentWorkers | undefined;
     let documents: DocumentEventsHandle | undefined;
+    let popularSearches: ChangeSignal | undefined;
     let follower: SitemapFollower | undefined;
     let recorder: SearchRecorder | undefined;
     let es: EsSearchIndex | undefined;
@@ -85,6 +87,7 @@ export const service: ServiceModule = {
         ...channel,
       });
       documents = await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" }));
+      popularSearches = await createChangeSignal(ctx.bus, POPULAR_SEARCH_CHANGED_SUBJECT, ctx.log);
       const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }));
       const searchLog = ctx.log.child({ module: "search" });
       if (config.ELASTICSEARCH_URL) {
@@ -135,6 +138,7 @@ export const service: ServiceModule = {
         search,
         indexer,
         searchRecorder: recorder,
+        popularSearchChanges: popularSearches,
         rateLimits,
         converters,
         // Local storage's disk (S3 keeps the files elsewhere) and the one conversions work in.
@@ -173,7 +177,7 @@ export const service: ServiceModule = {
         tools,
         clock: ctx.clock,
       });
-      const [started, events, records, elastic] = [workers, documents, recorder, es];
+      const [started, events, records, elastic, popular] = [workers, documents, recorder, es, popularSearches];
       return {
         announce: describeTools(tools),
         definition,
@@ -185,6 +189,7 @@ export const service: ServiceModule = {
           await records.flush(); // searches answered before the close are written
           await elastic?.close();
           events.close();
+          popular.close();
           await rateLimits.close();
           await db.$disconnect();
         },
@@ -196,6 +201,7 @@ export const service: ServiceModule = {
       await recorder?.flush();
       await es?.close();
       documents?.close();
+      popularSearches?.close();
       await rateLimits.close();
       await db.$disconnect();
       throw err;

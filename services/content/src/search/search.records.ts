@@ -3,7 +3,7 @@
 // searchers so one client repeating a query cannot push it up; searches that found nothing are left
 // out, and so are keywords fewer than POPULAR_MIN_SEARCHERS searched or staff hid). The records
 // themselves are written by search.recorder.ts.
-import { DomainError, paging } from "@wenku/kit";
+import { type ChangeSignal, DomainError, paging } from "@wenku/kit";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import type {
@@ -26,6 +26,8 @@ const KEYWORDS_MAX = 100;
 /** A public, aggregating query: computed at most this often, whoever asks. */
 const POPULAR_CACHE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** Broadcast when staff hide or show a popular keyword: every replica drops its popular cache. */
+export const POPULAR_SEARCH_CHANGED_SUBJECT = "wenku.content.popular.changed";
 /** At most this many records are deleted a call. */
 export const MAX_DELETE = 1_000;
 
@@ -70,6 +72,11 @@ function parseOrder(raw: string): { column: SearchRecordSortColumn; dir: "asc" |
 export interface SearchRecordServiceDeps {
   repo: Pick<SearchRecordRepository, "list" | "deleteMany" | "popular" | "setPopularHidden" | "popularHidden">;
   users: Pick<UserDirectory, "users">;
+  /**
+   * Staff hid or showed a keyword: every replica drops its popular cache at once (absent: this process
+   * only, the others after POPULAR_CACHE_MS).
+   */
+  hiddenChanges?: Pick<ChangeSignal, "changed" | "onChange">;
   clock?: () => Date;
 }
 
@@ -77,6 +84,9 @@ export function createSearchRecordService(deps: SearchRecordServiceDeps) {
   const now = deps.clock ?? (() => new Date());
   const { repo } = deps;
   let popularCache: { at: number; rows: Promise<PopularSearchRow[]> } | null = null;
+  deps.hiddenChanges?.onChange(() => {
+    popularCache = null;
+  });
 
   return {
     /** Newest first unless ordered otherwise; filters: part of the keywords, users, an address (or its start), types. */
@@ -124,7 +134,7 @@ export function createSearchRecordService(deps: SearchRecordServiceDeps) {
       return (await popularCache.rows).slice(0, want);
     },
 
-    /** Staff hide keywords from the popular searches (or show them again); applies at once here. */
+    /** Staff hide keywords from the popular searches (or show them again); applies at once in every replica. */
     async setPopularHidden(raw: string, hidden: boolean, by: bigint): Promise<void> {
       if ([...raw.trim()].length > KEYWORDS_MAX)
         throw new DomainError("invalid_argument", `关键词不能超过 ${KEYWORDS_MAX} 个字符`, undefined, "keywords");
@@ -132,6 +142,7 @@ export function createSearchRecordService(deps: SearchRecordServiceDeps) {
       if (!normalized) throw new DomainError("invalid_argument", "请输入关键词", undefined, "keywords");
       await repo.setPopularHidden(normalized, hidden, by);
       popularCache = null;
+      await deps.hiddenChanges?.changed();
     },
 
     popularHidden: () => repo.popularHidden(),
