@@ -63,7 +63,7 @@ test("300 slow connections from one address: most refused by the cap of 50, the 
     );
     const kinds = slow.map(kind);
     const refused = kinds.filter((k) => k === "refused").length;
-    const cutAfter = ends.filter((ms, i) => kinds[i] === "cut") as number[];
+    const cutAfter = ends.filter((_ms, i) => kinds[i] === "cut") as number[];
     console.log(
       `gateway: ${slow.length} slow connections from one address: ${cutAfter.length} held (cap ${CAP}), ` +
         `${refused} refused (503); ` +
