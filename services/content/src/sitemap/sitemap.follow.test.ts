@@ -81,6 +81,19 @@ test("another replica holds the lock: tried again; skipped when that replica bui
   await follower.stop();
 });
 
+test("a build another replica began between two changes covers the first only: this replica still builds", async () => {
+  const { state, follower } = harness();
+  follower.touch(); // a document disabled
+  await sleep(3);
+  state.builtFrom = new Date(); // "another replica" began its build here: after the first change …
+  await sleep(3);
+  follower.touch(); // … and before the second (the document approved), inside the same debounce window
+  await until(() => state.builds === 1);
+  await sleep(DEBOUNCE * 2);
+  expect(state.builds).toBe(1);
+  await follower.stop();
+});
+
 test("a failed build is retried; after stop nothing more is built", async () => {
   let fail = true;
   let builds = 0;

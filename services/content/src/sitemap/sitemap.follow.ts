@@ -4,8 +4,9 @@
 // a burst of changes costs one build, and a steady stream one build per window, never a starved one.
 // One build at a time in this process (a change during a build is followed by another), one across
 // replicas (`exclusive`: a PostgreSQL advisory lock). Every replica hears a document change, so the
-// one that gets the lock second skips when the stored sitemap was built from a moment after its own
-// first change (`builtFrom`); a replica that finds the lock taken tries again shortly.
+// one that gets the lock second skips when the stored sitemap was built from a moment after the LAST
+// change it heard (`builtFrom`: a build begun between two changes covers only the first); a replica
+// that finds the lock taken tries again shortly.
 import type { Logger } from "@wenku/kit";
 
 export interface SitemapFollowerDeps {
@@ -35,6 +36,8 @@ export function createSitemapFollower(deps: SitemapFollowerDeps): SitemapFollowe
   const retryMs = deps.retryMs ?? Math.min(deps.debounceMs, 5_000);
   /** When the oldest change not yet in a build was heard; null: none. */
   let dirtySince: number | null = null;
+  /** When the newest change was heard: a build that began before it does not cover it. */
+  let lastChange = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -56,6 +59,7 @@ export function createSitemapFollower(deps: SitemapFollowerDeps): SitemapFollowe
 
   async function run(): Promise<void> {
     const since = dirtySince;
+    const upTo = lastChange;
     if (since === null || stopped) return;
     dirtySince = null; // changes heard from here on need a build that starts after them
     const retry = () => {
@@ -65,7 +69,7 @@ export function createSitemapFollower(deps: SitemapFollowerDeps): SitemapFollowe
     try {
       const { ran } = await deps.exclusive(async () => {
         const from = await deps.builtFrom();
-        if (from && from.getTime() >= since) return; // another replica built it after the change
+        if (from && from.getTime() > upTo) return; // another replica began its build after every change heard
         const started = now();
         await deps.build();
         deps.log.info({ ms: now() - started, lagMs: now() - since }, "sitemap followed the site's changes");
@@ -80,7 +84,8 @@ export function createSitemapFollower(deps: SitemapFollowerDeps): SitemapFollowe
   return {
     touch() {
       if (stopped) return;
-      if (dirtySince === null) dirtySince = now();
+      lastChange = now();
+      if (dirtySince === null) dirtySince = lastChange;
       schedule(delay(dirtySince));
     },
     async stop() {
