@@ -70,8 +70,9 @@ export const deployables: Deployable[] = [
     main: "gateway/src/main.ts",
     ports: { PORT: "http" },
     healthPort: "http",
-    needs: ["INTERNAL_TOKEN", "WEB_DIST", ...SERVICE_URLS],
-    secrets: ["INTERNAL_TOKEN"],
+    // NATS_URL: settings saved through another replica apply at once (the config change broadcast).
+    needs: ["INTERNAL_TOKEN", "NATS_URL", "WEB_DIST", ...SERVICE_URLS],
+    secrets: ["INTERNAL_TOKEN", "NATS_URL"],
   },
 ];
 export const urlTarget: Record<string, Name> = {

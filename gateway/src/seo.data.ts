@@ -53,15 +53,16 @@ export interface SeoData {
   settings(): Promise<Settings | null>;
   /**
    * Something changed through this gateway: documents, articles, categories and the settings are asked
-   * again (the gateway has no bus: a change through another replica reaches it when its copy expires).
+   * again; also called on the config service's change signal (GatewayOptions.onConfigChanged). Documents
+   * changed behind the gateway's back reach it when their copy expires.
    */
   forget(): void;
   close(): void;
 }
 
 export function createSeoData(deps: SeoDataDeps): SeoData {
-  // The gateway hears no change broadcasts: a changed setting (the domain, the site closed) applies
-  // once its copy expires.
+  // Settings changed anywhere drop these copies through forget() (the config change signal); without
+  // that signal a changed setting (the domain, the site closed) applies once its copy expires.
   const ttl = {
     document: 10_000,
     missing: 5_000,

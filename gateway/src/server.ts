@@ -36,6 +36,13 @@ export interface GatewayOptions {
   maxBodyBytes: number;
   webDist?: string;
   timeoutMs?: number;
+  /**
+   * Subscribes a listener to the config service's change signal (CONFIG_CHANGED_SUBJECT over the bus, or
+   * the one-process settings reader's onChange): a setting saved anywhere — through another gateway
+   * replica, or by a service — drops this gateway's copy before its next page. Unset: only changes
+   * through this gateway apply at once, others when the copy expires.
+   */
+  onConfigChanged?: (listener: () => void) => unknown;
 }
 
 type AnyReq = IncomingMessage | Http2ServerRequest;
@@ -62,6 +69,10 @@ export function createGateway(opts: GatewayOptions) {
   const seo = opts.webDist
     ? createSeoRenderer({ root: opts.webDist, data: seoData, isTrustedProxy, log: opts.log })
     : undefined;
+  opts.onConfigChanged?.(() => {
+    seoData.forget();
+    seo?.invalidate();
+  });
   // The site's analytics snippet (system.analytics) widens the app's CSP by exactly what it names.
   let lastCsp = { snippet: "", csp: appCsp("") };
   const csp = async () => {

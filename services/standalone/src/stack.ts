@@ -163,6 +163,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     trustedProxies: opts.trustedProxies ?? [],
     maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
     webDist: opts.webDist,
+    onConfigChanged: (listener) => settings.onChange(listener),
   });
   // The public listener's limits come from the same settings as the gateway process's (env, defaults).
   const limits = gatewayListenOptions(loadConfig(listenConfigSchema, env), opts.trustedProxies ?? []);

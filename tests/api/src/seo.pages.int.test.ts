@@ -6,7 +6,9 @@
 // says so in Cache-Control) until it runs out or a change passes through the gateway; ssr.enable off
 // gives crawlers the app's page.
 import { get } from "node:http";
+import { createClient } from "@connectrpc/connect";
 import { createDb, type Db } from "@wenku/content";
+import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { INDEX_HTML, makeCategory, makeWebDist, publishPdf, quickDocument, readDist } from "./seo.fixture.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
@@ -222,6 +224,25 @@ test("ssr.enable off: crawlers get the app's page, hidden and missing documents 
     }
   } finally {
     await setSsr("enable", "true");
+  }
+  expect((await page(`/document/${report}`)).html).toContain("<h1>高等数学讲义</h1>");
+});
+
+test("a setting saved behind the gateway (another replica, a service) applies to the gateway's next page too", async () => {
+  // straight to the config service, as a save through another gateway replica reaches it
+  const config = createClient(ConfigAPI, stack.transports.config);
+  const save = (value: string) =>
+    config.updateConfig(
+      { config: [{ category: "ssr", name: "enable", value }] },
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+  expect((await page(`/document/${report}`)).html).toContain("<h1>高等数学讲义</h1>"); // the gateway's copy is warm
+  await save("false");
+  try {
+    const off = await page(`/document/${report}`);
+    expect([off.status, off.html]).toEqual([200, INDEX_HTML]);
+  } finally {
+    await save("true");
   }
   expect((await page(`/document/${report}`)).html).toContain("<h1>高等数学讲义</h1>");
 });
