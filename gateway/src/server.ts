@@ -69,10 +69,9 @@ export function createGateway(opts: GatewayOptions) {
   const seo = opts.webDist
     ? createSeoRenderer({ root: opts.webDist, data: seoData, isTrustedProxy, log: opts.log })
     : undefined;
-  opts.onConfigChanged?.(() => {
-    seoData.forget();
-    seo?.invalidate();
-  });
+  // The settings copy is asked again; rendered pages stay unless the settings they were rendered from
+  // differ (the renderer compares them), so a save that changed nothing drops no page.
+  opts.onConfigChanged?.(() => seoData.forget());
   // The site's analytics snippet (system.analytics) widens the app's CSP by exactly what it names.
   let lastCsp = { snippet: "", csp: appCsp("") };
   const csp = async () => {

@@ -263,7 +263,12 @@ describe("a saved setting applies at the very next request, in every service", (
   const overNats = process.env.WENKU_TEST_TRANSPORT === "grpc" ? test : test.skip;
   overNats("another process's settings-derived cache, told over NATS, before the save answers", async () => {
     const log = createLogger({ service: "test", level: "silent" });
-    const bus = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test-peer" });
+    const bus = await createJetStreamBus({
+      natsUrl: TEST_NATS_URL,
+      log,
+      name: "wenku-test-peer",
+      broadcastPrefix: stack.broadcastPrefix,
+    });
     const reader = await createSettingsReader({
       transport: stack.transports.config,
       internalToken: stack.internalToken,

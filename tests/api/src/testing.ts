@@ -22,7 +22,14 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
 export async function startTestStack(
   opts: { env?: Record<string, string | undefined>; clock?: () => Date; webDist?: string } = {},
 ): Promise<
-  Stack & { databaseUrl: string; storageDir: string; internalToken: string; jwtSecret: string; stop(): Promise<void> }
+  Stack & {
+    broadcastPrefix?: string;
+    databaseUrl: string;
+    storageDir: string;
+    internalToken: string;
+    jwtSecret: string;
+    stop(): Promise<void>;
+  }
 > {
   const db = await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), "wenku-storage-"));
@@ -31,8 +38,11 @@ export async function startTestStack(
   const log = createLogger({ service: "test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const grpc = process.env.WENKU_TEST_TRANSPORT === "grpc";
   const queue = grpc ? `t${randomBytes(6).toString("hex")}` : undefined;
+  // Over NATS every stack shares one server: its broadcasts (settings, logouts, documents changed) are
+  // its own, so another test file's saves never drop this stack's caches.
+  const broadcastPrefix = queue;
   const bus = grpc
-    ? await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test" })
+    ? await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test", broadcastPrefix })
     : createMemoryBus({ log });
   const stack = await startStack({
     databaseUrl: db.url,
@@ -55,6 +65,8 @@ export async function startTestStack(
     },
   });
   return Object.assign(stack, {
+    /** The stack's broadcast namespace on the shared NATS server (grpc transport only). */
+    broadcastPrefix,
     databaseUrl: db.url,
     storageDir,
     internalToken,

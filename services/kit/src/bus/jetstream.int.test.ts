@@ -83,3 +83,25 @@ test("broadcast() resolves once other connections have (nearly always) got the m
     await Promise.all([a.close(), b.close()]);
   }
 });
+
+test("broadcastPrefix: buses sharing a prefix hear each other; another prefix (another site on the server) does not", async () => {
+  const prefix = `${run}_${++n}`;
+  const { log } = testLogger();
+  const [a, b, other] = await Promise.all(
+    [`${prefix}_one`, `${prefix}_one`, `${prefix}_two`].map((p, i) =>
+      createJetStreamBus({ natsUrl, log, name: `${prefix}_${i}`, broadcastPrefix: p }),
+    ),
+  );
+  try {
+    const heard: string[] = [];
+    await b!.onBroadcast("wenku.config.changed", () => heard.push("same site"));
+    await other!.onBroadcast("wenku.config.changed", () => heard.push("other site"));
+    await a!.broadcast("wenku.config.changed", new Uint8Array(0));
+    const deadline = Date.now() + 2_000;
+    while (!heard.includes("same site") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50)); // time for a stray delivery to show
+    expect(heard).toEqual(["same site"]);
+  } finally {
+    await Promise.all([a, b, other].map((x) => x?.close()));
+  }
+});

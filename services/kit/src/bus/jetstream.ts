@@ -55,6 +55,7 @@ class JetStreamBus implements EventBus {
     private readonly nc: NatsConnection,
     private readonly jsm: JetStreamManager,
     private readonly log: BusLogger,
+    private readonly broadcastPrefix = "",
   ) {
     this.js = jetstream(nc);
     void this.watchConnection();
@@ -156,7 +157,7 @@ class JetStreamBus implements EventBus {
 
   async broadcast(subject: string, data: Uint8Array): Promise<void> {
     this.checkOpen();
-    this.nc.publish(subject, data);
+    this.nc.publish(this.broadcastPrefix + subject, data);
     // Resolves once the server has it (and has handed it to every subscriber's connection): a caller
     // answering "saved" after this is not overtaken by its own broadcast (config.settings test).
     await this.nc.flush();
@@ -164,7 +165,7 @@ class JetStreamBus implements EventBus {
 
   async onBroadcast(subject: string, handler: (data: Uint8Array) => void): Promise<() => void> {
     this.checkOpen();
-    const sub = this.nc.subscribe(subject, {
+    const sub = this.nc.subscribe(this.broadcastPrefix + subject, {
       callback: (err, msg) => {
         if (err) this.log.error({ err, subject }, "bus: broadcast subscription failed");
         else callBroadcastHandler(handler, msg.data, subject, this.log);
@@ -201,6 +202,11 @@ export interface JetStreamBusOptions {
   log: BusLogger;
   /** Connection name shown by the NATS server (e.g. the service name). */
   name?: string;
+  /**
+   * Broadcasts go out and are heard under `<prefix>.<subject>`: sites (or test stacks) sharing one NATS
+   * server never hear each other's cache drops. Unset: the subjects as given.
+   */
+  broadcastPrefix?: string;
 }
 
 /** Connects (fails fast when NATS is unreachable at boot) and reconnects forever afterwards. */
@@ -213,7 +219,7 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Eve
   });
   try {
     const jsm = await jetstreamManager(nc);
-    return new JetStreamBus(nc, jsm, opts.log);
+    return new JetStreamBus(nc, jsm, opts.log, opts.broadcastPrefix ? `${opts.broadcastPrefix}.` : "");
   } catch (err) {
     await nc.close().catch(() => undefined);
     throw err;
