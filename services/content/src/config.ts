@@ -28,6 +28,11 @@ export const contentConfigSchema = serviceConfigSchema("content")
     CONVERTER_OFFICE_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(1536),
     /** LibreOffice's soffice: a name on PATH or a path (default "soffice", on macOS also the app bundle's). */
     CONVERTER_SOFFICE: z.string().min(1).optional(),
+    /**
+     * MuPDF as native `mutool` (Debian mupdf-tools; with prlimit and stdbuf) when it is installed
+     * ("auto", about 3× less CPU than WASM, same budgets), or always MuPDF WASM ("off").
+     */
+    CONVERTER_MUTOOL: z.enum(["auto", "off"]).default("auto"),
     /** How often the search indexer looks for changed documents (a DocumentsChanged event also wakes it). */
     SEARCH_POLL_SEC: z.coerce.number().min(0.1).max(600).default(2),
     /** The sitemap is rebuilt this long after the first change it lists (documents, articles, categories). */

@@ -47,7 +47,9 @@ export const service: ServiceModule = {
   async start(ctx) {
     const config = loadContentConfig(ctx.env);
     // Which optional tools are installed (soffice --version, fc-list): probed while the rest starts.
-    const probe = () => probeTools(config.CONVERTER_SOFFICE ? { soffice: config.CONVERTER_SOFFICE } : {});
+    // Native mutool too (CONVERTER_MUTOOL): the start-up lines say which MuPDF renders.
+    const soffice = config.CONVERTER_SOFFICE ? { soffice: config.CONVERTER_SOFFICE } : {};
+    const probe = () => probeTools({ ...soffice, mutool: config.CONVERTER_MUTOOL });
     const probed = probe();
     const converters = converterAvailability(probed, probe, officeExtensions);
     const db = createDb(ctx.databaseUrl);

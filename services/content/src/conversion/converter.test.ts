@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import * as mupdf from "mupdf";
 import { type Converter, type ConvertResult, createConverter } from "./converter.js";
-import { makeDocx, makeEpub, makePdf } from "./fixtures.js";
+import { makeDocx, makeEpub, makePdf, testMutoolMode } from "./fixtures.js";
 
 let dir: string;
 let conv: Converter;
@@ -16,7 +16,7 @@ let profileRoot: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "wenku-conv-test-"));
   profileRoot = join(dir, "profiles");
-  conv = createConverter({ office: { profileRoot, timeoutMs: 120_000 }, workRoot: dir });
+  conv = createConverter({ office: { profileRoot, timeoutMs: 120_000 }, workRoot: dir, mutool: testMutoolMode() });
 });
 afterAll(async () => {
   await conv.close();
@@ -234,7 +234,11 @@ describe("failures", () => {
 
   test("LibreOffice past its timeout: killed with its whole process group, final 'timeout'", async () => {
     const root = join(dir, "slow-profiles");
-    const slow = createConverter({ office: { profileRoot: root, timeoutMs: 50 }, workRoot: dir });
+    const slow = createConverter({
+      office: { profileRoot: root, timeoutMs: 50 },
+      workRoot: dir,
+      mutool: testMutoolMode(),
+    });
     try {
       const docx = makeDocx(["超时测试"]);
       const err = await slow

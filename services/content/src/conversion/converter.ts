@@ -1,7 +1,8 @@
 // convert(): any accepted document → page SVGs (+ gzip), a cover PNG, the page count and its text.
 // MuPDF formats are rendered directly (in the render thread pool, with per-page budgets); office
 // formats go through LibreOffice to PDF first; formats that need calibre (chm, umd, azw*) fail at
-// once with a clear, non-retryable reason.
+// once with a clear, non-retryable reason. MuPDF is native `mutool` (mutool.ts) when it is installed
+// and CONVERTER_MUTOOL is not "off", MuPDF WASM threads otherwise: the same budgets either way.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,9 +16,10 @@ import {
   type RenderResult,
   renderWithMupdf,
 } from "./mupdf-render.js";
+import { createMutoolPool, type MutoolMode, probeMutool } from "./mutool.js";
 import { createOfficeConverter, type OfficeOptions } from "./office.js";
 import { dirOutput, pageFileName } from "./output.js";
-import { createRenderPool, type RenderPoolOptions } from "./render-pool.js";
+import { createRenderPool, type RenderPool, type RenderPoolOptions } from "./render-pool.js";
 
 export interface ConvertInput {
   path: string;
@@ -47,6 +49,8 @@ export interface ConverterOptions {
   limits?: Partial<RenderLimits>;
   /** Temp directory root for office conversions (default the OS temp dir). */
   workRoot?: string;
+  /** Native mutool when installed ("auto", the default) or never ("off"): CONVERTER_MUTOOL. */
+  mutool?: MutoolMode;
 }
 
 export interface Converter {
@@ -57,9 +61,26 @@ export interface Converter {
 
 export function createConverter(options: ConverterOptions = {}): Converter {
   const office = createOfficeConverter(options.office);
-  const pool = createRenderPool({ size: 2, memoryLimitMb: 512, ...options.pool });
+  const poolOptions: RenderPoolOptions = { size: 2, memoryLimitMb: 512, ...options.pool };
   const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
   const workRoot = options.workRoot ?? tmpdir();
+  /** Native or WASM, chosen by the probe on the first conversion. */
+  let chosen: Promise<RenderPool> | undefined;
+  const renderPool = () => {
+    chosen ??= probeMutool(options.mutool ?? "auto").then((p) =>
+      p.used
+        ? createMutoolPool({
+            path: p.path,
+            size: poolOptions.size,
+            memoryLimitMb: poolOptions.memoryLimitMb,
+            // The SVG is measured after it is written: room for one over the page cap, then the cap on any file.
+            maxFileBytes: 2 * limits.maxPageBytes + (1 << 20),
+            workRoot,
+          })
+        : createRenderPool(poolOptions),
+    );
+    return chosen;
+  };
 
   return {
     async convert(input, out, opts = {}) {
@@ -79,6 +100,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       const sink: PageOutput = "dir" in out ? dirOutput(out.dir) : out;
       const names = (rendered: number) =>
         Array.from({ length: rendered }, (_, i) => [pageFileName(i + 1, false), pageFileName(i + 1, true)]).flat();
+      const pool = await renderPool();
       if (route === "mupdf") {
         const r = await renderWithMupdf(pool, limits, input.path, ext, sink, opts);
         return { ...r, ext, viaOffice: false, svgPages: names(r.rendered) };
@@ -94,7 +116,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       }
     },
     async close() {
-      await Promise.all([pool.close(), office.close()]);
+      await Promise.all([chosen?.then((pool) => pool.close()), office.close()]);
     },
   };
 }

@@ -16,6 +16,7 @@ export function conversionLanes(c: Pick<ContentConfig, "CONVERTER_CONCURRENCY" |
 export function converterOptions(c: ContentConfig): ConverterOptions {
   const lanes = conversionLanes(c);
   return {
+    mutool: c.CONVERTER_MUTOOL,
     pool: { size: Math.max(1, lanes.main + lanes.office), memoryLimitMb: c.CONVERTER_MEMORY_MB },
     limits: {
       pageTimeoutMs: c.CONVERTER_PAGE_TIMEOUT_SEC * 1000,

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { type Converter, type ConverterOptions, createConverter } from "./converter.js";
-import { makeHostilePdf, makeImageBombPdf, makePdf } from "./fixtures.js";
+import { makeHostilePdf, makeImageBombPdf, makePdf, testMutoolMode } from "./fixtures.js";
 
 let dir: string;
 const converters: Converter[] = [];
@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 function converter(opts: ConverterOptions): Converter {
-  const c = createConverter({ workRoot: dir, ...opts, pool: { size: 1, memoryLimitMb: 512, ...opts.pool } });
+  const c = createConverter({
+    workRoot: dir,
+    mutool: testMutoolMode(),
+    ...opts,
+    pool: { size: 1, memoryLimitMb: 512, ...opts.pool },
+  });
   converters.push(c);
   return c;
 }

@@ -1,0 +1,519 @@
+// Native MuPDF (`mutool run`, Debian mupdf-tools) as a RenderPool: the same calls as the WASM render
+// threads (render-pool.ts), so mupdf-render.ts applies the same budgets and fallbacks to both, at
+// about a third of the CPU. One `mutool run` process per conversion runs the script below: it reads
+// one JSON request per line on stdin (open, page, close), renders with a display list as
+// render-thread.ts does, writes the page's SVG (text as paths), text and PNGs into the process's own
+// temp directory and answers one line on stdout (a random mark, then JSON); this side reads the files.
+//
+// Budgets, as in the WASM path:
+//   - time: every call has its budget; past it (or on abort) the process is killed (SIGKILL), and the
+//     lease's next call starts a new process and opens the document again;
+//   - memory: the process's address space is capped (prlimit --as at the pool's memory limit):
+//     MuPDF fails the allocation ("malloc … failed") and reports it as "memory";
+//   - output: every file it writes is capped (prlimit --fsize); a larger write kills it (SIGXFSZ),
+//     reported as "crashed". An SVG over the page cap becomes a raster page within the same call.
+// stdout is line-buffered through `stdbuf -oL` (mutool flushes only at exit on a pipe); stderr is
+// kept (its last KiB) for the failure messages. Everything this needs is probed once (probeMutool);
+// without prlimit or stdbuf the native path is not used, so no limit is ever silently missing.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { RenderError } from "./render-host.js";
+import type { RenderLease, RenderPool } from "./render-pool.js";
+import type { FailureKind, OpenReply, PageReply, PageRequest } from "./render-protocol.js";
+
+/** CONVERTER_MUTOOL: "auto" uses native mutool when it (and prlimit, stdbuf) is installed; "off" never. */
+export type MutoolMode = "auto" | "off";
+
+export interface MutoolProbe {
+  /** Native mutool renders (else MuPDF WASM). */
+  used: boolean;
+  path: string;
+  version?: string;
+  /** Why it is not used. */
+  problem?: string;
+}
+
+/**
+ * Runs inside `mutool run` (MuJS, ES5; the MuPDF 1.21 API of Debian 12, still there in later
+ * versions). Requests and answers are single JSON lines; failures carry a FailureKind.
+ */
+const script = `"use strict";
+var dir = scriptArgs[0];
+var mark = scriptArgs[1];
+var doc = null;
+var reflowable = { epub: 1, mobi: 1, fb2: 1 };
+function Failure(kind, message) { this.kind = kind; this.message = message; }
+function messageOf(e) { return String(e && e.message !== undefined ? e.message : e).slice(0, 300); }
+function openDoc(req) {
+  doc = null;
+  var d;
+  try { d = new Document(req.path); } catch (e) { throw new Failure("corrupt", "MuPDF cannot open the " + req.ext + " file: " + messageOf(e)); }
+  if (d.needsPassword() && !d.authenticatePassword("")) throw new Failure("encrypted", "the document needs a password");
+  if (reflowable[req.ext]) d.layout(595, 842, 12);
+  var pages;
+  try { pages = d.countPages(); } catch (e) { throw new Failure("corrupt", "cannot count pages: " + messageOf(e)); }
+  if (pages <= 0) throw new Failure("empty", "the document has no pages");
+  doc = d;
+  return { pages: pages, format: d.getMetaData("format") || req.ext.toUpperCase() };
+}
+function write(format, options, name, bounds, list) {
+  var w = new DocumentWriter(dir + "/" + name, format, options);
+  var dev = w.beginPage(bounds);
+  list.run(dev, Identity);
+  w.endPage();
+  w.close();
+}
+function png(list, scale, name) {
+  list.toPixmap(Scale(scale, scale), DeviceRGB, false).saveAsPNG(dir + "/" + name);
+}
+function renderPage(req) {
+  if (!doc) throw new Failure("failed", "no document is open");
+  var page = doc.loadPage(req.index);
+  var b = page.bound();
+  var w = Math.max(1, b[2] - b[0]), h = Math.max(1, b[3] - b[1]);
+  var list = page.toDisplayList(true);
+  var r = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
+  if (req.text) { write("text", "preserve-whitespace", "text.txt", b, list); r.text = true; }
+  if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
+  if (req.mode === "text") return r;
+  if (req.mode === "svg") {
+    write("svg", "text=path", "svg%d.svg", b, list);
+    var size = readFile(dir + "/svg1.svg").length;
+    if (size <= req.maxBytes) { r.svg = true; return r; }
+    r.svgTooLarge = size;
+  }
+  png(list, req.dpi / 72, "raster.png");
+  r.raster = true;
+  return r;
+}
+function kindOf(e) {
+  if (e instanceof Failure) return e.kind;
+  return /out of memory|malloc|calloc|realloc/i.test(messageOf(e)) ? "memory" : "failed";
+}
+if (scriptArgs[1] === "--probe") {
+  print(typeof Document + typeof DocumentWriter + typeof Identity + typeof Scale + typeof DeviceRGB + typeof readFile);
+  quit(0);
+}
+for (;;) {
+  var line;
+  try { line = readline(); } catch (e) { quit(0); }
+  if (line === null || line === undefined) quit(0);
+  var req = JSON.parse(line);
+  var reply;
+  try {
+    var value = req.op === "open" ? openDoc(req) : req.op === "page" ? renderPage(req) : (doc = null);
+    reply = { id: req.id, ok: true, value: value };
+  } catch (e) {
+    reply = { id: req.id, ok: false, error: { kind: kindOf(e), message: messageOf(e) } };
+  }
+  print(mark + JSON.stringify(reply));
+}
+`;
+
+/** What the script answers for a page: which files it wrote. */
+interface ScriptPage {
+  width: number;
+  height: number;
+  text?: true;
+  cover?: true;
+  svg?: true;
+  raster?: true;
+  svgTooLarge?: number;
+}
+
+type ScriptReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { kind: FailureKind; message: string } };
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<{ out: string; error?: Error }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 16 }, (error, stdout, stderr) => {
+      resolve({ out: `${stdout}${stderr}`, ...(error ? { error } : {}) });
+    });
+  });
+}
+
+const probes = new Map<string, Promise<MutoolProbe>>();
+
+/** Whether native mutool renders in this process; probed once per mode and binary. */
+export function probeMutool(mode: MutoolMode, path = "mutool"): Promise<MutoolProbe> {
+  const key = `${mode}\u0000${path}`;
+  let p = probes.get(key);
+  if (!p) {
+    p = mode === "off" ? Promise.resolve({ used: false, path, problem: "CONVERTER_MUTOOL=off" }) : probeNow(path);
+    probes.set(key, p);
+  }
+  return p;
+}
+
+async function probeNow(path: string): Promise<MutoolProbe> {
+  const v = await run(path, ["-v"], 10_000);
+  const version = /mutool version ([\d.]+)/.exec(v.out)?.[1];
+  if (!version) {
+    const missing = (v.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+    return { used: false, path, problem: missing ? `${path} not found` : `${path} -v: ${v.out.trim().slice(0, 200)}` };
+  }
+  for (const tool of ["prlimit", "stdbuf"]) {
+    const t = await run(tool, ["--version"], 10_000);
+    if (t.error) return { used: false, path, version, problem: `${tool} not found (needed to cap native mutool)` };
+  }
+  const dir = await mkdtemp(join(tmpdir(), "wenku-mutool-probe-"));
+  try {
+    await writeFile(join(dir, "convert.js"), script);
+    const s = await run(path, ["run", join(dir, "convert.js"), dir, "--probe"], 10_000);
+    if (s.out.trim() !== "functionfunctionobjectfunctionobjectfunction") {
+      return {
+        used: false,
+        path,
+        version,
+        problem: `mutool run lacks the API the converter uses: ${s.out.trim().slice(0, 200)}`,
+      };
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return { used: true, path, version };
+}
+
+/** mutool's SVG writer sizes the page in points ("595pt"); the WASM writer and the viewer use plain numbers. */
+export function unitlessSvgSize(svg: Buffer): Buffer {
+  const end = svg.indexOf(">");
+  if (end < 0) return svg;
+  const head = svg.subarray(0, end).toString("latin1");
+  const fixed = head.replace(/ width="([\d.]+)pt" height="([\d.]+)pt"/, ' width="$1" height="$2"');
+  return fixed === head ? svg : Buffer.concat([Buffer.from(fixed, "latin1"), svg.subarray(end)]);
+}
+
+/** The raster page as render-thread.ts wraps it: a PNG in an SVG <image>; undefined when over the cap. */
+function rasterSvg(png: Buffer, w: number, h: number, cap: number): Uint8Array | undefined {
+  if (png.length * 1.34 > cap) return undefined; // WASM falls back to JPEG here; mutool run has no JPEG encoder
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+      `<image width="${w}" height="${h}" preserveAspectRatio="none" xlink:href="data:image/png;base64,${png.toString("base64")}"/></svg>\n`,
+    "utf8",
+  );
+  return svg.length > cap ? undefined : svg;
+}
+
+/** VmHWM of a live process in bytes (Linux); 0 when unknown. */
+async function peakRss(pid: number | undefined): Promise<number> {
+  if (!pid) return 0;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, "latin1"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const outOfMemory = /malloc|out of memory|cannot allocate/i;
+
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: RenderError): void;
+}
+
+/** One `mutool run` process, its request/answer bookkeeping and its temp directory. */
+class MutoolProcess {
+  private readonly child: ChildProcess;
+  private death: RenderError | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private seq = 0;
+  /** MuPDF's last diagnostics (for failure messages), and those of the call under way. */
+  private stderr = "";
+  private notes = "";
+  /**
+   * Starts the script's answer lines: MuPDF's own lines start with "error:", "warning:" …, and a
+   * message quoting the document cannot forge an answer without this process's random mark.
+   */
+  private readonly mark = `wenku-${randomBytes(8).toString("hex")}:`;
+  readonly exited: Promise<void>;
+
+  constructor(
+    cmd: { path: string; script: string; memoryBytes: number; fileBytes: number },
+    readonly dir: string,
+  ) {
+    // stderr joins stdout (2>&1) so MuPDF's warnings arrive in order with the answers.
+    this.child = spawn(
+      "sh",
+      [
+        "-c",
+        'exec "$0" "$@" 2>&1',
+        "prlimit",
+        `--as=${cmd.memoryBytes}`,
+        `--fsize=${cmd.fileBytes}`,
+        "--",
+        "stdbuf",
+        "-oL",
+        cmd.path,
+        "run",
+        cmd.script,
+        dir,
+        this.mark,
+      ],
+      { stdio: ["pipe", "pipe", "ignore"] },
+    );
+    this.exited = new Promise((resolve) => this.child.once("close", () => resolve()));
+    this.child.on("error", (err) => this.die(new RenderError("crashed", `mutool could not start: ${err.message}`)));
+    this.child.on("exit", (code, signal) => {
+      const how = signal === "SIGXFSZ" ? "an output file over its cap (SIGXFSZ)" : (signal ?? `code ${code}`);
+      this.die(new RenderError("crashed", `mutool exited with ${how}: ${this.stderr.trim().slice(-300)}`));
+    });
+    this.child.stdin?.on("error", () => {}); // a write after the process died: its exit reports it
+    if (this.child.stdout) createInterface({ input: this.child.stdout }).on("line", (l) => this.onLine(l));
+  }
+
+  get alive(): boolean {
+    return this.death === undefined;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private onLine(line: string): void {
+    let m: ScriptReply | undefined;
+    if (line.startsWith(this.mark)) {
+      try {
+        m = JSON.parse(line.slice(this.mark.length)) as ScriptReply;
+      } catch {}
+    }
+    if (!m) {
+      // MuPDF's "error: …" / "warning: …" lines.
+      this.stderr = `${this.stderr}${line}\n`.slice(-1024);
+      this.notes = `${this.notes}${line}\n`.slice(-4096);
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    // MuPDF 1.21 goes on after a failed allocation inside a page ("Ignoring error during
+    // interpretation"), leaving out what it could not allocate: a memory failure, as in WASM.
+    if (m.ok && outOfMemory.test(this.notes)) {
+      p.reject(new RenderError("memory", `MuPDF ran out of memory: ${this.notes.trim().slice(-300)}`));
+    } else if (m.ok) p.resolve(m.value);
+    else p.reject(new RenderError(m.error.kind, m.error.message));
+  }
+
+  private die(why: RenderError): void {
+    if (this.death) return;
+    this.death = why;
+    for (const p of this.pending.values()) p.reject(why);
+    this.pending.clear();
+  }
+
+  kill(why: RenderError): void {
+    this.die(why);
+    this.child.kill("SIGKILL");
+  }
+
+  call(req: Record<string, unknown> & { op: string }, budgetMs: number, signal?: AbortSignal): Promise<unknown> {
+    if (this.death) return Promise.reject(this.death);
+    const id = ++this.seq;
+    this.notes = "";
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => this.kill(new RenderError("aborted", "the conversion was aborted"));
+      const timer = setTimeout(
+        () => this.kill(new RenderError("timeout", `no answer within ${budgetMs} ms (${req.op})`)),
+        budgetMs,
+      );
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      this.pending.set(id, {
+        resolve: (v) => {
+          settle();
+          resolve(v);
+        },
+        reject: (e) => {
+          settle();
+          reject(e);
+        },
+      });
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
+      this.child.stdin?.write(`${JSON.stringify({ ...req, id })}\n`);
+    });
+  }
+}
+
+export interface MutoolPoolOptions {
+  /** The probed binary. */
+  path: string;
+  /** Conversions rendering at once. */
+  size: number;
+  /** Address space of each mutool process, in MiB. */
+  memoryLimitMb: number;
+  /** Largest file a mutool process may write (the page SVG, its raster PNG, the cover), in bytes. */
+  maxFileBytes: number;
+  /** Root of the processes' temp directories (default the OS temp dir). */
+  workRoot?: string;
+}
+
+/** A RenderPool whose leases are `mutool run` processes (one per conversion, started on open). */
+export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
+  const size = Math.max(1, o.size);
+  const live = new Set<MutoolProcess>();
+  const waiting: { grant(): void; fail(e: RenderError): void }[] = [];
+  let leased = 0;
+  let closed = false;
+  let root: Promise<string> | undefined;
+
+  const scriptDir = () => {
+    root ??= (async () => {
+      const d = await mkdtemp(join(o.workRoot ?? tmpdir(), "wenku-mutool-"));
+      await writeFile(join(d, "convert.js"), script);
+      return d;
+    })();
+    return root;
+  };
+
+  async function start(): Promise<MutoolProcess> {
+    if (closed) throw new RenderError("aborted", "the render pool is closed");
+    const base = await scriptDir();
+    const dir = await mkdtemp(join(base, "p-"));
+    const p = new MutoolProcess(
+      {
+        path: o.path,
+        script: join(base, "convert.js"),
+        memoryBytes: o.memoryLimitMb * 1024 * 1024,
+        fileBytes: o.maxFileBytes,
+      },
+      dir,
+    );
+    live.add(p);
+    void p.exited.then(() => {
+      live.delete(p);
+      return rm(dir, { recursive: true, force: true });
+    });
+    return p;
+  }
+
+  class Lease implements RenderLease {
+    private proc: MutoolProcess | undefined;
+    private doc: { path: string; ext: string; budgetMs: number } | undefined;
+    private opened = false;
+    private peak = 0;
+    restarts = 0;
+    private done = false;
+
+    get peakMemoryBytes(): number {
+      return this.peak;
+    }
+
+    /** The lease's process, alive, with its document open (again, in a replacement). */
+    private async ready(signal?: AbortSignal): Promise<MutoolProcess> {
+      if (this.done) throw new RenderError("aborted", "the lease was released");
+      if (!this.proc?.alive) {
+        if (this.proc) this.restarts++;
+        this.proc = await start();
+        this.opened = false;
+      }
+      const p = this.proc;
+      if (this.doc && !this.opened) {
+        await p.call({ op: "open", ...(await this.link(p, this.doc)) }, this.doc.budgetMs, signal);
+        this.opened = true;
+      }
+      return p;
+    }
+
+    /** MuPDF picks its handler by the name: the file as doc.<ext> in the process's directory. */
+    private async link(p: MutoolProcess, d: { path: string; ext: string }) {
+      const name = join(p.dir, `doc.${d.ext}`);
+      await rm(name, { force: true });
+      await symlink(d.path, name);
+      return { path: name, ext: d.ext };
+    }
+
+    async open(path: string, ext: string, budgetMs: number, signal?: AbortSignal): Promise<OpenReply> {
+      this.doc = undefined;
+      if ((await stat(path)).size === 0) throw new RenderError("empty", "the file is 0 bytes");
+      const p = await this.ready(signal);
+      const r = (await p.call({ op: "open", ...(await this.link(p, { path, ext })) }, budgetMs, signal)) as OpenReply;
+      this.doc = { path, ext, budgetMs };
+      this.opened = true;
+      return r;
+    }
+
+    async page(call: Omit<PageRequest, "op" | "id">, budgetMs: number, signal?: AbortSignal): Promise<PageReply> {
+      const p = await this.ready(signal);
+      try {
+        const s = (await p.call({ op: "page", ...call }, budgetMs, signal)) as ScriptPage;
+        const file = (name: string) => readFile(join(p.dir, name));
+        const reply: PageReply = { width: s.width, height: s.height };
+        if (s.text) reply.text = (await file("text.txt")).toString("utf8");
+        if (s.cover) reply.cover = await file("cover.png");
+        if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
+        if (s.svg) reply.svg = unitlessSvgSize(await file("svg1.svg"));
+        else if (s.raster) {
+          const svg = rasterSvg(await file("raster.png"), s.width, s.height, call.maxBytes);
+          if (svg) {
+            reply.svg = svg;
+            reply.raster = true;
+          }
+        }
+        return reply;
+      } finally {
+        this.peak = Math.max(this.peak, await peakRss(p.pid));
+      }
+    }
+
+    release(): void {
+      if (this.done) return;
+      this.done = true;
+      this.proc?.kill(new RenderError("aborted", "released"));
+      this.proc = undefined;
+      leased--;
+      const next = waiting.shift();
+      if (next) {
+        leased++;
+        next.grant();
+      }
+    }
+  }
+
+  return {
+    async acquire(signal) {
+      if (closed) throw new RenderError("aborted", "the render pool is closed");
+      signal?.throwIfAborted();
+      if (leased >= size) {
+        await new Promise<void>((resolve, reject) => {
+          const onAbort = () => {
+            const i = waiting.indexOf(w);
+            if (i >= 0) waiting.splice(i, 1);
+            reject(new RenderError("aborted", "the conversion was aborted while waiting for a render process"));
+          };
+          const w = {
+            grant: () => {
+              signal?.removeEventListener("abort", onAbort);
+              resolve();
+            },
+            fail: (e: RenderError) => {
+              signal?.removeEventListener("abort", onAbort);
+              reject(e);
+            },
+          };
+          signal?.addEventListener("abort", onAbort, { once: true });
+          waiting.push(w);
+        });
+      } else {
+        leased++;
+      }
+      return new Lease();
+    },
+    stats: () => ({ threads: live.size, leased, waiting: waiting.length }),
+    async close() {
+      closed = true;
+      for (const w of waiting.splice(0)) w.fail(new RenderError("aborted", "the render pool is closed"));
+      const procs = [...live];
+      for (const p of procs) p.kill(new RenderError("aborted", "the render pool is closed"));
+      await Promise.all(procs.map((p) => p.exited));
+      if (root) await rm(await root, { recursive: true, force: true });
+    },
+  };
+}
