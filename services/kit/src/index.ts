@@ -24,3 +24,4 @@ export * from "./settings.js";
 export * from "./text.js";
 export * from "./transports.js";
 export * from "./tree.js";
+export * from "./user-counts.js";

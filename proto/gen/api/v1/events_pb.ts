@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/events.proto.
  */
 export const file_api_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEivwEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDYgZwcm90bzM");
+  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEivwEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDIiQKEVVzZXJDb3VudHNDaGFuZ2VkEg8KB3VzZXJfaWQYASADKANiBnByb3RvMw");
 
 /**
  * wenku.conversion.requested (stream WENKU_CONVERSION, a work queue): convert one document's file. Published by
@@ -101,4 +101,26 @@ export type DocumentsChanged = Message<"api.v1.DocumentsChanged"> & {
  */
 export const DocumentsChangedSchema: GenMessage<DocumentsChanged> = /*@__PURE__*/
   messageDesc(file_api_v1_events, 1);
+
+/**
+ * wenku.users.counts.changed (a broadcast, core NATS: every user-service process): these users' doc_count,
+ * article_count, favorite_count or credit_count may have changed. Published after the commit by the content
+ * service (documents, articles, favorites) and the order service (the credits ledger); each user-service
+ * process drops them from its per-user counts cache. No ids: every user.
+ *
+ * @generated from message api.v1.UserCountsChanged
+ */
+export type UserCountsChanged = Message<"api.v1.UserCountsChanged"> & {
+  /**
+   * @generated from field: repeated int64 user_id = 1;
+   */
+  userId: bigint[];
+};
+
+/**
+ * Describes the message api.v1.UserCountsChanged.
+ * Use `create(UserCountsChangedSchema)` to create a new message.
+ */
+export const UserCountsChangedSchema: GenMessage<UserCountsChanged> = /*@__PURE__*/
+  messageDesc(file_api_v1_events, 2);
 
