@@ -1,6 +1,6 @@
 // What the content service is built from (buildServer's dependencies): the composition root
 // (service.ts) makes them, tests pass their own.
-import type { Authorizer, ChangeSignal, Logger, SettingsReader, SiteGate } from "@wenku/kit";
+import type { Authorizer, ChangeSignal, Logger, SettingsReader, SiteGate, UserCountsChanges } from "@wenku/kit";
 import type { RateLimitStore } from "@wenku/kit/ratelimit";
 import type { Storage } from "@wenku/kit/storage";
 import type { ConverterAvailability } from "./conversion/tools.js";
@@ -31,6 +31,8 @@ export interface ContentServerDeps {
   conversions: ConversionQueue;
   /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
   documents: DocumentEvents;
+  /** The user service keeps doc_count, article_count and favorite_count: told when they change; absent: nobody. */
+  userCounts?: UserCountsChanges;
   /** Shared counters of the per-user upload quotas (PostgreSQL). */
   rateLimits: RateLimitStore;
   /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */

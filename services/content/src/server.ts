@@ -1,4 +1,4 @@
-import { defineService, type ServiceDefinition } from "@wenku/kit";
+import { defineService, noUserCountsChanges, type ServiceDefinition } from "@wenku/kit";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
@@ -84,6 +84,7 @@ import { createContentInternalHandlers, createDocumentInternalHandlers } from ".
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
 import { createSystemInternalHandlers } from "./system/system.handlers.js";
+import { countingWrites } from "./users.counts.js";
 
 export type { ContentServerDeps };
 
@@ -118,6 +119,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     effects,
     events,
     rewards: deps.rewards,
+    counts: deps.userCounts,
   });
   const documentAdmin = createDocumentAdminService({
     repo: documentRepo,
@@ -237,7 +239,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     log: sitemapLog,
   });
   // The social side of documents and articles: favorites, ratings, reports, reading progress.
-  const favorites = createFavoriteService({ repo: createFavoriteRepository(db), users, rewards: deps.rewards });
+  const favorites = createFavoriteService({
+    repo: createFavoriteRepository(db),
+    users,
+    rewards: deps.rewards,
+    counts: deps.userCounts,
+  });
   const scores = createScoreService(createScoreRepository(db));
   const reports = createReportService({ repo: createReportRepository(db), users });
   const history = createHistoryService(createHistoryRepository(db));
@@ -270,7 +277,14 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [RecycleAPI, createRecycleHandlers(recycle)],
       [
         ArticleAPI,
-        { ...listed(createArticleHandlers(articles, articleAdmin)), ...createArticleSearchHandlers(search) },
+        {
+          // an article's status or existence changes its owner's article_count and others' favorite_count
+          ...countingWrites(
+            listed(createArticleHandlers(articles, articleAdmin)),
+            deps.userCounts ?? noUserCountsChanges,
+          ),
+          ...createArticleSearchHandlers(search),
+        },
       ],
       [CommentAPI, createCommentHandlers(comments)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],

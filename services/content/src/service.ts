@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
-import { type ChangeSignal, createChangeSignal, repeatEvery, type ServiceModule } from "@wenku/kit";
+import { type ChangeSignal, createChangeSignal, repeatEvery, type ServiceModule, userCountsChanges } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
 import { createArticleRepository } from "./articles/article.repository.js";
@@ -28,6 +28,7 @@ import { createSearchSource } from "./search/search.source.js";
 import { buildServer } from "./server.js";
 import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import { createUserDirectory } from "./users.client.js";
+import { countingUsers } from "./users.counts.js";
 import { type ContentWorkers, startContentWorkers } from "./workers.js";
 
 /** How often owed credit bookings are retried (each row also backs off on its own, up to an hour). */
@@ -88,7 +89,12 @@ export const service: ServiceModule = {
         log: ctx.log.child({ module: "conversion" }),
         ...channel,
       });
-      documents = await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" }));
+      // The user service keeps users' doc_count, article_count and favorite_count: told when they change.
+      const userCounts = userCountsChanges(ctx.bus, ctx.log.child({ module: "user-counts" }));
+      documents = countingUsers(
+        await createDocumentEvents(ctx.bus, ctx.log.child({ module: "documents" })),
+        userCounts,
+      );
       popularSearches = await createChangeSignal(ctx.bus, POPULAR_SEARCH_CHANGED_SUBJECT, ctx.log);
       const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }));
       const searchLog = ctx.log.child({ module: "search" });
@@ -137,6 +143,7 @@ export const service: ServiceModule = {
         orders: createOrderDesk(ctx.transports.order, ctx.internalToken),
         conversions: queue,
         documents,
+        userCounts,
         search,
         indexer,
         searchRecorder: recorder,

@@ -6,6 +6,7 @@ import {
   type ServiceTransports,
   type SettingsReader,
   type SiteGate,
+  type UserCountsChanges,
 } from "@wenku/kit";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
@@ -55,6 +56,8 @@ export interface OrderServerDeps {
   timeZone?: string;
   /** Replaces the config/content clients (tests). */
   sources?: OrderSources;
+  /** The user service keeps credit_count: told after every booking; absent: nobody is told. */
+  userCounts?: UserCountsChanges;
 }
 
 export const DEFAULT_CREDIT_NAME = "积分";
@@ -74,7 +77,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
       return DEFAULT_CREDIT_NAME; // only a message's wording: never fail a refusal over it
     }
   };
-  const ledger = createLedgerService({ repo: createLedgerRepository(deps.db), creditName });
+  const ledger = createLedgerService({ repo: createLedgerRepository(deps.db), creditName, counts: deps.userCounts });
   // The order domain looks lines up here by order type (orders/lines.ts).
   const vip = createVip({
     db: deps.db,

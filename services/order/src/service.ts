@@ -1,4 +1,4 @@
-import type { ServiceModule } from "@wenku/kit";
+import { type ServiceModule, userCountsChanges } from "@wenku/kit";
 import { loadOrderConfig } from "./config.js";
 import { createDb, ORDER_SCHEMA } from "./db.js";
 import type { OrderCore } from "./orders/order.core.js";
@@ -35,6 +35,8 @@ export const service: ServiceModule = {
           transports: ctx.transports,
           clock: ctx.clock,
           timeZone: cfg.SITE_TIME_ZONE,
+          // the user service keeps credit_count per user: told after each booking
+          userCounts: userCountsChanges(ctx.bus, ctx.log.child({ module: "user-counts" })),
         },
         (c) => {
           core = c;

@@ -1,6 +1,12 @@
 // Writing documents as their owners do: create from uploaded attachments, edit, move to the recycle
 // bin. Staff batch operations (review, recommend, batch settings) are document.admin.ts.
-import { type CallContext, DomainError, requireSignedIn, type SettingsReader } from "@wenku/kit";
+import {
+  type CallContext,
+  DomainError,
+  requireSignedIn,
+  type SettingsReader,
+  type UserCountsChanges,
+} from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import { documentTypeOf } from "../conversion/formats.js";
 import type { CreditRewards } from "../credits/credit.rewards.js";
@@ -68,6 +74,8 @@ export interface DocumentServiceDeps {
   events: Pick<DocumentEvents, "changed">;
   /** The upload reward and the delete penalty (score config); absent: none (tools, unit tests). */
   rewards?: CreditRewards;
+  /** Told the owner's doc_count changed after documents were created; absent: nobody is told. */
+  counts?: UserCountsChanges;
 }
 
 /** "report.pdf" → "report". */
@@ -147,6 +155,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
           }),
       );
       await deps.rewards?.deliver(owed);
+      await deps.counts?.changed([me]);
       await effects.recount(categoryIds);
       await effects.queue(created);
       await deps.users.recordActivity?.(

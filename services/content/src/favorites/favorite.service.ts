@@ -1,7 +1,7 @@
 // Favorites of documents and articles: add (public targets only, once per user and target), remove
 // one's own, one's favorite of a target, one's list. Who may favorite is the user service's answer
 // (GetActionPolicy "favorite": the no-favorite and disable punishments, with their reasons).
-import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
+import { type CallContext, DomainError, paging, requireSignedIn, type UserCountsChanges } from "@wenku/kit";
 import { isPublic as isPublicArticle } from "../articles/article.rules.js";
 import type { CreditRewards } from "../credits/credit.rewards.js";
 import { isPublic as isPublicDocument } from "../documents/visibility.js";
@@ -19,6 +19,8 @@ export interface FavoriteServiceDeps {
   users: Pick<UserDirectory, "policy" | "recordActivity">;
   /** The uploader's reward for a favorite (score.document_collected); absent: none. */
   rewards?: CreditRewards;
+  /** Told the user's favorite_count changed after a favorite was added or removed; absent: nobody. */
+  counts?: UserCountsChanges;
 }
 
 function checkTargetId(id: bigint, kind: TargetKind): bigint {
@@ -61,8 +63,10 @@ export function createFavoriteService(deps: FavoriteServiceDeps) {
           }),
       );
       await deps.rewards?.deliver(owed);
-      if (created)
+      if (created) {
+        await deps.counts?.changed([me]);
         await deps.users.recordActivity?.(me, "favorite", [{ kind, id, ref: target.ref, title: target.title }]);
+      }
       return {
         ...row,
         title: target.title,
@@ -80,6 +84,7 @@ export function createFavoriteService(deps: FavoriteServiceDeps) {
       const ids = [...new Set(raw.filter((id) => id > 0n))];
       if (!ids.length) throw new DomainError("invalid_argument", "请选择要取消的收藏", undefined, "id");
       if (!(await repo.remove(me, ids))) throw new DomainError("not_found", "收藏不存在或已取消");
+      await deps.counts?.changed([me]);
     },
 
     /**

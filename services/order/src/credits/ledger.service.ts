@@ -1,6 +1,6 @@
 // The credits ledger's rules: what a booking may be, the balance never below 0, one booking per
 // idempotency key, and the caller's own log.
-import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
+import { type CallContext, DomainError, paging, requireSignedIn, type UserCountsChanges } from "@wenku/kit";
 import type { Booking, CreditEntryRow, LedgerRepository } from "./ledger.repository.js";
 
 export const ledgerMessages = {
@@ -25,6 +25,8 @@ export interface LedgerDeps {
   repo: LedgerRepository;
   /** The site's name for credits (system.credit_name), for the messages users read. */
   creditName(): Promise<string>;
+  /** Told after each booking commits (the user service keeps credit_count); absent: nobody is told. */
+  counts?: UserCountsChanges;
 }
 
 export function createLedgerService(deps: LedgerDeps) {
@@ -53,6 +55,7 @@ export function createLedgerService(deps: LedgerDeps) {
       const r = await deps.repo.book(b);
       switch (r.kind) {
         case "booked":
+          await deps.counts?.changed([b.userId]);
           return { entry: r.entry, replayed: false };
         case "replayed":
           if (!same(r.entry, b)) throw new DomainError("already_exists", ledgerMessages.keyReused);
