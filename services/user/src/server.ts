@@ -6,6 +6,7 @@ import {
   CachingAuthorizer,
   defineService,
   type Logger,
+  onUserCountsChanged,
   type ServiceDefinition,
   type SiteGate,
 } from "@wenku/kit";
@@ -26,14 +27,13 @@ import { createCaptchaService } from "./captcha/captcha.service.js";
 import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import {
   type CreditLedger,
-  creditCountFiller,
   DEFAULT_CREDIT_NAME,
   type RewardSettings,
   staticRewards,
 } from "./credits/credits.client.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
 import type { Db } from "./db.js";
-import { type DocumentCounter, docCountFiller } from "./documents/documents.client.js";
+import type { DocumentCounter } from "./documents/documents.client.js";
 import { createDownloadHistoryHandlers } from "./documents/downloads.handlers.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
@@ -52,6 +52,7 @@ import { createSignHandlers } from "./sign/sign.handlers.js";
 import { createSignRepository } from "./sign/sign.repository.js";
 import { createSignService } from "./sign/sign.service.js";
 import { createUserAdminService } from "./users/user.admin.js";
+import { createUserCounts } from "./users/user.counts.js";
 import { createUserHandlers, createUserInternalHandlers } from "./users/user.handlers.js";
 import { createUserPolicy } from "./users/user.policy.js";
 import { createUserProfileService } from "./users/user.profile.js";
@@ -71,7 +72,7 @@ export interface UserServerDeps {
   /** Shared counters of the login, registration, captcha, recovery and code limits (PostgreSQL). */
   rateLimits: RateLimitStore;
   clock?: () => Date;
-  /** user.doc_count from the content service (DocumentInternalAPI); absent: 0. */
+  /** user.doc_count, article_count, favorite_count from the content service (DocumentInternalAPI); absent: 0. */
   documents?: DocumentCounter;
   /** The order service's credits ledger: user.credit_count, the register bonus, check-in awards. */
   credits?: CreditLedger;
@@ -141,8 +142,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     timeZone: deps.timeZone ?? "Asia/Shanghai",
     clock: deps.clock,
   });
-  const docCounts = docCountFiller(deps.documents, deps.log);
-  const creditCounts = creditCountFiller(deps.credits, deps.log);
+  // doc_count & co. and credit_count of shown profiles, kept until the content or order service says
+  // they changed (a broadcast every process hears; over NATS in a cluster).
+  const counts = createUserCounts({ documents: deps.documents, credits: deps.credits, log: deps.log });
+  await onUserCountsChanged(deps.bus, (ids) => counts.drop(ids));
   const activities = createActivityDynamics({ dynamics, userExists: async (id) => (await repo.byId(id)) !== null });
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
@@ -158,10 +161,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       [
         UserAPI,
         {
-          ...createUserHandlers(users, profiles, policy, admin, captcha, async (shown, full) =>
-            // a profile shown to others (not full) counts what everyone may see
-            full ? creditCounts(await docCounts(shown)) : docCounts(shown, true),
-          ),
+          ...createUserHandlers(users, profiles, policy, admin, captcha, counts.fill),
           ...createSignHandlers(signs),
           ...createDownloadHistoryHandlers(deps.documents),
         },

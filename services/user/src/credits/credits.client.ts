@@ -1,13 +1,13 @@
 // The order service's credits ledger as the user service uses it. The ledger owns every balance;
 // the user service keeps no copy of it.
 //
-// user.credit_count is asked from the ledger whenever a user is shown (GetCreditBalances, batched
-// like doc_count) rather than pushed into a users column after each booking: a pushed copy can miss
-// an update (the user service down at the moment, two bookings reporting out of order) and then
-// shows a balance the ledger never had, while asking has one source of truth and costs one batched
-// call per shown page of users.
+// user.credit_count is asked from the ledger when a user is shown (GetCreditBalances, batched like
+// doc_count) rather than pushed into a users column after each booking: a pushed copy can miss an
+// update (the user service down at the moment, two bookings reporting out of order) and then shows a
+// balance the ledger never had. The answer is kept only until the order service broadcasts that the
+// balance changed (api.v1.UserCountsChanged after each booking commits; users/user.counts.ts).
 import { createClient, type Transport } from "@connectrpc/connect";
-import { headers, type Logger, type SettingsReader } from "@wenku/kit";
+import { headers, type SettingsReader } from "@wenku/kit";
 import type { CreditBooking } from "@wenku/kit/outbox";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 
@@ -39,23 +39,6 @@ export function createCreditLedger(transport: Transport, internalToken: string):
       const reply = await client.applyCredits(b, callOptions);
       return { balanceAfter: reply.entry?.balanceAfter ?? 0, replayed: reply.replayed };
     },
-  };
-}
-
-/**
- * Sets credit_count on user messages from the ledger. A failed call leaves it at 0 and is logged: a
- * profile stays readable while the order service is down.
- */
-export function creditCountFiller(ledger: CreditLedger | undefined, log: Logger) {
-  return async <U extends { id: bigint; creditCount: number }>(users: U[]): Promise<U[]> => {
-    if (!ledger || users.length === 0) return users;
-    try {
-      const balances = await ledger.balances(users.map((u) => u.id));
-      for (const u of users) u.creditCount = balances.get(u.id) ?? 0;
-    } catch (err) {
-      log.warn({ err }, "credit_count: the order service did not answer");
-    }
-    return users;
   };
 }
 

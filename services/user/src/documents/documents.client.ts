@@ -1,9 +1,10 @@
 // The content service as the user service asks it: how many documents, articles and favorites users
 // have (user.doc_count, article_count, favorite_count). The user service never reads content tables;
-// the counts stay true through uploads, favorites, deletions and restores because they are asked for
-// when a profile is shown, not kept in a copy.
+// it asks when a profile is shown and keeps the answer until the content service broadcasts that the
+// user's counts changed (users/user.counts.ts), so they stay true through uploads, favorites,
+// deletions and restores.
 import { createClient, type Transport } from "@connectrpc/connect";
-import { headers, type Logger } from "@wenku/kit";
+import { headers } from "@wenku/kit";
 import { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import type { ListUserDownloadReply } from "@wenku/proto/api/v1/user_pb.js";
 
@@ -45,33 +46,3 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
     downloads: (userId, page, size) => client.listUserDownloads({ userId, page, size }, callOptions),
   };
 }
-
-/**
- * Sets doc_count, article_count and favorite_count on user messages from the content service (with
- * `publicOnly`, what everyone may see: profiles shown to others). A failed call leaves the counts at 0
- * and is logged: a profile stays readable while the content service is down.
- */
-export function docCountFiller(counter: DocumentCounter | undefined, log: Logger) {
-  return async <U extends { id: bigint; docCount: number; articleCount: number; favoriteCount: number }>(
-    users: U[],
-    publicOnly = false,
-  ): Promise<U[]> => {
-    if (!counter || users.length === 0) return users;
-    try {
-      const counts = await counter.counts(
-        users.map((u) => u.id),
-        publicOnly,
-      );
-      for (const u of users) {
-        const c = counts.get(u.id);
-        u.docCount = c?.documents ?? 0;
-        u.articleCount = c?.articles ?? 0;
-        u.favoriteCount = c?.favorites ?? 0;
-      }
-    } catch (err) {
-      log.warn({ err }, "doc_count: the content service did not answer");
-    }
-    return users;
-  };
-}
-export type DocCountFiller = ReturnType<typeof docCountFiller>;

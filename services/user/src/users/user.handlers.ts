@@ -22,9 +22,10 @@ import type { UserProfileService } from "./user.profile.js";
 import type { UserService } from "./user.service.js";
 
 /**
- * Fills what other services own on shown users: doc_count, article_count and favorite_count (the
- * content service) always (full: everything the user has; else what everyone may see); credit_count (the order service's ledger) on full profiles only — a
- * balance is the user's own business, shown to them and to staff.
+ * Fills what other services own on shown users (user.counts.ts): doc_count, article_count and
+ * favorite_count (the content service) always (full: everything the user has; else what everyone may
+ * see); credit_count (the order service's ledger) on full profiles only — a balance is the user's own
+ * business, shown to them and to staff. Brief users (GetUsers, for lists) never carry counts.
  */
 export type UserCountsFiller = <
   U extends { id: bigint; docCount: number; articleCount: number; favoriteCount: number; creditCount: number },
