@@ -5,6 +5,13 @@
 // request, instead of after a cache's TTL.
 import type { Broadcaster } from "./define.js";
 
+/**
+ * Broadcast by the content service after documents' visibility (status, deletion), pages, preview or file
+ * changed (payload api.v1.DocumentsChanged: their ids; none: every document). Its page-serving caches and
+ * the gateway's copy of public page images drop what they kept.
+ */
+export const DOCUMENTS_CHANGED_SUBJECT = "wenku.content.documents.changed";
+
 export interface ChangeSignal {
   /**
    * After the commit: tells this process's listeners at once and every other process over the bus.

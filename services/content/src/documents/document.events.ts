@@ -3,10 +3,8 @@
 // after the change committed. Consumers are caches: they drop the ids; no ids (or a message that does
 // not decode) means "drop everything".
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import type { Broadcaster, Logger } from "@wenku/kit";
+import { type Broadcaster, DOCUMENTS_CHANGED_SUBJECT, type Logger } from "@wenku/kit";
 import { DocumentsChangedSchema } from "@wenku/proto/api/v1/events_pb.js";
-
-export const DOCUMENTS_CHANGED_SUBJECT = "wenku.content.documents.changed";
 
 /** null: every document. */
 export type ChangedHandler = (ids: readonly bigint[] | null) => void;

@@ -1,13 +1,8 @@
-import type { Logger } from "@wenku/kit";
+import { DOCUMENTS_CHANGED_SUBJECT, type Logger } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
 import type { ObjectInfo } from "@wenku/kit/storage";
 import { waitFor } from "@wenku/kit/testing";
-import {
-  createDocumentEvents,
-  DOCUMENTS_CHANGED_SUBJECT,
-  type DocumentEvents,
-  localDocumentEvents,
-} from "../documents/document.events.js";
+import { createDocumentEvents, type DocumentEvents, localDocumentEvents } from "../documents/document.events.js";
 import { createPageCache, type PageDocument, ttlLru } from "./page.cache.js";
 
 const doc = (id: bigint, status = 2): PageDocument => ({
