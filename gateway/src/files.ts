@@ -12,6 +12,7 @@ import {
   FetchDocumentDownloadRequestSchema,
   ViewDocumentPageRequestSchema,
 } from "@wenku/proto/api/v1/document_pb.js";
+import { etagMatches, type PageAnswer, type PageCache } from "./pages.cache.js";
 import { type ForwardHeaders, HttpError, writeError } from "./rest/handler.js";
 import { acceptsCoding } from "./static.negotiate.js";
 
@@ -22,6 +23,8 @@ export interface FileRouteDeps {
   timeoutMs: number;
   /** Deadline of one whole download (a large file to a slow client). */
   downloadTimeoutMs?: number;
+  /** Public page images and covers as visitors were answered (unset: every request asks the content service). */
+  pages?: PageCache;
 }
 
 /** SVG is active content: no scripts, no fetches; inline styles and embedded (data:) images and fonts only. */
@@ -105,20 +108,27 @@ export async function serveFileRoute(
   const verb = (req.method ?? "GET").toUpperCase();
   // Errors of these routes must not be cached (a 404 for a document that becomes public later).
   res.setHeader("cache-control", "no-store");
-  const abort = new AbortController();
+  let abort: AbortController | undefined;
   let chunks: AsyncIterator<FileChunk> | undefined;
   try {
     const route = matchFileRoute(path);
     if (!route) throw notFound();
     if (verb !== "GET" && verb !== "HEAD") throw new HttpError(405, Code.Unimplemented, "不支持该请求方法");
+    const shared = route.kind === "page" || route.kind === "cover" ? sharedPage(deps.pages, route, req) : null;
+    if (shared) {
+      const kept = shared.cache.get(shared.key);
+      if (kept && answerKept(kept, req, res, verb)) return;
+    }
     // the client went away before the answer was complete: stop the upstream stream
+    const ac = new AbortController();
+    abort = ac;
     res.once("close", () => {
-      if (!res.writableFinished) abort.abort();
+      if (!res.writableFinished) ac.abort();
     });
     if (route.kind === "download") {
       const out = await deps.content.stream(
         DocumentAPI.method.fetchDocumentDownload,
-        abort.signal,
+        ac.signal,
         deps.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
         headers,
         single(create(FetchDocumentDownloadRequestSchema, { token: route.token, ...rangeOf(req) })),
@@ -128,7 +138,7 @@ export async function serveFileRoute(
     } else if (route.kind === "image") {
       const out = await deps.content.stream(
         AttachmentAPI.method.viewImage,
-        abort.signal,
+        ac.signal,
         deps.timeoutMs,
         headers,
         single(create(ViewImageRequestSchema, { name: route.name, ifNoneMatch: ifNoneMatchOf(req), ...rangeOf(req) })),
@@ -138,7 +148,7 @@ export async function serveFileRoute(
     } else {
       const out = await deps.content.stream(
         DocumentAPI.method.viewDocumentPage,
-        abort.signal,
+        ac.signal,
         deps.timeoutMs,
         headers,
         single(
@@ -146,7 +156,7 @@ export async function serveFileRoute(
             id: route.id,
             hash: route.hash,
             page: route.kind === "page" ? route.page : 0,
-            gzip: route.kind === "page" && route.gzip && !refusesGzip(req),
+            gzip: gzipPage(route, req),
             ifNoneMatch: ifNoneMatchOf(req),
           }),
         ),
@@ -157,8 +167,9 @@ export async function serveFileRoute(
     const first = await chunks.next();
     if (first.done) throw new Error("file stream ended without metadata");
     const meta = first.value;
+    if (shared) learn(shared, route, meta);
     if (meta.notModified) {
-      res.writeHead(304, { etag: meta.etag, "cache-control": meta.cacheControl });
+      res.writeHead(304, notModifiedHeaders(route, meta));
       res.end();
       await finish(chunks);
       return;
@@ -192,7 +203,7 @@ export async function serveFileRoute(
   } catch (err) {
     if (chunks) {
       // one more read after the abort lets the client release the call (its deadline timer) at once
-      abort.abort();
+      abort?.abort();
       void chunks.next().catch(() => undefined);
     }
     if (res.headersSent) {
@@ -202,6 +213,64 @@ export async function serveFileRoute(
     }
     writeError(res, err, requestId, deps.log);
   }
+}
+
+/** Where a page's answer to visitors is kept: a visitor without a session asking with a page cache at hand. */
+interface SharedPage {
+  cache: PageCache;
+  key: string;
+  /** Taken before asking: what is learned is only kept if nothing changed meanwhile. */
+  ticket: number;
+}
+
+function sharedPage(
+  cache: PageCache | undefined,
+  route: Extract<Route, { kind: "page" | "cover" }>,
+  req: IncomingMessage,
+): SharedPage | null {
+  // a signed-in reader may see more, and a dead session must still be refused: the content service decides
+  if (!cache || req.headers.authorization !== undefined) return null;
+  const doc = route.hash || String(route.id);
+  const variant =
+    route.kind === "cover" ? "cover" : route.gzip ? (gzipPage(route, req) ? "gzip" : "gzip-plain") : "svg";
+  const page = route.kind === "page" ? route.page : 0;
+  return { cache, key: `${doc}/${page}/${variant}`, ticket: cache.ticket() };
+}
+
+/** Answers from the kept answer when it can: a matching revalidation (304), or the whole page (200). */
+function answerKept(kept: PageAnswer, req: IncomingMessage, res: ServerResponse, verb: string): boolean {
+  if (etagMatches(ifNoneMatchOf(req), kept.etag)) {
+    res.writeHead(304, kept.notModified);
+    res.end();
+    return true;
+  }
+  if (!kept.headers || (verb === "GET" && !kept.body)) return false;
+  res.writeHead(200, kept.headers);
+  res.end(verb === "HEAD" ? undefined : kept.body);
+  return true;
+}
+
+/** Keeps what the content service answered a visitor, when it may be shared (Cache-Control: public). */
+function learn(shared: SharedPage, route: Route, meta: FileChunk): void {
+  if (!meta.etag || meta.contentRange || !/(?:^|,)\s*public\s*(?:,|$)/i.test(meta.cacheControl)) return;
+  const notModified = notModifiedHeaders(route, meta);
+  const answer: PageAnswer = meta.notModified
+    ? { etag: meta.etag, headers: null, notModified, body: null }
+    : {
+        etag: meta.etag,
+        headers: responseHeaders(route, meta),
+        notModified,
+        // a copy: the message's bytes may be a view into a larger buffer
+        body: BigInt(meta.data.length) === meta.size ? Buffer.from(meta.data) : null,
+      };
+  shared.cache.remember(shared.ticket, shared.key, answer);
+}
+
+/** A 304 carries what the 200 would have for caches (RFC 9110 §15.4.5): ETag, Cache-Control, Vary. */
+function notModifiedHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
+  const h: OutgoingHttpHeaders = { etag: meta.etag, "cache-control": meta.cacheControl };
+  if (route.kind === "page" && route.gzip) h.vary = "Accept-Encoding";
+  return h;
 }
 
 function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
@@ -240,6 +309,11 @@ export function contentDisposition(name: string): string {
  */
 async function finish(chunks: AsyncIterator<FileChunk>): Promise<void> {
   for (;;) if ((await chunks.next()).done) return;
+}
+
+/** The stored gzip variant is asked for: a `.gzip.svg` page to a client that takes gzip. */
+function gzipPage(route: Route, req: IncomingMessage): boolean {
+  return route.kind === "page" && route.gzip && !refusesGzip(req);
 }
 
 /**

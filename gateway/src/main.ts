@@ -1,6 +1,14 @@
 // The gateway in its own process (cluster mode, Kubernetes): the public origin, forwarding to the
 // services over gRPC.
-import { CONFIG_CHANGED_SUBJECT, createLogger, grpcTransports, listenDual, requireClusterSettings } from "@wenku/kit";
+import {
+  CONFIG_CHANGED_SUBJECT,
+  createChangeSignal,
+  createLogger,
+  DOCUMENTS_CHANGED_SUBJECT,
+  grpcTransports,
+  listenDual,
+  requireClusterSettings,
+} from "@wenku/kit";
 import { createBus } from "@wenku/kit/bus";
 import { loadGatewayConfig } from "./config.js";
 import { gatewayListenOptions } from "./listen.js";
@@ -12,6 +20,8 @@ const log = createLogger({ service: "gateway", level: cfg.LOG_LEVEL, pretty: cfg
 // With NATS_URL the gateway hears the config service's change broadcasts: a setting saved through
 // another replica applies to this one's next page too (without it, once its short-lived copy expires).
 const bus = cfg.NATS_URL ? await createBus({ natsUrl: cfg.NATS_URL, log, name: "gateway" }) : undefined;
+// With it the gateway also hears which documents changed, and keeps visitors' public page images meanwhile.
+const documentsChanged = bus ? await createChangeSignal(bus, DOCUMENTS_CHANGED_SUBJECT, log) : undefined;
 const gateway = createGateway({
   transports: grpcTransports(urls),
   log,
@@ -25,6 +35,7 @@ const gateway = createGateway({
           log.error({ err }, "gateway: cannot hear settings changes; copies expire instead");
         })
     : undefined,
+  onDocumentsChanged: documentsChanged ? (listener) => documentsChanged.onChange(listener) : undefined,
 });
 const listening = await listenDual(gateway.handler, {
   ...gatewayListenOptions(cfg, cfg.TRUSTED_PROXIES),

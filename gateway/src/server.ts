@@ -16,6 +16,7 @@ import { createClientIpResolver, createProxyTrust } from "./clientip.js";
 import { createConnectEndpoint } from "./connect.js";
 import { isFilePath, serveFileRoute } from "./files.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
+import { createPageCache } from "./pages.cache.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
 import { appCsp, setSecurityHeaders } from "./security.js";
@@ -43,6 +44,13 @@ export interface GatewayOptions {
    * through this gateway apply at once, others when the copy expires.
    */
   onConfigChanged?: (listener: () => void) => unknown;
+  /**
+   * Subscribes a listener to the content service's "documents changed" signal (DOCUMENTS_CHANGED_SUBJECT:
+   * a document's status, deletion, pages, preview or file). With it and onConfigChanged the gateway keeps
+   * visitors' answers for public page images and covers (pages.cache.ts), dropped by either signal;
+   * without them every page image asks the content service.
+   */
+  onDocumentsChanged?: (listener: () => void) => unknown;
 }
 
 type AnyReq = IncomingMessage | Http2ServerRequest;
@@ -80,6 +88,12 @@ export function createGateway(opts: GatewayOptions) {
     return lastCsp.csp;
   };
   const statics = opts.webDist ? createStaticHandler(opts.webDist, { probe, seo, csp, log: opts.log }) : null;
+  const pages = opts.onDocumentsChanged && opts.onConfigChanged ? createPageCache() : undefined;
+  if (pages) {
+    opts.onDocumentsChanged?.(() => pages.forget());
+    opts.onConfigChanged?.(() => pages.forget());
+  }
+  const fileDeps = { content: opts.transports.content, log: opts.log, timeoutMs, pages };
   const sitemap = createSitemapRoutes({
     content: opts.transports.content,
     internalToken: opts.internalToken,
@@ -167,9 +181,8 @@ export function createGateway(opts: GatewayOptions) {
         return;
       }
       if (isFilePath(path)) {
-        const deps = { content: opts.transports.content, log: opts.log, timeoutMs };
         const h = forwardHeaders(req, requestId);
-        serveFileRoute(deps, path, req as IncomingMessage, res as ServerResponse, h, requestId).catch((err) =>
+        serveFileRoute(fileDeps, path, req as IncomingMessage, res as ServerResponse, h, requestId).catch((err) =>
           writeError(res as ServerResponse, err, requestId, opts.log),
         );
         return;

@@ -6,8 +6,10 @@ import {
   AUTHZ_CHANGED_SUBJECT,
   CachingAuthorizer,
   type CreatedAccount,
+  createChangeSignal,
   createSettingsReader,
   type Deployable,
+  DOCUMENTS_CHANGED_SUBJECT,
   grpcTransports,
   inProcessTransport,
   type Listening,
@@ -104,9 +106,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     log: log.child({ module: "settings" }),
   });
   const siteGate = siteGateFrom(settings);
+  // The content service's "documents changed" broadcast, heard by the gateway's copy of public pages.
+  const documentsChanged = await createChangeSignal(opts.bus, DOCUMENTS_CHANGED_SUBJECT, log);
   const unsubscribe = () => {
     unsubscribeAuthz();
     settings.close();
+    documentsChanged.close();
   };
 
   const started: Array<[Deployable, StartedService]> = [];
@@ -164,6 +169,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
     webDist: opts.webDist,
     onConfigChanged: (listener) => settings.onChange(listener),
+    onDocumentsChanged: (listener) => documentsChanged.onChange(listener),
   });
   // The public listener's limits come from the same settings as the gateway process's (env, defaults).
   const limits = gatewayListenOptions(loadConfig(listenConfigSchema, env), opts.trustedProxies ?? []);
