@@ -18,6 +18,8 @@ export interface Measured {
   serverCpu: number;
   /** CPU time of the servers' process per request: the cost, and steadier than req/s on a busy machine. */
   cpuUsPerReq: number;
+  /** CPU time per request of the processes `MeasureOptions.otherCpu` counts (PostgreSQL's), when given. */
+  otherCpuUsPerReq?: number;
   /** Share of all CPUs busy (servers, PostgreSQL, autocannon, anything else). */
   machineBusy: number;
   /** 1-minute load average at the end: above the CPU count, something else competed. */
@@ -30,6 +32,8 @@ export interface MeasureOptions {
   warmupSec: number;
   /** Status codes counted as success besides 2xx (e.g. 304 for revalidation); default none. */
   expectStatus?: number;
+  /** CPU µs used so far by processes working for the servers (PostgreSQL): sampled before and after the run. */
+  otherCpu?: () => number;
 }
 
 function machineTimes() {
@@ -47,11 +51,13 @@ function machineTimes() {
 export async function measure(key: string, label: string, request: LoadRequest, o: MeasureOptions): Promise<Measured> {
   if (o.warmupSec > 0) await autocannon(request, { connections: o.connections, durationSec: o.warmupSec });
   const cpu0 = process.cpuUsage();
+  const other0 = o.otherCpu?.();
   const m0 = machineTimes();
   const wall0 = performance.now();
   const r = await autocannon(request, { connections: o.connections, durationSec: o.durationSec });
   const wallMs = performance.now() - wall0;
   const cpu = process.cpuUsage(cpu0);
+  const other = other0 === undefined ? undefined : (o.otherCpu?.() ?? other0) - other0;
   const m1 = machineTimes();
   failOnErrors(label, r, o.expectStatus);
   return {
@@ -66,6 +72,7 @@ export async function measure(key: string, label: string, request: LoadRequest, 
     bytesPerSec: r.throughput.average,
     serverCpu: (cpu.user + cpu.system) / 1000 / wallMs,
     cpuUsPerReq: (cpu.user + cpu.system) / r.requests.total,
+    ...(other === undefined ? {} : { otherCpuUsPerReq: other / r.requests.total }),
     machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total),
     loadAvg: os.loadavg()[0] ?? 0,
   };

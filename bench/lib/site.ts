@@ -26,6 +26,8 @@ export async function api(base: string, method: string, path: string, body?: unk
 export interface BenchSite {
   stack: Stack;
   url: string;
+  /** The site's throwaway database (every service's schema in it). */
+  databaseUrl: string;
   storageDir: string;
   /** The admin's bearer token. */
   token: string;
@@ -72,5 +74,5 @@ export async function startBenchSite(
   const categories = await api(url, "GET", "/api/v1/category/list?type=0", undefined, token);
   const category = (categories.category as Array<{ id: number; title: string }>).find((c) => c.title === "基准测试");
   if (!category) throw new Error("the bench category was not created");
-  return { stack, url, storageDir, token, category: category.id };
+  return { stack, url, databaseUrl, storageDir, token, category: category.id };
 }

@@ -10,21 +10,19 @@
 // a cluster; the default is the one-process wiring of `npm start`.
 
 import { execFileSync } from "node:child_process";
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
-import { makePdf } from "@wenku/content/fixtures";
 import { loadConfig, z } from "@wenku/kit";
 import { type Cleanup, withCleanup } from "../gateway/stack.js";
+import { benchPdf, convertedDocument } from "../lib/documents.js";
 import { chosen, loadBenchEnv } from "../lib/env.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure, ratio, table } from "../lib/measure.js";
-import { api, HOST, startBenchSite } from "../lib/site.js";
+import { startBenchSite } from "../lib/site.js";
+import { startStatic } from "../lib/static.js";
 
 const config = loadConfig(
   z.object({
@@ -43,86 +41,13 @@ interface Site {
 
 /** The site with one converted document of BENCH_PAGES pages, made through the public API. */
 async function startSite(cleanup: Cleanup): Promise<Site> {
-  const { url, storageDir, token, category } = await startBenchSite(cleanup, {
+  const site = await startBenchSite(cleanup, {
     databaseUrl: config.TEST_DATABASE_URL,
     name: "pages",
     transport: config.BENCH_TRANSPORT,
   });
-  const lines = (n: number) =>
-    Array.from({ length: 28 }, (_, i) =>
-      i % 2 === 0
-        ? `第${n}页第${i + 1}行：数字文库把上传的文档转换为矢量页面，供在线阅读。`
-        : `Page ${n}, line ${i + 1}: the quick brown fox jumps over the lazy dog.`,
-    );
-  const pdf = makePdf({ pages: config.BENCH_PAGES, lines, shapes: true });
-  const form = new FormData();
-  form.append("file", new Blob([pdf], { type: "application/pdf" }), "bench.pdf");
-  const upload = await fetch(`${url}/api/v1/upload/document`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const uploaded = (await upload.json()) as { data?: { id: number; hash: string }; message?: string };
-  if (!upload.ok || !uploaded.data) throw new Error(`upload: HTTP ${upload.status} ${uploaded.message}`);
-  await api(
-    url,
-    "POST",
-    "/api/v1/document",
-    { category_id: [category], document: [{ title: "页面基准文档", attachment_id: uploaded.data.id }] },
-    token,
-  );
-  const list = await api(url, "GET", "/api/v1/document/list?page=1&size=1&order=id%20desc", undefined, token);
-  const documentId = (list.document as Array<{ id: number }>)[0]?.id;
-  if (!documentId) throw new Error("the document was not created");
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const doc = await api(url, "GET", `/api/v1/document?id=${documentId}`, undefined, token);
-    if (doc.status === 2) break;
-    if (doc.status === 3) throw new Error(`conversion failed: ${doc.convert_error}`);
-    if (Date.now() > deadline) throw new Error(`not converted after 120 s (status ${doc.status})`);
-    await sleep(250);
-  }
-  return { url, storageDir, documentId, hash: uploaded.data.hash };
-}
-
-const contentTypes: Record<string, string> = { ".svg": "image/svg+xml", ".png": "image/png" };
-
-/**
- * The baseline: what any static file server does for one file — stat for the ETag and length, a
- * conditional check, the headers, a read stream piped to the socket. No auth, no database.
- */
-async function startStatic(root: string, cleanup: Cleanup): Promise<string> {
-  const server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.slice(1));
-    if (name.includes("/") || name.startsWith(".")) {
-      res.writeHead(404).end();
-      return;
-    }
-    const path = join(root, name);
-    stat(path).then(
-      (st) => {
-        const etag = `"${st.size.toString(16)}-${st.mtimeMs.toString(16)}"`;
-        const gz = name.endsWith(".gzip.svg");
-        const headers: http.OutgoingHttpHeaders = {
-          "content-type": contentTypes[gz ? ".svg" : name.slice(name.lastIndexOf("."))] ?? "application/octet-stream",
-          etag,
-          "cache-control": "public, max-age=3600",
-          ...(gz ? { "content-encoding": "gzip" } : {}),
-        };
-        if (req.headers["if-none-match"] === etag) {
-          res.writeHead(304, headers).end();
-          return;
-        }
-        res.writeHead(200, { ...headers, "content-length": st.size });
-        createReadStream(path).pipe(res);
-      },
-      () => res.writeHead(404).end(),
-    );
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  cleanup.add(() => new Promise((resolve) => server.close(resolve)));
-  return `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  const doc = await convertedDocument(site, benchPdf(config.BENCH_PAGES), "页面基准文档");
+  return { url: site.url, storageDir: site.storageDir, documentId: doc.id, hash: doc.hash };
 }
 
 interface Target {
