@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { narrowFormProvider, narrowIsBright, narrowTooltipUnique } from "./build/antd.js";
+import { routeChunks } from "./build/chunks.js";
 import { clientDescriptorSchema } from "./build/descriptorSchema.js";
 import { clientDescriptors } from "./build/descriptors.js";
 
@@ -27,6 +28,8 @@ const proxy: Record<string, ProxyOptions> = {
  * Vendor code every page runs, kept in a few long-cached chunks (fewer requests, stable hashes across
  * app releases). Everything else (antd components, icons, protobuf descriptors) is split by use, so
  * a page loads only the components it renders: grouping all of antd made every visitor download it.
+ * The rest of what the entry imports statically is one chunk, the entry's ("app"): left alone, the
+ * bundler split off every module a lazy page also imports (20 small chunks on every first load).
  */
 const vendorGroups = [
   { name: "react-dom", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 50 },
@@ -36,7 +39,20 @@ const vendorGroups = [
     test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/,
     priority: 35,
   },
+  { name: "app", tags: ["$initial" as const], priority: 10 },
 ];
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+/**
+ * The code the most visited pages share with others, one chunk per row (build/chunks.ts): the public
+ * layout with the home page, the not-found and error pages (antd's Result, which the home page does
+ * not load), the document page. Other pages load these plus what is theirs alone.
+ */
+const routeChunk = routeChunks([
+  { name: "front", roots: [src("layouts/DefaultLayout.tsx"), src("pages/HomePage.tsx")] },
+  { name: "result", roots: [src("pages/NotFoundPage.tsx"), src("pages/ErrorPage.tsx")] },
+  { name: "reader", roots: [src("pages/document/DocumentPage.tsx")] },
+]);
 
 /**
  * Packages that run nothing when imported but do not say so (no `sideEffects` in their package.json):
@@ -90,6 +106,7 @@ export default defineConfig({
     narrowIsBright(),
     narrowTooltipUnique(),
     routesManifest(),
+    routeChunk.plugin,
     precompress,
   ],
   // `antd/locale/*` (what the sources and the CJS-only unit tests import) is antd/lib, CommonJS that
@@ -109,7 +126,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      output: { codeSplitting: { groups: vendorGroups } },
+      output: { codeSplitting: { groups: [...vendorGroups, ...routeChunk.groups] } },
       treeshake: { moduleSideEffects: sideEffectFree },
     },
   },
