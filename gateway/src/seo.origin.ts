@@ -17,8 +17,16 @@ export interface OriginRequest {
   socket: { remoteAddress?: string; encrypted?: boolean } | null;
 }
 
+/** The last answer of domainOrigin: every page view asks it for the same setting. */
+let lastDomain: { domain: string; origin: string | null } = { domain: "", origin: null };
+
 /** The origin the `domain` setting names, or null when it is empty or not an http(s) URL. */
 export function domainOrigin(domain: string): string | null {
+  if (domain !== lastDomain.domain) lastDomain = { domain, origin: originOfDomain(domain) };
+  return lastDomain.origin;
+}
+
+function originOfDomain(domain: string): string | null {
   const raw = domain.trim();
   if (!raw) return null;
   try {
@@ -34,7 +42,9 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 /** The origin this request was made to; null when its host is not a host name (with an optional port). */
 export function requestOrigin(req: OriginRequest, isTrustedProxy: (ip: string) => boolean): string | null {
-  const trusted = isTrustedProxy(req.socket?.remoteAddress ?? "");
+  // only a proxy's X-Forwarded-* headers need it trusted: without them the answer is the same either way
+  const forwarded = req.headers["x-forwarded-proto"] !== undefined || req.headers["x-forwarded-host"] !== undefined;
+  const trusted = forwarded && isTrustedProxy(req.socket?.remoteAddress ?? "");
   const forwardedProto = trusted ? first(req.headers["x-forwarded-proto"]).toLowerCase() : "";
   const scheme = req.socket?.encrypted || forwardedProto === "https" ? "https" : "http";
   const host =

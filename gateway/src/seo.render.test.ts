@@ -1,9 +1,9 @@
 // The ssr settings over the crawler pages (made-up service answers, a real index.html on disk): off
 // or unknown → the plain app page for everyone; on → rendered; a rendered page reused for
 // cache_seconds, never with 0, and dropped when the settings or index.html change or a change went
-// through the gateway (invalidate).
+// through the gateway (invalidate); a kept page compressed once, not on every view.
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
@@ -11,7 +11,7 @@ import { ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { type CrawlerArticle, CrawlerArticleSchema } from "@wenku/proto/api/v1/internal_pb.js";
 import type { Lookup, SeoData } from "./seo.data.js";
-import { createSeoRenderer } from "./seo.js";
+import { createSeoRenderer, writeHtml } from "./seo.js";
 
 const TEMPLATE = `<!doctype html><html><head><title>文库</title></head><body><div id="root"></div></body></html>`;
 let root: string;
@@ -116,4 +116,35 @@ test("a change through the gateway, changed settings or a new index.html drop th
   await utimes(join(root, "index.html"), later, later);
   expect((await s.render())?.html).toContain("<h1>第四版</h1>");
   expect(s.state.asked).toBe(4);
+});
+
+/** What writeHtml sent: status, headers and the body as handed to the socket. */
+async function written(html: string, headers: Record<string, string>) {
+  const sent: { status?: number; headers?: Record<string, unknown>; body?: Buffer } = {};
+  const res = {
+    writeHead: (status: number, h: Record<string, unknown>) => Object.assign(sent, { status, headers: h }),
+    end: (body?: Buffer) => Object.assign(sent, { body }),
+  } as unknown as ServerResponse;
+  await writeHtml({ method: "GET", headers } as unknown as IncomingMessage, res, 200, html, 60);
+  return sent;
+}
+
+test("a page is compressed once per coding, not on every view, and again after a change", async () => {
+  const s = setup(settingsOf(true, 600));
+  const html = (await s.render())?.html ?? "";
+  const br = { "accept-encoding": "gzip, br" };
+  const first = await written(html, br);
+  const again = await written(html, br);
+  expect(first.headers?.["content-encoding"]).toBe("br");
+  expect(again.body).toBe(first.body); // the same bytes object: not compressed again
+  expect(again.headers?.etag).toBe(first.headers?.etag);
+  const gzip = await written(html, { "accept-encoding": "gzip" });
+  expect(gzip.headers?.["content-encoding"]).toBe("gzip");
+  expect(gzip.body).not.toBe(first.body);
+
+  s.invalidate();
+  const after = await written(html, br);
+  expect(after.body).not.toBe(first.body); // the change dropped the kept bytes …
+  expect(after.body?.equals(first.body ?? Buffer.alloc(0))).toBe(true); // … and the same page makes the same bytes
+  expect(after.headers?.etag).toBe(first.headers?.etag);
 });

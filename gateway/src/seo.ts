@@ -1,6 +1,6 @@
 // Crawler-readable pages for the static handler: for a page path that has one (seo.pages.ts), the web
 // app's index.html with the page put in (seo.html.ts), written here with an ETag (304 when it still
-// holds) and compressed for the client on the fly (brotli or gzip; the page is small). Every other
+// holds) and compressed for the client (brotli or gzip; once per page, not per view). Every other
 // path, and every failure on the way, leaves the plain index.html to the static handler, unchanged.
 //
 // The ssr settings decide: with ssr.enable off (or the settings unknown) every page path answers the
@@ -22,7 +22,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "@wenku/kit";
-import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { LRUCache } from "lru-cache";
 import type { SeoData } from "./seo.data.js";
 import { renderPage } from "./seo.html.js";
@@ -65,27 +65,45 @@ export function createSeoRenderer(deps: SeoRendererDeps): SeoRenderer {
   let template: { mtimeMs: number; text: string } | null = null;
 
   /** index.html, read again when a new build replaced it; null when there is none. */
-  async function templateText(): Promise<string | null> {
+  async function readTemplate(): Promise<string | null> {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
     if (template?.mtimeMs !== info.mtimeMs) template = { mtimeMs: info.mtimeMs, text: await readFile(file, "utf8") };
     return template.text;
   }
+  /** One stat at a time: views that arrive while one is under way share its answer. */
+  let checking: Promise<string | null> | null = null;
+  const templateText = () => {
+    checking ??= readTemplate().finally(() => {
+      checking = null;
+    });
+    return checking;
+  };
 
   const perf = { now: deps.now ?? (() => performance.now()) };
   const rendered = new LRUCache<string, SeoResult>({ max: CACHED_PAGES, ttlResolution: 0, perf });
   /** What the cached pages were rendered from: the settings (as bytes) and index.html's time. */
   let renderedFrom = "";
+  /** The settings object and template time `renderedFrom` was last worked out for (the reader keeps one object per fetch). */
+  let fromOf: { settings: Settings; mtimeMs: number } | null = null;
+  const dropRendered = () => {
+    rendered.clear();
+    forgetEncoded();
+  };
 
   const render = async (req: IncomingMessage, pathname: string): Promise<SeoResult | null> => {
     const settings = await deps.data.settings();
     if (!settings?.ssr?.enable) return null; // off, or not known in time: the app's page for everyone
     const ttl = Math.max(0, settings.ssr.cacheSeconds) * 1000;
     const text = await templateText(); // a new build is noticed at once (one stat a view)
-    const from = `${template?.mtimeMs ?? 0}:${Buffer.from(toBinary(SettingsSchema, settings)).toString("base64")}`;
-    if (from !== renderedFrom) {
-      rendered.clear();
-      renderedFrom = from;
+    const mtimeMs = template?.mtimeMs ?? 0;
+    if (fromOf?.settings !== settings || fromOf.mtimeMs !== mtimeMs) {
+      const from = `${mtimeMs}:${Buffer.from(toBinary(SettingsSchema, settings)).toString("base64")}`;
+      if (from !== renderedFrom) {
+        dropRendered();
+        renderedFrom = from;
+      }
+      fromOf = { settings, mtimeMs };
     }
     const origin = (domain: string) => siteOrigin(domain, req, deps.isTrustedProxy);
     const key = `${origin(settings.system?.domain ?? "") ?? ""} ${pathname}`;
@@ -106,23 +124,68 @@ export function createSeoRenderer(deps: SeoRendererDeps): SeoRenderer {
     }
   };
   const invalidate = () => {
-    rendered.clear();
+    dropRendered();
     deps.data.forget();
   };
   return Object.assign(render, { invalidate });
 }
 
+/** A page's bytes as sent: the ETag's digest, the UTF-8 bytes, and each coding once asked for. */
+interface Encoded {
+  digest: string;
+  raw: Buffer;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+
+/**
+ * Pages as sent, by their HTML: a kept page is hashed and compressed once, not on every view. Keyed by
+ * the content itself, so an entry never answers for other HTML; emptied with the rendered pages
+ * (invalidate, changed settings or index.html) so pages no longer served do not stay in memory.
+ */
+const encodedPages = new LRUCache<string, Encoded>({
+  max: CACHED_PAGES,
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (e, html) => 64 + html.length * 2 + e.raw.length * 2,
+});
+
+function forgetEncoded(): void {
+  encodedPages.clear();
+}
+
+function encodedOf(html: string): Encoded {
+  let e = encodedPages.get(html);
+  if (!e) {
+    const raw = Buffer.from(html, "utf8");
+    e = { raw, digest: createHash("sha256").update(raw).digest("base64url").slice(0, 27) };
+    encodedPages.set(html, e);
+  }
+  return e;
+}
+
+function compressed(e: Encoded, coding: "br" | "gzip"): Promise<Buffer> {
+  let body = e[coding];
+  if (!body) {
+    body = coding === "br" ? brotli(e.raw, BROTLI) : gzipped(e.raw);
+    e[coding] = body;
+    // a failed compression is not kept: the next view tries again
+    body.catch(() => {
+      if (e[coding] === body) e[coding] = undefined;
+    });
+  }
+  return body;
+}
+
 /** Writes a rendered page: ETag and 304, brotli or gzip when accepted, HEAD without a body; kept `maxAge` seconds. */
 export async function writeHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string, maxAge = 0) {
-  const raw = Buffer.from(html, "utf8");
+  const page = encodedOf(html);
   const header = (name: string) => {
     const v = req.headers[name];
     return Array.isArray(v) ? v.join(", ") : v;
   };
   const accept = header("accept-encoding");
   const coding = acceptsCoding(accept, "br") ? "br" : acceptsCoding(accept, "gzip") ? "gzip" : null;
-  const digest = createHash("sha256").update(raw).digest("base64url").slice(0, 27);
-  const etag = `"seo-${digest}${coding ? `-${coding}` : ""}"`;
+  const etag = `"seo-${page.digest}${coding ? `-${coding}` : ""}"`;
   const h: OutgoingHttpHeaders = {
     "content-type": "text/html; charset=utf-8",
     // Shared caches (a CDN) may keep a kept page for what is left of it; browsers always revalidate (the
@@ -139,7 +202,7 @@ export async function writeHtml(req: IncomingMessage, res: ServerResponse, statu
       return;
     }
   }
-  const body = coding === "br" ? await brotli(raw, BROTLI) : coding === "gzip" ? await gzipped(raw) : raw;
+  const body = coding ? await compressed(page, coding) : page.raw;
   if (coding) h["content-encoding"] = coding;
   res.writeHead(status, { ...h, "content-length": body.length });
   res.end(req.method === "HEAD" ? undefined : body);
