@@ -42,6 +42,11 @@ export interface ContentServerDeps {
    * index (RenewDocumentIndex).
    */
   indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
+  /**
+   * After a document language was written: the public settings list the enabled languages, so every
+   * process's copy of the settings (and GetSettings' kept answers) is dropped. Absent: nobody is told.
+   */
+  languagesChanged?: () => Promise<void>;
   /** Staff hid or showed a popular search keyword: heard by every replica's popular cache. */
   popularSearchChanges?: ChangeSignal;
   /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */

@@ -103,7 +103,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const fileRepo = createFileRepository(db);
 
   // Domain services.
-  const languages = createLanguageService(createLanguageRepository(db));
+  const languages = createLanguageService({ repo: createLanguageRepository(db), onChanged: deps.languagesChanged });
   const documentLog = deps.log.child({ module: "documents" });
   const effects = createDocumentEffects({
     repo: documentRepo,

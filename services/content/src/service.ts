@@ -1,6 +1,13 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
-import { type ChangeSignal, createChangeSignal, repeatEvery, type ServiceModule, userCountsChanges } from "@wenku/kit";
+import {
+  type ChangeSignal,
+  CONFIG_CHANGED_SUBJECT,
+  createChangeSignal,
+  repeatEvery,
+  type ServiceModule,
+  userCountsChanges,
+} from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
 import { createArticleRepository } from "./articles/article.repository.js";
@@ -148,6 +155,15 @@ export const service: ServiceModule = {
         indexer,
         searchRecorder: recorder,
         popularSearchChanges: popularSearches,
+        async languagesChanged() {
+          ctx.settings.invalidate(); // this process at once, the others through the broadcast
+          try {
+            await ctx.bus.broadcast(CONFIG_CHANGED_SUBJECT, new Uint8Array());
+          } catch (err) {
+            // The language is saved: the other processes' copies expire instead (settings reader TTL).
+            ctx.log.error({ err }, "languages: settings change broadcast failed");
+          }
+        },
         rateLimits,
         converters,
         // Local storage's disk (S3 keeps the files elsewhere) and the one conversions work in.

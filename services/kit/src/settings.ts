@@ -7,7 +7,10 @@ import { headers } from "./identity.js";
 import type { SiteGate } from "./interceptors.js";
 import type { Logger } from "./logger.js";
 
-/** Broadcast by the config service after settings were saved: every process drops its cached copy. */
+/**
+ * Broadcast by the config service after settings were saved, and by the content service after a
+ * document language changed (the settings list the enabled ones): every process drops its cached copy.
+ */
 export const CONFIG_CHANGED_SUBJECT = "wenku.config.changed";
 
 export const settingsUnavailableMessage = "站点设置暂时无法读取，请稍后再试";

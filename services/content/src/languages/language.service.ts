@@ -14,6 +14,17 @@ export interface ListLanguageInput {
   size: bigint;
   wd: string;
   enable: boolean[];
+  /** The fields wanted (moredoc's field); empty: all. Without "total" no document is counted. */
+  field: string[];
+}
+
+export interface LanguageServiceDeps {
+  repo: LanguageRepository;
+  /**
+   * After a language was written: the public settings list the enabled languages, so every process's
+   * copy of them is dropped (a settings change broadcast, heard by GetSettings' kept answers too).
+   */
+  onChanged?: () => Promise<void>;
 }
 
 export type LanguageWithTotal = LanguageRow & { total: number };
@@ -43,15 +54,17 @@ function ids(raw: readonly bigint[], empty: string): bigint[] {
 
 /**
  * Document language rules: unique codes; visitors (and the public settings) see enabled languages
- * only (ConfigAPI.GetSettings asks ListLanguage on every call, so the settings follow at once).
+ * only. Every write is announced (onChanged) so the settings, which keep the enabled ones, follow
+ * at once.
  */
-export function createLanguageService(repo: LanguageRepository) {
+export function createLanguageService({ repo, onChanged = async () => {} }: LanguageServiceDeps) {
   return {
     async create(input: LanguageInput) {
       const data = validate(input);
       if (await repo.sameCode(data.code)) throw duplicate(data.code);
       const created = await repo.create(data);
       if (!created.ok) throw duplicate(data.code);
+      await onChanged();
       return created.value;
     },
 
@@ -61,22 +74,25 @@ export function createLanguageService(repo: LanguageRepository) {
       if (!(await repo.byId(input.id))) throw new DomainError("not_found", "语言不存在");
       if (await repo.sameCode(data.code, input.id)) throw duplicate(data.code);
       if (!(await repo.update(input.id, data)).ok) throw duplicate(data.code);
+      await onChanged();
     },
 
     async setEnable(raw: readonly bigint[], enable: boolean) {
       const wanted = ids(raw, "请选择要启用或禁用的语言");
       if (!(await repo.setEnable(wanted, enable))) throw new DomainError("not_found", "语言不存在");
+      await onChanged();
     },
 
     /** Deletes the languages; documents in them are left without a language. */
     async delete(raw: readonly bigint[]) {
       const wanted = ids(raw, "请选择要删除的语言");
-      await repo.deleteMany(wanted);
+      if (await repo.deleteMany(wanted)) await onChanged();
     },
 
     /**
-     * Languages, larger sort first, each with its document count. Holders of the permission see
-     * every language and may filter by wd (name or code) and enable; everyone else gets enabled ones.
+     * Languages, larger sort first, each with its document count unless a field list leaves "total"
+     * out (the settings' list). Holders of the permission see every language and may filter by wd
+     * (name or code) and enable; everyone else gets enabled ones.
      */
     async list(call: CallContext, req: ListLanguageInput): Promise<{ total: number; items: LanguageWithTotal[] }> {
       const { page, take: size } = paging(req.page, req.size, { max: LANGUAGE_MAX_SIZE });
@@ -93,7 +109,8 @@ export function createLanguageService(repo: LanguageRepository) {
         rows = rows.filter((r) => r.enable);
       }
       const pageRows = rows.slice((page - 1) * size, page * size);
-      const counts = await repo.documentCounts(pageRows.map((r) => r.id));
+      const counted = !req.field.length || req.field.includes("total");
+      const counts = counted ? await repo.documentCounts(pageRows.map((r) => r.id)) : new Map<bigint, number>();
       return { total: rows.length, items: pageRows.map((r) => ({ ...r, total: counts.get(r.id) ?? 0 })) };
     },
   };
