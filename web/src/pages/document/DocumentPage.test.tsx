@@ -86,8 +86,12 @@ describe("document page", () => {
     expect(screen.queryByTestId("document-status")).toBeNull();
 
     expect(pages()).toEqual(["/view/page/9/1.gzip.svg", "/view/page/9/2.gzip.svg"]);
-    const first = screen.getAllByTestId("reader-page")[0] as HTMLImageElement;
-    expect(first.getAttribute("loading")).toBe("lazy");
+    const [first, second] = screen.getAllByTestId("reader-page") as HTMLImageElement[];
+    if (!first || !second) throw new Error("expected two pages");
+    // the first page is the largest paint: fetched at once and first; later pages when scrolled to
+    expect(first.getAttribute("loading")).toBe("eager");
+    expect(first.getAttribute("fetchpriority")).toBe("high");
+    expect(second.getAttribute("loading")).toBe("lazy");
     expect(first.style.aspectRatio).toBe("595 / 842");
 
     fireEvent.click(screen.getByTestId("reader-continue"));

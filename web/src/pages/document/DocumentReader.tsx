@@ -188,7 +188,7 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
         <PageWatermark>
           {pageNumbers(shown).map((page) => (
             <div key={page} data-reader-slot={page} style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}>
-              <PageImage page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} />
+              <PageImage page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} first={page === 1} />
             </div>
           ))}
         </PageWatermark>

@@ -8,14 +8,19 @@ export interface PageImageProps {
   aspect: string;
   /** Set for a document that is not public: the page is fetched with this bearer token. */
   token?: string | undefined;
+  /**
+   * The page the reader opens on (the largest thing on screen): fetched at once and before other
+   * images, not when layout finds it in view (lazy), which put it last in the page's waterfall.
+   */
+  first?: boolean;
 }
 
 /**
  * One page of the reader, full width at the document's aspect ratio so that nothing jumps while it
- * loads. Public pages are plain lazy <img> (cached by the browser); private ones are fetched with
+ * loads. Public pages are plain lazy <img> (cached by the browser), the first one eager; private ones are fetched with
  * the Authorization header and shown through an object URL that is revoked on unmount.
  */
-export function PageImage({ src, page, aspect, token }: PageImageProps) {
+export function PageImage({ src, page, aspect, token, first = false }: PageImageProps) {
   const { t } = useI18n();
   const { token: design } = theme.useToken();
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
@@ -74,7 +79,8 @@ export function PageImage({ src, page, aspect, token }: PageImageProps) {
     <img
       src={shown}
       alt={t("doc.pageAlt", { page })}
-      loading="lazy"
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : "auto"}
       decoding="async"
       data-testid="reader-page"
       data-page={page}
