@@ -13,7 +13,7 @@ import { createLogger, loadConfig, z } from "@wenku/kit";
 import { chosen, loadBenchEnv } from "../lib/env.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";
 import { type Measured, measure as measureLoad, ratio, table } from "../lib/measure.js";
-import { type BenchStack, startBenchStack, withCleanup } from "./stack.js";
+import { ADMIN_CREDITS, type BenchStack, startBenchStack, withCleanup } from "./stack.js";
 
 const config = loadConfig(
   z.object({
@@ -44,11 +44,14 @@ function targets(s: BenchStack): Target[] {
     // The admin asking for themself: the full profile, int64 as numbers, zero values present.
     expect(u.id === 1 && u.username === "admin", "user 1 is admin", body);
     expect(JSON.stringify(u.group_id) === "[1]" && u.email === "" && "last_login_ip" in u, "full profile", body);
+    // the order service's answer, not a failed call's 0
+    expect(u.credit_count === ADMIN_CREDITS, "credit_count from the ledger", body);
   };
   const connectUser = (body: string) => {
     const u = JSON.parse(body) as Record<string, unknown>;
     expect(u.id === "1" && u.username === "admin", "user 1 is admin", body);
     expect(JSON.stringify(u.groupId) === '["1"]', "full profile", body);
+    expect(u.creditCount === ADMIN_CREDITS, "credit_count from the ledger", body);
   };
   return [
     {

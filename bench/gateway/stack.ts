@@ -1,10 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@connectrpc/connect";
 import * as config from "@wenku/config";
 import { createGateway } from "@wenku/gateway";
 import {
   CachingAuthorizer,
   createSettingsReader,
   grpcTransports,
+  headers,
   type Logger,
   lateTransports,
   listenDual,
@@ -16,6 +21,8 @@ import {
   siteGateFrom,
 } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { modules } from "@wenku/standalone";
 import * as user from "@wenku/user";
 import pg from "pg";
 import { withDatabase } from "../../jest/url.js";
@@ -106,16 +113,29 @@ export interface BenchStack {
   token: string;
 }
 
+/** The admin's credits balance the bench books, so credit_count in both answers is a real, non-zero one. */
+export const ADMIN_CREDITS = 120;
+
 /**
  * The real path, over the network on loopback: gateway (listenDual) → gRPC over h2c
  * (kit grpcTransports) → user service (its ServiceModule, serveService) → Prisma → PostgreSQL,
- * with the config service beside it for settings and the site gate, as in a real cluster;
- * and beside it the bare node:http handler on the same database. Permission sync and the admin
- * seed happen in the module's start, as on any real start.
+ * with the config service beside it for settings and the site gate, and the content and order
+ * services GetUser asks for the counts they own (doc_count & co., credit_count), as in a real
+ * cluster; and beside it the bare node:http handler on the same database. Permission sync and the
+ * admin seed happen in the module's start, as on any real start.
  */
 export async function startBenchStack(serverUrl: string, log: Logger, cleanup: Cleanup): Promise<BenchStack> {
   const databaseUrl = await throwawayDatabase(serverUrl, cleanup);
-  for (const m of [...user.service.migrations, ...config.service.migrations]) {
+  const content = moduleNamed("content");
+  const order = moduleNamed("order");
+  const storageDir = await mkdtemp(join(tmpdir(), "wenku-bench-gateway-"));
+  cleanup.add(() => rm(storageDir, { recursive: true, force: true }));
+  for (const m of [
+    ...user.service.migrations,
+    ...config.service.migrations,
+    ...content.migrations,
+    ...order.migrations,
+  ]) {
     await runMigrations({ connectionString: databaseUrl, schema: m.schema, dir: m.dir, log });
   }
   const adminPassword = randomBytes(12).toString("base64url");
@@ -125,8 +145,9 @@ export async function startBenchStack(serverUrl: string, log: Logger, cleanup: C
 
   // As kit's runService starts each service in its own process: one context (remote authorizer,
   // settings reader, site gate), the module's start(ctx), then serveService on its own port.
-  // The user service needs the config service (settings, site gate), so both run; the other
-  // deployables' transports point at the user service's port (Unimplemented for them).
+  // The user service needs the config service (settings, site gate) and asks the content and order
+  // services for the counts they own, so all four run; the spider's transport points at the user
+  // service's port (Unimplemented, never asked).
   const late = lateTransports();
   const settings = await createSettingsReader({
     transport: late.transports.config,
@@ -158,10 +179,13 @@ export async function startBenchStack(serverUrl: string, log: Logger, cleanup: C
     JWT_SECRET: randomBytes(32).toString("hex"),
     WENKU_ADMIN_PASSWORD: adminPassword,
   });
+  // converting nothing: no document is uploaded here
+  const contentUrl = await serve(content, { STORAGE_DIR: storageDir, CONVERTER_CONCURRENCY: "0" });
+  const orderUrl = await serve(order, {});
   const transports = grpcTransports({
     user: serviceUrl,
-    content: serviceUrl,
-    order: serviceUrl,
+    content: contentUrl,
+    order: orderUrl,
     config: configUrl,
     spider: serviceUrl,
   });
@@ -188,6 +212,24 @@ export async function startBenchStack(serverUrl: string, log: Logger, cleanup: C
   });
   const reply = (await login.json()) as { token?: string };
   if (login.status !== 200 || !reply.token) throw new Error(`login failed: ${login.status} ${JSON.stringify(reply)}`);
+  await createClient(OrderInternalAPI, transports.order).applyCredits(
+    {
+      userId: 1n,
+      amount: ADMIN_CREDITS,
+      code: "system_recharge",
+      reason: "bench",
+      refKind: "",
+      refId: 0n,
+      idempotencyKey: "bench:gateway:admin",
+    },
+    { headers: { [headers.internal]: internalToken } },
+  );
 
   return { databaseUrl, gatewayUrl, serviceUrl, bareUrl: `http://${HOST}:${bare.port}`, token: reply.token };
+}
+
+function moduleNamed(name: string): ServiceModule {
+  const found = modules.find((m) => m.name === name);
+  if (!found) throw new Error(`no ${name} service module`);
+  return found;
 }
