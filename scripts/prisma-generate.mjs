@@ -55,10 +55,10 @@ const alive = (pid) => {
 
 /**
  * One generator at a time per checkout (several jest runs or starts may begin together); a lock
- * left by a process that died is taken over.
+ * left by a process that died is taken over. Also the compiled build's lock (build.mjs).
  */
-async function withLock(fn) {
-  const lock = join(root, "node_modules/.cache/wenku-prisma-generate.lock");
+export async function withLock(fn, name = "wenku-prisma-generate") {
+  const lock = join(root, `node_modules/.cache/${name}.lock`);
   mkdirSync(join(lock, ".."), { recursive: true });
   for (const deadline = Date.now() + 180_000; ; ) {
     try {

@@ -41,8 +41,17 @@ let stopping = false;
 /** The admin account the user service created on this start (sent over the IPC channel, see kit run.ts). */
 let account: CreatedAccount | undefined;
 
+/** Defined by the compiled build (scripts/build.mjs), which compiles every process to dist/<name>.js. */
+declare const WENKU_COMPILED: true | undefined;
+
+/** Node's arguments for a process: its compiled bundle, or from the sources its entry under tsx. */
+const entryArgs = (name: string, source: string) =>
+  typeof WENKU_COMPILED === "undefined"
+    ? ["--import", "tsx", resolve(root, source)]
+    : [resolve(root, "dist", `${name}.js`)];
+
 function launch(name: string, entry: string, env: Record<string, string | undefined>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", resolve(root, entry)], {
+  const child = spawn(process.execPath, entryArgs(name, entry), {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],

@@ -12,7 +12,13 @@ import type {
   ThreadRequest,
 } from "./render-protocol.js";
 
-const bootUrl = new URL("./render-thread.boot.mjs", import.meta.url);
+/** Defined by the compiled build (scripts/build.mjs), whose render thread is dist/render-thread.js. */
+declare const WENKU_COMPILED: true | undefined;
+// From the sources (tsx, jest) the boot file registers tsx in the thread and loads render-thread.ts.
+const bootUrl =
+  typeof WENKU_COMPILED === "undefined"
+    ? new URL("./render-thread.boot.mjs", import.meta.url)
+    : new URL("../../../../dist/render-thread.js", import.meta.url);
 
 export type RenderErrorKind = FailureKind | "timeout" | "aborted";
 
@@ -54,7 +60,8 @@ export class RenderThread {
     this.worker = new Worker(bootUrl, {
       workerData: { memoryLimitBytes: this.memoryLimitBytes } satisfies ThreadData,
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
-      // tsx is registered by the boot file; a parent's --import/--inspect flags are not repeated here.
+      // The thread needs no loader (the boot file registers tsx when run from the sources); a
+      // parent's --import/--inspect flags are not repeated here.
       execArgv: [],
     });
     this.worker.on("message", (m: ThreadReply) => this.onMessage(m));
