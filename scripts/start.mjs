@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm start`: generates the Prisma clients and builds the web app when they are missing or older
-// than their sources (a fresh clone has neither), then runs the
-// whole site in one process (services/standalone/src/main.ts), or with `--cluster` one process per
-// service plus the gateway, talking gRPC (services/standalone/src/cluster.ts).
-import { spawn, spawnSync } from "node:child_process";
+// `npm start`: generates the Prisma clients, compiles the server (scripts/build.mjs) and builds the
+// web app when they are missing or older than their sources (a fresh clone has none of them), then
+// runs the whole site in this very process (dist/standalone.js, from
+// services/standalone/src/main.ts), or with `--cluster` one process per service plus the gateway,
+// talking gRPC (dist/cluster.js, from services/standalone/src/cluster.ts). The server is imported,
+// not spawned: no launcher stays alive beside it, and Ctrl-C or SIGTERM reach its own handlers.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { generatePrismaClients } from "./prisma-generate.mjs";
+import { pathToFileURL } from "node:url";
+import { buildDist, distDir } from "./build.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const entry = process.argv.includes("--cluster") ? "cluster.ts" : "main.ts";
+const entry = process.argv.includes("--cluster") ? "cluster.js" : "standalone.js";
 
 function newest(dir) {
   let t = 0;
@@ -21,9 +24,12 @@ function newest(dir) {
   return t;
 }
 
-const generated = await generatePrismaClients();
-if (generated.length)
-  console.log(`Generated the Prisma clients of ${generated.join(", ")} (first start or schema changed)`);
+try {
+  await buildDist();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
 
 // WEB_DIST names a web app built elsewhere (the e2e runs build theirs): nothing to build here then.
 const index = join(root, "web/dist/index.html");
@@ -37,9 +43,4 @@ if (!process.env.WEB_DIST && (!existsSync(index) || statSync(index).mtimeMs < so
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/standalone/src", entry)], {
-  cwd: root,
-  stdio: "inherit",
-});
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await import(pathToFileURL(join(distDir, entry)).href);

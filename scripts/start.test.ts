@@ -1,8 +1,9 @@
 // `npm start` as a newcomer runs it (scripts/start.mjs, one process) on a fresh database: once the
 // site answers it prints a box with its address and the admin account it just created, and that
-// password signs in (what later starts print: banner.test.ts).
+// password signs in (what later starts print: banner.test.ts). The site it starts is the compiled
+// build (scripts/build.mjs), run in the launcher's own process: no second node, no esbuild.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "../jest/db.js";
@@ -58,6 +59,18 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** The command lines of the processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): string[] {
+  const found: string[] = [];
+  for (const p of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1]) !== pid) continue;
+      found.push(readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").join(" ").trim());
+    } catch {} // it ended meanwhile
+  }
+  return found;
+}
+
 async function login(url: string, username: string, password: string): Promise<number> {
   const r = await fetch(`${url}/api/v1/user/login`, {
     method: "POST",
@@ -67,7 +80,7 @@ async function login(url: string, username: string, password: string): Promise<n
   return r.status;
 }
 
-test("the first start ends with a box holding the address and the new admin account, whose password signs in", async () => {
+test("the first start ends with a box holding the address and the new admin account, whose password signs in; the site runs in that one process", async () => {
   const first = start();
   try {
     const out = await first.banner;
@@ -80,6 +93,9 @@ test("the first start ends with a box holding the address and the new admin acco
     expect(password.length).toBeGreaterThanOrEqual(12);
     expect(box).toContain("npm run admin:reset-password");
     expect(await login(url, "admin", password)).toBe(200);
+    // The site runs in the process `npm start` started: neither a server child nor a loader's.
+    const nodes = childrenOf(first.child.pid ?? 0).filter((c) => /(^|\/)(node|esbuild)\b/.test(c.split(" ")[0] ?? ""));
+    expect(nodes).toEqual([]);
   } finally {
     await stop(first.child);
   }
