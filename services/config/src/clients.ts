@@ -88,15 +88,16 @@ export function createSitemapAdmin(content: Transport, internalToken: string): S
 
 /**
  * The enabled document languages for the public settings, asked from the content service (it owns
- * them). The settings must load even when it cannot answer: then the list is empty and the cause
- * logged (Unimplemented — the language slice not built yet — only at debug level).
+ * them) without their document counts (the settings show none). When it cannot answer the settings
+ * still load, without languages: null here, the cause logged (Unimplemented — the language slice not
+ * built yet — only at debug level).
  */
 export function createEnabledLanguages(transport: Transport, internalToken: string, log: Logger): EnabledLanguages {
   const client = createClient(LanguageAPI, transport);
   return async () => {
     try {
       const reply = await client.listLanguage(
-        { page: 1n, size: 1000n, enable: [true] },
+        { page: 1n, size: 1000n, enable: [true], field: ["id", "language", "code", "enable"] },
         { headers: { [headers.internal]: internalToken }, timeoutMs: 3_000 },
       );
       return reply.language
@@ -105,7 +106,7 @@ export function createEnabledLanguages(transport: Transport, internalToken: stri
     } catch (err) {
       if (err instanceof ConnectError && err.code === Code.Unimplemented) log.debug({}, "languages: not served yet");
       else log.warn({ err }, "languages: content service did not answer; settings sent without languages");
-      return [];
+      return null;
     }
   };
 }

@@ -26,8 +26,11 @@ export interface ContentDaily {
   downloads: DailyCount[];
 }
 
-/** The enabled document languages (the content service owns them); empty when it cannot answer. */
-export type EnabledLanguages = () => Promise<SettingsLanguage[]>;
+/**
+ * The enabled document languages (the content service owns them, and broadcasts a settings change
+ * when they change); null when it cannot answer (the cause logged).
+ */
+export type EnabledLanguages = () => Promise<SettingsLanguage[] | null>;
 
 /** The content service's search index, administered from the config API (it owns the work). */
 export interface SearchIndexAdmin {

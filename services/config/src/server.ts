@@ -43,6 +43,7 @@ import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
 import { toPaySettings } from "./settings/settings.mapper.js";
+import { createSettingsSnapshot } from "./settings/settings.snapshot.js";
 import { createLocalCounts } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
 import { createReleaseService } from "./system/release.service.js";
@@ -67,8 +68,12 @@ export interface ConfigServerDeps {
   /** Build details shown to staff in the statistics. */
   build?: { hash?: string; at?: Date };
   siteGate?: SiteGate;
-  /** This process's settings cache: dropped directly too, before the broadcast comes round. */
-  settings?: SettingsReader;
+  /**
+   * This process's settings reader: a save drops it directly, before the broadcast comes round. Its
+   * change signal (this process's saves and every CONFIG_CHANGED_SUBJECT broadcast: other replicas'
+   * saves, the content service's language changes) drops GetSettings' kept answers.
+   */
+  settings: Pick<SettingsReader, "invalidate" | "onChange">;
 }
 
 /** Each step of the test mail's SMTP conversation; the whole stays within the gateway's 30 s deadline. */
@@ -79,7 +84,7 @@ export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "
   return createConfigService({
     repo: createConfigRepository(deps.db),
     async onChanged() {
-      deps.settings?.invalidate();
+      deps.settings.invalidate();
       await deps.bus.broadcast(CONFIG_CHANGED_SUBJECT, new Uint8Array());
     },
     sendMail: (smtp, mail) => createSmtpMailer(smtp, { timeoutMs: MAIL_TIMEOUT_MS }).send(mail),
@@ -96,7 +101,12 @@ export function buildServer(
   configs = createConfigDomain(deps),
   lists = createVisitorLists(deps.bus),
 ): ServiceDefinition {
-  const languages = createEnabledLanguages(deps.content, deps.internalToken, deps.log);
+  const settings = createSettingsSnapshot({
+    values: configs.values,
+    languages: createEnabledLanguages(deps.content, deps.internalToken, deps.log),
+    version: deps.version,
+    changes: deps.settings,
+  });
   const stats = createStatsService({
     sources: createStatsSources({ user: deps.user, content: deps.content }, deps.internalToken),
     local: createLocalCounts(deps.db),
@@ -124,8 +134,7 @@ export function buildServer(
         {
           ...createConfigHandlers({
             configs,
-            languages,
-            version: deps.version,
+            settings,
             stats,
             searchIndex: createSearchIndexAdmin(deps.content, deps.internalToken),
             sitemap: createSitemapAdmin(deps.content, deps.internalToken),

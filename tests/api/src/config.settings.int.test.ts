@@ -1,9 +1,9 @@
 // ConfigAPI over REST: the public settings hold no secrets, the back office sees secrets masked,
 // a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
 import { randomBytes } from "node:crypto";
-import { createClient } from "@connectrpc/connect";
-import { createDb, type Db } from "@wenku/config";
-import { createLogger, createSettingsReader, headers } from "@wenku/kit";
+import { createClient, type Transport } from "@connectrpc/connect";
+import { buildServer, createDb, type Db } from "@wenku/config";
+import { createLogger, createSettingsReader, headers, inProcessTransport } from "@wenku/kit";
 import { createJetStreamBus } from "@wenku/kit/bus";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
@@ -286,6 +286,75 @@ describe("a saved setting applies at the very next request, in every service", (
       }
     } finally {
       reader.close();
+      await bus.close();
+    }
+  });
+
+  // GetSettings is answered from memory (kept until a change): a replica of the config service in another
+  // process hears, over NATS, both a save made through another replica and a language change made in
+  // the content service, and its next answer shows them.
+  overNats("another config replica's kept GetSettings is dropped by a save and a language change", async () => {
+    const log = createLogger({ service: "test", level: "silent" });
+    const bus = await createJetStreamBus({
+      natsUrl: TEST_NATS_URL,
+      log,
+      name: "wenku-test-config-replica",
+      broadcastPrefix: stack.broadcastPrefix,
+    });
+    const reader = await createSettingsReader({
+      transport: stack.transports.config,
+      internalToken: stack.internalToken,
+      bus,
+      log,
+    });
+    const replicaDb = createDb(stack.databaseUrl);
+    let languageLists = 0;
+    const content: Transport = {
+      unary(method, ...args) {
+        if (method.name === "ListLanguage") languageLists++;
+        return stack.transports.content.unary(method, ...args);
+      },
+      stream: (...args) => stack.transports.content.stream(...args),
+    };
+    try {
+      const replica = buildServer({
+        db: replicaDb,
+        bus,
+        authorizer: { authorize: () => Promise.reject(new Error("only the services call this replica")) },
+        internalToken: stack.internalToken,
+        log,
+        content,
+        user: stack.transports.user,
+        order: stack.transports.order,
+        version: "0.1.0",
+        license: "MIT",
+        settings: reader,
+      });
+      const config = createClient(ConfigAPI, inProcessTransport(replica));
+      const settings = () => config.getSettings({}, { headers: { [headers.internal]: stack.internalToken } });
+      const codes = async () => (await settings()).language.map((l) => l.code);
+
+      const first = await settings();
+      expect(await settings()).toEqual(first);
+      expect(languageLists).toBe(1); // the second answer came from memory
+
+      await set("system", "sitename", "副本也知道");
+      expect((await settings()).system?.sitename).toBe("副本也知道");
+      expect(languageLists).toBe(2);
+
+      const list = await rest(stack.url, "GET", "/api/v1/language/list", undefined, adminToken);
+      const ja = (list.json.language as Array<{ id: number; code: string }>).find((l) => l.code === "ja");
+      expect(ja).toBeDefined();
+      expect(await codes()).toContain("ja");
+      for (const enable of [false, true]) {
+        const r = await rest(stack.url, "PUT", "/api/v1/language/status", { id: [ja?.id], enable }, adminToken);
+        expect(r.status).toBe(200);
+        expect([enable, (await codes()).includes("ja")]).toEqual([enable, enable]);
+      }
+      expect(languageLists).toBe(4);
+    } finally {
+      reader.close();
+      await replicaDb.$disconnect();
       await bus.close();
     }
   });

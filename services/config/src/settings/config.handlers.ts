@@ -1,17 +1,17 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
-import { type ConfigAPI, ConfigsSchema, type SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import { type ConfigAPI, ConfigsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import type { SearchIndexAdmin, SitemapAdmin } from "../ports.js";
 import type { StatsService } from "../stats/stats.service.js";
 import type { ConfigService } from "./config.service.js";
-import { publicSettings, toConfig, toRechargeSettings, toSettings, toVipSettings } from "./settings.mapper.js";
+import { toConfig, toRechargeSettings, toVipSettings } from "./settings.mapper.js";
+import type { SettingsSnapshot } from "./settings.snapshot.js";
 
 export interface ConfigHandlerDeps {
   configs: ConfigService;
-  /** Enabled document languages (the content service owns them). */
-  languages: () => Promise<SettingsLanguage[]>;
-  version: string;
+  /** GetSettings' answers, kept until the settings (or the enabled languages) change. */
+  settings: SettingsSnapshot;
   stats: StatsService;
   searchIndex: SearchIndexAdmin;
   sitemap: SitemapAdmin;
@@ -21,11 +21,9 @@ export interface ConfigHandlerDeps {
 export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceImpl<typeof ConfigAPI>> {
   const { configs } = deps;
   return {
-    async getSettings(_req, ctx) {
-      const [values, languages] = await Promise.all([configs.values(), deps.languages()]);
-      const full = toSettings(values, languages, deps.version);
+    getSettings(_req, ctx) {
       // The services (internal credential) enforce the throttles; nobody else is told them.
-      return actor(ctx).internal ? full : publicSettings(full);
+      return actor(ctx).internal ? deps.settings.full() : deps.settings.public();
     },
     async listConfig(req) {
       return create(ConfigsSchema, { config: (await configs.list(req.category)).map(toConfig) });
