@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
-# One image for every Wenku process; the command picks which one runs:
-#   node --import tsx services/<user|content|order|config|spider>/src/main.ts
-#   node --import tsx gateway/src/main.ts                       (the default CMD)
+# One image for every Wenku process; the command picks which one runs (compiled once, in the build
+# stage, by scripts/build.mjs: plain node, no TypeScript loader at run time):
+#   node dist/<user|content|order|config|spider>.js
+#   node dist/gateway.js                                        (the default CMD)
+#   node dist/reset-password.js                                 (an operator's one-off, see deploy/README.md)
 # Build: docker build -t wenku:TAG .        Kubernetes manifests: deploy/ (see deploy/README.md)
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -36,6 +38,14 @@ COPY scripts/prisma-generate.mjs scripts/
 COPY services/ services/
 RUN node scripts/prisma-generate.mjs
 
+# ---- build: the server compiled into dist/ (one bundle per process, node_modules external) -----
+FROM sources AS build
+COPY tsconfig.base.json tsconfig.json ./
+COPY proto/ proto/
+COPY gateway/ gateway/
+COPY scripts/build.mjs scripts/
+RUN node scripts/build.mjs
+
 # ---- web: the React app, built once; the gateway serves web/dist --------------------------------
 FROM deps AS web
 COPY tsconfig.base.json ./
@@ -57,14 +67,15 @@ ENV NODE_ENV=production \
     HOME=/tmp \
     WEB_DIST=/app/web/dist
 WORKDIR /app
-# node_modules (workspace links point at the sources copied below).
+# node_modules: the bundles import every package from there, by name or, for a workspace's own
+# node_modules (gateway/, services/content/), by path.
 COPY --from=deps /app/ ./
-COPY tsconfig.base.json tsconfig.json ./
-COPY proto/ proto/
+COPY --from=build /app/dist dist
+# What the bundles read beside their sources at run time: each service's prisma/migrations and
+# services/config/package.json (the version); the TypeScript sources come along but are not run.
 COPY --from=sources /app/services/ services/
-COPY gateway/ gateway/
 COPY --from=web /app/web/dist web/dist
 # The `node` user of the base image, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 EXPOSE 8080
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+CMD ["node", "dist/gateway.js"]

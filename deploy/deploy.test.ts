@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createClientIpResolver } from "@wenku/gateway";
+import { entries } from "../scripts/build.mjs";
 import { deployables, issues, type Name, requiredKeys, SERVICE_URLS, schemaOf, urlTarget } from "./deployables.js";
 import {
   type Container,
@@ -60,8 +61,9 @@ describe.each(overlays)("%s", (overlay) => {
   });
 
   describe.each(deployables)("wenku-$name", (d) => {
-    test("command runs its entry point, which exists", () => {
-      expect(containerOf(d.name).command).toEqual(["node", "--import", "tsx", d.main]);
+    test("command runs its entry point compiled by scripts/build.mjs, whose source exists", () => {
+      expect(containerOf(d.name).command).toEqual(["node", `dist/${d.name}.js`]);
+      expect(`dist/${d.name}.js ← ${entries[d.name]}`).toBe(`dist/${d.name}.js ← ${d.main}`);
       if (!existsSync(join(repoRoot, d.main))) throw new Error(`${d.main} (the container's command) does not exist`);
     });
 

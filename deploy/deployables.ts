@@ -18,6 +18,7 @@ export interface Deployable {
   name: Name;
   schemaFile: string;
   exportName: string;
+  /** The source of its entry point; the container runs dist/<name>.js, compiled from it (scripts/build.mjs). */
   main: string;
   /** Port env var → the containerPort name it must equal. */
   ports: Record<string, string>;

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { entries } from "../scripts/build.mjs";
 import { type Container, find, ofKind, render, repoRoot } from "./manifests.js";
 
 interface Instruction {
@@ -65,6 +66,24 @@ function ignored(path: string): string | undefined {
     if (prefixes.some((prefix) => re.test(prefix))) return p;
   }
   return undefined;
+}
+
+/** The stage each stage is built FROM, when that is a stage of this Dockerfile. */
+function baseStage(stage: string): string | undefined {
+  const from = instructions().find((i) => i.op === "FROM" && i.stage === stage);
+  const base = from?.args.split(/\s+/)[0];
+  return instructions().some((i) => i.op === "FROM" && i.stage === base) ? base : undefined;
+}
+
+/** `node dist/<name>.js`: the source scripts/build.mjs compiles it from, which must exist. */
+function compiledSource(command: string[] | undefined): string {
+  const name = /^dist\/([\w-]+)\.js$/.exec(command?.[1] ?? "")?.[1];
+  const source = name === undefined ? undefined : entries[name];
+  if (command?.length !== 2 || command[0] !== "node" || !source) {
+    throw new Error(`${JSON.stringify(command)} is not \`node dist/<name>.js\` of an entry of scripts/build.mjs`);
+  }
+  if (!existsSync(join(repoRoot, source))) throw new Error(`${source} (compiled to ${command[1]}) does not exist`);
+  return source;
 }
 
 const workdir = () => {
@@ -136,12 +155,35 @@ describe("Dockerfile", () => {
     const user = runtime.filter((i) => i.op === "USER").at(-1)?.args ?? "";
     expect(user).toMatch(/^[1-9]\d*(:\d+)?$/);
     const cmd = JSON.parse(runtime.find((i) => i.op === "CMD")?.args ?? "null") as string[] | null;
-    expect(cmd?.slice(0, 3)).toEqual(["node", "--import", "tsx"]);
-    const script = cmd?.[3] ?? "";
-    if (!existsSync(join(repoRoot, script))) throw new Error(`CMD runs ${script}, which does not exist`);
+    expect(compiledSource(cmd ?? undefined)).toBe("gateway/src/main.ts");
+    // Plain node at run time: no TypeScript loader in any command of the image.
+    expect(runtime.filter((i) => /\btsx\b/.test(i.args)).map((i) => `${i.op} ${i.args}`)).toEqual([]);
     expect(
       runtime.some((i) => i.op === "RUN" && /libreoffice-writer/.test(i.args) && /fonts-noto-cjk/.test(i.args)),
     ).toBe(true);
+  });
+
+  test("a build stage compiles every entry from sources it holds, and the runtime runs that dist/", () => {
+    const build = instructions().find((i) => i.op === "RUN" && /^node scripts\/build\.mjs\b/.test(i.args));
+    if (!build) throw new Error("no stage runs `node scripts/build.mjs`");
+    const chain: string[] = [];
+    for (let s: string | undefined = build.stage; s; s = baseStage(s)) chain.push(s);
+    const held = copies()
+      .filter((c) => !c.from && chain.includes(c.stage))
+      .flatMap((c) => c.sources.map((s) => s.replace(/\/$/, "")));
+    const missing = [
+      "scripts/build.mjs",
+      "scripts/prisma-generate.mjs",
+      "tsconfig.json",
+      ...Object.values(entries),
+    ].filter((f) => !held.some((s) => f === s || f.startsWith(`${s}/`)));
+    expect(missing).toEqual([]);
+    const buildDir = instructions().filter((i) => i.op === "WORKDIR" && chain.includes(i.stage))[0]?.args ?? "/";
+    const dist = copies().find((c) => c.stage === "runtime" && c.from === build.stage);
+    expect([dist?.sources, dist && join(workdir(), dist.dest)]).toEqual([
+      [join(buildDir, "dist")],
+      join(workdir(), "dist"),
+    ]);
   });
 
   test("the manifests run as the image's user, in its WORKDIR, with WEB_DIST where the web app is copied", () => {
@@ -153,10 +195,7 @@ describe("Dockerfile", () => {
     for (const dep of ofKind(objects, "Deployment")) {
       const pod = dep.spec.template.spec;
       expect([dep.metadata?.name, pod.securityContext?.runAsUser]).toEqual([dep.metadata?.name, uid]);
-      for (const c of pod.containers as Container[]) {
-        const script = c.command?.[3] ?? "";
-        expect(existsSync(join(repoRoot, script)) || `${script} missing`).toBe(true);
-      }
+      for (const c of pod.containers as Container[]) compiledSource(c.command);
     }
     const gateway = find(objects, "Deployment", "wenku-gateway")?.spec.template.spec.containers[0] as Container;
     expect(gateway.env?.find((e) => e.name === "WEB_DIST")?.value).toBe(webDist);
