@@ -83,4 +83,17 @@ describe("createRouteSource", () => {
     expect((await source()).isPage("/z")).toBe(true);
     expect(warnings).toHaveLength(2);
   });
+
+  test("page views at once share one look at routes.json; a view after it looks again", async () => {
+    const file = join(dir, "routes.json");
+    await writeFile(file, '{"routes":["/x"]}');
+    const source = createRouteSource(dir, () => undefined);
+    const first = source();
+    expect(source()).toBe(first); // one stat for both
+    expect((await first).isPage("/y")).toBe(false);
+    await writeFile(file, '{"routes":["/y"]}');
+    await utimes(file, new Date(), new Date(Date.now() + 5_000));
+    expect(source()).not.toBe(first);
+    expect((await source()).isPage("/y")).toBe(true);
+  });
 });

@@ -67,7 +67,7 @@ export function createRouteSource(root: string, warn: (message: string, err?: un
     warned = true;
     return routeTable(null);
   };
-  return async (): Promise<RouteTable> => {
+  const read = async (): Promise<RouteTable> => {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return fallback(`${file} is missing: every path answers 200 with the app`);
     if (cached?.mtimeMs === info.mtimeMs) return cached.table;
@@ -79,5 +79,13 @@ export function createRouteSource(root: string, warn: (message: string, err?: un
     } catch (err) {
       return fallback(`${file} is unreadable: every path answers 200 with the app`, err);
     }
+  };
+  // One stat at a time: page views that arrive while one is under way share its answer.
+  let checking: Promise<RouteTable> | null = null;
+  return (): Promise<RouteTable> => {
+    checking ??= read().finally(() => {
+      checking = null;
+    });
+    return checking;
   };
 }
