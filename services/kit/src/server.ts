@@ -3,12 +3,14 @@ import type * as http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { type ConnectRouter, createRouterTransport, type Interceptor, type Transport } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip, connectNodeAdapter } from "@connectrpc/connect-node";
+import { directTransport } from "./direct.js";
 import { type HealthState, healthRoutes } from "./health.js";
 import { listenDual } from "./listen.js";
 import type { Logger } from "./logger.js";
 import type { Metrics } from "./metrics.js";
 import { refuseUndecodable } from "./undecodable.js";
 
+export { type DirectService, directTransport } from "./direct.js";
 export { decodeMessages, refuseUndecodable } from "./undecodable.js";
 
 /** What a service's buildServer(deps) returns: its routes and interceptors, no sockets yet. */
@@ -22,8 +24,19 @@ export interface ServiceDefinition {
 
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-/** An in-memory transport to a service (one-process mode and tests): same interceptors, no network. */
+/**
+ * The transport to a service in this process (one-process mode): its handlers called directly, through
+ * the same interceptors, with copies of the messages (direct.ts), no serialising.
+ */
 export function inProcessTransport(def: ServiceDefinition): Transport {
+  return directTransport(def);
+}
+
+/**
+ * An in-memory transport through Connect's wire protocol (every message serialised and parsed, limits
+ * of the network applied): for tests that want the bytes a network client would exchange.
+ */
+export function wireTransport(def: ServiceDefinition): Transport {
   return createRouterTransport(def.routes, {
     router: { interceptors: def.interceptors, readMaxBytes: MAX_MESSAGE_BYTES },
   });
