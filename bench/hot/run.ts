@@ -236,11 +236,12 @@ function tableOf(rows: Row[]): string {
   return [row(head), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(row)].join("\n");
 }
 
-function git(...args: string[]): string {
+/** git's answer, or null outside a checkout. */
+function git(...args: string[]): string | null {
   try {
-    return execFileSync("git", args, { encoding: "utf8" }).trim();
+    return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
-    return "unknown";
+    return null;
   }
 }
 
@@ -282,10 +283,11 @@ await withCleanup(async (cleanup) => {
   }
   const svg = await readFile(join(pagesDir, "page-1.svg"));
   const load0 = os.loadavg()[0] ?? 0;
-  const commit = git("rev-parse", "--short", "HEAD");
-  const dirty = git("status", "--porcelain", "--untracked-files=no", "--", "gateway", "services", "proto")
-    .split("\n")
-    .filter(Boolean).length;
+  const commit = git("rev-parse", "--short", "HEAD") ?? "unknown (not a git checkout)";
+  const dirty =
+    git("status", "--porcelain", "--untracked-files=no", "--", "gateway", "services", "proto")
+      ?.split("\n")
+      .filter(Boolean).length ?? 0;
   console.log(
     `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model}), node ${process.version}; commit ${commit}` +
       `${dirty ? ` + ${dirty} uncommitted files in gateway/services/proto` : ""}; transport ${config.BENCH_TRANSPORT}; ` +
