@@ -6,6 +6,7 @@ import {
   createChangeSignal,
   repeatEvery,
   type ServiceModule,
+  USER_BRIEFS_CHANGED_SUBJECT,
   userCountsChanges,
 } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
@@ -69,6 +70,7 @@ export const service: ServiceModule = {
     let workers: ContentWorkers | undefined;
     let documents: DocumentEventsHandle | undefined;
     let popularSearches: ChangeSignal | undefined;
+    let userBriefs: ChangeSignal | undefined;
     let follower: SitemapFollower | undefined;
     let recorder: SearchRecorder | undefined;
     let es: EsSearchIndex | undefined;
@@ -103,7 +105,11 @@ export const service: ServiceModule = {
         userCounts,
       );
       popularSearches = await createChangeSignal(ctx.bus, POPULAR_SEARCH_CHANGED_SUBJECT, ctx.log);
-      const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }));
+      // The authors on lists are kept until the user service says names or avatars changed.
+      userBriefs = await createChangeSignal(ctx.bus, USER_BRIEFS_CHANGED_SUBJECT, ctx.log);
+      const users = createUserDirectory(ctx.transports.user, ctx.internalToken, ctx.log.child({ module: "users" }), {
+        changes: userBriefs,
+      });
       const searchLog = ctx.log.child({ module: "search" });
       if (config.ELASTICSEARCH_URL) {
         const client = createEsClient({
@@ -202,7 +208,14 @@ export const service: ServiceModule = {
         tools,
         clock: ctx.clock,
       });
-      const [started, events, records, elastic, popular] = [workers, documents, recorder, es, popularSearches];
+      const [started, events, records, elastic, popular, briefs] = [
+        workers,
+        documents,
+        recorder,
+        es,
+        popularSearches,
+        userBriefs,
+      ];
       return {
         announce: describeTools(tools),
         definition,
@@ -215,6 +228,7 @@ export const service: ServiceModule = {
           await elastic?.close();
           events.close();
           popular.close();
+          briefs.close();
           await rateLimits.close();
           await db.$disconnect();
         },
@@ -227,6 +241,7 @@ export const service: ServiceModule = {
       await es?.close();
       documents?.close();
       popularSearches?.close();
+      userBriefs?.close();
       await rateLimits.close();
       await db.$disconnect();
       throw err;

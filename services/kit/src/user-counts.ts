@@ -8,6 +8,13 @@ import type { Broadcaster } from "./define.js";
 
 export const USER_COUNTS_CHANGED_SUBJECT = "wenku.users.counts.changed";
 
+/**
+ * "Users' public names or avatars changed, or users were deleted" (a payload-free change signal,
+ * changes.ts): told by the user service after the commit; every process that keeps brief users (id,
+ * username, avatar: the authors on lists) drops them.
+ */
+export const USER_BRIEFS_CHANGED_SUBJECT = "wenku.users.briefs.changed";
+
 export interface UserCountsChanges {
   /**
    * After the commit: these users' counts (null: every user's) may differ from what was shown. A failed

@@ -4,11 +4,13 @@ import {
   type Authorizer,
   type Broadcaster,
   CachingAuthorizer,
+  createChangeSignal,
   defineService,
   type Logger,
   onUserCountsChanged,
   type ServiceDefinition,
   type SiteGate,
+  USER_BRIEFS_CHANGED_SUBJECT,
 } from "@wenku/kit";
 import type { CreditOutbox } from "@wenku/kit/outbox";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
@@ -117,7 +119,9 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   });
   const dynamics = createDynamicRepository(deps.db);
   const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
-  const profiles = createUserProfileService({ repo, dynamics, authz });
+  // Names and avatars: other services keep brief users (the authors on their lists) until told.
+  const briefs = await createChangeSignal(deps.bus, USER_BRIEFS_CHANGED_SUBJECT, deps.log);
+  const profiles = createUserProfileService({ repo, dynamics, authz, briefs });
   const ledger = deps.credits ?? noLedger;
   const outbox = deps.creditOutbox ?? createUserCreditOutbox({ db: deps.db, ledger, log: deps.log });
   const rewards = deps.rewards ?? staticRewards({ register: 0, signIn: 0, creditName: DEFAULT_CREDIT_NAME });
@@ -134,7 +138,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     loginGuard,
     clock: deps.clock,
   });
-  const admin = createUserAdminService({ repo, authz });
+  const admin = createUserAdminService({ repo, authz, briefs });
   const signs = createSignService({
     repo: createSignRepository(deps.db),
     outbox,

@@ -1,19 +1,22 @@
-// The counts a profile shows that other services own are kept by the user service and dropped by the
-// owners' broadcast (api.v1.UserCountsChanged) after each commit that changes them: a profile read
-// before a change shows it on the next read, over both transports (over NATS with WENKU_TEST_TRANSPORT=grpc).
+// What one service keeps of another's users, dropped by the owner's broadcast after each commit that
+// changes it, over both transports (over NATS with WENKU_TEST_TRANSPORT=grpc): the counts a profile shows
+// (the user service keeps them; api.v1.UserCountsChanged from the content and order services), and the
+// authors on document lists (the content service keeps them; the user service's briefs-changed signal).
 import { createClient } from "@connectrpc/connect";
 import { makePdf } from "@wenku/content/fixtures";
 import { headers } from "@wenku/kit";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { createCategory } from "./documents.js";
-import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
+import { ADMIN_PASSWORD, eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let category: number;
+let admin: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  category = await createCategory(stack.url, await loginAdmin(stack.url), "计数");
+  admin = await loginAdmin(stack.url);
+  category = await createCategory(stack.url, admin, "计数");
 });
 afterAll(async () => {
   await stack.stop();
@@ -75,4 +78,30 @@ test("credit_count follows a booking in the order service's ledger after the pro
     { headers: { [headers.internal]: stack.internalToken } },
   );
   expect((await profile(u.id, u.token)).credits).toBe(before + 25);
+});
+
+test("the authors on document lists follow a rename and a deletion after the list was read", async () => {
+  const u = await registerUser(stack.url, "listed_author");
+  await upload(u, "作者文档");
+  const author = async () => {
+    const r = await rest(stack.url, "GET", `/api/v1/document/list?user_id=${u.id}`, undefined, u.token);
+    expect(r.status).toBe(200);
+    return (r.json.document as Array<{ username?: string }>)[0]?.username ?? "";
+  };
+  expect(await author()).toBe("listed_author");
+  expect(await author()).toBe("listed_author"); // kept
+  // staff rename through SetUser, then through UpdateUserProfile
+  const set = { id: u.id, username: "renamed_author", password: "", email: "", mobile: "", group_id: [] };
+  expect((await rest(stack.url, "PUT", "/api/v1/user", set, admin)).status).toBe(200);
+  expect(await author()).toBe("renamed_author");
+  const profile = { id: u.id, username: "renamed_again", status: 0 };
+  expect((await rest(stack.url, "PUT", "/api/v1/user/profile", profile, admin)).status).toBe(200);
+  expect(await author()).toBe("renamed_again");
+  // staff delete the account: its documents stay, listed without a name
+  const mine = await rest(stack.url, "GET", `/api/v1/document/list?user_id=${u.id}`, undefined, admin);
+  expect((mine.json.document as Array<{ username?: string }>)[0]?.username).toBe("renamed_again");
+  const del = await rest(stack.url, "DELETE", `/api/v1/user?id=${u.id}&password=${ADMIN_PASSWORD}`, undefined, admin);
+  expect(del.status).toBe(200);
+  const after = await rest(stack.url, "GET", `/api/v1/document/list?user_id=${u.id}`, undefined, admin);
+  expect((after.json.document as Array<{ username?: string }>)[0]?.username ?? "").toBe("");
 });

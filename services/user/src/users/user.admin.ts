@@ -3,7 +3,7 @@ import type { Prisma } from "../../gen/prisma/client.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { LastAdminError, type UserFields, type UserRepository } from "./user.repository.js";
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
-import type { AuthzChanges } from "./user.service.js";
+import type { AuthzChanges, BriefChanges } from "./user.service.js";
 
 // A Map, not an object: `sort=constructor` must not find a prototype member.
 const SORTABLE = new Map<string, keyof Prisma.UserOrderByWithRelationInput>([
@@ -24,7 +24,7 @@ function orderOf(sort: string): Prisma.UserOrderByWithRelationInput[] {
 }
 
 /** Staff operations on accounts: list, add, change, delete. */
-export function createUserAdminService(deps: { repo: UserRepository; authz: AuthzChanges }) {
+export function createUserAdminService(deps: { repo: UserRepository; authz: AuthzChanges; briefs?: BriefChanges }) {
   async function checkGroups(groupIds: bigint[]): Promise<bigint[]> {
     const unique = [...new Set(groupIds)];
     const found = await deps.repo.existingGroupIds(unique);
@@ -114,6 +114,7 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
         if (err instanceof LastAdminError) throw new DomainError("failed_precondition", "至少需要保留一位超级管理员");
         throw err;
       }
+      if (fields.username) await deps.briefs?.changed();
       if (fields.passwordHash) await deps.repo.revokeUserSessions([user.id]);
       if (fields.passwordHash || groupIds) await deps.authz.changed();
     },
@@ -133,6 +134,7 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
         throw new DomainError("failed_precondition", "不能删除最后一位超级管理员");
       }
       await deps.repo.deleteMany(ids);
+      await deps.briefs?.changed();
       await deps.authz.changed();
     },
   };

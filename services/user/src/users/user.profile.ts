@@ -15,12 +15,14 @@ import {
   shownAvatar,
   userMessages,
 } from "./user.rules.js";
-import type { AuthzChanges } from "./user.service.js";
+import type { AuthzChanges, BriefChanges } from "./user.service.js";
 
 export interface UserProfileDeps {
   repo: UserRepository;
   dynamics: DynamicRepository;
   authz: AuthzChanges;
+  /** Told after a name or an avatar changed; absent: nobody keeps brief users. */
+  briefs?: BriefChanges;
 }
 
 /** The kinds of another user's feed anyone may read (ListUserDynamic with their id). */
@@ -114,6 +116,8 @@ export function createUserProfileService(deps: UserProfileDeps) {
         if (isUniqueViolation(err)) refuseTaken(await deps.repo.taken(fields, user.id));
         throw err;
       }
+      if (fields.avatar !== user.avatar || (fields.username && fields.username !== user.username))
+        await deps.briefs?.changed();
       if (fields.avatar !== user.avatar) await deps.dynamics.add(user.id, DynamicType.avatar, "更新了头像");
       await deps.dynamics.add(user.id, DynamicType.info, "更新了个人资料");
       if (fields.status !== undefined && fields.status !== user.status) {
@@ -132,6 +136,7 @@ export function createUserProfileService(deps: UserProfileDeps) {
       if (!user) throw new DomainError("not_found", userMessages.notFound);
       if (user.avatar === avatar) return;
       await deps.repo.update(user.id, { avatar });
+      await deps.briefs?.changed();
       await deps.dynamics.add(user.id, DynamicType.avatar, "更新了头像");
     },
 

@@ -22,6 +22,14 @@ export interface AuthzChanges {
   changed(): Promise<void>;
 }
 
+/**
+ * Tells every process that keeps brief users (id, username, avatar: the authors on other services'
+ * lists) that names or avatars changed, or users were deleted; after the commit.
+ */
+export interface BriefChanges {
+  changed(): Promise<void>;
+}
+
 export interface UserServiceDeps {
   repo: UserRepository;
   policy: Pick<UserPolicy, "refuseDisabled">;
