@@ -150,4 +150,29 @@ withMutool("native mutool", () => {
       await pool.close();
     }
   });
+
+  test("a page asked for ahead that is not the one the caller wants: its process is ended, the call runs in a fresh one", async () => {
+    const pool = createMutoolPool({
+      path: native.path,
+      size: 1,
+      memoryLimitMb: 512,
+      maxFileBytes: 32 << 20,
+      workRoot: dir,
+    });
+    try {
+      const lease = await pool.acquire();
+      // Page 1 plain, page 2 a million fills: its SVG would take far longer than any budget here.
+      await lease.open(await file("pdf", makeHostilePdf(6, 10, { plainPagesBefore: 1 })), "pdf", 30_000);
+      const call = { index: 0, mode: "svg" as const, text: true, coverWidth: 0, maxBytes: 8 << 20, dpi: 72 };
+      const first = await lease.page(call, 30_000, undefined, { ...call, index: 1 });
+      expect(first).toMatchObject({ width: 595, height: 842, svg: expect.any(Buffer) });
+      // The caller wants page 2's text only (past the preview limit): the SVG started ahead is dropped.
+      const err = await lease.page({ ...call, index: 1, mode: "text" }, 1_000).catch((e: unknown) => e);
+      expect(lease.restarts).toBe(1);
+      expect(err).toMatchObject({ kind: "timeout", message: expect.stringContaining("(page)") });
+      lease.release();
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -1,29 +1,32 @@
 // Native MuPDF (`mutool run`, Debian mupdf-tools) as a RenderPool: the same calls as the WASM render
-// threads (render-pool.ts), so mupdf-render.ts applies the same budgets and fallbacks to both, at
-// about a third of the CPU. One `mutool run` process per conversion runs the script below: it reads
-// one JSON request per line on stdin (open, page, close), renders with a display list as
-// render-thread.ts does, writes the page's SVG (text as paths), text and PNGs into the process's own
-// temp directory and answers one line on stdout (a random mark, then JSON); this side reads the files.
+// threads (render-pool.ts), so mupdf-render.ts applies the same budgets and fallbacks to both; the
+// render itself takes about 40 % less CPU than in WASM. One `mutool run` process per conversion runs
+// the script below: it reads one JSON request per line on stdin (open, page, close), renders with a
+// display list as render-thread.ts does, writes the page's SVG (text as paths), text and PNGs into
+// the process's own temp directory (two slots, by page parity) and answers one line on stdout (a
+// random mark, then JSON); this side reads the files. The next page (the caller's hint) is asked for
+// at once, so the script renders it while this side gzips and stores the page before.
 //
 // Budgets, as in the WASM path:
-//   - time: every call has its budget; past it (or on abort) the process is killed (SIGKILL), and the
-//     lease's next call starts a new process and opens the document again;
+//   - time: every call has its budget, from when the script starts on it; past it (or on abort) the
+//     process is killed (SIGKILL), and the lease's next call starts a new process and reopens the document;
 //   - memory: the process's address space is capped (prlimit --as at the pool's memory limit):
 //     MuPDF fails the allocation ("malloc … failed") and reports it as "memory";
 //   - output: every file it writes is capped (prlimit --fsize); a larger write kills it (SIGXFSZ),
 //     reported as "crashed". An SVG over the page cap becomes a raster page within the same call.
-// stdout is line-buffered through `stdbuf -oL` (mutool flushes only at exit on a pipe); stderr is
-// kept (its last KiB) for the failure messages. Everything this needs is probed once (probeMutool);
+// stdout is line-buffered through `stdbuf -oL` (mutool flushes only at exit on a pipe); stderr joins
+// it, in order, for the failure messages and the memory failures MuPDF only warns about. Everything this needs is probed once (probeMutool);
 // without prlimit or stdbuf the native path is not used, so no limit is ever silently missing.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { RenderError } from "./render-host.js";
-import type { RenderLease, RenderPool } from "./render-pool.js";
-import type { FailureKind, OpenReply, PageReply, PageRequest } from "./render-protocol.js";
+import type { PageCall, RenderLease, RenderPool } from "./render-pool.js";
+import type { FailureKind, OpenReply, PageReply } from "./render-protocol.js";
 
 /** CONVERTER_MUTOOL: "auto" uses native mutool when it (and prlimit, stdbuf) is installed; "off" never. */
 export type MutoolMode = "auto" | "off";
@@ -72,21 +75,22 @@ function png(list, scale, name) {
 }
 function renderPage(req) {
   if (!doc) throw new Failure("failed", "no document is open");
+  var slot = req.index % 2;
   var page = doc.loadPage(req.index);
   var b = page.bound();
   var w = Math.max(1, b[2] - b[0]), h = Math.max(1, b[3] - b[1]);
   var list = page.toDisplayList(true);
   var r = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
-  if (req.text) { write("text", "preserve-whitespace", "text.txt", b, list); r.text = true; }
+  if (req.text) { write("text", "preserve-whitespace", "t" + slot + ".txt", b, list); r.text = true; }
   if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
   if (req.mode === "text") return r;
   if (req.mode === "svg") {
-    write("svg", "text=path", "svg%d.svg", b, list);
-    var size = readFile(dir + "/svg1.svg").length;
+    write("svg", "text=path", "s" + slot + "-%d.svg", b, list);
+    var size = readFile(dir + "/s" + slot + "-1.svg").length;
     if (size <= req.maxBytes) { r.svg = true; return r; }
     r.svgTooLarge = size;
   }
-  png(list, req.dpi / 72, "raster.png");
+  png(list, req.dpi / 72, "r" + slot + ".png");
   r.raster = true;
   return r;
 }
@@ -199,11 +203,11 @@ function rasterSvg(png: Buffer, w: number, h: number, cap: number): Uint8Array |
   return svg.length > cap ? undefined : svg;
 }
 
-/** VmHWM of a live process in bytes (Linux); 0 when unknown. */
-async function peakRss(pid: number | undefined): Promise<number> {
+/** VmHWM of a live process in bytes (Linux); 0 when unknown. Read once a conversion, when asked. */
+function peakRss(pid: number | undefined): number {
   if (!pid) return 0;
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, "latin1"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
     return m ? Number(m[1]) * 1024 : 0;
   } catch {
     return 0;
@@ -212,16 +216,25 @@ async function peakRss(pid: number | undefined): Promise<number> {
 
 const outOfMemory = /malloc|out of memory|cannot allocate/i;
 
-interface Pending {
+/** A request the script has not answered; the script answers in order, one at a time. */
+interface Queued {
+  id: number;
+  op: string;
+  budgetMs: number;
   resolve(v: unknown): void;
   reject(e: RenderError): void;
+  timer?: NodeJS.Timeout;
 }
+
+/** A queued request that never started: its process ended on an earlier one. */
+class NotStarted extends RenderError {}
 
 /** One `mutool run` process, its request/answer bookkeeping and its temp directory. */
 class MutoolProcess {
   private readonly child: ChildProcess;
   private death: RenderError | undefined;
-  private readonly pending = new Map<number, Pending>();
+  /** In the script's order; the head is the one it is working on. */
+  private readonly queue: Queued[] = [];
   private seq = 0;
   /** MuPDF's last diagnostics (for failure messages), and those of the call under way. */
   private stderr = "";
@@ -288,22 +301,38 @@ class MutoolProcess {
       this.notes = `${this.notes}${line}\n`.slice(-4096);
       return;
     }
-    const p = this.pending.get(m.id);
-    if (!p) return;
-    this.pending.delete(m.id);
+    const p = this.queue[0];
+    if (p?.id !== m.id) return;
+    this.queue.shift();
+    clearTimeout(p.timer);
     // MuPDF 1.21 goes on after a failed allocation inside a page ("Ignoring error during
     // interpretation"), leaving out what it could not allocate: a memory failure, as in WASM.
     if (m.ok && outOfMemory.test(this.notes)) {
       p.reject(new RenderError("memory", `MuPDF ran out of memory: ${this.notes.trim().slice(-300)}`));
     } else if (m.ok) p.resolve(m.value);
     else p.reject(new RenderError(m.error.kind, m.error.message));
+    this.startHead();
+  }
+
+  /** The head's budget runs from when the script starts on it (after the answer before it). */
+  private startHead(): void {
+    const head = this.queue[0];
+    if (!head || head.timer) return;
+    this.notes = "";
+    head.timer = setTimeout(
+      () => this.kill(new RenderError("timeout", `no answer within ${head.budgetMs} ms (${head.op})`)),
+      head.budgetMs,
+    );
   }
 
   private die(why: RenderError): void {
     if (this.death) return;
     this.death = why;
-    for (const p of this.pending.values()) p.reject(why);
-    this.pending.clear();
+    for (const [i, q] of this.queue.entries()) {
+      clearTimeout(q.timer);
+      q.reject(i === 0 ? why : new NotStarted(why.kind, `not started: ${why.message}`));
+    }
+    this.queue.length = 0;
   }
 
   kill(why: RenderError): void {
@@ -311,35 +340,42 @@ class MutoolProcess {
     this.child.kill("SIGKILL");
   }
 
-  call(req: Record<string, unknown> & { op: string }, budgetMs: number, signal?: AbortSignal): Promise<unknown> {
+  /** Queues a request; its budget starts when the script gets to it. */
+  call(req: Record<string, unknown> & { op: string }, budgetMs: number): Promise<unknown> {
     if (this.death) return Promise.reject(this.death);
     const id = ++this.seq;
-    this.notes = "";
-    return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => this.kill(new RenderError("aborted", "the conversion was aborted"));
-      const timer = setTimeout(
-        () => this.kill(new RenderError("timeout", `no answer within ${budgetMs} ms (${req.op})`)),
-        budgetMs,
-      );
-      const settle = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-      };
-      this.pending.set(id, {
-        resolve: (v) => {
-          settle();
-          resolve(v);
-        },
-        reject: (e) => {
-          settle();
-          reject(e);
-        },
-      });
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener("abort", onAbort, { once: true });
-      this.child.stdin?.write(`${JSON.stringify({ ...req, id })}\n`);
+    const done = new Promise<unknown>((resolve, reject) => {
+      this.queue.push({ id, op: req.op, budgetMs, resolve, reject });
     });
+    this.startHead();
+    this.child.stdin?.write(`${JSON.stringify({ ...req, id })}\n`);
+    return done;
   }
+}
+
+/** `work`, or a RenderError "aborted" at once when `signal` fires (the process is ended). */
+async function untilAborted<T>(work: Promise<T>, p: MutoolProcess, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  const onAbort = () => p.kill(new RenderError("aborted", "the conversion was aborted"));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await work;
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Whether an answer to `ahead` serves `call` (extracted text nobody asks for is ignored). */
+function serves(ahead: PageCall, call: PageCall): boolean {
+  return (
+    ahead.index === call.index &&
+    ahead.mode === call.mode &&
+    ahead.coverWidth === call.coverWidth &&
+    ahead.maxBytes === call.maxBytes &&
+    ahead.dpi === call.dpi &&
+    (ahead.text || !call.text)
+  );
 }
 
 export interface MutoolPoolOptions {
@@ -396,6 +432,8 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
 
   class Lease implements RenderLease {
     private proc: MutoolProcess | undefined;
+    /** A page requested before it was asked for (the caller's hint). */
+    private ahead: { call: PageCall; proc: MutoolProcess; answer: Promise<ScriptPage>; settled: boolean } | undefined;
     private doc: { path: string; ext: string; budgetMs: number } | undefined;
     private opened = false;
     private peak = 0;
@@ -403,6 +441,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
     private done = false;
 
     get peakMemoryBytes(): number {
+      if (this.proc?.alive) this.peak = Math.max(this.peak, peakRss(this.proc.pid));
       return this.peak;
     }
 
@@ -416,7 +455,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       }
       const p = this.proc;
       if (this.doc && !this.opened) {
-        await p.call({ op: "open", ...(await this.link(p, this.doc)) }, this.doc.budgetMs, signal);
+        await untilAborted(p.call({ op: "open", ...(await this.link(p, this.doc)) }, this.doc.budgetMs), p, signal);
         this.opened = true;
       }
       return p;
@@ -434,33 +473,71 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       this.doc = undefined;
       if ((await stat(path)).size === 0) throw new RenderError("empty", "the file is 0 bytes");
       const p = await this.ready(signal);
-      const r = (await p.call({ op: "open", ...(await this.link(p, { path, ext })) }, budgetMs, signal)) as OpenReply;
+      const opening = p.call({ op: "open", ...(await this.link(p, { path, ext })) }, budgetMs);
+      const r = (await untilAborted(opening, p, signal)) as OpenReply;
       this.doc = { path, ext, budgetMs };
       this.opened = true;
       return r;
     }
 
-    async page(call: Omit<PageRequest, "op" | "id">, budgetMs: number, signal?: AbortSignal): Promise<PageReply> {
-      const p = await this.ready(signal);
-      try {
-        const s = (await p.call({ op: "page", ...call }, budgetMs, signal)) as ScriptPage;
-        const file = (name: string) => readFile(join(p.dir, name));
-        const reply: PageReply = { width: s.width, height: s.height };
-        if (s.text) reply.text = (await file("text.txt")).toString("utf8");
-        if (s.cover) reply.cover = await file("cover.png");
-        if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
-        if (s.svg) reply.svg = unitlessSvgSize(await file("svg1.svg"));
-        else if (s.raster) {
-          const svg = rasterSvg(await file("raster.png"), s.width, s.height, call.maxBytes);
-          if (svg) {
-            reply.svg = svg;
-            reply.raster = true;
-          }
-        }
-        return reply;
-      } finally {
-        this.peak = Math.max(this.peak, await peakRss(p.pid));
+    async page(call: PageCall, budgetMs: number, signal?: AbortSignal, next?: PageCall): Promise<PageReply> {
+      let asked = await this.answerFor(call, budgetMs, signal);
+      // The script renders the next page while this one is read, gzipped and stored.
+      const p = this.proc;
+      if (next && p?.alive && !this.ahead) {
+        const answer = p.call({ op: "page", ...next }, budgetMs) as Promise<ScriptPage>;
+        const a = { call: next, proc: p, answer, settled: false };
+        // Delivered (or dropped) when its page is asked for.
+        answer.then(
+          () => (a.settled = true),
+          () => (a.settled = true),
+        );
+        this.ahead = a;
       }
+      let s: ScriptPage;
+      try {
+        s = await untilAborted(asked.answer, asked.proc, signal);
+      } catch (e) {
+        if (!(e instanceof NotStarted)) throw e;
+        // Its process ended on the page before (a budget): asked again in a fresh one.
+        asked = await this.answerFor(call, budgetMs, signal);
+        s = await untilAborted(asked.answer, asked.proc, signal);
+      }
+      const slot = call.index % 2;
+      const file = (name: string) => readFile(join(asked.proc.dir, name));
+      const reply: PageReply = { width: s.width, height: s.height };
+      if (s.text) reply.text = (await file(`t${slot}.txt`)).toString("utf8");
+      if (s.cover) reply.cover = await file("cover.png");
+      if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
+      if (s.svg) reply.svg = unitlessSvgSize(await file(`s${slot}-1.svg`));
+      else if (s.raster) {
+        const svg = rasterSvg(await file(`r${slot}.png`), s.width, s.height, call.maxBytes);
+        if (svg) {
+          reply.svg = svg;
+          reply.raster = true;
+        }
+      }
+      return reply;
+    }
+
+    /** The answer to `call`: the one started ahead when it serves, else a new request. */
+    private async answerFor(
+      call: PageCall,
+      budgetMs: number,
+      signal?: AbortSignal,
+    ): Promise<{ answer: Promise<ScriptPage>; proc: MutoolProcess }> {
+      const a = this.ahead;
+      if (a && (a.proc !== this.proc || !a.proc.alive || a.call.index <= call.index)) {
+        this.ahead = undefined;
+        if (a.proc === this.proc && a.proc.alive && serves(a.call, call)) return a;
+        // Not the page asked for (or the same page asked differently): the process may be busy on
+        // it for its whole budget, so it is ended and this call starts a fresh one.
+        if (a.proc === this.proc && a.proc.alive && !a.settled) {
+          a.proc.kill(new RenderError("aborted", "a page rendered ahead was not the one asked for"));
+        }
+      }
+      const proc = await this.ready(signal);
+      return { answer: proc.call({ op: "page", ...call }, budgetMs) as Promise<ScriptPage>, proc };
     }
 
     release(): void {

@@ -28,7 +28,8 @@ export interface PageCall extends Omit<PageRequest, "op" | "id"> {}
 export interface RenderLease {
   /** Opens the document in the thread; remembered, so a replacement thread opens it again. */
   open(path: string, ext: string, budgetMs: number, signal?: AbortSignal): Promise<OpenReply>;
-  page(call: PageCall, budgetMs: number, signal?: AbortSignal): Promise<PageReply>;
+  /** `next`: the call likely to follow, which a lease may start on early (the native one does). */
+  page(call: PageCall, budgetMs: number, signal?: AbortSignal, next?: PageCall): Promise<PageReply>;
   /** The largest WASM memory a thread of this lease reported, in bytes. */
   readonly peakMemoryBytes: number;
   /** Threads of this lease that were ended (timeouts, memory, aborts, crashes). */

@@ -91,7 +91,7 @@ export function describeTools(p: ToolProbe): string[] {
       : `  converters: PDF, EPUB, MOBI: MuPDF (built in, WASM)${m ? `; native mutool not used: ${m.problem}` : ""}`,
   ];
   if (m && !m.used && m.problem?.endsWith("not found")) {
-    lines.push(`              For about 3× less CPU per page: ${mutoolInstallHint}`);
+    lines.push(`              For less CPU per page: ${mutoolInstallHint}`);
   }
   if (p.office.available) {
     lines.push(`              Word, PowerPoint, Excel, text: ${p.office.version} (${p.office.path})`);
