@@ -1,8 +1,10 @@
-// Conversion throughput: our converter (MuPDF WASM, SVG per page + gzip) against `mutool convert -F svg`
-// on the same generated 100-page PDF (Chinese + Latin text, vector shapes), hyperfine-style (warm-up,
-// several runs, median); and LibreOffice DOCX → PDF seconds per document, cold (fresh profile) and warm.
+// Conversion throughput: our converter on both render paths (native mutool, MuPDF WASM; SVG per page
+// + gzip, cover, text) against `mutool convert -F svg` on the same generated 100-page PDF (Chinese +
+// Latin text, vector shapes), hyperfine-style (warm-up, several runs, median wall time, and CPU time
+// of this process and its children per run); and LibreOffice DOCX → PDF seconds per document, cold
+// (fresh profile) and warm.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,12 +14,34 @@ import { makeDocx, makePdf } from "@wenku/content/fixtures";
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const OFFICE_RUNS = Number(process.env.BENCH_OFFICE_RUNS ?? 3);
+/** The converter's gzip level (unset: its default), e.g. 6 to measure it as it was. */
+const GZIP_LEVEL = process.env.BENCH_GZIP_LEVEL ? Number(process.env.BENCH_GZIP_LEVEL) : undefined;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
+
+const ticksPerSec = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU ms of this process (threads included) and of its children that have exited (Linux /proc). */
+function cpuMs(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    // Fields 16 and 17 (cutime, cstime) in clock ticks; after the ")" that ends the command name.
+    const f = readFileSync("/proc/self/stat", "latin1").split(") ")[1]?.split(" ") ?? [];
+    children = ((Number(f[13]) + Number(f[14])) * 1000) / ticksPerSec;
+  } catch {}
+  return (own.user + own.system) / 1000 + children;
+}
 
 async function timeRuns(runs: number, fn: () => Promise<void> | void): Promise<number[]> {
   await fn(); // warm-up (WASM compile, page cache)
@@ -43,25 +67,49 @@ try {
   writeFileSync(pdfPath, makePdf({ pages: PAGES, lines, shapes: true }));
   const genMs = performance.now() - t0;
 
-  // (1) ours: SVG + gzip per page, written to a directory, plus cover and text.
-  const conv = createConverter({ office: { profileRoot: join(root, "p") }, workRoot: root });
-  let last: Awaited<ReturnType<typeof conv.convert>> | undefined;
-  const oursMs = await timeRuns(RUNS, async () => {
-    const out = join(root, "ours");
-    rmSync(out, { recursive: true, force: true });
-    last = await conv.convert({ path: pdfPath, ext: "pdf" }, { dir: out });
-  });
-  if (!last || last.pages !== PAGES || readdirSync(join(root, "ours")).length !== PAGES * 2 + 1) {
-    throw new Error("our converter did not write every page");
-  }
+  // (1) ours, per render path: SVG + gzip per page, written to a directory, plus cover and text.
+  // CPU: from after the warm-up to the converter's close (which waits for its mutool processes).
+  const ours = async (mutool: "auto" | "off") => {
+    const conv = createConverter({ office: { profileRoot: join(root, "p") }, workRoot: root, mutool });
+    let last: Awaited<ReturnType<typeof conv.convert>> | undefined;
+    const out = join(root, `ours-${mutool}`);
+    const run = async () => {
+      rmSync(out, { recursive: true, force: true });
+      last = await conv.convert(
+        { path: pdfPath, ext: "pdf" },
+        { dir: out },
+        GZIP_LEVEL === undefined ? {} : { gzipLevel: GZIP_LEVEL },
+      );
+    };
+    await run(); // warm-up (WASM compile, page cache)
+    const c0 = cpuMs();
+    const runsMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await run();
+      runsMs.push(performance.now() - t0);
+    }
+    await conv.close();
+    const cpu = (cpuMs() - c0) / RUNS;
+    if (!last || last.pages !== PAGES || readdirSync(out).length !== PAGES * 2 + 1) {
+      throw new Error(`our converter (mutool=${mutool}) did not write every page`);
+    }
+    return { runsMs, cpuMs: cpu, last };
+  };
+  const native = await ours("auto");
+  const wasm = await ours("off");
 
   // (2) mutool convert -F svg (Debian mupdf-tools, native): SVG only, no gzip, no cover, no text.
+  let m0 = 0;
+  let calls = 0;
   const mutoolMs = await timeRuns(RUNS, () => {
+    if (calls++ === 1) m0 = cpuMs(); // from after the warm-up
     const out = join(root, "mutool");
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out);
     execFileSync("mutool", ["convert", "-F", "svg", "-o", join(out, "page-%d.svg"), pdfPath], { stdio: "ignore" });
   });
+  const mutoolCpu = (cpuMs() - m0) / RUNS;
   const mutoolVersion = execFileSync("mutool", ["-v"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
     .toString()
     .trim();
@@ -76,6 +124,7 @@ try {
     ),
   );
   const cold: number[] = [];
+  // BENCH_OFFICE_RUNS=0: no LibreOffice runs.
   for (let i = 0; i < OFFICE_RUNS; i++) {
     const office = createOfficeConverter({ profileRoot: join(root, `cold-${i}`) });
     const work = join(root, `cw-${i}`);
@@ -88,54 +137,67 @@ try {
   const warmOffice = createOfficeConverter({ profileRoot: join(root, "warm") });
   let wi = 0;
   const warm = await timeRuns(OFFICE_RUNS, async () => {
+    if (!OFFICE_RUNS) return;
     const work = join(root, `ww-${wi++}`);
     mkdirSync(work);
     await warmOffice.toPdf(docxPath, "docx", work);
   });
   await warmOffice.close();
-  await conv.close();
 
-  const ours = median(oursMs);
   const mutool = median(mutoolMs);
+  const path = (r: typeof native) => {
+    const ms = median(r.runsMs);
+    return {
+      medianMs: ms,
+      pagesPerSec: (PAGES / ms) * 1000,
+      msPerPage: ms / PAGES,
+      runsMs: r.runsMs,
+      cpuMsPerRun: r.cpuMs,
+      ratioToMutool: ms / mutool,
+      cpuRatioToMutool: r.cpuMs / mutoolCpu,
+      svgBytesPerPage: Math.round((r.last?.svgBytes ?? 0) / PAGES),
+      gzipBytesPerPage: Math.round((r.last?.gzipBytes ?? 0) / PAGES),
+      includes: "SVG (text=path) + gzip per page, cover PNG, text extraction, file writes",
+    };
+  };
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
     input: { pages: PAGES, pdfBytes: execFileSync("stat", ["-c", "%s", pdfPath]).toString().trim(), genMs },
-    ours: {
-      medianMs: ours,
-      pagesPerSec: (PAGES / ours) * 1000,
-      msPerPage: ours / PAGES,
-      runsMs: oursMs,
-      svgBytesPerPage: Math.round((last?.svgBytes ?? 0) / PAGES),
-      gzipBytesPerPage: Math.round((last?.gzipBytes ?? 0) / PAGES),
-      includes: "SVG (text=path) + gzip per page, cover PNG, text extraction, file writes",
-    },
+    ours: path(native),
+    oursWasm: path(wasm),
     mutool: {
       version: mutoolVersion,
       medianMs: mutool,
       pagesPerSec: (PAGES / mutool) * 1000,
       msPerPage: mutool / PAGES,
       runsMs: mutoolMs,
+      cpuMsPerRun: mutoolCpu,
     },
-    ratioOursToMutool: ours / mutool,
+    ratioOursToMutool: path(native).ratioToMutool,
     office: { docxToPdfColdMs: cold, docxToPdfWarmMs: warm, coldMedianMs: median(cold), warmMedianMs: median(warm) },
   };
 
   const f = (x: number) => x.toFixed(1);
   console.log(`\nConversion bench: ${PAGES}-page PDF (CJK + Latin + shapes), ${RUNS} runs after a warm-up, median\n`);
-  console.table({
-    "ours (MuPDF WASM, SVG+gzip+cover+text)": {
-      "median ms": f(ours),
-      "pages/s": f(result.ours.pagesPerSec),
-      "ms/page": f(result.ours.msPerPage),
-    },
-    "mutool convert -F svg (native)": {
-      "median ms": f(mutool),
-      "pages/s": f(result.mutool.pagesPerSec),
-      "ms/page": f(result.mutool.msPerPage),
-    },
+  const row = (r: { medianMs: number; pagesPerSec: number; msPerPage: number; cpuMsPerRun: number }) => ({
+    "median ms": f(r.medianMs),
+    "pages/s": f(r.pagesPerSec),
+    "ms/page": f(r.msPerPage),
+    "CPU ms/run": f(r.cpuMsPerRun),
+    "× mutool (time)": (r.medianMs / mutool).toFixed(2),
+    "× mutool (CPU)": (r.cpuMsPerRun / mutoolCpu).toFixed(2),
   });
-  console.log(`ours / mutool time ratio: ${result.ratioOursToMutool.toFixed(2)}×`);
+  console.table({
+    "ours, native mutool (SVG+gzip+cover+text)": row(result.ours),
+    "ours, MuPDF WASM (SVG+gzip+cover+text)": row(result.oursWasm),
+    "mutool convert -F svg (native, SVG only)": row(result.mutool),
+  });
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${cpus().length} CPUs`,
+  );
   console.log(
     `SVG ${result.ours.svgBytesPerPage} B/page, gzip ${result.ours.gzipBytesPerPage} B/page (${f(result.ours.svgBytesPerPage / Math.max(1, result.ours.gzipBytesPerPage))}×)`,
   );
