@@ -185,6 +185,19 @@ describe("listenDual: both protocols on one port", () => {
       session.close();
     }
   });
+  test("an h2c session runs on the TCP socket itself (no JS stream between): req.socket has the peer's address", async () => {
+    const l = await serve((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ socketPeer: req.socket?.remoteAddress ?? null }));
+    });
+    const session = await h2session(l.port);
+    try {
+      const answers = await Promise.all([h2(session, { ":path": "/a" }), h2(session, { ":path": "/b" })]);
+      expect(answers.map((a) => a.json.socketPeer)).toEqual([HOST, HOST]);
+    } finally {
+      session.close();
+    }
+  });
 });
 
 describe("listenDual: junk and broken clients", () => {

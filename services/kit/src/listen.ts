@@ -1,7 +1,6 @@
 import * as http from "node:http";
 import * as http2 from "node:http2";
 import * as net from "node:net";
-import { Duplex } from "node:stream";
 
 export type HttpHandler = (
   req: http.IncomingMessage | http2.Http2ServerRequest,
@@ -20,7 +19,7 @@ const peers = new WeakMap<http2.Http2Session, string | undefined>();
 
 /**
  * The TCP peer of a request served by listenDual, for HTTP/1.1 and h2c alike (an h2c request's
- * req.socket has no address, because http2 runs over a JS stream there).
+ * req.socket is a proxy of its session's socket; the session's peer is also remembered here).
  */
 export function peerAddress(req: http.IncomingMessage | http2.Http2ServerRequest): string | undefined {
   const direct = req.socket?.remoteAddress;
@@ -143,7 +142,7 @@ export function listenDual(handler: HttpHandler, opts: ListenOptions): Promise<L
   const h2 = http2.createServer({ maxSessionMemory: 64 }, guarded);
   const sessions = new Set<http2.ServerHttp2Session>();
   h2.on("session", (s) => {
-    // http2 wraps our Duplex in its own stream socket, which has no address: remember the peer.
+    // the peer of the connection being handed over (peerAddress), whatever socket http2 exposes
     if (connecting) peers.set(s, connecting.remoteAddress);
     sessions.add(s);
     s.on("close", () => sessions.delete(s));
@@ -185,11 +184,13 @@ export function listenDual(handler: HttpHandler, opts: ListenOptions): Promise<L
       socket.removeListener("readable", onReadable);
       socket.setTimeout(0);
       if (isH2) {
-        // http2 reads a native socket's handle directly and would miss the bytes we already
-        // read; a JS duplex over the socket makes it read through JS instead.
+        // The socket itself goes to http2, which then reads its handle natively (no bytes through JS);
+        // the bytes already read are put back, and a new session reads what its socket holds first
+        // (Node ≥ 20: nodejs/node#35475).
+        socket.unshift(seen);
         connecting = socket;
         try {
-          h2.emit("connection", duplexOver(socket, seen)); // emits "session" synchronously
+          h2.emit("connection", socket); // emits "session" synchronously
         } finally {
           connecting = null;
         }
@@ -358,30 +359,4 @@ function watchSession(s: http2.ServerHttp2Session, ms: { first: number; idle: nu
     });
   });
   s.on("close", () => clearTimeout(timer));
-}
-
-function duplexOver(socket: net.Socket, head: Buffer): Duplex {
-  const d = new Duplex({
-    read() {
-      socket.resume();
-    },
-    write(chunk, encoding, cb) {
-      socket.write(chunk, encoding, cb);
-    },
-    final(cb) {
-      socket.end();
-      cb();
-    },
-    destroy(err, cb) {
-      socket.destroy(err ?? undefined);
-      cb(err);
-    },
-  });
-  d.push(head);
-  socket.on("data", (chunk) => {
-    if (!d.push(chunk)) socket.pause();
-  });
-  socket.on("end", () => d.push(null));
-  socket.on("close", () => d.destroy());
-  return d;
 }
