@@ -27,6 +27,8 @@ const config = loadConfig(
     BENCH_RUNS: z.coerce.number().int().min(1).max(50).default(5),
     /** Skip the slow-4G rows (each identity load there takes seconds). */
     BENCH_NO_THROTTLE: z.enum(["0", "1"]).default("0"),
+    /** Print the document page's waterfall (first compressed loopback load): what its LCP waits for. */
+    BENCH_WATERFALL: z.enum(["0", "1"]).default("0"),
   }),
 );
 
@@ -78,6 +80,12 @@ interface Row {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number | null) => (n === null ? "—" : `${Math.round(n)} ms`);
 
+/** The median of a timeline field over the runs that have it. */
+function medianOf(runs: readonly Load[], field: keyof Load["timeline"]): number | null {
+  const xs = runs.map((l) => l.timeline[field]).filter((x): x is number => x !== null);
+  return xs.length ? median(xs) : null;
+}
+
 function summary(r: Row) {
   const lcps = r.runs.map((l) => l.lcpMs).filter((x): x is number => x !== null);
   const first = r.runs[0] as Load;
@@ -90,6 +98,13 @@ function summary(r: Row) {
     jsDecodedBytes: median(r.runs.map((l) => l.jsDecoded)),
     lcpMedianMs: lcps.length ? median(lcps) : null,
     lcpMs: r.runs.map((l) => l.lcpMs),
+    /** Medians, ms after navigation start: where the time to the largest paint goes. */
+    timeline: {
+      firstApiStart: medianOf(r.runs, "firstApiStart"),
+      imageStart: medianOf(r.runs, "imageStart"),
+      imageEnd: medianOf(r.runs, "imageEnd"),
+      scriptsDone: medianOf(r.runs, "scriptsDone"),
+    },
   };
 }
 
@@ -107,7 +122,12 @@ await withCleanup(async (cleanup) => {
   const networks: Array<Network | null> = config.BENCH_NO_THROTTLE === "1" ? [null] : [null, SLOW_4G];
   const pages = [
     { name: "home", path: "/", ready: "main" },
-    { name: "document", path: `/document/${documentId}`, ready: '[data-testid="reader-page"][data-page="1"]' },
+    {
+      name: "document",
+      path: `/document/${documentId}`,
+      ready: '[data-testid="reader-page"][data-page="1"]',
+      image: /^\/view\/page\/\d+\/1\./,
+    },
   ];
   const rows: Row[] = [];
   for (const network of networks) {
@@ -119,6 +139,7 @@ await withCleanup(async (cleanup) => {
             identity: !compression,
             network,
             ready: p.ready,
+            ...(p.image ? { image: p.image } : {}),
           });
           // The measurement is only honest when every script came the way the row says.
           const wrong = load.scripts.filter((s) => (compression ? s.encoding === "" : s.encoding !== ""));
@@ -149,6 +170,30 @@ await withCleanup(async (cleanup) => {
       ].join(" "),
     );
   }
+  console.log(
+    "\ntimeline (medians, ms after navigation start): first API call, first page image sent → done, last script done",
+  );
+  for (const r of results) {
+    const t = r.timeline;
+    console.log(
+      [
+        r.page.padEnd(9),
+        (r.compression ? "br/gzip" : "identity").padEnd(12),
+        r.network.padEnd(9),
+        `  API ${ms(t.firstApiStart)}`.padEnd(14),
+        r.page === "document" ? `  image ${ms(t.imageStart)} → ${ms(t.imageEnd)}`.padEnd(26) : "".padEnd(26),
+        `  scripts ${ms(t.scriptsDone)}`,
+        `  LCP ${ms(r.lcpMedianMs)}`,
+      ].join(""),
+    );
+  }
+  const documentRow = rows.find((r) => r.page === "document" && r.compression && r.network === "loopback");
+  if (documentRow && config.BENCH_WATERFALL === "1") {
+    console.log("\ndocument page waterfall (compressed, loopback, first load): sent → done");
+    for (const f of (documentRow.runs[0] as Load).waterfall) {
+      console.log(`  ${ms(f.start).padStart(8)} → ${ms(f.end).padStart(8)}  ${f.path}`);
+    }
+  }
   const home = rows.find((r) => r.page === "home" && r.compression && r.network === "loopback");
   if (home) {
     console.log("\nhome page scripts (compressed, largest first):");
@@ -174,6 +219,10 @@ await withCleanup(async (cleanup) => {
     /** Every page's scripts (compressed, loopback, first run): what to look at when a page grew. */
     pageScripts: Object.fromEntries(
       rows.filter((r) => r.compression && r.network === "loopback").map((r) => [r.page, (r.runs[0] as Load).scripts]),
+    ),
+    /** Every page's waterfall (compressed, loopback, first run). */
+    waterfalls: Object.fromEntries(
+      rows.filter((r) => r.compression && r.network === "loopback").map((r) => [r.page, (r.runs[0] as Load).waterfall]),
     ),
   };
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);
