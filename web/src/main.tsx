@@ -5,8 +5,10 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./App.js";
 import { createClient } from "./api/client.js";
+import { createQueryClient } from "./api/queryClient.js";
 import { clientNonce, createTransport } from "./api/transport.js";
 import { createLanguageStore } from "./i18n/language.js";
+import { prefetchDocument } from "./pages/document/prefetch.js";
 import { reloadOnChunkError } from "./router/chunkReload.js";
 import { patchRoutesOnNavigation, routes } from "./router/routes.js";
 import { createSessionStore } from "./store/session.js";
@@ -21,6 +23,12 @@ const transport = createTransport({
   nonce: clientNonce(window.localStorage),
 });
 const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
+const queryClient = createQueryClient();
+
+// A document page's largest paint is its first page image, which waits for the document: asked for
+// here, while the page's code loads, not once that code has run.
+const documentPath = /^\/document\/([^/]+)\/?$/.exec(window.location.pathname);
+if (documentPath?.[1]) void prefetchDocument(queryClient, transport, documentPath[1]);
 
 // Vite reports a failed preload of a lazy chunk's dependencies here (spec §8: reload at most once a minute).
 window.addEventListener("vite:preloadError", (event) => {
@@ -40,6 +48,7 @@ void languageStore.ready.then(() =>
           languageStore,
           sessionStore,
           transport,
+          queryClient,
           settingsStorage: window.localStorage,
           // Public site settings; while ConfigAPI is unavailable (e.g. 501) the cached or default
           // settings stay in use and the failure is kept in the settings context.

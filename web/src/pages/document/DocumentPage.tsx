@@ -31,6 +31,7 @@ import { DocumentActions } from "./DocumentActions.js";
 import { DocumentReader } from "./DocumentReader.js";
 import { DocumentStatusBanner } from "./DocumentStatusBanner.js";
 import { DownloadButton } from "./DownloadButton.js";
+import { documentInput } from "./prefetch.js";
 import { RelatedDocuments } from "./RelatedDocuments.js";
 import { isPublicStatus, keywordList, pagesPerRead, viewablePages } from "./reader.js";
 
@@ -44,7 +45,7 @@ export default function DocumentPage() {
   const id = parseUserId(rawId);
   const doc = useApiQuery(
     DocumentAPI.method.getDocument,
-    id === null ? skipToken : { id, withAuthor: true },
+    id === null ? skipToken : documentInput(id),
     t("doc.loadFailed"),
   );
   const mobile = useSizeClass() === "mobile";
