@@ -1,7 +1,7 @@
 // Native mutool against MuPDF WASM on the same documents, and the native path's own limits (a hostile
 // page, the output-file cap). Needs Debian mupdf-tools (CI installs it); without it only the probe
 // and the pure helpers run.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -171,6 +171,47 @@ withMutool("native mutool", () => {
       expect(lease.restarts).toBe(1);
       expect(err).toMatchObject({ kind: "timeout", message: expect.stringContaining("(page)") });
       lease.release();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("a process is kept for the next conversion (a new one costs more than a small document), not past maxDocuments", async () => {
+    const root = await mkdtemp(join(dir, "reuse-"));
+    /** The mutool processes of this pool now (their command line names its directory). */
+    const processes = async () => {
+      const pids: number[] = [];
+      for (const pid of (await readdir("/proc")).filter((d) => /^\d+$/.test(d))) {
+        const cmd = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+        if (cmd.includes(root)) pids.push(Number(pid));
+      }
+      return pids;
+    };
+    const pool = createMutoolPool({
+      path: native.path,
+      size: 1,
+      memoryLimitMb: 512,
+      maxFileBytes: 32 << 20,
+      workRoot: root,
+      maxDocuments: 2,
+    });
+    try {
+      const path = await file("pdf", makePdf({ pages: 2 }));
+      const seen: number[][] = [];
+      for (let doc = 0; doc < 3; doc++) {
+        const lease = await pool.acquire();
+        await lease.open(path, "pdf", 30_000);
+        const page = await lease.page(
+          { index: 1, mode: "svg", text: true, coverWidth: 0, maxBytes: 8 << 20, dpi: 72 },
+          30_000,
+        );
+        expect(page.text).toContain("第2页");
+        seen.push(await processes());
+        lease.release();
+      }
+      expect(seen[0]).toHaveLength(1);
+      expect(seen[1]).toEqual(seen[0]); // the same process, its second document
+      expect(seen[2]?.some((pid) => pid !== seen[0]?.[0])).toBe(true); // a fresh one after maxDocuments
     } finally {
       await pool.close();
     }

@@ -94,6 +94,11 @@ function renderPage(req) {
   r.raster = true;
   return r;
 }
+function closeDoc() {
+  doc = null;
+  gc();
+  return null;
+}
 function kindOf(e) {
   if (e instanceof Failure) return e.kind;
   return /out of memory|malloc|calloc|realloc/i.test(messageOf(e)) ? "memory" : "failed";
@@ -109,7 +114,7 @@ for (;;) {
   var req = JSON.parse(line);
   var reply;
   try {
-    var value = req.op === "open" ? openDoc(req) : req.op === "page" ? renderPage(req) : (doc = null);
+    var value = req.op === "open" ? openDoc(req) : req.op === "page" ? renderPage(req) : closeDoc();
     reply = { id: req.id, ok: true, value: value };
   } catch (e) {
     reply = { id: req.id, ok: false, error: { kind: kindOf(e), message: messageOf(e) } };
@@ -284,6 +289,19 @@ class MutoolProcess {
     return this.death === undefined;
   }
 
+  /** An idle process does not keep the event loop alive (as an idle render thread does not). */
+  unref(): void {
+    this.child.unref();
+    (this.child.stdin as unknown as { unref?(): void } | null)?.unref?.();
+    (this.child.stdout as unknown as { unref?(): void } | null)?.unref?.();
+  }
+
+  ref(): void {
+    this.child.ref();
+    (this.child.stdin as unknown as { ref?(): void } | null)?.ref?.();
+    (this.child.stdout as unknown as { ref?(): void } | null)?.ref?.();
+  }
+
   get pid(): number | undefined {
     return this.child.pid;
   }
@@ -389,12 +407,26 @@ export interface MutoolPoolOptions {
   maxFileBytes: number;
   /** Root of the processes' temp directories (default the OS temp dir). */
   workRoot?: string;
+  /** A process idle this long is ended (default 60 s). */
+  idleMs?: number;
+  /** A process is ended after this many documents (default 50): MuPDF's caches start afresh. */
+  maxDocuments?: number;
 }
 
-/** A RenderPool whose leases are `mutool run` processes (one per conversion, started on open). */
+/**
+ * A RenderPool whose leases are `mutool run` processes, started on a lease's first call and kept
+ * for the next conversion (a new process costs more than a small document): a process is ended when
+ * idle for a minute, after maxDocuments, or when its peak memory passed half its limit.
+ */
 export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
   const size = Math.max(1, o.size);
   const live = new Set<MutoolProcess>();
+  const idleMs = o.idleMs ?? 60_000;
+  const maxDocuments = o.maxDocuments ?? 50;
+  const recycleBytes = (o.memoryLimitMb * 1024 * 1024) / 2;
+  const idle: { proc: MutoolProcess; timer: NodeJS.Timeout }[] = [];
+  /** Documents each process has opened. */
+  const documents = new WeakMap<MutoolProcess, number>();
   const waiting: { grant(): void; fail(e: RenderError): void }[] = [];
   let leased = 0;
   let closed = false;
@@ -408,6 +440,19 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
     })();
     return root;
   };
+
+  /** An idle process, still alive, taken for a lease. */
+  function takeIdle(): MutoolProcess | undefined {
+    for (;;) {
+      const entry = idle.pop();
+      if (!entry) return undefined;
+      clearTimeout(entry.timer);
+      if (entry.proc.alive) {
+        entry.proc.ref();
+        return entry.proc;
+      }
+    }
+  }
 
   async function start(): Promise<MutoolProcess> {
     if (closed) throw new RenderError("aborted", "the render pool is closed");
@@ -450,7 +495,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       if (this.done) throw new RenderError("aborted", "the lease was released");
       if (!this.proc?.alive) {
         if (this.proc) this.restarts++;
-        this.proc = await start();
+        this.proc = takeIdle() ?? (await start());
         this.opened = false;
       }
       const p = this.proc;
@@ -463,6 +508,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
 
     /** MuPDF picks its handler by the name: the file as doc.<ext> in the process's directory. */
     private async link(p: MutoolProcess, d: { path: string; ext: string }) {
+      documents.set(p, (documents.get(p) ?? 0) + 1);
       const name = join(p.dir, `doc.${d.ext}`);
       await rm(name, { force: true });
       await symlink(d.path, name);
@@ -543,8 +589,26 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
     release(): void {
       if (this.done) return;
       this.done = true;
-      this.proc?.kill(new RenderError("aborted", "released"));
+      const p = this.proc;
       this.proc = undefined;
+      const busy = this.ahead?.proc === p && !this.ahead?.settled; // on a page nobody will ask for
+      this.ahead = undefined;
+      if (p?.alive && !busy && !closed && (documents.get(p) ?? 0) < maxDocuments && peakRss(p.pid) <= recycleBytes) {
+        p.call({ op: "close" }, 10_000).catch(() => {});
+        const entry = {
+          proc: p,
+          timer: setTimeout(() => {
+            const i = idle.indexOf(entry);
+            if (i >= 0) idle.splice(i, 1);
+            p.kill(new RenderError("aborted", "idle"));
+          }, idleMs),
+        };
+        entry.timer.unref();
+        p.unref();
+        idle.push(entry);
+      } else {
+        p?.kill(new RenderError("aborted", "released"));
+      }
       leased--;
       const next = waiting.shift();
       if (next) {
@@ -587,6 +651,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
     async close() {
       closed = true;
       for (const w of waiting.splice(0)) w.fail(new RenderError("aborted", "the render pool is closed"));
+      for (const e of idle.splice(0)) clearTimeout(e.timer);
       const procs = [...live];
       for (const p of procs) p.kill(new RenderError("aborted", "the render pool is closed"));
       await Promise.all(procs.map((p) => p.exited));
