@@ -1,22 +1,25 @@
 // Native MuPDF (`mutool run`, Debian mupdf-tools) as a RenderPool: the same calls as the WASM render
 // threads (render-pool.ts), so mupdf-render.ts applies the same budgets and fallbacks to both; the
-// render itself takes about 40 % less CPU than in WASM. One `mutool run` process per conversion runs
-// the script below: it reads one JSON request per line on stdin (open, page, close), renders with a
-// display list as render-thread.ts does, writes the page's SVG (text as paths), text and PNGs into
-// the process's own temp directory (two slots, by page parity) and answers one line on stdout (a
-// random mark, then JSON); this side reads the files. The next page (the caller's hint) is asked for
-// at once, so the script renders it while this side gzips and stores the page before.
+// render itself takes about 40 % less CPU than in WASM. A `mutool run` process (one conversion at a
+// time, kept for the next) runs the script below: it reads one JSON request per line on stdin (open,
+// page, close), renders with a display list as render-thread.ts does, writes the page's SVG (text as
+// paths), text and PNGs into the process's own temp directory (two slots, by page parity) and
+// answers one line on stdout (a random mark, then JSON); this side reads the files. The next page
+// (the caller's hint) is asked for at once, so the script renders it while this side gzips and
+// stores the page before.
 //
 // Budgets, as in the WASM path:
-//   - time: every call has its budget, from when the script starts on it; past it (or on abort) the
-//     process is killed (SIGKILL), and the lease's next call starts a new process and reopens the document;
+//   - time: every call has its budget, from when the script starts on it; past it (or on abort)
+//     the process is killed (SIGKILL), and the lease's next call starts a new one and reopens the
+//     document;
 //   - memory: the process's address space is capped (prlimit --as at the pool's memory limit):
 //     MuPDF fails the allocation ("malloc … failed") and reports it as "memory";
 //   - output: every file it writes is capped (prlimit --fsize); a larger write kills it (SIGXFSZ),
 //     reported as "crashed". An SVG over the page cap becomes a raster page within the same call.
 // stdout is line-buffered through `stdbuf -oL` (mutool flushes only at exit on a pipe); stderr joins
-// it, in order, for the failure messages and the memory failures MuPDF only warns about. Everything this needs is probed once (probeMutool);
-// without prlimit or stdbuf the native path is not used, so no limit is ever silently missing.
+// it, in order, for the failure messages and the memory failures MuPDF only warns about. Everything
+// this needs is probed once (probeMutool); without prlimit or stdbuf the native path is not used, so
+// no limit is ever silently missing.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
