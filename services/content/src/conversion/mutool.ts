@@ -656,7 +656,10 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       for (const w of waiting.splice(0)) w.fail(new RenderError("aborted", "the render pool is closed"));
       for (const e of idle.splice(0)) clearTimeout(e.timer);
       const procs = [...live];
-      for (const p of procs) p.kill(new RenderError("aborted", "the render pool is closed"));
+      for (const p of procs) {
+        p.ref(); // an idle one is unref'd: its exit is awaited here
+        p.kill(new RenderError("aborted", "the render pool is closed"));
+      }
       await Promise.all(procs.map((p) => p.exited));
       if (root) await rm(await root, { recursive: true, force: true });
     },
