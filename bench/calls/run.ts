@@ -1,56 +1,68 @@
-// What an API call costs the one-process site (`npm start` wiring, BENCH_TRANSPORT=memory) or the
-// cluster topology in one process (BENCH_TRANSPORT=grpc): the issue's REST reads, each a gateway hop
-// into a service (settings → config, user → user, document list → content), under the same load.
+// What one internal call costs the RPC machinery alone: the same trivial GetUser handler behind the
+// kit's observe interceptor (one log line, metrics), reached three ways in one run, 16 calls in flight, no database:
+//   direct  the one-process transport (`npm start`): the handler called in process, messages cloned
+//   wire    Connect's in-memory router transport (every message serialised and parsed back)
+//   grpc    real gRPC over loopback h2c (serveService → listenDual), as between pods in a cluster
+// CPU µs per call is the process's (caller and service together); the load average is printed.
 //
-//   node --import tsx bench/calls/run.ts         (add --cpu-prof before --import to profile)
-//
-// Trust CPU µs/req over req/s on a shared machine; the table prints the load average.
+//   node --import tsx bench/calls/run.ts        (CALLS per transport, default 20000; --cpu-prof to profile)
+import * as os from "node:os";
+import { create } from "@bufbuild/protobuf";
+import { createClient, createRouterTransport, type Transport } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import {
+  createLogger,
+  createMetrics,
+  directTransport,
+  HealthState,
+  observeInterceptor,
+  type ServiceDefinition,
+  serveService,
+} from "@wenku/kit";
+import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
 
-import { loadConfig, z } from "@wenku/kit";
-import { withCleanup } from "../gateway/stack.js";
-import { chosen, loadBenchEnv } from "../lib/env.js";
-import type { LoadRequest } from "../lib/load.js";
-import { type Measured, measure, table } from "../lib/measure.js";
-import { startBenchSite } from "../lib/site.js";
+const calls = Number(process.env.CALLS ?? 20_000);
+const log = createLogger({ service: "calls", level: "silent" });
+const def: ServiceDefinition = {
+  name: "calls",
+  routes: (router) =>
+    router.service(UserAPI, {
+      async getUser(req) {
+        return create(UserSchema, { id: req.id, username: "admin", email: "a@example.com" });
+      },
+    }),
+  interceptors: [observeInterceptor(log)],
+  health: new HealthState(),
+  metrics: createMetrics("calls"),
+};
 
-const config = loadConfig(
-  z.object({
-    ...loadBenchEnv,
-    BENCH_CONNECTIONS: z.coerce.number().int().min(1).default(16),
-    BENCH_TRANSPORT: z.enum(["memory", "grpc"]).default("memory"),
-  }),
-);
-
-await withCleanup(async (cleanup) => {
-  const site = await startBenchSite(cleanup, {
-    databaseUrl: config.TEST_DATABASE_URL,
-    name: "calls",
-    transport: config.BENCH_TRANSPORT,
-  });
-  const get = async (path: string): Promise<LoadRequest> => {
-    const res = await fetch(site.url + path);
-    const body = await res.text();
-    if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${body.slice(0, 300)}`);
-    return { url: site.url + path, method: "GET", headers: {}, expectBody: body };
-  };
-  const targets = chosen(
-    [
-      { key: "settings", label: "GET /api/v1/settings", path: "/api/v1/settings" },
-      { key: "user", label: "GET /api/v1/user?id=1", path: "/api/v1/user?id=1" },
-      { key: "list", label: "GET /api/v1/document/list", path: "/api/v1/document/list?page=1&size=20" },
-    ],
-    config.BENCH_ONLY,
-  );
-  const rows: Measured[] = [];
-  for (const t of targets) {
-    rows.push(
-      await measure(t.key, t.label, await get(t.path), {
-        connections: config.BENCH_CONNECTIONS,
-        durationSec: config.BENCH_DURATION_SEC,
-        warmupSec: config.BENCH_WARMUP_SEC,
+async function measure(name: string, transport: Transport) {
+  const client = createClient(UserAPI, transport);
+  const run = async (n: number) => {
+    let left = n;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (left-- > 0) await client.getUser({ id: 1n }, { timeoutMs: 30_000 });
       }),
     );
-  }
-  console.log(`transport: ${config.BENCH_TRANSPORT}`);
-  console.log(table(rows, "settings", "settings"));
-});
+  };
+  await run(Math.min(2_000, calls)); // warm-up
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await run(calls);
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - t0;
+  const us = (cpu.user + cpu.system) / calls;
+  console.log(
+    `${name.padEnd(7)} ${us.toFixed(0).padStart(6)} CPU µs/call  ${((calls / ms) * 1000).toFixed(0).padStart(6)} calls/s  load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
+}
+
+const server = await serveService(def, { grpcPort: 0, adminPort: 0, host: "127.0.0.1", log });
+try {
+  await measure("direct", directTransport(def));
+  await measure("wire", createRouterTransport(def.routes, { router: { interceptors: def.interceptors } }));
+  await measure("grpc", createGrpcTransport({ baseUrl: `http://127.0.0.1:${server.grpcPort}` }));
+} finally {
+  await server.close(100);
+}
