@@ -68,7 +68,10 @@ export async function handleRest(
 
   const transport = deps.transports[deployableOf(route.method.parent)];
   const abort = new AbortController();
-  res.once("close", () => abort.abort());
+  // a client gone mid-call cancels it; a finished answer has nothing to cancel (no DOMException per call)
+  res.once("close", () => {
+    if (!res.writableFinished) abort.abort();
+  });
   const reply = await transport.unary(
     route.method as Parameters<Transport["unary"]>[0],
     abort.signal,
