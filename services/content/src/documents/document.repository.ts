@@ -1,7 +1,14 @@
-import type { Prisma } from "../../gen/prisma/client.js";
+import type { Category, Document, Language, Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
+import { selectPage, selectRows } from "./document.select.js";
 
-/** A document with what every answer shows: its categories and its language. */
+/** A document with what every answer shows: its categories and its language's code. */
+export type DocumentRow = Document & {
+  categories: { categoryId: bigint; category: Category }[];
+  language: Pick<Language, "code"> | null;
+};
+
+/** The same through Prisma, for one document. */
 const withLinks = {
   categories: { include: { category: true } },
   language: true,
@@ -52,9 +59,6 @@ export interface DocumentSort {
   dir: "asc" | "desc";
 }
 
-/** Columns that may be NULL sort their NULLs last either way (never recommended: at the end). */
-const NULLS_LAST = new Set<DocumentSortColumn>(["recommendAt"]);
-
 function toWhere(f: DocumentFilter): Prisma.DocumentWhereInput {
   const and: Prisma.DocumentWhereInput[] = [];
   if (f.deleted !== undefined) and.push({ deletedAt: f.deleted ? { not: null } : null });
@@ -78,11 +82,6 @@ function toWhere(f: DocumentFilter): Prisma.DocumentWhereInput {
     });
   return { AND: and };
 }
-
-const toOrder = (sort: readonly DocumentSort[]): Prisma.DocumentOrderByWithRelationInput[] =>
-  sort.map(({ column, dir }) =>
-    NULLS_LAST.has(column) ? { [column]: { sort: dir, nulls: "last" } } : { [column]: dir },
-  );
 
 export interface NewDocument {
   title: string;
@@ -131,12 +130,13 @@ export interface Recycled {
   title: string;
 }
 
-/** The only module that touches Prisma for documents. */
+/** The only module that touches Prisma for documents (lists through document.select.ts's statement). */
 export function createDocumentRepository(db: Db) {
   return {
-    byId: (id: bigint) => db.document.findUnique({ where: { id }, include: withLinks }),
+    byId: (id: bigint): Promise<DocumentRow | null> => db.document.findUnique({ where: { id }, include: withLinks }),
 
-    byUuid: (uuid: string) => db.document.findUnique({ where: { uuid }, include: withLinks }),
+    byUuid: (uuid: string): Promise<DocumentRow | null> =>
+      db.document.findUnique({ where: { uuid }, include: withLinks }),
 
     /** The documents among `ids` (with their attachment), in or out of the recycle bin as asked. */
     byIds: (ids: readonly bigint[], deleted: boolean) =>
@@ -148,17 +148,12 @@ export function createDocumentRepository(db: Db) {
     withAttachment: (filter: DocumentFilter) =>
       db.document.findMany({ where: toWhere(filter), include: { attachment: true } }),
 
-    async page(filter: DocumentFilter, sort: readonly DocumentSort[], skip: number, take: number) {
-      const where = toWhere(filter);
-      const [total, rows] = await Promise.all([
-        db.document.count({ where }),
-        db.document.findMany({ where, orderBy: toOrder(sort), skip, take, include: withLinks }),
-      ]);
-      return { total, rows };
-    },
+    /** A page of the documents the filter matches and how many match in all: one SQL statement. */
+    page: (filter: DocumentFilter, sort: readonly DocumentSort[], skip: number, take: number) =>
+      selectPage(db, filter, sort, skip, take),
 
-    find: (filter: DocumentFilter, sort: readonly DocumentSort[], take: number) =>
-      db.document.findMany({ where: toWhere(filter), orderBy: toOrder(sort), take, include: withLinks }),
+    /** The first `take` documents the filter matches, in order. */
+    find: (filter: DocumentFilter, sort: readonly DocumentSort[], take: number) => selectRows(db, filter, sort, take),
 
     /** Attachments among `ids` that `userId` holds a grant for (uploaded or proved to hold). */
     grantedAttachments: (userId: bigint, ids: readonly bigint[]) =>
@@ -264,6 +259,5 @@ export function createDocumentRepository(db: Db) {
   };
 }
 export type DocumentRepository = ReturnType<typeof createDocumentRepository>;
-export type DocumentRow = NonNullable<Awaited<ReturnType<DocumentRepository["byId"]>>>;
 export type DocumentWithAttachment = Awaited<ReturnType<DocumentRepository["byIds"]>>[number];
 export type AttachmentRow = Awaited<ReturnType<DocumentRepository["grantedAttachments"]>>[number];
