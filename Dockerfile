@@ -54,13 +54,14 @@ COPY web/ web/
 RUN cd web && npx --no-install vite build
 
 # ---- runtime ---------------------------------------------------------------------------------
-# LibreOffice and CJK fonts live in this one image (not a separate converter image): the content
-# service converts office documents, every deployable runs the same image and tag, so an upgrade
-# is one tag and nodes pull it once. The LibreOffice layer comes first and changes rarely.
+# LibreOffice, CJK fonts and mupdf-tools (native page rendering, CONVERTER_MUTOOL) live in this one
+# image (not a separate converter image): the content service converts documents, every deployable
+# runs the same image and tag, so an upgrade is one tag and nodes pull it once. This layer comes
+# first and changes rarely.
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk \
+      libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk mupdf-tools \
  && rm -rf /var/lib/apt/lists/*
 # HOME=/tmp: LibreOffice and other tools write under $HOME; in Kubernetes only /tmp is writable.
 ENV NODE_ENV=production \
