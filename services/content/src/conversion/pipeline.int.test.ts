@@ -61,8 +61,8 @@ test("a normal and a pending-review document of one file: both converted, the pr
   expect(text.previewText).not.toContain("第3页");
   expect(text.content).toContain("第3页 流水线测试");
   expect(text.truncated).toBe(false);
-  // Right after the conversion: the converted document counts, pending review and disabled do not.
-  expect(await docCount(cat)).toBe(1);
+  // The converted document counts, pending review and disabled do not (recounted after the statuses).
+  await waitFor(async () => (await docCount(cat)) === 1, CONVERSION_MS, "the category recounted");
   expect(s.errors).toEqual([]);
   // The conversion is logged for the dashboard's trend: ok, with the two documents it served. (The
   // second request may convert the file again: its pending-review document still reads as waiting.)
@@ -83,7 +83,7 @@ test("a corrupt file: failed for good with a Chinese message, no longer counted 
   expect((await row(normal)).convertError).toBe("文档已损坏或格式无法识别，无法转换");
   await waitFor(async () => (await row(review)).convertError !== "", CONVERSION_MS, "the review document's error");
   expect(await row(review)).toMatchObject({ status: DocStatus.pendingReview, pages: 0 });
-  expect(await docCount(cat)).toBe(0);
+  await waitFor(async () => (await docCount(cat)) === 0, CONVERSION_MS, "the category recounted");
   const log = await db.conversionLog.findMany({ where: { hash: a.hash }, orderBy: { id: "asc" } });
   expect(log[0]).toMatchObject({ ok: false, documents: 2 });
   expect(log.some((entry) => entry.ok)).toBe(false);
