@@ -4,7 +4,7 @@
 // for, or a /document/{id} that does not exist for the visitor, answers 404 with the app's page (the
 // app then shows its own not-found page); a missing /assets/ file is a plain 404, never the page.
 // The pages search engines index (/, /document/{id}, /category/{id}) carry their title, meta tags
-// and content for crawlers (seo.ts); every other page is index.html byte for byte.
+// and content for crawlers (seo/render.ts); every other page is index.html byte for byte.
 import type { Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
@@ -13,7 +13,7 @@ import { pipeline } from "node:stream/promises";
 import type { Logger } from "@wenku/kit";
 import type { ForwardHeaders } from "./rest/handler.js";
 import { APP_CSP, setSecurityHeaders } from "./security.js";
-import { type SeoRenderer, writeHtml } from "./seo.js";
+import { type SeoRenderer, writeHtml } from "./seo/render.js";
 import {
   acceptsCoding,
   type Coding,

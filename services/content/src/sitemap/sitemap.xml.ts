@@ -2,7 +2,7 @@
 // straight into storage (never one 50 MB string), split before it passes 50,000 URLs or 50 MB.
 //
 // Every <loc> holds a path ("/document/12"), not an absolute URL: the gateway puts the site's origin
-// in front of it when it serves the file (gateway/src/sitemap.ts), so a change of the `domain`
+// in front of it when it serves the file (gateway/src/seo/sitemap.ts), so a change of the `domain`
 // setting, or a site reached under several hosts while it is unset, needs no rebuild. The size limit
 // reserves ORIGIN_RESERVE_BYTES per <loc> for that origin.
 import { Readable } from "node:stream";

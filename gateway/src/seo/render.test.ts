@@ -10,8 +10,8 @@ import { create } from "@bufbuild/protobuf";
 import { ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { type CrawlerArticle, CrawlerArticleSchema } from "@wenku/proto/api/v1/internal_pb.js";
-import type { Lookup, SeoData } from "./seo.data.js";
-import { createSeoRenderer, writeHtml } from "./seo.js";
+import type { Lookup, SeoData } from "./data.js";
+import { createSeoRenderer, writeHtml } from "./render.js";
 
 const TEMPLATE = `<!doctype html><html><head><title>文库</title></head><body><div id="root"></div></body></html>`;
 let root: string;

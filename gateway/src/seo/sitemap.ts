@@ -1,7 +1,7 @@
 // /sitemap.xml, /sitemap/<section>-N.xml and /robots.txt. The sitemap's files are written by the
 // content service into storage (services/content/src/sitemap) with paths in their <loc>s; they are
 // streamed from there (ContentInternalAPI.GetSitemapFile) with the site's origin put in front of each
-// path on the way (seo.origin.ts: the domain setting, else the request's origin), gzip-compressed
+// path on the way (origin.ts: the domain setting, else the request's origin), gzip-compressed
 // when the client takes it, with an ETag of the stored file and the origin (304 when it holds).
 // robots.txt is the web build's (web/public/robots.txt) with the Sitemap line naming this site's
 // sitemap; a site closed to visitors disallows everything and names none.
@@ -16,11 +16,11 @@ import { Code, createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import type { FileChunk } from "@wenku/proto/api/v1/attachment_pb.js";
 import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
-import { HttpError, writeError } from "./rest/handler.js";
-import type { SeoData } from "./seo.data.js";
-import { escapeHtml } from "./seo.html.js";
-import { siteOrigin } from "./seo.origin.js";
-import { acceptsCoding } from "./static.negotiate.js";
+import { HttpError, writeError } from "../rest/handler.js";
+import { acceptsCoding } from "../static.negotiate.js";
+import type { SeoData } from "./data.js";
+import { escapeHtml } from "./html.js";
+import { siteOrigin } from "./origin.js";
 
 export interface SitemapRouteDeps {
   content: Transport;

@@ -1,8 +1,8 @@
 // Which forwarded calls drop the rendered crawler pages: writes to the content and config services,
 // found from the Connect path or the REST verb and path; reads and other services' calls keep them.
 import { allApiServices } from "@wenku/kit";
-import { buildRestRoutes } from "./rest/routes.js";
-import { changesPages, createMethodFinder } from "./seo.changes.js";
+import { buildRestRoutes } from "../rest/routes.js";
+import { changesPages, createMethodFinder } from "./changes.js";
 
 const services = allApiServices();
 const methodOf = createMethodFinder(services, buildRestRoutes(services));

@@ -5,8 +5,8 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import type { CrawlerArticle, CrawlerDocument } from "@wenku/proto/api/v1/internal_pb.js";
-import type { SeoData } from "./seo.data.js";
-import { type Html, html, type SeoPage, safeHref } from "./seo.html.js";
+import type { SeoData } from "./data.js";
+import { type Html, html, type SeoPage, safeHref } from "./html.js";
 
 /** What a page path answers: its status, and the page (null: the plain app page). */
 export interface SeoAnswer {

@@ -1,10 +1,10 @@
 // Which API calls may change what a crawler page shows, so the rendered pages are not reused after
-// them (seo.ts invalidate): a call to the content or config service (documents, articles,
+// them (render.ts invalidate): a call to the content or config service (documents, articles,
 // categories, settings) whose method is not a read (Get…, List…, Search…). Told by the method itself:
 // the Connect path names it, the REST table finds it from the verb and path.
 import type { DescMethod, DescService } from "@bufbuild/protobuf";
 import { deployableOf } from "@wenku/kit";
-import type { RestTable } from "./rest/routes.js";
+import type { RestTable } from "../rest/routes.js";
 
 const READ = /^(?:Get|List|Search)/;
 

@@ -12,8 +12,8 @@ import {
   type CrawlerDocument,
   CrawlerDocumentSchema,
 } from "@wenku/proto/api/v1/internal_pb.js";
-import type { CategoryList, Lookup, SeoData } from "./seo.data.js";
-import { categoryPath, type SeoAnswer, seoAnswer } from "./seo.pages.js";
+import type { CategoryList, Lookup, SeoData } from "./data.js";
+import { categoryPath, type SeoAnswer, seoAnswer } from "./pages.js";
 
 const cat = (id: number, parentId: number, title: string) =>
   create(CategorySchema, { id: BigInt(id), parentId: BigInt(parentId), title, enable: true });

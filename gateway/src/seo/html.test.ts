@@ -1,6 +1,6 @@
 // The crawler page's HTML: what goes into the head and into #root, and that nothing taken from data
 // can leave the text it was put in (a title holding </script><script>… stays inert).
-import { escapeHtml, html, jsonLd, renderPage, type SeoPage, safeHref } from "./seo.html.js";
+import { escapeHtml, html, jsonLd, renderPage, type SeoPage, safeHref } from "./html.js";
 
 /** The shape Vite writes (web/index.html after the build). */
 export const TEMPLATE = `<!doctype html>

@@ -1,7 +1,7 @@
 // The site's origin for absolute URLs: the domain setting, else the request's own origin (a proxy's
 // forwarded scheme and host only when it is trusted), never something that is not a host name.
-import { createProxyTrust } from "./clientip.js";
-import { domainOrigin, requestOrigin, siteOrigin } from "./seo.origin.js";
+import { createProxyTrust } from "../clientip.js";
+import { domainOrigin, requestOrigin, siteOrigin } from "./origin.js";
 import { locPrefixer } from "./sitemap.js";
 
 const trust = createProxyTrust(["10.0.0.0/8"]);

@@ -1,5 +1,5 @@
-// Crawler-readable pages for the static handler: for a page path that has one (seo.pages.ts), the web
-// app's index.html with the page put in (seo.html.ts), written here with an ETag (304 when it still
+// Crawler-readable pages for the static handler: for a page path that has one (pages.ts), the web
+// app's index.html with the page put in (html.ts), written here with an ETag (304 when it still
 // holds) and compressed for the client (brotli or gzip; once per page, not per view). Every other
 // path, and every failure on the way, leaves the plain index.html to the static handler, unchanged.
 //
@@ -8,11 +8,11 @@
 // document is 404 either way); rendered answers are reused for ssr.cache_seconds (0: never), per
 // site origin and path (at most CACHED_PAGES of them), and say so to shared caches with
 // `Cache-Control: public, max-age=0, s-maxage=<the seconds left>` (no-cache when not kept). All are dropped, with the data they were made
-// from (seo.data.ts), when the settings or index.html change or a change passes through this gateway
+// from (data.ts), when the settings or index.html change or a change passes through this gateway
 // (invalidate(): an API write that succeeded), so hiding or recycling a document through the API
 // takes its page away at once. A change that does not pass through this gateway (another gateway
 // replica, a service's own background work, the database edited by hand) shows once the page's
-// cache_seconds run out, plus the data's own few seconds (seo.data.ts: 10 s for a document); a
+// cache_seconds run out, plus the data's own few seconds (data.ts: 10 s for a document); a
 // shared cache (CDN) that kept the page may show it until its s-maxage runs out.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
@@ -24,11 +24,11 @@ import { toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "@wenku/kit";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { LRUCache } from "lru-cache";
-import type { SeoData } from "./seo.data.js";
-import { renderPage } from "./seo.html.js";
-import { siteOrigin } from "./seo.origin.js";
-import { seoAnswer } from "./seo.pages.js";
-import { acceptsCoding, noneMatch } from "./static.negotiate.js";
+import { acceptsCoding, noneMatch } from "../static.negotiate.js";
+import type { SeoData } from "./data.js";
+import { renderPage } from "./html.js";
+import { siteOrigin } from "./origin.js";
+import { seoAnswer } from "./pages.js";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
