@@ -24,8 +24,8 @@ import { changesPages, createMethodFinder } from "./seo/changes.js";
 import { createSeoData } from "./seo/data.js";
 import { createSeoRenderer } from "./seo/render.js";
 import { createSitemapRoutes, isSitemapPath } from "./seo/sitemap.js";
-import { createStaticHandler } from "./static.js";
-import { createProbe } from "./static.probe.js";
+import { createStaticHandler } from "./static/handler.js";
+import { createProbe } from "./static/probe.js";
 import { handleUpload, isUploadPath } from "./upload.js";
 
 export interface GatewayOptions {

@@ -24,7 +24,7 @@ import { toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "@wenku/kit";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { LRUCache } from "lru-cache";
-import { acceptsCoding, noneMatch } from "../static.negotiate.js";
+import { acceptsCoding, noneMatch } from "../static/negotiate.js";
 import type { SeoData } from "./data.js";
 import { renderPage } from "./html.js";
 import { siteOrigin } from "./origin.js";

@@ -17,7 +17,7 @@ import { headers, type Logger } from "@wenku/kit";
 import type { FileChunk } from "@wenku/proto/api/v1/attachment_pb.js";
 import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { HttpError, writeError } from "../rest/handler.js";
-import { acceptsCoding } from "../static.negotiate.js";
+import { acceptsCoding } from "../static/negotiate.js";
 import type { SeoData } from "./data.js";
 import { escapeHtml } from "./html.js";
 import { siteOrigin } from "./origin.js";

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { APP_CSP } from "./security.js";
-import { createStaticHandler } from "./static.js";
+import { APP_CSP } from "../security.js";
+import { createStaticHandler } from "./handler.js";
 
 const INDEX = "<!doctype html><html><head><title>文库</title></head><body><div id=root></div></body></html>";
 const APP_JS = `export const greeting = "${"你好 wenku ".repeat(400)}";\n`;
@@ -58,7 +58,7 @@ beforeAll(async () => {
   };
   for (const [name, body] of Object.entries(files)) await writeFile(join(dist, name), body);
   const handler = createStaticHandler(dist, {
-    // The content service's answer, decided by the path (static.probe.test.ts tests the real probe).
+    // The content service's answer, decided by the path (probe.test.ts tests the real probe).
     probe: async (path) => path !== "/document/404",
   });
   server = http.createServer((req, res) => {

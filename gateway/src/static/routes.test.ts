@@ -2,7 +2,7 @@
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { compilePattern, createRouteSource, parseRoutesJson, routeTable } from "./static.routes.js";
+import { compilePattern, createRouteSource, parseRoutesJson, routeTable } from "./routes.js";
 
 const segs = (p: string) => p.split("/").filter(Boolean);
 

@@ -11,19 +11,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { extname, join, normalize, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "@wenku/kit";
-import type { ForwardHeaders } from "./rest/handler.js";
-import { APP_CSP, setSecurityHeaders } from "./security.js";
-import { type SeoRenderer, writeHtml } from "./seo/render.js";
-import {
-  acceptsCoding,
-  type Coding,
-  ifRangeHolds,
-  noneMatch,
-  notModifiedSince,
-  parseRange,
-} from "./static.negotiate.js";
-import type { Probe } from "./static.probe.js";
-import { createRouteSource } from "./static.routes.js";
+import type { ForwardHeaders } from "../rest/handler.js";
+import { APP_CSP, setSecurityHeaders } from "../security.js";
+import { type SeoRenderer, writeHtml } from "../seo/render.js";
+import { acceptsCoding, type Coding, ifRangeHolds, noneMatch, notModifiedSince, parseRange } from "./negotiate.js";
+import type { Probe } from "./probe.js";
+import { createRouteSource } from "./routes.js";
 
 const TYPES = new Map<string, string>(
   Object.entries({

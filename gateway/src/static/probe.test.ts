@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { CategoryAPI, CategorySchema, ListCategoryReplySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, ListDocumentReplySchema } from "@wenku/proto/api/v1/document_pb.js";
-import { createProbe } from "./static.probe.js";
+import { createProbe } from "./probe.js";
 
 function contentService(opts: { categories?: bigint[]; total?: bigint; categoryError?: Code }) {
   const calls = { related: [] as bigint[], categories: 0, auth: [] as (string | null)[] };

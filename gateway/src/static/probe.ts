@@ -7,7 +7,7 @@ import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import { CategoryAPI, ListCategoryRequestSchema } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import type { ForwardHeaders } from "./rest/handler.js";
+import type { ForwardHeaders } from "../rest/handler.js";
 
 export interface ProbeDeps {
   content: Transport;

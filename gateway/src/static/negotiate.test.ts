@@ -1,5 +1,5 @@
 // The HTTP rules of static answers: content-coding acceptance, entity-tag and date validators, ranges.
-import { acceptsCoding, ifRangeHolds, noneMatch, notModifiedSince, parseRange } from "./static.negotiate.js";
+import { acceptsCoding, ifRangeHolds, noneMatch, notModifiedSince, parseRange } from "./negotiate.js";
 
 describe("acceptsCoding", () => {
   test.each([
