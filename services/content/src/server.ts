@@ -79,7 +79,7 @@ import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
 import { createSitemapFollower, touchingWrites } from "./sitemap/sitemap.follow.js";
 import { createSitemapInternalHandlers } from "./sitemap/sitemap.handlers.js";
 import { sitemapLock } from "./sitemap/sitemap.lock.js";
-import { articleSection, categorySection, documentSection } from "./sitemap/sitemap.source.js";
+import { articleSection, categorySection, documentSection } from "./sitemap/sitemap.source.repository.js";
 import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";

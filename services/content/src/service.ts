@@ -25,14 +25,14 @@ import { createDocumentEvents, type DocumentEventsHandle } from "./documents/doc
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
 import { createCreditLedger, createOrderDesk } from "./orders.client.js";
-import { createArticleSearchSource } from "./search/search.articles.js";
+import { createArticleSearchSource } from "./search/search.articles.repository.js";
 import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search/search.es.js";
 import { combineIndexers, createSearchIndexer } from "./search/search.indexer.js";
 import { createPgSearchIndex } from "./search/search.pg.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
 import { POPULAR_SEARCH_CHANGED_SUBJECT } from "./search/search.records.js";
-import { createSearchSource } from "./search/search.source.js";
+import { createSearchSource } from "./search/search.source.repository.js";
 import { buildServer } from "./server.js";
 import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import { createUserDirectory } from "./users.client.js";

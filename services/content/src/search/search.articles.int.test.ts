@@ -5,7 +5,7 @@ import { createLogger } from "@wenku/kit";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { ArticleStatus } from "../articles/article.rules.js";
 import { createDb, type Db } from "../db.js";
-import { createArticleSearchSource } from "./search.articles.js";
+import { createArticleSearchSource } from "./search.articles.repository.js";
 import type { ArticleIndex } from "./search.index.js";
 import { createSearchIndexer, type SearchIndexer } from "./search.indexer.js";
 import { createPgSearchIndex } from "./search.pg.js";

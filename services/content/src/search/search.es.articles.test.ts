@@ -9,7 +9,7 @@ import { createEsSearchIndex } from "./search.es.js";
 import { existingIndex, type MockCluster, mockCluster } from "./search.es.testing.js";
 import type { IndexedDocument } from "./search.index.js";
 import { createSearchIndexer } from "./search.indexer.js";
-import type { SearchSource, VersionedCounts } from "./search.source.js";
+import type { SearchSource, VersionedCounts } from "./search.source.repository.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: NDJSON lines as the mock parsed them
 const ok = (call: { body: any[] }) => ({

@@ -8,7 +8,7 @@ import { createEsClient, createEsSearchIndex, LEFTOVER_AGE_MS, withoutCredential
 import { esAnswer, esUnreachable, existingIndex, type MockCluster, mockCluster } from "./search.es.testing.js";
 import type { IndexedDocument, SearchQuery } from "./search.index.js";
 import { createSearchIndexer } from "./search.indexer.js";
-import type { SearchSource } from "./search.source.js";
+import type { SearchSource } from "./search.source.repository.js";
 
 const NOW = Date.parse("2026-01-02T03:04:05.678Z");
 const query: SearchQuery = { text: "annual report", sort: "relevance", offset: 0, limit: 10 };

@@ -108,7 +108,7 @@ export interface IndexedCounts {
 export interface SearchIndex {
   /** Which backend answers ("postgres", "elasticsearch"), for the admin's status line. */
   readonly backend: string;
-  /** The articles' index of the same backend (search.articles.ts). */
+  /** The articles' index of the same backend (search.articles.repository.ts). */
   readonly articles: ArticleIndex;
   /**
    * Updates the counts an indexed document sorts by, leaving the rest as it is (unknown ids are

@@ -14,7 +14,7 @@ import { DocStatus } from "../documents/visibility.js";
 import type { IndexedDocument, SearchIndex, SearchQuery } from "./search.index.js";
 import { createSearchIndexer, type SearchIndexer } from "./search.indexer.js";
 import { createPgSearchIndex } from "./search.pg.js";
-import { createSearchSource } from "./search.source.js";
+import { createSearchSource } from "./search.source.repository.js";
 
 const log = createLogger({ service: "test", level: "silent" });
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -13,7 +13,7 @@ import { bad } from "../documents/document.rules.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
 import { articleText } from "./article.text.js";
-import { ARTICLE_SORTS } from "./search.articles.js";
+import { ARTICLE_SORTS } from "./search.articles.repository.js";
 import { UNAVAILABLE } from "./search.es.bulk.js";
 import type { ArticleQuery, SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
 import type { IndexerProgress, SiteIndexer } from "./search.indexer.js";

@@ -8,7 +8,7 @@ import { createLogger } from "@wenku/kit";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
 import type { FileChunkInit } from "../files/file.stream.js";
 import { createSitemapBuilder } from "./sitemap.builder.js";
-import type { SitemapSection } from "./sitemap.source.js";
+import type { SitemapSection } from "./sitemap.source.repository.js";
 import { escapeXml, ORIGIN_RESERVE_BYTES, type SitemapEntry, urlElement, writeShards } from "./sitemap.xml.js";
 
 const log = createLogger({ service: "test", level: "silent" });

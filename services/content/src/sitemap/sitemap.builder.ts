@@ -15,7 +15,7 @@ import { DomainError, type Logger, type SiteGate } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { etagMatches } from "../files/file.rules.js";
 import { type FileChunkInit, openObject, withData } from "../files/file.stream.js";
-import type { SitemapSection } from "./sitemap.source.js";
+import type { SitemapSection } from "./sitemap.source.repository.js";
 import { indexXml, type ShardInfo, writeShards } from "./sitemap.xml.js";
 
 /** Storage keys: sitemap/sitemap.xml (the index) and sitemap/<section>-N.xml. */

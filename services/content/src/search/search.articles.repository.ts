@@ -9,7 +9,7 @@ import type { Db } from "../db.js";
 import type { UserDirectory } from "../ports.js";
 import { articleText } from "./article.text.js";
 import type { ArticleSort, IndexedArticle } from "./search.index.js";
-import type { SearchSource, VersionedId } from "./search.source.js";
+import type { SearchSource, VersionedId } from "./search.source.repository.js";
 
 /** Purge records older than this are dropped (every indexer has followed them long before). */
 const REMOVALS_KEPT_DAYS = 7;
