@@ -3,14 +3,14 @@
 // the same order and payment path as CreateOrder + PayOrder (one spend per order, the uploader's
 // sale on delivery). One charge per user and document runs at a time (a claim row, not a held
 // connection): a double click pays once, and with free_download_duration 0 each download pays once.
-// A running VIP membership (vip/vip.downloads.ts) serves a priced or VIP document free while its
+// A running VIP membership (vip/vip.downloads.repository.ts) serves a priced or VIP document free while its
 // free downloads last, then the purchase is made at the card's discount (the quote applies it); the
 // card's daily cap holds for all of these. VIP documents are for members only.
 import { type CallContext, DomainError } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { DocumentProduct } from "@wenku/proto/api/v1/internal_pb.js";
 import { type LedgerService, ledgerMessages } from "../credits/ledger.service.js";
-import { VipDownloadKind, type VipDownloads } from "../vip/vip.downloads.js";
+import { VipDownloadKind, type VipDownloads } from "../vip/vip.downloads.repository.js";
 import type { ProductLines } from "./lines.js";
 import type { PurchaseRepository } from "./purchase.repository.js";
 

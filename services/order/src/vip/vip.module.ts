@@ -3,7 +3,7 @@
 import type { SettingsReader } from "@wenku/kit";
 import type { Db } from "../db.js";
 import type { VipUsers } from "./users.client.js";
-import { createVipDownloads } from "./vip.downloads.js";
+import { createVipDownloads } from "./vip.downloads.repository.js";
 import { createVipHandlers } from "./vip.handlers.js";
 import { createVipLine } from "./vip.line.js";
 import { createVipRepository } from "./vip.repository.js";

@@ -5,7 +5,7 @@
 import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
 import type { VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { VipUsers } from "./users.client.js";
-import type { VipDownloads } from "./vip.downloads.js";
+import type { VipDownloads } from "./vip.downloads.repository.js";
 import { type Benefits, benefitsOf, type Grant, type VipRepository } from "./vip.repository.js";
 import {
   cardTypeForDays,
