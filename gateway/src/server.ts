@@ -14,9 +14,9 @@ import {
 import { handleCallback, isCallbackPath } from "./callback.js";
 import { createClientIpResolver, createProxyTrust } from "./clientip.js";
 import { createConnectEndpoint } from "./connect.js";
-import { isFilePath, serveFileRoute } from "./files.js";
+import { createPageCache } from "./files/pages.cache.js";
+import { isFilePath, serveFileRoute } from "./files/routes.js";
 import { forwardingRoutes, forwardKey } from "./forward.js";
-import { createPageCache } from "./pages.cache.js";
 import { type ForwardHeaders, HttpError, handleRest, writeError } from "./rest/handler.js";
 import { buildRestRoutes } from "./rest/routes.js";
 import { appCsp, setSecurityHeaders } from "./security.js";
@@ -47,7 +47,7 @@ export interface GatewayOptions {
   /**
    * Subscribes a listener to the content service's "documents changed" signal (DOCUMENTS_CHANGED_SUBJECT:
    * a document's status, deletion, pages, preview or file). With it and onConfigChanged the gateway keeps
-   * visitors' answers for public page images and covers (pages.cache.ts), dropped by either signal;
+   * visitors' answers for public page images and covers (files/pages.cache.ts), dropped by either signal;
    * without them every page image asks the content service.
    */
   onDocumentsChanged?: (listener: () => void) => unknown;

@@ -1,4 +1,4 @@
-// The gateway's copy of visitors' public page images (gateway/src/pages.cache.ts) on the whole site: its
+// The gateway's copy of visitors' public page images (gateway/src/files/pages.cache.ts) on the whole site: its
 // answers are the content service's, and every change that hides a page (a staff edit, a closed site,
 // login required) reaches it before the next request, over the in-process bus or NATS.
 import { gzipSync } from "node:zlib";

@@ -8,8 +8,8 @@ import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { createLogger, type Deployable, deployables } from "@wenku/kit";
 import { FileChunkSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { createGateway } from "../server.js";
 import { createPageCache } from "./pages.cache.js";
-import { createGateway } from "./server.js";
 
 const PUBLIC = "public, max-age=3600";
 

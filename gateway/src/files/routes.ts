@@ -12,9 +12,9 @@ import {
   FetchDocumentDownloadRequestSchema,
   ViewDocumentPageRequestSchema,
 } from "@wenku/proto/api/v1/document_pb.js";
+import { type ForwardHeaders, HttpError, writeError } from "../rest/handler.js";
+import { acceptsCoding } from "../static/negotiate.js";
 import { etagMatches, type PageAnswer, type PageCache } from "./pages.cache.js";
-import { type ForwardHeaders, HttpError, writeError } from "./rest/handler.js";
-import { acceptsCoding } from "./static/negotiate.js";
 
 export interface FileRouteDeps {
   content: Transport;
