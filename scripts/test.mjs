@@ -8,8 +8,10 @@
 //                                              `npm run start:cluster`
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
+// Each step's seconds go to test-results/steps.tsv (rewritten after every step) and, at the end or
+// at the first failure, into a table on the console.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -18,17 +20,43 @@ const bin = (n) => join(root, "node_modules/.bin", n);
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
+const started = performance.now();
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+/** Steps run so far, in order: the table printed at the end and written to STEPS_FILE. */
+const timings = [];
+const STEPS_FILE = join(root, "test-results/steps.tsv");
+
+function record(name, since, ok) {
+  timings.push({ name, seconds: seconds(since), ok });
+  const rows = timings.map((t) => `${t.name}\t${t.seconds}\t${t.ok ? "ok" : "failed"}`);
+  mkdirSync(join(root, "test-results"), { recursive: true });
+  writeFileSync(STEPS_FILE, `step\tseconds\tresult\n${rows.join("\n")}\ntotal\t${seconds(started)}\t\n`);
+}
+
+let summarized = false;
+/** The table of steps and their seconds; also on a failure's exit (process.exit runs "exit" listeners). */
+function summary() {
+  if (summarized || timings.length === 0) return;
+  summarized = true;
+  const width = Math.max(5, ...timings.map((t) => t.name.length));
+  console.log(`\nsteps (${STEPS_FILE.replace(root, "")}):`);
+  for (const t of timings) console.log(`  ${t.ok ? "✔" : "✖"} ${t.name.padEnd(width)} ${t.seconds.padStart(7)} s`);
+  console.log(`    ${"total".padEnd(width)} ${seconds(started).padStart(7)} s`);
+}
+process.on("exit", summary);
+
 /** `onlyWhenAsked`: not part of the default run, only when named on the command line. */
 function step(name, cmd, args, opts = {}, onlyWhenAsked = false) {
   if (onlyWhenAsked ? !only.includes(name) : !want(name)) return;
   const t = performance.now();
   console.log(`\n▶ ${name}: ${[cmd, ...args].map((a) => a.replace(root, "")).join(" ")}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts, env: { ...process.env, ...opts.env } });
+  record(name, t, r.status === 0);
   if (r.status !== 0) {
     console.error(`✖ ${name} failed`);
     process.exit(r.status ?? 1);
   }
-  console.log(`✔ ${name} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  console.log(`✔ ${name} (${seconds(t)} s)`);
 }
 
 const esm = { NODE_OPTIONS: "--experimental-vm-modules --no-warnings" };
@@ -74,6 +102,7 @@ step("web", bin("jest"), ["--ci", "--config", "web/jest.config.js"], { env: esm 
  */
 async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   if (!want(name)) return;
+  const t = performance.now();
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs initdb as its own user when started as root
   const port = String(18080 + Math.floor(Math.random() * 1000));
@@ -110,12 +139,14 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
       if (Date.now() > deadline) throw new Error("the site did not become ready in 180 s");
       await new Promise((r) => setTimeout(r, 500));
     }
+    record(`${name} start`, t, true);
     for (const run of playwrightRuns) {
       step(name, bin("playwright"), ["test", "-c", "web/playwright.config.ts", ...run.args], {
         env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password", ...run.env },
       });
     }
   } catch (err) {
+    record(`${name} start`, t, false);
     console.error(`✖ ${name}: ${err.message}`);
     stop();
     process.exit(1);
@@ -164,4 +195,5 @@ await e2e(
 await e2e("e2e-cluster", ["--cluster"], [{ args: ["--project=desktop", "--workers=1", ...CLUSTER_SPECS] }], {
   NATS_URL: process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222",
 });
+summary();
 console.log("\nall checks passed");
