@@ -7,8 +7,9 @@ import { type Client, errors } from "@elastic/elasticsearch";
 import type { Logger } from "@wenku/kit";
 import { articleIndexContract } from "./search.articles.contract.js";
 import { indexedDocument, searchIndexContract } from "./search.contract.js";
-import { createEsClient, createEsSearchIndex, type EsSearchIndex, withoutCredentials } from "./search.es.js";
+import { createEsClient, createEsSearchIndex, withoutCredentials } from "./search.es.js";
 import { esNames } from "./search.es.mapping.js";
+import type { EsSearchIndex } from "./search.es.types.js";
 
 const url = process.env.ELASTICSEARCH_URL;
 const log = { info() {}, warn() {}, error() {}, debug() {}, child: () => log } as unknown as Logger;

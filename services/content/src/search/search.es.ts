@@ -14,13 +14,8 @@ import { esArticleIndex } from "./search.es.articles.js";
 import { type BulkAction, bulkWrite, esError } from "./search.es.bulk.js";
 import { type EsIndexKind, esDocument, esNames, indexTemplate, MAPPING_VERSION } from "./search.es.mapping.js";
 import { searchRequest, searchResult } from "./search.es.query.js";
-import {
-  MAX_QUERY_TOKENS,
-  prepareDocument,
-  type SearchIndex,
-  type SearchIndexBuild,
-  type SearchIndexTarget,
-} from "./search.index.js";
+import type { EsDocumentIndex, EsSearchIndex } from "./search.es.types.js";
+import { MAX_QUERY_TOKENS, prepareDocument, type SearchIndexBuild, type SearchIndexTarget } from "./search.index.js";
 import { tokenText } from "./tokens.js";
 
 /** Ids and versions read per request by versions(). */
@@ -64,16 +59,6 @@ export interface EsSearchIndexDeps {
   log: Logger;
   now?: () => number;
 }
-
-export interface EsSearchIndex extends SearchIndex {
-  readonly alias: string;
-  /** Puts the template and creates the first index when there is none (every other call waits for it). */
-  ready(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** One alias and what is behind it: the documents' index, or the articles' (written as documents). */
-export type EsDocumentIndex = Omit<EsSearchIndex, "articles" | "close"> & Required<Pick<SearchIndex, "updateCounts">>;
 
 /** The documents' index with the articles' beside it (its own alias, template and rebuilds). */
 export function createEsSearchIndex(deps: EsSearchIndexDeps): EsSearchIndex {
