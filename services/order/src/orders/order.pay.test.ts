@@ -2,8 +2,8 @@
 // PostgreSQL by tests/api/src/order.orders.int.test.ts).
 import { createLogger } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import type { PaySettings } from "../payments/provider.js";
-import { createProviderRegistry, type ProviderFactory, sandboxFactory } from "../payments/registry.js";
+import type { PaySettings, ProviderFactory } from "../payments/provider.js";
+import { createProviderRegistry, sandboxFactory } from "../payments/registry.js";
 import { createSandboxProvider, sandboxKey, sandboxSign } from "../payments/sandbox.js";
 import { createProductLines } from "./lines.js";
 import { createOrderCore } from "./order.core.js";

@@ -148,3 +148,17 @@ export interface PaySettings {
   wechatpay: WechatPaySettings;
   sandbox: SandboxSettings;
 }
+
+/** What every provider is built with, whatever its settings. */
+export interface ProviderContext {
+  internalToken: string;
+}
+
+/** Builds one provider from the pay settings (registry.ts lists them and keeps what they built). */
+export interface ProviderFactory {
+  readonly name: string;
+  readonly method: PayMethod;
+  /** The part of the pay settings `build` reads (its fingerprint decides a rebuild); default: all of them. */
+  settingsOf?(settings: PaySettings): unknown;
+  build(settings: PaySettings, ctx: ProviderContext): PaymentProvider | undefined;
+}

@@ -4,8 +4,8 @@
 // its LOCAL STAND-IN (the real platform cannot run here).
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import type { PaySettings } from "./provider.js";
-import { createProviderRegistry, type ProviderFactory, providerFactories, settingsFingerprint } from "./registry.js";
+import type { PaySettings, ProviderFactory } from "./provider.js";
+import { createProviderRegistry, providerFactories, settingsFingerprint } from "./registry.js";
 import { createSandboxProvider } from "./sandbox.js";
 import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay/wechatpay.standin.js";
 import { standInSettings } from "./wechatpay/wechatpay.standin.settings.js";

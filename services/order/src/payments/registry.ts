@@ -7,21 +7,9 @@ import { createHash } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { alipayFactory } from "./alipay/alipay.factory.js";
-import type { PaymentProvider, PaySettings } from "./provider.js";
+import type { PaymentProvider, PaySettings, ProviderContext, ProviderFactory } from "./provider.js";
 import { createSandboxProvider, SANDBOX_NAME } from "./sandbox.js";
 import { wechatpayFactory } from "./wechatpay/wechatpay.factory.js";
-
-export interface ProviderContext {
-  internalToken: string;
-}
-
-export interface ProviderFactory {
-  readonly name: string;
-  readonly method: PayMethod;
-  /** The part of the pay settings `build` reads (its fingerprint decides a rebuild); default: all of them. */
-  settingsOf?(settings: PaySettings): unknown;
-  build(settings: PaySettings, ctx: ProviderContext): PaymentProvider | undefined;
-}
 
 export const sandboxFactory: ProviderFactory = {
   name: SANDBOX_NAME,

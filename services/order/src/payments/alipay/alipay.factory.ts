@@ -1,6 +1,6 @@
 // How the registry builds Alipay from the pay settings: only when it is switched on and configured.
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import type { ProviderFactory } from "../registry.js";
+import type { ProviderFactory } from "../provider.js";
 import { createAlipayProvider } from "./alipay.provider.js";
 
 export const alipayFactory: ProviderFactory = {
