@@ -107,7 +107,6 @@ export const LAYOUTS: readonly LayoutEntry[] = [
 
 /** Where the back office lives; its layout (adminRoutes.ts ADMIN_LAYOUT) joins the tree on the way there. */
 export const ADMIN_BASE = "/admin";
-export const loadAdminRoutes = (): Promise<{ ADMIN_LAYOUT: LayoutEntry }> => import("./adminRoutes.js");
 
 const join = (base: string, path: string | null | undefined) => (path ? `${base.replace(/\/$/, "")}/${path}` : base);
 

@@ -2,7 +2,7 @@ import type { PatchRoutesOnNavigationFunction, RouteObject } from "react-router"
 import { RootLayout, type RouteHandle } from "../layouts/RootLayout.js";
 import { lazyPage } from "./lazyPage.js";
 import { LazyRouteErrorPage } from "./routeError.js";
-import { ADMIN_BASE, isSection, LAYOUTS, type LayoutEntry, loadAdminRoutes, type RouteEntry } from "./routeTable.js";
+import { ADMIN_BASE, isSection, LAYOUTS, type LayoutEntry, type RouteEntry } from "./routeTable.js";
 
 /** A page or section of the route table as react-router's route: pages load lazily and carry their title key. */
 function toRoute(entry: RouteEntry): RouteObject {
@@ -46,6 +46,7 @@ const isAdminPath = (path: string) => path === ADMIN_BASE || path.startsWith(`${
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (!isAdminPath(path.split(/[?#]/)[0] ?? "")) return;
-  const { ADMIN_LAYOUT } = await loadAdminRoutes();
+  // A chunk of its own, imported here and not by routeTable.ts, which adminRoutes.ts imports.
+  const { ADMIN_LAYOUT } = await import("./adminRoutes.js");
   patch(ROOT_ID, [toLayout(ADMIN_LAYOUT)]);
 };
