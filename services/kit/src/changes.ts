@@ -3,7 +3,7 @@
 // returns, and every other process hears it over a bus broadcast (NATS, or the in-process bus) before
 // the writer's reply leaves — so a change a member of staff saves applies everywhere before the next
 // request, instead of after a cache's TTL.
-import type { Broadcaster } from "./define.js";
+import type { Broadcaster } from "./broadcaster.js";
 
 /**
  * Broadcast by the content service after documents' visibility (status, deletion), pages, preview or file

@@ -57,12 +57,6 @@ export function defineService(opts: DefineServiceOptions): ServiceDefinition {
   };
 }
 
-/** The part of the event bus the access layer needs: process-wide broadcasts. */
-export interface Broadcaster {
-  broadcast(subject: string, data: Uint8Array): Promise<void>;
-  onBroadcast(subject: string, handler: (data: Uint8Array) => void): Promise<() => void>;
-}
-
 /**
  * A deployable none of whose slices is built yet (order, spider): no tables, its environment checked
  * with its own schema (`loadConfig` throws on a bad one), every contract service registered so each

@@ -1,6 +1,7 @@
 // @wenku/kit — shared plumbing for every service. No domain code lives here.
 export * from "./access.js";
 export * from "./authorizer.js";
+export * from "./broadcaster.js";
 export * from "./changes.js";
 export * from "./config.js";
 export * from "./daily.js";

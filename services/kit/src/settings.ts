@@ -2,7 +2,7 @@
 // dropped at once when the config service broadcasts a change.
 import { Code, ConnectError, createClient, type Transport } from "@connectrpc/connect";
 import { ConfigAPI, type Settings } from "@wenku/proto/api/v1/config_pb.js";
-import type { Broadcaster } from "./define.js";
+import type { Broadcaster } from "./broadcaster.js";
 import { headers } from "./identity.js";
 import type { SiteGate } from "./interceptors.js";
 import type { Logger } from "./logger.js";

@@ -4,7 +4,7 @@
 // them before the writer's reply leaves (the bus flushes the broadcast first).
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { UserCountsChangedSchema } from "@wenku/proto/api/v1/events_pb.js";
-import type { Broadcaster } from "./define.js";
+import type { Broadcaster } from "./broadcaster.js";
 
 export const USER_COUNTS_CHANGED_SUBJECT = "wenku.users.counts.changed";
 
