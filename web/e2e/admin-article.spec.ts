@@ -97,7 +97,7 @@ test("the admin writes a page with its own address in /admin/article/set; a visi
     await page.getByRole("button", { name: "发布文章" }).click();
     await expect(page).toHaveURL(/\/admin\/article\/set$/);
     const form = page.getByTestId("post-form");
-    await form.getByLabel("标题").fill(title);
+    await form.getByLabel("标题", { exact: true }).fill(title);
     await form.getByLabel("文章标识").fill(identifier);
     await page.locator(".ProseMirror").click();
     await page.keyboard.type("这是站点的说明页面。");

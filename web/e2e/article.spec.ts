@@ -54,7 +54,7 @@ test("a user writes an article with an image, the admin approves it, a visitor r
     await login(page, { username, password }, "/post");
     await expect(page).toHaveURL(/\/post$/);
     const form = page.getByTestId("post-form");
-    await form.getByLabel("标题").fill(title);
+    await form.getByLabel("标题", { exact: true }).fill(title);
     await form.getByLabel("分类").click();
     await page.locator(".ant-select-item-option").filter({ hasText: categoryTitle }).click();
     await page.keyboard.press("Escape");
@@ -127,7 +127,7 @@ test("a user writes an article with an image, the admin approves it, a visitor r
     await page.getByTestId("article-item").filter({ hasText: title }).getByRole("link", { name: title }).click();
     await page.getByTestId("article-edit").click();
     await expect(page).toHaveURL(new RegExp(`/post\\?id=${articleId}$`));
-    await expect(page.getByTestId("post-form").getByLabel("标题")).toHaveValue(title);
+    await expect(page.getByTestId("post-form").getByLabel("标题", { exact: true })).toHaveValue(title);
     await expect(page.locator(".ProseMirror img")).toBeVisible();
   } finally {
     if (articleId) {
