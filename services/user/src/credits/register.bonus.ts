@@ -1,14 +1,13 @@
 // The register bonus (score.register): owed in the transaction that creates the account (the credit
 // outbox), booked in the ledger right after, once per account whatever retries or replicas do.
 import type { Logger } from "@wenku/kit";
-import type { CreditOutbox } from "@wenku/kit/outbox";
-import type { Prisma } from "../../gen/prisma/client.js";
+import type { CreditOutbox, OutboxSql } from "@wenku/kit/outbox";
 import type { RewardSettings } from "./credits.client.js";
 
 /** The bonus of one registration, read before its transaction. */
 export interface PendingBonus {
   /** Inside the account's transaction. */
-  enqueue(tx: Prisma.TransactionClient, userId: bigint): Promise<void>;
+  enqueue(tx: OutboxSql, userId: bigint): Promise<void>;
   /** After the commit; never throws (a failed booking is retried by the outbox). */
   deliver(userId: bigint): Promise<void>;
 }

@@ -1,12 +1,17 @@
 import { type CallContext, cleanName, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
-import type { Prisma } from "../../gen/prisma/client.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
-import { LastAdminError, type UserFields, type UserRepository } from "./user.repository.js";
+import {
+  LastAdminError,
+  type UserFields,
+  type UserRepository,
+  type UserSort,
+  type UserSortColumn,
+} from "./user.repository.js";
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
 import type { AuthzChanges, BriefChanges } from "./user.service.js";
 
 // A Map, not an object: `sort=constructor` must not find a prototype member.
-const SORTABLE = new Map<string, keyof Prisma.UserOrderByWithRelationInput>([
+const SORTABLE = new Map<string, UserSortColumn>([
   ["id", "id"],
   ["username", "username"],
   ["created_at", "createdAt"],
@@ -15,12 +20,11 @@ const SORTABLE = new Map<string, keyof Prisma.UserOrderByWithRelationInput>([
 ]);
 
 /** "field", "field desc", "-field" over a whitelist; anything else falls back to newest first. */
-function orderOf(sort: string): Prisma.UserOrderByWithRelationInput[] {
+function sortOf(sort: string): UserSort {
   const m = /^\s*(-)?([a-z_]+)(?:\s+(asc|desc))?\s*$/i.exec(sort);
-  const key = m?.[2] ? SORTABLE.get(m[2].toLowerCase()) : undefined;
-  if (!m || !key) return [{ id: "desc" }];
-  const dir = m[1] || m[3]?.toLowerCase() === "desc" ? "desc" : "asc";
-  return key === "id" ? [{ id: dir }] : [{ [key]: dir }, { id: "desc" }];
+  const column = m?.[2] ? SORTABLE.get(m[2].toLowerCase()) : undefined;
+  if (!m || !column) return { column: "id", dir: "desc" };
+  return { column, dir: m[1] || m[3]?.toLowerCase() === "desc" ? "desc" : "asc" };
 }
 
 /** Staff operations on accounts: list, add, change, delete. */
@@ -67,7 +71,7 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
         groupIds: req.groupId,
         statuses: req.status,
         wd: full ? req.wd.trim() : "",
-        orderBy: orderOf(req.sort),
+        sort: sortOf(req.sort),
         skip,
         take,
       });

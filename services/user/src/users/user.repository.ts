@@ -3,14 +3,27 @@ import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import { usernameSkeletons } from "./user.rules.js";
 
+/** The columns an account list sorts on. */
+export type UserSortColumn = "id" | "username" | "createdAt" | "updatedAt" | "loginAt";
+
+/** One sort column; every column but `id` is followed by newest first. */
+export interface UserSort {
+  column: UserSortColumn;
+  dir: "asc" | "desc";
+}
+
 export interface UserListFilter {
   ids: bigint[];
   groupIds: bigint[];
   statuses: number[];
   wd: string;
-  orderBy: Prisma.UserOrderByWithRelationInput[];
+  sort: UserSort;
   skip: number;
   take: number;
+}
+
+function orderOf({ column, dir }: UserSort): Prisma.UserOrderByWithRelationInput[] {
+  return column === "id" ? [{ id: dir }] : [{ [column]: dir }, { id: "desc" }];
 }
 
 export interface UserFields {
@@ -241,7 +254,7 @@ export function createUserRepository(db: Db) {
       };
       const [total, rows] = await db.$transaction([
         db.user.count({ where }),
-        db.user.findMany({ where, orderBy: f.orderBy, skip: f.skip, take: f.take, include: withGroups }),
+        db.user.findMany({ where, orderBy: orderOf(f.sort), skip: f.skip, take: f.take, include: withGroups }),
       ]);
       return { total, rows };
     },
