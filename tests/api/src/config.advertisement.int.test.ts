@@ -6,7 +6,7 @@ import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { makePng } from "@wenku/content/fixtures";
 import { AdvertisementAPI } from "@wenku/proto/api/v1/advertisement_pb.js";
-import { createDb as createUserDb } from "@wenku/user";
+import { openUserDb } from "./db.js";
 import { admin, plain, stack, useSite } from "./site.fixture.js";
 import { registerUser, rest } from "./testing.js";
 import { postFile } from "./uploads.js";
@@ -78,7 +78,7 @@ test("a page gets the enabled ads of its positions inside their window, larger s
 test("a VIP user gets no advertisements (REST and Connect); a member who is not VIP does", async () => {
   await create({ title: "给非VIP" });
   const vip = await registerUser(stack.url, "advip");
-  const db = createUserDb(stack.databaseUrl);
+  const db = openUserDb(stack);
   try {
     await db.user.update({ where: { id: BigInt(vip.id) }, data: { vipExpiredAt: new Date(Date.now() + 86_400_000) } });
   } finally {

@@ -2,20 +2,21 @@
 // a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
 import { randomBytes } from "node:crypto";
 import { createClient, type Transport } from "@connectrpc/connect";
-import { buildServer, createDb, type Db } from "@wenku/config";
+import { buildServer } from "@wenku/config";
 import { createLogger, createSettingsReader, headers, inProcessTransport } from "@wenku/kit";
 import { createJetStreamBus } from "@wenku/kit/bus";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
+import { type ConfigDb, openConfigDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
+let db: ConfigDb;
 let adminToken: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  db = createDb(stack.databaseUrl);
+  db = openConfigDb(stack);
   adminToken = await loginAdmin(stack.url);
 });
 afterAll(async () => {
@@ -307,7 +308,7 @@ describe("a saved setting applies at the very next request, in every service", (
       bus,
       log,
     });
-    const replicaDb = createDb(stack.databaseUrl);
+    const replicaDb = openConfigDb(stack);
     let languageLists = 0;
     const content: Transport = {
       unary(method, ...args) {

@@ -2,7 +2,7 @@
 // third-party avatar would tell its host the IP of every visitor of a page showing it.
 import { createHash } from "node:crypto";
 import { makePng } from "@wenku/content/fixtures";
-import { createDb as createUserDb } from "@wenku/user";
+import { openUserDb } from "./db.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 import { postFile } from "./uploads.js";
 
@@ -77,7 +77,7 @@ test("an outside avatar URL is refused; one stored before the rule is not shown 
   );
   expect([upd.status, upd.json.message]).toEqual([400, "请上传图片作为头像"]);
 
-  const db = createUserDb(stack.databaseUrl);
+  const db = openUserDb(stack);
   try {
     await db.user.update({ where: { id: BigInt(alice.id) }, data: { avatar: "https://tracker.example/pixel.png" } });
   } finally {

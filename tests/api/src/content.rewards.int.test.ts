@@ -5,8 +5,8 @@
 // once per favoriting user or commenter and document, capped per uploader and day, a pending comment
 // only once approved), each readable in the user's credit log; the ledger failing and the rewards
 // booked later by the sweep; a replayed booking booked once.
-import { createDb as createOrderDb } from "@wenku/order";
 import pg from "pg";
+import { type OrderDb, openOrderDb } from "./db.js";
 import {
   admin,
   attachment,
@@ -22,7 +22,7 @@ import { eventually } from "./testing.js";
 
 setupDocumentSite();
 
-let orderDb: ReturnType<typeof createOrderDb>;
+let orderDb: OrderDb;
 /** One statement on its own connection (the fixture drops the database after the tests). */
 const sql = {
   async query(text: string, values: unknown[] = []) {
@@ -62,7 +62,7 @@ const outboxRows = async () =>
   }>;
 
 beforeAll(async () => {
-  orderDb = createOrderDb(stack.databaseUrl);
+  orderDb = openOrderDb(stack);
   cat = await category("奖励");
   await setConfig("security", { comment_interval: "0" });
   await setConfig("score", {

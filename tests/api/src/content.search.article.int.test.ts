@@ -3,19 +3,19 @@
 // through GET /api/v1/article/search and the /search page's GET /api/v1/search?type=1 with a marked
 // snippet of their text. Only approved articles outside the recycle bin are ever found or given a
 // crawler page; the ssr settings switch the crawler pages off.
-import { createDb, type Db } from "@wenku/content";
+import { type ContentDb, openContentDb } from "./db.js";
 import { INDEX_HTML, makeWebDist, setConfig } from "./seo.fixture.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
+let db: ContentDb;
 let admin: string;
 let bob: { token: string; id: number };
 let category: number;
 
 beforeAll(async () => {
   stack = await startTestStack({ env: { SEARCH_POLL_SEC: "0.2" }, webDist: await makeWebDist() });
-  db = createDb(stack.databaseUrl);
+  db = openContentDb(stack);
   admin = await loginAdmin(stack.url);
   bob = await registerUser(stack.url, "article_search_bob");
   const cat = await rest(stack.url, "POST", "/api/v1/category", { title: "航海随笔", type: 1, enable: true }, admin);

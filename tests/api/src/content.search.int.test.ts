@@ -2,7 +2,7 @@
 // indexed by the content service's indexer, then found through moredoc's GET /api/v1/document/search
 // and the /search page's GET /api/v1/search, with the page of the hit and a snippet only where
 // visitors may read it.
-import { createDb } from "@wenku/content";
+import { openContentDb } from "./db.js";
 import { createCategory, publishPdf } from "./documents.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
@@ -144,7 +144,7 @@ test("GET /api/v1/search answers the /search page the same way; type=1 searches 
 });
 
 test("PUT /api/v1/document/index (staff) writes a lost index entry again; others are refused", async () => {
-  const db = createDb(stack.databaseUrl);
+  const db = openContentDb(stack);
   try {
     await db.$executeRaw`DELETE FROM search_documents WHERE document_id = ${BigInt(report)}`; // an entry lost
   } finally {

@@ -5,11 +5,11 @@
 // searches that found something; the sweep deletes records past security.search_record_retention_days.
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { createDb, type Db } from "@wenku/content";
 import { createSearchRecordRepository, createSearchRecordSweep } from "@wenku/content/testing";
 import { createLogger, headers } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
+import { type ContentDb, openContentDb } from "./db.js";
 import { loopbackClient } from "./loopback.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 /** The site's clock: records are made at its time; the sweep runs at times ahead of it. */
 const clock = testClock();
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
+let db: ContentDb;
 let admin: string;
 let alice: { token: string; id: number };
 let bob: { token: string; id: number };
@@ -70,7 +70,7 @@ const setConfig = async (category: string, name: string, value: string) => {
 
 beforeAll(async () => {
   stack = await startTestStack({ env: { CONVERTER_CONCURRENCY: "0", SEARCH_POLL_SEC: "0.2" }, clock: clock.now });
-  db = createDb(stack.databaseUrl);
+  db = openContentDb(stack);
   admin = await loginAdmin(stack.url);
   alice = await registerUser(stack.url, "record_alice");
   bob = await registerUser(stack.url, "record_bob");

@@ -3,11 +3,11 @@
 // group whose uploads wait for review, and helpers that write attachments directly (the upload slice
 // has its own suites). ES module bindings are live: a suite imports `alice` and sees what this file's
 // beforeAll assigned.
-import { createDb, type Db } from "@wenku/content";
+import { type ContentDb, openContentDb } from "./db.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 export let stack: Awaited<ReturnType<typeof startTestStack>>;
-export let db: Db;
+export let db: ContentDb;
 export let admin: string;
 export let alice: { token: string; id: number };
 export let bob: { token: string; id: number };
@@ -86,7 +86,7 @@ export function setupDocumentSite(): void {
   beforeAll(async () => {
     // No converter in this process: statuses move only through the RPCs under test (conversion has its own tests).
     stack = await startTestStack({ env: { CONVERTER_CONCURRENCY: "0" } });
-    db = createDb(stack.databaseUrl);
+    db = openContentDb(stack);
     admin = (await call("POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD })).json
       .token as string;
     alice = await register("docalice");

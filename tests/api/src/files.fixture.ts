@@ -5,13 +5,13 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createDb, type Db } from "@wenku/content";
 import { makePdf } from "@wenku/content/fixtures";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { type ContentDb, openContentDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 export let stack: Awaited<ReturnType<typeof startTestStack>>;
-export let db: Db;
+export let db: ContentDb;
 export let storage: Storage;
 export let admin: string;
 export type User = { token: string; id: number };
@@ -90,7 +90,7 @@ export async function uploadOnce() {
 export function setupFilesSite(): void {
   beforeAll(async () => {
     stack = await startTestStack({ clock: clock.now });
-    db = createDb(stack.databaseUrl);
+    db = openContentDb(stack);
     storage = await createLocalStorage({ root: stack.storageDir });
     admin = await loginAdmin(stack.url);
     alice = await register("filealice");

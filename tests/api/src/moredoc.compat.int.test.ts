@@ -2,8 +2,8 @@
 // and its back office) read from this API — config categories, the allowed upload types, document
 // uuids, attachment hashes in every list, page and cover URLs by hash, and true user counters.
 import { gzipSync } from "node:zlib";
-import { type Db as ContentDb, createDb as createContentDb } from "@wenku/content";
 import { createLocalStorage } from "@wenku/kit/storage";
+import { type ContentDb, openContentDb } from "./db.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -15,7 +15,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) =>
 
 beforeAll(async () => {
   stack = await startTestStack({ env: { CONVERTER_CONCURRENCY: "0" } });
-  content = createContentDb(stack.databaseUrl);
+  content = openContentDb(stack);
   const r = await call("POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD });
   expect(r.status).toBe(200);
   admin = r.json.token as string;

@@ -5,13 +5,13 @@
 // bonus (score.register) is booked the same way.
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { createDb as createOrderDb } from "@wenku/order";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { type OrderDb, openOrderDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
-let orderDb: ReturnType<typeof createOrderDb>;
+let orderDb: OrderDb;
 let ledger: ReturnType<typeof createClient<typeof OrderInternalAPI>>;
 const internal = () => ({ headers: { [headers.internal]: stack.internalToken } });
 
@@ -21,7 +21,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) =>
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
-  orderDb = createOrderDb(stack.databaseUrl);
+  orderDb = openOrderDb(stack);
   ledger = createClient(OrderInternalAPI, stack.transports.order);
 });
 afterAll(async () => {

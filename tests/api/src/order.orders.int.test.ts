@@ -5,16 +5,15 @@
 // earns the price); close, expiry (lazy and by the list), lists, ownership, system recharge.
 import { createHash } from "node:crypto";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
-import { createDb as createContentDb } from "@wenku/content";
 import { headers } from "@wenku/kit";
-import { createDb as createOrderDb } from "@wenku/order";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { type ContentDb, type OrderDb, openContentDb, openOrderDb } from "./db.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
-let orderDb: ReturnType<typeof createOrderDb>;
-let contentDb: ReturnType<typeof createContentDb>;
+let orderDb: OrderDb;
+let contentDb: ContentDb;
 let ledger: ReturnType<typeof createClient<typeof OrderInternalAPI>>;
 const internal = () => ({ headers: { [headers.internal]: stack.internalToken } });
 const call = (method: string, path: string, body?: unknown, token?: string) =>
@@ -86,8 +85,8 @@ let category = 0;
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
-  orderDb = createOrderDb(stack.databaseUrl);
-  contentDb = createContentDb(stack.databaseUrl);
+  orderDb = openOrderDb(stack);
+  contentDb = openContentDb(stack);
   ledger = createClient(OrderInternalAPI, stack.transports.order);
   await setConfig("score", "register", "0");
   // Balances here are the sales and spends alone: no upload reward (content.rewards tests it).

@@ -7,7 +7,6 @@
 // changes nothing; a tampered amount, status or signature is refused and changes nothing. Last,
 // WeChat Pay's public key mode, configured the same way.
 import type { KeyObject } from "node:crypto";
-import { createDb as createOrderDb } from "@wenku/order";
 import {
   type AlipayStandIn,
   type NotifyDelivery,
@@ -15,10 +14,11 @@ import {
   startWechatPayStandIn,
   type WechatPayStandIn,
 } from "@wenku/order/testing";
+import { type OrderDb, openOrderDb } from "./db.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let orderDb: ReturnType<typeof createOrderDb>;
+let orderDb: OrderDb;
 let alipay: AlipayStandIn;
 let wechat: WechatPayStandIn;
 let admin: string;
@@ -29,7 +29,7 @@ const publicPem = (k: KeyObject) => k.export({ type: "spki", format: "pem" }) as
 
 beforeAll(async () => {
   [stack, alipay, wechat] = await Promise.all([startTestStack(), startAlipayStandIn(), startWechatPayStandIn()]);
-  orderDb = createOrderDb(stack.databaseUrl);
+  orderDb = openOrderDb(stack);
   admin = await loginAdmin(stack.url);
   const config = Object.entries({
     "system.domain": stack.url,

@@ -5,18 +5,18 @@
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createClient } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { createDb as createOrderDb, createVip, createVipUsers } from "@wenku/order";
+import { createVip, createVipUsers } from "@wenku/order";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
-import { createDb as createUserDb } from "@wenku/user";
+import { type OrderDb, openOrderDb, openUserDb, type UserDb } from "./db.js";
 import { staffUser } from "./staff.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
-let orderDb: ReturnType<typeof createOrderDb>;
-let userDb: ReturnType<typeof createUserDb>;
+let orderDb: OrderDb;
+let userDb: UserDb;
 const DAY = 86_400_000;
 
 const call = (method: string, path: string, body?: unknown, token?: string) =>
@@ -55,8 +55,8 @@ const expiry = (v: { expired_at?: unknown }) => new Date(v.expired_at as string)
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
-  orderDb = createOrderDb(stack.databaseUrl);
-  userDb = createUserDb(stack.databaseUrl);
+  orderDb = openOrderDb(stack);
+  userDb = openUserDb(stack);
 });
 afterAll(async () => {
   await orderDb.$disconnect();

@@ -7,20 +7,20 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Code, type ConnectError, createClient } from "@connectrpc/connect";
-import { createDb, type Db } from "@wenku/content";
 import { makePdf } from "@wenku/content/fixtures";
 import { createAttachmentRepository, createAttachmentSweep } from "@wenku/content/testing";
 import { createLogger, headers } from "@wenku/kit";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { type ContentDb, openContentDb } from "./db.js";
 import { type LoopbackReply, loopbackClient } from "./loopback.js";
 import { ADMIN_PASSWORD, loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
 /** Reads issued captchas' answers (the shared database; the user service's schema). */
-let userDb: Db;
+let userDb: ContentDb;
 
 const client = loopbackClient(() => stack.url);
 /** A JSON request from the loopback address `ip` (the gateway sees it as the client's address). */
@@ -68,7 +68,7 @@ async function statuses(n: number, send: (i: number) => Promise<LoopbackReply>):
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await loginAdmin(stack.url);
-  userDb = createDb(stack.databaseUrl);
+  userDb = openContentDb(stack);
 }, 60_000);
 afterAll(async () => {
   client.close();
@@ -294,7 +294,7 @@ describe("registration, captcha, password recovery, codes", () => {
 });
 
 describe("uploads", () => {
-  let db: Db;
+  let db: ContentDb;
   const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
   async function upload(bytes: Uint8Array, token: string, name = "doc.pdf") {
     const form = new FormData();
@@ -321,7 +321,7 @@ describe("uploads", () => {
   const pdf = (i: number) => makePdf({ pages: 1, lines: () => [`quota ${i} ${randomBytes(4).toString("hex")}`] });
 
   beforeAll(() => {
-    db = createDb(stack.databaseUrl);
+    db = openContentDb(stack);
   });
   afterAll(async () => {
     await db.$disconnect();

@@ -7,13 +7,13 @@
 // gives crawlers the app's page.
 import { get } from "node:http";
 import { createClient } from "@connectrpc/connect";
-import { createDb, type Db } from "@wenku/content";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { type ContentDb, openContentDb } from "./db.js";
 import { INDEX_HTML, makeCategory, makeWebDist, publishPdf, quickDocument, readDist } from "./seo.fixture.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
+let db: ContentDb;
 let dist: string;
 let admin: string;
 let alice: { token: string; id: number };
@@ -25,7 +25,7 @@ const EVIL = "</script><script>alert(1)</script>";
 beforeAll(async () => {
   dist = await makeWebDist();
   stack = await startTestStack({ webDist: dist });
-  db = createDb(stack.databaseUrl);
+  db = openContentDb(stack);
   admin = await loginAdmin(stack.url);
   alice = await registerUser(stack.url, "seo_pages_alice");
   const edu = await makeCategory(stack.url, admin, "教育");

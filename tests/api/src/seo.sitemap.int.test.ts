@@ -5,12 +5,12 @@
 // follows the site: a published document, article or category is listed within the debounce
 // (SITEMAP_DEBOUNCE_SEC, small here), a disabled one leaves, without anyone asking for a rebuild.
 import { gunzipSync } from "node:zlib";
-import { createDb, type Db } from "@wenku/content";
+import { type ContentDb, openContentDb } from "./db.js";
 import { locsOf, makeCategory, makeWebDist, quickDocument, setConfig } from "./seo.fixture.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: Db;
+let db: ContentDb;
 let admin: string;
 let alice: { token: string; id: number };
 let visible: number; // a published document
@@ -26,7 +26,7 @@ beforeAll(async () => {
     env: { CONVERTER_CONCURRENCY: "0", SITEMAP_DEBOUNCE_SEC: String(DEBOUNCE_SEC) },
     webDist: await makeWebDist(),
   });
-  db = createDb(stack.databaseUrl);
+  db = openContentDb(stack);
   // before anything was written or built
   const first = await fetch(`${stack.url}/sitemap.xml`);
   fresh = { status: first.status, type: first.headers.get("content-type"), body: await first.text() };

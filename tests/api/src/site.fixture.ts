@@ -2,11 +2,11 @@
 // content.language): one stack per test file, the content database open for direct looks (its client
 // connects on first use), the administrator signed in and, when named, one member without permissions.
 // ES module bindings are live: a suite imports `stack` and sees what this file's beforeAll assigned.
-import { createDb, type Db } from "@wenku/content";
+import { type ContentDb, openContentDb } from "./db.js";
 import { loginAdmin, registerUser, startTestStack } from "./testing.js";
 
 export let stack: Awaited<ReturnType<typeof startTestStack>>;
-export let db: Db;
+export let db: ContentDb;
 /** The administrator's token. */
 export let admin: string;
 /** The token of the member holding no permission (when useSite named one). */
@@ -16,7 +16,7 @@ export let plain: string;
 export function useSite(member?: string): void {
   beforeAll(async () => {
     stack = await startTestStack();
-    db = createDb(stack.databaseUrl);
+    db = openContentDb(stack);
     admin = await loginAdmin(stack.url);
     if (member) plain = (await registerUser(stack.url, member)).token;
   });

@@ -1,6 +1,6 @@
 // Staff operations through the gateway: users (list, add, set, delete), groups and their
 // permissions taking effect at once, permissions, punishments.
-import { createDb as createUserDb } from "@wenku/user";
+import { openUserDb } from "./db.js";
 import { ADMIN_PASSWORD, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -342,7 +342,7 @@ describe("usernames that look alike (#22 item 8)", () => {
   });
 
   test("lookalike accounts from before the rule keep working: exact login, edits that keep the name", async () => {
-    const db = createUserDb(stack.databaseUrl);
+    const db = openUserDb(stack);
     try {
       const older = await register("legacytwin");
       const newer = await register("legacyother");

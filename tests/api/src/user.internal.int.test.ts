@@ -5,7 +5,7 @@ import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createUserDirectory } from "@wenku/content/testing";
 import { headers } from "@wenku/kit";
 import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
-import { createDb as createUserDb } from "@wenku/user";
+import { openUserDb } from "./db.js";
 import { ADMIN_PASSWORD, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -83,7 +83,7 @@ test("VIP state: a user is VIP while vip_expired_at is ahead, shown as is_vip on
   expect((await call("GET", `/api/v1/user?id=${id}`)).json.is_vip).toBe(false);
 
   const until = new Date(Date.now() + 86_400_000);
-  const db = createUserDb(stack.databaseUrl);
+  const db = openUserDb(stack);
   try {
     await db.user.update({ where: { id }, data: { vipExpiredAt: until } });
     const vip = await client.getVipState({ userId: id }, options);

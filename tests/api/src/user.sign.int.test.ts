@@ -2,13 +2,13 @@
 // in the site's time zone, also when twenty arrive at once; the award (score.sign_in) booked in the
 // order service's ledger under sign:<user>:<day>; GET /api/v1/user/sign answers today's check-in; the
 // feed says what was earned in the site's credit name; credit_count on the profile is the ledger's.
-import { createDb as createOrderDb } from "@wenku/order";
+import { type OrderDb, openOrderDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 const clock = testClock();
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let admin: string;
-let orderDb: ReturnType<typeof createOrderDb>;
+let orderDb: OrderDb;
 
 const call = (method: string, path: string, body?: unknown, token?: string) =>
   rest(stack.url, method, path, body, token);
@@ -26,7 +26,7 @@ const shanghaiDay = (at: Date) => {
 beforeAll(async () => {
   stack = await startTestStack({ clock: clock.now });
   admin = await loginAdmin(stack.url);
-  orderDb = createOrderDb(stack.databaseUrl);
+  orderDb = openOrderDb(stack);
   await setScore({ register: "0", sign_in: "3", credit_name: "魔豆" });
 });
 afterAll(async () => {
