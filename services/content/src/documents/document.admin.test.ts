@@ -4,7 +4,8 @@ import type { CategoryRepository } from "../categories/category.repository.js";
 import type { ConversionRequest } from "../ports.js";
 import { createDocumentAdminService } from "./document.admin.js";
 import { createDocumentEffects } from "./document.effects.js";
-import type { DocumentFilter, DocumentPatch, DocumentRepository } from "./document.repository.js";
+import type { DocumentPatch, DocumentRepository } from "./document.repository.js";
+import type { DocumentFilter } from "./document.types.js";
 import { DocStatus } from "./visibility.js";
 
 interface FakeDoc {

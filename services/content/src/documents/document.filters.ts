@@ -1,8 +1,8 @@
 // ListDocument's query: who sees which statuses, the filters, the order whitelist and the page.
 import { type CallContext, paging } from "@wenku/kit";
 import { normalizeExtension } from "../conversion/formats.js";
-import type { DocumentFilter, DocumentSort, DocumentSortColumn } from "./document.repository.js";
 import { bad } from "./document.rules.js";
+import type { DocumentFilter, DocumentSort, DocumentSortColumn } from "./document.types.js";
 import { PUBLIC_STATUSES } from "./visibility.js";
 
 /** Visitors (and users browsing others' documents) get at most this many documents per page. */

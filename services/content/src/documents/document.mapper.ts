@@ -7,7 +7,8 @@ import { AttachmentType, type DocumentStatus } from "@wenku/proto/api/v1/enums_p
 import { toCategory } from "../categories/category.mapper.js";
 import { toAttachmentProto } from "../files/attachment.mapper.js";
 import type { UserBrief } from "../ports.js";
-import type { AttachmentRow, DocumentRow } from "./document.repository.js";
+import type { AttachmentRow } from "./document.repository.js";
+import type { DocumentRow } from "./document.types.js";
 
 /** The score shown for a document nobody has rated yet: 3 stars (×100), as moredoc clients expect. */
 export const UNRATED_SCORE = 300;

@@ -4,8 +4,9 @@ import type { CallContext, Logger, SettingsReader } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import { type ListInput, listQuery, NEWEST_FIRST } from "./document.filters.js";
-import type { AttachmentRow, DocumentRepository, DocumentRow } from "./document.repository.js";
+import type { AttachmentRow, DocumentRepository } from "./document.repository.js";
 import { notFound } from "./document.rules.js";
+import type { DocumentRow } from "./document.types.js";
 import { deriveKeywords, keywordSet } from "./keywords.js";
 import { canSee, DocStatus, isOwner, isPublic } from "./visibility.js";
 

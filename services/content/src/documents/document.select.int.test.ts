@@ -4,12 +4,8 @@
 import { createTestDatabase } from "../../../../jest/db.js";
 import { createDb, type Db } from "../db.js";
 import { toDocument } from "./document.mapper.js";
-import {
-  createDocumentRepository,
-  type DocumentFilter,
-  type DocumentRepository,
-  type DocumentSortColumn,
-} from "./document.repository.js";
+import { createDocumentRepository, type DocumentRepository } from "./document.repository.js";
+import type { DocumentFilter, DocumentSortColumn } from "./document.types.js";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;

@@ -7,7 +7,7 @@
 import type { Category, Document } from "../../gen/prisma/client.js";
 import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
-import type { DocumentFilter, DocumentRow, DocumentSort, DocumentSortColumn } from "./document.repository.js";
+import type { DocumentFilter, DocumentRow, DocumentSort, DocumentSortColumn } from "./document.types.js";
 
 /** Every column of a document, by its field name (each column is the field's name in snake_case). */
 const FIELDS = [

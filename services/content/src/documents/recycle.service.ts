@@ -4,8 +4,9 @@ import type { CategoryRepository } from "../categories/category.repository.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import type { DocumentEvents } from "./document.events.js";
 import { PRIVILEGED_MAX_SIZE } from "./document.filters.js";
-import type { DocumentFilter, DocumentRepository, DocumentRow, DocumentSort } from "./document.repository.js";
+import type { DocumentRepository } from "./document.repository.js";
 import { idsOf, notFound } from "./document.rules.js";
+import type { DocumentFilter, DocumentRow, DocumentSort } from "./document.types.js";
 
 export interface RecycleListInput {
   page: bigint;

@@ -8,8 +8,9 @@ import type { ArticleRepository, ArticleRow } from "../articles/article.reposito
 import { ArticleStatus } from "../articles/article.rules.js";
 import { normalizeExtension } from "../conversion/formats.js";
 import { DEFAULT_SIZE, PUBLIC_MAX_SIZE, parseDate } from "../documents/document.filters.js";
-import type { DocumentRepository, DocumentRow } from "../documents/document.repository.js";
+import type { DocumentRepository } from "../documents/document.repository.js";
 import { bad } from "../documents/document.rules.js";
+import type { DocumentRow } from "../documents/document.types.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
 import { articleText } from "./article.text.js";
