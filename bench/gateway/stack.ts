@@ -21,7 +21,7 @@ import {
   siteGateFrom,
 } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { modules } from "@wenku/standalone";
 import * as user from "@wenku/user";
 import pg from "pg";

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Code, createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { HttpError } from "./rest/handler.js";
 
 export const MAX_NOTIFY_BYTES = 64 * 1024;

@@ -7,7 +7,9 @@ import { file_api_v1_attachment } from "./api/v1/attachment_pb.js";
 import { file_api_v1_banner } from "./api/v1/banner_pb.js";
 import { file_api_v1_category } from "./api/v1/category_pb.js";
 import { file_api_v1_comment } from "./api/v1/comment_pb.js";
+import { file_api_v1_config_internal } from "./api/v1/config_internal_pb.js";
 import { file_api_v1_config } from "./api/v1/config_pb.js";
+import { file_api_v1_content_internal } from "./api/v1/content_internal_pb.js";
 import { file_api_v1_document } from "./api/v1/document_pb.js";
 import { file_api_v1_enums } from "./api/v1/enums_pb.js";
 import { file_api_v1_errors } from "./api/v1/errors_pb.js";
@@ -16,10 +18,10 @@ import { file_api_v1_favorite } from "./api/v1/favorite_pb.js";
 import { file_api_v1_friendlink } from "./api/v1/friendlink_pb.js";
 import { file_api_v1_group } from "./api/v1/group_pb.js";
 import { file_api_v1_health } from "./api/v1/health_pb.js";
-import { file_api_v1_internal } from "./api/v1/internal_pb.js";
 import { file_api_v1_language } from "./api/v1/language_pb.js";
 import { file_api_v1_navigation } from "./api/v1/navigation_pb.js";
 import { file_api_v1_oauth } from "./api/v1/oauth_pb.js";
+import { file_api_v1_order_internal } from "./api/v1/order_internal_pb.js";
 import { file_api_v1_order } from "./api/v1/order_pb.js";
 import { file_api_v1_permission } from "./api/v1/permission_pb.js";
 import { file_api_v1_punishment } from "./api/v1/punishment_pb.js";
@@ -29,6 +31,7 @@ import { file_api_v1_search } from "./api/v1/search_pb.js";
 import { file_api_v1_searchrecord } from "./api/v1/searchrecord_pb.js";
 import { file_api_v1_sms } from "./api/v1/sms_pb.js";
 import { file_api_v1_spider } from "./api/v1/spider_pb.js";
+import { file_api_v1_user_internal } from "./api/v1/user_internal_pb.js";
 import { file_api_v1_user } from "./api/v1/user_pb.js";
 import { file_api_v1_vip } from "./api/v1/vip_pb.js";
 
@@ -41,7 +44,9 @@ export const apiFiles: readonly DescFile[] = [
   file_api_v1_banner,
   file_api_v1_category,
   file_api_v1_comment,
+  file_api_v1_config_internal,
   file_api_v1_config,
+  file_api_v1_content_internal,
   file_api_v1_document,
   file_api_v1_enums,
   file_api_v1_errors,
@@ -50,10 +55,10 @@ export const apiFiles: readonly DescFile[] = [
   file_api_v1_friendlink,
   file_api_v1_group,
   file_api_v1_health,
-  file_api_v1_internal,
   file_api_v1_language,
   file_api_v1_navigation,
   file_api_v1_oauth,
+  file_api_v1_order_internal,
   file_api_v1_order,
   file_api_v1_permission,
   file_api_v1_punishment,
@@ -63,6 +68,7 @@ export const apiFiles: readonly DescFile[] = [
   file_api_v1_searchrecord,
   file_api_v1_sms,
   file_api_v1_spider,
+  file_api_v1_user_internal,
   file_api_v1_user,
   file_api_v1_vip,
 ];

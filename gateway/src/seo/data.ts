@@ -7,9 +7,13 @@ import { Code, ConnectError, createClient, type Transport } from "@connectrpc/co
 import { createSettingsReader, headers, type Logger, type SettingsReader } from "@wenku/kit";
 import { type Category, CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
+import {
+  ContentInternalAPI,
+  type CrawlerArticle,
+  type CrawlerDocument,
+} from "@wenku/proto/api/v1/content_internal_pb.js";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { ContentInternalAPI, type CrawlerArticle, type CrawlerDocument } from "@wenku/proto/api/v1/internal_pb.js";
 import { LRUCache } from "lru-cache";
 
 /** Text of this many first preview pages, at most this many bytes of it, goes into a document's page. */

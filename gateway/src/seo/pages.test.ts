@@ -5,13 +5,13 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { type Category, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import {
   type CrawlerArticle,
   CrawlerArticleSchema,
   type CrawlerDocument,
   CrawlerDocumentSchema,
-} from "@wenku/proto/api/v1/internal_pb.js";
+} from "@wenku/proto/api/v1/content_internal_pb.js";
+import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import type { CategoryList, Lookup, SeoData } from "./data.js";
 import { categoryPath, type SeoAnswer, seoAnswer } from "./pages.js";
 

@@ -4,7 +4,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
-import type { CrawlerArticle, CrawlerDocument } from "@wenku/proto/api/v1/internal_pb.js";
+import type { CrawlerArticle, CrawlerDocument } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { SeoData } from "./data.js";
 import { type Html, html, type SeoPage, safeHref } from "./html.js";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { type CrawlerArticle, CrawlerArticleSchema } from "@wenku/proto/api/v1/internal_pb.js";
+import { type CrawlerArticle, CrawlerArticleSchema } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { Lookup, SeoData } from "./data.js";
 import { createSeoRenderer, writeHtml } from "./render.js";
 

@@ -15,7 +15,7 @@ import { createGzip } from "node:zlib";
 import { Code, createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import type { FileChunk } from "@wenku/proto/api/v1/attachment_pb.js";
-import { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { ContentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { HttpError, writeError } from "../rest/handler.js";
 import { acceptsCoding } from "../static/negotiate.js";
 import type { SeoData } from "./data.js";

@@ -4,8 +4,10 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { ContentInternalAPI, OrderInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { ContentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import type {
   ConverterHost,
   EnabledLanguages,

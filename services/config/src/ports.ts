@@ -1,6 +1,6 @@
 import type { DailyCount } from "@wenku/kit";
 import type { DeviceInfo, Envs, SettingsLanguage, WechatPayCert } from "@wenku/proto/api/v1/config_pb.js";
-import type { ContentStats } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ContentStats } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
 
 // What the config service needs from the other services, as interfaces: the domain depends on these,

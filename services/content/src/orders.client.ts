@@ -1,7 +1,7 @@
 // The order service as the content service asks it: OrderInternalAPI over the service transport.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import type { CreditLedger, OrderDesk } from "./ports.js";
 
 /** A charge may wait for another of the same user and document (up to 15 s in the order service). */

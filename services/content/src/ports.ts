@@ -17,7 +17,7 @@ export interface ConversionQueue {
   request(docs: readonly ConversionRequest[], opts?: { force?: boolean }): Promise<void>;
 }
 
-/** What a user may ask to do (PolicyAction in internal.proto). */
+/** What a user may ask to do (PolicyAction in user_internal.proto). */
 export type UserAction = "upload" | "article" | "comment" | "favorite" | "download";
 
 export interface ActionPolicy {
@@ -65,7 +65,7 @@ export interface UserDirectory {
   recordActivity?(userId: bigint, activity: UserActivityName, items: readonly ActivityItem[]): Promise<void>;
 }
 
-/** What a user did, as their activity feed shows it (UserActivity in internal.proto). */
+/** What a user did, as their activity feed shows it (UserActivity in user_internal.proto). */
 export type UserActivityName = "comment" | "favorite" | "upload" | "download" | "article";
 
 /** The item an activity is about: a document (ref = uuid) or an article (ref = identifier). */

@@ -2,7 +2,7 @@
 import { createClient, type Transport } from "@connectrpc/connect";
 import { type ChangeSignal, headers, type Logger } from "@wenku/kit";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
-import { PolicyAction, UserActivity, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { PolicyAction, UserActivity, UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import type { UserAction, UserActivityName, UserBrief, UserDirectory } from "./ports.js";
 
 const TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 import type { Transport } from "@connectrpc/connect";
 import { createClient } from "@connectrpc/connect";
-import { AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { AuthzInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { headers } from "./identity.js";
 
 export interface Authorization {

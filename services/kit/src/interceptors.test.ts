@@ -6,7 +6,7 @@ import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
 import { FileChunkSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
-import { AuthorizeReplySchema, AuthzInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { AuthorizeReplySchema, AuthzInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
 import { pino } from "pino";
 import { Counter, Histogram, Registry } from "prom-client";

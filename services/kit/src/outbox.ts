@@ -8,10 +8,10 @@
 // 'infinity', with its error) for an operator. The ledger's idempotency key makes every retry,
 // replica race or replay book once.
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { ApplyCreditsRequest } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ApplyCreditsRequest } from "@wenku/proto/api/v1/order_internal_pb.js";
 import type { Logger } from "./logger.js";
 
-/** OrderInternalAPI.ApplyCredits's request as plain data (its fields are described in internal.proto). */
+/** OrderInternalAPI.ApplyCredits's request as plain data (its fields are described in order_internal.proto). */
 export type CreditBooking = Omit<ApplyCreditsRequest, "$typeName" | "$unknown">;
 
 /** What the outbox needs of a database client or of a transaction (Prisma's and a pg adapter both fit). */

@@ -8,7 +8,7 @@ import {
   type SiteGate,
   type UserCountsChanges,
 } from "@wenku/kit";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
 import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
 import { createLedgerHandlers, createLedgerInternalHandlers } from "./credits/ledger.handlers.js";

@@ -15,9 +15,9 @@ import {
 import type { CreditOutbox } from "@wenku/kit/outbox";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
-import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
 import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
+import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createAuthzRepository } from "./auth/authz.repository.js";
 import { createLocalAuthorizer } from "./auth/authz.service.js";

@@ -5,7 +5,7 @@
 // bonus (score.register) is booked the same way.
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { type OrderDb, openOrderDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { type ContentDb, type OrderDb, openContentDb, openOrderDb } from "./db.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 

@@ -8,7 +8,7 @@ import { headers } from "@wenku/kit";
 import { createVip, createVipUsers } from "@wenku/order";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
-import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { type OrderDb, openOrderDb, openUserDb, type UserDb } from "./db.js";
 import { staffUser } from "./staff.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";

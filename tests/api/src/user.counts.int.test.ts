@@ -5,7 +5,7 @@
 import { createClient } from "@connectrpc/connect";
 import { makePdf } from "@wenku/content/fixtures";
 import { headers } from "@wenku/kit";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { createCategory } from "./documents.js";
 import { ADMIN_PASSWORD, eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 

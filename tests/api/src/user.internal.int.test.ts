@@ -4,7 +4,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createUserDirectory } from "@wenku/content/testing";
 import { headers } from "@wenku/kit";
-import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { openUserDb } from "./db.js";
 import { ADMIN_PASSWORD, registerUser, rest, startTestStack } from "./testing.js";
 

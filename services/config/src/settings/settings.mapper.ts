@@ -1,5 +1,6 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { type PaySettings, PaySettingsSchema } from "@wenku/proto/api/v1/config_internal_pb.js";
 import {
   type Config,
   ConfigSchema,
@@ -12,7 +13,6 @@ import {
   VipSettingsSchema,
 } from "@wenku/proto/api/v1/config_pb.js";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import { type PaySettings, PaySettingsSchema } from "@wenku/proto/api/v1/internal_pb.js";
 import { catalogEntry } from "./catalog.js";
 import { DOCUMENT_EXTENSIONS } from "./catalog.site.js";
 import type { ListedConfig } from "./config.service.js";

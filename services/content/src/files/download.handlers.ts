@@ -3,7 +3,7 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { paging } from "@wenku/kit";
-import type { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { FileRepository } from "./file.repository.js";
 
 const MAX_SIZE = 100;

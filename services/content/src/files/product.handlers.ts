@@ -3,7 +3,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { DomainError } from "@wenku/kit";
-import { type DocumentInternalAPI, DocumentProductSchema } from "@wenku/proto/api/v1/internal_pb.js";
+import { type DocumentInternalAPI, DocumentProductSchema } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { isPublic } from "../documents/visibility.js";
 import type { FileRepository } from "./file.repository.js";
 

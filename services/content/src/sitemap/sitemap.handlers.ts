@@ -8,7 +8,7 @@ import {
   CrawlerDocumentSchema,
   SitemapFileSchema,
   SitemapStatusSchema,
-} from "@wenku/proto/api/v1/internal_pb.js";
+} from "@wenku/proto/api/v1/content_internal_pb.js";
 import { toArticle } from "../articles/article.mapper.js";
 import { toDocument } from "../documents/document.mapper.js";
 import type { CrawlerArticles } from "./crawler.article.js";

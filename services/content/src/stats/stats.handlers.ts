@@ -1,7 +1,7 @@
 // The counters other services ask the content service for: ContentInternalAPI (site statistics) and
 // DocumentInternalAPI (each user's doc_count, article_count and favorite_count).
 import type { ServiceImpl } from "@connectrpc/connect";
-import type { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { StatsService } from "./stats.service.js";
 
 export function createContentInternalHandlers(

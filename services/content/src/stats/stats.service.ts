@@ -2,7 +2,7 @@
 // through ContentInternalAPI: which statuses count as pending review, failed and still converting)
 // and each user's doc_count (the user service asks through DocumentInternalAPI).
 import { DomainError } from "@wenku/kit";
-import type { ContentStats as ContentStatsMessage } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ContentStats as ContentStatsMessage } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { DocStatus } from "../documents/visibility.js";
 import type { StatsRepository } from "./stats.repository.js";
 

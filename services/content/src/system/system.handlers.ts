@@ -3,7 +3,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { EnvsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import type { ContentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { ContentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { ToolProbe } from "../conversion/tools.js";
 import { deviceInfo, type WatchedDir } from "./device.js";
 import { mupdfVersion, toEnvs } from "./envs.js";

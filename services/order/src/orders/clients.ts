@@ -4,13 +4,10 @@
 // saved, the TTL only a safety net.
 import { type Client, createClient, type Transport } from "@connectrpc/connect";
 import { cachedUntilChanged, headers, type SettingsReader } from "@wenku/kit";
+import { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
-import {
-  ConfigInternalAPI,
-  DocumentInternalAPI,
-  type DocumentProduct,
-  UserInternalAPI,
-} from "@wenku/proto/api/v1/internal_pb.js";
+import { DocumentInternalAPI, type DocumentProduct } from "@wenku/proto/api/v1/content_internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import type { PaySettings } from "../payments/provider.js";
 
 /** Without a settings reader to follow (tools, unit tests) a read is kept this long. */

@@ -7,8 +7,8 @@
 // free downloads last, then the purchase is made at the card's discount (the quote applies it); the
 // card's daily cap holds for all of these. VIP documents are for members only.
 import { type CallContext, DomainError } from "@wenku/kit";
+import type { DocumentProduct } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import type { DocumentProduct } from "@wenku/proto/api/v1/internal_pb.js";
 import { type LedgerService, ledgerMessages } from "../credits/ledger.service.js";
 import { VipDownloadKind, type VipDownloads } from "../vip/vip.downloads.repository.js";
 import type { ProductLines } from "./lines.js";

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { type OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
-import type { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import {
   GetOrderStatusReplySchema,
   ListOrderReplySchema,

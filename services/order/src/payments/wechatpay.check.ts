@@ -6,7 +6,7 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { DomainError } from "@wenku/kit";
-import type { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import type { PaySettings, PlatformCheck, WechatPaySettings } from "./provider.js";
 import type { ProviderRegistry } from "./registry.js";
 

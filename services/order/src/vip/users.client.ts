@@ -3,7 +3,7 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 
 export interface VipUsers {
   /** The user's username; undefined for an unknown user. */

@@ -1,6 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, DomainError } from "@wenku/kit";
-import type { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import type { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { CAPTCHA_SCENES, type CaptchaScene } from "../settings.js";
 import { type CaptchaService, captchaMessages } from "./captcha.service.js";
 

@@ -9,7 +9,7 @@
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type SettingsReader } from "@wenku/kit";
 import type { CreditBooking } from "@wenku/kit/outbox";
-import { OrderInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 
 /** GetCreditBalances answers at most this many ids per call. */
 const BATCH = 1000;

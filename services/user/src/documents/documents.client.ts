@@ -5,7 +5,7 @@
 // deletions and restores.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { DocumentInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { ListUserDownloadReply } from "@wenku/proto/api/v1/user_pb.js";
 
 /** CountUserDocuments answers at most this many ids per call. */

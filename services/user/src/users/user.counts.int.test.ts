@@ -7,7 +7,7 @@ import { createClient } from "@connectrpc/connect";
 import { createLogger, headers, inProcessTransport, userCountsChanges } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
 import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit";
-import { UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
 import type { CreditLedger } from "../credits/credits.client.js";

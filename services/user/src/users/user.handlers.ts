@@ -3,7 +3,7 @@ import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, DomainError } from "@wenku/kit";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
-import { PolicyAction, UserActivity, type UserInternalAPI } from "@wenku/proto/api/v1/internal_pb.js";
+import { PolicyAction, UserActivity, type UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import {
   GetUserCaptchaReplySchema,
   GetUserPermissionsReplySchema,

@@ -19,7 +19,7 @@ export interface UserPolicyDeps {
   clock?: () => Date;
 }
 
-/** What a user may ask to do (PolicyAction in internal.proto). */
+/** What a user may ask to do (PolicyAction in user_internal.proto). */
 export type PolicyActionName = "upload" | "article" | "comment" | "favorite" | "download";
 
 interface GroupFlags {
