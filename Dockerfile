@@ -26,6 +26,7 @@ COPY services/spider/package.json services/spider/
 COPY services/standalone/package.json services/standalone/
 COPY gateway/package.json gateway/
 COPY tests/api/package.json tests/api/
+COPY tests/kit/package.json tests/kit/
 COPY web/package.json web/
 COPY bench/package.json bench/
 RUN npm install --no-audit --no-fund --ignore-scripts

@@ -1,4 +1,4 @@
-import { testLogger } from "./bus/contract.js";
+import { testLogger } from "@wenku/testkit";
 import { createMemoryBus } from "./bus/memory.js";
 import { createChangeSignal } from "./changes.js";
 

@@ -2,6 +2,7 @@
 import * as http from "node:http";
 import * as http2 from "node:http2";
 import * as net from "node:net";
+import { waitFor } from "@wenku/testkit";
 import {
   frameTypes,
   H2_EMPTY_SETTINGS,
@@ -10,7 +11,6 @@ import {
   type Trickle,
   trickle,
 } from "../../../jest/slowclient.js";
-import { waitFor } from "./bus/contract.js";
 import { type HttpHandler, type Listening, listenDual, peerAddress } from "./listen.js";
 
 const HOST = "127.0.0.1";

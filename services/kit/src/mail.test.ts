@@ -1,8 +1,8 @@
 // The mailer against a real SMTP server (npm smtp-server) started here: a mail arrives with its sender,
 // recipient and text; each kind of failure names the setting to look at.
 import { createServer } from "node:net";
+import { startTestSmtpServer, type TestSmtpServer } from "@wenku/testkit/mail";
 import { createSmtpMailer, MailError, type SmtpSettings } from "./mail.js";
-import { startTestSmtpServer, type TestSmtpServer } from "./mail.testing.js";
 
 let smtp: TestSmtpServer;
 

@@ -3,9 +3,9 @@
 // named (for people in the message, for forms as the FieldViolation of the setting to fix).
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { startTestSmtpServer, type TestSmtpServer } from "@wenku/kit/mail-testing";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
+import { startTestSmtpServer, type TestSmtpServer } from "@wenku/testkit/mail";
 import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;

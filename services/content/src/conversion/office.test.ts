@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitFor } from "@wenku/kit/testing";
+import { waitFor } from "@wenku/testkit";
 import { createConverter } from "./converter.js";
 import { makeDocx, makeSlowDocx } from "./fixtures.js";
 import type { OfficeOptions } from "./office.js";

@@ -3,8 +3,8 @@
 // own lane. Testbed: pipeline.fixture.ts; the requeue on start: pipeline.requeue.int.test.ts.
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
-import { streamSettled, waitFor } from "@wenku/kit/testing";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { streamSettled, waitFor } from "@wenku/testkit";
 import { DocStatus } from "../documents/visibility.js";
 import { type Converter, createConverter } from "./converter.js";
 import { makePdf, makeSlowDocx } from "./fixtures.js";

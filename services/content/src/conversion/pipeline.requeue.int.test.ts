@@ -1,6 +1,6 @@
 // The conversion pipeline on start: documents still waiting are requeued (NATS JetStream, and the
 // in-process bus whose queue a restart loses). Testbed: pipeline.fixture.ts.
-import { waitFor } from "@wenku/kit/testing";
+import { waitFor } from "@wenku/testkit";
 import { DocStatus } from "../documents/visibility.js";
 import { makePdf } from "./fixtures.js";
 import {

@@ -2,8 +2,8 @@
 import { create } from "@bufbuild/protobuf";
 import type { BusMessage } from "@wenku/kit/bus";
 import { createMemoryBus } from "@wenku/kit/bus";
-import { testLogger, waitFor } from "@wenku/kit/testing";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { testLogger, waitFor } from "@wenku/testkit";
 import { type ConversionJob, decodeJob } from "./job.js";
 import { createConversionQueue } from "./queue.js";
 

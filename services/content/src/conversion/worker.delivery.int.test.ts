@@ -1,7 +1,7 @@
 // The conversion worker's queue: work shared by workers, redelivery from a worker that hangs, poison
 // messages dropped. Testbed: worker.fixture.ts.
 import { gunzipSync } from "node:zlib";
-import { waitFor } from "@wenku/kit/testing";
+import { waitFor } from "@wenku/testkit";
 import { makePdf } from "./fixtures.js";
 import { outputKeys } from "./job.js";
 import { counting, hashOf, job, read, s, total, useWorkerTestbed } from "./worker.fixture.js";

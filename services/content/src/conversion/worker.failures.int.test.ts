@@ -1,6 +1,6 @@
 // How the conversion worker fails: for good at once, retried with backoff, final after the attempts
 // each kind of error allows. Testbed: worker.fixture.ts.
-import { streamSettled, waitFor } from "@wenku/kit/testing";
+import { streamSettled, waitFor } from "@wenku/testkit";
 import type { Converter } from "./converter.js";
 import { ConversionError } from "./errors.js";
 import { makePdf } from "./fixtures.js";

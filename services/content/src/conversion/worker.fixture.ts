@@ -10,7 +10,7 @@ import type { EventBus } from "@wenku/kit/bus";
 import { createJetStreamBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { createLocalStorage } from "@wenku/kit/storage";
-import { readAll, testLogger } from "@wenku/kit/testing";
+import { readAll, testLogger } from "@wenku/testkit";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
 import { type Converter, createConverter } from "./converter.js";
 import { encodeJob } from "./job.js";

@@ -1,6 +1,6 @@
 // One conversion per file: duplicates share a run (or its failure), later jobs reuse the stored outputs
 // when they cover their preview limit. Testbed: worker.fixture.ts.
-import { waitFor } from "@wenku/kit/testing";
+import { waitFor } from "@wenku/testkit";
 import type { Converter } from "./converter.js";
 import { ConversionError } from "./errors.js";
 import { makePdf } from "./fixtures.js";

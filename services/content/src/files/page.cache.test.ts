@@ -1,7 +1,7 @@
 import { DOCUMENTS_CHANGED_SUBJECT, type Logger } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
 import type { ObjectInfo } from "@wenku/kit/storage";
-import { waitFor } from "@wenku/kit/testing";
+import { waitFor } from "@wenku/testkit";
 import { createDocumentEvents, type DocumentEvents, localDocumentEvents } from "../documents/document.events.js";
 import { createPageCache, type PageDocument, ttlLru } from "./page.cache.js";
 

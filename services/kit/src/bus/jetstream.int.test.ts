@@ -2,8 +2,9 @@
 // subject root (`kitbus_<run>_<n>`) so parallel runs never collide; all are deleted afterwards.
 import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { testLogger } from "@wenku/testkit";
 import { TEST_NATS_URL } from "../../../../jest/env.js";
-import { busContract, testLogger } from "./contract.js";
+import { busContract } from "../../test/bus.contract.js";
 import { createJetStreamBus } from "./jetstream.js";
 
 const natsUrl = TEST_NATS_URL;

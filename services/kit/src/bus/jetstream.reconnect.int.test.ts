@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { sleep, testLogger, waitFor } from "./contract.js";
+import { sleep, testLogger, waitFor } from "@wenku/testkit";
 import { createJetStreamBus } from "./jetstream.js";
 import type { EventBus } from "./types.js";
 

@@ -1,4 +1,5 @@
-import { busContract, testLogger } from "./contract.js";
+import { testLogger } from "@wenku/testkit";
+import { busContract } from "../../test/bus.contract.js";
 import { createMemoryBus } from "./memory.js";
 
 busContract("in-process memory bus", async () => {

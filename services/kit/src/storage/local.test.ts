@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chunked, readAll, storageContract } from "./contract.js";
+import { readAll } from "@wenku/testkit";
+import { chunked, storageContract } from "../../test/storage.contract.js";
 import { createLocalStorage } from "./local.js";
 
 storageContract("local disk", async () => {

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { storageContract } from "./contract.js";
+import { storageContract } from "../../test/storage.contract.js";
 import { createS3Storage } from "./s3.js";
 
 interface S3rverInstance {

@@ -1,6 +1,7 @@
-// The semantics every EventBus implementation must share. Run by memory.test.ts and
-// jetstream.int.test.ts. Timings are short (hundreds of ms) so the suite runs in seconds.
-import type { BusError, BusLogger, BusMessage, EventBus } from "./types.js";
+// The semantics every EventBus implementation must share. Run by src/bus/memory.test.ts and
+// src/bus/jetstream.int.test.ts. Timings are short (hundreds of ms) so the suite runs in seconds.
+import type { BusError, BusMessage, EventBus } from "@wenku/kit/bus";
+import { sleep, waitFor } from "@wenku/testkit";
 
 export interface BusHarness {
   /** The bus of one "process". */
@@ -17,27 +18,6 @@ export interface BusHarness {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 const text = (m: BusMessage) => dec.decode(m.data);
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** Polls `cond` (sync or async) every 10 ms until it holds; throws after `timeoutMs`. */
-export async function waitFor(
-  cond: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-  what = "condition",
-): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-/** A logger for tests: quiet, but keeps what was logged at level error (the contract expects none). */
-export function testLogger(): { log: BusLogger; errors: unknown[] } {
-  const errors: unknown[] = [];
-  const log: BusLogger = { info: () => {}, warn: () => {}, error: (o, msg) => void errors.push({ msg, ...o }) };
-  return { log, errors };
-}
 
 export function busContract(name: string, factory: () => Promise<BusHarness>): void {
   describe(`EventBus contract: ${name}`, () => {

@@ -1,4 +1,4 @@
-// @wenku/kit/mail-testing — a real SMTP server (npm smtp-server, a dev dependency) for tests of code that
+// @wenku/testkit/mail — a real SMTP server (npm smtp-server) for tests of code that
 // sends mail: it takes the given accounts (plain login, no TLS), refuses the recipients asked for and
 // keeps every mail it receives. Tests only.
 import { SMTPServer } from "smtp-server";

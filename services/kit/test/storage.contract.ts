@@ -1,7 +1,9 @@
-// The semantics every Storage implementation must share. Run by local.test.ts and s3.int.test.ts.
+// The semantics every Storage implementation must share. Run by src/storage/local.test.ts and
+// src/storage/s3.int.test.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import type { Storage } from "./types.js";
+import type { Storage } from "@wenku/kit/storage";
+import { readAll, sleep } from "@wenku/testkit";
 
 export interface StorageHarness {
   storage: Storage;
@@ -14,13 +16,6 @@ export interface StorageHarness {
 }
 
 const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-export async function readAll(s: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of s) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-  return Buffer.concat(chunks);
-}
 
 /** A body of unknown length, delivered in chunks (optionally slowly), that may fail midway. */
 export function chunked(
