@@ -21,7 +21,7 @@ export type { ConversionFailure, ConvertedDocument } from "./result.js";
 /** Where the worker reports: the documents table in production, memory in tests. */
 export interface ConversionSink {
   /** false: no document waits for this conversion any more (a duplicate request): it is skipped. */
-  onStarted(job: ConversionJob, attempt: number): Promise<boolean | undefined | void>;
+  onStarted(job: ConversionJob, attempt: number): Promise<boolean | undefined>;
   onConverted(job: ConversionJob, result: ConvertedDocument): Promise<void>;
   /** `final`: no more attempts (status "convert failed"); otherwise a retry follows. `attempt` is 1-based. */
   onFailed(job: ConversionJob, failure: ConversionFailure, final: boolean, attempt: number): Promise<void>;
