@@ -18,6 +18,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
+COPY services/credit-outbox/package.json services/credit-outbox/
 COPY services/user/package.json services/user/
 COPY services/content/package.json services/content/
 COPY services/order/package.json services/order/

@@ -1,7 +1,7 @@
 // What the content service needs from outside its own tables, as interfaces: the slices depend on
 // these, service.ts wires the implementations (gRPC clients, the bus) in.
+import type { CreditBooking } from "@wenku/credit-outbox";
 import type { CallContext } from "@wenku/kit";
-import type { CreditBooking } from "@wenku/kit/outbox";
 
 export interface ConversionRequest {
   documentId: bigint;

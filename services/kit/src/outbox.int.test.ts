@@ -1,19 +1,12 @@
-// The shared credit outbox on a real PostgreSQL (a database cloned from the migrated template, whose
-// credit_outbox tables come from the user service's and the content service's own migrations), with a
-// ledger the test controls: bookings owed in a transaction are delivered after it, kept and retried
-// with backoff while the ledger is down, parked when it refuses for good, booked once when deliveries
-// race, and each service's outbox sees only its own schema's table.
-import { Code, ConnectError } from "@connectrpc/connect";
+// The outbox on a real PostgreSQL (a database cloned from the migrated template, with two outbox
+// tables of this test's own in two schemas, as two services' migrations would create them) and a
+// receiver the test controls: payloads owed in a transaction are delivered after it, kept and retried
+// with backoff while the receiver is down, parked when the owner calls the refusal final, delivered
+// once when deliveries race, and each outbox sees only its own table.
 import pg from "pg";
 import { createTestDatabase } from "../../../jest/db.js";
 import { createLogger } from "./logger.js";
-import {
-  type CreditBooking,
-  type CreditOutbox,
-  createCreditOutbox,
-  type OutboxSql,
-  outboxBackoffMs,
-} from "./outbox.js";
+import { createOutbox, type Outbox, type OutboxCodec, type OutboxSql } from "./outbox.js";
 
 const log = createLogger({ service: "test", level: "silent" });
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -29,39 +22,69 @@ const sqlOf = (q: pg.Pool | pg.PoolClient): OutboxSql => ({
   },
 });
 
+const SCHEMAS = ["outbox_a", "outbox_b"];
+
 beforeAll(async () => {
   testDb = await createTestDatabase();
   pool = new pg.Pool({ connectionString: testDb.url, max: 6 });
+  for (const schema of SCHEMAS)
+    await pool.query(`
+      CREATE SCHEMA ${schema};
+      CREATE TABLE ${schema}.notice_outbox (
+        id              bigserial PRIMARY KEY,
+        idempotency_key varchar(128) NOT NULL UNIQUE,
+        attempts        integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz(3) NOT NULL DEFAULT now(),
+        last_error      text NOT NULL DEFAULT '',
+        recipient       bigint NOT NULL,
+        body            text NOT NULL
+      )`);
 });
 afterAll(async () => {
   await pool?.end();
   await testDb?.drop();
 });
 
-/** A ledger that books (slowly, if asked) or fails with `failWith`. */
-function ledger() {
-  const booked: CreditBooking[] = [];
-  const state = { failWith: undefined as ConnectError | undefined, delayMs: 0 };
-  const deliver = async (b: CreditBooking) => {
-    await new Promise((r) => setTimeout(r, state.delayMs));
-    if (state.failWith) throw state.failWith;
-    booked.push(b);
-  };
-  return { deliver, booked, state };
+/** The payload of these tests: a notice to a user, which the receiver dedupes by its key. */
+interface Notice {
+  key: string;
+  recipient: bigint;
+  body: string;
 }
 
-const outboxOf = (l: ReturnType<typeof ledger>, schema = "wenku_content"): CreditOutbox =>
-  createCreditOutbox({ db: sqlOf(pool), schema, deliver: l.deliver, log });
+const notices: OutboxCodec<Notice> = {
+  columns: ["recipient", "body"],
+  key: (n) => n.key,
+  encode: (n) => [n.recipient, n.body],
+  decode: (row, key) => ({ key, recipient: BigInt(row.recipient as string), body: String(row.body) }),
+};
 
-const grant = (key: string, amount = 3): CreditBooking => ({
-  userId: 7n,
-  amount,
-  code: "upload_document",
-  reason: "上传文档《报告》获得 3 积分",
-  refKind: "document",
-  refId: 42n,
-  idempotencyKey: key,
-});
+class Refused extends Error {}
+
+/** A receiver that takes notices (slowly, if asked) or fails with `failWith`. */
+function receiver() {
+  const taken: Notice[] = [];
+  const state = { failWith: undefined as Error | undefined, delayMs: 0 };
+  const deliver = async (n: Notice) => {
+    await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.failWith) throw state.failWith;
+    taken.push(n);
+  };
+  return { deliver, taken, state };
+}
+
+const outboxOf = (r: ReturnType<typeof receiver>, schema = "outbox_a"): Outbox<Notice> =>
+  createOutbox({
+    db: sqlOf(pool),
+    schema,
+    table: "notice_outbox",
+    codec: notices,
+    deliver: r.deliver,
+    refusedForGood: (err) => err instanceof Refused,
+    log,
+  });
+
+const notice = (key: string): Notice => ({ key, recipient: 9_007_199_254_740_993n, body: "文档《报告》已通过审核" });
 
 /** Runs `work` in one transaction of its own connection. */
 async function inTransaction(work: (tx: OutboxSql) => Promise<void>) {
@@ -78,109 +101,138 @@ async function inTransaction(work: (tx: OutboxSql) => Promise<void>) {
   }
 }
 
-const owe = (outbox: CreditOutbox, ...bookings: CreditBooking[]) =>
+const owe = (outbox: Outbox<Notice>, ...payloads: Notice[]) =>
   inTransaction(async (tx) => {
-    for (const b of bookings) await outbox.enqueue(tx, b);
+    for (const n of payloads) await outbox.enqueue(tx, n);
   });
 
-async function rowsOf(key: string, schema = "wenku_content") {
+async function rowsOf(key: string, schema = "outbox_a") {
   const r = await pool.query(
     `SELECT attempts, last_error, next_attempt_at, next_attempt_at = 'infinity' AS parked
-     FROM ${schema}.credit_outbox WHERE idempotency_key = $1`,
+     FROM ${schema}.notice_outbox WHERE idempotency_key = $1`,
     [key],
   );
   return r.rows as Array<{ attempts: number; last_error: string; next_attempt_at: Date; parked: boolean }>;
 }
 
-test("a booking owed in a transaction is delivered with every field and then removed; owing it twice books it once", async () => {
-  const l = ledger();
-  const outbox = outboxOf(l);
-  await owe(outbox, grant("k-ok"), grant("k-ok"));
+const makeDue = (key: string) =>
+  pool.query(`UPDATE outbox_a.notice_outbox SET next_attempt_at = 'epoch' WHERE idempotency_key = $1`, [key]);
+
+test("a payload owed in a transaction is delivered with every field and then removed; owing it twice delivers it once", async () => {
+  const r = receiver();
+  const outbox = outboxOf(r);
+  await owe(outbox, notice("k-ok"), notice("k-ok"));
   expect(await outbox.deliver(["k-ok", "k-ok"])).toBe(true);
-  expect(l.booked).toEqual([grant("k-ok")]);
+  expect(r.taken).toEqual([notice("k-ok")]);
   expect(await rowsOf("k-ok")).toEqual([]);
-  // Delivered already: nothing left to book.
+  // Delivered already: nothing left to deliver.
   expect(await outbox.deliver(["k-ok"])).toBe(false);
-  expect(l.booked).toHaveLength(1);
+  expect(r.taken).toHaveLength(1);
 });
 
 test("a rolled-back transaction owes nothing", async () => {
-  const l = ledger();
-  const outbox = outboxOf(l);
+  const r = receiver();
+  const outbox = outboxOf(r);
   await expect(
     inTransaction(async (tx) => {
-      await outbox.enqueue(tx, grant("k-rolled-back"));
-      throw new Error("the upload failed");
+      await outbox.enqueue(tx, notice("k-rolled-back"));
+      throw new Error("the review failed");
     }),
-  ).rejects.toThrow("the upload failed");
+  ).rejects.toThrow("the review failed");
   expect(await rowsOf("k-rolled-back")).toEqual([]);
 });
 
-test("the ledger down: the booking is kept with a backed-off retry time and its error, and a later sweep books it", async () => {
-  const l = ledger();
-  const outbox = outboxOf(l);
-  await owe(outbox, grant("k-down"));
-  l.state.failWith = new ConnectError("connect ECONNREFUSED", Code.Unavailable);
+test("the receiver down: the payload is kept with a backed-off retry time and its error, and a later sweep delivers it", async () => {
+  const r = receiver();
+  const outbox = outboxOf(r);
+  await owe(outbox, notice("k-down"));
+  r.state.failWith = new Error("connect ECONNREFUSED");
   const before = Date.now();
   expect(await outbox.deliver(["k-down"])).toBe(false);
   const [kept] = await rowsOf("k-down");
   expect(kept?.attempts).toBe(1);
   expect(kept?.last_error).toContain("ECONNREFUSED");
-  expect(kept?.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + outboxBackoffMs(1) - 1000);
-  // Not due yet: a sweep leaves it alone, even with the ledger back.
-  l.state.failWith = undefined;
+  expect(kept?.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 5_000 - 1000);
+  // Not due yet: a sweep leaves it alone, even with the receiver back.
+  r.state.failWith = undefined;
   await outbox.sweep();
-  expect(l.booked).toEqual([]);
-  // Due: booked and removed.
-  await pool.query(`UPDATE wenku_content.credit_outbox SET next_attempt_at = 'epoch' WHERE idempotency_key = 'k-down'`);
+  expect(r.taken).toEqual([]);
+  // Due: delivered and removed.
+  await makeDue("k-down");
   expect(await outbox.sweep()).toBeGreaterThanOrEqual(1);
-  expect(l.booked.map((b) => b.idempotencyKey)).toContain("k-down");
+  expect(r.taken.map((n) => n.key)).toContain("k-down");
   expect(await rowsOf("k-down")).toEqual([]);
 });
 
-test("the backoff doubles from 5 s per failed attempt and stops at an hour", () => {
-  expect([1, 2, 3, 4].map(outboxBackoffMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
-  expect(outboxBackoffMs(30)).toBe(3_600_000);
+test("the retry time doubles from 5 s per failed attempt and stops at an hour", async () => {
+  const r = receiver();
+  const outbox = outboxOf(r);
+  await owe(outbox, notice("k-backoff"));
+  r.state.failWith = new Error("connect ECONNREFUSED");
+  const waits: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const before = Date.now();
+    await outbox.deliver(["k-backoff"]);
+    const [kept] = await rowsOf("k-backoff");
+    waits.push(Math.round(((kept?.next_attempt_at.getTime() ?? 0) - before) / 1000));
+    await makeDue("k-backoff");
+  }
+  expect(waits).toEqual([5, 10, 20, 40]);
+  await pool.query(`UPDATE outbox_a.notice_outbox SET attempts = 29 WHERE idempotency_key = 'k-backoff'`);
+  const before = Date.now();
+  await outbox.deliver(["k-backoff"]);
+  const [kept] = await rowsOf("k-backoff");
+  expect(Math.round(((kept?.next_attempt_at.getTime() ?? 0) - before) / 1000)).toBe(3600);
 });
 
-test("a refusal no retry can change is parked for an operator, never retried", async () => {
-  const l = ledger();
-  const outbox = outboxOf(l);
-  await owe(outbox, grant("k-refused"));
-  l.state.failWith = new ConnectError("该幂等键已用于另一笔积分变动", Code.AlreadyExists);
+test("a refusal the owner calls final is parked for an operator, never retried", async () => {
+  const r = receiver();
+  const outbox = outboxOf(r);
+  await owe(outbox, notice("k-refused"));
+  r.state.failWith = new Refused("该通知已发给另一位用户");
   expect(await outbox.deliver(["k-refused"])).toBe(false);
   expect(await rowsOf("k-refused")).toEqual([
-    expect.objectContaining({ parked: true, last_error: expect.stringContaining("幂等键") }),
+    expect.objectContaining({ parked: true, last_error: expect.stringContaining("另一位用户") }),
   ]);
-  l.state.failWith = undefined;
+  r.state.failWith = undefined;
   await outbox.sweep();
   expect(await outbox.deliver(["k-refused"])).toBe(false);
-  expect(l.booked).toEqual([]);
+  expect(r.taken).toEqual([]);
 });
 
-test("two deliveries of one booking at once (two replicas, a sweep and a request): one booking", async () => {
-  const l = ledger();
-  l.state.delayMs = 100; // the first delivery is still at the ledger when the second claims
-  const a = outboxOf(l);
-  const b = outboxOf(l);
-  await owe(a, grant("k-race"));
+test("two deliveries of one payload at once (two replicas, a sweep and a request): one delivery", async () => {
+  const r = receiver();
+  r.state.delayMs = 100; // the first delivery is still at the receiver when the second claims
+  const a = outboxOf(r);
+  const b = outboxOf(r);
+  await owe(a, notice("k-race"));
   const results = await Promise.all([a.deliver(["k-race"]), b.deliver(["k-race"]), b.sweep()]);
-  expect(l.booked.filter((x) => x.idempotencyKey === "k-race")).toHaveLength(1);
+  expect(r.taken.filter((n) => n.key === "k-race")).toHaveLength(1);
   expect(results[0] || results[1]).toBe(true);
   expect(await rowsOf("k-race")).toEqual([]);
 });
 
-test("each service's outbox is its own schema's table", async () => {
-  const l = ledger();
-  const user = outboxOf(l, "wenku_user");
-  const content = outboxOf(l, "wenku_content");
-  await owe(user, grant("k-user"));
-  expect(await rowsOf("k-user", "wenku_user")).toHaveLength(1);
-  expect(await rowsOf("k-user", "wenku_content")).toEqual([]);
-  expect(await content.deliver(["k-user"])).toBe(false);
-  expect(await user.deliver(["k-user"])).toBe(true);
-  expect(l.booked.map((b) => b.idempotencyKey)).toEqual(["k-user"]);
-  expect(() => createCreditOutbox({ db: sqlOf(pool), schema: 'x"; DROP', deliver: l.deliver, log })).toThrow(
-    "invalid schema name",
-  );
+test("each outbox is its own schema's table; names that are not plain identifiers are refused", async () => {
+  const r = receiver();
+  const a = outboxOf(r, "outbox_a");
+  const b = outboxOf(r, "outbox_b");
+  await owe(b, notice("k-b"));
+  expect(await rowsOf("k-b", "outbox_b")).toHaveLength(1);
+  expect(await rowsOf("k-b", "outbox_a")).toEqual([]);
+  expect(await a.deliver(["k-b"])).toBe(false);
+  expect(await b.deliver(["k-b"])).toBe(true);
+  expect(r.taken.map((n) => n.key)).toEqual(["k-b"]);
+  const named = (schema: string, table: string, column: string) => () =>
+    createOutbox({
+      db: sqlOf(pool),
+      schema,
+      table,
+      codec: { ...notices, columns: [column] },
+      deliver: r.deliver,
+      refusedForGood: () => false,
+      log,
+    });
+  expect(named('x"; DROP', "notice_outbox", "body")).toThrow("invalid outbox name");
+  expect(named("outbox_a", "Notice Outbox", "body")).toThrow("invalid outbox name");
+  expect(named("outbox_a", "notice_outbox", "body; --")).toThrow("invalid outbox name");
 });

@@ -1,4 +1,5 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import type { CreditOutbox } from "@wenku/credit-outbox";
 import {
   AUTHZ_CHANGED_SUBJECT,
   type Authorizer,
@@ -12,7 +13,6 @@ import {
   type SiteGate,
   USER_BRIEFS_CHANGED_SUBJECT,
 } from "@wenku/kit";
-import type { CreditOutbox } from "@wenku/kit/outbox";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";

@@ -5,8 +5,8 @@
 // are the test's own (the real ledger's penalties are in tests/api/src/content.rewards.int.test.ts).
 import { createServer } from "node:net";
 import { Code, ConnectError } from "@connectrpc/connect";
+import type { CreditBooking } from "@wenku/credit-outbox";
 import { createLogger, grpcTransports } from "@wenku/kit";
-import type { CreditBooking } from "@wenku/kit/outbox";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
 import { createCreditLedger } from "../orders.client.js";

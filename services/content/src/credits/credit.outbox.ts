@@ -1,9 +1,9 @@
-// The content service's credit outbox: the shared one (services/kit/src/outbox.ts) over this
+// The content service's credit outbox: the shared one (@wenku/credit-outbox) over this
 // service's credit_outbox table (migration 0018), delivering to the order service's ledger. A penalty
 // takes at most what the owner has when it is delivered, so a balance never goes below 0 over it.
 import { Code, ConnectError } from "@connectrpc/connect";
+import { type CreditBooking, type CreditOutbox, createCreditOutbox } from "@wenku/credit-outbox";
 import type { Logger } from "@wenku/kit";
-import { type CreditBooking, type CreditOutbox, createCreditOutbox } from "@wenku/kit/outbox";
 import { CONTENT_SCHEMA, type Db } from "../db.js";
 import type { CreditLedger } from "../ports.js";
 

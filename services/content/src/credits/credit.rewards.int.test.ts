@@ -1,8 +1,8 @@
 // The reward rules' days and caps on a real PostgreSQL (credit_rewards, credit_outbox of migration
 // 0018): a cap counts the rewards of one uploader and site-local day, a new local day (the site's time
 // zone, not UTC) starts a new count, and a rule set to 0 owes nothing.
+import type { CreditOutbox } from "@wenku/credit-outbox";
 import type { SettingsReader } from "@wenku/kit";
-import type { CreditOutbox } from "@wenku/kit/outbox";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
 import { createCreditRewards, localDay } from "./credit.rewards.js";

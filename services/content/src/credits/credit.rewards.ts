@@ -1,5 +1,5 @@
 // The score config's content rules, booked in the order service's credits ledger through this
-// service's credit outbox (services/kit/src/outbox.ts): owed in the same transaction as what earned
+// service's credit outbox (@wenku/credit-outbox): owed in the same transaction as what earned
 // them, delivered right after the commit, retried by the sweep while the order service is away.
 //
 //   upload_document     +upload_document to the uploader per created document, at most
@@ -20,8 +20,8 @@
 //
 // moredoc counted its caps with the new row included (a limit of 1 never paid) and per favoriting user or
 // per document; here a cap of N pays exactly N per uploader and day, counted exactly under concurrency.
+import type { CreditOutbox } from "@wenku/credit-outbox";
 import type { SettingsReader } from "@wenku/kit";
-import type { CreditOutbox } from "@wenku/kit/outbox";
 import { claimReward, type RewardedDocument, rewardedDocuments, type Tx } from "./credit.rewards.repository.js";
 
 export type RewardRule = "upload_document" | "delete_document" | "document_collected" | "document_commented";

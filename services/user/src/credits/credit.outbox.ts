@@ -1,10 +1,10 @@
 // Credit grants the user service owes the order service's ledger (the register bonus, check-in
-// awards): the shared credit outbox (services/kit/src/outbox.ts) over this service's credit_outbox
+// awards): the shared credit outbox (@wenku/credit-outbox) over this service's credit_outbox
 // table (migration 0007_credit_outbox), delivering to the ledger. A grant is written in the same
 // transaction as what earned it (the account, the check-in) and booked afterwards; one that cannot be
 // booked now is retried by the sweep (service.ts) until it is, one refused for good is parked.
+import { type CreditOutbox, createCreditOutbox } from "@wenku/credit-outbox";
 import type { Logger } from "@wenku/kit";
-import { type CreditOutbox, createCreditOutbox } from "@wenku/kit/outbox";
 import { type Db, USER_SCHEMA } from "../db.js";
 import type { CreditLedger } from "./credits.client.js";
 

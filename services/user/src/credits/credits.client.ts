@@ -7,8 +7,8 @@
 // balance the ledger never had. The answer is kept only until the order service broadcasts that the
 // balance changed (api.v1.UserCountsChanged after each booking commits; users/user.counts.ts).
 import { createClient, type Transport } from "@connectrpc/connect";
+import type { CreditBooking } from "@wenku/credit-outbox";
 import { headers, type SettingsReader } from "@wenku/kit";
-import type { CreditBooking } from "@wenku/kit/outbox";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 
 /** GetCreditBalances answers at most this many ids per call. */

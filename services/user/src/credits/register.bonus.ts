@@ -1,7 +1,8 @@
 // The register bonus (score.register): owed in the transaction that creates the account (the credit
 // outbox), booked in the ledger right after, once per account whatever retries or replicas do.
+import type { CreditOutbox } from "@wenku/credit-outbox";
 import type { Logger } from "@wenku/kit";
-import type { CreditOutbox, OutboxSql } from "@wenku/kit/outbox";
+import type { OutboxSql } from "@wenku/kit/outbox";
 import type { RewardSettings } from "./credits.client.js";
 
 /** The bonus of one registration, read before its transaction. */

@@ -1,5 +1,5 @@
+import type { CreditBooking, CreditOutbox } from "@wenku/credit-outbox";
 import { DomainError } from "@wenku/kit";
-import type { CreditBooking, CreditOutbox } from "@wenku/kit/outbox";
 import type { Prisma } from "../../gen/prisma/client.js";
 import { staticRewards } from "../credits/credits.client.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";

@@ -1,8 +1,8 @@
 // The daily check-in: once per user per day in the site's time zone; the award (score.sign_in) is
 // owed in the check-in's transaction (the credit outbox) and booked in the order service's ledger
 // under the key sign:<user>:<YYYYMMDD>.
+import type { CreditOutbox } from "@wenku/credit-outbox";
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
-import type { CreditOutbox } from "@wenku/kit/outbox";
 import type { RewardSettings } from "../credits/credits.client.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 
