@@ -47,10 +47,18 @@ describe("appCsp", () => {
     expect(APP_CSP).not.toMatch(/https:(?!\/)/);
   });
 
+  it("lets scripts compile WebAssembly (the upload's MD5) but never eval JavaScript", () => {
+    const directives = Object.fromEntries(APP_CSP.split("; ").map((d) => [d.split(" ")[0], d]));
+    expect(directives["script-src"]).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    expect(APP_CSP).not.toContain("'unsafe-eval'");
+  });
+
   it("adds the snippet's hash and host to script-src and its host to connect-src and img-src (beacons) only", () => {
     const csp = appCsp(BAIDU);
     const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d]));
-    expect(directives["script-src"]).toBe(`script-src 'self' https://hm.baidu.com ${sha(BAIDU_BODY)}`);
+    expect(directives["script-src"]).toBe(
+      `script-src 'self' 'wasm-unsafe-eval' https://hm.baidu.com ${sha(BAIDU_BODY)}`,
+    );
     expect(directives["img-src"]).toBe("img-src 'self' data: blob: https://hm.baidu.com");
     expect(directives["connect-src"]).toBe("connect-src 'self' https://hm.baidu.com");
     expect(directives["default-src"]).toBe("default-src 'self'");
