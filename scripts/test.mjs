@@ -2,6 +2,7 @@
 // `npm test`: the whole suite, in the order that fails fastest.
 //   1. generated code matches its sources   4. jest: unit + integration (real PostgreSQL, NATS)
 //      (Prisma clients regenerated)         4b. the system tests (tests/api) again over real gRPC
+//   1b. no breaking change to the contract
 //   2. typecheck (services, gateway, web)   5. web unit tests (jsdom)
 //   3. lint (Biome)                         6. Playwright against `npm start` (Debian chromium)
 //   3b. migrations = schema.prisma          7. Playwright (desktop, the cross-service flows) against
@@ -61,6 +62,8 @@ function step(name, cmd, args, opts = {}, onlyWhenAsked = false) {
 
 const esm = { NODE_OPTIONS: "--experimental-vm-modules --no-warnings" };
 step("drift", process.execPath, ["scripts/generate.mjs", "--check"]);
+// The contract stays compatible with what moredoc clients and running replicas speak (buf.yaml).
+step("breaking", process.execPath, ["scripts/proto-breaking.mjs"]);
 step("typecheck", bin("tsc"), ["-p", "tsconfig.json"]);
 step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
 // A warning fails the step like an error: otherwise warnings pile up unread.
