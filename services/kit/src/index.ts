@@ -1,28 +1,78 @@
-// @wenku/kit — shared plumbing for every service. No domain code lives here.
-export * from "./access.js";
-export * from "./authorizer.js";
-export * from "./broadcaster.js";
-export * from "./changes.js";
-export * from "./config.js";
-export * from "./daily.js";
-export * from "./db-errors.js";
-export * from "./define.js";
-export * from "./errors.js";
-export * from "./fields.js";
-export * from "./health.js";
-export * from "./identity.js";
-export * from "./interceptors.js";
-export * from "./listen.js";
-export * from "./logger.js";
-export * from "./metrics.js";
-export * from "./migrate.js";
-export * from "./module.js";
-export * from "./paging.js";
-export * from "./registry.js";
-export * from "./repeat.js";
-export * from "./server.js";
-export * from "./settings.js";
-export * from "./text.js";
-export * from "./transports.js";
-export * from "./tree.js";
-export * from "./user-counts.js";
+// @wenku/kit — shared plumbing for every service. No domain code lives here. Named here is what other
+// packages use; whatever else a module exports stays inside the kit.
+export {
+  AccessLevel,
+  accessRuleOf,
+  type Deployable,
+  deployableOf,
+  deployables,
+  fullMethodName,
+  GRPC_METHOD,
+  type PermissionSpec,
+  permissionSpecs,
+} from "./access.js";
+export {
+  AUTHZ_CHANGED_SUBJECT,
+  type Authorization,
+  type Authorizer,
+  anonymous,
+  CachingAuthorizer,
+  remoteAuthorizer,
+} from "./authorizer.js";
+export type { Broadcaster } from "./broadcaster.js";
+export { type ChangeSignal, createChangeSignal, DOCUMENTS_CHANGED_SUBJECT } from "./changes.js";
+export {
+  baseConfigSchema,
+  loadConfig,
+  requireClusterSettings,
+  serviceConfigSchema,
+  siteTimeZone,
+  z,
+} from "./config.js";
+export { countPerDay, type DailyCount, startOfLocalDay } from "./daily.js";
+export { isForeignKeyViolation, isUniqueViolation } from "./db-errors.js";
+export { defineService, unbuiltService } from "./define.js";
+export { DomainError, httpStatusOf } from "./errors.js";
+export { keepFields } from "./fields.js";
+export { HealthState } from "./health.js";
+export { actor, type CallContext, headers, type Identity, requireSignedIn } from "./identity.js";
+export { observeInterceptor, type SiteGate } from "./interceptors.js";
+export { isStreamingRpc, type Listening, type ListenOptions, listenDual, peerAddress } from "./listen.js";
+export { createLogger, type Logger } from "./logger.js";
+export { createMetrics } from "./metrics.js";
+export { runMigrations } from "./migrate.js";
+export {
+  type CreatedAccount,
+  lateTransports,
+  type ServiceContext,
+  type ServiceModule,
+  type StartedService,
+} from "./module.js";
+export { MAX_PAGE, paging } from "./paging.js";
+export { allApiServices } from "./registry.js";
+export { repeatEvery } from "./repeat.js";
+export {
+  directTransport,
+  inProcessTransport,
+  type RunningService,
+  refuseUndecodable,
+  type ServiceDefinition,
+  serveService,
+} from "./server.js";
+export {
+  CONFIG_CHANGED_SUBJECT,
+  cachedUntilChanged,
+  createSettingsReader,
+  type SettingsReader,
+  siteGateFrom,
+} from "./settings.js";
+export { cleanName, cleanText } from "./text.js";
+export { grpcTransports, type ServiceTransports } from "./transports.js";
+export { filterTreeRows, visibleTreeRows } from "./tree.js";
+export {
+  noUserCountsChanges,
+  onUserCountsChanged,
+  USER_BRIEFS_CHANGED_SUBJECT,
+  type UserCountsChanges,
+  userCountsChanges,
+} from "./user-counts.js";
