@@ -3,7 +3,6 @@ import {
   defineService,
   type Logger,
   type ServiceDefinition,
-  type ServiceTransports,
   type SettingsReader,
   type SiteGate,
   type UserCountsChanges,
@@ -15,7 +14,6 @@ import { createLedgerHandlers, createLedgerInternalHandlers } from "./credits/le
 import { createLedgerRepository } from "./credits/ledger.repository.js";
 import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
-import { createOrderSources, type OrderSources } from "./orders/clients.js";
 import { createDocumentLine, findDocumentProduct } from "./orders/document.line.js";
 import { createDownloadCharge } from "./orders/download.charge.js";
 import { createProductLines } from "./orders/lines.js";
@@ -29,7 +27,7 @@ import { createPurchaseRepository } from "./orders/purchase.repository.js";
 import { createRechargeLine } from "./orders/recharge.line.js";
 import { createProviderRegistry } from "./payments/registry.js";
 import { createWechatPayCheck, createWechatPayCheckHandlers } from "./payments/wechatpay.check.js";
-import type { VipUsers } from "./vip/users.client.js";
+import type { DocumentProducts, PaySettingsSource, UserDirectory } from "./ports.js";
 import { createVipOrderHandlers } from "./vip/vip.handlers.js";
 import { createVip } from "./vip/vip.module.js";
 
@@ -40,22 +38,22 @@ export interface OrderServerDeps {
   internalToken: string;
   siteGate?: SiteGate;
   /** The public settings (the credit name in messages); absent: 积分. */
-  settings?: Pick<SettingsReader, "current"> & Partial<Pick<SettingsReader, "derive">>;
+  settings?: Pick<SettingsReader, "current">;
   /**
    * Product lines beyond the built-in ones (recharge, documents), one per order type: the VIP line
    * (vip/) plugs in here. Two lines for one type fail the boot.
    */
   lines?: readonly ProductLine[];
-  /** The user service as VIP asks it: usernames, and each membership's end (is_vip, no ads). */
-  vipUsers: VipUsers;
-  /** Reaches the config service (recharge and pay settings), the content service (document prices), the user service (usernames). */
-  transports: Pick<ServiceTransports, "config" | "content" | "user">;
+  /** The config service's recharge and pay settings. */
+  paySettings: PaySettingsSource;
+  /** The content service's documents, priced as products. */
+  documents: DocumentProducts;
+  /** The user service: usernames for order lists and VIP, and each membership's end (is_vip, no ads). */
+  users: UserDirectory;
   /** Order times (expiry, pay times); the wall clock when unset. */
   clock?: () => Date;
   /** The site's time zone (SITE_TIME_ZONE: a VIP card's daily cap); Asia/Shanghai when unset. */
   timeZone?: string;
-  /** Replaces the config/content clients (tests). */
-  sources?: OrderSources;
   /** The user service keeps credit_count: told after every booking; absent: nobody is told. */
   userCounts?: UserCountsChanges;
 }
@@ -81,18 +79,18 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
   // The order domain looks lines up here by order type (orders/lines.ts).
   const vip = createVip({
     db: deps.db,
-    users: deps.vipUsers,
+    users: deps.users,
     settings: deps.settings,
     timeZone: deps.timeZone,
     clock,
   });
-  const sources = deps.sources ?? createOrderSources(deps.transports, deps.internalToken, deps.settings);
   const repo = createOrderRepository(deps.db);
   const purchases = createPurchaseRepository(deps.db);
   const lines = createProductLines([
-    createRechargeLine({ sources, ledger, creditName }),
+    createRechargeLine({ paySettings: deps.paySettings, ledger, creditName }),
     createDocumentLine({
-      sources,
+      documents: deps.documents,
+      paySettings: deps.paySettings,
       purchases,
       ledger,
       clock,
@@ -107,7 +105,15 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
   const log = deps.log.child({ module: "orders" });
   const core = createOrderCore({ repo, lines, log, clock });
   onCore?.(core);
-  const orders = createOrderService({ repo, lines, core, sources, clock, log });
+  const orders = createOrderService({
+    repo,
+    lines,
+    core,
+    paySettings: deps.paySettings,
+    users: deps.users,
+    clock,
+    log,
+  });
   // One registry for paying and the operator's check: a provider is built once per settings.
   const providers = createProviderRegistry({ internalToken: deps.internalToken });
   const payments = createPayService({
@@ -115,7 +121,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     core,
     ledger,
     providers,
-    sources,
+    paySettings: deps.paySettings,
     async origin() {
       return ((await deps.settings?.current())?.system?.domain ?? "").replace(/\/+$/, "");
     },
@@ -139,8 +145,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
           ...createWechatPayCheckHandlers(
             createWechatPayCheck({
               providers,
-              paySettings: async () =>
-                (await (sources.freshOrderConfig ? sources.freshOrderConfig() : sources.orderConfig())).pay,
+              paySettings: async () => (await deps.paySettings.freshOrderConfig()).pay,
             }),
           ),
           ...createChargeHandlers(
@@ -153,7 +158,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
               payments,
               clock,
               vip: vip.downloads,
-              product: (id) => findDocumentProduct(sources, id),
+              product: (id) => findDocumentProduct(deps.documents, id),
             }),
           ),
         },

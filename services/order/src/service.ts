@@ -1,9 +1,9 @@
 import { type ServiceModule, userCountsChanges } from "@wenku/kit";
+import { createDocumentProducts, createPaySettingsSource, createUserDirectory } from "./clients.js";
 import { loadOrderConfig } from "./config.js";
 import { createDb, ORDER_SCHEMA } from "./db.js";
 import type { OrderCore } from "./orders/order.core.js";
 import { buildServer } from "./server.js";
-import { createVipUsers } from "./vip/users.client.js";
 
 export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pathname;
 
@@ -31,8 +31,9 @@ export const service: ServiceModule = {
           internalToken: ctx.internalToken,
           siteGate: ctx.siteGate,
           settings: ctx.settings,
-          vipUsers: createVipUsers(ctx.transports.user, ctx.internalToken),
-          transports: ctx.transports,
+          paySettings: createPaySettingsSource(ctx.transports.config, ctx.internalToken, ctx.settings),
+          documents: createDocumentProducts(ctx.transports.content, ctx.internalToken),
+          users: createUserDirectory(ctx.transports.user, ctx.internalToken),
           clock: ctx.clock,
           timeZone: cfg.SITE_TIME_ZONE,
           // the user service keeps credit_count per user: told after each booking

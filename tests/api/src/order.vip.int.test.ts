@@ -5,7 +5,7 @@
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createClient } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
-import { createVip, createVipUsers } from "@wenku/order";
+import { createUserDirectory, createVip } from "@wenku/order";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
@@ -216,7 +216,7 @@ test("a lapsed membership shows its past end and is not VIP; the next grant coun
 test("BUY_VIP line: priced from the card, refused while VIP is off or the card is not on sale", async () => {
   const vip = createVip({
     db: orderDb,
-    users: createVipUsers(stack.transports.user, stack.internalToken),
+    users: createUserDirectory(stack.transports.user, stack.internalToken),
     // the public settings as the config service answers them now (the service's reader caches them)
     settings: { current: () => createClient(ConfigAPI, stack.transports.config).getSettings({}) },
   });
@@ -237,7 +237,7 @@ test("BUY_VIP line: priced from the card, refused while VIP is off or the card i
 });
 
 test("BUY_VIP line: a paid order delivered twice (also at once) extends the membership once", async () => {
-  const vip = createVip({ db: orderDb, users: createVipUsers(stack.transports.user, stack.internalToken) });
+  const vip = createVip({ db: orderDb, users: createUserDirectory(stack.transports.user, stack.internalToken) });
   const c = await createCard({ title: "季度卡", type: 1, days: 90 });
   const user = await registerUser(stack.url, "vipbuyer");
   const order = {

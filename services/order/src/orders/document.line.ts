@@ -9,8 +9,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { DomainError } from "@wenku/kit";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
+import type { DocumentProducts, PaySettingsSource } from "../ports.js";
 import { vipDocumentPrice } from "../vip/vip.rules.js";
-import type { OrderSources } from "./clients.js";
 import { creditsToCents } from "./money.js";
 import type { PaidOrder, ProductLine, Quote } from "./product.js";
 import type { PurchaseRepository } from "./purchase.repository.js";
@@ -21,7 +21,8 @@ export const documentMessages = {
 };
 
 export function createDocumentLine(deps: {
-  sources: Pick<OrderSources, "documentProduct" | "recharge">;
+  documents: DocumentProducts;
+  paySettings: Pick<PaySettingsSource, "recharge">;
   purchases: Pick<PurchaseRepository, "entitled">;
   ledger: Pick<LedgerService, "apply">;
   /** download.free_download_duration now. */
@@ -30,7 +31,7 @@ export function createDocumentLine(deps: {
   pricePercent(userId: bigint): Promise<number>;
   clock: () => Date;
 }): ProductLine {
-  const product = (id: bigint) => findDocumentProduct(deps.sources, id);
+  const product = (id: bigint) => findDocumentProduct(deps.documents, id);
   return {
     type: OrderType.BUY_DOCUMENT,
     async quote(userId, productId): Promise<Quote> {
@@ -42,7 +43,7 @@ export function createDocumentLine(deps: {
         (await deps.purchases.entitled(userId, doc.id, await deps.freeDays(), deps.clock()));
       const percent = free ? 100 : await deps.pricePercent(userId);
       const credits = free ? 0 : vipDocumentPrice(doc.price, percent);
-      const exchange = Math.max(1, (await deps.sources.recharge()).creditExchange);
+      const exchange = Math.max(1, (await deps.paySettings.recharge()).creditExchange);
       return {
         productId: doc.id,
         productName: [...doc.title].slice(0, 128).join(""),
@@ -76,10 +77,10 @@ export function createDocumentLine(deps: {
 }
 
 /** The document as a product; NotFound in the order domain's words. */
-export async function findDocumentProduct(sources: Pick<OrderSources, "documentProduct">, id: bigint) {
+export async function findDocumentProduct(documents: DocumentProducts, id: bigint) {
   if (id <= 0n) throw new DomainError("invalid_argument", documentMessages.notFound, undefined, "product_id");
   try {
-    return await sources.documentProduct(id);
+    return await documents.product(id);
   } catch (err) {
     if (ConnectError.from(err).code === Code.NotFound) throw new DomainError("not_found", documentMessages.notFound);
     throw err;

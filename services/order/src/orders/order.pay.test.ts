@@ -37,7 +37,7 @@ const payService = (repo: OrderRepository, core: ReturnType<typeof createOrderCo
     core,
     ledger: { apply: async () => ({}) as never },
     providers: createProviderRegistry({ internalToken: TOKEN }, [sandboxFactory, queryable]),
-    sources: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
+    paySettings: { orderConfig: async () => ({ pay: settings, expireMinutes: 30 }) },
     origin: async () => "",
     log,
     clock: () => now,

@@ -17,7 +17,7 @@ import {
   type VerifiedNotify,
 } from "../payments/provider.js";
 import type { ProviderRegistry } from "../payments/registry.js";
-import type { OrderSources } from "./clients.js";
+import type { PaySettingsSource } from "../ports.js";
 import { type OrderCore, orderMessages } from "./order.core.js";
 import type { OrderRepository, OrderRow } from "./order.repository.js";
 
@@ -26,7 +26,7 @@ export interface PayDeps {
   core: OrderCore;
   ledger: Pick<LedgerService, "apply">;
   providers: ProviderRegistry;
-  sources: Pick<OrderSources, "orderConfig">;
+  paySettings: Pick<PaySettingsSource, "orderConfig">;
   /** The site's public origin (system.domain) for notify URLs; "" when unset. */
   origin(): Promise<string>;
   log: Logger;
@@ -165,7 +165,7 @@ export function createPayService(deps: PayDeps) {
       if (req.payMethod === PayMethod.CREDIT) return payWithCredits(row);
       if (row.amount <= 0)
         throw new DomainError("failed_precondition", orderMessages.noOnline, undefined, "pay_method");
-      const { pay } = await deps.sources.orderConfig();
+      const { pay } = await deps.paySettings.orderConfig();
       const provider = deps.providers.forMethod(req.payMethod, pay);
       await repo.choose(row.id, provider.method);
       const started = await provider.start({
@@ -183,7 +183,7 @@ export function createPayService(deps: PayDeps) {
 
     /** A platform's callback: verified by its provider, matched against the order, applied once. */
     async notify(providerName: string, raw: RawNotify): Promise<NotifyReply> {
-      const { pay } = await deps.sources.orderConfig();
+      const { pay } = await deps.paySettings.orderConfig();
       const provider = deps.providers.forName(providerName, pay);
       if (!provider) return { status: 404, contentType: "text/plain; charset=utf-8", body: "unknown payment provider" };
       let v: Awaited<ReturnType<typeof provider.verifyNotify>>;
@@ -212,7 +212,7 @@ export function createPayService(deps: PayDeps) {
       queried.set(row.orderNo, Date.now());
       if (queried.size > 10_000) queried.clear();
       try {
-        const provider = deps.providers.forMethod(row.payMethod, (await deps.sources.orderConfig()).pay);
+        const provider = deps.providers.forMethod(row.payMethod, (await deps.paySettings.orderConfig()).pay);
         const v = await provider.query?.(row.orderNo);
         if (v?.paid && v.orderNo === row.orderNo) await applyPaid(provider, v);
       } catch (err) {

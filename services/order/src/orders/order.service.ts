@@ -3,7 +3,7 @@
 import { randomInt } from "node:crypto";
 import { type CallContext, DomainError, type Logger, paging, requireSignedIn } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import type { OrderSources } from "./clients.js";
+import type { PaySettingsSource, UserDirectory } from "../ports.js";
 import type { ProductLines } from "./lines.js";
 import { type OrderCore, orderMessages } from "./order.core.js";
 import type { OrderFilter, OrderRepository, OrderRow, OrderSort } from "./order.repository.js";
@@ -13,7 +13,8 @@ export interface OrderServiceDeps {
   repo: OrderRepository;
   lines: ProductLines;
   core: OrderCore;
-  sources: Pick<OrderSources, "orderConfig" | "usernames">;
+  paySettings: Pick<PaySettingsSource, "orderConfig">;
+  users: Pick<UserDirectory, "usernames">;
   log?: Logger;
   clock: () => Date;
 }
@@ -43,7 +44,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** A page of orders with their users' names (shown to staff; a failed lookup leaves them empty). */
   async function named(page: { total: number; rows: OrderRow[] }) {
-    const names = await deps.sources.usernames(page.rows.map((r) => r.userId)).catch((err: unknown) => {
+    const names = await deps.users.usernames(page.rows.map((r) => r.userId)).catch((err: unknown) => {
       deps.log?.warn({ err }, "orders: usernames unavailable");
       return new Map<bigint, string>();
     });
@@ -52,7 +53,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function insert(init: Omit<Parameters<OrderRepository["create"]>[0], "orderNo" | "expiredAt">) {
     const now = deps.clock();
-    const { expireMinutes } = await deps.sources.orderConfig();
+    const { expireMinutes } = await deps.paySettings.orderConfig();
     const data = {
       ...init,
       orderNo: newOrderNo(now),

@@ -1,13 +1,13 @@
 // The recharge line's quote: a quantity is a multiple of credit_exchange (spec §5: the custom amount
 // steps by it) or one of the tiers' amounts; anything else is refused on `quantity` with the step.
 import { DomainError } from "@wenku/kit";
-import type { RechargeConfig } from "./clients.js";
+import type { RechargeConfig } from "../ports.js";
 import { createRechargeLine, rechargeMessages } from "./recharge.line.js";
 
 function line(config: Partial<RechargeConfig> = {}) {
   const recharge: RechargeConfig = { enable: true, creditExchange: 100, tiers: "1000:0.9\n2550:0.8", ...config };
   return createRechargeLine({
-    sources: { recharge: async () => recharge },
+    paySettings: { recharge: async () => recharge },
     ledger: { apply: async () => ({}) as never },
     creditName: async () => "积分",
   });

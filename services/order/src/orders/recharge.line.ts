@@ -4,7 +4,7 @@
 import { DomainError } from "@wenku/kit";
 import { OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
-import type { OrderSources } from "./clients.js";
+import type { PaySettingsSource } from "../ports.js";
 import { creditsToCents, discountFor, FULL, parseTiers } from "./money.js";
 import type { PaidOrder, ProductLine, Quote } from "./product.js";
 
@@ -26,7 +26,7 @@ export function checkRechargeQuantity(quantity: number): number {
 }
 
 export function createRechargeLine(deps: {
-  sources: Pick<OrderSources, "recharge">;
+  paySettings: Pick<PaySettingsSource, "recharge">;
   ledger: Pick<LedgerService, "apply">;
   creditName(): Promise<string>;
 }): ProductLine {
@@ -34,7 +34,7 @@ export function createRechargeLine(deps: {
     type: OrderType.RECHARGE,
     async quote(_userId, _productId, quantity): Promise<Quote> {
       checkRechargeQuantity(quantity);
-      const r = await deps.sources.recharge();
+      const r = await deps.paySettings.recharge();
       if (!r.enable) throw new DomainError("failed_precondition", rechargeMessages.disabled);
       const exchange = Math.max(1, r.creditExchange);
       const tiers = parseTiers(r.tiers);

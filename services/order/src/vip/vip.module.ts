@@ -2,7 +2,7 @@
 // (the benefits a membership serves) for the download charge and the documents' VIP price.
 import type { SettingsReader } from "@wenku/kit";
 import type { Db } from "../db.js";
-import type { VipUsers } from "./users.client.js";
+import type { UserDirectory } from "../ports.js";
 import { createVipDownloads } from "./vip.downloads.repository.js";
 import { createVipHandlers } from "./vip.handlers.js";
 import { createVipLine } from "./vip.line.js";
@@ -11,7 +11,7 @@ import { createVipService } from "./vip.service.js";
 
 export function createVip(deps: {
   db: Db;
-  users: VipUsers;
+  users: Pick<UserDirectory, "username" | "setVipExpiry">;
   settings?: Pick<SettingsReader, "current">;
   /** The site's time zone (a card's daily cap counts its days); Asia/Shanghai when unset. */
   timeZone?: string;

@@ -4,7 +4,7 @@
 // is_vip and the advertisements).
 import { type CallContext, DomainError, paging, requireSignedIn } from "@wenku/kit";
 import type { VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
-import type { VipUsers } from "./users.client.js";
+import type { UserDirectory } from "../ports.js";
 import type { VipDownloads } from "./vip.downloads.repository.js";
 import { type Benefits, benefitsOf, type Grant, type VipRepository } from "./vip.repository.js";
 import {
@@ -39,7 +39,7 @@ const oneValue = (values: readonly boolean[]) => (values.length === 1 ? values[0
 
 export interface VipServiceDeps {
   repo: VipRepository;
-  users: VipUsers;
+  users: Pick<UserDirectory, "username" | "setVipExpiry">;
   /** Today's VIP downloads for /me/vip. */
   downloads: Pick<VipDownloads, "today">;
   clock?: () => Date;
