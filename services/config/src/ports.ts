@@ -4,7 +4,7 @@ import type { ContentStats } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
 
 // What the config service needs from the other services, as interfaces: the domain depends on these,
-// server.ts wires the implementations (Connect clients over the service transports, clients.ts) in.
+// service.ts wires the implementations (Connect clients over the service transports, clients.ts) in.
 
 /** ContentInternalAPI.GetContentStats: the contract's counters, as plain data. */
 export type ContentCounters = Omit<ContentStats, "$typeName" | "$unknown">;

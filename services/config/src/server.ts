@@ -1,4 +1,3 @@
-import type { Transport } from "@connectrpc/connect";
 import {
   type Authorizer,
   type Broadcaster,
@@ -22,16 +21,7 @@ import { createAdvertisementService } from "./advertisement/advertisement.servic
 import { createBannerHandlers } from "./banner/banner.handlers.js";
 import { createBannerRepository } from "./banner/banner.repository.js";
 import { createBannerService } from "./banner/banner.service.js";
-import { createVisitorLists } from "./cache.js";
-import {
-  createConverterHost,
-  createEnabledLanguages,
-  createSearchIndexAdmin,
-  createSitemapAdmin,
-  createStatsSources,
-  createVipCheck,
-  createWechatPayCheck,
-} from "./clients.js";
+import type { VisitorLists } from "./cache.js";
 import type { Db } from "./db.js";
 import { createFriendlinkHandlers } from "./friendlink/friendlink.handlers.js";
 import { createFriendlinkRepository } from "./friendlink/friendlink.repository.js";
@@ -39,6 +29,15 @@ import { createFriendlinkService } from "./friendlink/friendlink.service.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
 import { createNavigationService } from "./navigation/navigation.service.js";
+import type {
+  ConverterHost,
+  EnabledLanguages,
+  SearchIndexAdmin,
+  SitemapAdmin,
+  StatsSources,
+  VipCheck,
+  WechatPayCheck,
+} from "./ports.js";
 import { createConfigHandlers } from "./settings/config.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
@@ -55,12 +54,20 @@ export interface ConfigServerDeps {
   authorizer: Authorizer;
   internalToken: string;
   log: Logger;
-  /** Reaches the content service (document languages for the public settings, statistics). */
-  content: Transport;
-  /** Reaches the user service (statistics, VIP state for the ads). */
-  user: Transport;
-  /** Reaches the order service (the WeChat Pay check: it holds the payment providers). */
-  order: Transport;
+  /** The content service's enabled document languages, for the public settings. */
+  languages: EnabledLanguages;
+  /** The user and content services' counters, for the statistics. */
+  counters: StatsSources;
+  /** The content service's search index, rebuilt from the config API. */
+  searchIndex: SearchIndexAdmin;
+  /** The content service's sitemap, rebuilt from the config API. */
+  sitemap: SitemapAdmin;
+  /** The content service's host: the converter's tools and the machine, for the system pages. */
+  host: ConverterHost;
+  /** The user service's VIP state: VIP users see no ads. */
+  vip: VipCheck;
+  /** The order service's WeChat Pay check (it holds the payment providers). */
+  wechatpay: WechatPayCheck;
   /** Program version shown in the public settings. */
   version: string;
   /** The program's licence (SPDX id from package.json), for GetLicense. */
@@ -93,22 +100,18 @@ export function createConfigDomain(deps: Pick<ConfigServerDeps, "db" | "bus" | "
 
 /**
  * The config service: settings, navigation, banners, friend links and advertisements. Wired
- * repositories → domain services → handlers; the other services are reached through the clients
- * of clients.ts (the ports of ports.ts).
+ * repositories → domain services → handlers; the other services are reached through the ports of
+ * ports.ts. `configs` (seeded) and `lists` (listening) come from service.ts, which starts them first.
  */
-export function buildServer(
-  deps: ConfigServerDeps,
-  configs = createConfigDomain(deps),
-  lists = createVisitorLists(deps.bus),
-): ServiceDefinition {
+export function buildServer(deps: ConfigServerDeps, configs: ConfigService, lists: VisitorLists): ServiceDefinition {
   const settings = createSettingsSnapshot({
     values: configs.values,
-    languages: createEnabledLanguages(deps.content, deps.internalToken, deps.log),
+    languages: deps.languages,
     version: deps.version,
     changes: deps.settings,
   });
   const stats = createStatsService({
-    sources: createStatsSources({ user: deps.user, content: deps.content }, deps.internalToken),
+    sources: deps.counters,
     local: createLocalCounts(deps.db),
     version: deps.version,
     build: deps.build,
@@ -119,7 +122,7 @@ export function buildServer(
   const ads = createAdvertisementService({
     repo: createAdvertisementRepository(deps.db),
     lists,
-    vip: createVipCheck(deps.user, deps.internalToken),
+    vip: deps.vip,
   });
   return defineService({
     name: "config",
@@ -136,15 +139,15 @@ export function buildServer(
             configs,
             settings,
             stats,
-            searchIndex: createSearchIndexAdmin(deps.content, deps.internalToken),
-            sitemap: createSitemapAdmin(deps.content, deps.internalToken),
+            searchIndex: deps.searchIndex,
+            sitemap: deps.sitemap,
           }),
           ...createSystemHandlers({
             configs,
-            host: createConverterHost(deps.content, deps.internalToken),
+            host: deps.host,
             releases: createReleaseService({ configs, version: deps.version }),
             program: { version: deps.version, license: deps.license },
-            wechatpay: createWechatPayCheck(deps.order, deps.internalToken),
+            wechatpay: deps.wechatpay,
           }),
         },
       ],

@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import type { ServiceModule } from "@wenku/kit";
 import { createVisitorLists } from "./cache.js";
-import { createSitemapAdmin } from "./clients.js";
+import {
+  createConverterHost,
+  createEnabledLanguages,
+  createSearchIndexAdmin,
+  createSitemapAdmin,
+  createStatsSources,
+  createVipCheck,
+  createWechatPayCheck,
+} from "./clients.js";
 import { loadConfigConfig } from "./config.js";
 import { CONFIG_SCHEMA, createDb } from "./db.js";
 import { buildServer, createConfigDomain } from "./server.js";
@@ -26,15 +34,21 @@ export const service: ServiceModule = {
     const config = loadConfigConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
     try {
+      const { content, user, order } = ctx.transports;
+      const sitemap = createSitemapAdmin(content, ctx.internalToken);
       const deps = {
         db,
         bus: ctx.bus,
         authorizer: ctx.authorizer,
         internalToken: ctx.internalToken,
         log: ctx.log,
-        content: ctx.transports.content,
-        user: ctx.transports.user,
-        order: ctx.transports.order,
+        languages: createEnabledLanguages(content, ctx.internalToken, ctx.log),
+        counters: createStatsSources({ user, content }, ctx.internalToken),
+        searchIndex: createSearchIndexAdmin(content, ctx.internalToken),
+        sitemap,
+        host: createConverterHost(content, ctx.internalToken),
+        vip: createVipCheck(user, ctx.internalToken),
+        wechatpay: createWechatPayCheck(order, ctx.internalToken),
         version,
         license,
         build: { hash: config.WENKU_BUILD_HASH, at: config.WENKU_BUILD_AT },
@@ -48,7 +62,7 @@ export const service: ServiceModule = {
       const stopLists = await lists.listen();
       const definition = buildServer(deps, configs, lists);
       const schedule = startSitemapSchedule({
-        sitemap: createSitemapAdmin(ctx.transports.content, ctx.internalToken),
+        sitemap,
         async settings() {
           const v = await configs.values();
           return {

@@ -2,8 +2,15 @@
 // a mask sent back keeps the stored secret, and bad values are refused with nothing saved.
 import { randomBytes } from "node:crypto";
 import { createClient, type Transport } from "@connectrpc/connect";
-import { buildServer } from "@wenku/config";
-import { createLogger, createSettingsReader, headers, inProcessTransport } from "@wenku/kit";
+import { service } from "@wenku/config";
+import {
+  createLogger,
+  createSettingsReader,
+  headers,
+  inProcessTransport,
+  type StartedService,
+  siteGateFrom,
+} from "@wenku/kit";
 import { createJetStreamBus } from "@wenku/kit/bus";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
@@ -308,7 +315,6 @@ describe("a saved setting applies at the very next request, in every service", (
       bus,
       log,
     });
-    const replicaDb = openConfigDb(stack);
     let languageLists = 0;
     const content: Transport = {
       unary(method, ...args) {
@@ -317,21 +323,21 @@ describe("a saved setting applies at the very next request, in every service", (
       },
       stream: (...args) => stack.transports.content.stream(...args),
     };
+    let replica: StartedService | undefined;
     try {
-      const replica = buildServer({
-        db: replicaDb,
+      // Started as its own process starts it (the service module), on the stack's database.
+      replica = await service.start({
+        databaseUrl: stack.databaseUrl,
         bus,
-        authorizer: { authorize: () => Promise.reject(new Error("only the services call this replica")) },
-        internalToken: stack.internalToken,
         log,
-        content,
-        user: stack.transports.user,
-        order: stack.transports.order,
-        version: "0.1.0",
-        license: "MIT",
+        internalToken: stack.internalToken,
+        transports: { ...stack.transports, content },
+        authorizer: { authorize: () => Promise.reject(new Error("only the services call this replica")) },
+        siteGate: siteGateFrom(reader),
         settings: reader,
+        env: {},
       });
-      const config = createClient(ConfigAPI, inProcessTransport(replica));
+      const config = createClient(ConfigAPI, inProcessTransport(replica.definition));
       const settings = () => config.getSettings({}, { headers: { [headers.internal]: stack.internalToken } });
       const codes = async () => (await settings()).language.map((l) => l.code);
 
@@ -354,8 +360,8 @@ describe("a saved setting applies at the very next request, in every service", (
       }
       expect(languageLists).toBe(4);
     } finally {
+      await replica?.close();
       reader.close();
-      await replicaDb.$disconnect();
       await bus.close();
     }
   });
