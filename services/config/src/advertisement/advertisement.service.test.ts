@@ -2,8 +2,8 @@
 // start/end window, positions, VIP callers, and the cached public list dropped on change.
 import { type CallContext, createLogger } from "@wenku/kit";
 import { createMemoryBus } from "@wenku/kit/bus";
+import { refusal } from "../../test/refusal.js";
 import { createVisitorLists } from "../cache.js";
-import { refusal } from "../lists/testing.js";
 import type { AdvertisementData, AdvertisementRow } from "./advertisement.repository.js";
 import {
   type AdvertisementInput,

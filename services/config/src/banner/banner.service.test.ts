@@ -1,6 +1,7 @@
 // Banner and friend link validation: each refusal names its field; what is stored is trimmed.
+
+import { refusal } from "../../test/refusal.js";
 import { validateFriendlink } from "../friendlink/friendlink.service.js";
-import { refusal } from "../lists/testing.js";
 import { type BannerInput, validateBanner } from "./banner.service.js";
 
 const banner = (over: Partial<BannerInput> = {}): BannerInput => ({
