@@ -6,7 +6,7 @@
 export default {
   displayName: "web",
   rootDir: ".",
-  testEnvironment: "<rootDir>/src/test/jsdomEnvironment.js",
+  testEnvironment: "<rootDir>/test/jsdomEnvironment.js",
   testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx", "<rootDir>/build/**/*.test.ts"],
   extensionsToTreatAsEsm: [".ts", ".tsx"],
   transform: {
@@ -25,9 +25,9 @@ export default {
     // The generated protobuf code, imported as @wenku/proto/<path>.js, is TypeScript in proto/gen.
     "^@wenku/proto/(.*)\\.js$": "<rootDir>/../proto/gen/$1.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
-    "\\.(css|less)$": "<rootDir>/src/test/styleStub.js",
+    "\\.(css|less)$": "<rootDir>/test/styleStub.js",
   },
-  setupFiles: ["<rootDir>/src/test/setup.ts"],
+  setupFiles: ["<rootDir>/test/setup.ts"],
   // Both cores: the suites are CPU-bound (jsdom + antd), and CI runs nothing else meanwhile.
   maxWorkers: 2,
   clearMocks: true,

@@ -3,7 +3,7 @@ import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { screen, waitFor } from "@testing-library/react";
 import { NavigationAPI, NavigationSchema } from "@wenku/proto/api/v1/navigation_pb.js";
-import { renderWithProviders, testDeps } from "../test/render.js";
+import { renderWithProviders, testDeps } from "../../test/render.js";
 import { useApiQuery } from "./useApiQuery.js";
 
 jest.setTimeout(30_000);

@@ -7,7 +7,7 @@ import {
   AdvertisementSchema,
   type GetAdvertisementByPositionRequest,
 } from "@wenku/proto/api/v1/advertisement_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../test/render.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import { AdSlot } from "./AdSlot.js";
 
 const ad = (id: number, position: string, content: string) =>

@@ -4,7 +4,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { CategoryAPI, CategorySchema, type ListCategoryRequest } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../test/render.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import { AppHeader } from "./AppHeader.js";
 import { CategoryCards, DrawerCategories } from "./HeaderCategories.js";
 

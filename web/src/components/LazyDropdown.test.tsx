@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { act, fireEvent, screen } from "@testing-library/react";
-import { renderWithProviders } from "../test/render.js";
+import { renderWithProviders } from "../../test/render.js";
 import { LazyDropdown } from "./LazyDropdown.js";
 
 describe("LazyDropdown", () => {

@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 // A phone: the size class is what decides (jsdom lays nothing out).
 jest.unstable_mockModule("../hooks/useSizeClass.js", () => ({ useSizeClass: () => "mobile" }));
 const { SideBar } = await import("./SideBar.js");
-const { renderWithProviders } = await import("../test/render.js");
+const { renderWithProviders } = await import("../../test/render.js");
 
 describe("SideBar on a phone", () => {
   it("folds the two actions behind one button", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { renderWithProviders, testDeps } from "../test/render.js";
+import { renderWithProviders, testDeps } from "../../test/render.js";
 import { BACK_TOP_AFTER, SideBar } from "./SideBar.js";
 
 const scrollTo = (y: number) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { Empty } from "antd";
+import { memoryStorage } from "../../test/memoryStorage.js";
+import { renderWithProviders, testDeps } from "../../test/render.js";
 import { dayjs } from "../components/common/dayjs.js";
 import { LanguageSwitch } from "../components/LanguageSwitch.js";
-import { memoryStorage } from "../test/memoryStorage.js";
-import { renderWithProviders, testDeps } from "../test/render.js";
 import { useI18n } from "./I18nProvider.js";
 import {
   createLanguageStore,

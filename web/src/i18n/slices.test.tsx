@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { act } from "@testing-library/react";
-import { memoryStorage } from "../test/memoryStorage.js";
+import { memoryStorage } from "../../test/memoryStorage.js";
 import { en } from "./en.js";
 import { SLICE_LOADERS, TEXT_SLICES } from "./slices.js";
 import { zhCN } from "./zh-CN.js";

@@ -4,9 +4,9 @@ import { describe, expect, it } from "@jest/globals";
 import { screen } from "@testing-library/react";
 import { ArticleAPI, ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { preloadRoutes } from "../../test/preloadRoutes.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import { routes } from "../router/routes.js";
-import { preloadRoutes } from "../test/preloadRoutes.js";
-import { emptyServices, renderRoutes, testDeps } from "../test/render.js";
 
 const article = create(ArticleSchema, {
   id: 7n,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, data, RouterProvider } from "react-router";
-import { renderRoutes } from "../test/render.js";
+import { renderRoutes } from "../../test/render.js";
 import { RouteErrorPage } from "./ErrorPage.js";
 
 function failingRoute(loader: () => never) {

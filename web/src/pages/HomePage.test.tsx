@@ -11,9 +11,9 @@ import {
   type ListDocumentRequest,
 } from "@wenku/proto/api/v1/document_pb.js";
 import { NavigationAPI, NavigationSchema } from "@wenku/proto/api/v1/navigation_pb.js";
+import { preloadRoutes } from "../../test/preloadRoutes.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import { routes } from "../router/routes.js";
-import { preloadRoutes } from "../test/preloadRoutes.js";
-import { emptyServices, renderRoutes, testDeps } from "../test/render.js";
 
 const doc = (id: number, title: string, ext = ".pdf") =>
   create(DocumentSchema, { id: BigInt(id), title, ext, pages: 3, viewCount: 7 });

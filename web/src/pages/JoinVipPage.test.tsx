@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { OrderType, VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type CreateOrderRequest, OrderAPI, OrderSchema } from "@wenku/proto/api/v1/order_pb.js";
 import { type ListVipCardRequest, UserVipAPI, VipCardSchema } from "@wenku/proto/api/v1/vip_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import JoinVipPage from "./JoinVipPage.js";
 import { payableCents } from "./vip/vipCards.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { screen, waitFor } from "@testing-library/react";
+import { preloadRoutes } from "../../test/preloadRoutes.js";
+import { renderRoutes, testDeps } from "../../test/render.js";
 import { routes } from "../router/routes.js";
-import { preloadRoutes } from "../test/preloadRoutes.js";
-import { renderRoutes, testDeps } from "../test/render.js";
 
 preloadRoutes(() => import("./NotFoundPage.js"));
 

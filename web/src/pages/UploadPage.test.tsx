@@ -7,7 +7,7 @@ import { type CreateDocumentRequest, DocumentAPI, DocumentSchema } from "@wenku/
 import { CategoryType, DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { useLocation } from "react-router";
-import { emptyServices, renderRoutes, testDeps } from "../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import UploadPage from "./UploadPage.js";
 
 // Whole antd forms in jsdom (the cascader especially) are slow on a loaded machine.

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { memoryStorage } from "../test/memoryStorage.js";
+import { memoryStorage } from "../../test/memoryStorage.js";
 import { CHUNK_RELOAD_WINDOW_MS, isChunkLoadError, reloadOnChunkError } from "./chunkReload.js";
 
 const chunkError = new TypeError("Failed to fetch dynamically imported module: /assets/LoginPage-abc.js");

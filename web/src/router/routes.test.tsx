@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { screen } from "@testing-library/react";
-import { preloadRoutes } from "../test/preloadRoutes.js";
-import { renderRoutes } from "../test/render.js";
+import { preloadRoutes } from "../../test/preloadRoutes.js";
+import { renderRoutes } from "../../test/render.js";
 import { routes } from "./routes.js";
 
 preloadRoutes(

@@ -7,7 +7,7 @@ import { describe, expect, it } from "@jest/globals";
 import { GroupSchema } from "@wenku/proto/api/v1/group_pb.js";
 import { PermissionSchema } from "@wenku/proto/api/v1/permission_pb.js";
 import { LoginReplySchema, UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import { memoryStorage } from "../test/memoryStorage.js";
+import { memoryStorage } from "../../test/memoryStorage.js";
 import { endSession, ensurePermissions, startSession } from "./account.js";
 import { createSessionStore } from "./session.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { act, render, screen } from "@testing-library/react";
-import { memoryStorage } from "../test/memoryStorage.js";
+import { memoryStorage } from "../../test/memoryStorage.js";
 import { SessionProvider, useSession } from "./SessionProvider.js";
 import { createSessionStore, DEFAULT_OAUTH_REDIRECT, SESSION_STORAGE_KEY } from "./session.js";
 

@@ -2,8 +2,8 @@ import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type User, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { useCurrentUser } from "../../hooks/useUser.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import { PasswordForm } from "./PasswordForm.js";
 import { ProfileForm } from "./ProfileForm.js";
 

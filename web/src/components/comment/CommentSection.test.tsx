@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Comment, CommentAPI, CommentSchema, type CreateCommentRequest } from "@wenku/proto/api/v1/comment_pb.js";
 import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import { CommentSection } from "./CommentSection.js";
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { CreditLogSchema, OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import CheckInButton from "./CheckInButton.js";
 import { CreditLog } from "./CreditLog.js";
 

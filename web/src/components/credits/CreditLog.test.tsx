@@ -3,8 +3,8 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { screen } from "@testing-library/react";
 import { CreditLogSchema, OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import type { Lang } from "../../i18n/language.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
 import { CreditLog } from "./CreditLog.js";
 
 jest.setTimeout(30_000);

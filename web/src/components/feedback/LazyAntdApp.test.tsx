@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen } from "@testing-library/react";
 import { App } from "antd";
-import { renderWithProviders } from "../../test/render.js";
+import { renderWithProviders } from "../../../test/render.js";
 import { useFeedback } from "./appContext.js";
 
 function Toaster() {

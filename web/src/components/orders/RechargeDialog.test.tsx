@@ -5,8 +5,8 @@ import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type CreateOrderRequest, OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
 import { Route, Routes, useLocation } from "react-router";
-import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
-import { atViewportWidth } from "../../test/viewport.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
+import { atViewportWidth } from "../../../test/viewport.js";
 import RechargeButton from "./RechargeButton.js";
 import { rechargeDialogWidth } from "./RechargeDialog.js";
 

@@ -6,9 +6,9 @@ import { ConfigAPI, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { OrderAPI, OrderSchema } from "@wenku/proto/api/v1/order_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import OrderPage from "../../pages/OrderPage.js";
 import { useSession } from "../../store/SessionProvider.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import { AdSlot } from "../AdSlot.js";
 import { VipMark } from "./VipMark.js";
 

@@ -9,7 +9,7 @@ import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Favorite, FavoriteAPI, FavoriteSchema } from "@wenku/proto/api/v1/favorite_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { useLocation } from "react-router";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import PostPage from "../PostPage.js";
 import ArticlePage from "./ArticlePage.js";
 

@@ -3,7 +3,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import { type RegisterAndLoginRequest, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../test/render.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
 import LoginPage from "./LoginPage.js";
 
 jest.setTimeout(30_000);

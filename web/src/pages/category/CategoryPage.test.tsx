@@ -5,9 +5,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { CategoryAPI, CategorySchema, type ListCategoryRequest } from "@wenku/proto/api/v1/category_pb.js";
 import { DocumentAPI, DocumentSchema, type ListDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
+import { preloadRoutes } from "../../../test/preloadRoutes.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { routes } from "../../router/routes.js";
-import { preloadRoutes } from "../../test/preloadRoutes.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 
 const cat = (id: number, parentId: number, title: string, extra: Record<string, unknown> = {}) =>
   create(CategorySchema, { id: BigInt(id), parentId: BigInt(parentId), title, enable: true, ...extra });

@@ -6,7 +6,7 @@ import { DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js"
 import { ContentKind, DocumentStatus, ReportReason } from "@wenku/proto/api/v1/enums_pb.js";
 import { FavoriteAPI, FavoriteSchema } from "@wenku/proto/api/v1/favorite_pb.js";
 import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { DocumentActions, withRating } from "./DocumentActions.js";
 
 jest.setTimeout(30_000);

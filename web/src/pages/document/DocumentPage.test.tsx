@@ -6,8 +6,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { type Document, DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { RootLayout } from "../../layouts/RootLayout.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import DocumentPage from "./DocumentPage.js";
 
 jest.setTimeout(30_000);

@@ -7,8 +7,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserVipAPI, UserVipSchema } from "@wenku/proto/api/v1/vip_pb.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { RootLayout } from "../../layouts/RootLayout.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import DocumentPage from "./DocumentPage.js";
 
 jest.setTimeout(60_000);

@@ -4,8 +4,8 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DocumentAPI, DocumentSchema, type SearchDocumentTextRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
-import { recordScrollIntoView } from "../../test/scrollSpy.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
+import { recordScrollIntoView } from "../../../test/scrollSpy.js";
 import { DocumentReader } from "./DocumentReader.js";
 
 jest.setTimeout(30_000);

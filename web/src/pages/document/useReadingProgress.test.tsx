@@ -4,8 +4,8 @@ import { screen, waitFor } from "@testing-library/react";
 import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { ReadingAPI, type ReadingProgress } from "@wenku/proto/api/v1/reading_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
-import { recordScrollIntoView } from "../../test/scrollSpy.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
+import { recordScrollIntoView } from "../../../test/scrollSpy.js";
 import { DocumentReader } from "./DocumentReader.js";
 import { SAVE_DELAY_MS } from "./useReadingProgress.js";
 

@@ -7,9 +7,9 @@ import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { BannerType } from "@wenku/proto/api/v1/enums_pb.js";
 import { FriendlinkAPI, FriendlinkSchema } from "@wenku/proto/api/v1/friendlink_pb.js";
+import { preloadRoutes } from "../../../test/preloadRoutes.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { routes } from "../../router/routes.js";
-import { preloadRoutes } from "../../test/preloadRoutes.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 
 const doc = (id: number, title: string) => create(DocumentSchema, { id: BigInt(id), title, ext: ".pdf", pages: 3 });
 

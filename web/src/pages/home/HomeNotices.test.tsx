@@ -6,9 +6,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { ArticleAPI, ArticleSchema, type ListArticleRequest } from "@wenku/proto/api/v1/article_pb.js";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
+import { preloadRoutes } from "../../../test/preloadRoutes.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { routes } from "../../router/routes.js";
-import { preloadRoutes } from "../../test/preloadRoutes.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 
 /** The home page over a site whose notices are `titles` (ListArticle is_notice), recording the request. */
 function services(titles: string[], seen: ListArticleRequest[]) {

@@ -3,7 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it, jest } from "@jest/globals";
 import { screen } from "@testing-library/react";
 import { type ListUserDownloadRequest, UserAPI, UserDownloadSchema, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import MeDownloadPage from "./MeDownloadPage.js";
 
 jest.setTimeout(60_000);

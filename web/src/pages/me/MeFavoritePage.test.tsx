@@ -10,7 +10,7 @@ import {
   type ListFavoriteRequest,
 } from "@wenku/proto/api/v1/favorite_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import MeFavoritePage, { favoritePath } from "./MeFavoritePage.js";
 
 jest.setTimeout(60_000);

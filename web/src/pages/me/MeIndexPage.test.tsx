@@ -3,7 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it, jest } from "@jest/globals";
 import { screen, waitFor, within } from "@testing-library/react";
 import { DynamicSchema, type ListUserDynamicRequest, UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import MeIndexPage from "./MeIndexPage.js";
 
 jest.setTimeout(60_000);

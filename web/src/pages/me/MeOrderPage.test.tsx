@@ -4,8 +4,8 @@ import { screen, waitFor } from "@testing-library/react";
 import { OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import { type ListUserOrderRequest, OrderAPI, OrderSchema } from "@wenku/proto/api/v1/order_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
-import { pickOption } from "../../test/adminScreen.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { pickOption } from "../../../test/adminScreen.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import MeOrderPage, { meOrderRequest } from "./MeOrderPage.js";
 
 jest.setTimeout(60_000);

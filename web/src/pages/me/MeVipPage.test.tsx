@@ -7,7 +7,7 @@ import { OrderStatus, OrderType, VipCardType } from "@wenku/proto/api/v1/enums_p
 import { OrderSchema } from "@wenku/proto/api/v1/order_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
 import { UserVipAPI, UserVipSchema } from "@wenku/proto/api/v1/vip_pb.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import MeVipPage from "./MeVipPage.js";
 
 jest.setTimeout(60_000);

@@ -6,7 +6,7 @@ import { ConfigAPI, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { type Order, OrderAPI, OrderSchema, type PayOrderRequest } from "@wenku/proto/api/v1/order_pb.js";
 import { useLocation } from "react-router";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import OrderPage from "../OrderPage.js";
 import { payMethodsFor } from "./PayPanel.js";
 import PaySandboxPage, { readSandboxLink } from "./PaySandboxPage.js";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderWithProviders, testDeps } from "../../test/render.js";
+import { renderWithProviders, testDeps } from "../../../test/render.js";
 import ArticleEditor from "./ArticleEditor.js";
 
 jest.setTimeout(60_000);

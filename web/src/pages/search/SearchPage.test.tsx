@@ -9,8 +9,8 @@ import { DocumentHitSchema, DocumentSchema } from "@wenku/proto/api/v1/document_
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import { SearchAPI, type SearchReplySchema, type SearchRequest } from "@wenku/proto/api/v1/search_pb.js";
 import { useLocation } from "react-router";
+import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { RootLayout } from "../../layouts/RootLayout.js";
-import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import SearchPage from "./SearchPage.js";
 
 jest.setTimeout(30_000);

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Group, GroupAPI, GroupSchema, type ListGroupRequest } from "@wenku/proto/api/v1/group_pb.js";
 import { Table } from "antd";
 import { useLocation } from "react-router";
-import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../../../test/render.js";
 import { AdminToolbar } from "../AdminToolbar.js";
 import { RowActions } from "../RowActions.js";
 import { readListQuery, useAdminList } from "./useAdminList.js";

@@ -9,11 +9,11 @@ import {
   AdvertisementSchema,
   type ListAdvertisementRequest,
 } from "@wenku/proto/api/v1/advertisement_pb.js";
-import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
-import { fakeImageUploads } from "../../../test/fakeUpload.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
-import { atViewportWidth } from "../../../test/viewport.js";
+import { openDrawer, pickOption, tableRow } from "../../../../test/adminScreen.js";
+import { fakeImageUploads } from "../../../../test/fakeUpload.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
+import { atViewportWidth } from "../../../../test/viewport.js";
 import AdvertisementPage from "./AdvertisementPage.js";
 import { AD_POSITION_GROUPS } from "./positions.js";
 

@@ -11,8 +11,8 @@ import {
 } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import ArticleListPage from "./ArticleListPage.js";
 import { articleListRequest, statusesOf } from "./articleListQuery.js";
 

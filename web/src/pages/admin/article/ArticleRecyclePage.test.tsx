@@ -3,8 +3,8 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ArticleAPI, ArticleSchema } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import ArticleRecyclePage from "./ArticleRecyclePage.js";
 
 /** An in-process bin: restore and purge take rows out, empty takes them all. */

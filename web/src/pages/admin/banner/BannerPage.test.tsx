@@ -4,11 +4,11 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Banner, BannerAPI, BannerSchema, type ListBannerRequest } from "@wenku/proto/api/v1/banner_pb.js";
 import { BannerType } from "@wenku/proto/api/v1/enums_pb.js";
-import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
-import { fakeImageUploads } from "../../../test/fakeUpload.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
-import { atViewportWidth } from "../../../test/viewport.js";
+import { openDrawer, pickOption, tableRow } from "../../../../test/adminScreen.js";
+import { fakeImageUploads } from "../../../../test/fakeUpload.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
+import { atViewportWidth } from "../../../../test/viewport.js";
 import BannerPage from "./BannerPage.js";
 
 atViewportWidth(1280);

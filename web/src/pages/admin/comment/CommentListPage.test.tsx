@@ -9,8 +9,8 @@ import {
   type ListCommentRequest,
 } from "@wenku/proto/api/v1/comment_pb.js";
 import { ContentKind, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import CommentListPage from "./CommentListPage.js";
 
 const comment = (id: number, content: string, status: ReviewStatus, type = ContentKind.DOCUMENT) =>

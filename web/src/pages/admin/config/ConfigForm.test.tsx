@@ -4,7 +4,7 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI, ConfigSchema, type Configs } from "@wenku/proto/api/v1/config_pb.js";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
-import { emptyServices, renderRoutes, renderWithProviders, testDeps } from "../../../test/render.js";
+import { emptyServices, renderRoutes, renderWithProviders, testDeps } from "../../../../test/render.js";
 import { ConfigForm } from "./ConfigForm.js";
 import ConfigPage from "./ConfigPage.js";
 import { CONFIG_SECTIONS } from "./sections.js";

@@ -4,9 +4,9 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { ConfigAPI, ConfigSchema, type WechatPayCert, WechatPayCertSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import { formatTime } from "../../../components/common/format.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
 import { ConfigForm } from "./ConfigForm.js";
 import { CONFIG_SECTIONS } from "./sections.js";
 

@@ -2,8 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI, DeviceInfoSchema, EnvDependentSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import { DeviceCard } from "./DeviceCard.js";
 import { EnvCard } from "./EnvCard.js";
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { SearchIndexStatusSchema } from "@wenku/proto/api/v1/search_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import { SearchIndexCard } from "./SearchIndexCard.js";
 
 /** An in-process ConfigAPI whose index status the test moves along; RenewDocumentIndex starts a pass. */

@@ -2,9 +2,9 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ConfigAPI, type GetStatsTrendRequest, StatsTrendDaySchema } from "@wenku/proto/api/v1/config_pb.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import { niceMax } from "../../../components/admin/LineChart.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
 import { TrendCard } from "./TrendCard.js";
 
 function setup(rpcs: string[]) {

@@ -4,9 +4,9 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Category, CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
 import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
-import { openDrawer, tableRow } from "../../../test/adminScreen.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { openDrawer, tableRow } from "../../../../test/adminScreen.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import { CategoryEditor } from "./CategoryEditor.js";
 
 const RPCS = ["ListCategory", "CreateCategory", "UpdateCategory", "DeleteCategory"];

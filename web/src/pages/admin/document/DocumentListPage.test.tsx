@@ -12,8 +12,8 @@ import {
 } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import DocumentListPage from "./DocumentListPage.js";
 
 const doc = (id: number, title: string, status: DocumentStatus, extra: MessageInitShape<typeof DocumentSchema> = {}) =>

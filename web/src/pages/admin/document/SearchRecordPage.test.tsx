@@ -10,8 +10,8 @@ import {
   SearchRecordSchema,
   type SetPopularSearchHiddenRequest,
 } from "@wenku/proto/api/v1/searchrecord_pb.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import SearchRecordPage from "./SearchRecordPage.js";
 
 const record = (id: number, keywords: string, userId: number, username: string, ip: string, total: number) =>

@@ -9,10 +9,10 @@ import {
   FriendlinkSchema,
   type ListFriendlinkRequest,
 } from "@wenku/proto/api/v1/friendlink_pb.js";
-import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
-import { atViewportWidth } from "../../../test/viewport.js";
+import { openDrawer, pickOption, tableRow } from "../../../../test/adminScreen.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
+import { atViewportWidth } from "../../../../test/viewport.js";
 import FriendlinkPage from "./FriendlinkPage.js";
 
 atViewportWidth(1280);

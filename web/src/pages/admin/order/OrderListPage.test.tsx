@@ -9,10 +9,10 @@ import {
   OrderSchema,
   type SystemRechargeRequest,
 } from "@wenku/proto/api/v1/order_pb.js";
-import { openDrawer, pickOption, tableRow } from "../../../test/adminScreen.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
-import { atViewportWidth } from "../../../test/viewport.js";
+import { openDrawer, pickOption, tableRow } from "../../../../test/adminScreen.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
+import { atViewportWidth } from "../../../../test/viewport.js";
 import OrderListPage from "./OrderListPage.js";
 import { createdRange, orderListRequest } from "./orderListQuery.js";
 

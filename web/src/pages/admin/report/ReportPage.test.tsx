@@ -4,9 +4,9 @@ import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ReportReason } from "@wenku/proto/api/v1/enums_pb.js";
 import { type ListReportRequest, type Report, ReportAPI, ReportSchema } from "@wenku/proto/api/v1/report_pb.js";
-import { pickOption, tableRow } from "../../../test/adminScreen.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
+import { pickOption, tableRow } from "../../../../test/adminScreen.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
 import ReportPage, { reportListRequest } from "./ReportPage.js";
 
 const report = (id: number, title: string, reason: ReportReason, status = false, remark = "") =>

@@ -11,10 +11,10 @@ import {
   type VipCard,
   VipCardSchema,
 } from "@wenku/proto/api/v1/vip_pb.js";
-import { openDrawer, tableRow } from "../../../test/adminScreen.js";
-import { emptyServices, renderWithProviders, testDeps } from "../../../test/render.js";
-import { signInStaff } from "../../../test/staff.js";
-import { atViewportWidth } from "../../../test/viewport.js";
+import { openDrawer, tableRow } from "../../../../test/adminScreen.js";
+import { emptyServices, renderWithProviders, testDeps } from "../../../../test/render.js";
+import { signInStaff } from "../../../../test/staff.js";
+import { atViewportWidth } from "../../../../test/viewport.js";
 import VipPage from "./VipPage.js";
 
 atViewportWidth(1280);

@@ -1,5 +1,5 @@
-import { loadLanguage, loadTexts } from "../i18n/language.js";
-import { TEXT_SLICES } from "../i18n/slices.js";
+import { loadLanguage, loadTexts } from "../src/i18n/language.js";
+import { TEXT_SLICES } from "../src/i18n/slices.js";
 import { inertMediaQueryList } from "./mediaQuery.js";
 
 // jsdom lacks the layout APIs antd's responsive components query; give them inert stand-ins.

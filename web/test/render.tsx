@@ -3,11 +3,11 @@ import { type RenderResult, render } from "@testing-library/react";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
-import { type AppDeps, AppProviders } from "../AppProviders.js";
-import { createLanguageStore, LANG_STORAGE_KEY, type Lang } from "../i18n/language.js";
-import { routes as appRoutes, patchRoutesOnNavigation } from "../router/routes.js";
-import type { SettingsLoader } from "../settings/SettingsProvider.js";
-import { createSessionStore } from "../store/session.js";
+import { type AppDeps, AppProviders } from "../src/AppProviders.js";
+import { createLanguageStore, LANG_STORAGE_KEY, type Lang } from "../src/i18n/language.js";
+import { routes as appRoutes, patchRoutesOnNavigation } from "../src/router/routes.js";
+import type { SettingsLoader } from "../src/settings/SettingsProvider.js";
+import { createSessionStore } from "../src/store/session.js";
 import { memoryStorage } from "./memoryStorage.js";
 
 /** The services a test page talks to; by default an empty navigation list. */

@@ -9,7 +9,7 @@ export function preloadRoutes(...pages: (() => Promise<unknown>)[]): void {
   jest.setTimeout(30_000);
   beforeAll(async () => {
     // One at a time: parallel imports race in jest's ESM loader.
-    await import("../layouts/DefaultLayout.js");
+    await import("../src/layouts/DefaultLayout.js");
     for (const load of pages) await load();
   }, 60_000);
 }

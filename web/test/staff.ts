@@ -1,4 +1,4 @@
-import type { AppDeps } from "../AppProviders.js";
+import type { AppDeps } from "../src/AppProviders.js";
 
 /**
  * Signs the test's session in as "admin" holding exactly `rpcs` of `service` (e.g. "ConfigAPI",
