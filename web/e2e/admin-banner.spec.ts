@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { makePng } from "@wenku/content/fixtures/images";
+import { makePng } from "@wenku/testkit/images";
 import { call } from "./api.js";
 import { searchList } from "./search.js";
 import { adminAccount, login, startEachTestFresh, storedToken, unique } from "./session.js";

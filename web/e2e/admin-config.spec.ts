@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { makePng } from "@wenku/content/fixtures/images";
+import { makePng } from "@wenku/testkit/images";
 import { call } from "./api.js";
 import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
 

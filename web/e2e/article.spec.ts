@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { makePng } from "@wenku/content/fixtures/images";
+import { makePng } from "@wenku/testkit/images";
 import { call, registerUser } from "./api.js";
 import { adminAccount, login, secondPage, startEachTestFresh, unique } from "./session.js";
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { makePng } from "@wenku/content/fixtures/images";
+import { makePng } from "@wenku/testkit/images";
 import { bearer, call, createCategory } from "./api.js";
 import { adminAccount, startEachTestFresh, unique } from "./session.js";
 

@@ -1,5 +1,5 @@
 // @wenku/content/fixtures — documents built in memory for tests and benches (PDF through MuPDF, DOCX,
-// EPUB, hostile inputs) and images. Nothing here is used by the running service.
+// EPUB, hostile inputs). Nothing here is used by the running service.
 export {
   makeDocx,
   makeEpub,
@@ -10,4 +10,3 @@ export {
   type PdfSpec,
   zip,
 } from "./conversion/fixtures.js";
-export { makePng } from "./files/image.fixtures.js";

@@ -4,8 +4,8 @@
 import { createHash } from "node:crypto";
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { makePng } from "@wenku/content/fixtures";
 import { AdvertisementAPI } from "@wenku/proto/api/v1/advertisement_pb.js";
+import { makePng } from "@wenku/testkit/images";
 import { openUserDb } from "./db.js";
 import { admin, plain, stack, useSite } from "./site.fixture.js";
 import { registerUser, rest } from "./testing.js";

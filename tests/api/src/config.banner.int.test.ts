@@ -3,9 +3,9 @@
 import { createHash } from "node:crypto";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { makePng } from "@wenku/content/fixtures";
 import { BannerAPI } from "@wenku/proto/api/v1/banner_pb.js";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
+import { makePng } from "@wenku/testkit/images";
 import { admin, plain, stack, useSite } from "./site.fixture.js";
 import { staffUser } from "./staff.js";
 import { rest } from "./testing.js";

@@ -2,7 +2,7 @@
 // the image for holders of UploadConfigImage's permission, checked like every uploaded image; its path
 // is then saved as the key's value and served from this origin.
 import { createHash } from "node:crypto";
-import { makePng } from "@wenku/content/fixtures";
+import { makePng } from "@wenku/testkit/images";
 import { staffUser } from "./staff.js";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 

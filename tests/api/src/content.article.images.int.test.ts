@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { makePng } from "@wenku/content/fixtures";
+import { makePng } from "@wenku/testkit/images";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;

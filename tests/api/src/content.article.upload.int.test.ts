@@ -3,7 +3,7 @@
 // decide what the file is (an image as every uploaded image is checked, an MP4 or WebM video), and the
 // stored file is served from this origin and kept by the article allow-list.
 import { createHash } from "node:crypto";
-import { makePng } from "@wenku/content/fixtures";
+import { makePng } from "@wenku/testkit/images";
 import { admin, plain, stack, useSite } from "./site.fixture.js";
 import { registerUser, rest } from "./testing.js";
 import { postFile } from "./uploads.js";

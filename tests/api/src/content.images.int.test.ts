@@ -1,7 +1,7 @@
 // Avatars are uploaded images served from this origin (/uploads/<md5><ext>), never outside URLs: a
 // third-party avatar would tell its host the IP of every visitor of a page showing it.
 import { createHash } from "node:crypto";
-import { makePng } from "@wenku/content/fixtures";
+import { makePng } from "@wenku/testkit/images";
 import { openUserDb } from "./db.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 import { postFile } from "./uploads.js";

@@ -1,4 +1,5 @@
-// Test fixtures: real images built in code (no binary files in the repository).
+// @wenku/testkit/images — real images built in code (no binary files in the repository), without
+// the PDF toolchain, so light consumers such as the browser tests can use them.
 import { crc32, deflateSync } from "node:zlib";
 
 /** A valid PNG of w×h pixels of one grey (`shade` 0–255). */
