@@ -22,7 +22,7 @@ export interface Mail {
 }
 
 /** Which setting a failure points at, so a form can show it there. */
-export type SmtpField = "host" | "port" | "is_tls" | "username" | "password" | "to";
+type SmtpField = "host" | "port" | "is_tls" | "username" | "password" | "to";
 
 export class MailError extends Error {
   override readonly name = "MailError";
@@ -36,7 +36,7 @@ export class MailError extends Error {
   }
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   /** Connecting, the server's greeting and each later step may take this long. */
   timeoutMs?: number;
   /** Test servers with a self-signed certificate only. */
@@ -49,7 +49,7 @@ type SmtpFailure = Error & { code?: string; responseCode?: number; response?: st
 const said = (e: SmtpFailure) => (e.response ? `，服务器回复：${e.response.trim().slice(0, 200)}` : "");
 
 /** A nodemailer failure as a sentence for the administrator, and the setting it points at. */
-export function describeMailFailure(err: unknown, smtp: Pick<SmtpSettings, "host" | "port" | "secure">): MailError {
+function describeMailFailure(err: unknown, smtp: Pick<SmtpSettings, "host" | "port" | "secure">): MailError {
   // Not `instanceof Error`: socket errors may come from another realm (a test's VM context).
   const e: SmtpFailure =
     typeof err === "object" && err !== null ? (err as SmtpFailure) : { name: "Error", message: String(err) };
@@ -118,4 +118,3 @@ export function createSmtpMailer(smtp: SmtpSettings, options: MailerOptions = {}
     },
   };
 }
-export type Mailer = ReturnType<typeof createSmtpMailer>;

@@ -40,7 +40,7 @@ export interface Outbox<P> {
   sweep(): Promise<number>;
 }
 
-export interface OutboxOptions<P> {
+interface OutboxOptions<P> {
   /** Outside transactions: claims, deletes, reschedules. */
   db: OutboxSql;
   /** The owning service's schema and the table in it (its migration creates the table). */

@@ -10,7 +10,7 @@ import { DomainError } from "./errors.js";
 import { type CallContext, callKey } from "./identity.js";
 import type { Logger } from "./logger.js";
 
-export const RATE_LIMIT_TABLE = "rate_limits";
+const RATE_LIMIT_TABLE = "rate_limits";
 
 /** One limit: at most `points` per `duration` seconds and key, the window starting at the first use. */
 export interface LimitSpec {
@@ -33,7 +33,7 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export interface RateLimitStoreOptions {
+interface RateLimitStoreOptions {
   connectionString: string;
   /** The service's own schema, holding `rate_limits` (its migration creates it). */
   schema: string;
@@ -108,7 +108,7 @@ export function waitText(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} 小时`;
 }
 
-export const defaultRefusal = (wait: string) => `操作过于频繁，请 ${wait}后再试`;
+const defaultRefusal = (wait: string) => `操作过于频繁，请 ${wait}后再试`;
 
 /** The refusal every limit answers: ResourceExhausted (HTTP 429) with `retry-after` seconds. */
 export function tooManyRequests(msBeforeNext: number, message: (wait: string) => string = defaultRefusal): DomainError {

@@ -2,21 +2,11 @@ import { createJetStreamBus } from "./jetstream.js";
 import { createMemoryBus } from "./memory.js";
 import type { BusLogger, EventBus } from "./types.js";
 
-export { createJetStreamBus, type JetStreamBusOptions } from "./jetstream.js";
+export { createJetStreamBus } from "./jetstream.js";
 export { createMemoryBus } from "./memory.js";
-export {
-  BusError,
-  type BusErrorCode,
-  type BusLogger,
-  type BusMessage,
-  type ConsumeOptions,
-  type Consumer,
-  type EventBus,
-  type Handler,
-  type StreamSpec,
-} from "./types.js";
+export { BusError, type BusLogger, type BusMessage, type Consumer, type EventBus, type StreamSpec } from "./types.js";
 
-export interface CreateBusOptions {
+interface CreateBusOptions {
   /** nats://… (comma-separated for several servers); unset → the in-process bus (one-process mode only). */
   natsUrl?: string;
   log: BusLogger;

@@ -3,17 +3,8 @@ import { createLocalStorage } from "./local.js";
 import { createS3Storage } from "./s3.js";
 import type { Storage } from "./types.js";
 
-export { checkKey, checkPrefix } from "./keys.js";
 export { createLocalStorage } from "./local.js";
-export { createS3Storage, type S3StorageOptions } from "./s3.js";
-export {
-  type ByteRange,
-  type ObjectInfo,
-  type PutOptions,
-  type Storage,
-  StorageError,
-  type StorageErrorCode,
-} from "./types.js";
+export { type ByteRange, type ObjectInfo, type Storage, StorageError } from "./types.js";
 
 /** Env keys for storage; a service adds them to its schema: `baseConfigSchema.extend(storageConfigShape)`. */
 export const storageConfigShape = {
@@ -27,7 +18,7 @@ export const storageConfigShape = {
   S3_REGION: z.string().min(1).optional(),
 };
 
-export interface StorageConfig {
+interface StorageConfig {
   STORAGE_DIR?: string;
   S3_ENDPOINT?: string;
   S3_ACCESS_KEY?: string;
