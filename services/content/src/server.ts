@@ -29,7 +29,7 @@ import { createDocumentHandlers } from "./documents/document.handlers.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
 import { createDocumentService } from "./documents/document.service.js";
-import { createDocumentTextSearch, createTextSearchHandlers } from "./documents/document.text-search.js";
+import { createDocumentTextSearch } from "./documents/document.text-search.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createRecycleService } from "./documents/recycle.service.js";
 import { createFavoriteHandlers } from "./favorites/favorite.handlers.js";
@@ -38,36 +38,29 @@ import { createFavoriteService } from "./favorites/favorite.service.js";
 import { createAttachmentHandlers } from "./files/attachment.handlers.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentService } from "./files/attachment.service.js";
-import { createDownloadHistoryHandlers } from "./files/download.handlers.js";
 import { createDownloadService } from "./files/download.service.js";
-import { createFileHandlers } from "./files/file.handlers.js";
 import { createFileRepository } from "./files/file.repository.js";
 import { createImageService } from "./files/image.service.js";
 import { createPageCache } from "./files/page.cache.js";
 import { createPageService } from "./files/page.service.js";
-import { createDocumentProductHandlers } from "./files/product.handlers.js";
 import { createRemoteImages } from "./files/remote.images.js";
 import { createUploadQuota } from "./files/upload.quota.js";
 import { createUploadService } from "./files/upload.service.js";
 import { createHistoryHandlers } from "./history/history.handlers.js";
 import { createHistoryRepository } from "./history/history.repository.js";
 import { createHistoryService } from "./history/history.service.js";
+import { createContentInternalHandlers } from "./internal/content.internal.handlers.js";
+import { createDocumentInternalHandlers } from "./internal/document.internal.handlers.js";
 import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
 import { createReportHandlers } from "./reports/report.handlers.js";
 import { createReportRepository } from "./reports/report.repository.js";
 import { createReportService } from "./reports/report.service.js";
-import { createScoreHandlers } from "./scores/score.handlers.js";
 import { createScoreRepository } from "./scores/score.repository.js";
 import { createScoreService } from "./scores/score.service.js";
-import {
-  createArticleSearchHandlers,
-  createDocumentSearchHandlers,
-  createSearchHandlers,
-  createSearchInternalHandlers,
-} from "./search/search.handlers.js";
-import { createPopularSearchHandlers, createSearchRecordHandlers } from "./search/search.record.handlers.js";
+import { createSearchHandlers } from "./search/search.handlers.js";
+import { createSearchRecordHandlers } from "./search/search.record.handlers.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { recordingSearches } from "./search/search.recorder.js";
 import { createSearchRecordService } from "./search/search.records.js";
@@ -77,13 +70,10 @@ import { createCrawlerArticles } from "./sitemap/crawler.article.js";
 import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
 import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
 import { createSitemapFollower, touchingWrites } from "./sitemap/sitemap.follow.js";
-import { createSitemapInternalHandlers } from "./sitemap/sitemap.handlers.js";
 import { sitemapLock } from "./sitemap/sitemap.lock.js";
 import { articleSection, categorySection, documentSection } from "./sitemap/sitemap.source.repository.js";
-import { createContentInternalHandlers, createDocumentInternalHandlers } from "./stats/stats.handlers.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
-import { createSystemInternalHandlers } from "./system/system.handlers.js";
 import { countingWrites } from "./users.counts.js";
 
 export type { ContentServerDeps };
@@ -168,7 +158,6 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   // images given by URL (an article's pasted ones, a category's icon and cover) are fetched once and stored here
   const remoteImages = createRemoteImages({ images, allow: deps.fetchAllow });
   const categories = createCategoryService(categoryRepo, settings, remoteImages);
-  const stats = createStatsService(createStatsRepository(db));
   const searchRecords = createSearchRecordService({
     repo: createSearchRecordRepository(db),
     users,
@@ -248,6 +237,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const scores = createScoreService(createScoreRepository(db));
   const reports = createReportService({ repo: createReportRepository(db), users });
   const history = createHistoryService(createHistoryRepository(db));
+  const stats = createStatsService(createStatsRepository(db), favorites);
+  const textSearch = createDocumentTextSearch({
+    repo: documentRepo,
+    storage,
+    log: deps.log.child({ module: "text-search" }),
+  });
 
   return defineService({
     name: "content",
@@ -259,32 +254,30 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     impls: [
       [CategoryAPI, listed(createCategoryHandlers(categories))],
       [LanguageAPI, createLanguageHandlers(languages)],
-      // Document metadata, review and lists; the file side (upload, pages, downloads) of the same API.
       [
         DocumentAPI,
-        {
-          ...createDocumentHandlers(documentService, documentAdmin, query),
-          ...createFileHandlers({ uploads, pages, downloads }),
-          ...createDocumentSearchHandlers(search),
-          ...createScoreHandlers(scores),
-          ...createTextSearchHandlers(
-            createDocumentTextSearch({ repo: documentRepo, storage, log: deps.log.child({ module: "text-search" }) }),
-          ),
-        },
+        createDocumentHandlers({
+          documents: documentService,
+          admin: documentAdmin,
+          query,
+          uploads,
+          pages,
+          downloads,
+          search,
+          textSearch,
+          scores,
+        }),
       ],
-      [SearchAPI, { ...createSearchHandlers(search), ...createPopularSearchHandlers(searchRecords) }],
+      [SearchAPI, createSearchHandlers(search, searchRecords)],
       [SearchRecordAPI, createSearchRecordHandlers(searchRecords)],
       [RecycleAPI, createRecycleHandlers(recycle)],
       [
         ArticleAPI,
-        {
-          // an article's status or existence changes its owner's article_count and others' favorite_count
-          ...countingWrites(
-            listed(createArticleHandlers(articles, articleAdmin)),
-            deps.userCounts ?? noUserCountsChanges,
-          ),
-          ...createArticleSearchHandlers(search),
-        },
+        // an article's status or existence changes its owner's article_count and others' favorite_count
+        countingWrites(
+          listed(createArticleHandlers(articles, articleAdmin, search)),
+          deps.userCounts ?? noUserCountsChanges,
+        ),
       ],
       [CommentAPI, createCommentHandlers(comments)],
       [AttachmentAPI, createAttachmentHandlers(attachments, images)],
@@ -293,34 +286,23 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [ReadingAPI, createHistoryHandlers(history)],
       [
         ContentInternalAPI,
-        {
-          ...createContentInternalHandlers(stats),
-          ...createSearchInternalHandlers(search),
-          ...createSitemapInternalHandlers({
-            sitemap,
-            crawler,
-            crawlerArticles: createCrawlerArticles({
-              repo: articleRepo,
-              users,
-              siteGate: deps.siteGate,
-              log: sitemapLog,
-            }),
+        createContentInternalHandlers({
+          stats,
+          search,
+          sitemap,
+          crawler,
+          crawlerArticles: createCrawlerArticles({
+            repo: articleRepo,
+            users,
+            siteGate: deps.siteGate,
+            log: sitemapLog,
           }),
-          ...createSystemInternalHandlers({
-            probe: deps.converters?.check ?? (() => probeTools()),
-            dirs: deps.dirs ?? [],
-            clock: deps.clock ?? (() => new Date()),
-          }),
-        },
+          probe: deps.converters?.check ?? (() => probeTools()),
+          dirs: deps.dirs ?? [],
+          clock: deps.clock ?? (() => new Date()),
+        }),
       ],
-      [
-        DocumentInternalAPI,
-        {
-          ...createDocumentInternalHandlers(stats, favorites),
-          ...createDocumentProductHandlers(fileRepo),
-          ...createDownloadHistoryHandlers(fileRepo),
-        },
-      ],
+      [DocumentInternalAPI, createDocumentInternalHandlers({ stats, downloads })],
     ],
   });
 }

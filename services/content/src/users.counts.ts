@@ -5,6 +5,7 @@
 // counts the favorites whose target the user may still open).
 import type { UserCountsChanges } from "@wenku/kit";
 import type { DocumentEventsHandle } from "./documents/document.events.js";
+import { afterWrites } from "./writes.js";
 
 /** Document events that also tell the user service every user's counts may have changed. */
 export function countingUsers(events: DocumentEventsHandle, counts: UserCountsChanges): DocumentEventsHandle {
@@ -18,19 +19,9 @@ export function countingUsers(events: DocumentEventsHandle, counts: UserCountsCh
 }
 
 /**
- * An RPC implementation whose writes (every method but get…, list…, search…) tell the user service, once
- * committed, that every user's counts may have changed (articles: their status and existence).
+ * An RPC implementation whose writes tell the user service, once committed, that every user's counts may
+ * have changed (articles: their status and existence).
  */
 export function countingWrites<T extends object>(impl: T, counts: UserCountsChanges): T {
-  const methods = impl as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...methods };
-  for (const [name, fn] of Object.entries(methods)) {
-    if (typeof fn !== "function" || /^(get|list|search)/.test(name)) continue;
-    out[name] = async (...args: unknown[]) => {
-      const reply = await fn.apply(impl, args);
-      await counts.changed(null);
-      return reply;
-    };
-  }
-  return out as unknown as T;
+  return afterWrites(impl, () => counts.changed(null));
 }

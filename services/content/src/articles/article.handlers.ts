@@ -1,7 +1,9 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, type CallContext } from "@wenku/kit";
-import { type ArticleAPI, ListArticleReplySchema } from "@wenku/proto/api/v1/article_pb.js";
+import { type ArticleAPI, ListArticleReplySchema, SearchArticleReplySchema } from "@wenku/proto/api/v1/article_pb.js";
+import { articlesReply } from "../search/search.mapper.js";
+import type { SearchService } from "../search/search.service.js";
 import type { ArticleAdminService } from "./article.admin.js";
 import { pickArticleFields, toArticle } from "./article.mapper.js";
 import type { ArticleRow } from "./article.repository.js";
@@ -9,14 +11,10 @@ import { isAuthor } from "./article.rules.js";
 import type { ArticleService, ArticleView } from "./article.service.js";
 
 /**
- * Thin RPC edge of ArticleAPI. SearchArticle and SetArticleIndex are the search slice's
- * (search/search.handlers.ts); CrawlArticle is not built yet: it answers Unimplemented after the
- * access policy ran.
+ * Thin RPC edge of ArticleAPI; SearchArticle and SetArticleIndex call the search slice. CrawlArticle is
+ * not built yet: it answers Unimplemented after the access policy ran.
  */
-export type ArticleHandlers = Omit<
-  ServiceImpl<typeof ArticleAPI>,
-  "searchArticle" | "crawlArticle" | "setArticleIndex"
->;
+export type ArticleHandlers = Omit<ServiceImpl<typeof ArticleAPI>, "crawlArticle">;
 
 const reasonFor = (call: CallContext) => (row: ArticleRow) => (call.identity?.granted ?? false) || isAuthor(row, call);
 
@@ -28,7 +26,11 @@ function reply(call: CallContext, v: ArticleView, fields: readonly string[] = []
   });
 }
 
-export function createArticleHandlers(articles: ArticleService, admin: ArticleAdminService): ArticleHandlers {
+export function createArticleHandlers(
+  articles: ArticleService,
+  admin: ArticleAdminService,
+  search: SearchService,
+): ArticleHandlers {
   const one = (call: CallContext, v: ArticleView) => {
     const [row] = v.rows as [ArticleRow];
     return toArticle(row, { users: v.users, showReason: reasonFor(call)(row) });
@@ -88,6 +90,13 @@ export function createArticleHandlers(articles: ArticleService, admin: ArticleAd
     async emptyRecycleArticle() {
       await admin.empty();
       return {};
+    },
+    async setArticleIndex(req) {
+      await search.reindexArticles(req.id);
+      return {};
+    },
+    async searchArticle(req, ctx) {
+      return create(SearchArticleReplySchema, articlesReply(await search.articles(actor(ctx), req)));
     },
   };
 }

@@ -12,11 +12,8 @@
 // the document's updated_at, which a (re)conversion moves (markConverted), so a reconverted file's new
 // text is read at once, whichever replica converted it. One linear regular-expression
 // pass over at most a million characters takes milliseconds, so it runs on the event loop.
-import { create } from "@bufbuild/protobuf";
-import type { ServiceImpl } from "@connectrpc/connect";
-import { actor, type CallContext, DomainError, type Logger } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
-import { type DocumentAPI, SearchDocumentTextReplySchema } from "@wenku/proto/api/v1/document_pb.js";
 import { outputKeys, parseManifest } from "../conversion/job.js";
 import { readText } from "../conversion/result.js";
 import { pageTextsOf } from "../conversion/text.js";
@@ -128,19 +125,3 @@ export function createDocumentTextSearch(deps: DocumentTextSearchDeps) {
 }
 
 export type DocumentTextSearch = ReturnType<typeof createDocumentTextSearch>;
-
-/** The RPC edge: DocumentAPI.SearchDocumentText. */
-export function createTextSearchHandlers(
-  textSearch: DocumentTextSearch,
-): Pick<ServiceImpl<typeof DocumentAPI>, "searchDocumentText"> {
-  return {
-    async searchDocumentText(req, ctx) {
-      const r = await textSearch.search(actor(ctx), req);
-      return create(SearchDocumentTextReplySchema, {
-        total: BigInt(r.total),
-        pagesBeyondPreview: r.pagesBeyondPreview,
-        hit: r.hits.map((h) => ({ page: h.page, snippet: h.text, highlight: h.highlights, count: h.count })),
-      });
-    },
-  };
-}

@@ -1,5 +1,5 @@
 // Download links (limits, records, signing) and the file behind a link.
-import { type CallContext, cleanName, DomainError, type SettingsReader, startOfLocalDay } from "@wenku/kit";
+import { type CallContext, cleanName, DomainError, paging, type SettingsReader, startOfLocalDay } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { isOwner, isPublic } from "../documents/visibility.js";
 import type { OrderDesk } from "../ports.js";
@@ -24,6 +24,19 @@ export const downloadMessages = {
 
 /** download.url_duration when unset or ≤ 0. */
 export const DEFAULT_URL_SECONDS = 60;
+
+/** A page of a user's download history holds at most this many. */
+const MAX_HISTORY_SIZE = 100;
+
+/** DocumentInternalAPI.GetDocumentProduct's answer, as plain data. */
+export interface DocumentProduct {
+  id: bigint;
+  title: string;
+  price: number;
+  userId: bigint;
+  public: boolean;
+  isVip: boolean;
+}
 
 export interface DownloadDeps {
   repo: FileRepository;
@@ -54,6 +67,25 @@ export function createDownloadService(deps: DownloadDeps) {
   };
 
   return {
+    /** A document as the order service sells it: its price, uploader and whether it is public. */
+    async product(id: bigint): Promise<DocumentProduct> {
+      const doc = await live(id);
+      return {
+        id: doc.id,
+        title: doc.title,
+        price: doc.price,
+        userId: doc.userId,
+        public: isPublic(doc),
+        isVip: doc.isVip,
+      };
+    },
+
+    /** A user's download history, newest first (the user service checked who is asking). */
+    history(userId: bigint, page: bigint, size: bigint) {
+      const { skip, take } = paging(page, size, { max: MAX_HISTORY_SIZE, fallback: 10 });
+      return deps.repo.userDownloads(userId, skip, take);
+    },
+
     /**
      * DownloadDocument: published documents only (moredoc defect #3), within the daily limits; priced ones
      * charged by the order service, which also serves VIP members their benefits and refuses VIP

@@ -2,7 +2,6 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
-import { ListPopularSearchReplySchema, type SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import {
   ListHiddenPopularSearchReplySchema,
   ListSearchRecordReplySchema,
@@ -53,20 +52,6 @@ export function createSearchRecordHandlers(records: SearchRecordService): Servic
       const rows = await records.popularHidden();
       return create(ListHiddenPopularSearchReplySchema, {
         hidden: rows.map((r) => ({ keywords: r.normalized, createdAt: timestampFromDate(r.createdAt) })),
-      });
-    },
-  };
-}
-
-/** SearchAPI.ListPopularSearch: the empty search page's suggestions. */
-export function createPopularSearchHandlers(
-  records: SearchRecordService,
-): Pick<ServiceImpl<typeof SearchAPI>, "listPopularSearch"> {
-  return {
-    async listPopularSearch(req) {
-      const rows = await records.popular(req.limit);
-      return create(ListPopularSearchReplySchema, {
-        search: rows.map((r) => ({ keywords: r.keywords, count: BigInt(r.count) })),
       });
     },
   };

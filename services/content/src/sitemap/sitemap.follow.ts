@@ -8,6 +8,7 @@
 // change it heard (`builtFrom`: a build begun between two changes covers only the first); a replica
 // that finds the lock taken tries again shortly.
 import type { Logger } from "@wenku/kit";
+import { afterWrites } from "../writes.js";
 
 export interface SitemapFollowerDeps {
   /** Writes the whole sitemap (the builder's rebuild). */
@@ -97,20 +98,7 @@ export function createSitemapFollower(deps: SitemapFollowerDeps): SitemapFollowe
   };
 }
 
-/**
- * `impl` (an RPC service's handlers) with each write — every method but get…, list… and search… —
- * calling `touch` once it succeeded: the article and category writes the sitemap follows.
- */
+/** `impl` (an RPC service's handlers) whose writes touch the sitemap: the article and category writes it follows. */
 export function touchingWrites<T extends object>(impl: T, touch: () => void): T {
-  const methods = impl as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...methods };
-  for (const [name, fn] of Object.entries(methods)) {
-    if (typeof fn !== "function" || /^(get|list|search)/.test(name)) continue;
-    out[name] = async (...args: unknown[]) => {
-      const reply = await fn.apply(impl, args);
-      touch();
-      return reply;
-    };
-  }
-  return out as unknown as T;
+  return afterWrites(impl, touch);
 }

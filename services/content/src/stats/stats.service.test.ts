@@ -37,7 +37,10 @@ function setup() {
       return new Map(ids.map((id) => [id, Number(id) * 3]));
     },
   };
-  return { stats: createStatsService(repo), asked };
+  const favorites = {
+    perUser: async (ids: readonly bigint[]) => new Map(ids.filter((id) => id !== 3n).map((id) => [id, 1])),
+  };
+  return { stats: createStatsService(repo, favorites), asked };
 }
 
 test("site counters: every live document, review, failed and in-conversion figures by status; articles, comments and reports", async () => {
@@ -72,6 +75,16 @@ test("documents per user: ids deduplicated and positive only; more than the cap 
   expect(await stats.articlesPerUser([4n, 4n, 0n])).toEqual(new Map([[4n, 12]]));
   await expect(stats.articlesPerUser(many)).rejects.toMatchObject({ kind: "invalid_argument" });
   expect(asked).toEqual([[3n, 5n], [4n]]);
+});
+
+test("user counts: documents, articles and favorites merged per user, ids as for documents", async () => {
+  const { stats } = setup();
+  expect(await stats.userCounts([3n, 0n, 5n, 5n], true)).toEqual([
+    { userId: 3n, docCount: 6, articleCount: 9, favoriteCount: 0 },
+    { userId: 5n, docCount: 10, articleCount: 15, favoriteCount: 1 },
+  ]);
+  const many = Array.from({ length: MAX_COUNTED_USERS + 1 }, (_, i) => BigInt(i + 1));
+  await expect(stats.userCounts(many, false)).rejects.toMatchObject({ kind: "invalid_argument" });
 });
 
 test("daily series: days within 1..366, an empty time zone read as UTC", async () => {

@@ -1,6 +1,7 @@
 // The content service's counters for other services: the site statistics (ConfigAPI.GetStats asks
 // through ContentInternalAPI: which statuses count as pending review, failed and still converting)
-// and each user's doc_count (the user service asks through DocumentInternalAPI).
+// and each user's doc_count, article_count and favorite_count (the user service asks through
+// DocumentInternalAPI).
 import { DomainError } from "@wenku/kit";
 import type { ContentStats as ContentStatsMessage } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { DocStatus } from "../documents/visibility.js";
@@ -22,18 +23,50 @@ function countedUsers(ids: readonly bigint[]): bigint[] {
   return [...new Set(ids)].filter((id) => id > 0n);
 }
 
-export function createStatsService(repo: StatsRepository) {
+/** The favorites slice's count per user (favorites whose document or article is not in the recycle bin). */
+export interface FavoriteCounts {
+  perUser(ids: readonly bigint[]): Promise<Map<bigint, number>>;
+}
+
+/** One user's counts as CountUserDocuments answers them. */
+export interface UserDocumentCount {
+  userId: bigint;
+  docCount: number;
+  articleCount: number;
+  favoriteCount: number;
+}
+
+export function createStatsService(repo: StatsRepository, favorites: FavoriteCounts) {
+  const documentsPerUser = async (ids: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> =>
+    repo.liveDocumentsPerUser(countedUsers(ids), publicOnly);
+  const articlesPerUser = async (ids: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> =>
+    repo.liveArticlesPerUser(countedUsers(ids), publicOnly);
   return {
     /**
      * Live documents (not in the recycle bin; any status, or with `publicOnly` those everyone may see)
      * per user; users without any are absent.
      */
-    documentsPerUser: async (ids: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> =>
-      repo.liveDocumentsPerUser(countedUsers(ids), publicOnly),
+    documentsPerUser,
 
     /** Live articles (any review status, or approved only with `publicOnly`) per user; users without any are absent. */
-    articlesPerUser: async (ids: readonly bigint[], publicOnly = false): Promise<Map<bigint, number>> =>
-      repo.liveArticlesPerUser(countedUsers(ids), publicOnly),
+    articlesPerUser,
+
+    /**
+     * CountUserDocuments: each user's documents, articles (with `publicOnly` what everyone may see: a
+     * profile shown to others) and favorites; users without any of them are absent.
+     */
+    async userCounts(ids: readonly bigint[], publicOnly: boolean): Promise<UserDocumentCount[]> {
+      const documents = await documentsPerUser(ids, publicOnly); // refuses too many users first
+      const users = countedUsers(ids);
+      const [articles, favorited] = await Promise.all([articlesPerUser(users, publicOnly), favorites.perUser(users)]);
+      const counted = new Set([...documents.keys(), ...articles.keys(), ...favorited.keys()]);
+      return [...counted].map((userId) => ({
+        userId,
+        docCount: documents.get(userId) ?? 0,
+        articleCount: articles.get(userId) ?? 0,
+        favoriteCount: favorited.get(userId) ?? 0,
+      }));
+    },
 
     /** Per-day series for the dashboard's trend; `days` and `timeZone` were checked by the config service. */
     async daily(days: number, timeZone: string) {
