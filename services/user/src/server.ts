@@ -27,15 +27,9 @@ import { createCaptchaInternalHandlers } from "./captcha/captcha.handlers.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
 import { createUserCreditOutbox } from "./credits/credit.outbox.js";
-import {
-  type CreditLedger,
-  DEFAULT_CREDIT_NAME,
-  type RewardSettings,
-  staticRewards,
-} from "./credits/credits.client.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
+import { DEFAULT_CREDIT_NAME, staticRewards } from "./credits/rewards.js";
 import type { Db } from "./db.js";
-import type { DocumentCounter } from "./documents/documents.client.js";
 import { createDownloadHistoryHandlers } from "./documents/downloads.handlers.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
@@ -46,10 +40,10 @@ import { userRequestLimits } from "./limits.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
+import type { CreditLedger, DocumentCounter, RewardSettings, SettingsProvider } from "./ports.js";
 import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
 import { createPunishmentRepository } from "./punishments/punishment.repository.js";
 import { createPunishmentService } from "./punishments/punishment.service.js";
-import type { SettingsProvider } from "./settings.js";
 import { createSignHandlers } from "./sign/sign.handlers.js";
 import { createSignRepository } from "./sign/sign.repository.js";
 import { createSignService } from "./sign/sign.service.js";

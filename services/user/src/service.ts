@@ -1,14 +1,12 @@
 import { allApiServices, permissionSpecs, repeatEvery, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
+import { createCreditLedger, createDocumentCounter, rewardsFrom, settingsFrom } from "./clients.js";
 import { loadUserConfig } from "./config.js";
 import { createUserCreditOutbox } from "./credits/credit.outbox.js";
-import { createCreditLedger, rewardsFrom } from "./credits/credits.client.js";
 import { createDb, USER_SCHEMA } from "./db.js";
-import { createDocumentCounter } from "./documents/documents.client.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
-import { settingsFrom } from "./settings.js";
 import { fillUsernameSkeletons } from "./users/user.repository.js";
 
 /** How often owed credit grants are retried (each row also backs off on its own, up to an hour). */

@@ -1,5 +1,3 @@
-import type { SettingsReader } from "@wenku/kit";
-
 /** Scenes a captcha can guard (GetUserCaptchaRequest.type). */
 export const CAPTCHA_SCENES = ["register", "login", "comment", "find_password", "upload"] as const;
 export type CaptchaScene = (typeof CAPTCHA_SCENES)[number];
@@ -27,11 +25,6 @@ export interface SecuritySettings {
   };
 }
 
-/** Where the user service reads its settings from; the config service in production. */
-export interface SettingsProvider {
-  security(): Promise<SecuritySettings>;
-}
-
 /**
  * What applies while no setting was ever saved: registration open, no captcha, moredoc's
  * captcha geometry (length 5, digit, 240×60).
@@ -50,48 +43,15 @@ export const DEFAULT_SECURITY: SecuritySettings = {
 };
 
 /** Fixed settings (tests, tools). */
-export function staticSettings(s: SecuritySettings): SettingsProvider & { set(next: SecuritySettings): void } {
+export function staticSettings(s: SecuritySettings): {
+  security(): Promise<SecuritySettings>;
+  set(next: SecuritySettings): void;
+} {
   let current = s;
   return {
     security: async () => current,
     set(next) {
       current = next;
-    },
-  };
-}
-
-/**
- * The security section of the public settings, read through the kit's settings reader (cached,
- * dropped at once when the config service broadcasts a change), captcha look included.
- */
-export function settingsFrom(reader: SettingsReader): SettingsProvider {
-  return {
-    async security() {
-      const sec = (await reader.current()).security;
-      if (!sec) return DEFAULT_SECURITY;
-      return {
-        enableRegister: sec.enableRegister,
-        enableVerifyRegisterEmail: sec.enableVerifyRegisterEmail,
-        captcha: {
-          length: sec.captchaLength || DEFAULT_SECURITY.captcha.length,
-          kind: CAPTCHA_KINDS.includes(sec.captchaType as CaptchaKind)
-            ? (sec.captchaType as CaptchaKind)
-            : DEFAULT_SECURITY.captcha.kind,
-          width: sec.captchaWidth || DEFAULT_SECURITY.captcha.width,
-          height: sec.captchaHeight || DEFAULT_SECURITY.captcha.height,
-          scenes: {
-            register: sec.enableCaptchaRegister,
-            login: sec.enableCaptchaLogin,
-            comment: sec.enableCaptchaComment,
-            find_password: sec.enableCaptchaFindPassword,
-            upload: sec.enableCaptchaUpload,
-          },
-        },
-        login: {
-          maxFailsPerIp: sec.loginMaxFailsPerIp || DEFAULT_SECURITY.login.maxFailsPerIp,
-          maxConsecutiveFails: sec.loginMaxConsecutiveFails || DEFAULT_SECURITY.login.maxConsecutiveFails,
-        },
-      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { type CallContext, DomainError } from "@wenku/kit";
-import { CAPTCHA_SCENES, type CaptchaScene, type SettingsProvider } from "../settings.js";
+import type { SettingsProvider } from "../ports.js";
+import { CAPTCHA_SCENES, type CaptchaScene } from "../settings.js";
 import { newChallenge, renderSvg, svgDataUrl } from "./captcha.render.js";
 import type { CaptchaRepository } from "./captcha.repository.js";
 

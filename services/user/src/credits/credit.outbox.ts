@@ -6,7 +6,7 @@
 import { type CreditOutbox, createCreditOutbox } from "@wenku/credit-outbox";
 import type { Logger } from "@wenku/kit";
 import { type Db, USER_SCHEMA } from "../db.js";
-import type { CreditLedger } from "./credits.client.js";
+import type { CreditLedger } from "../ports.js";
 
 export function createUserCreditOutbox(deps: { db: Db; ledger: CreditLedger; log: Logger }): CreditOutbox {
   return createCreditOutbox({

@@ -3,7 +3,7 @@
 import type { CreditOutbox } from "@wenku/credit-outbox";
 import type { Logger } from "@wenku/kit";
 import type { OutboxSql } from "@wenku/kit/outbox";
-import type { RewardSettings } from "./credits.client.js";
+import type { RewardSettings } from "../ports.js";
 
 /** The bonus of one registration, read before its transaction. */
 export interface PendingBonus {

@@ -3,7 +3,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor, DomainError, requireSignedIn } from "@wenku/kit";
 import type { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import type { DocumentCounter } from "./documents.client.js";
+import type { DocumentCounter } from "../ports.js";
 
 export function createDownloadHistoryHandlers(
   documents: DocumentCounter | undefined,

@@ -3,7 +3,7 @@
 // under the key sign:<user>:<YYYYMMDD>.
 import type { CreditOutbox } from "@wenku/credit-outbox";
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
-import type { RewardSettings } from "../credits/credits.client.js";
+import type { RewardSettings } from "../ports.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 
 export const signMessages = {

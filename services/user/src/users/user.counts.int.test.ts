@@ -10,9 +10,8 @@ import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit"
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
-import type { CreditLedger } from "../credits/credits.client.js";
 import { createDb, type Db, USER_SCHEMA } from "../db.js";
-import type { ContentCounts, DocumentCounter } from "../documents/documents.client.js";
+import type { ContentCounts, CreditLedger, DocumentCounter } from "../ports.js";
 import { buildServer } from "../server.js";
 import { DEFAULT_SECURITY, staticSettings } from "../settings.js";
 

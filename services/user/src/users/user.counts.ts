@@ -4,8 +4,7 @@
 // by api.v1.UserCountsChanged, which the content and order services broadcast after each commit that
 // changes them: a profile asked again reads the cache, one changed since reads the owners again.
 import type { Logger } from "@wenku/kit";
-import type { CreditLedger } from "../credits/credits.client.js";
-import type { ContentCounts, DocumentCounter } from "../documents/documents.client.js";
+import type { ContentCounts, CreditLedger, DocumentCounter } from "../ports.js";
 
 /** Users whose counts are kept at most; the oldest kept are forgotten first. */
 const MAX_USERS = 50_000;

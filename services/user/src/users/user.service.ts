@@ -7,7 +7,7 @@ import type { TokenCodec } from "../auth/tokens.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
 import type { RegisterBonus } from "../credits/register.bonus.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
-import type { SettingsProvider } from "../settings.js";
+import type { SettingsProvider } from "../ports.js";
 import type { UserPolicy } from "./user.policy.js";
 import type { UserRepository } from "./user.repository.js";
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";

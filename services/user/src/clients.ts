@@ -1,0 +1,102 @@
+// The other services as the user service asks them: Connect clients over the service transports,
+// carrying the internal credential, and the config service's settings through the kit's settings
+// reader. Implements the ports of ports.ts.
+import { createClient, type Transport } from "@connectrpc/connect";
+import { headers, type SettingsReader } from "@wenku/kit";
+import { DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
+import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
+import { DEFAULT_CREDIT_NAME } from "./credits/rewards.js";
+import type { ContentCounts, CreditLedger, DocumentCounter, RewardSettings, SettingsProvider } from "./ports.js";
+import { CAPTCHA_KINDS, type CaptchaKind, DEFAULT_SECURITY } from "./settings.js";
+
+/** GetCreditBalances and CountUserDocuments answer at most this many ids per call. */
+const BATCH = 1000;
+const TIMEOUT_MS = 5_000;
+
+export function createCreditLedger(transport: Transport, internalToken: string): CreditLedger {
+  const client = createClient(OrderInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    async balances(ids) {
+      const unique = [...new Set(ids)].filter((id) => id > 0n);
+      const out = new Map<bigint, number>();
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const reply = await client.getCreditBalances({ userId: unique.slice(i, i + BATCH) }, callOptions);
+        for (const b of reply.balance) out.set(b.userId, b.balance);
+      }
+      return out;
+    },
+    async apply(b) {
+      const reply = await client.applyCredits(b, callOptions);
+      return { balanceAfter: reply.entry?.balanceAfter ?? 0, replayed: reply.replayed };
+    },
+  };
+}
+
+export function createDocumentCounter(transport: Transport, internalToken: string): DocumentCounter {
+  const client = createClient(DocumentInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  return {
+    async counts(ids, publicOnly = false) {
+      const unique = [...new Set(ids)].filter((id) => id > 0n);
+      const out = new Map<bigint, ContentCounts>();
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const reply = await client.countUserDocuments({ userId: unique.slice(i, i + BATCH), publicOnly }, callOptions);
+        for (const c of reply.count)
+          out.set(c.userId, { documents: c.docCount, articles: c.articleCount, favorites: c.favoriteCount });
+      }
+      return out;
+    },
+    downloads: (userId, page, size) => client.listUserDownloads({ userId, page, size }, callOptions),
+  };
+}
+
+/** The rewards from the public settings (cached, dropped at once when an admin saves them). */
+export function rewardsFrom(reader: Pick<SettingsReader, "current">): RewardSettings {
+  return {
+    async current() {
+      const s = await reader.current();
+      return {
+        register: Math.max(0, s.score?.register ?? 0),
+        signIn: Math.max(0, s.score?.signIn ?? 0),
+        creditName: s.system?.creditName || DEFAULT_CREDIT_NAME,
+      };
+    },
+  };
+}
+
+/**
+ * The security section of the public settings, read through the kit's settings reader (cached,
+ * dropped at once when the config service broadcasts a change), captcha look included.
+ */
+export function settingsFrom(reader: SettingsReader): SettingsProvider {
+  return {
+    async security() {
+      const sec = (await reader.current()).security;
+      if (!sec) return DEFAULT_SECURITY;
+      return {
+        enableRegister: sec.enableRegister,
+        enableVerifyRegisterEmail: sec.enableVerifyRegisterEmail,
+        captcha: {
+          length: sec.captchaLength || DEFAULT_SECURITY.captcha.length,
+          kind: CAPTCHA_KINDS.includes(sec.captchaType as CaptchaKind)
+            ? (sec.captchaType as CaptchaKind)
+            : DEFAULT_SECURITY.captcha.kind,
+          width: sec.captchaWidth || DEFAULT_SECURITY.captcha.width,
+          height: sec.captchaHeight || DEFAULT_SECURITY.captcha.height,
+          scenes: {
+            register: sec.enableCaptchaRegister,
+            login: sec.enableCaptchaLogin,
+            comment: sec.enableCaptchaComment,
+            find_password: sec.enableCaptchaFindPassword,
+            upload: sec.enableCaptchaUpload,
+          },
+        },
+        login: {
+          maxFailsPerIp: sec.loginMaxFailsPerIp || DEFAULT_SECURITY.login.maxFailsPerIp,
+          maxConsecutiveFails: sec.loginMaxConsecutiveFails || DEFAULT_SECURITY.login.maxConsecutiveFails,
+        },
+      };
+    },
+  };
+}
