@@ -1,3 +1,2 @@
 // @wenku/spider
-export { loadSpiderConfig, spiderConfigSchema } from "./config.js";
 export { service } from "./service.js";

@@ -1,4 +1,3 @@
 // @wenku/standalone — composition roots that run the whole site.
 
-export { startEmbeddedPostgres } from "./embedded-db.js";
-export { modules, type Stack, type StackOptions, startStack } from "./stack.js";
+export { modules, type Stack, startStack } from "./stack.js";

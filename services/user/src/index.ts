@@ -1,9 +1,7 @@
 // @wenku/user — accounts, groups, permissions, punishments, sessions.
 
-export { loadUserConfig, type UserConfig, userConfigSchema } from "./config.js";
 export { createDb, type Db, USER_SCHEMA } from "./db.js";
 export { syncPermissions } from "./permissions/permission.sync.js";
 export { seedAccounts } from "./permissions/seed.js";
-export { buildServer, type UserServerDeps } from "./server.js";
-export { migrationsDir, service } from "./service.js";
+export { service } from "./service.js";
 export { resetPassword } from "./users/password.reset.js";
