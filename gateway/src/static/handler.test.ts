@@ -57,6 +57,7 @@ beforeAll(async () => {
     "assets/big-0001.bin": BIG,
   };
   for (const [name, body] of Object.entries(files)) await writeFile(join(dist, name), body);
+  await mkdir(join(dist, "assets/dir-0001.js"));
   const handler = createStaticHandler(dist, {
     // The content service's answer, decided by the path (probe.test.ts tests the real probe).
     probe: async (path) => path !== "/document/404",
@@ -157,6 +158,16 @@ describe("hashed assets", () => {
     const stale = await request("/assets/app-abc123.js", { range: "bytes=0-3", "if-range": '"old"' });
     expect(stale.status).toBe(200);
     expect(stale.body.toString()).toBe(APP_JS);
+    const current = await request("/assets/app-abc123.js", {
+      range: "bytes=0-3",
+      "if-range": r.headers.etag as string,
+    });
+    expect(current.status).toBe(206);
+    expect(current.body.toString()).toBe(APP_JS.slice(0, 4));
+    // several ranges: the whole file, as the RFC allows (no multipart answers)
+    const several = await request("/assets/app-abc123.js", { range: "bytes=0-1,5-6" });
+    expect(several.status).toBe(200);
+    expect(several.body.toString()).toBe(APP_JS);
   });
 
   test("a missing asset is a plain 404, never the app page", async () => {
@@ -194,6 +205,15 @@ describe("pages", () => {
       expect(a.headers["cache-control"]).toBe("no-cache");
       expect(a.headers.etag).toBeUndefined();
     }
+    // the not-found page has no validator: a revalidation or a range still gets the whole 404
+    const index = await request("/");
+    const conditional = await request("/no/such/page", {
+      "if-none-match": index.headers.etag as string,
+      "if-modified-since": index.headers["last-modified"] as string,
+      range: "bytes=0-3",
+    });
+    expect(conditional.status).toBe(404);
+    expect(conditional.body.toString()).toBe(INDEX);
     const head = await request("/no/such/page", {}, "HEAD");
     expect(head.status).toBe(404);
     expect(head.body.length).toBe(0);
@@ -220,6 +240,12 @@ describe("paths never leave the directory", () => {
     const a = await request(path);
     expect(a.body.toString()).not.toContain("TOP SECRET");
     expect([400, 404]).toContain(a.status);
+  });
+
+  test("a directory is never served, even one named like a file", async () => {
+    const a = await request("/assets/dir-0001.js");
+    expect(a.status).toBe(404);
+    expect(a.body.toString()).not.toContain("<html");
   });
 
   test("a malformed escape is a 400", async () => {

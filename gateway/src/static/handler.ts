@@ -5,16 +5,27 @@
 // app then shows its own not-found page); a missing /assets/ file is a plain 404, never the page.
 // The pages search engines index (/, /document/{id}, /category/{id}) carry their title, meta tags
 // and content for crawlers (seo/render.ts); every other page is index.html byte for byte.
+//
+// `send` (pillarjs; what serve-static and Express serve files with) does the HTTP of one file:
+// Last-Modified, If-None-Match/If-Modified-Since → 304, If-Match → 412, Range/If-Range → 206/416,
+// HEAD, the immutable Cache-Control, the read stream and its cleanup when a client leaves. Ours is
+// what no such library does for node:http: choosing the precompressed sibling (send and serve-static
+// have none; sirv's ignores `br;q=0`, lacks If-Modified-Since and lists the files once at start, so a
+// build in place goes unseen), its strong per-variant ETag, the 404 page and path rules stricter
+// than send's (no segment starting with a dot anywhere). Measured against the hand-written version
+// it replaced (ad-hoc: both in one process, alternating, 16 connections, 4 runs each; 2 cores at
+// load 15–20, so CPU per request is the number to trust): a .br asset 140 vs 200 µs, its 304 88 vs
+// 170 µs, the app page 222 vs 290 µs (medians). Not slower, so the library stays.
 import type { Stats } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { extname, join, normalize, sep } from "node:path";
-import { pipeline } from "node:stream/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, normalize, relative, sep } from "node:path";
+import { finished } from "node:stream/promises";
 import type { Logger } from "@wenku/kit";
+import send from "send";
 import type { ForwardHeaders } from "../rest/handler.js";
 import { APP_CSP, setSecurityHeaders } from "../security.js";
 import { type SeoRenderer, writeHtml } from "../seo/render.js";
-import { acceptsCoding, type Coding, ifRangeHolds, noneMatch, notModifiedSince, parseRange } from "./negotiate.js";
+import { acceptsCoding, type Coding } from "./negotiate.js";
 import type { Probe } from "./probe.js";
 import { createRouteSource } from "./routes.js";
 
@@ -43,8 +54,35 @@ const TYPES = new Map<string, string>(
   }),
 );
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
+/** The app's files: validators, conditional requests and ranges; our strong ETag and no-cache (set in serveFile). */
+const ANSWER: send.SendOptions = {
+  etag: false,
+  lastModified: true,
+  acceptRanges: true,
+  cacheControl: false,
+  index: false,
+};
+/** Hashed assets: a new build names new files, so a year without asking again is safe. */
+const ASSET: send.SendOptions = { ...ANSWER, cacheControl: true, maxAge: 31_536_000_000, immutable: true };
+/** The app page under 404: the bytes, no validator, no range. */
+const NOT_FOUND_PAGE: send.SendOptions = {
+  etag: false,
+  lastModified: false,
+  acceptRanges: false,
+  cacheControl: false,
+  index: false,
+};
+/** What an answer about the file says; a failed answer drops them (its own body is not the file). */
+const FILE_HEADERS = [
+  "content-type",
+  "content-encoding",
+  "etag",
+  "last-modified",
+  "accept-ranges",
+  "vary",
+  "content-length",
+];
 /** Precompressed siblings, in the server's order of preference. */
 const CODINGS: ReadonlyArray<{ coding: Coding; suffix: string }> = [
   { coding: "br", suffix: ".br" },
@@ -114,91 +152,73 @@ export function createStaticHandler(root: string, opts: StaticOptions = {}): Han
    * file (nothing written). Conditional requests and ranges only apply to 200 answers.
    */
   async function serveFile(req: IncomingMessage, res: ServerResponse, file: string, status: 200 | 404) {
-    const picked = await openVariant(file, req);
-    if (!picked) return false;
-    const { info, coding } = picked;
-    let handle: FileHandle | null = picked.handle;
-    try {
-      const immutable = file.startsWith(join(root, "assets") + sep);
-      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${coding ? `-${coding}` : ""}"`;
-      const lastModified = new Date(info.mtimeMs).toUTCString();
-      const h: OutgoingHttpHeaders = {
-        "content-type": TYPES.get(extname(file)) ?? "application/octet-stream",
-        "cache-control": status === 200 && immutable ? IMMUTABLE : REVALIDATE,
-        vary: "Accept-Encoding",
-      };
-      if (status === 200) Object.assign(h, { etag, "last-modified": lastModified, "accept-ranges": "bytes" });
-      if (coding) h["content-encoding"] = coding;
-      const inm = header(req, "if-none-match");
-      if (
-        status === 200 &&
-        (inm !== undefined ? noneMatch(inm, etag) : notModifiedSince(header(req, "if-modified-since"), info.mtimeMs))
-      ) {
-        delete h["content-type"];
-        res.writeHead(304, h);
-        res.end();
-        return true;
-      }
-      const range =
-        status === 200 && ifRangeHolds(header(req, "if-range"), etag, lastModified)
-          ? parseRange(header(req, "range"), info.size)
-          : null;
-      if (range === "unsatisfiable") {
-        res.writeHead(416, { ...h, "content-range": `bytes */${info.size}`, "content-length": 0 });
-        res.end();
-        return true;
-      }
-      const start = range?.start ?? 0;
-      const end = range?.end ?? info.size - 1;
-      if (range) h["content-range"] = `bytes ${start}-${end}/${info.size}`;
-      res.writeHead(range ? 206 : status, { ...h, "content-length": Math.max(0, end - start + 1) });
-      if (req.method === "HEAD" || info.size === 0) {
-        res.end();
-        return true;
-      }
-      // The stream owns the handle from here on (closes it at the end or on error).
-      const body = handle.createReadStream({ start, end });
-      handle = null;
-      try {
-        await pipeline(body, res);
-      } catch (err) {
-        // A client gone mid-answer or a read error: the answer is cut, never the process.
-        if (!res.destroyed) res.destroy();
-        opts.log?.debug({ err, file }, "static answer cut");
-      }
-      return true;
-    } finally {
-      await handle?.close().catch(() => undefined);
+    const immutable = status === 200 && file.startsWith(join(root, "assets") + sep);
+    const options = status === 404 ? NOT_FOUND_PAGE : immutable ? ASSET : ANSWER;
+    res.statusCode = status;
+    for (const c of variantsFor(req)) {
+      const sent = await sendFile(req, res, file + (c?.suffix ?? ""), options, (info) => {
+        res.setHeader("content-type", TYPES.get(extname(file)) ?? "application/octet-stream");
+        if (!immutable) res.setHeader("cache-control", REVALIDATE);
+        res.setHeader("vary", "Accept-Encoding");
+        if (c) res.setHeader("content-encoding", c.coding);
+        // Strong and per variant: a range of one variant is never taken for a range of another.
+        const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${c ? `-${c.coding}` : ""}`;
+        if (status === 200) res.setHeader("etag", `"${tag}"`);
+      });
+      if (sent) return true;
     }
+    return false;
+  }
+
+  /**
+   * `send` answers for one file of root: the validators, 304, Range/If-Range, 416, HEAD and the read
+   * stream are its work; `onHeaders` adds ours. false: no such file (nothing written). Resolves once
+   * the answer is over (or cut: a client gone mid-answer or a read error ends the answer, never the process).
+   */
+  function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    options: send.SendOptions,
+    onHeaders: (info: Stats) => void,
+  ): Promise<boolean> {
+    const path = relative(root, file).split(sep).map(encodeURIComponent).join("/");
+    return new Promise((resolve) => {
+      const stream = send(req, path, { ...options, root });
+      stream.on("headers", (_res: ServerResponse, _path: string, info: Stats) => onHeaders(info));
+      stream.on("directory", () => resolve(false));
+      stream.on("error", (err: { status?: number; headers?: Record<string, string> }) => {
+        if (res.headersSent) {
+          if (!res.destroyed) res.destroy();
+          opts.log?.debug({ err, file }, "static answer cut");
+          resolve(true);
+        } else if (err.status === 404) {
+          resolve(false);
+        } else if (err.status === 416 || err.status === 412) {
+          res.writeHead(err.status, { ...err.headers, "content-length": 0 });
+          res.end();
+          resolve(true);
+        } else {
+          opts.log?.warn({ err, file }, "static file not served");
+          for (const name of FILE_HEADERS) res.removeHeader(name);
+          plain(res, err.status ?? 500, "this file cannot be served");
+          resolve(true);
+        }
+      });
+      finished(res).then(
+        () => resolve(true),
+        () => resolve(true),
+      );
+      stream.pipe(res);
+    });
   }
 }
 
-/**
- * Opens the variant to send: the precompressed sibling of the client's best accepted coding, else
- * the file itself. A range request gets the file itself: ranges of it are what resumable clients mean.
- */
-async function openVariant(
-  file: string,
-  req: IncomingMessage,
-): Promise<{ handle: FileHandle; info: Stats; coding: Coding | null } | null> {
+/** The codings to try, best first; null: the file itself. A range request gets the file itself: ranges of it are what resumable clients mean. */
+function variantsFor(req: IncomingMessage): ReadonlyArray<{ coding: Coding; suffix: string } | null> {
+  if (header(req, "range") !== undefined) return [null];
   const accept = header(req, "accept-encoding");
-  const candidates = header(req, "range") === undefined ? CODINGS.filter((c) => acceptsCoding(accept, c.coding)) : [];
-  for (const c of candidates) {
-    const opened = await openFile(file + c.suffix);
-    if (opened) return { ...opened, coding: c.coding };
-  }
-  const opened = await openFile(file);
-  return opened ? { ...opened, coding: null } : null;
-}
-
-/** An open regular file and its stat (of the handle: no race with a rename), or null. */
-async function openFile(path: string): Promise<{ handle: FileHandle; info: Stats } | null> {
-  const handle = await open(path, "r").catch(() => null);
-  if (!handle) return null;
-  const info = await handle.stat().catch(() => null);
-  if (info?.isFile()) return { handle, info };
-  await handle.close().catch(() => undefined);
-  return null;
+  return [...CODINGS.filter((c) => acceptsCoding(accept, c.coding)), null];
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

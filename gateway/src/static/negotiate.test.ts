@@ -1,5 +1,5 @@
-// The HTTP rules of static answers: content-coding acceptance, entity-tag and date validators, ranges.
-import { acceptsCoding, ifRangeHolds, noneMatch, notModifiedSince, parseRange } from "./negotiate.js";
+// Content-coding acceptance and If-None-Match (handler.test.ts covers what send decides over HTTP).
+import { acceptsCoding, noneMatch } from "./negotiate.js";
 
 describe("acceptsCoding", () => {
   test.each([
@@ -32,46 +32,5 @@ describe("validators", () => {
     expect(noneMatch("*", '"a-1"')).toBe(true);
     expect(noneMatch('"a-2"', '"a-1"')).toBe(false);
     expect(noneMatch(undefined, '"a-1"')).toBe(false);
-  });
-
-  test("If-Modified-Since: not modified when the file is no newer (second precision)", () => {
-    const mtime = Date.parse("2026-01-02T03:04:05.678Z");
-    expect(notModifiedSince("Fri, 02 Jan 2026 03:04:05 GMT", mtime)).toBe(true);
-    expect(notModifiedSince("Fri, 02 Jan 2026 03:04:04 GMT", mtime)).toBe(false);
-    expect(notModifiedSince("not a date", mtime)).toBe(false);
-  });
-
-  test("If-Range holds for the same strong tag or the exact date only", () => {
-    const date = "Fri, 02 Jan 2026 03:04:05 GMT";
-    expect(ifRangeHolds(undefined, '"e"', date)).toBe(true);
-    expect(ifRangeHolds('"e"', '"e"', date)).toBe(true);
-    expect(ifRangeHolds('"f"', '"e"', date)).toBe(false);
-    expect(ifRangeHolds('W/"e"', '"e"', date)).toBe(false);
-    expect(ifRangeHolds(date, '"e"', date)).toBe(true);
-    expect(ifRangeHolds("Sat, 03 Jan 2026 00:00:00 GMT", '"e"', date)).toBe(false);
-  });
-});
-
-describe("parseRange", () => {
-  test.each([
-    ["bytes=0-9", 100, { start: 0, end: 9 }],
-    ["bytes=90-", 100, { start: 90, end: 99 }],
-    ["bytes=-10", 100, { start: 90, end: 99 }],
-    ["bytes=-500", 100, { start: 0, end: 99 }],
-    ["bytes=50-500", 100, { start: 50, end: 99 }],
-    ["bytes=100-", 100, "unsatisfiable"],
-    ["bytes=-0", 100, "unsatisfiable"],
-    ["bytes=0-", 0, "unsatisfiable"],
-    ["bytes=9-3", 100, null],
-    ["bytes=0-1,5-6", 100, null],
-    ["items=0-1", 100, null],
-    ["bytes=-", 100, null],
-    ["bytes=abc", 100, null],
-  ] as const)("%s of %d bytes → %j", (header, size, want) => {
-    expect(parseRange(header, size)).toEqual(want);
-  });
-
-  test("no header: no range", () => {
-    expect(parseRange(undefined, 10)).toBeNull();
   });
 });
