@@ -59,8 +59,10 @@ for (const [path, meta] of Object.entries(packages)) {
     added++;
   }
 }
+// npm's own order (locale "en": "string_decoder" before "string-width"), so that a later
+// `npm install` with nothing to change leaves the lock as it is.
 lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b, "en"))),
 );
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform entries added`);
