@@ -67,7 +67,7 @@ export {
   siteGateFrom,
 } from "./settings.js";
 export { cleanName, cleanText } from "./text.js";
-export { grpcTransports, type ServiceTransports } from "./transports.js";
+export { grpcTransports } from "./transports.js";
 export { filterTreeRows, visibleTreeRows } from "./tree.js";
 export {
   noUserCountsChanges,
