@@ -20,6 +20,7 @@ COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
 COPY services/credit-outbox/package.json services/credit-outbox/
 COPY services/user/package.json services/user/
+COPY services/search/package.json services/search/
 COPY services/content/package.json services/content/
 COPY services/order/package.json services/order/
 COPY services/config/package.json services/config/

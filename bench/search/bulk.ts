@@ -5,7 +5,7 @@
 // checks on a few documents that both write the very same rows.
 import * as os from "node:os";
 import type { createDb } from "@wenku/content";
-import { type IndexedDocument, prepareDocument } from "@wenku/content/search";
+import { type IndexedDocument, prepareDocument } from "@wenku/search";
 
 type Db = ReturnType<typeof createDb>;
 type Tx = Pick<Db, "$executeRaw" | "$queryRaw" | "$executeRawUnsafe">;

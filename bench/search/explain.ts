@@ -7,8 +7,8 @@
 // Knobs: BENCH_DOCS, BENCH_QUERIES, BENCH_SEED, BENCH_EN_VOCAB (the corpus the database holds: the
 // query set is made from it), EXPLAIN_TOP (5: how many of the slowest).
 import { createDb } from "@wenku/content";
-import { createPgSearchIndex } from "@wenku/content/search";
 import { loadConfig, z } from "@wenku/kit";
+import { createPgSearchIndex } from "@wenku/search";
 import { withDatabase } from "../../jest/url.js";
 import { Corpus, DEFAULT_SEED, EN_VOCABS } from "./generate.js";
 

@@ -16,7 +16,7 @@
 // Everything is a function of (seed, document id): document k is the same whether it is generated
 // alone or as part of a run, so a query made from it knows its right answer without storing the corpus.
 import { readFileSync } from "node:fs";
-import type { IndexedDocument } from "@wenku/content/search";
+import type { IndexedDocument } from "@wenku/search";
 
 export const DEFAULT_SEED = 11;
 

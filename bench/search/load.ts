@@ -11,7 +11,7 @@
 // does it too (gin_clean_pending_list every 2 s); an upsert that still times out is tried again.
 import * as os from "node:os";
 import type { createDb } from "@wenku/content";
-import type { IndexedDocument, SearchIndex } from "@wenku/content/search";
+import type { IndexedDocument, SearchIndex } from "@wenku/search";
 import { bulkInsert, ginIndexes, sameRowsAsIndexer } from "./bulk.js";
 import type { Corpus, EnVocab } from "./generate.js";
 

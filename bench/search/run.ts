@@ -1,4 +1,4 @@
-// The PostgreSQL search index (services/content/src/search/search.pg.ts) on a generated corpus
+// The PostgreSQL search index (services/search/src/search.pg.ts) on a generated corpus
 // (generate.ts): indexing throughput, then a query set with known answers through index.search
 // (relevance, limit 10) against what moredoc does, a LIKE '%q%' scan, on the same database in the
 // same run: p50/p95/p99 latency, the ratios, top-1/top-3 relevance, and the index's size.
@@ -13,8 +13,8 @@ import { execFileSync } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { service as content, createDb } from "@wenku/content";
-import { createPgSearchIndex } from "@wenku/content/search";
 import { loadConfig, runMigrations, z } from "@wenku/kit";
+import { createPgSearchIndex } from "@wenku/search";
 import { keptDatabase, throwawayDatabase, withCleanup } from "../gateway/stack.js";
 import { ratio } from "../lib/measure.js";
 import { type BenchQuery, Corpus, DEFAULT_SEED, EN_VOCABS } from "./generate.js";

@@ -17,9 +17,8 @@ import { ReadingAPI } from "@wenku/proto/api/v1/reading_pb.js";
 import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
+import type { SearchIndex, SearchIndexer } from "@wenku/search";
 import type { Db } from "./db.js";
-import type { SearchIndex } from "./search/search.index.js";
-import type { SearchIndexer } from "./search/search.indexer.js";
 import { buildServer } from "./server.js";
 
 const BUILT = [

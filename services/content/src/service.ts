@@ -11,6 +11,15 @@ import {
 } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import { createStorage } from "@wenku/kit/storage";
+import type { EsSearchIndex } from "@wenku/search";
+import {
+  combineIndexers,
+  createEsClient,
+  createEsSearchIndex,
+  createPgSearchIndex,
+  createSearchIndexer,
+  withoutCredentials,
+} from "@wenku/search";
 import { createArticleRepository } from "./articles/article.repository.js";
 import { footerPages } from "./articles/article.seed.js";
 import { loadContentConfig } from "./config.js";
@@ -26,10 +35,6 @@ import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
 import { createCreditLedger, createOrderDesk } from "./orders.client.js";
 import { createArticleSearchSource } from "./search/search.articles.repository.js";
-import { createEsClient, createEsSearchIndex, withoutCredentials } from "./search/search.es.js";
-import type { EsSearchIndex } from "./search/search.es.types.js";
-import { combineIndexers, createSearchIndexer } from "./search/search.indexer.js";
-import { createPgSearchIndex } from "./search/search.pg.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
 import { POPULAR_SEARCH_CHANGED_SUBJECT } from "./search/search.records.js";

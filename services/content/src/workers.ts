@@ -5,6 +5,7 @@
 import { type Logger, repeatEvery, type SettingsReader } from "@wenku/kit";
 import type { EventBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
+import type { SearchIndexer } from "@wenku/search";
 import type { ContentConfig } from "./config.js";
 import { createConverter } from "./conversion/converter.js";
 import type { conversionChannel } from "./conversion/job.js";
@@ -16,7 +17,6 @@ import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createAttachmentRepository } from "./files/attachment.repository.js";
 import { createAttachmentSweep } from "./files/attachment.sweep.js";
-import type { SearchIndexer } from "./search/search.indexer.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecordSweep } from "./search/search.record.sweep.js";
 

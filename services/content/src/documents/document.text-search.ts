@@ -14,11 +14,11 @@
 // pass over at most a million characters takes milliseconds, so it runs on the event loop.
 import { type CallContext, DomainError, type Logger } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
+import { matchesOf, type Snippet, snippetAround } from "@wenku/search";
 import { outputKeys, parseManifest } from "../conversion/job.js";
 import { readText } from "../conversion/result.js";
 import { pageTextsOf } from "../conversion/text.js";
 import { ttlLru } from "../files/page.cache.js";
-import { matchesOf, type Snippet, snippetAround } from "../search/snippet.js";
 import type { DocumentRepository } from "./document.repository.js";
 import { bad, notFound } from "./document.rules.js";
 import { canSee } from "./visibility.js";

@@ -2,13 +2,12 @@
 // the recycle bin are searchable, their changes (fields, review, recycle bin, categories and a
 // category's name, purge) are followed, and what happened while no indexer ran is caught up at start.
 import { createLogger } from "@wenku/kit";
+import type { ArticleIndex } from "@wenku/search";
+import { createPgSearchIndex, createSearchIndexer, type SearchIndexer } from "@wenku/search";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { ArticleStatus } from "../articles/article.rules.js";
 import { createDb, type Db } from "../db.js";
 import { createArticleSearchSource } from "./search.articles.repository.js";
-import type { ArticleIndex } from "./search.index.js";
-import { createSearchIndexer, type SearchIndexer } from "./search.indexer.js";
-import { createPgSearchIndex } from "./search.pg.js";
 
 const log = createLogger({ service: "test", level: "silent" });
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -3,13 +3,13 @@
 // SearchAPI.Search type=1): the index asked, the hits read back from the articles table (an article
 // hidden a moment ago is never shown, even before the indexer removed it) and a snippet of each cut
 // from its live text.
+
+import type { ArticleSort, IndexedArticle, SearchSource, VersionedId } from "@wenku/search";
 import { Prisma } from "../../gen/prisma/client.js";
 import { ArticleStatus } from "../articles/article.rules.js";
+import { articleText } from "../articles/article.text.js";
 import type { Db } from "../db.js";
 import type { UserDirectory } from "../ports.js";
-import { articleText } from "./article.text.js";
-import type { ArticleSort, IndexedArticle } from "./search.index.js";
-import type { SearchSource, VersionedId } from "./search.source.repository.js";
 
 /** Purge records older than this are dropped (every indexer has followed them long before). */
 const REMOVALS_KEPT_DAYS = 7;

@@ -2,9 +2,8 @@
 // cannot be reached or answers 503 gives a status (unreachable, the reason, the indexer's progress)
 // instead of an error, so the admin dashboard's search index card shows "unreachable"; a rebuild is
 // refused meanwhile; once the cluster answers, its counts come back.
-import { createEsSearchIndex } from "./search.es.js";
-import { MAPPING_VERSION } from "./search.es.mapping.js";
-import { esAnswer, esUnreachable, type MockCluster, mockCluster } from "./search.es.testing.js";
+import { createEsSearchIndex } from "@wenku/search";
+import { aliasesInPlace, esAnswer, esUnreachable, type MockCluster, mockCluster } from "@wenku/search/testing";
 import { createSearchService, reasonOf, type SearchServiceDeps, UNREACHABLE } from "./search.service.js";
 
 /** The search service over `es`, its indexer's last pass as given (only the status parts are used). */
@@ -17,16 +16,6 @@ function serviceOn(es: MockCluster, progress = { running: false, total: 3, done:
   };
   const deps = { index, indexer, log: es.log } as unknown as SearchServiceDeps;
   return { service: createSearchService(deps), rebuilds };
-}
-
-/** Set-up finds both aliases in place (documents and articles, each on its own index). */
-function aliasesInPlace(es: MockCluster) {
-  const name = (path: string) => path.split("/").filter(Boolean).at(-1) as string;
-  es.on("PUT", "/_index_template/:name", () => ({ acknowledged: true }));
-  es.on("HEAD", "/_alias/:name", () => "");
-  es.on("GET", "/:index/_mapping", (c) => ({
-    [`${name(c.path.replace("/_mapping", ""))}-initial`]: { mappings: { _meta: { mapping_version: MAPPING_VERSION } } },
-  }));
 }
 
 test("(elasticsearch-mock) the cluster unreachable: the status says unreachable with the reason and the indexer's progress; a rebuild is refused", async () => {

@@ -6,14 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "@wenku/kit";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import type { IndexedDocument, SearchIndex, SearchQuery } from "@wenku/search";
+import { createPgSearchIndex, createSearchIndexer, type SearchIndexer } from "@wenku/search";
 import { createTestDatabase } from "../../../../jest/db.js";
 import { outputKeys } from "../conversion/job.js";
 import { TextCollector } from "../conversion/text.js";
 import { createDb, type Db } from "../db.js";
 import { DocStatus } from "../documents/visibility.js";
-import type { IndexedDocument, SearchIndex, SearchQuery } from "./search.index.js";
-import { createSearchIndexer, type SearchIndexer } from "./search.indexer.js";
-import { createPgSearchIndex } from "./search.pg.js";
 import { createSearchSource } from "./search.source.repository.js";
 
 const log = createLogger({ service: "test", level: "silent" });

@@ -4,8 +4,11 @@
 // from a readable page of each.
 import { performance } from "node:perf_hooks";
 import { type CallContext, DomainError, type Logger, paging, type SettingsReader } from "@wenku/kit";
+import type { ArticleQuery, IndexerProgress, SearchIndex, SearchQuery, SearchSort, SiteIndexer } from "@wenku/search";
+import { type Snippet, snippetOf, UNAVAILABLE } from "@wenku/search";
 import type { ArticleRepository, ArticleRow } from "../articles/article.repository.js";
 import { ArticleStatus } from "../articles/article.rules.js";
+import { articleText } from "../articles/article.text.js";
 import { normalizeExtension } from "../conversion/formats.js";
 import { DEFAULT_SIZE, PUBLIC_MAX_SIZE, parseDate } from "../documents/document.filters.js";
 import type { DocumentRepository } from "../documents/document.repository.js";
@@ -13,12 +16,7 @@ import { bad } from "../documents/document.rules.js";
 import type { DocumentRow } from "../documents/document.types.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
-import { articleText } from "./article.text.js";
 import { ARTICLE_SORTS } from "./search.articles.repository.js";
-import { UNAVAILABLE } from "./search.es.bulk.js";
-import type { ArticleQuery, SearchIndex, SearchQuery, SearchSort } from "./search.index.js";
-import type { IndexerProgress, SiteIndexer } from "./search.indexer.js";
-import { type Snippet, snippetOf } from "./snippet.js";
 
 /** A query longer than this is cut (the backend reads its first tokens only anyway). */
 export const MAX_QUERY_CHARS = 100;

@@ -1,8 +1,10 @@
 // What the indexer indexes, read from the content service's own tables and storage: the documents a
 // visitor may see (PUBLIC_STATUSES, not in the recycle bin), their categories' names, their uploader's
-// name and each page's extracted text. The only module that touches Prisma for it.
+// name and each page's extracted text (the search package's SearchSource port). The only module that
+// touches Prisma for it.
 import type { Logger } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
+import type { IndexedDocument, SearchSource, VersionedId } from "@wenku/search";
 import { Prisma } from "../../gen/prisma/client.js";
 import { outputKeys, parseManifest } from "../conversion/job.js";
 import { readText } from "../conversion/result.js";
@@ -10,30 +12,6 @@ import { pageTextsOf } from "../conversion/text.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";
-import type { IndexedCounts, IndexedDocument } from "./search.index.js";
-
-export interface VersionedId {
-  id: bigint;
-  version: bigint;
-}
-
-/** Counts as they are now, with the counts_version of their last change. */
-export type VersionedCounts = IndexedCounts & { version: bigint };
-
-export interface SearchSource<T = IndexedDocument> {
-  /** Every visible document's current search_version. */
-  visibleVersions(): Promise<Map<bigint, bigint>>;
-  /** Documents (visible or not) whose search_version is above `mark`, oldest change first. */
-  changedSince(mark: bigint, limit: number): Promise<VersionedId[]>;
-  /** The highest search_version handed out so far (0 when none). */
-  highWater(): Promise<bigint>;
-  /** Those of `ids` a visitor may see, whole; the others are left out (the indexer removes them). */
-  load(ids: readonly bigint[]): Promise<T[]>;
-  /** Counts changed after `mark` (counts_version, migration 0014), oldest change first. */
-  countsChangedSince(mark: bigint, limit: number): Promise<VersionedCounts[]>;
-  /** The highest counts_version handed out so far (0 when none). */
-  countsHighWater(): Promise<bigint>;
-}
 
 const visible = Prisma.sql`d.deleted_at IS NULL AND d.status IN (${Prisma.join([...PUBLIC_STATUSES])})`;
 

@@ -1,11 +1,12 @@
 // A cluster for the Elasticsearch backend's unit tests: @elastic/elasticsearch-mock answers the
 // client's requests from routes a test registers, and every request is recorded so a test asserts
-// what was sent. Test-only (imported by search.es*.test.ts).
+// what was sent. Imported by the backend's tests (search.es*.test.ts) and, as @wenku/search/testing,
+// by the content service's tests of the search status over Elasticsearch.
 import { createRequire } from "node:module";
 import { Client } from "@elastic/elasticsearch";
 import type MockType from "@elastic/elasticsearch-mock";
 import type { Logger } from "@wenku/kit";
-import { MAPPING_VERSION } from "./search.es.mapping.js";
+import { MAPPING_VERSION } from "../src/search.es.mapping.js";
 
 // CommonJS packages: the mock, and the copy of the client it requires (whose error classes it recognizes).
 const require = createRequire(import.meta.url);
@@ -74,4 +75,14 @@ export function existingIndex(es: MockCluster, alias = "wenku-documents", index 
   es.on("HEAD", "/_alias/:name", () => "");
   es.on("GET", "/:index/_mapping", () => ({ [index]: { mappings: { _meta: { mapping_version: MAPPING_VERSION } } } }));
   es.on("GET", "/_alias/:name", () => ({ [index]: { aliases: { [alias]: {} } } }));
+}
+
+/** Set-up finds both aliases in place (documents and articles, each on its own index). */
+export function aliasesInPlace(es: MockCluster) {
+  const name = (path: string) => path.split("/").filter(Boolean).at(-1) as string;
+  es.on("PUT", "/_index_template/:name", () => ({ acknowledged: true }));
+  es.on("HEAD", "/_alias/:name", () => "");
+  es.on("GET", "/:index/_mapping", (c) => ({
+    [`${name(c.path.replace("/_mapping", ""))}-initial`]: { mappings: { _meta: { mapping_version: MAPPING_VERSION } } },
+  }));
 }

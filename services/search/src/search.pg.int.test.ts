@@ -1,26 +1,14 @@
 // The search contract on the PostgreSQL backend, on a real database migrated like production.
-import pg from "pg";
-import { createTestDatabase } from "../../../../jest/db.js";
-import { createDb, type Db } from "../db.js";
-import { indexedDocument, searchIndexContract } from "./search.contract.js";
+import { useContentDatabase } from "../test/db.js";
+import { indexedDocument, searchIndexContract } from "../test/search.contract.js";
 import { createPgSearchIndex } from "./search.pg.js";
 import { ENGLISH_STOP_WORDS } from "./tokens.js";
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = createDb(testDb.url);
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await testDb.drop();
-});
+const db = useContentDatabase();
 
 describe("PostgreSQL search index", () => {
   searchIndexContract(async () => {
-    const index = createPgSearchIndex(db);
+    const index = createPgSearchIndex(db());
     await index.clear();
     return index;
   });
@@ -28,7 +16,7 @@ describe("PostgreSQL search index", () => {
 
 describe("PostgreSQL search index: the ranking cap (a common word reads few tsvectors)", () => {
   test("field matches always rank; text-only matches past the cap are counted and listed after the ranked ones", async () => {
-    const index = createPgSearchIndex(db, { rankCap: 2 });
+    const index = createPgSearchIndex(db(), { rankCap: 2 });
     await index.clear();
     const titled = indexedDocument({ title: "harbour charts", pageTexts: ["nothing to see"] });
     // text-only matches: the two with the most matching pages are ranked, the exact phrase first
@@ -44,7 +32,7 @@ describe("PostgreSQL search index: the ranking cap (a common word reads few tsve
     expect(found.hits[3]?.pages).toEqual([1]); // unranked, yet its page is named
 
     // with room for every text-only match, the exact phrase on one page outranks scattered words
-    const uncapped = createPgSearchIndex(db, { rankCap: 10 });
+    const uncapped = createPgSearchIndex(db(), { rankCap: 10 });
     const all = await uncapped.search({ text: "harbour charts", sort: "relevance", offset: 0, limit: 10 });
     expect(all.hits.map((h) => h.rank > 0)).toEqual([true, true, true, true]);
   });
@@ -52,7 +40,7 @@ describe("PostgreSQL search index: the ranking cap (a common word reads few tsve
 
 describe("PostgreSQL search index: a common query reads at most ROW_CAP rows (its total a lower bound)", () => {
   test("past the row cap the total counts the documents read and says more; field matches past it still rank first", async () => {
-    const index = createPgSearchIndex(db, { rowCap: 3, fieldCap: 10 });
+    const index = createPgSearchIndex(db(), { rowCap: 3, fieldCap: 10 });
     await index.clear();
     // written first, so the GIN index gives their rows first: the word in the text of every page
     const texts = [1, 2, 3].map((n) =>
@@ -74,7 +62,7 @@ describe("PostgreSQL search index: a common query reads at most ROW_CAP rows (it
     expect([second.total, second.more, second.hits.map((h) => h.id)]).toEqual([3, true, [texts[0]?.id]]);
 
     // with room for every row the count is exact and says nothing more
-    const exact = await createPgSearchIndex(db, { rowCap: 100 }).search({
+    const exact = await createPgSearchIndex(db(), { rowCap: 100 }).search({
       text: "harbour",
       sort: "relevance",
       offset: 0,
@@ -90,7 +78,7 @@ describe("PostgreSQL search index: a common query reads at most ROW_CAP rows (it
   });
 
   test("field matches of a common query: at most fieldCap of them", async () => {
-    const index = createPgSearchIndex(db, { rowCap: 1, fieldCap: 2 });
+    const index = createPgSearchIndex(db(), { rowCap: 1, fieldCap: 2 });
     await index.clear();
     const docs = [1, 2, 3, 4].map((n) => indexedDocument({ title: `harbour ${n}`, pageTexts: [] }));
     await index.upsert(docs);
@@ -103,7 +91,7 @@ describe("PostgreSQL search index: a common query reads at most ROW_CAP rows (it
 
 describe("PostgreSQL search index: which text-only matches the cap ranks, and the exact phrase", () => {
   test("a short document with the phrase is ranked before a long one with the words on many pages", async () => {
-    const index = createPgSearchIndex(db, { rankCap: 1 });
+    const index = createPgSearchIndex(db(), { rankCap: 1 });
     await index.clear();
     const long = indexedDocument({
       title: "a",
@@ -122,7 +110,7 @@ describe("PostgreSQL search index: which text-only matches the cap ranks, and th
   });
 
   test("of two pages with the words side by side, the one in the query's order ranks first", async () => {
-    const index = createPgSearchIndex(db);
+    const index = createPgSearchIndex(db());
     await index.clear();
     // the same cover density (adjacent words); more views would put the reversed one first on a tie
     const reversed = indexedDocument({ title: "a", pageTexts: ["the charts harbour office"], viewCount: 900 });
@@ -136,55 +124,12 @@ describe("PostgreSQL search index: which text-only matches the cap ranks, and th
 
 describe("the text search configurations (migration 0010)", () => {
   test("ENGLISH_STOP_WORDS is what PostgreSQL's english configuration drops; wenku_search keeps them and stems", async () => {
-    const [r] = await db.$queryRaw<Array<{ dropped: number; kept: number; stemmed: string }>>`
+    const [r] = await db().$queryRaw<Array<{ dropped: number; kept: number; stemmed: string }>>`
       SELECT count(*) FILTER (WHERE length(to_tsvector('english', w)) = 0)::int AS dropped,
              count(*) FILTER (WHERE length(to_tsvector('wenku_search', w)) = 1)::int AS kept,
              (SELECT to_tsvector('wenku_search', 'running systems')::text) AS stemmed
         FROM unnest(${[...ENGLISH_STOP_WORDS]}::text[]) AS w`;
     const n = ENGLISH_STOP_WORDS.size;
     expect(r).toEqual({ dropped: n, kept: n, stemmed: "'run':1 'system':2" });
-  });
-});
-
-describe("documents.search_version (migration 0008 triggers)", () => {
-  test("moves with the indexed fields, the categories and a category's name; not with counters", async () => {
-    const cat = await db.category.create({ data: { title: "版本分类" } });
-    await db.attachment.create({ data: { hash: "a".repeat(32), storageKey: "k" } });
-    const doc = await db.document.create({
-      data: { title: "t", userId: 1n, attachmentHash: "a".repeat(32), ext: ".pdf" },
-    });
-    let last = doc.searchVersion;
-    /** Whether the version moved since the last call. */
-    const moved = async () => {
-      const now = (await db.document.findUniqueOrThrow({ where: { id: doc.id } })).searchVersion;
-      const was = last;
-      last = now;
-      return now > was;
-    };
-    await db.document.update({ where: { id: doc.id }, data: { viewCount: 5, downloadCount: 2 } });
-    expect(await moved()).toBe(false);
-    await db.document.update({ where: { id: doc.id }, data: { title: "t2" } });
-    expect(await moved()).toBe(true);
-    await db.document.update({ where: { id: doc.id }, data: { status: 2, deletedAt: new Date() } });
-    expect(await moved()).toBe(true);
-    await db.documentCategory.create({ data: { documentId: doc.id, categoryId: cat.id } });
-    expect(await moved()).toBe(true);
-    await db.category.update({ where: { id: cat.id }, data: { sort: 3 } });
-    expect(await moved()).toBe(false);
-    await db.category.update({ where: { id: cat.id }, data: { title: "新名字" } });
-    expect(await moved()).toBe(true);
-    await db.documentCategory.deleteMany({ where: { documentId: doc.id } });
-    expect(await moved()).toBe(true);
-
-    // a writer whose search_path does not name the schema (another tool, a psql session) moves it too
-    const raw = new pg.Client({ connectionString: testDb.url });
-    await raw.connect();
-    try {
-      await raw.query("UPDATE wenku_content.documents SET title = 'other' WHERE id = $1", [doc.id.toString()]);
-      await raw.query("UPDATE wenku_content.categories SET title = 'third' WHERE id = $1", [cat.id.toString()]);
-    } finally {
-      await raw.end();
-    }
-    expect(await moved()).toBe(true);
   });
 });

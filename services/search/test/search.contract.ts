@@ -1,7 +1,7 @@
 // The contract every search backend passes (PostgreSQL here; Elasticsearch against a real server when
 // ELASTICSEARCH_URL is set). Call it from a test file with a factory of empty indexes.
 import { expect, test } from "@jest/globals";
-import { type IndexedDocument, MAX_PAGE_HITS, type SearchIndex, type SearchQuery } from "./search.index.js";
+import { type IndexedDocument, MAX_PAGE_HITS, type SearchIndex, type SearchQuery } from "../src/search.index.js";
 
 let nextId = 1000n;
 

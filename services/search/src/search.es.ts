@@ -1,5 +1,5 @@
 // The Elasticsearch search index (ELASTICSEARCH_URL set): the same contract as PostgreSQL's
-// (search.contract.ts), the same tokens (search.es.mapping.ts), the same query semantics
+// (test/search.contract.ts), the same tokens (search.es.mapping.ts), the same query semantics
 // (search.es.query.ts).
 //
 // Searches and writes go through an alias, `<ELASTICSEARCH_INDEX>-documents`, in front of one concrete

@@ -5,8 +5,8 @@
 // the query as the exact phrase gets 0.1 more. Stop words alone search the fields only, as for
 // documents. Reads sort by the live count beside the index (articles.view_count).
 import { setImmediate as yieldToLoop } from "node:timers/promises";
-import { Prisma } from "../../gen/prisma/client.js";
-import type { Db } from "../db.js";
+import { empty, type Sql, sqltag as sql } from "@prisma/client/runtime/client";
+import type { SearchDb } from "./ports.js";
 import {
   type ArticleIndex,
   type ArticleSort,
@@ -17,10 +17,10 @@ import {
 } from "./search.index.js";
 import { onlyStopWords, tokenText } from "./tokens.js";
 
-const ORDER: Record<ArticleSort, Prisma.Sql> = {
-  relevance: Prisma.sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.article_id DESC`,
-  latest: Prisma.sql`f.created_at DESC, f.article_id DESC`,
-  views: Prisma.sql`f.view_count DESC, f.rank DESC, f.article_id DESC`,
+const ORDER: Record<ArticleSort, Sql> = {
+  relevance: sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.article_id DESC`,
+  latest: sql`f.created_at DESC, f.article_id DESC`,
+  views: sql`f.view_count DESC, f.rank DESC, f.article_id DESC`,
 };
 
 /** What a text holding the query as the exact phrase adds to its rank (as for documents). */
@@ -38,7 +38,7 @@ export async function articleTokens(a: IndexedArticle) {
   return { ...fields, text: tokenText(a.text, MAX_PAGE_TOKENS) };
 }
 
-export function createPgArticleIndex(db: Db): ArticleIndex {
+export function createPgArticleIndex(db: SearchDb): ArticleIndex {
   const index: ArticleIndex = {
     async upsert(articles) {
       for (const a of articles) {
@@ -85,10 +85,8 @@ export function createPgArticleIndex(db: Db): ArticleIndex {
     async search(q) {
       const tokens = tokenText(q.text, MAX_QUERY_TOKENS);
       if (!tokens) return { total: 0, hits: [] };
-      const column = onlyStopWords(tokens) ? Prisma.sql`a.fields` : Prisma.sql`a.terms`;
-      const categories = q.categoryIds?.length
-        ? Prisma.sql`AND a.category_ids && ${[...q.categoryIds]}::bigint[]`
-        : Prisma.empty;
+      const column = onlyStopWords(tokens) ? sql`a.fields` : sql`a.terms`;
+      const categories = q.categoryIds?.length ? sql`AND a.category_ids && ${[...q.categoryIds]}::bigint[]` : empty;
       const rows = await db.$queryRaw<Array<{ article_id: bigint | null; rank: number | null; total: bigint }>>`
         WITH q AS (SELECT plainto_tsquery('wenku_search', ${tokens}) AS q,
                           phraseto_tsquery('wenku_search', ${tokens}) AS phrase),

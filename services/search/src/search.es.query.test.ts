@@ -1,8 +1,9 @@
 // The Elasticsearch backend's searches against @elastic/elasticsearch-mock: the request built for each
 // filter and sort (search.pg.ts's semantics), paging, how the answer becomes a SearchResult, and the
 // versions the indexer compares. Set-up and writes: search.es.test.ts.
+
+import { existingIndex, type MockCluster, mockCluster } from "../test/es.cluster.js";
 import { createEsSearchIndex } from "./search.es.js";
-import { existingIndex, type MockCluster, mockCluster } from "./search.es.testing.js";
 import type { SearchQuery } from "./search.index.js";
 
 const query = (over: Partial<SearchQuery> = {}): SearchQuery => ({

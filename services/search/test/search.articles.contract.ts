@@ -1,7 +1,7 @@
 // The contract every backend's article index passes (PostgreSQL here; Elasticsearch against a real
 // server when ELASTICSEARCH_URL is set). Call it from a test file with a factory of empty indexes.
 import { expect, test } from "@jest/globals";
-import type { ArticleIndex, ArticleQuery, IndexedArticle } from "./search.index.js";
+import type { ArticleIndex, ArticleQuery, IndexedArticle } from "../src/search.index.js";
 
 let nextId = 5000n;
 

@@ -7,8 +7,8 @@
 // Indexing is idempotent (a document is written whole, with its version), so two replicas doing the
 // same work, or a retry after a failure, leave the same index.
 import type { Logger } from "@wenku/kit";
+import type { SearchSource } from "./ports.js";
 import type { IndexBuild, IndexedDocument, IndexTarget } from "./search.index.js";
-import type { SearchSource } from "./search.source.repository.js";
 
 /** Documents loaded and written per step (each step also yields the event loop). */
 const BATCH = 20;
@@ -43,8 +43,8 @@ export interface SearchIndexer {
 }
 
 /**
- * The documents' indexer by default; the articles' (search.articles.repository.ts) is the same with
- * another index and source. Counts the sorts read are copied into a backend that keeps copies
+ * The documents' indexer by default; the articles' is the same with another index and source (the
+ * content service's search.articles.repository.ts). Counts the sorts read are copied into a backend that keeps copies
  * (updateCounts) as they change, without writing the text again.
  */
 export function createSearchIndexer<T extends { id: bigint } = IndexedDocument>(deps: {

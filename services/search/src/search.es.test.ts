@@ -1,12 +1,12 @@
 // The Elasticsearch backend's set-up and writes against @elastic/elasticsearch-mock (no Elasticsearch
 // runs here; search.es.int.test.ts runs the contract on a real one): the index template, the bulk
-// bodies and the version rule, bounded batches, the configuration. Searches: search.es.query.test.ts;
+// bodies and the version rule, bounded batches. Searches: search.es.query.test.ts;
 // rebuilds and failures: search.es.rebuild.test.ts.
-import { loadContentConfig } from "../config.js";
-import { indexedDocument } from "./search.contract.js";
+
+import { esAnswer, existingIndex, type MockCluster, mockCluster } from "../test/es.cluster.js";
+import { indexedDocument } from "../test/search.contract.js";
 import { BULK_BYTES, BULK_DOCS, batches } from "./search.es.bulk.js";
 import { createEsSearchIndex } from "./search.es.js";
-import { esAnswer, existingIndex, type MockCluster, mockCluster } from "./search.es.testing.js";
 
 /** The action lines of a bulk body (index/delete), without the documents. */
 // biome-ignore lint/suspicious/noExplicitAny: NDJSON lines as the mock parsed them
@@ -186,24 +186,4 @@ test("bulk requests are bounded by documents and bytes; a document larger than t
   expect(batches([big(1), big(2), small(3)]).map((b) => b.map((a) => a.id))).toEqual([[1n], [2n, 3n]]);
   const huge = { id: 9n, lines: ["{}", "x".repeat(BULK_BYTES + 1)] };
   expect(batches([small(1), huge, small(2)]).map((b) => b.map((a) => a.id))).toEqual([[1n], [9n], [2n]]);
-});
-test("ELASTICSEARCH_* configuration: unset is PostgreSQL; a URL, an index prefix and a timeout are checked", () => {
-  const base = { CONVERSION_QUEUE: undefined };
-  expect(loadContentConfig(base)).toMatchObject({ ELASTICSEARCH_INDEX: "wenku", ELASTICSEARCH_TIMEOUT_SEC: 30 });
-  expect(loadContentConfig(base).ELASTICSEARCH_URL).toBeUndefined();
-  expect(
-    loadContentConfig({
-      ELASTICSEARCH_URL: "https://u:p@es:9200",
-      ELASTICSEARCH_INDEX: "site_2",
-      ELASTICSEARCH_TIMEOUT_SEC: "5",
-    }),
-  ).toMatchObject({
-    ELASTICSEARCH_URL: "https://u:p@es:9200",
-    ELASTICSEARCH_INDEX: "site_2",
-    ELASTICSEARCH_TIMEOUT_SEC: 5,
-  });
-  expect(() => loadContentConfig({ ELASTICSEARCH_URL: "es:9200" })).toThrow("ELASTICSEARCH_URL");
-  expect(() => loadContentConfig({ ELASTICSEARCH_URL: "ftp://es:9200" })).toThrow("ELASTICSEARCH_URL");
-  expect(() => loadContentConfig({ ELASTICSEARCH_INDEX: "Wenku" })).toThrow("ELASTICSEARCH_INDEX");
-  expect(() => loadContentConfig({ ELASTICSEARCH_INDEX: "_x" })).toThrow("ELASTICSEARCH_INDEX");
 });

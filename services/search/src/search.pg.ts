@@ -1,7 +1,8 @@
 // The PostgreSQL search index (the default backend): tsvectors of searchTokens() output in
-// search_pages with a GIN index, filters and sorts on search_documents (migration 0008). The only
-// module that touches Prisma for search. No extension is needed (embedded PostgreSQL has none). The
-// text search configuration is wenku_search (migration 0010): English stemming that keeps stop words.
+// search_pages with a GIN index, filters and sorts on search_documents. The tables are in the content
+// service's schema (its migration 0008), reached through the SearchDb it hands in. No extension is
+// needed (embedded PostgreSQL has none). The text search configuration is wenku_search (migration
+// 0010): English stemming that keeps stop words.
 //
 // A document is rows in search_pages: page 0 holds its fields; page n its fields (but the description)
 // and page n's text, the only lexemes of weight D (ts_filter(terms, '{d}') is the page's text alone:
@@ -10,8 +11,8 @@
 // proximity of the terms counts, and a page holding them as the exact phrase gets 0.1 more): its field
 // row's when the fields hold the query, else its best page row's (for at most RANK_CAP such documents:
 // see search()).
-import { Prisma } from "../../gen/prisma/client.js";
-import type { Db } from "../db.js";
+import { empty, join, type Sql, sqltag as sql } from "@prisma/client/runtime/client";
+import type { SearchDb, SqlRunner } from "./ports.js";
 import {
   type IndexedDocument,
   MAX_PAGE_HITS,
@@ -27,25 +28,25 @@ import {
 import { createPgArticleIndex } from "./search.pg.articles.js";
 import { onlyStopWords, tokenText } from "./tokens.js";
 
-const ORDER: Record<SearchSort, Prisma.Sql> = {
-  relevance: Prisma.sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.document_id DESC`,
-  latest: Prisma.sql`f.created_at DESC, f.document_id DESC`,
-  views: Prisma.sql`f.view_count DESC, f.rank DESC, f.document_id DESC`,
-  downloads: Prisma.sql`f.download_count DESC, f.rank DESC, f.document_id DESC`,
-  pages: Prisma.sql`f.pages DESC, f.rank DESC, f.document_id DESC`,
-  score: Prisma.sql`f.score DESC, f.rank DESC, f.document_id DESC`,
+const ORDER: Record<SearchSort, Sql> = {
+  relevance: sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.document_id DESC`,
+  latest: sql`f.created_at DESC, f.document_id DESC`,
+  views: sql`f.view_count DESC, f.rank DESC, f.document_id DESC`,
+  downloads: sql`f.download_count DESC, f.rank DESC, f.document_id DESC`,
+  pages: sql`f.pages DESC, f.rank DESC, f.document_id DESC`,
+  score: sql`f.score DESC, f.rank DESC, f.document_id DESC`,
 };
 
-function filters(q: SearchQuery): Prisma.Sql {
-  const and: Prisma.Sql[] = [];
-  if (q.categoryIds?.length) and.push(Prisma.sql`d.category_ids && ${[...q.categoryIds]}::bigint[]`);
+function filters(q: SearchQuery): Sql {
+  const and: Sql[] = [];
+  if (q.categoryIds?.length) and.push(sql`d.category_ids && ${[...q.categoryIds]}::bigint[]`);
   if (q.kinds)
-    and.push(Prisma.sql`(d.type = ANY(${[...q.kinds.types]}::text[]) OR d.ext = ANY(${[...q.kinds.exts]}::text[]))`);
-  if (q.languageIds?.length) and.push(Prisma.sql`d.language_id = ANY(${[...q.languageIds]}::bigint[])`);
-  if (q.userId !== undefined) and.push(Prisma.sql`d.user_id = ${q.userId}`);
-  if (q.createdFrom) and.push(Prisma.sql`d.created_at >= ${q.createdFrom}`);
-  if (q.createdTo) and.push(Prisma.sql`d.created_at <= ${q.createdTo}`);
-  return and.length ? Prisma.sql`WHERE ${Prisma.join(and, " AND ")}` : Prisma.empty;
+    and.push(sql`(d.type = ANY(${[...q.kinds.types]}::text[]) OR d.ext = ANY(${[...q.kinds.exts]}::text[]))`);
+  if (q.languageIds?.length) and.push(sql`d.language_id = ANY(${[...q.languageIds]}::bigint[])`);
+  if (q.userId !== undefined) and.push(sql`d.user_id = ${q.userId}`);
+  if (q.createdFrom) and.push(sql`d.created_at >= ${q.createdFrom}`);
+  if (q.createdTo) and.push(sql`d.created_at <= ${q.createdTo}`);
+  return and.length ? sql`WHERE ${join(and, " AND ")}` : empty;
 }
 
 /**
@@ -66,13 +67,13 @@ export const FIELD_CAP = 2_000;
 const PHRASE_BONUS = 0.1;
 
 export function createPgSearchIndex(
-  db: Db,
+  db: SearchDb,
   opts: { rankCap?: number; rowCap?: number; fieldCap?: number } = {},
 ): SearchIndex {
   const rankCap = opts.rankCap ?? RANK_CAP;
   const rowCap = opts.rowCap ?? ROW_CAP;
   const fieldCap = opts.fieldCap ?? FIELD_CAP;
-  async function upsertOne(tx: Prisma.TransactionClient, d: IndexedDocument, prepared: PreparedDocument) {
+  async function upsertOne(tx: SqlRunner, d: IndexedDocument, prepared: PreparedDocument) {
     // The index is derived data: a crash that loses the last moments of its writes leaves those
     // documents at an older version, which the indexer's catch-up rewrites at the next start. So
     // its commits need not wait for the WAL to reach the disk (one flush a document was most of
@@ -167,7 +168,7 @@ export function createPgSearchIndex(
         m AS MATERIALIZED (
           SELECT p.document_id, p.page
             FROM search_pages p, q
-           WHERE p.terms @@ q.q ${fieldsOnly ? Prisma.sql`AND p.page = 0` : Prisma.empty}
+           WHERE p.terms @@ q.q ${fieldsOnly ? sql`AND p.page = 0` : empty}
            LIMIT ${cap + 1}
         ),
         common AS (SELECT count(*) > ${cap} AS yes FROM m),

@@ -1,6 +1,6 @@
 // The search index behind one interface, whatever holds it: PostgreSQL full-text search (the default,
 // search.pg.ts) or Elasticsearch. The indexer (search.indexer.ts) decides what is in it: only documents
-// a visitor may see. Every backend passes the same contract suite (search.contract.ts).
+// a visitor may see. Every backend passes the same contract suite (test/search.contract.ts).
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { tokenText } from "./tokens.js";
 
@@ -108,7 +108,7 @@ export interface IndexedCounts {
 export interface SearchIndex {
   /** Which backend answers ("postgres", "elasticsearch"), for the admin's status line. */
   readonly backend: string;
-  /** The articles' index of the same backend (search.articles.repository.ts). */
+  /** The articles' index of the same backend (search.pg.articles.ts, search.es.articles.ts). */
   readonly articles: ArticleIndex;
   /**
    * Updates the counts an indexed document sorts by, leaving the rest as it is (unknown ids are

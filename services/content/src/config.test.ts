@@ -1,0 +1,23 @@
+// The content service's configuration: the search backend's settings (ELASTICSEARCH_*).
+import { loadContentConfig } from "./config.js";
+
+test("ELASTICSEARCH_* configuration: unset is PostgreSQL; a URL, an index prefix and a timeout are checked", () => {
+  const base = { CONVERSION_QUEUE: undefined };
+  expect(loadContentConfig(base)).toMatchObject({ ELASTICSEARCH_INDEX: "wenku", ELASTICSEARCH_TIMEOUT_SEC: 30 });
+  expect(loadContentConfig(base).ELASTICSEARCH_URL).toBeUndefined();
+  expect(
+    loadContentConfig({
+      ELASTICSEARCH_URL: "https://u:p@es:9200",
+      ELASTICSEARCH_INDEX: "site_2",
+      ELASTICSEARCH_TIMEOUT_SEC: "5",
+    }),
+  ).toMatchObject({
+    ELASTICSEARCH_URL: "https://u:p@es:9200",
+    ELASTICSEARCH_INDEX: "site_2",
+    ELASTICSEARCH_TIMEOUT_SEC: 5,
+  });
+  expect(() => loadContentConfig({ ELASTICSEARCH_URL: "es:9200" })).toThrow("ELASTICSEARCH_URL");
+  expect(() => loadContentConfig({ ELASTICSEARCH_URL: "ftp://es:9200" })).toThrow("ELASTICSEARCH_URL");
+  expect(() => loadContentConfig({ ELASTICSEARCH_INDEX: "Wenku" })).toThrow("ELASTICSEARCH_INDEX");
+  expect(() => loadContentConfig({ ELASTICSEARCH_INDEX: "_x" })).toThrow("ELASTICSEARCH_INDEX");
+});
