@@ -14,12 +14,10 @@ export interface WechatPayStandIn {
   close(): Promise<void>;
 }
 
-const MAIN = fileURLToPath(
-  new URL("../../services/order/src/payments/wechatpay/wechatpay.standin.main.ts", import.meta.url),
-);
+const MAIN = fileURLToPath(new URL("../../tests/kit/src/payments/wechatpay.main.ts", import.meta.url));
 
 /**
- * The local stand-in of the WeChat Pay API (services/order, test code) in a child process: the site
+ * The local stand-in of the WeChat Pay API (@wenku/testkit, test code) in a child process: the site
  * under test runs on this machine and reaches it on 127.0.0.1. Closed by ending its stdin.
  */
 export function startWechatPayStandIn(): Promise<WechatPayStandIn> {

@@ -4,7 +4,7 @@
 // run here). The site is configured through the admin config API as an operator would; each check
 // reads the settings as just saved.
 import type { KeyObject } from "node:crypto";
-import { startWechatPayStandIn, type WechatPayStandIn } from "@wenku/order/testing";
+import { startWechatPayStandIn, type WechatPayStandIn } from "@wenku/testkit/payments";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;

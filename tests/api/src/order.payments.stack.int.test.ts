@@ -13,7 +13,7 @@ import {
   startAlipayStandIn,
   startWechatPayStandIn,
   type WechatPayStandIn,
-} from "@wenku/order/testing";
+} from "@wenku/testkit/payments";
 import { type OrderDb, openOrderDb } from "./db.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 

@@ -4,11 +4,11 @@
 // its LOCAL STAND-IN (the real platform cannot run here).
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { startWechatPayStandIn, type WechatPayStandIn } from "@wenku/testkit/payments";
+import { standInSettings } from "../../test/wechatpay.settings.js";
 import type { PaySettings, ProviderFactory } from "./provider.js";
 import { createProviderRegistry, providerFactories, settingsFingerprint } from "./registry.js";
 import { createSandboxProvider } from "./sandbox.js";
-import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay/wechatpay.standin.js";
-import { standInSettings } from "./wechatpay/wechatpay.standin.settings.js";
 
 let stand: WechatPayStandIn;
 beforeAll(async () => {

@@ -3,10 +3,10 @@
 // mode answers the key's id; off or incomplete settings, and the platform refusing the merchant's
 // keys, are failed_precondition with a message saying what to fix.
 import { DomainError } from "@wenku/kit";
+import { startWechatPayStandIn, type WechatPayStandIn } from "@wenku/testkit/payments";
+import { standInSettings } from "../../test/wechatpay.settings.js";
 import type { PaySettings, WechatPaySettings } from "./provider.js";
 import { createProviderRegistry } from "./registry.js";
-import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay/wechatpay.standin.js";
-import { standInSettings } from "./wechatpay/wechatpay.standin.settings.js";
 import { createWechatPayCheck, missingWechatSettings } from "./wechatpay.check.js";
 
 let stand: WechatPayStandIn;

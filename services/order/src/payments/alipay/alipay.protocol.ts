@@ -1,4 +1,5 @@
-// The Alipay open-platform protocol pieces the provider and the test stand-in both follow:
+// The Alipay open-platform protocol pieces the provider follows (the test stand-in,
+// @wenku/testkit/payments, has the platform's side of them):
 // RSA2 signatures over the sorted "k=v&…" string, yuan strings ↔ integer cents, and the signed
 // substring of a gateway answer. https://opendocs.alipay.com/common/02kf5q (签名) ·
 // https://opendocs.alipay.com/common/02mse7 (验签)

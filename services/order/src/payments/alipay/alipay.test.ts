@@ -2,11 +2,11 @@
 // locally generated RSA keys): the real platform cannot run here.
 import { DomainError } from "@wenku/kit";
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { type AlipayStandIn, startAlipayStandIn } from "@wenku/testkit/payments";
 import { NotifyRejected, type PaymentProvider, type PaymentRequest, type RawNotify } from "../provider.js";
 import { alipayFactory } from "./alipay.factory.js";
 import { centsToYuan, signedSubstring, yuanToCents } from "./alipay.protocol.js";
 import { ALIPAY_GATEWAY, ALIPAY_SANDBOX_GATEWAY, alipayGateway, createAlipayProvider } from "./alipay.provider.js";
-import { type AlipayStandIn, startAlipayStandIn } from "./alipay.standin.js";
 
 let stand: AlipayStandIn;
 let provider: PaymentProvider;

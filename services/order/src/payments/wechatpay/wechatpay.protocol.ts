@@ -1,8 +1,9 @@
-// The WeChat Pay API v3 protocol pieces the provider and the test stand-in both follow.
+// The WeChat Pay API v3 protocol pieces the provider follows (the test stand-in, @wenku/testkit/payments,
+// has the platform's side of them).
 // https://pay.weixin.qq.com/doc/v3/merchant/4012365334 (签名生成) ·
 // https://pay.weixin.qq.com/doc/v3/merchant/4012365342 (验签) ·
 // https://pay.weixin.qq.com/doc/v3/merchant/4012071382 (回调报文解密)
-import { createCipheriv, createDecipheriv, type KeyObject, randomBytes } from "node:crypto";
+import { createDecipheriv, type KeyObject, randomBytes } from "node:crypto";
 import { rsaSha256Sign } from "../platform.js";
 
 export const WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
@@ -38,14 +39,6 @@ export function authorization(method: string, target: string, body: string, part
     .join(",")}`;
 }
 
-/** The fields of an Authorization header; undefined when it is not a v3 one. */
-export function parseAuthorization(header: string | undefined): Record<string, string> | undefined {
-  if (!header?.startsWith(`${AUTH_SCHEMA} `)) return undefined;
-  const fields: Record<string, string> = Object.create(null); // names are the sender's: no prototype
-  for (const m of header.slice(AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g)) fields[m[1] ?? ""] = m[2] ?? "";
-  return fields;
-}
-
 export function newNonce(): string {
   return randomBytes(16).toString("hex").toUpperCase();
 }
@@ -67,20 +60,6 @@ export function decryptResource(resource: EncryptedResource, apiV3Key: Buffer): 
   decipher.setAuthTag(data.subarray(data.length - 16));
   decipher.setAAD(Buffer.from(resource.associated_data ?? "", "utf8"));
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString("utf8");
-}
-
-/** The platform side of decryptResource (the test stand-in encrypts with it). */
-export function encryptResource(plaintext: string, apiV3Key: Buffer, associatedData: string): EncryptedResource {
-  const nonce = randomBytes(6).toString("hex"); // 12 characters, used as 12 bytes
-  const cipher = createCipheriv("aes-256-gcm", apiV3Key, Buffer.from(nonce, "utf8"));
-  cipher.setAAD(Buffer.from(associatedData, "utf8"));
-  const encrypted = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return {
-    algorithm: "AEAD_AES_256_GCM",
-    ciphertext: encrypted.toString("base64"),
-    associated_data: associatedData,
-    nonce,
-  };
 }
 
 /** The Wechatpay-Serial of what WeChat Pay signs with its platform public key (not a certificate). */

@@ -2,10 +2,10 @@
 // id instead of downloaded certificates) against a LOCAL STAND-IN of the WeChat Pay API: the real
 // platform cannot run here. New merchants have no certificates to download, so nothing may be.
 import { generateKeyPairSync } from "node:crypto";
+import { type PlatformIdentity, startWechatPayStandIn, type WechatPayStandIn } from "@wenku/testkit/payments";
+import { standInSettings } from "../../../test/wechatpay.settings.js";
 import type { PaymentRequest, WechatPaySettings } from "../provider.js";
 import { createWechatPayProvider } from "./wechatpay.provider.js";
-import { type PlatformIdentity, startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay.standin.js";
-import { standInSettings } from "./wechatpay.standin.settings.js";
 
 let stand: WechatPayStandIn;
 let publicKey: PlatformIdentity;

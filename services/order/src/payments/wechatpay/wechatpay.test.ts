@@ -2,11 +2,11 @@
 // (wechatpay.standin.ts: generated keys, self-signed platform certificates): the real platform
 // cannot run here.
 import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { startWechatPayStandIn, type WechatPayStandIn } from "@wenku/testkit/payments";
+import { standInSettings } from "../../../test/wechatpay.settings.js";
 import { NotifyRejected, type PaymentRequest, type RawNotify, type WechatPaySettings } from "../provider.js";
 import { wechatpayFactory } from "./wechatpay.factory.js";
 import { createWechatPayProvider, type WechatPayOptions } from "./wechatpay.provider.js";
-import { startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay.standin.js";
-import { standInSettings } from "./wechatpay.standin.settings.js";
 
 let stand: WechatPayStandIn;
 let skewMs = 0;

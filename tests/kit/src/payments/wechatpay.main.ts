@@ -1,7 +1,7 @@
 // TEST CODE: the WeChat Pay stand-in in a process of its own, for the browser tests (web/e2e), which
 // cannot load the service code: `node --import tsx <this file>` prints one JSON line with what a
 // site needs to be configured against it, then serves until its stdin closes.
-import { startWechatPayStandIn } from "./wechatpay.standin.js";
+import { startWechatPayStandIn } from "./wechatpay.js";
 
 const stand = await startWechatPayStandIn();
 process.stdout.write(

@@ -4,8 +4,7 @@
 // real one does: query answers signed over the exact JSON text of the response object, notifies as
 // form bodies signed over the sorted parameters without sign and sign_type.
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
-import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
-import type { RawNotify } from "../provider.js";
+import { type PlatformNotify, rsaSha256Sign, rsaSha256Verify, signContent } from "./protocol.js";
 import {
   type NotifyDelivery,
   postNotify,
@@ -13,8 +12,7 @@ import {
   type StandInRequest,
   type StandInServer,
   startStandIn,
-} from "../standin.js";
-import { signContent } from "./alipay.protocol.js";
+} from "./standin.js";
 
 export interface AlipayTrade {
   method: string;
@@ -40,11 +38,11 @@ export interface AlipayStandIn {
   alipayKeys: { privateKey: KeyObject; publicKey: KeyObject };
   trades: Map<string, AlipayTrade>;
   /** Marks a trade paid and returns the async notify Alipay would POST to its notify_url. */
-  pay(outTradeNo: string): RawNotify;
+  pay(outTradeNo: string): PlatformNotify;
   /** A notify of the trade, fields overridden, signed with `key` (default: Alipay's key). */
-  notify(outTradeNo: string, overrides?: Record<string, string>, key?: KeyObject): RawNotify;
+  notify(outTradeNo: string, overrides?: Record<string, string>, key?: KeyObject): PlatformNotify;
   /** POSTs a notify to the notify_url the trade was started with, as Alipay does. */
-  deliver(outTradeNo: string, raw: RawNotify): Promise<NotifyDelivery>;
+  deliver(outTradeNo: string, raw: PlatformNotify): Promise<NotifyDelivery>;
   close(): Promise<void>;
 }
 
@@ -130,7 +128,11 @@ export async function startAlipayStandIn(appId = "2021000000000001"): Promise<Al
     return text(400, `unsupported ${req.method} ${params.method}`);
   });
 
-  function notify(outTradeNo: string, overrides: Record<string, string> = {}, key = alipayKeys.privateKey): RawNotify {
+  function notify(
+    outTradeNo: string,
+    overrides: Record<string, string> = {},
+    key = alipayKeys.privateKey,
+  ): PlatformNotify {
     const trade = trades.get(outTradeNo);
     if (!trade) throw new Error(`no trade ${outTradeNo}`);
     const params: Record<string, string> = {

@@ -1,10 +1,10 @@
-// TEST CODE: the HTTP shell the local stand-ins of the payment platforms (alipay.standin.ts,
-// wechatpay.standin.ts) share: a node:http server on 127.0.0.1 port 0, the failure modes the
+// TEST CODE: the HTTP shell the local stand-ins of the payment platforms (alipay.ts,
+// wechatpay.ts) share: a node:http server on 127.0.0.1 port 0, the failure modes the
 // tests switch on to see a platform outage become DomainError("unavailable"), and the POST of a
 // notify to the merchant's notify URL.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RawNotify } from "./provider.js";
+import type { PlatformNotify } from "./protocol.js";
 
 /**
  * How the stand-in misbehaves: answer 500, never answer, sign its answers with a wrong key, or
@@ -83,7 +83,7 @@ export interface NotifyDelivery {
 }
 
 /** POSTs a notify to a merchant's notify URL as the platform does: the exact bytes and headers. */
-export async function postNotify(url: string, raw: RawNotify): Promise<NotifyDelivery> {
+export async function postNotify(url: string, raw: PlatformNotify): Promise<NotifyDelivery> {
   const res = await fetch(url, { method: "POST", headers: raw.headers, body: raw.body });
   return { status: res.status, body: await res.text() };
 }

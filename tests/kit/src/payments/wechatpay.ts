@@ -6,8 +6,17 @@
 // notifies. rotate() switches to a new certificate as WeChat does before one expires;
 // usePublicKey() switches to public key mode (a PUB_KEY_ID_… key instead of certificates).
 import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
-import { rsaSha256Sign, rsaSha256Verify } from "../platform.js";
-import type { RawNotify } from "../provider.js";
+import {
+  encryptResource,
+  MAX_SKEW_SECONDS,
+  newNonce,
+  type PlatformNotify,
+  parseAuthorization,
+  rsaSha256Sign,
+  rsaSha256Verify,
+  signedMessage,
+} from "./protocol.js";
+import { selfSignedCertificate } from "./selfsigned.js";
 import {
   type NotifyDelivery,
   postNotify,
@@ -15,15 +24,7 @@ import {
   type StandInRequest,
   type StandInServer,
   startStandIn,
-} from "../standin.js";
-import { selfSignedCertificate } from "./selfsigned.standin.js";
-import {
-  encryptResource,
-  MAX_SKEW_SECONDS,
-  newNonce,
-  parseAuthorization,
-  signedMessage,
-} from "./wechatpay.protocol.js";
+} from "./standin.js";
 
 export interface PlatformIdentity {
   serial: string;
@@ -82,10 +83,10 @@ export interface WechatPayStandIn {
   usePublicKey(): PlatformIdentity;
   /** A platform identity whose certificate is never served (the same one each time). */
   stranger(): PlatformIdentity;
-  pay(outTradeNo: string): RawNotify;
-  notify(outTradeNo: string, opts?: NotifyOptions): RawNotify;
+  pay(outTradeNo: string): PlatformNotify;
+  notify(outTradeNo: string, opts?: NotifyOptions): PlatformNotify;
   /** POSTs a notify to the notify_url the transaction was ordered with, as WeChat Pay does. */
-  deliver(outTradeNo: string, raw: RawNotify): Promise<NotifyDelivery>;
+  deliver(outTradeNo: string, raw: PlatformNotify): Promise<NotifyDelivery>;
   close(): Promise<void>;
 }
 
@@ -238,7 +239,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     return answer(404, { code: "NOT_FOUND", message: "无效的请求" }, server);
   }
 
-  function notify(outTradeNo: string, opts: NotifyOptions = {}): RawNotify {
+  function notify(outTradeNo: string, opts: NotifyOptions = {}): PlatformNotify {
     const tx = transactions.get(outTradeNo);
     if (!tx) throw new Error(`no transaction ${outTradeNo}`);
     const { request: _request, ...shown } = tx;

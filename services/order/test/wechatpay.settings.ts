@@ -1,7 +1,7 @@
-// The merchant settings that pay through a WeChat Pay stand-in (wechatpay.standin.ts): what an
+// The merchant settings that pay through the WeChat Pay stand-in (@wenku/testkit/payments): what an
 // operator would save in the pay config, pointed at the stand-in. Tests only.
-import type { WechatPaySettings } from "../provider.js";
-import type { WechatPayStandIn } from "./wechatpay.standin.js";
+import type { WechatPayStandIn } from "@wenku/testkit/payments";
+import type { WechatPaySettings } from "../src/payments/provider.js";
 
 /** WeChat Pay switched on with the stand-in's merchant, keys and base URL; `over` applied last. */
 export function standInSettings(stand: WechatPayStandIn, over: Partial<WechatPaySettings> = {}): WechatPaySettings {
