@@ -5,8 +5,8 @@
 //   1b. no breaking change to the contract
 //   2. typecheck (services, gateway, web)   5. web unit tests (jsdom)
 //   3. lint (Biome)                         6. Playwright against `npm start` (Debian chromium)
-//   3b. migrations = schema.prisma          7. Playwright (desktop, the cross-service flows) against
-//                                              `npm run start:cluster`
+//   3b. import graph (dependency-cruiser)   7. Playwright (desktop, the cross-service flows) against
+//   3c. migrations = schema.prisma             `npm run start:cluster`
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
 // Each step's seconds go to test-results/steps.tsv (rewritten after every step) and, at the end or
@@ -68,6 +68,15 @@ step("typecheck", bin("tsc"), ["-p", "tsconfig.json"]);
 step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
 // A warning fails the step like an error: otherwise warnings pile up unread.
 step("lint", bin("biome"), ["check", "--error-on-warnings", "."]);
+// The import graph keeps its boundaries (.dependency-cruiser.cjs says which and why): no cycles, no
+// production code reaching test code, deployables apart. `npm run check:graph` runs this step alone.
+step("graph", bin("depcruise"), [
+  "--config",
+  ".dependency-cruiser.cjs",
+  "--output-type",
+  "err",
+  ...["services", "gateway", "proto", "tests", "web", "bench", "scripts", "jest", "deploy"],
+]);
 // Each service's committed SQL migrations build exactly the tables its schema.prisma describes.
 step("schema", process.execPath, ["--import", "tsx", "scripts/schema-check.ts"]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
