@@ -6,7 +6,7 @@
 //
 // Knobs: BENCH_DOCS, BENCH_QUERIES, BENCH_SEED, BENCH_EN_VOCAB (the corpus the database holds: the
 // query set is made from it), EXPLAIN_TOP (5: how many of the slowest).
-import { createDb } from "@wenku/content";
+import { createDb, searchLiveCounts } from "@wenku/content";
 import { loadConfig, z } from "@wenku/kit";
 import { createPgSearchIndex } from "@wenku/search";
 import { withDatabase } from "../../jest/url.js";
@@ -50,7 +50,7 @@ const explained = new Proxy(db, {
     };
   },
 });
-const index = createPgSearchIndex(explained);
+const index = createPgSearchIndex(explained, { liveCounts: searchLiveCounts });
 
 try {
   let texts = process.argv.slice(2);

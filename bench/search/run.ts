@@ -12,7 +12,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
-import { service as content, createDb } from "@wenku/content";
+import { service as content, createDb, searchLiveCounts } from "@wenku/content";
 import { loadConfig, runMigrations, z } from "@wenku/kit";
 import { createPgSearchIndex } from "@wenku/search";
 import { keptDatabase, throwawayDatabase, withCleanup } from "../gateway/stack.js";
@@ -158,6 +158,7 @@ await withCleanup(async (cleanup) => {
     // 0: every matching row is read (the search before the row cap)
     rowCap: config.BENCH_ROW_CAP === 0 ? Number.MAX_SAFE_INTEGER : config.BENCH_ROW_CAP,
     fieldCap: config.BENCH_FIELD_CAP,
+    liveCounts: searchLiveCounts,
   });
 
   const corpus = new Corpus(config.BENCH_SEED, config.BENCH_EN_VOCAB);

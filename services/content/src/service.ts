@@ -38,7 +38,7 @@ import { createArticleSearchSource } from "./search/search.articles.repository.j
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
 import { POPULAR_SEARCH_CHANGED_SUBJECT } from "./search/search.records.js";
-import { createSearchSource } from "./search/search.source.repository.js";
+import { createSearchSource, searchLiveCounts } from "./search/search.source.repository.js";
 import { buildServer } from "./server.js";
 import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import { createUserDirectory } from "./users.client.js";
@@ -129,7 +129,7 @@ export const service: ServiceModule = {
           "search index: Elasticsearch",
         );
       }
-      const search = es ?? createPgSearchIndex(db);
+      const search = es ?? createPgSearchIndex(db, { liveCounts: searchLiveCounts });
       const indexer = combineIndexers(
         createSearchIndexer({
           index: search,

@@ -5,7 +5,7 @@
 // follows the content service's documents table (search_version) and has no load of its own to
 // scale apart; the RPCs that search stay content's, which reads the hits back from its live rows.
 
-export type { SearchDb, SearchSource, VersionedId } from "./ports.js";
+export type { LiveCounts, SearchDb, SearchSource, VersionedId } from "./ports.js";
 export { UNAVAILABLE } from "./search.es.bulk.js";
 export { createEsClient, createEsSearchIndex, withoutCredentials } from "./search.es.js";
 export type { EsSearchIndex } from "./search.es.types.js";

@@ -40,3 +40,14 @@ export interface SqlRunner {
 export interface SearchDb extends SqlRunner {
   $transaction<R>(run: (tx: SqlRunner) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
 }
+
+/**
+ * Where the PostgreSQL backend's sorts read the counts live: reads, downloads and ratings change all
+ * the time without re-indexing an item. Relations (a table's name will do) of (id, view_count,
+ * download_count, score) for documents and (id, view_count) for articles; without them the counts
+ * copied when an item was indexed serve.
+ */
+export interface LiveCounts {
+  documents: Sql;
+  articles: Sql;
+}

@@ -3,10 +3,10 @@
 // (search.pg.ts): title A, keywords B, description, category names and author C, the article's text D.
 // An article matches when its row holds every query token; its rank is ts_rank_cd, and a text holding
 // the query as the exact phrase gets 0.1 more. Stop words alone search the fields only, as for
-// documents. Reads sort by the live count beside the index (articles.view_count).
+// documents. Reads sort by the live count beside the index (LiveCounts.articles' view_count).
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { empty, type Sql, sqltag as sql } from "@prisma/client/runtime/client";
-import type { SearchDb } from "./ports.js";
+import type { LiveCounts, SearchDb } from "./ports.js";
 import {
   type ArticleIndex,
   type ArticleSort,
@@ -25,6 +25,8 @@ const ORDER: Record<ArticleSort, Sql> = {
 
 /** What a text holding the query as the exact phrase adds to its rank (as for documents). */
 const PHRASE_BONUS = 0.1;
+/** No live counts: the indexed copies serve. */
+const NO_LIVE_COUNTS = sql`(SELECT NULL::bigint AS id, 0 AS view_count WHERE false)`;
 
 /** The tokens of an article's fields and text, as each backend indexes them. */
 export async function articleTokens(a: IndexedArticle) {
@@ -38,7 +40,7 @@ export async function articleTokens(a: IndexedArticle) {
   return { ...fields, text: tokenText(a.text, MAX_PAGE_TOKENS) };
 }
 
-export function createPgArticleIndex(db: SearchDb): ArticleIndex {
+export function createPgArticleIndex(db: SearchDb, live: LiveCounts["articles"] = NO_LIVE_COUNTS): ArticleIndex {
   const index: ArticleIndex = {
     async upsert(articles) {
       for (const a of articles) {
@@ -94,7 +96,7 @@ export function createPgArticleIndex(db: SearchDb): ArticleIndex {
           SELECT a.article_id, a.created_at, coalesce(live.view_count, a.view_count) AS view_count,
                  ts_rank_cd(${column}, q.q) + CASE WHEN ${column} @@ q.phrase THEN ${PHRASE_BONUS}::float4 ELSE 0 END AS rank
             FROM q, search_articles a
-            LEFT JOIN articles live ON live.id = a.article_id
+            LEFT JOIN ${live} live ON live.id = a.article_id
            WHERE ${column} @@ q.q ${categories}
         ),
         hits AS (

@@ -1,5 +1,7 @@
 // The search contract on the PostgreSQL backend, on a real database migrated like production.
+import { sqltag as sql } from "@prisma/client/runtime/client";
 import { useContentDatabase } from "../test/db.js";
+import { indexedArticle } from "../test/search.articles.contract.js";
 import { indexedDocument, searchIndexContract } from "../test/search.contract.js";
 import { createPgSearchIndex } from "./search.pg.js";
 import { ENGLISH_STOP_WORDS } from "./tokens.js";
@@ -131,5 +133,31 @@ describe("the text search configurations (migration 0010)", () => {
         FROM unnest(${[...ENGLISH_STOP_WORDS]}::text[]) AS w`;
     const n = ENGLISH_STOP_WORDS.size;
     expect(r).toEqual({ dropped: n, kept: n, stemmed: "'run':1 'system':2" });
+  });
+});
+
+describe("PostgreSQL search index: live counts (LiveCounts)", () => {
+  test("the sorts read the counts of the relations given, the indexed copies where they have no row", async () => {
+    const doc = (viewCount: number) => indexedDocument({ title: "lighthouse", viewCount });
+    const [a, b, c] = [doc(1), doc(5), doc(3)];
+    const [x, y] = [
+      indexedArticle({ title: "lighthouse", viewCount: 1 }),
+      indexedArticle({ title: "lighthouse", viewCount: 5 }),
+    ];
+    const liveCounts = {
+      documents: sql`(SELECT ${a.id}::bigint AS id, 9 AS view_count, 0 AS download_count, 0 AS score)`,
+      articles: sql`(SELECT ${x.id}::bigint AS id, 9 AS view_count)`,
+    };
+    const index = createPgSearchIndex(db(), { liveCounts });
+    await Promise.all([index.clear(), index.articles.clear()]);
+    await index.upsert([a, b, c]);
+    await index.articles.upsert([x, y]);
+
+    const q = { text: "lighthouse", sort: "views", offset: 0, limit: 10 } as const;
+    expect((await index.search(q)).hits.map((h) => h.id)).toEqual([a.id, b.id, c.id]);
+    expect((await index.articles.search(q)).hits.map((h) => h.id)).toEqual([x.id, y.id]);
+    const copies = createPgSearchIndex(db());
+    expect((await copies.search(q)).hits.map((h) => h.id)).toEqual([b.id, c.id, a.id]);
+    expect((await copies.articles.search(q)).hits.map((h) => h.id)).toEqual([y.id, x.id]);
   });
 });

@@ -12,7 +12,7 @@
 // row's when the fields hold the query, else its best page row's (for at most RANK_CAP such documents:
 // see search()).
 import { empty, join, type Sql, sqltag as sql } from "@prisma/client/runtime/client";
-import type { SearchDb, SqlRunner } from "./ports.js";
+import type { LiveCounts, SearchDb, SqlRunner } from "./ports.js";
 import {
   type IndexedDocument,
   MAX_PAGE_HITS,
@@ -65,11 +65,14 @@ export const ROW_CAP = 5_000;
 export const FIELD_CAP = 2_000;
 /** What a page holding the query as the exact phrase adds to its rank (weight D's: one more match). */
 const PHRASE_BONUS = 0.1;
+/** No live counts (LiveCounts absent): the indexed copies serve. */
+const NO_LIVE_COUNTS = sql`(SELECT NULL::bigint AS id, 0 AS view_count, 0 AS download_count, 0 AS score WHERE false)`;
 
 export function createPgSearchIndex(
   db: SearchDb,
-  opts: { rankCap?: number; rowCap?: number; fieldCap?: number } = {},
+  opts: { rankCap?: number; rowCap?: number; fieldCap?: number; liveCounts?: LiveCounts } = {},
 ): SearchIndex {
+  const live = opts.liveCounts?.documents ?? NO_LIVE_COUNTS;
   const rankCap = opts.rankCap ?? RANK_CAP;
   const rowCap = opts.rowCap ?? ROW_CAP;
   const fieldCap = opts.fieldCap ?? FIELD_CAP;
@@ -111,7 +114,7 @@ export function createPgSearchIndex(
 
   const index: SearchIndex = {
     backend: "postgres",
-    articles: createPgArticleIndex(db),
+    articles: createPgArticleIndex(db, opts.liveCounts?.articles),
 
     async upsert(docs) {
       for (const d of docs) {
@@ -146,8 +149,8 @@ export function createPgSearchIndex(
       const cap = q.sort === "relevance" ? rowCap : Number.MAX_SAFE_INTEGER;
       // One round trip: the page of hits and the count (a row with a null id when the page is empty).
       // Reads, downloads and ratings change all the time without re-indexing a document (its
-      // search_version ignores them): the sorts take them live from the documents table beside the
-      // index (the indexed copies serve where it has no such row, as in the contract's tests).
+      // search_version ignores them): the sorts take them live from LiveCounts beside the index (the
+      // indexed copies serve where it has no such row, as in the contract's tests).
       // c: every matching document from the GIN index and the rows' ids alone (no tsvector is read
       // back: the cost of a common word is one heap fetch a matching row), up to ROW_CAP rows (m):
       // past them the query is common, and c is the documents of those rows and FIELD_CAP field
@@ -189,7 +192,7 @@ export function createPgSearchIndex(
                  coalesce(live.download_count, d.download_count) AS download_count, d.pages,
                  coalesce(live.score, d.score) AS score, c.in_fields, c.in_pages
             FROM c JOIN search_documents d USING (document_id)
-            LEFT JOIN documents live ON live.id = d.document_id
+            LEFT JOIN ${live} live ON live.id = d.document_id
           ${filters(q)}
         ),
         r AS (

@@ -4,7 +4,7 @@
 // touches Prisma for it.
 import type { Logger } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
-import type { IndexedDocument, SearchSource, VersionedId } from "@wenku/search";
+import type { IndexedDocument, LiveCounts, SearchSource, VersionedId } from "@wenku/search";
 import { Prisma } from "../../gen/prisma/client.js";
 import { outputKeys, parseManifest } from "../conversion/job.js";
 import { readText } from "../conversion/result.js";
@@ -12,6 +12,9 @@ import { pageTextsOf } from "../conversion/text.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";
+
+/** Where the PostgreSQL index's sorts read reads, downloads and ratings live: the tables themselves. */
+export const searchLiveCounts: LiveCounts = { documents: Prisma.sql`documents`, articles: Prisma.sql`articles` };
 
 const visible = Prisma.sql`d.deleted_at IS NULL AND d.status IN (${Prisma.join([...PUBLIC_STATUSES])})`;
 
