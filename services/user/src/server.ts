@@ -1,8 +1,6 @@
-import type { ServiceImpl } from "@connectrpc/connect";
 import type { CreditOutbox } from "@wenku/credit-outbox";
 import {
   AUTHZ_CHANGED_SUBJECT,
-  type Authorizer,
   type Broadcaster,
   CachingAuthorizer,
   createChangeSignal,
@@ -19,18 +17,18 @@ import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
 import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
 import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { createAuthzHandlers } from "./auth/authz.handlers.js";
 import { createAuthzRepository } from "./auth/authz.repository.js";
 import { createLocalAuthorizer } from "./auth/authz.service.js";
 import { createLoginGuard } from "./auth/login.guard.js";
 import { createTokenCodec } from "./auth/tokens.js";
-import { createCaptchaInternalHandlers } from "./captcha/captcha.handlers.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
 import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
 import { DEFAULT_CREDIT_NAME, staticRewards } from "./credits/rewards.js";
 import type { Db } from "./db.js";
-import { createDownloadHistoryHandlers } from "./documents/downloads.handlers.js";
+import { createDownloadHistory } from "./documents/download.history.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
 import { createGroupHandlers } from "./groups/group.handlers.js";
@@ -44,12 +42,12 @@ import type { CreditLedger, DocumentCounter, RewardSettings, SettingsProvider } 
 import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
 import { createPunishmentRepository } from "./punishments/punishment.repository.js";
 import { createPunishmentService } from "./punishments/punishment.service.js";
-import { createSignHandlers } from "./sign/sign.handlers.js";
 import { createSignRepository } from "./sign/sign.repository.js";
 import { createSignService } from "./sign/sign.service.js";
 import { createUserAdminService } from "./users/user.admin.js";
 import { createUserCounts } from "./users/user.counts.js";
-import { createUserHandlers, createUserInternalHandlers } from "./users/user.handlers.js";
+import { createUserHandlers } from "./users/user.handlers.js";
+import { createUserInternalHandlers } from "./users/user.internal.handlers.js";
 import { createUserPolicy } from "./users/user.policy.js";
 import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
@@ -158,39 +156,25 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     impls: [
       [
         UserAPI,
-        {
-          ...createUserHandlers(users, profiles, policy, admin, captcha, counts.fill),
-          ...createSignHandlers(signs),
-          ...createDownloadHistoryHandlers(deps.documents),
-        },
+        createUserHandlers({
+          users,
+          profiles,
+          policy,
+          admin,
+          captcha,
+          withCounts: counts.fill,
+          signs,
+          downloads: createDownloadHistory(deps.documents),
+        }),
       ],
       [GroupAPI, createGroupHandlers(groups)],
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
-      [AuthzInternalAPI, authzHandlers(authorizer)],
-      [
-        UserInternalAPI,
-        { ...createUserInternalHandlers(profiles, policy, activities), ...createCaptchaInternalHandlers(captcha) },
-      ],
+      [AuthzInternalAPI, createAuthzHandlers(authorizer)],
+      [UserInternalAPI, createUserInternalHandlers({ profiles, policy, activities, captcha })],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.
   const limits = rateLimitInterceptor(userRequestLimits(deps.rateLimits));
   return { ...definition, interceptors: [...definition.interceptors, limits] };
-}
-
-/** AuthzInternalAPI: other services ask here who a token is and what it grants. */
-function authzHandlers(authorizer: Authorizer): ServiceImpl<typeof AuthzInternalAPI> {
-  return {
-    async authorize(req) {
-      const a = await authorizer.authorize(req.token, req.method);
-      return {
-        userId: a.userId,
-        sessionId: a.sessionId,
-        granted: a.granted,
-        hasAnyPermission: a.staff,
-        expiresAt: BigInt(a.expiresAt),
-      };
-    },
-  };
 }

@@ -53,7 +53,7 @@ export function createCaptchaService(deps: {
   const now = deps.clock ?? (() => new Date());
   const refuse = (message: string) => new DomainError("invalid_argument", message, undefined, CAPTCHA_FIELD);
 
-  return {
+  const service = {
     /** A captcha for `scene`, or `{enable: false}` when that scene needs none from this requester. */
     async issue(sceneName: string, who: CaptchaRequester) {
       const scene = (sceneName || "login") as CaptchaScene;
@@ -105,6 +105,17 @@ export function createCaptchaService(deps: {
         throw refuse(captchaMessages.wrong);
       }
     },
+
+    /**
+     * UserInternalAPI.VerifyCaptcha: `check` for a scene another service's form names (a comment). The
+     * calling service forwards its caller's client headers: the captcha must have been issued to that client.
+     */
+    async verify(sceneName: string, who: CaptchaRequester, id: string, answer: string): Promise<void> {
+      if (!(CAPTCHA_SCENES as readonly string[]).includes(sceneName))
+        throw new DomainError("invalid_argument", captchaMessages.scene);
+      await service.check(sceneName as CaptchaScene, who, id, answer);
+    },
   };
+  return service;
 }
 export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -1,9 +1,6 @@
 import { create } from "@bufbuild/protobuf";
-import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { actor, DomainError } from "@wenku/kit";
-import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
-import { PolicyAction, UserActivity, type UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
+import { actor } from "@wenku/kit";
 import {
   GetUserCaptchaReplySchema,
   GetUserPermissionsReplySchema,
@@ -14,10 +11,12 @@ import {
   type UserAPI,
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
-import type { Activity, ActivityDynamics } from "../dynamics/activity.dynamics.js";
+import type { DownloadHistory } from "../documents/download.history.js";
+import { toSign } from "../sign/sign.mapper.js";
+import type { SignService } from "../sign/sign.service.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
-import type { PolicyActionName, UserPolicy } from "./user.policy.js";
+import type { UserPolicy } from "./user.policy.js";
 import type { UserProfileService } from "./user.profile.js";
 import type { UserService } from "./user.service.js";
 
@@ -34,15 +33,29 @@ export type UserCountsFiller = <
   full: boolean,
 ) => Promise<U[]>;
 
+/** The services UserAPI's methods call. */
+export interface UserDomain {
+  users: UserService;
+  profiles: UserProfileService;
+  policy: UserPolicy;
+  admin: UserAdminService;
+  captcha: CaptchaService;
+  withCounts: UserCountsFiller;
+  signs: SignService;
+  downloads: DownloadHistory;
+}
+
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
-export function createUserHandlers(
-  users: UserService,
-  profiles: UserProfileService,
-  policy: UserPolicy,
-  admin: UserAdminService,
-  captcha: CaptchaService,
-  withCounts: UserCountsFiller,
-): Partial<ServiceImpl<typeof UserAPI>> {
+export function createUserHandlers({
+  users,
+  profiles,
+  policy,
+  admin,
+  captcha,
+  withCounts,
+  signs,
+  downloads,
+}: UserDomain): Partial<ServiceImpl<typeof UserAPI>> {
   return {
     async register(req, ctx) {
       const { user, session } = await users.register(actor(ctx), req);
@@ -117,75 +130,14 @@ export function createUserHandlers(
       const { total, rows } = await profiles.dynamics(actor(ctx), req.id, req.page, req.size);
       return create(ListUserDynamicReplySchema, { total: BigInt(total), dynamic: rows.map(toDynamic) });
     },
-  };
-}
-
-const POLICY_ACTIONS: Record<number, PolicyActionName> = {
-  [PolicyAction.UPLOAD]: "upload",
-  [PolicyAction.ARTICLE]: "article",
-  [PolicyAction.COMMENT]: "comment",
-  [PolicyAction.FAVORITE]: "favorite",
-  [PolicyAction.DOWNLOAD]: "download",
-};
-const ACTIVITIES: Record<number, Activity> = {
-  [UserActivity.COMMENT]: "comment",
-  [UserActivity.FAVORITE]: "favorite",
-  [UserActivity.UPLOAD]: "upload",
-  [UserActivity.DOWNLOAD]: "download",
-  [UserActivity.ARTICLE]: "article",
-};
-const invalid = (message: string): never => {
-  throw new DomainError("invalid_argument", message);
-};
-
-/** UserInternalAPI: what other services ask about users (action policies, public profiles); captchas are captcha.handlers.ts. */
-export function createUserInternalHandlers(
-  profiles: UserProfileService,
-  policy: UserPolicy,
-  activities: ActivityDynamics,
-): Omit<ServiceImpl<typeof UserInternalAPI>, "verifyCaptcha"> {
-  return {
-    async getActionPolicy(req) {
-      return policy.actionPolicy(req.userId, POLICY_ACTIONS[req.action] ?? invalid(`未知的操作：${req.action}`));
+    async signToday(_req, ctx) {
+      return toSign(await signs.signToday(actor(ctx)));
     },
-    async setUserAvatar(req) {
-      await profiles.setAvatar(req.userId, req.avatar);
-      return {};
+    async getSignedToday(_req, ctx) {
+      return toSign(await signs.signedToday(actor(ctx)));
     },
-    async getUsers(req) {
-      return { user: await profiles.briefs(req.id) };
-    },
-    async getUserStats() {
-      return { userCount: await profiles.userCount() };
-    },
-    async getUserDailyCounts(req) {
-      return { registered: await profiles.registeredPerDay(req.days, req.timeZone) };
-    },
-    async getVipState(req) {
-      const { isVip, expiredAt } = await policy.vipState(req.userId);
-      return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };
-    },
-    async setUserVipExpiry(req) {
-      const { isVip, expiredAt } = await policy.setVipExpiry(
-        req.userId,
-        req.expiredAt ? timestampDate(req.expiredAt) : undefined,
-        req.force,
-      );
-      return { isVip, expiredAt: expiredAt ? timestampFromDate(expiredAt) : undefined };
-    },
-    async recordUserActivity(req) {
-      const activity = ACTIVITIES[req.activity] ?? invalid(`未知的动态类型：${req.activity}`);
-      await activities.record(
-        req.userId,
-        activity,
-        req.item.map((item) => ({
-          kind: item.kind === ContentKind.ARTICLE ? "article" : "document",
-          id: item.id,
-          ref: item.ref,
-          title: item.title,
-        })),
-      );
-      return {};
+    async listUserDownload(req, ctx) {
+      return downloads.mine(actor(ctx), req.page, req.size);
     },
   };
 }
