@@ -1,10 +1,8 @@
-// Articles in the search index: what the articles' indexer reads (the articles a visitor may read:
-// approved, not in the recycle bin; article.rules.ts isPublic), and searching them (SearchArticle,
-// SearchAPI.Search type=1): the index asked, the hits read back from the articles table (an article
-// hidden a moment ago is never shown, even before the indexer removed it) and a snippet of each cut
-// from its live text.
+// What the articles' indexer reads (the search package's SearchSource port): the articles a visitor
+// may read (approved, not in the recycle bin; article.rules.ts isPublic), their categories' names,
+// their author and their text without markup. The only module that touches Prisma for it.
 
-import type { ArticleSort, IndexedArticle, SearchSource, VersionedId } from "@wenku/search";
+import type { IndexedArticle, SearchSource, VersionedId } from "@wenku/search";
 import { Prisma } from "../../gen/prisma/client.js";
 import { ArticleStatus } from "../articles/article.rules.js";
 import { articleText } from "../articles/article.text.js";
@@ -85,18 +83,3 @@ export function createArticleSearchSource(deps: {
     },
   };
 }
-
-/** moredoc's sort words and ours for articles; "" is relevance. */
-export const ARTICLE_SORTS: ReadonlyMap<string, ArticleSort> = new Map<string, ArticleSort>(
-  Object.entries({
-    "": "relevance",
-    default: "relevance",
-    relevance: "relevance",
-    latest: "latest",
-    new: "latest",
-    created_at: "latest",
-    views: "views",
-    view_count: "views",
-    popular: "views",
-  }),
-);

@@ -4,7 +4,15 @@
 // from a readable page of each.
 import { performance } from "node:perf_hooks";
 import { type CallContext, DomainError, type Logger, paging, type SettingsReader } from "@wenku/kit";
-import type { ArticleQuery, IndexerProgress, SearchIndex, SearchQuery, SearchSort, SiteIndexer } from "@wenku/search";
+import type {
+  ArticleQuery,
+  ArticleSort,
+  IndexerProgress,
+  SearchIndex,
+  SearchQuery,
+  SearchSort,
+  SiteIndexer,
+} from "@wenku/search";
 import { type Snippet, snippetOf, UNAVAILABLE } from "@wenku/search";
 import type { ArticleRepository, ArticleRow } from "../articles/article.repository.js";
 import { ArticleStatus } from "../articles/article.rules.js";
@@ -16,7 +24,6 @@ import { bad } from "../documents/document.rules.js";
 import type { DocumentRow } from "../documents/document.types.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserBrief } from "../ports.js";
-import { ARTICLE_SORTS } from "./search.articles.repository.js";
 
 /** A query longer than this is cut (the backend reads its first tokens only anyway). */
 export const MAX_QUERY_CHARS = 100;
@@ -68,6 +75,11 @@ const SORTS = new Map<string, SearchSort>(
     pages: "pages",
     score: "score",
   }),
+);
+
+/** The articles' sort words: the documents' for what an article has (no downloads, pages or rating). */
+const ARTICLE_SORTS = new Map(
+  [...SORTS].filter((e): e is [string, ArticleSort] => e[1] === "relevance" || e[1] === "latest" || e[1] === "views"),
 );
 
 /** SetDocumentIndex takes at most this many documents a call. */
