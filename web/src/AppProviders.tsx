@@ -1,9 +1,8 @@
 import type { Transport } from "@connectrpc/connect";
-import { TransportProvider as QueryTransportProvider } from "@connectrpc/connect-query";
+import { TransportProvider } from "@connectrpc/connect-query";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd";
 import { type ReactNode, useState } from "react";
-import { TransportProvider } from "./api/client.js";
 import { createQueryClient } from "./api/queryClient.js";
 import { LazyAntdApp } from "./components/feedback/LazyAntdApp.js";
 import { I18nProvider, useI18n } from "./i18n/I18nProvider.js";
@@ -40,13 +39,11 @@ export function AppProviders({ deps, children }: { deps: AppDeps; children: Reac
     <I18nProvider store={deps.languageStore}>
       <SessionProvider store={deps.sessionStore}>
         <TransportProvider transport={deps.transport}>
-          <QueryTransportProvider transport={deps.transport}>
-            <QueryClientProvider client={queryClient}>
-              <SettingsProvider load={deps.loadSettings} storage={deps.settingsStorage}>
-                <AntdConfig>{children}</AntdConfig>
-              </SettingsProvider>
-            </QueryClientProvider>
-          </QueryTransportProvider>
+          <QueryClientProvider client={queryClient}>
+            <SettingsProvider load={deps.loadSettings} storage={deps.settingsStorage}>
+              <AntdConfig>{children}</AntdConfig>
+            </SettingsProvider>
+          </QueryClientProvider>
         </TransportProvider>
       </SessionProvider>
     </I18nProvider>

@@ -1,10 +1,10 @@
 import "./styles.css";
+import { callUnaryMethod } from "@connectrpc/connect-query";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./App.js";
-import { createClient } from "./api/client.js";
 import { createQueryClient } from "./api/queryClient.js";
 import { clientNonce, createTransport } from "./api/transport.js";
 import { createLanguageStore } from "./i18n/language.js";
@@ -51,8 +51,9 @@ void languageStore.ready.then(() =>
           queryClient,
           settingsStorage: window.localStorage,
           // Public site settings; while ConfigAPI is unavailable (e.g. 501) the cached or default
-          // settings stay in use and the failure is kept in the settings context.
-          loadSettings: () => createClient(ConfigAPI, transport).getSettings({}),
+          // settings stay in use and the failure is kept in the settings context. This is the
+          // settings query's function: SettingsProvider keys, normalises and stores its answer.
+          loadSettings: () => callUnaryMethod(transport, ConfigAPI.method.getSettings, {}),
         }}
       />
     </StrictMode>,

@@ -2,11 +2,10 @@
  * @jest-environment node
  */
 
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { describe, expect, it } from "@jest/globals";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { createClient } from "./client.js";
 import { toApiError } from "./errors.js";
 import { CLIENT_NONCE_HEADER, clientNonce, createTransport, REQUEST_TIMEOUT_MS, SIGN_IN_METHODS } from "./transport.js";
 

@@ -1,23 +1,22 @@
-import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
+import { useTransport } from "@connectrpc/connect-query";
 import { useEffect, useMemo } from "react";
-import { useClient } from "../api/client.js";
 import { toApiError } from "../api/errors.js";
 import { useFeedback } from "../components/feedback/appContext.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import { endSession, ensurePermissions, startSession } from "../store/account.js";
 import { useSession, useSessionStore } from "../store/SessionProvider.js";
 
-/** The session actions bound to the app's store and UserAPI client. */
+/** The session actions bound to the app's store and transport. */
 export function useAccount() {
   const store = useSessionStore();
-  const users = useClient(UserAPI);
+  const transport = useTransport();
   return useMemo(
     () => ({
-      start: (reply: Parameters<typeof startSession>[2]) => startSession(store, users, reply),
-      ensurePermissions: () => ensurePermissions(store, users),
-      end: () => endSession(store, users),
+      start: (reply: Parameters<typeof startSession>[2]) => startSession(store, transport, reply),
+      ensurePermissions: () => ensurePermissions(store, transport),
+      end: () => endSession(store, transport),
     }),
-    [store, users],
+    [store, transport],
   );
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, normaliseSettings, type SiteSettings, type SiteSettin
 
 export const SETTINGS_STORAGE_KEY = "wenku:settings";
 
-/** Fetches the public settings, e.g. `() => createClient(ConfigAPI, transport).getSettings({})`. */
+/** Fetches the public settings, e.g. `() => callUnaryMethod(transport, ConfigAPI.method.getSettings, {})`. */
 export type SettingsLoader = () => Promise<SiteSettingsInput>;
 
 /**

@@ -1,9 +1,10 @@
 import { ConnectError } from "@connectrpc/connect";
+import { callUnaryMethod, useTransport } from "@connectrpc/connect-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { FieldViolationSchema } from "@wenku/proto/api/v1/errors_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Alert, Form, Input, Skeleton } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import { useClient } from "../../api/client.js";
+import { useEffect, useId, useState } from "react";
 import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { rules } from "./formRules.js";
@@ -18,13 +19,6 @@ export function isCaptchaRefusal(cause: unknown): boolean {
   return (
     cause instanceof ConnectError && cause.findDetails(FieldViolationSchema).some(({ field }) => field === "captcha")
   );
-}
-
-interface CaptchaState {
-  id: string;
-  image: string;
-  error: string;
-  loading: boolean;
 }
 
 /**
@@ -42,34 +36,30 @@ export function CaptchaField({
   onId: (id: string) => void;
 }) {
   const { t } = useI18n();
-  const users = useClient(UserAPI);
-  const [state, setState] = useState<CaptchaState>({ id: "", image: "", error: "", loading: true });
-  const [enabled, setEnabled] = useState(true);
+  const transport = useTransport();
+  const field = useId();
   const [clicks, setClicks] = useState(0);
-
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      setState((s) => ({ ...s, loading: true }));
-      try {
-        const reply = await users.getUserCaptcha({ type: scene }, { signal });
-        setEnabled(reply.enable);
-        setState({ id: reply.id, image: reply.captcha, error: "", loading: false });
-        onId(reply.id);
-      } catch (error) {
-        if (signal.aborted) return;
-        setState({ id: "", image: "", error: toApiError(error, t("auth.captchaFailed")).message, loading: false });
-        onId("");
-      }
-    },
-    [users, scene, onId, t],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey and clicks ask for a new image
+  // Each captcha is a challenge the server issues once, so the key is this field's and each reload's
+  // own (two comment forms open at once keep theirs), outside UserAPI's keys (no invalidation swaps
+  // it under the typing user), and it is never cached; the image shown stays until the next arrives.
+  const query = useQuery({
+    queryKey: ["captcha", scene, field, reloadKey, clicks],
+    queryFn: ({ signal }) => callUnaryMethod(transport, UserAPI.method.getUserCaptcha, { type: scene }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  const reply = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load, reloadKey, clicks]);
+    if (reply) onId(reply.id);
+  }, [reply, onId]);
+  useEffect(() => {
+    if (query.error) onId("");
+  }, [query.error, onId]);
+  const enabled = query.data?.enable ?? true;
+  const image = query.error ? "" : (query.data?.captcha ?? "");
+  const error = query.error ? toApiError(query.error, t("auth.captchaFailed")).message : "";
 
   if (!enabled) return null;
   return (
@@ -78,9 +68,9 @@ export function CaptchaField({
         <Form.Item name="captcha" rules={rules(t).captcha} noStyle>
           <Input size="large" autoComplete="off" placeholder={t("auth.captcha")} style={{ flex: 1 }} />
         </Form.Item>
-        {state.loading && !state.image ? (
+        {query.isFetching && !image ? (
           <Skeleton.Button active size="large" style={{ width: 120 }} />
-        ) : state.image ? (
+        ) : image ? (
           <button
             type="button"
             onClick={() => setClicks((n) => n + 1)}
@@ -88,13 +78,11 @@ export function CaptchaField({
             aria-label={t("auth.captchaRefresh")}
             style={{ padding: 0, border: 0, background: "none", cursor: "pointer", height: 40 }}
           >
-            <img src={state.image} alt={t("auth.captcha")} data-testid="captcha-image" style={{ height: 40 }} />
+            <img src={image} alt={t("auth.captcha")} data-testid="captcha-image" style={{ height: 40 }} />
           </button>
         ) : null}
       </div>
-      {state.error && (
-        <Alert type="error" showIcon style={{ marginTop: 8 }} title={state.error} data-testid="captcha-error" />
-      )}
+      {error && <Alert type="error" showIcon style={{ marginTop: 8 }} title={error} data-testid="captcha-error" />}
     </Form.Item>
   );
 }

@@ -1,8 +1,9 @@
-import { Code } from "@connectrpc/connect";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { callUnaryMethod, useTransport } from "@connectrpc/connect-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Permission } from "@wenku/proto/api/v1/permission_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { useEffect, useMemo, useState } from "react";
-import { useClient } from "../../api/client.js";
+import { useMemo } from "react";
 import { type ApiError, toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { allowedPagesFor, heldPermissionPaths } from "../../router/adminPages.js";
@@ -23,36 +24,40 @@ export type PermissionReload = { state: "loading" } | { state: "ready" } | { sta
  * every time it opens. An expired token logs out; other failures keep the stored permissions.
  */
 export function usePermissionReload(): PermissionReload {
-  const client = useClient(UserAPI);
+  const transport = useTransport();
   const store = useSessionStore();
   const { token } = useSession();
   const { t } = useI18n();
-  const [result, setResult] = useState<PermissionReload>({ state: token ? "loading" : "ready" });
-
-  useEffect(() => {
-    if (!token) {
-      setResult({ state: "ready" });
-      return;
-    }
-    const abort = new AbortController();
-    setResult({ state: "loading" });
-    client.getUserPermissions({}, { signal: abort.signal }).then(
-      (reply) => {
-        if (abort.signal.aborted) return;
-        store.setPermissions(reply.permission.map(toSessionPermission), allowedPagesFor(reply.permission));
-        setResult({ state: "ready" });
-      },
-      (cause: unknown) => {
-        if (abort.signal.aborted) return;
-        const error = toApiError(cause, t("error.permissionFailed"));
-        if (error.code === Code.Unauthenticated) store.logout();
-        setResult({ state: "failed", error });
-      },
-    );
-    return () => abort.abort();
-  }, [client, store, token, t]);
-
-  return result;
+  // The key is the layout's and the token's own, never cached and outside UserAPI's keys: a fresh
+  // answer each time the layout opens. The answer reaches the store before the query settles, so
+  // the guard never sees "ready" with the permissions of before.
+  const query = useQuery({
+    queryKey: ["permissionReload", token],
+    queryFn: async ({ signal }) => {
+      try {
+        const reply = await callUnaryMethod(transport, UserAPI.method.getUserPermissions, {}, { signal });
+        if (!signal.aborted) {
+          store.setPermissions(reply.permission.map(toSessionPermission), allowedPagesFor(reply.permission));
+        }
+        return reply;
+      } catch (cause) {
+        if (!signal.aborted && cause instanceof ConnectError && cause.code === Code.Unauthenticated) store.logout();
+        throw cause;
+      }
+    },
+    enabled: token !== "",
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  const { isSuccess, error: cause } = query;
+  const fallback = t("error.permissionFailed");
+  // One object per outcome: the layout reports a failure once per object it gets.
+  return useMemo<PermissionReload>(() => {
+    if (!token || isSuccess) return { state: "ready" };
+    if (cause) return { state: "failed", error: toApiError(cause, fallback) };
+    return { state: "loading" };
+  }, [token, isSuccess, cause, fallback]);
 }
 
 /** Whether the current user holds a permission path, e.g. can("/api.v1.UserAPI/AddUser"). */

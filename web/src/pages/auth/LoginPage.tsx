@@ -1,8 +1,8 @@
 import { UserOutlined } from "@ant-design/icons";
+import { useMutation } from "@connectrpc/connect-query";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Form, Input } from "antd";
 import { Link, useSearchParams } from "react-router";
-import { useClient } from "../../api/client.js";
 import { AuthCard } from "../../components/account/AuthCard.js";
 import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { CaptchaField } from "../../components/account/CaptchaField.js";
@@ -25,12 +25,12 @@ interface LoginValues {
 export default function LoginPage() {
   const { t } = useI18n();
   const { settings } = useSettings();
-  const users = useClient(UserAPI);
+  const login = useMutation(UserAPI.method.login);
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
   const submit = useSessionSubmit<LoginValues>(
     form,
-    (values, captcha) => users.login({ username: values.username.trim(), password: values.password, ...captcha }),
+    (values, captcha) => login.mutateAsync({ username: values.username.trim(), password: values.password, ...captcha }),
     { success: t("auth.loginSuccess"), failure: t("error.loginFailed") },
   );
   const redirect = params.get("redirect");

@@ -1,8 +1,8 @@
 import { MailOutlined, UserOutlined } from "@ant-design/icons";
+import { useMutation } from "@connectrpc/connect-query";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Button, Form, Input, Result } from "antd";
 import { Link, useSearchParams } from "react-router";
-import { useClient } from "../../api/client.js";
 import { AuthCard } from "../../components/account/AuthCard.js";
 import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { CaptchaField } from "../../components/account/CaptchaField.js";
@@ -24,13 +24,13 @@ interface RegisterValues {
 export default function RegisterPage() {
   const { t } = useI18n();
   const { settings } = useSettings();
-  const users = useClient(UserAPI);
+  const register = useMutation(UserAPI.method.register);
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterValues>();
   const submit = useSessionSubmit<RegisterValues>(
     form,
     (values, captcha) =>
-      users.register({
+      register.mutateAsync({
         username: values.username.trim(),
         email: values.email?.trim() ?? "",
         password: values.password,

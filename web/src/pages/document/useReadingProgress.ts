@@ -1,5 +1,4 @@
-import { createClient } from "@connectrpc/connect";
-import { skipToken, useTransport } from "@connectrpc/connect-query";
+import { callUnaryMethod, skipToken, useTransport } from "@connectrpc/connect-query";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
 import { ReadingAPI } from "@wenku/proto/api/v1/reading_pb.js";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
@@ -32,7 +31,6 @@ export function useReadingProgress(doc: Document, urlPage: number | null, viewab
   const { message } = useFeedback();
   const session = useSession();
   const transport = useTransport();
-  const client = useMemo(() => createClient(ReadingAPI, transport), [transport]);
   const signedIn = Boolean(session.token);
   const asked = useApiQuery(
     ReadingAPI.method.getReadingProgress,
@@ -61,10 +59,13 @@ export function useReadingProgress(doc: Document, urlPage: number | null, viewab
     pending.current = null;
     if (next.page === saved.current) return;
     saved.current = next.page;
-    // fire and forget: a lost position is not worth an error on the reader's screen
-    client.setReadingProgress({ documentId: doc.id, page: next.page }).catch(() => {
-      saved.current = 0;
-    });
+    // Fire and forget, and imperative: the last save runs as the reader leaves, after the page (and
+    // any mutation hook) is gone; a lost position is not worth an error on the reader's screen.
+    callUnaryMethod(transport, ReadingAPI.method.setReadingProgress, { documentId: doc.id, page: next.page }).catch(
+      () => {
+        saved.current = 0;
+      },
+    );
   };
   useEffect(() => () => flush.current(), []);
 

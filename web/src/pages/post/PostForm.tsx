@@ -1,11 +1,10 @@
-import { skipToken, useMutation } from "@connectrpc/connect-query";
+import { callUnaryMethod, skipToken, useMutation, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { CategoryType, ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { App, Button, Card, Flex, Form, Input, Result, Select, Skeleton } from "antd";
 import { lazy, type RefObject, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate, useSearchParams } from "react-router";
-import { useClient } from "../../api/client.js";
 import { toApiError } from "../../api/errors.js";
 import { invalidateService } from "../../api/invalidate.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
@@ -66,7 +65,7 @@ function ArticleForm({ article }: { article: Article | undefined }) {
   const staff = session.permissions.length > 0;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const articles = useClient(ArticleAPI);
+  const transport = useTransport();
   const [form] = Form.useForm<ArticleFormValues>();
   const [pending, setPending] = useState<Article | null>(null);
   // unsaved changes: the ref is what a navigation reads (a save navigates before the state re-renders)
@@ -107,7 +106,9 @@ function ArticleForm({ article }: { article: Article | undefined }) {
     try {
       if (article) {
         await update.mutateAsync(request);
-        await saved(await articles.getArticle({ id: article.id, identifier: "" }));
+        // UpdateArticle answers nothing: the article as saved (its review status) is asked for here,
+        // once, past any cached copy.
+        await saved(await callUnaryMethod(transport, ArticleAPI.method.getArticle, { id: article.id, identifier: "" }));
       } else {
         await saved(await create.mutateAsync(request));
       }

@@ -1,8 +1,7 @@
-import { useMutation } from "@connectrpc/connect-query";
+import { callUnaryMethod, useMutation, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { useState } from "react";
-import { useClient } from "../../api/client.js";
 import { type ApiError, toApiError } from "../../api/errors.js";
 import { invalidateService } from "../../api/invalidate.js";
 import { parseUserId } from "../../hooks/useUser.js";
@@ -31,7 +30,7 @@ export interface Submitted {
 export function useCreateDocuments() {
   const { t } = useI18n();
   const session = useSession();
-  const documents = useClient(DocumentAPI);
+  const transport = useTransport();
   const queryClient = useQueryClient();
   // New documents change every document list (my documents, the home page, categories).
   const create = useMutation(DocumentAPI.method.createDocument, {
@@ -64,9 +63,13 @@ export function useCreateDocuments() {
     }
     const titles = new Set(items.map((item) => item.title.trim()));
     const me = parseUserId(session.user?.id);
+    // Imperative, not a query: one lookup right after the create, for the success page only.
     const found = me
-      ? await documents
-          .listDocument({ userId: [me], limit: BigInt(items.length), order: "id desc" })
+      ? await callUnaryMethod(transport, DocumentAPI.method.listDocument, {
+          userId: [me],
+          limit: BigInt(items.length),
+          order: "id desc",
+        })
           .then((reply) => reply.document.filter((doc) => titles.has(doc.title)))
           .catch(() => [] as Document[])
       : [];

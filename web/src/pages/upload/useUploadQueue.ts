@@ -1,6 +1,6 @@
+import { callUnaryMethod, useTransport } from "@connectrpc/connect-query";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useClient } from "../../api/client.js";
 import { baseName } from "../../components/document/docType.js";
 import { hashFile } from "../../components/document/hashFile.js";
 import { UploadError, uploadDocumentFile } from "../../components/document/uploadFile.js";
@@ -36,7 +36,7 @@ let nextUid = 0;
 export function useUploadQueue(rules: UploadRules) {
   const { t } = useI18n();
   const { token } = useSession();
-  const documents = useClient(DocumentAPI);
+  const transport = useTransport();
   const [items, setItems] = useState<UploadItem[]>([]);
   // The list as of the last change, so that several changes in one tick build on each other.
   const list = useRef<UploadItem[]>([]);
@@ -69,7 +69,14 @@ export function useUploadQueue(rules: UploadRules) {
       try {
         patch(uid, { phase: "hashing", progress: 0, error: "" });
         const hash = await hashFile(file, (f) => patch(uid, { progress: Math.round(f * 100) }), signal);
-        const existing = await documents.checkDocumentExist({ hash }, { signal }).catch(() => null);
+        // Imperative, not a query: one step of this file's pipeline, aborted with it, whose answer
+        // decides the next step and is no screen's state.
+        const existing = await callUnaryMethod(
+          transport,
+          DocumentAPI.method.checkDocumentExist,
+          { hash },
+          { signal },
+        ).catch(() => null);
         signal.throwIfAborted();
         if (existing?.exist && existing.attachmentId > 0n) {
           patch(uid, { phase: "done", progress: 100, instant: true, attachmentId: existing.attachmentId });
@@ -97,7 +104,7 @@ export function useUploadQueue(rules: UploadRules) {
         if (aborts.current.get(uid) === abort) aborts.current.delete(uid);
       }
     },
-    [documents, patch, rules.maxMb, t, token],
+    [transport, patch, rules.maxMb, t, token],
   );
 
   const add = useCallback(
