@@ -39,14 +39,13 @@ import type {
   WechatPayCheck,
 } from "./ports.js";
 import { createConfigHandlers } from "./settings/config.handlers.js";
+import { createConfigInternalHandlers } from "./settings/config.internal.handlers.js";
 import { createConfigRepository } from "./settings/config.repository.js";
 import { type ConfigService, createConfigService } from "./settings/config.service.js";
-import { toPaySettings } from "./settings/settings.mapper.js";
 import { createSettingsSnapshot } from "./settings/settings.snapshot.js";
 import { createLocalCounts } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
 import { createReleaseService } from "./system/release.service.js";
-import { createSystemHandlers } from "./system/system.handlers.js";
 
 export interface ConfigServerDeps {
   db: Db;
@@ -134,24 +133,19 @@ export function buildServer(deps: ConfigServerDeps, configs: ConfigService, list
     impls: [
       [
         ConfigAPI,
-        {
-          ...createConfigHandlers({
-            configs,
-            settings,
-            stats,
-            searchIndex: deps.searchIndex,
-            sitemap: deps.sitemap,
-          }),
-          ...createSystemHandlers({
-            configs,
-            host: deps.host,
-            releases: createReleaseService({ configs, version: deps.version }),
-            program: { version: deps.version, license: deps.license },
-            wechatpay: deps.wechatpay,
-          }),
-        },
+        createConfigHandlers({
+          configs,
+          settings,
+          stats,
+          searchIndex: deps.searchIndex,
+          sitemap: deps.sitemap,
+          host: deps.host,
+          releases: createReleaseService({ configs, version: deps.version }),
+          program: { version: deps.version, license: deps.license },
+          wechatpay: deps.wechatpay,
+        }),
       ],
-      [ConfigInternalAPI, { getPaySettings: async () => toPaySettings(await configs.values()) }],
+      [ConfigInternalAPI, createConfigInternalHandlers(configs)],
       [NavigationAPI, createNavigationHandlers(navigation)],
       [BannerAPI, createBannerHandlers(banners)],
       [FriendlinkAPI, createFriendlinkHandlers(friendlinks)],

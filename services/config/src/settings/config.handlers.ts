@@ -2,23 +2,36 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { type ConfigAPI, ConfigsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import type { SearchIndexAdmin, SitemapAdmin } from "../ports.js";
+import type { ConverterHost, SearchIndexAdmin, SitemapAdmin, WechatPayCheck } from "../ports.js";
 import type { StatsService } from "../stats/stats.service.js";
+import { type ProgramInfo, toLicense } from "../system/license.js";
+import type { ReleaseService } from "../system/release.service.js";
 import type { ConfigService } from "./config.service.js";
 import { toConfig, toRechargeSettings, toVipSettings } from "./settings.mapper.js";
 import type { SettingsSnapshot } from "./settings.snapshot.js";
 
-export interface ConfigHandlerDeps {
+/** The services ConfigAPI's methods call. */
+export interface ConfigDomain {
   configs: ConfigService;
   /** GetSettings' answers, kept until the settings (or the enabled languages) change. */
   settings: SettingsSnapshot;
   stats: StatsService;
   searchIndex: SearchIndexAdmin;
   sitemap: SitemapAdmin;
+  /** The converter's environment and the host's resources, asked where documents are converted. */
+  host: ConverterHost;
+  releases: ReleaseService;
+  program: ProgramInfo;
+  /** GetWechatPayCert: asked from the order service, which holds the WeChat Pay provider. */
+  wechatpay: WechatPayCheck;
 }
 
-/** Thin RPC edge of ConfigAPI's settings RPCs. */
-export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceImpl<typeof ConfigAPI>> {
+/**
+ * Thin RPC edge of ConfigAPI: the settings, the statistics, the search index and sitemap (the content
+ * service's), and the system RPCs (environment, host, licence, releases, the WeChat Pay check).
+ * SetSQLMode is not built: it answers Unimplemented after the access policy ran.
+ */
+export function createConfigHandlers(deps: ConfigDomain): Omit<ServiceImpl<typeof ConfigAPI>, "setSQLMode"> {
   const { configs } = deps;
   return {
     getSettings(_req, ctx) {
@@ -53,6 +66,23 @@ export function createConfigHandlers(deps: ConfigHandlerDeps): Partial<ServiceIm
     },
     async updateSitemap() {
       await deps.sitemap.rebuild();
+      return {};
+    },
+    getEnvs: () => deps.host.envs(),
+    getDeviceInfo: () => deps.host.device(),
+    async getLicense() {
+      return toLicense(await configs.values(), deps.program);
+    },
+    getWechatPayCert: (_req, ctx) => deps.wechatpay(ctx.signal),
+    getLatestRelease: (_req, ctx) => deps.releases.latest(actor(ctx)),
+    // Nothing to fetch: this build never asks the network (the reply's note says so).
+    refreshLatestRelease: (_req, ctx) => deps.releases.latest(actor(ctx)),
+    async ignoreRelease(req, ctx) {
+      await deps.releases.ignore(actor(ctx), req.tagName);
+      return {};
+    },
+    async setReleaseSource(req, ctx) {
+      await deps.releases.setSource(actor(ctx), req.source);
       return {};
     },
   };
