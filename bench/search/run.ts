@@ -1,4 +1,4 @@
-// The PostgreSQL search index (services/search/src/search.pg.ts) on a generated corpus
+// The PostgreSQL search index (services/search/src/postgres/search.pg.ts) on a generated corpus
 // (generate.ts): indexing throughput, then a query set with known answers through index.search
 // (relevance, limit 10) against what moredoc does, a LIKE '%q%' scan, on the same database in the
 // same run: p50/p95/p99 latency, the ratios, top-1/top-3 relevance, and the index's size.

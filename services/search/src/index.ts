@@ -5,10 +5,11 @@
 // follows the content service's documents table (search_version) and has no load of its own to
 // scale apart; the RPCs that search stay content's, which reads the hits back from its live rows.
 
+export { UNAVAILABLE } from "./elasticsearch/search.es.bulk.js";
+export { createEsClient, createEsSearchIndex, withoutCredentials } from "./elasticsearch/search.es.js";
+export type { EsSearchIndex } from "./elasticsearch/search.es.types.js";
 export type { LiveCounts, SearchDb, SearchSource, VersionedId } from "./ports.js";
-export { UNAVAILABLE } from "./search.es.bulk.js";
-export { createEsClient, createEsSearchIndex, withoutCredentials } from "./search.es.js";
-export type { EsSearchIndex } from "./search.es.types.js";
+export { createPgSearchIndex } from "./postgres/search.pg.js";
 export type {
   ArticleIndex,
   ArticleQuery,
@@ -23,5 +24,4 @@ export type {
 export { prepareDocument } from "./search.index.js";
 export type { IndexerProgress, SearchIndexer, SiteIndexer } from "./search.indexer.js";
 export { combineIndexers, createSearchIndexer } from "./search.indexer.js";
-export { createPgSearchIndex } from "./search.pg.js";
 export { matchesOf, type Snippet, snippetAround, snippetOf } from "./snippet.js";

@@ -1,6 +1,6 @@
 // The search index behind one interface, whatever holds it: PostgreSQL full-text search (the default,
-// search.pg.ts) or Elasticsearch. The indexer (search.indexer.ts) decides what is in it: only documents
-// a visitor may see. Every backend passes the same contract suite (test/search.contract.ts).
+// postgres/) or Elasticsearch (elasticsearch/). The indexer (search.indexer.ts) decides what is in it:
+// only documents a visitor may see. Every backend passes the same contract suite (test/search.contract.ts).
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { tokenText } from "./tokens.js";
 

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { Client } from "@elastic/elasticsearch";
 import type MockType from "@elastic/elasticsearch-mock";
 import type { Logger } from "@wenku/kit";
-import { MAPPING_VERSION } from "../src/search.es.mapping.js";
+import { MAPPING_VERSION } from "../src/elasticsearch/search.es.mapping.js";
 
 // CommonJS packages: the mock, and the copy of the client it requires (whose error classes it recognizes).
 const require = createRequire(import.meta.url);

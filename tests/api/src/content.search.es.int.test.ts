@@ -1,7 +1,7 @@
 // The site with ELASTICSEARCH_URL set (both transports): the content service takes Elasticsearch as its
 // search index. Nothing listens at the address here (no Elasticsearch on this machine; the contract
-// runs against a real one in services/search/src/search.es.int.test.ts): the site starts and
-// serves everything else, a search answers 503 with a message for people, never a crash.
+// runs against a real one in services/search/src/elasticsearch/search.es.int.test.ts): the site
+// starts and serves everything else, a search answers 503 with a message for people, never a crash.
 import { createServer } from "node:net";
 import { loginAdmin, rest, startTestStack } from "./testing.js";
 

@@ -2,9 +2,9 @@
 // filter and sort (search.pg.ts's semantics), paging, how the answer becomes a SearchResult, and the
 // versions the indexer compares. Set-up and writes: search.es.test.ts.
 
-import { existingIndex, type MockCluster, mockCluster } from "../test/es.cluster.js";
+import { existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import type { SearchQuery } from "../search.index.js";
 import { createEsSearchIndex } from "./search.es.js";
-import type { SearchQuery } from "./search.index.js";
 
 const query = (over: Partial<SearchQuery> = {}): SearchQuery => ({
   text: "filter target",

@@ -5,8 +5,8 @@
 // Each run works under its own index prefix and deletes what it created.
 import { type Client, errors } from "@elastic/elasticsearch";
 import type { Logger } from "@wenku/kit";
-import { articleIndexContract } from "../test/search.articles.contract.js";
-import { indexedDocument, searchIndexContract } from "../test/search.contract.js";
+import { articleIndexContract } from "../../test/search.articles.contract.js";
+import { indexedDocument, searchIndexContract } from "../../test/search.contract.js";
 import { createEsClient, createEsSearchIndex, withoutCredentials } from "./search.es.js";
 import { esNames } from "./search.es.mapping.js";
 import type { EsSearchIndex } from "./search.es.types.js";

@@ -2,13 +2,13 @@
 // its failures, against @elastic/elasticsearch-mock; the last test calls a port nothing listens on.
 import { createServer } from "node:net";
 import { DomainError } from "@wenku/kit";
-import { esAnswer, esUnreachable, existingIndex, type MockCluster, mockCluster } from "../test/es.cluster.js";
-import { indexedDocument } from "../test/search.contract.js";
-import type { SearchSource } from "./ports.js";
+import { esAnswer, esUnreachable, existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import { indexedDocument } from "../../test/search.contract.js";
+import type { SearchSource } from "../ports.js";
+import type { IndexedDocument, SearchQuery } from "../search.index.js";
+import { createSearchIndexer } from "../search.indexer.js";
 import { UNAVAILABLE } from "./search.es.bulk.js";
 import { createEsClient, createEsSearchIndex, LEFTOVER_AGE_MS, withoutCredentials } from "./search.es.js";
-import type { IndexedDocument, SearchQuery } from "./search.index.js";
-import { createSearchIndexer } from "./search.indexer.js";
 
 const NOW = Date.parse("2026-01-02T03:04:05.678Z");
 const query: SearchQuery = { text: "annual report", sort: "relevance", offset: 0, limit: 10 };

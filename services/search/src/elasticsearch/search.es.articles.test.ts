@@ -3,13 +3,13 @@
 // articles' own template and alias, an article written as a one-page document, its search; counts
 // copied by partial updates (a document gone meanwhile is no error) and the indexer following them.
 import type { Logger } from "@wenku/kit";
-import { existingIndex, type MockCluster, mockCluster } from "../test/es.cluster.js";
-import { indexedArticle } from "../test/search.articles.contract.js";
-import { indexedDocument } from "../test/search.contract.js";
-import type { SearchSource, VersionedCounts } from "./ports.js";
+import { existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import { indexedArticle } from "../../test/search.articles.contract.js";
+import { indexedDocument } from "../../test/search.contract.js";
+import type { SearchSource, VersionedCounts } from "../ports.js";
+import type { IndexedDocument } from "../search.index.js";
+import { createSearchIndexer } from "../search.indexer.js";
 import { createEsSearchIndex } from "./search.es.js";
-import type { IndexedDocument } from "./search.index.js";
-import { createSearchIndexer } from "./search.indexer.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: NDJSON lines as the mock parsed them
 const ok = (call: { body: any[] }) => ({

@@ -2,8 +2,9 @@
 // template, rebuilds and queries (search.es.ts), each article written as a document of one page that
 // holds its text. So an article matches as a document does: every term in its fields, or in its fields
 // and its text together; the title is boosted, the exact phrase counts, the same tokens as PostgreSQL's.
+
+import type { ArticleIndex, IndexedArticle, IndexedDocument, SearchIndexTarget } from "../search.index.js";
 import type { EsDocumentIndex } from "./search.es.types.js";
-import type { ArticleIndex, IndexedArticle, IndexedDocument, SearchIndexTarget } from "./search.index.js";
 
 /** The document an article is written as. */
 export function articleAsDocument(a: IndexedArticle): IndexedDocument {

@@ -15,8 +15,8 @@ import {
   type SearchQuery,
   type SearchResult,
   type SearchSort,
-} from "./search.index.js";
-import { onlyStopWords } from "./tokens.js";
+} from "../search.index.js";
+import { onlyStopWords } from "../tokens.js";
 
 /** Hits past this one are not served (Elasticsearch's index.max_result_window default): total only. */
 export const MAX_WINDOW = 10_000;

@@ -12,7 +12,7 @@
 // row's when the fields hold the query, else its best page row's (for at most RANK_CAP such documents:
 // see search()).
 import { empty, join, type Sql, sqltag as sql } from "@prisma/client/runtime/client";
-import type { LiveCounts, SearchDb, SqlRunner } from "./ports.js";
+import type { LiveCounts, SearchDb, SqlRunner } from "../ports.js";
 import {
   type IndexedDocument,
   MAX_PAGE_HITS,
@@ -24,9 +24,9 @@ import {
   type SearchQuery,
   type SearchResult,
   type SearchSort,
-} from "./search.index.js";
+} from "../search.index.js";
+import { onlyStopWords, tokenText } from "../tokens.js";
 import { createPgArticleIndex } from "./search.pg.articles.js";
-import { onlyStopWords, tokenText } from "./tokens.js";
 
 const ORDER: Record<SearchSort, Sql> = {
   relevance: sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.document_id DESC`,

@@ -10,13 +10,13 @@
 // version, an equal one is written again. Writes wait for the refresh that makes them searchable.
 import { Client } from "@elastic/elasticsearch";
 import type { Logger } from "@wenku/kit";
+import { MAX_QUERY_TOKENS, prepareDocument, type SearchIndexBuild, type SearchIndexTarget } from "../search.index.js";
+import { tokenText } from "../tokens.js";
 import { esArticleIndex } from "./search.es.articles.js";
 import { type BulkAction, bulkWrite, esError } from "./search.es.bulk.js";
 import { type EsIndexKind, esDocument, esNames, indexTemplate, MAPPING_VERSION } from "./search.es.mapping.js";
 import { searchRequest, searchResult } from "./search.es.query.js";
 import type { EsDocumentIndex, EsSearchIndex } from "./search.es.types.js";
-import { MAX_QUERY_TOKENS, prepareDocument, type SearchIndexBuild, type SearchIndexTarget } from "./search.index.js";
-import { tokenText } from "./tokens.js";
 
 /** Ids and versions read per request by versions(). */
 const VERSIONS_PAGE = 5_000;

@@ -1,6 +1,6 @@
 // The shapes of the Elasticsearch index (search.es.ts), apart from it so the articles' index
 // (search.es.articles.ts), which search.es.ts builds, can name them without importing it back.
-import type { SearchIndex } from "./search.index.js";
+import type { SearchIndex } from "../search.index.js";
 
 export interface EsSearchIndex extends SearchIndex {
   readonly alias: string;

@@ -1,10 +1,10 @@
 // The search contract on the PostgreSQL backend, on a real database migrated like production.
 import { sqltag as sql } from "@prisma/client/runtime/client";
-import { useContentDatabase } from "../test/db.js";
-import { indexedArticle } from "../test/search.articles.contract.js";
-import { indexedDocument, searchIndexContract } from "../test/search.contract.js";
+import { useContentDatabase } from "../../test/db.js";
+import { indexedArticle } from "../../test/search.articles.contract.js";
+import { indexedDocument, searchIndexContract } from "../../test/search.contract.js";
+import { ENGLISH_STOP_WORDS } from "../tokens.js";
 import { createPgSearchIndex } from "./search.pg.js";
-import { ENGLISH_STOP_WORDS } from "./tokens.js";
 
 const db = useContentDatabase();
 

@@ -6,7 +6,7 @@
 // documents. Reads sort by the live count beside the index (LiveCounts.articles' view_count).
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { empty, type Sql, sqltag as sql } from "@prisma/client/runtime/client";
-import type { LiveCounts, SearchDb } from "./ports.js";
+import type { LiveCounts, SearchDb } from "../ports.js";
 import {
   type ArticleIndex,
   type ArticleSort,
@@ -14,8 +14,8 @@ import {
   MAX_FIELD_TOKENS,
   MAX_PAGE_TOKENS,
   MAX_QUERY_TOKENS,
-} from "./search.index.js";
-import { onlyStopWords, tokenText } from "./tokens.js";
+} from "../search.index.js";
+import { onlyStopWords, tokenText } from "../tokens.js";
 
 const ORDER: Record<ArticleSort, Sql> = {
   relevance: sql`f.rank DESC, f.view_count DESC, f.created_at DESC, f.article_id DESC`,

@@ -8,7 +8,7 @@
 // PostgreSQL. Fields are token text, never shown: _source
 // keeps only what a search answers with (ids, numbers, page numbers and excerpts).
 import type { estypes } from "@elastic/elasticsearch";
-import type { IndexedDocument, PreparedDocument } from "./search.index.js";
+import type { IndexedDocument, PreparedDocument } from "../search.index.js";
 
 /**
  * Raised when the mappings change: an index of an older version is reported and needs a rebuild.
