@@ -10,15 +10,15 @@ import {
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
 import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
-import { createLedgerHandlers, createLedgerInternalHandlers } from "./credits/ledger.handlers.js";
 import { createLedgerRepository } from "./credits/ledger.repository.js";
 import { createLedgerService } from "./credits/ledger.service.js";
 import type { Db } from "./db.js";
+import { createOrderInternalHandlers } from "./internal/order.internal.handlers.js";
 import { createDocumentLine, findDocumentProduct } from "./orders/document.line.js";
 import { createDownloadCharge } from "./orders/download.charge.js";
 import { createProductLines } from "./orders/lines.js";
 import { createOrderCore, type OrderCore } from "./orders/order.core.js";
-import { createChargeHandlers, createNotifyHandlers, createOrderHandlers } from "./orders/order.handlers.js";
+import { createOrderHandlers } from "./orders/order.handlers.js";
 import { createPayService } from "./orders/order.pay.js";
 import { createOrderRepository } from "./orders/order.repository.js";
 import { createOrderService } from "./orders/order.service.js";
@@ -26,9 +26,9 @@ import type { ProductLine } from "./orders/product.js";
 import { createPurchaseRepository } from "./orders/purchase.repository.js";
 import { createRechargeLine } from "./orders/recharge.line.js";
 import { createProviderRegistry } from "./payments/registry.js";
-import { createWechatPayCheck, createWechatPayCheckHandlers } from "./payments/wechatpay.check.js";
+import { createWechatPayCheck } from "./payments/wechatpay.check.js";
 import type { DocumentProducts, PaySettingsSource, UserDirectory } from "./ports.js";
-import { createVipOrderHandlers } from "./vip/vip.handlers.js";
+import { createVipHandlers } from "./vip/vip.handlers.js";
 import { createVip } from "./vip/vip.module.js";
 
 export interface OrderServerDeps {
@@ -136,34 +136,30 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     siteGate: deps.siteGate,
     readiness: [async () => void (await deps.db.$queryRaw`SELECT 1`)],
     impls: [
-      [OrderAPI, { ...createLedgerHandlers(ledger), ...createOrderHandlers(orders, payments) }],
+      [OrderAPI, createOrderHandlers({ orders, payments, ledger })],
       [
         OrderInternalAPI,
-        {
-          ...createLedgerInternalHandlers(ledger),
-          ...createNotifyHandlers(payments),
-          ...createWechatPayCheckHandlers(
-            createWechatPayCheck({
-              providers,
-              paySettings: async () => (await deps.paySettings.freshOrderConfig()).pay,
-            }),
-          ),
-          ...createChargeHandlers(
-            createDownloadCharge({
-              purchases,
-              lines,
-              ledger,
-              creditName,
-              orders,
-              payments,
-              clock,
-              vip: vip.downloads,
-              product: (id) => findDocumentProduct(deps.documents, id),
-            }),
-          ),
-        },
+        createOrderInternalHandlers({
+          ledger,
+          payments,
+          charges: createDownloadCharge({
+            purchases,
+            lines,
+            ledger,
+            creditName,
+            orders,
+            payments,
+            clock,
+            vip: vip.downloads,
+            product: (id) => findDocumentProduct(deps.documents, id),
+          }),
+          wechatpay: createWechatPayCheck({
+            providers,
+            paySettings: async () => (await deps.paySettings.freshOrderConfig()).pay,
+          }),
+        }),
       ],
-      [UserVipAPI, { ...vip.handlers, ...createVipOrderHandlers(orders) }],
+      [UserVipAPI, createVipHandlers(vip.service, orders)],
     ],
   });
 }

@@ -2,14 +2,15 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { type OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
-import type { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import {
   GetOrderStatusReplySchema,
   ListOrderReplySchema,
+  ListUserCreditLogReplySchema,
   type OrderAPI,
   PayOrderReplySchema,
 } from "@wenku/proto/api/v1/order_pb.js";
-import type { DownloadCharge } from "./download.charge.js";
+import { toCreditLog } from "../credits/ledger.mapper.js";
+import type { LedgerService } from "../credits/ledger.service.js";
 import { toOrderProto } from "./order.mapper.js";
 import type { PayService } from "./order.pay.js";
 import type { OrderRow } from "./order.repository.js";
@@ -18,11 +19,15 @@ import type { OrderService } from "./order.service.js";
 const listReply = ({ total, rows, names }: { total: number; rows: OrderRow[]; names: Map<bigint, string> }) =>
   create(ListOrderReplySchema, { total: BigInt(total), order: rows.map((r) => toOrderProto(r, names.get(r.userId))) });
 
-/** OrderAPI's order RPCs: one call into the domain each. */
-export function createOrderHandlers(
-  orders: OrderService,
-  payments: PayService,
-): Omit<ServiceImpl<typeof OrderAPI>, "listUserCreditLog"> {
+/** The services OrderAPI's methods call. */
+export interface OrderDomain {
+  orders: OrderService;
+  payments: PayService;
+  ledger: LedgerService;
+}
+
+/** Thin RPC edge of OrderAPI: orders and payment, and the caller's own credit log (the ledger). */
+export function createOrderHandlers({ orders, payments, ledger }: OrderDomain): ServiceImpl<typeof OrderAPI> {
   return {
     async createOrder(req, ctx) {
       return toOrderProto(await orders.create(actor(ctx), req));
@@ -72,30 +77,9 @@ export function createOrderHandlers(
     async systemRecharge(req) {
       return toOrderProto(await orders.systemRecharge(req));
     },
-  };
-}
-
-/** OrderInternalAPI.HandlePaymentNotify: the gateway forwards /callback/<provider> here. */
-export function createNotifyHandlers(
-  payments: PayService,
-): Pick<ServiceImpl<typeof OrderInternalAPI>, "handlePaymentNotify"> {
-  return {
-    async handlePaymentNotify(req) {
-      const reply = await payments.notify(req.provider, {
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v])),
-        body: req.body,
-        query: req.query,
-      });
-      return { status: reply.status, contentType: reply.contentType, body: reply.body };
+    async listUserCreditLog(req, ctx) {
+      const { total, rows } = await ledger.myLog(actor(ctx), req);
+      return create(ListUserCreditLogReplySchema, { total: BigInt(total), creditLog: rows.map(toCreditLog) });
     },
-  };
-}
-
-/** ChargeDocumentDownload: the content service, before a priced download. */
-export function createChargeHandlers(
-  charges: DownloadCharge,
-): Pick<ServiceImpl<typeof OrderInternalAPI>, "chargeDocumentDownload"> {
-  return {
-    chargeDocumentDownload: (req) => charges.charge(req.userId, req.documentId, req.freeDays, req.vipOnly),
   };
 }

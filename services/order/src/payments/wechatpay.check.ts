@@ -1,12 +1,9 @@
-// OrderInternalAPI.CheckWechatPay: the operator's "check WeChat Pay" (ConfigAPI.GetWechatPayCert in
+// The operator's "check WeChat Pay" behind OrderInternalAPI.CheckWechatPay (ConfigAPI.GetWechatPayCert in
 // the config service asks here, where the provider lives). With the pay settings as saved now, the
 // provider the registry holds for them (built once per settings fingerprint, shared with paying)
 // fetches the platform certificates at once and the newest one is answered; in public key mode the
 // key's id. Off or incomplete settings are refused naming what to fill in.
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { ServiceImpl } from "@connectrpc/connect";
 import { DomainError } from "@wenku/kit";
-import type { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import type { PaySettings, PlatformCheck, WechatPaySettings } from "./provider.js";
 import type { ProviderRegistry } from "./registry.js";
 
@@ -46,20 +43,5 @@ export function createWechatPayCheck(deps: WechatPayCheckDeps): WechatPayCheck {
     const provider = deps.providers.forName("wechatpay", settings);
     if (!provider?.checkPlatform) throw new DomainError("failed_precondition", wechatCheckMessages.off);
     return provider.checkPlatform(signal);
-  };
-}
-
-export function createWechatPayCheckHandlers(
-  check: WechatPayCheck,
-): Pick<ServiceImpl<typeof OrderInternalAPI>, "checkWechatPay"> {
-  return {
-    async checkWechatPay(_req, ctx) {
-      const found = await check(ctx.signal);
-      return {
-        serialNo: found.serial,
-        effectiveAt: found.notBefore && timestampFromDate(found.notBefore),
-        expiredAt: found.notAfter && timestampFromDate(found.notAfter),
-      };
-    },
   };
 }

@@ -9,8 +9,14 @@ import type { OrderService } from "../orders/order.service.js";
 import { toListedVipCard, toUserVip, toVipCard } from "./vip.mapper.js";
 import type { VipService } from "./vip.service.js";
 
-/** Thin RPC edge of UserVipAPI (ListUserVipOrder: createVipOrderHandlers below). */
-export function createVipHandlers(vip: VipService): Omit<ServiceImpl<typeof UserVipAPI>, "listUserVipOrder"> {
+/**
+ * Thin RPC edge of UserVipAPI. ListUserVipOrder: the caller's own BUY_VIP orders, read by the order
+ * domain (orders/) as /me/order reads them.
+ */
+export function createVipHandlers(
+  vip: VipService,
+  orders: Pick<OrderService, "listMine">,
+): ServiceImpl<typeof UserVipAPI> {
   return {
     async createVipCard(req) {
       return toVipCard(await vip.createCard(req));
@@ -44,14 +50,6 @@ export function createVipHandlers(vip: VipService): Omit<ServiceImpl<typeof User
     async grantUserVip(req, ctx) {
       return toUserVip(await vip.grant(actor(ctx), req));
     },
-  };
-}
-
-/** ListUserVipOrder: the caller's own BUY_VIP orders, read by the order domain (orders/) as /me/order reads them. */
-export function createVipOrderHandlers(
-  orders: Pick<OrderService, "listMine">,
-): Pick<ServiceImpl<typeof UserVipAPI>, "listUserVipOrder"> {
-  return {
     async listUserVipOrder(req, ctx) {
       const { total, rows, names } = await orders.listMine(actor(ctx), {
         ...req,

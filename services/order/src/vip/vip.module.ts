@@ -1,10 +1,9 @@
-// VIP wired: repository → domain → the BUY_VIP product line and the UserVipAPI handlers; `downloads`
-// (the benefits a membership serves) for the download charge and the documents' VIP price.
+// VIP wired: repository → domain (`service`, which UserVipAPI's handlers call) and the BUY_VIP product
+// line; `downloads` (the benefits a membership serves) for the download charge and the documents' VIP price.
 import type { SettingsReader } from "@wenku/kit";
 import type { Db } from "../db.js";
 import type { UserDirectory } from "../ports.js";
 import { createVipDownloads } from "./vip.downloads.repository.js";
-import { createVipHandlers } from "./vip.handlers.js";
 import { createVipLine } from "./vip.line.js";
 import { createVipRepository } from "./vip.repository.js";
 import { createVipService } from "./vip.service.js";
@@ -35,6 +34,5 @@ export function createVip(deps: {
       // is refused for now, rather than selling VIP while it may be switched off.
       vipEnabled: async () => (deps.settings ? !!(await deps.settings.current()).vip?.enable : false),
     }),
-    handlers: createVipHandlers(vip),
   };
 }
