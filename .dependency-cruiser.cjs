@@ -33,11 +33,11 @@ const anyOf = (dirs) => `^(${dirs.map(escapeRe).join("|")})/`;
 const TESTS_BESIDE = "\\.test\\.tsx?$";
 const PRODUCTION = "^(services/[^/]+/src|gateway/src|web/src|web/build)/";
 /**
- * TEMPORARY: content's conversion/ folder still holds its test support (fixtures, which
- * src/fixtures.ts publishes as @wenku/content/fixtures) while it moves into a package of its own,
- * with that support in the new package's test/ folder. This exception goes when it has moved.
+ * A deployable's contract entry (src/contract.ts, e.g. @wenku/converter/contract): the names and
+ * message codecs its peers share with it (queue subjects, the job on the bus, storage keys), no
+ * runtime code of its own. The one way into another deployable's package; see contract-stays-light.
  */
-const MOVING_WITH_TEST_SUPPORT = "^services/content/src/(conversion/|fixtures\\.ts$)";
+const CONTRACT_ENTRY = "^services/[^/]+/src/contract\\.ts$";
 /** Test support by folder (test/, tests/*, jest/, web/e2e) or by name, wherever it still sits. */
 const TEST_SUPPORT = [
   "(^|/)test/",
@@ -63,23 +63,38 @@ module.exports = {
       severity: "error",
       comment:
         "Production code never imports test code or test support (test/ folders, @wenku/testkit, fixtures, stand-ins, contract suites): what ships must not need what only tests use.",
-      from: { path: PRODUCTION, pathNot: [TESTS_BESIDE, MOVING_WITH_TEST_SUPPORT] },
+      from: { path: PRODUCTION, pathNot: TESTS_BESIDE },
       to: { path: TEST_SUPPORT },
     },
     {
       name: "production-not-to-jest",
       severity: "error",
       comment: "Production code never imports jest, @jest/* or the testing libraries: they are dev dependencies.",
-      from: { path: PRODUCTION, pathNot: [TESTS_BESIDE, MOVING_WITH_TEST_SUPPORT] },
+      from: { path: PRODUCTION, pathNot: TESTS_BESIDE },
       to: { path: "(^|/)node_modules/(jest|jest-[^/]+|@jest/[^/]+|@testing-library/[^/]+|@swc/jest)/" },
     },
     {
       name: "deployable-not-to-deployable",
       severity: "error",
       comment:
-        "A deployable (services/* with src/main.ts, the gateway) never imports another: they talk through @wenku/proto clients and the bus, so each runs as its own process. Only services/standalone, which runs them all in one process, composes them.",
+        "A deployable (services/* with src/main.ts, the gateway) never imports another: they talk through @wenku/proto clients and the bus, so each runs as its own process. Only services/standalone, which runs them all in one process, composes them. The exception is a deployable's contract entry (src/contract.ts), which holds what both sides of its queue share and no runtime code.",
       from: { path: `${anyOf(deployables)}src/`, pathNot: TESTS_BESIDE },
-      to: { path: anyOf([...deployables, COMPOSITION_ROOT]), pathNot: "^$1/" },
+      to: { path: anyOf([...deployables, COMPOSITION_ROOT]), pathNot: ["^$1/", CONTRACT_ENTRY] },
+    },
+    {
+      name: "contract-stays-light",
+      severity: "error",
+      comment:
+        "A contract entry is what other deployables may import (deployable-not-to-deployable), so nothing it reaches may start a render thread, a child process or load MuPDF: importing it must not make the importer a converter.",
+      from: { path: CONTRACT_ENTRY },
+      to: {
+        reachable: true,
+        path: [
+          "(^|/)node_modules/mupdf/",
+          "^(node:)?(child_process|worker_threads)$",
+          "^services/[^/]+/src/main\\.ts$",
+        ],
+      },
     },
     {
       name: "library-not-to-deployable",

@@ -29,14 +29,16 @@ const STAMP = join(distDir, "build.json");
 export const entries = {
   standalone: "services/standalone/src/main.ts",
   cluster: "services/standalone/src/cluster.ts",
+  "content-converter": "services/standalone/src/content-converter.ts",
   "reset-password": "services/standalone/src/reset-password.ts",
   user: "services/user/src/main.ts",
   content: "services/content/src/main.ts",
   order: "services/order/src/main.ts",
   config: "services/config/src/main.ts",
   spider: "services/spider/src/main.ts",
+  converter: "services/converter/src/main.ts",
   gateway: "gateway/src/main.ts",
-  "render-thread": "services/content/src/conversion/render-thread.ts",
+  "render-thread": "services/converter/src/render-thread.ts",
 };
 
 /** Besides the bundled files: what decides how they are built and resolved. */

@@ -1,11 +1,11 @@
 // The compiled build (scripts/build.mjs) beyond what a start reaches (start.test.ts starts it): the
-// render worker thread, which the content service only starts for a conversion, is plain JavaScript
+// render worker thread, which the converter only starts for a conversion, is plain JavaScript
 // that loads without tsx, finds MuPDF's WASM from dist/ and renders a page.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { makePdf } from "@wenku/content/fixtures";
+import { makePdf } from "@wenku/converter/fixtures";
 import { buildDist, distDir, staleReason } from "./build.mjs";
 
 let dir: string;

@@ -16,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { makeHostilePdf, makePdf } from "@wenku/content/fixtures";
+import { makeHostilePdf, makePdf } from "@wenku/converter/fixtures";
 import { loadConfig, z } from "@wenku/kit";
 import { type Cleanup, withCleanup } from "../gateway/stack.js";
 import { LOAD_CPU, type LoadRequest, pinned } from "../lib/load.js";

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createConverter, createOfficeConverter } from "@wenku/content/conversion";
-import { makeDocx, makePdf } from "@wenku/content/fixtures";
+import { createConverter, createOfficeConverter } from "@wenku/converter";
+import { makeDocx, makePdf } from "@wenku/converter/fixtures";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

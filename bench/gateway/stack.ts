@@ -179,8 +179,8 @@ export async function startBenchStack(serverUrl: string, log: Logger, cleanup: C
     JWT_SECRET: randomBytes(32).toString("hex"),
     WENKU_ADMIN_PASSWORD: adminPassword,
   });
-  // converting nothing: no document is uploaded here
-  const contentUrl = await serve(content, { STORAGE_DIR: storageDir, CONVERTER_CONCURRENCY: "0" });
+  // No converter: no document is uploaded here (uploads' format check falls back to "all accepted").
+  const contentUrl = await serve(content, { STORAGE_DIR: storageDir });
   const orderUrl = await serve(order, {});
   const transports = grpcTransports({
     user: serviceUrl,
@@ -188,6 +188,7 @@ export async function startBenchStack(serverUrl: string, log: Logger, cleanup: C
     order: orderUrl,
     config: configUrl,
     spider: serviceUrl,
+    converter: serviceUrl,
   });
   late.bind(transports);
 

@@ -13,7 +13,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { makePdf } from "@wenku/content/fixtures";
+import { makePdf } from "@wenku/converter/fixtures";
 import { loadConfig, z } from "@wenku/kit";
 import { withCleanup } from "../gateway/stack.js";
 import { api, startBenchSite } from "../lib/site.js";

@@ -10,6 +10,7 @@ import { file_api_v1_comment } from "./api/v1/comment_pb.js";
 import { file_api_v1_config_internal } from "./api/v1/config_internal_pb.js";
 import { file_api_v1_config } from "./api/v1/config_pb.js";
 import { file_api_v1_content_internal } from "./api/v1/content_internal_pb.js";
+import { file_api_v1_converter_internal } from "./api/v1/converter_internal_pb.js";
 import { file_api_v1_document } from "./api/v1/document_pb.js";
 import { file_api_v1_enums } from "./api/v1/enums_pb.js";
 import { file_api_v1_errors } from "./api/v1/errors_pb.js";
@@ -47,6 +48,7 @@ export const apiFiles: readonly DescFile[] = [
   file_api_v1_config_internal,
   file_api_v1_config,
   file_api_v1_content_internal,
+  file_api_v1_converter_internal,
   file_api_v1_document,
   file_api_v1_enums,
   file_api_v1_errors,

@@ -5,6 +5,7 @@ import { Code, ConnectError, createClient, type Transport } from "@connectrpc/co
 import { headers, type Logger } from "@wenku/kit";
 import { SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ContentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
+import { ConverterInternalAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
@@ -69,12 +70,14 @@ export function createSearchIndexAdmin(content: Transport, internalToken: string
 /** Probing LibreOffice (soffice --version) and fc-list takes seconds on a cold machine. */
 const ENVS_TIMEOUT_MS = 30_000;
 
-export function createConverterHost(content: Transport, internalToken: string): ConverterHost {
-  const client = createClient(ContentInternalAPI, content);
+/** The environment check where conversions run (the converter), the host's resources from the content service. */
+export function createConverterHost(converter: Transport, content: Transport, internalToken: string): ConverterHost {
+  const envs = createClient(ConverterInternalAPI, converter);
+  const host = createClient(ContentInternalAPI, content);
   const options = (timeoutMs: number) => ({ headers: { [headers.internal]: internalToken }, timeoutMs });
   return {
-    envs: () => client.getConverterEnvs({}, options(ENVS_TIMEOUT_MS)),
-    device: () => client.getDeviceInfo({}, options(TIMEOUT_MS)),
+    envs: () => envs.getConverterEnvs({}, options(ENVS_TIMEOUT_MS)),
+    device: () => host.getDeviceInfo({}, options(TIMEOUT_MS)),
   };
 }
 

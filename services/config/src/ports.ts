@@ -50,7 +50,7 @@ export interface SitemapAdmin {
 
 /** The host the content service runs on, where documents are converted and files kept. */
 export interface ConverterHost {
-  /** The converter's tools and fonts, probed now where the converter runs. */
+  /** The converter's tools and fonts, probed now by a converter (ConverterInternalAPI). */
   envs(): Promise<Envs>;
   /** CPU, memory and the disks of the file storage and the conversions' work. */
   device(): Promise<DeviceInfo>;

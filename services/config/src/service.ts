@@ -34,7 +34,7 @@ export const service: ServiceModule = {
     const config = loadConfigConfig(ctx.env);
     const db = createDb(ctx.databaseUrl);
     try {
-      const { content, user, order } = ctx.transports;
+      const { content, user, order, converter } = ctx.transports;
       const sitemap = createSitemapAdmin(content, ctx.internalToken);
       const deps = {
         db,
@@ -46,7 +46,7 @@ export const service: ServiceModule = {
         counters: createStatsSources({ user, content }, ctx.internalToken),
         searchIndex: createSearchIndexAdmin(content, ctx.internalToken),
         sitemap,
-        host: createConverterHost(content, ctx.internalToken),
+        host: createConverterHost(converter, content, ctx.internalToken),
         vip: createVipCheck(user, ctx.internalToken),
         wechatpay: createWechatPayCheck(order, ctx.internalToken),
         version,

@@ -2,6 +2,7 @@
 // these, service.ts wires the implementations (gRPC clients, the bus) in.
 import type { CreditBooking } from "@wenku/credit-outbox";
 import type { CallContext } from "@wenku/kit";
+import type { Envs } from "@wenku/proto/api/v1/config_pb.js";
 
 export interface ConversionRequest {
   documentId: bigint;
@@ -15,6 +16,19 @@ export interface ConversionRequest {
 export interface ConversionQueue {
   /** One request per document; call after the transaction that set their status committed. */
   request(docs: readonly ConversionRequest[], opts?: { force?: boolean }): Promise<void>;
+}
+
+/** The converter, as uploads ask it which formats it can convert now (ConverterInternalAPI). */
+export interface ConverterAvailability {
+  /** LibreOffice found by the converter's last probe. */
+  office(): Promise<boolean>;
+  /** Upload extensions refused now for want of a converter, with the dot (".docx" …). */
+  unavailableExtensions(): Promise<string[]>;
+  /**
+   * The converter's environment check (ConverterInternalAPI.GetConverterEnvs), for
+   * ContentInternalAPI.GetConverterEnvs, which config replicas older than the converter ask.
+   */
+  envs(): Promise<Envs>;
 }
 
 /** What a user may ask to do (PolicyAction in user_internal.proto). */

@@ -4,11 +4,10 @@ import type { Authorizer, ChangeSignal, Logger, SettingsReader, SiteGate, UserCo
 import type { RateLimitStore } from "@wenku/kit/ratelimit";
 import type { Storage } from "@wenku/kit/storage";
 import type { SearchIndex, SiteIndexer } from "@wenku/search";
-import type { ConverterAvailability } from "./conversion/tools.js";
 import type { CreditRewards } from "./credits/credit.rewards.js";
 import type { Db } from "./db.js";
 import type { DocumentEvents } from "./documents/document.events.js";
-import type { ConversionQueue, OrderDesk, UserDirectory } from "./ports.js";
+import type { ConversionQueue, ConverterAvailability, OrderDesk, UserDirectory } from "./ports.js";
 import type { SearchRecorder } from "./search/search.recorder.js";
 import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import type { WatchedDir } from "./system/device.js";

@@ -1,9 +1,10 @@
-import { defineService, noUserCountsChanges, type ServiceDefinition } from "@wenku/kit";
+import { DomainError, defineService, noUserCountsChanges, type ServiceDefinition } from "@wenku/kit";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
 import { CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
 import { ContentInternalAPI, DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
+import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { DocumentAPI, RecycleAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { FavoriteAPI } from "@wenku/proto/api/v1/favorite_pb.js";
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
@@ -22,7 +23,8 @@ import { createCategoryService } from "./categories/category.service.js";
 import { createCommentHandlers } from "./comments/comment.handlers.js";
 import { createCommentRepository } from "./comments/comment.repository.js";
 import { createCommentService } from "./comments/comment.service.js";
-import { probeTools } from "./conversion/tools.js";
+import { createConversionReportHandlers } from "./conversion/conversion.handlers.js";
+import { createDocumentSink } from "./conversion/sink.js";
 import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
@@ -285,6 +287,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       [ReportAPI, createReportHandlers(reports)],
       [ReadingAPI, createHistoryHandlers(history)],
       [
+        ConversionReportAPI,
+        createConversionReportHandlers(
+          createDocumentSink({ db, storage, log: deps.log.child({ module: "conversion" }), events }),
+        ),
+      ],
+      [
         ContentInternalAPI,
         createContentInternalHandlers({
           stats,
@@ -297,9 +305,11 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
             siteGate: deps.siteGate,
             log: sitemapLog,
           }),
-          probe: deps.converters?.check ?? (() => probeTools()),
+          // Without a converter (tests, tools) the old environment RPC says there is none.
+          converter: deps.converters ?? {
+            envs: () => Promise.reject(new DomainError("unavailable", "no converter is reachable")),
+          },
           dirs: deps.dirs ?? [],
-          clock: deps.clock ?? (() => new Date()),
         }),
       ],
       [DocumentInternalAPI, createDocumentInternalHandlers({ stats, downloads })],

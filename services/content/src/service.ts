@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
+import { conversionChannel } from "@wenku/converter/contract";
 import {
   type ChangeSignal,
   CONFIG_CHANGED_SUBJECT,
@@ -23,10 +24,8 @@ import {
 import { createArticleRepository } from "./articles/article.repository.js";
 import { footerPages } from "./articles/article.seed.js";
 import { loadContentConfig } from "./config.js";
-import { officeExtensions } from "./conversion/formats.js";
-import { conversionChannel } from "./conversion/job.js";
 import { createConversionQueue } from "./conversion/queue.js";
-import { converterAvailability, describeTools, probeTools } from "./conversion/tools.js";
+import { createConverterAvailability } from "./converter.client.js";
 import { createContentCreditOutbox } from "./credits/credit.outbox.js";
 import { createCreditRewards } from "./credits/credit.rewards.js";
 import { CONTENT_SCHEMA, createDb } from "./db.js";
@@ -53,20 +52,15 @@ export const migrationsDir = new URL("../prisma/migrations", import.meta.url).pa
 /**
  * The content service as every runner (one process, its own process, Kubernetes) starts it: the
  * document languages seeded on first start, storage opened, the RPC definition built (server.ts),
- * then the background work started (workers.ts: conversion lanes, the upload sweeper, the search
- * indexer).
+ * then the background work started (workers.ts: the conversion requeue, the upload sweeper, the
+ * search indexer). Documents are converted by the converter deployable, which reports back here
+ * (ConversionReportAPI).
  */
 export const service: ServiceModule = {
   name: "content",
   migrations: [{ schema: CONTENT_SCHEMA, dir: migrationsDir }],
   async start(ctx) {
     const config = loadContentConfig(ctx.env);
-    // Which optional tools are installed (soffice --version, fc-list): probed while the rest starts.
-    // Native mutool too (CONVERTER_MUTOOL): the start-up lines say which MuPDF renders.
-    const soffice = config.CONVERTER_SOFFICE ? { soffice: config.CONVERTER_SOFFICE } : {};
-    const probe = () => probeTools({ ...soffice, mutool: config.CONVERTER_MUTOOL });
-    const probed = probe();
-    const converters = converterAvailability(probed, probe, officeExtensions);
     const db = createDb(ctx.databaseUrl);
     const rateLimits = createRateLimitStore({
       connectionString: ctx.databaseUrl,
@@ -177,7 +171,12 @@ export const service: ServiceModule = {
           }
         },
         rateLimits,
-        converters,
+        // Which formats uploads may take: the converter says (LibreOffice found or not).
+        converters: createConverterAvailability(
+          ctx.transports.converter,
+          ctx.internalToken,
+          ctx.log.child({ module: "converter" }),
+        ),
         // Local storage's disk (S3 keeps the files elsewhere) and the one conversions work in.
         dirs: [
           ...(config.S3_ENDPOINT ? [] : [{ name: "storage", path: resolve(config.STORAGE_DIR) }]),
@@ -199,19 +198,15 @@ export const service: ServiceModule = {
           clock: ctx.clock,
         }),
       });
-      const tools = await probed;
       workers = await startContentWorkers({
-        config,
         db,
         storage,
         bus: ctx.bus,
         settings: ctx.settings,
         log: ctx.log,
         queue,
-        channel,
         documents,
         indexer,
-        tools,
         clock: ctx.clock,
       });
       const [started, events, records, elastic, popular, briefs] = [
@@ -223,7 +218,6 @@ export const service: ServiceModule = {
         userBriefs,
       ];
       return {
-        announce: describeTools(tools),
         definition,
         async close() {
           // The workers first: jobs in flight are handed back to the queue before the database goes.

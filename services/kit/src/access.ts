@@ -6,8 +6,8 @@ export { AccessLevel, type AccessRule };
 /** Permission rows use this method name for RPCs (paths are full gRPC method names). */
 export const GRPC_METHOD = "GRPC";
 
-export type Deployable = "user" | "content" | "order" | "config" | "spider";
-export const deployables: readonly Deployable[] = ["user", "content", "order", "config", "spider"];
+export type Deployable = "user" | "content" | "order" | "config" | "spider" | "converter";
+export const deployables: readonly Deployable[] = ["user", "content", "order", "config", "spider", "converter"];
 
 /** `/api.v1.DocumentAPI/ListDocument` — the permission path of an RPC. */
 export function fullMethodName(method: DescMethod): string {

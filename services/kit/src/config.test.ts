@@ -8,6 +8,7 @@ const cluster = {
   ORDER_SERVICE_URL: "http://order:9103",
   CONFIG_SERVICE_URL: "http://config:9104",
   SPIDER_SERVICE_URL: "http://spider:9105",
+  CONVERTER_SERVICE_URL: "http://converter:9106",
 };
 
 test("loadConfig lists every problem at once", () => {
@@ -33,6 +34,7 @@ test("cluster processes need the database, the internal token and every service 
       order: "http://order:9103",
       config: "http://config:9104",
       spider: "http://spider:9105",
+      converter: "http://converter:9106",
     },
   });
   const { DATABASE_URL: _db, ORDER_SERVICE_URL: _order, ...partial } = cluster;

@@ -58,6 +58,7 @@ export const baseConfigSchema = z.object({
   ORDER_SERVICE_URL: z.string().url().optional(),
   CONFIG_SERVICE_URL: z.string().url().optional(),
   SPIDER_SERVICE_URL: z.string().url().optional(),
+  CONVERTER_SERVICE_URL: z.string().url().optional(),
   /** The site's days (ConfigMap wenku-env, read by all): check-in, VIP and reward daily caps. */
   SITE_TIME_ZONE: siteTimeZone,
 });
@@ -70,6 +71,7 @@ export const DEFAULT_PORTS = {
   order: { grpc: 9103, admin: 9203 },
   config: { grpc: 9104, admin: 9204 },
   spider: { grpc: 9105, admin: 9205 },
+  converter: { grpc: 9106, admin: 9206 },
 } as const;
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -102,6 +104,7 @@ export function requireClusterSettings(
     order: cfg.ORDER_SERVICE_URL,
     config: cfg.CONFIG_SERVICE_URL,
     spider: cfg.SPIDER_SERVICE_URL,
+    converter: cfg.CONVERTER_SERVICE_URL,
   };
   for (const [name, url] of Object.entries(urls)) if (!url) missing.push(`${name.toUpperCase()}_SERVICE_URL`);
   if (missing.length) {

@@ -92,6 +92,7 @@ export function lateTransports(): { transports: ServiceTransports; bind(t: Servi
       order: late("order"),
       config: late("config"),
       spider: late("spider"),
+      converter: late("converter"),
     },
     bind(t) {
       bound = t;

@@ -14,5 +14,6 @@ export function grpcTransports(urls: Record<Deployable, string>): ServiceTranspo
     order: make(urls.order),
     config: make(urls.config),
     spider: make(urls.spider),
+    converter: make(urls.converter),
   };
 }

@@ -2,6 +2,9 @@
 // between them — the Kubernetes topology on one machine. External servers are used when configured
 // (DATABASE_URL, NATS_URL); otherwise embedded PostgreSQL, and each process keeps its own event bus
 // (the services then skip caching authorizations, since no broadcast could reach them).
+// The converter is a process of its own only with NATS_URL: without it the conversion queue lives in
+// the content process's bus, so the converter runs inside the content process (content-converter.ts,
+// on the content service's port) and the banner says so.
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -16,13 +19,17 @@ const cfg = loadStandaloneConfig();
 const log = createLogger({ service: "cluster", level: cfg.LOG_LEVEL, pretty: cfg.LOG_PRETTY });
 const dataDir = resolve(cfg.DATA_DIR);
 const root = new URL("../../../", import.meta.url).pathname;
-const SERVICES: readonly Deployable[] = ["user", "content", "order", "config", "spider"];
+const SERVICES: readonly Deployable[] = ["user", "content", "order", "config", "spider", "converter"];
+/** Without a shared bus the converter must live where the jobs are published: in the content process. */
+const converterInContent = !cfg.NATS_URL;
+const PROCESSES = SERVICES.filter((s) => !(converterInContent && s === "converter"));
 
 const embedded: EmbeddedDb | null = cfg.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir, log);
 const secrets = await loadOrCreateSecrets(dataDir);
 const ports = Object.fromEntries(
-  await Promise.all(SERVICES.map(async (s) => [s, { grpc: await freePort(), admin: await freePort() }] as const)),
+  await Promise.all(PROCESSES.map(async (s) => [s, { grpc: await freePort(), admin: await freePort() }] as const)),
 ) as Record<Deployable, { grpc: number; admin: number }>;
+if (converterInContent) ports.converter = ports.content;
 
 const common: Record<string, string | undefined> = {
   ...process.env,
@@ -50,8 +57,8 @@ const entryArgs = (name: string, source: string) =>
     ? ["--import", "tsx", resolve(root, source)]
     : [resolve(root, "dist", `${name}.js`)];
 
-function launch(name: string, entry: string, env: Record<string, string | undefined>): ChildProcess {
-  const child = spawn(process.execPath, entryArgs(name, entry), {
+function launch(name: string, entry: string, env: Record<string, string | undefined>, bundle = name): ChildProcess {
+  const child = spawn(process.execPath, entryArgs(bundle, entry), {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -120,8 +127,14 @@ try {
   // The user service first: its start syncs permissions and seeds the admin the others rely on.
   launch("user", "services/user/src/main.ts", serviceEnv("user"));
   await waitHealthy("user", `http://127.0.0.1:${ports.user.admin}/healthz`);
-  const rest = SERVICES.filter((s) => s !== "user");
-  for (const s of rest) launch(s, `services/${s}/src/main.ts`, serviceEnv(s));
+  const rest = PROCESSES.filter((s) => s !== "user");
+  for (const s of rest) {
+    if (s === "content" && converterInContent) {
+      launch("content", "services/standalone/src/content-converter.ts", serviceEnv(s), "content-converter");
+    } else {
+      launch(s, `services/${s}/src/main.ts`, serviceEnv(s));
+    }
+  }
   await Promise.all(rest.map((s) => waitHealthy(s, `http://127.0.0.1:${ports[s].admin}/healthz`)));
   launch("gateway", "gateway/src/main.ts", {
     ...common,
@@ -142,7 +155,10 @@ const banner = readyBanner({
   readySeconds: (performance.now() - started) / 1000,
   account,
   details: [
-    `one process per service: ${SERVICES.map((s) => `${s} :${ports[s].grpc}`).join(", ")}`,
+    `one process per service: ${PROCESSES.map((s) => `${s} :${ports[s].grpc}`).join(", ")}`,
+    converterInContent
+      ? "converter: inside the content process (no NATS_URL: the conversion queue is in its bus)"
+      : "converter: its own process, on the NATS conversion queue",
     `database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}`,
     `events: ${cfg.NATS_URL ? "NATS" : "per process (set NATS_URL to share)"}; logs: LOG_LEVEL=${cfg.LOG_LEVEL}`,
   ],

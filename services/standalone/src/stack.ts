@@ -1,6 +1,7 @@
 import type { Transport } from "@connectrpc/connect";
 import * as config from "@wenku/config";
 import * as content from "@wenku/content";
+import * as converter from "@wenku/converter";
 import { createGateway, gatewayListenOptions, listenConfigSchema } from "@wenku/gateway";
 import {
   AUTHZ_CHANGED_SUBJECT,
@@ -31,13 +32,18 @@ import * as order from "@wenku/order";
 import * as spider from "@wenku/spider";
 import * as user from "@wenku/user";
 
-/** Every deployable, in start order: the user service first (it seeds what the others ask it). */
+/**
+ * Every deployable, in start order: the user service first (it seeds what the others ask it), the
+ * converter last, so it stops first: its jobs in flight go back to the queue before the content
+ * service it reports to closes. CONVERTER_CONCURRENCY=0 keeps it from converting in this process.
+ */
 export const modules: readonly ServiceModule[] = [
   user.service,
   content.service,
   order.service,
   config.service,
   spider.service,
+  converter.service,
 ];
 
 export interface StackOptions {

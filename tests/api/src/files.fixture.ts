@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { makePdf } from "@wenku/content/fixtures";
+import { makePdf } from "@wenku/converter/fixtures";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
 import { type ContentDb, openContentDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { conversionChannel } from "@wenku/content/testing";
+import { conversionChannel } from "@wenku/converter/contract";
 import { createLogger } from "@wenku/kit";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
 import { type Stack, startStack } from "@wenku/standalone";

@@ -625,8 +625,8 @@ export const ContentInternalAPI: GenService<{
     output: typeof FileChunkSchema;
   },
   /**
-   * The converter's external programs and fonts as this content process finds them, probed now
-   * (ConfigAPI.GetEnvs asks here: the check must run where the converter runs).
+   * The converter's external programs and fonts, asked of a converter now: kept for config
+   * replicas older than ConverterInternalAPI.GetConverterEnvs, which the config service now asks.
    *
    * @generated from rpc api.v1.ContentInternalAPI.GetConverterEnvs
    */

@@ -3,11 +3,10 @@
 // own lane. Testbed: pipeline.fixture.ts; the requeue on start: pipeline.requeue.int.test.ts.
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { type Converter, createConverter } from "@wenku/converter";
+import { makePdf, makeSlowDocx } from "@wenku/converter/fixtures";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { streamSettled, waitFor } from "@wenku/testkit";
-import { DocStatus } from "../documents/visibility.js";
-import { type Converter, createConverter } from "./converter.js";
-import { makePdf, makeSlowDocx } from "./fixtures.js";
 import {
   attachment,
   CONVERSION_MS,
@@ -22,7 +21,8 @@ import {
   row,
   s,
   usePipelineTestbed,
-} from "./pipeline.fixture.js";
+} from "../../test/pipeline.fixture.js";
+import { DocStatus } from "../documents/visibility.js";
 
 usePipelineTestbed();
 

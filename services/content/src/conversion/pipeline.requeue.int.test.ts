@@ -1,8 +1,8 @@
 // The conversion pipeline on start: documents still waiting are requeued (NATS JetStream, and the
 // in-process bus whose queue a restart loses). Testbed: pipeline.fixture.ts.
+
+import { makePdf } from "@wenku/converter/fixtures";
 import { waitFor } from "@wenku/testkit";
-import { DocStatus } from "../documents/visibility.js";
-import { makePdf } from "./fixtures.js";
 import {
   attachment,
   CONVERSION_MS,
@@ -15,7 +15,8 @@ import {
   row,
   s,
   usePipelineTestbed,
-} from "./pipeline.fixture.js";
+} from "../../test/pipeline.fixture.js";
+import { DocStatus } from "../documents/visibility.js";
 
 usePipelineTestbed();
 

@@ -1,10 +1,10 @@
 // The conversion queue on the in-process bus: what a request carries, and a failed publish.
 import { create } from "@bufbuild/protobuf";
+import { type ConversionJob, decodeJob } from "@wenku/converter/contract";
 import type { BusMessage } from "@wenku/kit/bus";
 import { createMemoryBus } from "@wenku/kit/bus";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { testLogger, waitFor } from "@wenku/testkit";
-import { type ConversionJob, decodeJob } from "./job.js";
 import { createConversionQueue } from "./queue.js";
 
 const stream = { name: "QUEUE_TEST", subjects: ["qt.>"] };

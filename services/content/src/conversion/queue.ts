@@ -5,11 +5,16 @@
 // document keeps its status and the startup requeue (requeue.ts) asks again. Office documents go
 // to the office lane's subject, everything else to the main one.
 import { randomUUID } from "node:crypto";
+import {
+  conversionOfficeSubject,
+  conversionRouteOf,
+  conversionStream,
+  conversionSubject,
+  encodeJob,
+} from "@wenku/converter/contract";
 import type { SettingsReader } from "@wenku/kit";
 import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus";
 import type { ConversionQueue, ConversionRequest } from "../ports.js";
-import { conversionRouteOf } from "./formats.js";
-import { conversionOfficeSubject, conversionStream, conversionSubject, encodeJob } from "./job.js";
 
 export interface ConversionQueueOptions {
   bus: EventBus;

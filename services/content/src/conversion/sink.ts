@@ -1,25 +1,50 @@
-// Where the worker reports in production: the documents table. A conversion belongs to a file (its
-// hash), so every live document of that file moves together: pending/reconvert → converting →
-// converted or failed. Disabled, rejected and converted documents are never touched; pending-review
-// ones get pages, preview and errors but keep their status (review decides that). Categories'
-// doc_count is recounted after each change (failed documents are not counted).
+// What the converter reports (ConversionReportAPI), applied to the documents table. A conversion
+// belongs to a file (its hash), so every live document of that file moves together: pending/reconvert
+// → converting → converted or failed. Disabled, rejected and converted documents are never touched;
+// pending-review ones get pages, preview and errors but keep their status (review decides that).
+// Categories' doc_count is recounted after each change (failed documents are not counted).
+
+import {
+  type ConversionJob,
+  descriptionOf,
+  outputKeys,
+  parseManifest,
+  previewTextOf,
+  readText,
+} from "@wenku/converter/contract";
+import { DomainError } from "@wenku/kit";
 import type { BusLogger } from "@wenku/kit/bus";
+import type { Storage } from "@wenku/kit/storage";
+import type { ConversionConvertedRequest, ConversionFailedRequest } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { createCategoryRepository } from "../categories/category.repository.js";
 import type { Db } from "../db.js";
 import type { DocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";
 import { createConversionRepository } from "./conversion.repository.js";
-import { descriptionOf } from "./text.js";
-import type { ConversionSink } from "./worker.js";
 
 export interface DocumentSinkOptions {
   db: Db;
+  /** Where the converter left the file's text (text.txt) and manifest. */
+  storage: Storage;
   log: BusLogger;
   /** Told of every document whose status or pages the sink changed. */
   events: Pick<DocumentEvents, "changed">;
 }
 
-export function createDocumentSink({ db, log, events }: DocumentSinkOptions): ConversionSink {
+type Converted = Pick<
+  ConversionConvertedRequest,
+  "pages" | "rendered" | "width" | "height" | "textBytes" | "textTruncated" | "reused"
+>;
+type Failed = Pick<ConversionFailedRequest, "message" | "final" | "attempt">;
+
+export interface DocumentSink {
+  /** false: no document waits for this conversion any more (a duplicate request): skip it. */
+  started(job: ConversionJob): Promise<boolean>;
+  converted(job: ConversionJob, r: Converted): Promise<void>;
+  failed(job: ConversionJob, f: Failed): Promise<void>;
+}
+
+export function createDocumentSink({ db, storage, log, events }: DocumentSinkOptions): DocumentSink {
   const repo = createConversionRepository(db);
   const categories = createCategoryRepository(db);
 
@@ -33,8 +58,21 @@ export function createDocumentSink({ db, log, events }: DocumentSinkOptions): Co
     }
   }
 
+  /** The file's text as the converter stored it, and its preview part (the job's rendered pages). */
+  async function storedText(job: ConversionJob, r: Converted): Promise<{ text: string; previewText: string }> {
+    const keys = outputKeys(job.attachmentHash);
+    const [raw, text] = await Promise.all([readText(storage, keys.manifest), readText(storage, keys.text)]);
+    const m = raw === undefined ? undefined : parseManifest(raw, job.attachmentHash);
+    if (!m || text === undefined || BigInt(Buffer.byteLength(text, "utf8")) !== r.textBytes) {
+      // Reported before its outputs are readable here (another storage, a replaced file): the
+      // converter hands the job back and it is delivered again.
+      throw new DomainError("unavailable", `conversion outputs of ${job.attachmentHash} are not in storage`);
+    }
+    return { text, previewText: previewTextOf(text, m.pageTextEnds, r.rendered) };
+  }
+
   return {
-    async onStarted(job) {
+    async started(job) {
       // A failed file goes back to converting only when asked again on purpose (retry, reconvert).
       const from: number[] = [DocStatus.pending, DocStatus.reconvert];
       if (job.force) from.push(DocStatus.failed);
@@ -47,7 +85,8 @@ export function createDocumentSink({ db, log, events }: DocumentSinkOptions): Co
       return repo.anyIn(job.attachmentHash, [DocStatus.converting, DocStatus.pendingReview]);
     },
 
-    async onConverted(job, r) {
+    async converted(job, r) {
+      const { text, previewText } = await storedText(job, r);
       const ids = await repo.markConverted(
         job.attachmentHash,
         {
@@ -55,12 +94,12 @@ export function createDocumentSink({ db, log, events }: DocumentSinkOptions): Co
           preview: r.rendered,
           width: Math.round(r.width),
           height: Math.round(r.height),
-          previewExt: r.previewExt,
-          enableGzip: r.enableGzip,
+          previewExt: ".svg",
+          enableGzip: true,
           // From the preview pages: the description is public.
-          description: descriptionOf(r.previewText),
+          description: descriptionOf(previewText),
         },
-        { previewText: r.previewText, content: r.text, truncated: r.textTruncated, previewOnly: r.reused },
+        { previewText, content: text, truncated: r.textTruncated, previewOnly: r.reused },
       );
       log.info(
         { document_id: String(job.documentId), hash: job.attachmentHash, documents: ids.length },
@@ -70,12 +109,12 @@ export function createDocumentSink({ db, log, events }: DocumentSinkOptions): Co
       await recount(ids);
     },
 
-    async onFailed(job, failure, final, attempt) {
-      if (!final) {
-        await repo.noteAttempt(job.attachmentHash, `第${attempt}次转换失败，稍后重试：${failure.message}`);
+    async failed(job, f) {
+      if (!f.final) {
+        await repo.noteAttempt(job.attachmentHash, `第${f.attempt}次转换失败，稍后重试：${f.message}`);
         return;
       }
-      const ids = await repo.markFailed(job.attachmentHash, failure.message);
+      const ids = await repo.markFailed(job.attachmentHash, f.message);
       await events.changed(ids);
       await recount(ids);
     },

@@ -72,7 +72,7 @@ test("the order service unreachable over gRPC: the reward is kept for a retry, n
   const port = await closedPort();
   const url = `http://127.0.0.1:${port}`;
   const away = createCreditLedger(
-    grpcTransports({ user: url, content: url, order: url, config: url, spider: url }).order,
+    grpcTransports({ user: url, content: url, order: url, config: url, spider: url, converter: url }).order,
     "token",
   );
   const down = createContentCreditOutbox({ db: db(), ledger: away, log });

@@ -1,6 +1,7 @@
 // ListDocument's query: who sees which statuses, the filters, the order whitelist and the page.
+
+import { normalizeExtension } from "@wenku/converter/contract";
 import { type CallContext, paging } from "@wenku/kit";
-import { normalizeExtension } from "../conversion/formats.js";
 import { bad } from "./document.rules.js";
 import type { DocumentFilter, DocumentSort, DocumentSortColumn } from "./document.types.js";
 import { PUBLIC_STATUSES } from "./visibility.js";

@@ -1,5 +1,7 @@
 // Writing documents as their owners do: create from uploaded attachments, edit, move to the recycle
 // bin. Staff batch operations (review, recommend, batch settings) are document.admin.ts.
+
+import { documentTypeOf } from "@wenku/converter/contract";
 import {
   type CallContext,
   DomainError,
@@ -8,7 +10,6 @@ import {
   type UserCountsChanges,
 } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
-import { documentTypeOf } from "../conversion/formats.js";
 import type { CreditRewards } from "../credits/credit.rewards.js";
 import type { UserDirectory } from "../ports.js";
 import type { DocumentEffects } from "./document.effects.js";

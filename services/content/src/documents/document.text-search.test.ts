@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outputKeys } from "@wenku/converter/contract";
 import { type CallContext, createLogger, DomainError } from "@wenku/kit";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
-import { outputKeys } from "../conversion/job.js";
 import type { DocumentRepository } from "./document.repository.js";
 import {
   createDocumentTextSearch,

@@ -12,12 +12,11 @@
 // the document's updated_at, which a (re)conversion moves (markConverted), so a reconverted file's new
 // text is read at once, whichever replica converted it. One linear regular-expression
 // pass over at most a million characters takes milliseconds, so it runs on the event loop.
+
+import { outputKeys, pageTextsOf, parseManifest, readText } from "@wenku/converter/contract";
 import { type CallContext, DomainError, type Logger } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import { matchesOf, type Snippet, snippetAround } from "@wenku/search";
-import { outputKeys, parseManifest } from "../conversion/job.js";
-import { readText } from "../conversion/result.js";
-import { pageTextsOf } from "../conversion/text.js";
 import { ttlLru } from "../files/page.cache.js";
 import type { DocumentRepository } from "./document.repository.js";
 import { bad, notFound } from "./document.rules.js";

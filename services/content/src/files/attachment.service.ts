@@ -1,7 +1,8 @@
 // AttachmentAPI (admin): list, get, edit and soft-delete uploaded files. Deleting disables the row: the
 // file stays while documents use it, and an upload of the same content is refused from then on.
+
+import { normalizeExtension } from "@wenku/converter/contract";
 import { cleanText, DomainError, paging } from "@wenku/kit";
-import { normalizeExtension } from "../conversion/formats.js";
 import type { UserDirectory } from "../ports.js";
 import { type AttachmentRow, toAttachmentProto } from "./attachment.mapper.js";
 import type { AttachmentFilter, AttachmentRepository } from "./attachment.repository.js";

@@ -1,8 +1,8 @@
 // Pure rules of the file side: upload names and limits, storage keys of originals, page ETags, MIME types.
 import { createHash, randomUUID } from "node:crypto";
+import { normalizeExtension } from "@wenku/converter/contract";
 import { cleanName } from "@wenku/kit";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
-import { normalizeExtension } from "../conversion/formats.js";
 
 const MB = 1024 * 1024;
 /** security.max_document_size when unset or ≤ 0. */

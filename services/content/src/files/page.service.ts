@@ -1,7 +1,8 @@
 // Page images and covers of the documents a caller may see, within the preview limit, with ETags.
+
+import { outputKeys } from "@wenku/converter/contract";
 import { type CallContext, DomainError } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
-import { outputKeys } from "../conversion/job.js";
 import { canSee, isPublic } from "../documents/visibility.js";
 import { etagMatches, pageEtag } from "./file.rules.js";
 import { type FileChunkInit, openObject, readAll, withData } from "./file.stream.js";

@@ -1,14 +1,13 @@
 // Uploads: a document file streamed into storage, deduplicated by content hash, granted to its uploader.
 
 import { Readable } from "node:stream";
+import { conversionRouteOf, isAllowedExtension } from "@wenku/converter/contract";
 import { type CallContext, DomainError, type Logger, requireSignedIn, type SettingsReader } from "@wenku/kit";
 import { type Storage, StorageError } from "@wenku/kit/storage";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import type { UploadDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
-import { conversionRouteOf, isAllowedExtension } from "../conversion/formats.js";
-import type { ConverterAvailability } from "../conversion/tools.js";
-import type { UserDirectory } from "../ports.js";
+import type { ConverterAvailability, UserDirectory } from "../ports.js";
 import type { FileRepository } from "./file.repository.js";
 import { extensionOf, isMd5, mimeOf, originalKey, sanitizeFileName, uploadLimit } from "./file.rules.js";
 import type { QuotaSettings, UploadQuota } from "./upload.quota.js";

@@ -3,15 +3,14 @@
 // crawler-readable pages), each a call into the slice that answers it.
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { EnvsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import {
   type ContentInternalAPI,
   CrawlerArticleSchema,
   CrawlerDocumentSchema,
 } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { toArticle } from "../articles/article.mapper.js";
-import type { ToolProbe } from "../conversion/tools.js";
 import { toDocument } from "../documents/document.mapper.js";
+import type { ConverterAvailability } from "../ports.js";
 import { toIndexStatus } from "../search/search.mapper.js";
 import type { SearchService } from "../search/search.service.js";
 import type { CrawlerArticles } from "../sitemap/crawler.article.js";
@@ -20,7 +19,6 @@ import type { SitemapBuilder } from "../sitemap/sitemap.builder.js";
 import { toSitemapStatus } from "../sitemap/sitemap.mapper.js";
 import type { StatsService } from "../stats/stats.service.js";
 import { deviceInfo, type WatchedDir } from "../system/device.js";
-import { mupdfVersion, toEnvs } from "../system/envs.js";
 
 /** The services ContentInternalAPI's methods call. */
 export interface ContentInternalDomain {
@@ -29,11 +27,10 @@ export interface ContentInternalDomain {
   sitemap: SitemapBuilder;
   crawler: CrawlerDocuments;
   crawlerArticles: CrawlerArticles;
-  /** Probes the converter's tools now. */
-  probe: () => Promise<ToolProbe>;
+  /** Asks a converter for its environment check (the old GetConverterEnvs, kept on the wire). */
+  converter: Pick<ConverterAvailability, "envs">;
   /** Directories whose disks are reported. */
   dirs: readonly WatchedDir[];
-  clock: () => Date;
 }
 
 export function createContentInternalHandlers({
@@ -42,9 +39,8 @@ export function createContentInternalHandlers({
   sitemap,
   crawler,
   crawlerArticles,
-  probe,
+  converter,
   dirs,
-  clock,
 }: ContentInternalDomain): ServiceImpl<typeof ContentInternalAPI> {
   return {
     async getContentStats() {
@@ -85,8 +81,8 @@ export function createContentInternalHandlers({
         text: v.text,
       });
     },
-    async getConverterEnvs() {
-      return create(EnvsSchema, { envs: toEnvs(await probe(), mupdfVersion(), clock()) });
+    getConverterEnvs() {
+      return converter.envs();
     },
     getDeviceInfo() {
       return deviceInfo(dirs);

@@ -3,6 +3,7 @@
 // document hidden a moment ago is never shown, even before the indexer removed it) and a snippet cut
 // from a readable page of each.
 import { performance } from "node:perf_hooks";
+import { normalizeExtension } from "@wenku/converter/contract";
 import { type CallContext, DomainError, type Logger, paging, type SettingsReader } from "@wenku/kit";
 import type {
   ArticleQuery,
@@ -17,7 +18,6 @@ import { type Snippet, snippetOf, UNAVAILABLE } from "@wenku/search";
 import type { ArticleRepository, ArticleRow } from "../articles/article.repository.js";
 import { ArticleStatus } from "../articles/article.rules.js";
 import { articleText } from "../articles/article.text.js";
-import { normalizeExtension } from "../conversion/formats.js";
 import { DEFAULT_SIZE, PUBLIC_MAX_SIZE, parseDate } from "../documents/document.filters.js";
 import type { DocumentRepository } from "../documents/document.repository.js";
 import { bad } from "../documents/document.rules.js";

@@ -2,13 +2,12 @@
 // visitor may see (PUBLIC_STATUSES, not in the recycle bin), their categories' names, their uploader's
 // name and each page's extracted text (the search package's SearchSource port). The only module that
 // touches Prisma for it.
+
+import { outputKeys, pageTextsOf, parseManifest, readText } from "@wenku/converter/contract";
 import type { Logger } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
 import type { IndexedDocument, LiveCounts, SearchSource, VersionedId } from "@wenku/search";
 import { Prisma } from "../../gen/prisma/client.js";
-import { outputKeys, parseManifest } from "../conversion/job.js";
-import { readText } from "../conversion/result.js";
-import { pageTextsOf } from "../conversion/text.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";

@@ -2,11 +2,12 @@
 // or /article/{identifier}): approved articles outside the recycle bin only (article.rules.ts
 // isPublic), the publisher's name, and the article's text without markup (article.text.ts),
 // cut to a byte budget. A read never counts a view: the page's own GetArticle does that once.
+
+import { cutUtf8 } from "@wenku/converter/contract";
 import { DomainError, type Logger, type SiteGate } from "@wenku/kit";
 import type { ArticleRepository, ArticleRow } from "../articles/article.repository.js";
 import { isPublic, notFound } from "../articles/article.rules.js";
 import { articleText } from "../articles/article.text.js";
-import { cutUtf8 } from "../conversion/text.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import { CRAWLER_MAX_TEXT_BYTES, crawlerMessages } from "./crawler.document.js";
 

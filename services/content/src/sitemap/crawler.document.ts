@@ -3,11 +3,10 @@
 // visitor may preview, cut from the converter's text.txt by the manifest's page ends. Only the bytes
 // needed are read (a range from the start of text.txt), never the whole text. A read never counts a
 // view: the page's own GetDocument does that once.
+
+import { cutUtf8, outputKeys, pageTextsOf, parseManifest, readText } from "@wenku/converter/contract";
 import { DomainError, type Logger, type SiteGate } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
-import { outputKeys, parseManifest } from "../conversion/job.js";
-import { readText } from "../conversion/result.js";
-import { cutUtf8, pageTextsOf } from "../conversion/text.js";
 import type { DocumentRepository } from "../documents/document.repository.js";
 import { notFound } from "../documents/document.rules.js";
 import type { DocumentRow } from "../documents/document.types.js";

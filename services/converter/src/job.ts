@@ -1,7 +1,8 @@
 // The conversion request on the bus (api.v1.ConversionRequested, protobuf), the preview limit it
-// carries, and where a conversion's outputs live in storage.
+// carries, and where a conversion's outputs live in storage (and how to read them back).
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { StreamSpec } from "@wenku/kit/bus";
+import type { Storage } from "@wenku/kit/storage";
 import { type ConversionRequested, ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
 
 export const conversionSubject = "wenku.conversion.requested";
@@ -125,5 +126,19 @@ export function parseManifest(raw: string, hash: string): Manifest | undefined {
     return m as Manifest;
   } catch {
     return undefined;
+  }
+}
+
+const utf8 = new TextDecoder();
+
+/** A stored object as text; undefined when there is none. */
+export async function readText(storage: Storage, key: string): Promise<string | undefined> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const c of await storage.get(key)) chunks.push(Buffer.from(c as Uint8Array));
+    return utf8.decode(Buffer.concat(chunks));
+  } catch (err) {
+    if ((err as { code?: unknown }).code === "not_found") return undefined;
+    throw err;
   }
 }

@@ -1,19 +1,19 @@
 // The converter and its lanes as the CONVERTER_* settings describe them (pure: no process started).
-import type { ContentConfig } from "../config.js";
+import type { ConverterConfig } from "./config.js";
 import type { ConverterOptions } from "./converter.js";
 
 /**
  * The conversion lanes of CONVERTER_CONCURRENCY: office documents get CONVERTER_OFFICE_CONCURRENCY
  * slots, everything else the rest and at least one; each slot holds a MuPDF render thread.
  */
-export function conversionLanes(c: Pick<ContentConfig, "CONVERTER_CONCURRENCY" | "CONVERTER_OFFICE_CONCURRENCY">) {
+export function conversionLanes(c: Pick<ConverterConfig, "CONVERTER_CONCURRENCY" | "CONVERTER_OFFICE_CONCURRENCY">) {
   if (c.CONVERTER_CONCURRENCY === 0) return { main: 0, office: 0 };
   const office = c.CONVERTER_OFFICE_CONCURRENCY;
   return { main: Math.max(1, c.CONVERTER_CONCURRENCY - office), office };
 }
 
 /** The converter as the CONVERTER_* settings describe it. */
-export function converterOptions(c: ContentConfig): ConverterOptions {
+export function converterOptions(c: ConverterConfig): ConverterOptions {
   const lanes = conversionLanes(c);
   return {
     mutool: c.CONVERTER_MUTOOL,

@@ -5,8 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { makeHostilePdf, makeImageBombPdf, makePdf, testMutoolMode } from "../test/fixtures.js";
 import { type Converter, type ConverterOptions, createConverter } from "./converter.js";
-import { makeHostilePdf, makeImageBombPdf, makePdf, testMutoolMode } from "./fixtures.js";
 
 let dir: string;
 const converters: Converter[] = [];

@@ -11,16 +11,16 @@ import { createJetStreamBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { readAll, testLogger } from "@wenku/testkit";
-import { TEST_NATS_URL } from "../../../../jest/env.js";
-import { type Converter, createConverter } from "./converter.js";
-import { encodeJob } from "./job.js";
+import { TEST_NATS_URL } from "../../../jest/env.js";
+import { type Converter, createConverter } from "../src/converter.js";
+import { encodeJob } from "../src/job.js";
 import {
   type ConversionFailure,
   type ConversionSink,
   type ConversionWorker,
   type ConvertedDocument,
   startConversionWorker,
-} from "./worker.js";
+} from "../src/worker.js";
 
 const run = `conv_${Date.now().toString(36)}_${process.pid}`;
 let n = 0;

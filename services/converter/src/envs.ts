@@ -1,12 +1,12 @@
 // The environment check staff read on the dashboard (ConfigAPI.GetEnvs, asked here over
-// ContentInternalAPI because the check must run where the converter runs): each converter tool and
+// ConverterInternalAPI because the check must run where conversions run): each converter tool and
 // font, found or missing, what it enables and how to install it. Built from tools.ts's probe.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type EnvDependent, EnvDependentSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { cjkFontsInstall, officeInstall, type ToolProbe } from "../conversion/tools.js";
+import { cjkFontsInstall, officeInstall, type ToolProbe } from "./tools.js";
 
 export const envTexts = {
   mupdf: "PDF、EPUB、MOBI 文档的转换与预览（内置，无需安装）",

@@ -3,7 +3,7 @@
 // hostile documents (nested form XObjects, a decompression-bomb image, a DOCX LibreOffice chews on).
 import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 import * as mupdf from "mupdf";
-import type { MutoolMode } from "./mutool.js";
+import type { MutoolMode } from "../src/mutool.js";
 
 /** The render path tests use: CONVERTER_MUTOOL=off forces MuPDF WASM, anything else native mutool when installed. */
 export const testMutoolMode = (env: NodeJS.ProcessEnv = process.env): MutoolMode =>

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import * as mupdf from "mupdf";
+import { makeDocx, makeEpub, makePdf, testMutoolMode } from "../test/fixtures.js";
 import { type Converter, type ConvertResult, createConverter } from "./converter.js";
-import { makeDocx, makeEpub, makePdf, testMutoolMode } from "./fixtures.js";
 
 let dir: string;
 let conv: Converter;

@@ -18,7 +18,7 @@ declare const WENKU_COMPILED: true | undefined;
 const bootUrl =
   typeof WENKU_COMPILED === "undefined"
     ? new URL("./render-thread.boot.mjs", import.meta.url)
-    : new URL("../../../../dist/render-thread.js", import.meta.url);
+    : new URL("../../../dist/render-thread.js", import.meta.url);
 
 export type RenderErrorKind = FailureKind | "timeout" | "aborted";
 

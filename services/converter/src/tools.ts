@@ -1,8 +1,8 @@
-// The optional system tools the converter uses, probed once when the content service starts:
+// The optional system tools the converter uses, probed once when the converter starts:
 // LibreOffice (office formats → PDF), CJK fonts (Chinese text in office documents) and native
 // mutool. MuPDF is built in (npm `mupdf`, WASM) and always there; native mutool renders instead when
-// installed (CONVERTER_MUTOOL=auto). The probe result is per process: in a cluster each content
-// replica probes its own image.
+// installed (CONVERTER_MUTOOL=auto). The probe result is per process: in a cluster each
+// converter replica probes its own image.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { type MutoolMode, type MutoolProbe, probeMutool } from "./mutool.js";
@@ -110,7 +110,7 @@ export function describeTools(p: ToolProbe): string[] {
   return lines;
 }
 
-/** What the upload side needs to know: whether office documents can be converted by this process. */
+/** What uploads need to know (ConverterInternalAPI.GetConverterFormats): whether office documents can be converted here. */
 export interface ConverterAvailability {
   /** LibreOffice found by the last probe. */
   office(): Promise<boolean>;

@@ -1,10 +1,10 @@
 // How the conversion worker fails: for good at once, retried with backoff, final after the attempts
 // each kind of error allows. Testbed: worker.fixture.ts.
 import { streamSettled, waitFor } from "@wenku/testkit";
+import { makePdf } from "../test/fixtures.js";
+import { hashOf, job, jsm, s, useWorkerTestbed } from "../test/worker.fixture.js";
 import type { Converter } from "./converter.js";
 import { ConversionError } from "./errors.js";
-import { makePdf } from "./fixtures.js";
-import { hashOf, job, jsm, s, useWorkerTestbed } from "./worker.fixture.js";
 
 useWorkerTestbed();
 

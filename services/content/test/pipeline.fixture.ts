@@ -1,29 +1,34 @@
 // The testbed the conversion pipeline suites share (pipeline.*int.test.ts), end to end: documents rows
 // in a real PostgreSQL database (cloned from the migrated template), requests through the real queue on
-// NATS JetStream (a stream and subject of this run only), the worker with the real converter and the
-// documents sink, files in local storage. ES module bindings are live: a suite imports `s` and `db`
+// NATS JetStream (a stream and subject of this run only), the converter's lanes with the real converter
+// reporting through ConversionReportAPI (a router transport) to this service's handlers and documents
+// sink, files in local storage. ES module bindings are live: a suite imports `s` and `db`
 // and sees this file's values.
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { createRouterTransport } from "@connectrpc/connect";
 import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { type Converter, createConverter, createReportSink, startConversionLanes } from "@wenku/converter";
 import type { EventBus } from "@wenku/kit/bus";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { testLogger } from "@wenku/testkit";
-import { createTestDatabase } from "../../../../jest/db.js";
-import { TEST_NATS_URL } from "../../../../jest/env.js";
-import { createDb, type Db } from "../db.js";
-import { localDocumentEvents } from "../documents/document.events.js";
-import type { ConversionRequest } from "../ports.js";
-import { type Converter, createConverter } from "./converter.js";
-import { type ConversionQueueImpl, createConversionQueue } from "./queue.js";
-import { type ConversionRunner, startConversionRunner } from "./runner.js";
+import { createTestDatabase } from "../../../jest/db.js";
+import { TEST_NATS_URL } from "../../../jest/env.js";
+import { createConversionReportHandlers } from "../src/conversion/conversion.handlers.js";
+import { type ConversionQueueImpl, createConversionQueue } from "../src/conversion/queue.js";
+import { startConversionRequeue } from "../src/conversion/requeue.js";
+import { createDocumentSink } from "../src/conversion/sink.js";
+import { createDb, type Db } from "../src/db.js";
+import { localDocumentEvents } from "../src/documents/document.events.js";
+import type { ConversionRequest } from "../src/ports.js";
 
 const run = `pipe_${Date.now().toString(36)}_${process.pid}`;
 let n = 0;
@@ -60,6 +65,13 @@ export function usePipelineTestbed(): void {
   });
 }
 
+/** Lanes and requeue, stopped together. */
+export interface Started {
+  /** Documents requeued (0 without `requeue`). */
+  readonly requeued: Promise<number>;
+  stop(): Promise<void>;
+}
+
 export interface Setup {
   /** This setup's stream (JetStream: see streamSettled). */
   stream: string;
@@ -68,7 +80,8 @@ export interface Setup {
   queue: ConversionQueueImpl;
   settings: Settings;
   errors: unknown[];
-  start(opts?: { converter?: Converter; requeue?: boolean; concurrency?: number }): Promise<ConversionRunner>;
+  /** The converter's lanes on this setup's queue and, with `requeue`, the content service's requeue at once. */
+  start(opts?: { converter?: Converter; requeue?: boolean; concurrency?: number }): Promise<Started>;
   dispose(): Promise<void>;
 }
 
@@ -94,7 +107,10 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
     subject,
     officeSubject,
   });
-  const runners: ConversionRunner[] = [];
+  const runners: Started[] = [];
+  // What the content service serves the converter, without a network.
+  const sink = createDocumentSink({ db, storage, log, events: localDocumentEvents() });
+  const content = createRouterTransport((r) => r.service(ConversionReportAPI, createConversionReportHandlers(sink)));
   return {
     stream: stream.name,
     storage,
@@ -103,22 +119,27 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
     settings,
     errors,
     async start(opts = {}) {
-      const r = await startConversionRunner({
-        db,
-        storage,
+      const lanes = await startConversionLanes({
         bus,
-        queue,
+        storage,
+        sink: createReportSink(content, "internal-token-unchecked-by-a-router-transport"),
         log,
-        documents: localDocumentEvents(),
         concurrency: opts.concurrency ?? 2,
         officeConcurrency: 1,
         converter: opts.converter ?? converter,
         stream,
         subject,
         officeSubject,
-        requeueDelaysMs: opts.requeue ? [0] : [],
         worker: { backoffMs: [50], maxAttempts: 3, workDir: dir, durable: "conversion" },
       });
+      const requeue = startConversionRequeue({ db, queue, log, delaysMs: opts.requeue ? [0] : [] });
+      const r: Started = {
+        requeued: requeue.requeued,
+        async stop() {
+          await requeue.stop();
+          await lanes.stop();
+        },
+      };
       runners.push(r);
       return r;
     },

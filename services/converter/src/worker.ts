@@ -18,7 +18,10 @@ import { singleFlight } from "./single-flight.js";
 
 export type { ConversionFailure, ConvertedDocument } from "./result.js";
 
-/** Where the worker reports: the documents table in production, memory in tests. */
+/**
+ * Where the worker reports: the content service (ConversionReportAPI, reports.client.ts) in
+ * production, memory in tests. A sink that cannot deliver a report throws ReportUndelivered.
+ */
 export interface ConversionSink {
   /** false: no document waits for this conversion any more (a duplicate request): it is skipped. */
   onStarted(job: ConversionJob, attempt: number): Promise<boolean | undefined>;
@@ -26,6 +29,18 @@ export interface ConversionSink {
   /** `final`: no more attempts (status "convert failed"); otherwise a retry follows. `attempt` is 1-based. */
   onFailed(job: ConversionJob, failure: ConversionFailure, final: boolean, attempt: number): Promise<void>;
 }
+
+/**
+ * A report the sink could not deliver (the content service is down or refused it): the job goes back
+ * to the queue unreported and is delivered again, so no outcome is lost.
+ */
+export class ReportUndelivered extends Error {
+  override readonly name = "ReportUndelivered";
+}
+
+/** Duck-typed: errors cross jest's vm realms, where `instanceof` fails. */
+const undelivered = (err: unknown) =>
+  typeof err === "object" && err !== null && (err as { name?: unknown }).name === "ReportUndelivered";
 
 export interface ConversionWorkerOptions {
   bus: EventBus;
@@ -102,6 +117,7 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
       const result = await convertOnce(job, signal, beat);
       await sink.onConverted(job, result);
     } catch (err) {
+      if (undelivered(err)) throw err; // nak: redelivered with backoff, converted again from the reused outputs
       const e = toConversionError(err);
       if (!e.retryable) {
         log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "conversion: failed for good");

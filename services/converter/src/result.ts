@@ -3,7 +3,7 @@
 // of the same file can be reused.
 import type { Storage } from "@wenku/kit/storage";
 import type { ConversionError } from "./errors.js";
-import { type ConversionJob, type Manifest, outputKeys, parseManifest, previewPages } from "./job.js";
+import { type ConversionJob, type Manifest, outputKeys, parseManifest, previewPages, readText } from "./job.js";
 import type { RenderResult } from "./mupdf-render.js";
 import { previewTextOf } from "./text.js";
 
@@ -50,20 +50,6 @@ export function toDocument(m: Manifest, text: string, job: ConversionJob, reused
     previewExt: ".svg",
     enableGzip: true,
   };
-}
-
-const utf8 = new TextDecoder();
-
-/** A stored object as text; undefined when there is none. */
-export async function readText(storage: Storage, key: string): Promise<string | undefined> {
-  try {
-    const chunks: Buffer[] = [];
-    for await (const c of await storage.get(key)) chunks.push(Buffer.from(c as Uint8Array));
-    return utf8.decode(Buffer.concat(chunks));
-  } catch (err) {
-    if ((err as { code?: unknown }).code === "not_found") return undefined;
-    throw err;
-  }
 }
 
 /** Outputs of an earlier conversion that cover this job's preview limit, or undefined. */

@@ -2,9 +2,9 @@
 // messages dropped. Testbed: worker.fixture.ts.
 import { gunzipSync } from "node:zlib";
 import { waitFor } from "@wenku/testkit";
-import { makePdf } from "./fixtures.js";
+import { makePdf } from "../test/fixtures.js";
+import { counting, hashOf, job, read, s, total, useWorkerTestbed } from "../test/worker.fixture.js";
 import { outputKeys } from "./job.js";
-import { counting, hashOf, job, read, s, total, useWorkerTestbed } from "./worker.fixture.js";
 
 useWorkerTestbed();
 

@@ -1,3 +1,0 @@
-// @wenku/content/conversion — the converters on their own, for the conversion benches.
-export { createConverter } from "./converter.js";
-export { createOfficeConverter } from "./office.js";

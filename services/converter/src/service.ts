@@ -1,0 +1,77 @@
+import { defineService, type ServiceModule } from "@wenku/kit";
+import { createStorage } from "@wenku/kit/storage";
+import { ConverterInternalAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
+import { loadConverterConfig } from "./config.js";
+import { createConverterHandlers } from "./converter.handlers.js";
+import { createConverter } from "./converter.js";
+import { officeExtensions } from "./formats.js";
+import { conversionChannel } from "./job.js";
+import { type ConversionLanes, startConversionLanes } from "./lanes.js";
+import { conversionLanes, converterOptions } from "./options.js";
+import { createReportSink } from "./reports.client.js";
+import { converterAvailability, describeTools, probeTools } from "./tools.js";
+
+/**
+ * The converter as every runner (one process, its own process, Kubernetes) starts it: the optional
+ * tools probed (soffice --version, fc-list, native mutool), then the conversion lanes consuming the
+ * work queue, each job's steps reported to the content service (ConversionReportAPI). No tables of
+ * its own: the documents are the content service's.
+ */
+export const service: ServiceModule = {
+  name: "converter",
+  migrations: [],
+  async start(ctx) {
+    const config = loadConverterConfig(ctx.env);
+    const log = ctx.log.child({ module: "conversion" });
+    const soffice = config.CONVERTER_SOFFICE ? { soffice: config.CONVERTER_SOFFICE } : {};
+    const probe = () => probeTools({ ...soffice, mutool: config.CONVERTER_MUTOOL });
+    const tools = await probe();
+    const availability = converterAvailability(Promise.resolve(tools), probe, officeExtensions);
+    const storage = await createStorage(config);
+    // The found soffice (e.g. the macOS app bundle's) is the one the converter runs.
+    const options = converterOptions(config);
+    if (tools.office.available && options.office) options.office.sofficePath = tools.office.path;
+    const channel = conversionChannel(config.CONVERSION_QUEUE);
+    const lanes = conversionLanes(config);
+    let running: ConversionLanes | undefined;
+    if (lanes.main > 0) {
+      running = await startConversionLanes({
+        bus: ctx.bus,
+        storage,
+        // Jobs taken before the content service answers are handed back and delivered again.
+        sink: createReportSink(ctx.transports.content, ctx.internalToken),
+        log,
+        concurrency: lanes.main,
+        officeConcurrency: lanes.office,
+        converter: createConverter(options),
+        ownsConverter: true,
+        ...channel,
+        worker: { ackWaitMs: config.CONVERSION_ACK_WAIT_MS, ...(channel.durable ? { durable: channel.durable } : {}) },
+      });
+    } else {
+      log.info({}, "conversion: CONVERTER_CONCURRENCY=0, this process converts nothing");
+    }
+    log.info(
+      { office: tools.office.available, soffice: tools.office.path, cjkFonts: tools.cjkFonts, lanes },
+      tools.office.available ? "conversion: converters found" : "conversion: LibreOffice not found",
+    );
+    const definition = defineService({
+      name: "converter",
+      impls: [
+        [ConverterInternalAPI, createConverterHandlers({ availability, clock: ctx.clock ?? (() => new Date()) })],
+      ],
+      authorizer: ctx.authorizer,
+      internalToken: ctx.internalToken,
+      log: ctx.log,
+      siteGate: ctx.siteGate,
+    });
+    return {
+      announce: describeTools(tools),
+      definition,
+      async close() {
+        // Jobs in flight go back to the queue (not reported failed) before the process ends.
+        await running?.stop();
+      },
+    };
+  },
+};
