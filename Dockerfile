@@ -1,11 +1,16 @@
 # syntax=docker/dockerfile:1
-# One image for every Wenku process; the command picks which one runs (compiled once, in the build
-# stage, by scripts/build.mjs: plain node, no TypeScript loader at run time):
-#   node dist/<user|content|order|config|spider>.js
-#   node dist/gateway.js                                        (the default CMD)
-#   node dist/reset-password.js                                 (an operator's one-off, see deploy/README.md)
-# Build: docker build -t wenku:TAG .        Kubernetes manifests: deploy/ (see deploy/README.md)
+# One recipe, two images, the same compiled server in both; the command picks which process runs
+# (compiled once, in the build stage, by scripts/build.mjs: plain node, no TypeScript loader):
+#   wenku (the API image):   node dist/<user|content|order|config|spider>.js
+#                            node dist/gateway.js                (the default CMD)
+#                            node dist/reset-password.js         (an operator's one-off, see deploy/README.md)
+#   wenku-converter:         node dist/converter.js, on a base with LibreOffice, CJK fonts, mupdf-tools
+# Build: docker build -t wenku:TAG .
+#        docker build --build-arg RUNTIME_BASE=converter-base -t wenku-converter:TAG .
+# Kubernetes manifests: deploy/ (see deploy/README.md)
 ARG NODE_IMAGE=node:20-bookworm-slim
+# What the runtime stage is built on: api-base (Node only) or converter-base (plus the converter's tools).
+ARG RUNTIME_BASE=api-base
 
 # ---- deps: node_modules from package-lock.json -----------------------------------------------
 # Only the manifests are copied first so this layer is reused until a package.json or the lock
@@ -25,6 +30,7 @@ COPY services/content/package.json services/content/
 COPY services/order/package.json services/order/
 COPY services/config/package.json services/config/
 COPY services/spider/package.json services/spider/
+COPY services/converter/package.json services/converter/
 COPY services/standalone/package.json services/standalone/
 COPY gateway/package.json gateway/
 COPY tests/api/package.json tests/api/
@@ -56,16 +62,20 @@ COPY proto/ proto/
 COPY web/ web/
 RUN cd web && npx --no-install vite build
 
-# ---- runtime ---------------------------------------------------------------------------------
-# LibreOffice, CJK fonts and mupdf-tools (native page rendering, CONVERTER_MUTOOL) live in this one
-# image (not a separate converter image): the content service converts documents, every deployable
-# runs the same image and tag, so an upgrade is one tag and nodes pull it once. This layer comes
-# first and changes rarely.
-FROM ${NODE_IMAGE} AS runtime
+# ---- runtime bases ----------------------------------------------------------------------------
+# The API processes (gateway and services) need nothing beyond Node: no office suite in their pods.
+FROM ${NODE_IMAGE} AS api-base
+
+# The converter's: LibreOffice, CJK fonts and mupdf-tools (native page rendering, CONVERTER_MUTOOL).
+# This layer comes first and changes rarely, so nodes pull it once, not with every release.
+FROM ${NODE_IMAGE} AS converter-base
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk mupdf-tools \
  && rm -rf /var/lib/apt/lists/*
+
+# ---- runtime ---------------------------------------------------------------------------------
+FROM ${RUNTIME_BASE} AS runtime
 # HOME=/tmp: LibreOffice and other tools write under $HOME; in Kubernetes only /tmp is writable.
 ENV NODE_ENV=production \
     HOME=/tmp \

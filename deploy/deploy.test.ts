@@ -52,12 +52,14 @@ describe.each(overlays)("%s", (overlay) => {
     expect(names).toEqual(deployables.map((d) => `wenku-${d.name}`).sort());
   });
 
-  test("every deployable runs the same pinned image", () => {
-    const images = new Set(deployables.map((d) => containerOf(d.name).image));
+  test("every deployable runs the same pinned image, the converter its -converter twin of the same tag", () => {
+    const images = new Set(deployables.filter((d) => d.name !== "converter").map((d) => containerOf(d.name).image));
     expect([...images]).toHaveLength(1);
     const [image] = [...images];
     expect(image).toMatch(/:[\w][\w.-]*$/);
     expect(image).not.toMatch(/:latest$/);
+    const [name, tag] = (image ?? "").split(/:(?=[^:]*$)/);
+    expect(containerOf("converter").image).toBe(`${name}-converter:${tag}`);
   });
 
   describe.each(deployables)("wenku-$name", (d) => {
@@ -225,7 +227,7 @@ describe.each(overlays)("%s", (overlay) => {
     }
   });
 
-  test("every deployable has a disruption budget; gateway and content autoscale unless dev", () => {
+  test("every deployable has a disruption budget; gateway, content and converter autoscale unless dev", () => {
     for (const d of deployables) {
       const pods = deployment(d.name).spec.template.metadata?.labels;
       const budgets = ofKind(objects, "PodDisruptionBudget").filter((p) =>
@@ -234,6 +236,6 @@ describe.each(overlays)("%s", (overlay) => {
       expect({ deployable: d.name, budgets: budgets.length }).toEqual({ deployable: d.name, budgets: 1 });
     }
     const scaled = ofKind(objects, "HorizontalPodAutoscaler").map((h) => h.spec.scaleTargetRef.name);
-    expect(scaled.sort()).toEqual(overlay.endsWith("dev") ? [] : ["wenku-content", "wenku-gateway"]);
+    expect(scaled.sort()).toEqual(overlay.endsWith("dev") ? [] : ["wenku-content", "wenku-converter", "wenku-gateway"]);
   });
 });

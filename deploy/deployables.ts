@@ -13,7 +13,7 @@ export interface EnvSchema {
   safeParse(v: unknown): ParseResult;
 }
 
-export type Name = "user" | "content" | "order" | "config" | "spider" | "gateway";
+export type Name = "user" | "content" | "order" | "config" | "spider" | "converter" | "gateway";
 export interface Deployable {
   name: Name;
   schemaFile: string;
@@ -36,6 +36,7 @@ export const SERVICE_URLS = [
   "ORDER_SERVICE_URL",
   "CONFIG_SERVICE_URL",
   "SPIDER_SERVICE_URL",
+  "CONVERTER_SERVICE_URL",
 ];
 const SERVICE_BASE = ["DATABASE_URL", "NATS_URL", "INTERNAL_TOKEN"];
 const S3 = ["S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET_KEY"];
@@ -65,6 +66,13 @@ export const deployables: Deployable[] = [
   service("config", [], []),
   service("spider", [], []),
   {
+    // No tables of its own (kit/run.ts asks no DATABASE_URL then): reads originals from and writes
+    // pages to the S3 storage the content service shares, reports to it over gRPC.
+    ...service("converter", [...S3, "S3_BUCKET"], S3),
+    needs: ["NATS_URL", "INTERNAL_TOKEN", ...SERVICE_URLS, ...S3, "S3_BUCKET"],
+    secrets: ["NATS_URL", "INTERNAL_TOKEN", ...S3],
+  },
+  {
     name: "gateway",
     schemaFile: "gateway/src/config.ts",
     exportName: "gatewayConfigSchema",
@@ -82,6 +90,7 @@ export const urlTarget: Record<string, Name> = {
   ORDER_SERVICE_URL: "order",
   CONFIG_SERVICE_URL: "config",
   SPIDER_SERVICE_URL: "spider",
+  CONVERTER_SERVICE_URL: "converter",
 };
 
 const schemas = new Map<Name, Promise<EnvSchema>>();

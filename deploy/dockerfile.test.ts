@@ -158,9 +158,20 @@ describe("Dockerfile", () => {
     expect(compiledSource(cmd ?? undefined)).toBe("gateway/src/main.ts");
     // Plain node at run time: no TypeScript loader in any command of the image.
     expect(runtime.filter((i) => /\btsx\b/.test(i.args)).map((i) => `${i.op} ${i.args}`)).toEqual([]);
-    expect(
-      runtime.some((i) => i.op === "RUN" && /libreoffice-writer/.test(i.args) && /fonts-noto-cjk/.test(i.args)),
-    ).toBe(true);
+  });
+
+  test("LibreOffice and fonts only in the converter's base; RUNTIME_BASE picks it, the API base by default", () => {
+    const all = instructions();
+    const office = (stage: string) =>
+      all.some(
+        (i) =>
+          i.stage === stage && i.op === "RUN" && /libreoffice-writer/.test(i.args) && /fonts-noto-cjk/.test(i.args),
+      );
+    expect([office("converter-base"), office("api-base"), office("runtime")]).toEqual([true, false, false]);
+    const arg = all.find((i) => i.op === "ARG" && i.args.startsWith("RUNTIME_BASE="));
+    expect(arg?.args).toBe("RUNTIME_BASE=api-base");
+    expect(all.find((i) => i.op === "FROM" && i.stage === "runtime")?.args).toMatch(/^\$\{RUNTIME_BASE\} AS runtime$/);
+    for (const base of ["api-base", "converter-base"]) expect(all.some((i) => i.stage === base)).toBe(true);
   });
 
   test("a build stage compiles every entry from sources it holds, and the runtime runs that dist/", () => {
