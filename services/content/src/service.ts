@@ -23,16 +23,15 @@ import {
 } from "@wenku/search";
 import { createArticleRepository } from "./articles/article.repository.js";
 import { footerPages } from "./articles/article.seed.js";
+import { createConverterAvailability, createCreditLedger, createOrderDesk, createUserDirectory } from "./clients.js";
 import { loadContentConfig } from "./config.js";
 import { createConversionQueue } from "./conversion/queue.js";
-import { createConverterAvailability } from "./converter.client.js";
 import { createContentCreditOutbox } from "./credits/credit.outbox.js";
 import { createCreditRewards } from "./credits/credit.rewards.js";
 import { CONTENT_SCHEMA, createDb } from "./db.js";
 import { createDocumentEvents, type DocumentEventsHandle } from "./documents/document.events.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { defaultLanguages } from "./languages/language.seed.js";
-import { createCreditLedger, createOrderDesk } from "./orders.client.js";
 import { createArticleSearchSource } from "./search/search.articles.repository.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
 import { createSearchRecorder, type SearchRecorder } from "./search/search.recorder.js";
@@ -40,7 +39,6 @@ import { POPULAR_SEARCH_CHANGED_SUBJECT } from "./search/search.records.js";
 import { createSearchSource, searchLiveCounts } from "./search/search.source.repository.js";
 import { buildServer } from "./server.js";
 import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
-import { createUserDirectory } from "./users.client.js";
 import { countingUsers } from "./users.counts.js";
 import { type ContentWorkers, startContentWorkers } from "./workers.js";
 

@@ -8,8 +8,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { CreditBooking } from "@wenku/credit-outbox";
 import { createLogger, grpcTransports } from "@wenku/kit";
 import { useTestDatabase } from "../../../../jest/db.js";
+import { createCreditLedger } from "../clients.js";
 import { createDb } from "../db.js";
-import { createCreditLedger } from "../orders.client.js";
 import type { CreditLedger } from "../ports.js";
 import { createContentCreditOutbox } from "./credit.outbox.js";
 
