@@ -1,4 +1,17 @@
-import { DomainError, defineService, noUserCountsChanges, type ServiceDefinition } from "@wenku/kit";
+import {
+  type Authorizer,
+  type ChangeSignal,
+  DomainError,
+  defineService,
+  type Logger,
+  noUserCountsChanges,
+  type ServiceDefinition,
+  type SettingsReader,
+  type SiteGate,
+  type UserCountsChanges,
+} from "@wenku/kit";
+import type { RateLimitStore } from "@wenku/kit/ratelimit";
+import type { Storage } from "@wenku/kit/storage";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { AttachmentAPI } from "@wenku/proto/api/v1/attachment_pb.js";
 import { CategoryAPI } from "@wenku/proto/api/v1/category_pb.js";
@@ -12,6 +25,7 @@ import { ReadingAPI } from "@wenku/proto/api/v1/reading_pb.js";
 import { ReportAPI } from "@wenku/proto/api/v1/report_pb.js";
 import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
+import type { SearchIndex, SiteIndexer } from "@wenku/search";
 import { createArticleAdminService } from "./articles/article.admin.js";
 import { createArticleHandlers } from "./articles/article.handlers.js";
 import { createArticleImages } from "./articles/article.images.js";
@@ -25,8 +39,11 @@ import { createCommentRepository } from "./comments/comment.repository.js";
 import { createCommentService } from "./comments/comment.service.js";
 import { createConversionReportHandlers } from "./conversion/conversion.handlers.js";
 import { createDocumentSink } from "./conversion/sink.js";
+import type { CreditRewards } from "./credits/credit.rewards.js";
+import type { Db } from "./db.js";
 import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
+import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
@@ -56,6 +73,7 @@ import { createDocumentInternalHandlers } from "./internal/document.internal.han
 import { createLanguageHandlers } from "./languages/language.handlers.js";
 import { createLanguageRepository } from "./languages/language.repository.js";
 import { createLanguageService } from "./languages/language.service.js";
+import type { ConversionQueue, ConverterAvailability, OrderDesk, UserDirectory } from "./ports.js";
 import { createReportHandlers } from "./reports/report.handlers.js";
 import { createReportRepository } from "./reports/report.repository.js";
 import { createReportService } from "./reports/report.service.js";
@@ -64,21 +82,81 @@ import { createScoreService } from "./scores/score.service.js";
 import { createSearchHandlers } from "./search/search.handlers.js";
 import { createSearchRecordHandlers } from "./search/search.record.handlers.js";
 import { createSearchRecordRepository } from "./search/search.record.repository.js";
+import type { SearchRecorder } from "./search/search.recorder.js";
 import { recordingSearches } from "./search/search.recorder.js";
 import { createSearchRecordService } from "./search/search.records.js";
 import { createSearchService } from "./search/search.service.js";
-import type { ContentServerDeps } from "./server.deps.js";
 import { createCrawlerArticles } from "./sitemap/crawler.article.js";
 import { createCrawlerDocuments } from "./sitemap/crawler.document.js";
 import { createSitemapBuilder } from "./sitemap/sitemap.builder.js";
+import type { SitemapFollower } from "./sitemap/sitemap.follow.js";
 import { createSitemapFollower, touchingWrites } from "./sitemap/sitemap.follow.js";
 import { sitemapLock } from "./sitemap/sitemap.lock.js";
 import { articleSection, categorySection, documentSection } from "./sitemap/sitemap.source.repository.js";
 import { createStatsRepository } from "./stats/stats.repository.js";
 import { createStatsService } from "./stats/stats.service.js";
+import type { WatchedDir } from "./system/device.js";
 import { countingWrites } from "./users.counts.js";
 
-export type { ContentServerDeps };
+/** What the content service is built from: the composition root (service.ts) makes them, tests pass their own. */
+export interface ContentServerDeps {
+  db: Db;
+  /** Originals, page images, covers. */
+  storage: Storage;
+  authorizer: Authorizer;
+  /** Also the root of the download-link signing key (never a configurable default like moredoc's). */
+  internalToken: string;
+  log: Logger;
+  /** The public site settings (display, security upload limits, converter preview limits, download). */
+  settings: SettingsReader;
+  siteGate?: SiteGate;
+  users: UserDirectory;
+  /** Priced downloads are charged here (the order service); absent: priced documents cannot be downloaded. */
+  orders?: OrderDesk;
+  conversions: ConversionQueue;
+  /** Changes of documents' visibility and pages: announced by the writers, heard by the page cache. */
+  documents: DocumentEvents;
+  /** The user service keeps doc_count, article_count and favorite_count: told when they change; absent: nobody. */
+  userCounts?: UserCountsChanges;
+  /** Shared counters of the per-user upload quotas (PostgreSQL). */
+  rateLimits: RateLimitStore;
+  /** The search index (PostgreSQL or Elasticsearch) the indexer keeps. */
+  search: SearchIndex;
+  /**
+   * Re-indexes documents (SetDocumentIndex) and articles (SetArticleIndex) on demand and rebuilds the
+   * index (RenewDocumentIndex).
+   */
+  indexer: Pick<SiteIndexer, "reindex" | "rebuild" | "progress" | "articles">;
+  /**
+   * After a document language was written: the public settings list the enabled languages, so every
+   * process's copy of the settings (and GetSettings' kept answers) is dropped. Absent: nobody is told.
+   */
+  languagesChanged?: () => Promise<void>;
+  /** Staff hid or showed a popular search keyword: heard by every replica's popular cache. */
+  popularSearchChanges?: ChangeSignal;
+  /** Takes each search once it answered and writes it in the background (the owner flushes it at close). */
+  searchRecorder: Pick<SearchRecorder, "record">;
+  /** Which formats this process can convert (LibreOffice found?); unset: all of them. */
+  converters?: ConverterAvailability;
+  /** Directories whose disks GetDeviceInfo reports (the file storage when local, the conversions' temp dir). */
+  dirs?: readonly WatchedDir[];
+  /** Download-link expiry, review times (ServiceContext.clock); the wall clock when unset. */
+  clock?: () => Date;
+  /** SITE_TIME_ZONE: the day the download limits count from (Asia/Shanghai when unset). */
+  timeZone?: string;
+  /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
+  rewards?: CreditRewards;
+  /**
+   * Private addresses the guarded fetcher may reach (an article's pasted images): TEST_FETCH_ALLOW, for
+   * tests whose "remote" site is a local server; empty in production.
+   */
+  fetchAllow?: readonly string[];
+  /**
+   * Rebuild the sitemap `debounceMs` after what it lists changed (SITEMAP_DEBOUNCE_SEC); `started`
+   * gets the follower, for the owner to stop at close. Absent: only schedule and staff rebuild it.
+   */
+  followSitemap?: { debounceMs: number; started(follower: SitemapFollower): void };
+}
 
 /**
  * The content service: categories, languages, documents (with their recycle bin), uploaded files
