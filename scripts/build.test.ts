@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { makePdf } from "@wenku/converter/fixtures";
+import { makePdf } from "@wenku/testkit/documents";
 import { buildDist, distDir, staleReason } from "./build.mjs";
 
 let dir: string;

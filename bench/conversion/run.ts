@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createConverter, createOfficeConverter } from "@wenku/converter";
-import { makeDocx, makePdf } from "@wenku/converter/fixtures";
+import { makeDocx, makePdf } from "@wenku/testkit/documents";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -1,7 +1,7 @@
 // A real converted document for a site bench: a generated PDF uploaded, created and converted through
 // the public API (upload → create → poll until converted), as a user of the site would make one.
 import { setTimeout as sleep } from "node:timers/promises";
-import { makePdf } from "@wenku/converter/fixtures";
+import { makePdf } from "@wenku/testkit/documents";
 import { api, type BenchSite } from "./site.js";
 
 export interface ConvertedDocument {

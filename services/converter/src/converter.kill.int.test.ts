@@ -17,8 +17,8 @@ import { createJetStreamBus } from "@wenku/kit/bus";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { testLogger, waitFor } from "@wenku/testkit";
+import { makePdf } from "@wenku/testkit/documents";
 import { TEST_NATS_URL } from "../../../jest/env.js";
-import { makePdf } from "../test/fixtures.js";
 import { conversionChannel, encodeJob, outputKeys } from "./job.js";
 
 const PAGES = 150;

@@ -5,8 +5,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { makeDocx, makeEpub, makePdf } from "@wenku/testkit/documents";
 import * as mupdf from "mupdf";
-import { makeDocx, makeEpub, makePdf, testMutoolMode } from "../test/fixtures.js";
+import { testMutoolMode } from "../test/mutool.js";
 import { type Converter, type ConvertResult, createConverter } from "./converter.js";
 
 let dir: string;

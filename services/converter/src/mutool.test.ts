@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { makeEpub, makeHostilePdf, makePdf } from "../test/fixtures.js";
+import { makeEpub, makeHostilePdf, makePdf } from "@wenku/testkit/documents";
 import { type Converter, type ConvertResult, createConverter } from "./converter.js";
 import { createMutoolPool, probeMutool, unitlessSvgSize } from "./mutool.js";
 import { RenderError } from "./render-host.js";

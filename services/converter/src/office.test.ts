@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { waitFor } from "@wenku/testkit";
-import { makeDocx, makeSlowDocx } from "../test/fixtures.js";
+import { makeDocx, makeSlowDocx } from "@wenku/testkit/documents";
 import { createConverter } from "./converter.js";
 import type { OfficeOptions } from "./office.js";
 import { converterAvailability, describeTools, probeTools, type ToolProbe } from "./tools.js";

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { makeHostilePdf, makeImageBombPdf, makePdf, testMutoolMode } from "../test/fixtures.js";
+import { makeHostilePdf, makeImageBombPdf, makePdf } from "@wenku/testkit/documents";
+import { testMutoolMode } from "../test/mutool.js";
 import { type Converter, type ConverterOptions, createConverter } from "./converter.js";
 
 let dir: string;

@@ -2,7 +2,7 @@
 // messages dropped. Testbed: worker.fixture.ts.
 import { gunzipSync } from "node:zlib";
 import { waitFor } from "@wenku/testkit";
-import { makePdf } from "../test/fixtures.js";
+import { makePdf } from "@wenku/testkit/documents";
 import { counting, hashOf, job, read, s, total, useWorkerTestbed } from "../test/worker.fixture.js";
 import { outputKeys } from "./job.js";
 

@@ -1,7 +1,7 @@
 // How the conversion worker fails: for good at once, retried with backoff, final after the attempts
 // each kind of error allows. Testbed: worker.fixture.ts.
 import { streamSettled, waitFor } from "@wenku/testkit";
-import { makePdf } from "../test/fixtures.js";
+import { makePdf } from "@wenku/testkit/documents";
 import { hashOf, job, jsm, s, useWorkerTestbed } from "../test/worker.fixture.js";
 import type { Converter } from "./converter.js";
 import { ConversionError } from "./errors.js";

@@ -1,7 +1,7 @@
 // One conversion per file: duplicates share a run (or its failure), later jobs reuse the stored outputs
 // when they cover their preview limit. Testbed: worker.fixture.ts.
 import { waitFor } from "@wenku/testkit";
-import { makePdf } from "../test/fixtures.js";
+import { makePdf } from "@wenku/testkit/documents";
 import { counting, hashOf, job, read, s, total, useWorkerTestbed } from "../test/worker.fixture.js";
 import type { Converter } from "./converter.js";
 import { ConversionError } from "./errors.js";

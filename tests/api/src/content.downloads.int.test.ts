@@ -1,5 +1,5 @@
 // Signed downloads (limits, prices, tampered and expired links, visibility) and the attachment admin.
-import { makePdf } from "@wenku/converter/fixtures";
+import { makePdf } from "@wenku/testkit/documents";
 import {
   addDocument,
   admin,

@@ -1,7 +1,7 @@
 // Uploads over the gateway: multipart upload of documents (dedup, grants, types, limits) and exist-by-hash.
 
 import { randomBytes } from "node:crypto";
-import { makePdf } from "@wenku/converter/fixtures";
+import { makePdf } from "@wenku/testkit/documents";
 import {
   alice,
   bob,

@@ -6,7 +6,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { makeHostilePdf, makePdf, makeSlowDocx } from "@wenku/converter/fixtures";
+import { makeHostilePdf, makePdf, makeSlowDocx } from "@wenku/testkit/documents";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
 type TestStack = Awaited<ReturnType<typeof startTestStack>>;

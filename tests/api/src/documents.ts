@@ -1,6 +1,6 @@
 // Documents for the system tests: a category to file them in, and real PDFs uploaded, created and
 // converted through the public API (as a browser does), for the tests that read, search or list them.
-import { makePdf } from "@wenku/converter/fixtures";
+import { makePdf } from "@wenku/testkit/documents";
 import { eventually, rest } from "./testing.js";
 
 /** Creates an enabled document category as staff; returns its id. */

@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { makePdf } from "@wenku/converter/fixtures";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { makePdf } from "@wenku/testkit/documents";
 import { type ContentDb, openContentDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Db } from "@wenku/content";
-import { makePdf } from "@wenku/converter/fixtures";
+import { makePdf } from "@wenku/testkit/documents";
 import { eventually, rest } from "./testing.js";
 
 /** The shape of web/dist/index.html after `npm run build -w web`. */

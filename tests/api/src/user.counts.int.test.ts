@@ -3,9 +3,9 @@
 // (the user service keeps them; api.v1.UserCountsChanged from the content and order services), and the
 // authors on document lists (the content service keeps them; the user service's briefs-changed signal).
 import { createClient } from "@connectrpc/connect";
-import { makePdf } from "@wenku/converter/fixtures";
 import { headers } from "@wenku/kit";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
+import { makePdf } from "@wenku/testkit/documents";
 import { createCategory } from "./documents.js";
 import { ADMIN_PASSWORD, eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 

@@ -4,9 +4,9 @@
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { type Converter, createConverter } from "@wenku/converter";
-import { makePdf, makeSlowDocx } from "@wenku/converter/fixtures";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { streamSettled, waitFor } from "@wenku/testkit";
+import { makePdf, makeSlowDocx } from "@wenku/testkit/documents";
 import {
   attachment,
   CONVERSION_MS,

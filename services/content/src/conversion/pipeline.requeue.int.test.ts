@@ -1,8 +1,8 @@
 // The conversion pipeline on start: documents still waiting are requeued (NATS JetStream, and the
 // in-process bus whose queue a restart loses). Testbed: pipeline.fixture.ts.
 
-import { makePdf } from "@wenku/converter/fixtures";
 import { waitFor } from "@wenku/testkit";
+import { makePdf } from "@wenku/testkit/documents";
 import {
   attachment,
   CONVERSION_MS,

@@ -1,13 +1,9 @@
-// Documents generated at test (and bench) time, so no binary fixture is committed: a PDF drawn with
-// MuPDF (Chinese + Latin text, vector shapes), a DOCX and an EPUB written as zips by hand, and
-// hostile documents (nested form XObjects, a decompression-bomb image, a DOCX LibreOffice chews on).
+// @wenku/testkit/documents — documents generated at test (and bench) time, so no binary fixture is
+// committed: a PDF drawn with MuPDF (Chinese + Latin text, vector shapes), a DOCX and an EPUB written
+// as zips by hand, and hostile documents (nested form XObjects, a decompression-bomb image, a DOCX
+// LibreOffice chews on).
 import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 import * as mupdf from "mupdf";
-import type { MutoolMode } from "../src/mutool.js";
-
-/** The render path tests use: CONVERTER_MUTOOL=off forces MuPDF WASM, anything else native mutool when installed. */
-export const testMutoolMode = (env: NodeJS.ProcessEnv = process.env): MutoolMode =>
-  env.CONVERTER_MUTOOL === "off" ? "off" : "auto";
 
 export interface PdfSpec {
   pages: number;
