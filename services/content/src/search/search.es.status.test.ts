@@ -3,7 +3,7 @@
 // instead of an error, so the admin dashboard's search index card shows "unreachable"; a rebuild is
 // refused meanwhile; once the cluster answers, its counts come back.
 import { createEsSearchIndex } from "@wenku/search";
-import { aliasesInPlace, esAnswer, esUnreachable, type MockCluster, mockCluster } from "@wenku/search/testing";
+import { aliasesInPlace, esAnswer, esUnreachable, type MockCluster, mockCluster } from "@wenku/testkit/elasticsearch";
 import { createSearchService, reasonOf, type SearchServiceDeps, UNREACHABLE } from "./search.service.js";
 
 /** The search service over `es`, its indexer's last pass as given (only the status parts are used). */

@@ -3,7 +3,8 @@
 // articles' own template and alias, an article written as a one-page document, its search; counts
 // copied by partial updates (a document gone meanwhile is no error) and the indexer following them.
 import type { Logger } from "@wenku/kit";
-import { existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import { type MockCluster, mockCluster } from "@wenku/testkit/elasticsearch";
+import { existingIndex } from "../../test/es.cluster.js";
 import { indexedArticle } from "../../test/search.articles.contract.js";
 import { indexedDocument } from "../../test/search.contract.js";
 import type { SearchSource, VersionedCounts } from "../ports.js";

@@ -2,7 +2,8 @@
 // filter and sort (search.pg.ts's semantics), paging, how the answer becomes a SearchResult, and the
 // versions the indexer compares. Set-up and writes: search.es.test.ts.
 
-import { existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import { type MockCluster, mockCluster } from "@wenku/testkit/elasticsearch";
+import { existingIndex } from "../../test/es.cluster.js";
 import type { SearchQuery } from "../search.index.js";
 import { createEsSearchIndex } from "./search.es.js";
 

@@ -2,7 +2,8 @@
 // its failures, against @elastic/elasticsearch-mock; the last test calls a port nothing listens on.
 import { createServer } from "node:net";
 import { DomainError } from "@wenku/kit";
-import { esAnswer, esUnreachable, existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import { esAnswer, esUnreachable, type MockCluster, mockCluster } from "@wenku/testkit/elasticsearch";
+import { existingIndex } from "../../test/es.cluster.js";
 import { indexedDocument } from "../../test/search.contract.js";
 import type { SearchSource } from "../ports.js";
 import type { IndexedDocument, SearchQuery } from "../search.index.js";

@@ -3,7 +3,8 @@
 // bodies and the version rule, bounded batches. Searches: search.es.query.test.ts;
 // rebuilds and failures: search.es.rebuild.test.ts.
 
-import { esAnswer, existingIndex, type MockCluster, mockCluster } from "../../test/es.cluster.js";
+import { esAnswer, type MockCluster, mockCluster } from "@wenku/testkit/elasticsearch";
+import { existingIndex } from "../../test/es.cluster.js";
 import { indexedDocument } from "../../test/search.contract.js";
 import { BULK_BYTES, BULK_DOCS, batches } from "./search.es.bulk.js";
 import { createEsSearchIndex } from "./search.es.js";
