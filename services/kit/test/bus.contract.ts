@@ -1,7 +1,8 @@
 // The semantics every EventBus implementation must share. Run by src/bus/memory.test.ts and
 // src/bus/jetstream.int.test.ts. Timings are short (hundreds of ms) so the suite runs in seconds.
-import type { BusError, BusMessage, EventBus } from "@wenku/kit/bus";
+import type { BusMessage, EventBus } from "@wenku/kit/bus";
 import { sleep, waitFor } from "@wenku/testkit";
+import type { BusError } from "../src/bus/types.js";
 
 export interface BusHarness {
   /** The bus of one "process". */

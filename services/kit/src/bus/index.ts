@@ -4,7 +4,7 @@ import type { BusLogger, EventBus } from "./types.js";
 
 export { createJetStreamBus } from "./jetstream.js";
 export { createMemoryBus } from "./memory.js";
-export { BusError, type BusLogger, type BusMessage, type Consumer, type EventBus, type StreamSpec } from "./types.js";
+export type { BusLogger, BusMessage, Consumer, EventBus, StreamSpec } from "./types.js";
 
 interface CreateBusOptions {
   /** nats://… (comma-separated for several servers); unset → the in-process bus (one-process mode only). */
