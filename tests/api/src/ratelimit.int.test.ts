@@ -1,16 +1,13 @@
 // Throttling through the whole stack (REST over HTTP → gateway → services → PostgreSQL counters):
 // wrong passwords per address and per account, the account's owner elsewhere unaffected, pacing of a
 // distributed attack, registration / captcha / password recovery / code sending limits, per-user
-// upload quotas, and the sweep of uploads no document uses. Each client address is a real loopback
-// source address (127.0.0.x): the gateway takes it from the socket, no proxy header involved.
+// upload quotas. Each client address is a real loopback source address (127.0.0.x): the gateway takes it
+// from the socket, no proxy header involved. (The sweep of uploads no document uses is content's own
+// integration test, services/content/src/files/attachment.sweep.int.test.ts.)
 import { createHash, randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Code, type ConnectError, createClient } from "@connectrpc/connect";
-import { createAttachmentRepository, createAttachmentSweep } from "@wenku/content/testing";
-import { createLogger, headers } from "@wenku/kit";
-import { createLocalStorage } from "@wenku/kit/storage";
-import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { makePdf } from "@wenku/testkit/documents";
 import { type ContentDb, openContentDb } from "./db.js";
@@ -373,50 +370,5 @@ describe("uploads", () => {
     } finally {
       await setConfig("security", "upload_max_mb_per_day", "2048");
     }
-  });
-
-  test("an upload no document uses is swept after the grace period, with its file; a used one stays", async () => {
-    const u = await register("sweeper");
-    const unusedPdf = pdf(100);
-    const usedPdf = pdf(101);
-    const unused = (await upload(unusedPdf, u.token)).json.data as { id: number };
-    const used = (await upload(usedPdf, u.token)).json.data as { id: number };
-    const cat = await rest(stack.url, "POST", "/api/v1/category", { title: "清理测试", enable: true }, admin);
-    expect(cat.status).toBe(200);
-    const category = await db.category.findFirstOrThrow({ where: { title: "清理测试" } });
-    const created = await rest(
-      stack.url,
-      "POST",
-      "/api/v1/document",
-      { category_id: [Number(category.id)], document: [{ attachment_id: used.id, title: "用过的文件" }] },
-      u.token,
-    );
-    expect(created.status).toBe(200);
-    const keyOf = async (id: number) =>
-      (await db.attachment.findUniqueOrThrow({ where: { id: BigInt(id) } })).storageKey;
-    const [unusedKey, usedKey] = [await keyOf(unused.id), await keyOf(used.id)];
-    const storage = await createLocalStorage({ root: stack.storageDir });
-    const config = createClient(ConfigAPI, stack.transports.config);
-    const sweepAt = (ms: number) =>
-      createAttachmentSweep({
-        repo: createAttachmentRepository(db),
-        storage,
-        // read as the services read them (the internal credential): visitors are not told the hours
-        settings: { current: () => config.getSettings({}, { headers: { [headers.internal]: stack.internalToken } }) },
-        log: createLogger({ service: "test", level: "silent" }),
-        clock: () => new Date(Date.now() + ms),
-      }).run();
-
-    // within security.unused_attachment_hours (24 by default) nothing goes
-    expect((await sweepAt(23 * 3_600_000)).map((a) => Number(a.id))).not.toContain(unused.id);
-    const removed = (await sweepAt(25 * 3_600_000)).map((a) => Number(a.id));
-    expect(removed).toContain(unused.id);
-    expect(removed).not.toContain(used.id);
-    expect(await db.attachment.count({ where: { id: BigInt(unused.id) } })).toBe(0);
-    expect(await storage.stat(unusedKey)).toBeNull();
-    expect(await db.attachment.count({ where: { id: BigInt(used.id) } })).toBe(1);
-    expect(await storage.stat(usedKey)).not.toBeNull();
-    // the same content uploaded again is simply a new upload
-    expect((await upload(unusedPdf, u.token)).status).toBe(200);
   });
 });

@@ -2,9 +2,8 @@
 // public user briefs, VIP state (for the config service's ads); only Wenku services holding the internal credential may call it.
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
-import { createUserDirectory } from "@wenku/content/testing";
 import { headers } from "@wenku/kit";
-import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
+import { PolicyAction, UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { openUserDb } from "./db.js";
 import { ADMIN_PASSWORD, registerUser, rest, startTestStack } from "./testing.js";
 
@@ -16,6 +15,14 @@ const call = (method: string, path: string, body?: unknown, token?: string) =>
 
 const register = async (username: string) => BigInt((await registerUser(stack.url, username)).id);
 
+/** UserInternalAPI as a Wenku service calls it: over the stack's own transport, with the internal credential. */
+const internal = () => createClient(UserInternalAPI, stack.transports.user);
+const credential = () => ({ headers: { [headers.internal]: stack.internalToken } });
+const policy = async (userId: bigint, action: PolicyAction) => {
+  const p = await internal().getActionPolicy({ userId, action }, credential());
+  return { allowed: p.allowed, reason: p.reason, needsReview: p.needsReview };
+};
+
 beforeAll(async () => {
   stack = await startTestStack();
   admin = (await call("POST", "/api/v1/user/login", { username: "admin", password: ADMIN_PASSWORD })).json
@@ -24,23 +31,21 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 test("a registered user may upload without review; a no-upload punishment refuses with its reason", async () => {
-  const users = createUserDirectory(stack.transports.user, stack.internalToken);
   const id = await register("uploader1");
-  expect(await users.policy(id, "upload")).toEqual({ allowed: true, reason: "", needsReview: false });
+  expect(await policy(id, PolicyAction.UPLOAD)).toEqual({ allowed: true, reason: "", needsReview: false });
 
   const r = await call("POST", "/api/v1/punishment", { user_id: [Number(id)], type: [3], enable: true }, admin);
   expect(r.status).toBe(200);
-  expect(await users.policy(id, "upload")).toEqual({
+  expect(await policy(id, PolicyAction.UPLOAD)).toEqual({
     allowed: false,
     reason: "您已被禁止上传文档",
     needsReview: false,
   });
   // the default group may comment; its comments wait for review (seeded enable_comment_approval)
-  expect(await users.policy(id, "comment")).toEqual({ allowed: true, reason: "", needsReview: true });
+  expect(await policy(id, PolicyAction.COMMENT)).toEqual({ allowed: true, reason: "", needsReview: true });
 });
 
 test("a group with document review makes its members' documents wait; a group without upload refuses", async () => {
-  const users = createUserDirectory(stack.transports.user, stack.internalToken);
   const reviewed = await call(
     "POST",
     "/api/v1/group",
@@ -58,8 +63,8 @@ test("a group with document review makes its members' documents wait; a group wi
     const set = await call("PUT", "/api/v1/user", { id: Number(user), group_id: [group] }, admin);
     expect(set.status).toBe(200);
   }
-  expect(await users.policy(a, "upload")).toEqual({ allowed: true, reason: "", needsReview: true });
-  expect(await users.policy(b, "upload")).toEqual({
+  expect(await policy(a, PolicyAction.UPLOAD)).toEqual({ allowed: true, reason: "", needsReview: true });
+  expect(await policy(b, PolicyAction.UPLOAD)).toEqual({
     allowed: false,
     reason: "您所在的用户组不允许上传文档",
     needsReview: false,
@@ -67,16 +72,16 @@ test("a group with document review makes its members' documents wait; a group wi
 });
 
 test("briefs list the users that exist, public fields only", async () => {
-  const users = createUserDirectory(stack.transports.user, stack.internalToken);
   const id = await register("brief1");
-  const found = await users.users([id, id, 987654321n]);
-  expect([...found.keys()]).toEqual([id]);
-  expect(found.get(id)).toEqual({ id, username: "brief1", avatar: "" });
+  const found = await internal().getUsers({ id: [id, 987654321n] }, credential());
+  expect(found.user.map((u) => ({ id: u.id, username: u.username, avatar: u.avatar }))).toEqual([
+    { id, username: "brief1", avatar: "" },
+  ]);
 });
 
 test("VIP state: a user is VIP while vip_expired_at is ahead, shown as is_vip on the profile", async () => {
-  const client = createClient(UserInternalAPI, stack.transports.user);
-  const options = { headers: { [headers.internal]: stack.internalToken } };
+  const client = internal();
+  const options = credential();
   const id = await register("vip1");
   const never = await client.getVipState({ userId: id }, options);
   expect([never.isVip, never.expiredAt]).toEqual([false, undefined]);
@@ -98,7 +103,7 @@ test("VIP state: a user is VIP while vip_expired_at is ahead, shown as is_vip on
 });
 
 test("without the internal credential the RPCs are refused", async () => {
-  const client = createClient(UserInternalAPI, stack.transports.user);
+  const client = internal();
   const err = await client.getUsers({ id: [1n] }).catch((e: unknown) => ConnectError.from(e));
   expect(err).toBeInstanceOf(ConnectError);
   expect((err as ConnectError).code).toBe(Code.PermissionDenied);
