@@ -1,9 +1,12 @@
 import { loadConfig, serviceConfigSchema, z } from "@wenku/kit";
+import { fetchConfigShape } from "@wenku/kit/net";
 import { storageConfigShape } from "@wenku/kit/storage";
 
 /** The content service keeps uploaded files and page images in storage (local disk or S3/MinIO). */
 export const contentConfigSchema = serviceConfigSchema("content")
   .extend(storageConfigShape)
+  // FETCH_ALLOW_HOSTS: what the guarded fetcher of pasted article images may reach although private
+  .extend(fetchConfigShape)
   .extend({
     /** How often the search indexer looks for changed documents (a DocumentsChanged event also wakes it). */
     SEARCH_POLL_SEC: z.coerce.number().min(0.1).max(600).default(2),
@@ -36,20 +39,6 @@ export const contentConfigSchema = serviceConfigSchema("content")
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}$/, "letters, digits, _ or -, at most 32")
       .optional(),
-    /**
-     * FOR TESTS ONLY: addresses or CIDR ranges ("127.0.0.1,::1") the guarded fetcher may reach although
-     * they are private or loopback (a test's local server standing in for another site). Unset: only
-     * public addresses, as every real installation must run.
-     */
-    TEST_FETCH_ALLOW: z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? "")
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
   });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 

@@ -10,6 +10,7 @@ import {
   type SiteGate,
   type UserCountsChanges,
 } from "@wenku/kit";
+import type { AllowHosts } from "@wenku/kit/net";
 import type { RateLimitStore } from "@wenku/kit/ratelimit";
 import type { Storage } from "@wenku/kit/storage";
 import { ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
@@ -147,10 +148,10 @@ export interface ContentServerDeps {
   /** The score config's content rules booked in the credits ledger (credits/); absent: none. */
   rewards?: CreditRewards;
   /**
-   * Private addresses the guarded fetcher may reach (an article's pasted images): TEST_FETCH_ALLOW, for
-   * tests whose "remote" site is a local server; empty in production.
+   * What the guarded fetcher (an article's pasted images) may reach although private: the operator's
+   * FETCH_ALLOW_HOSTS. Absent: public addresses only.
    */
-  fetchAllow?: readonly string[];
+  fetchAllow?: AllowHosts;
   /**
    * Rebuild the sitemap `debounceMs` after what it lists changed (SITEMAP_DEBOUNCE_SEC); `started`
    * gets the follower, for the owner to stop at close. Absent: only schedule and staff rebuild it.

@@ -182,7 +182,7 @@ export const service: ServiceModule = {
         ],
         clock: ctx.clock,
         timeZone: config.SITE_TIME_ZONE,
-        fetchAllow: config.TEST_FETCH_ALLOW,
+        fetchAllow: config.FETCH_ALLOW_HOSTS,
         followSitemap: {
           debounceMs: config.SITEMAP_DEBOUNCE_SEC * 1000,
           started: (f) => {

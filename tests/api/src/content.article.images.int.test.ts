@@ -2,8 +2,8 @@
 // is fetched once by the server when the article is saved (created or edited, by members and staff),
 // stored like the editor's uploads and served from /uploads/; the stored HTML never names the other
 // site. An image that cannot be fetched refuses the save, naming it. A category's icon and cover given
-// by URL are stored the same way. The "other site" is a local server
-// the stack may reach only because this test allow-lists its address (TEST_FETCH_ALLOW; never set by default).
+// by URL are stored the same way. The "other site" is a local server the stack may reach only because
+// this test allow-lists its address and port as an operator would an intranet host (FETCH_ALLOW_HOSTS).
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   other.listen(0, "127.0.0.1");
   await once(other, "listening");
   site = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-  stack = await startTestStack({ env: { TEST_FETCH_ALLOW: "127.0.0.1" } });
+  stack = await startTestStack({ env: { FETCH_ALLOW_HOSTS: new URL(site).host } });
   admin = await loginAdmin(stack.url);
   writer = (await registerUser(stack.url, "imgwriter")).token;
 });
@@ -98,6 +98,20 @@ test("an image that cannot be stored refuses the save, naming it (a page instead
     expect([path, r.status]).toEqual([path, 400]);
     expect(r.json.message).toContain(`文章中的图片「${site}${path}」无法保存`);
   }
+  // FETCH_ALLOW_HOSTS names the other site's port: the same address on another port (this site) stays shut
+  const ownPort = new URL(stack.url).port;
+  const elsewhere = `http://127.0.0.1:${ownPort}/favicon.ico`;
+  const shut = await rest(
+    stack.url,
+    "POST",
+    "/api/v1/article",
+    { title: "坏图", content: `<p>x</p><img src="${elsewhere}">` },
+    writer,
+  );
+  expect([shut.status, shut.json.message]).toEqual([
+    400,
+    expect.stringContaining(`文章中的图片「${elsewhere}」无法保存：不能获取内网、本机或保留地址的内容`),
+  ]);
   const refused = await rest(
     stack.url,
     "POST",

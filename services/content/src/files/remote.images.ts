@@ -5,7 +5,7 @@
 // content, served from /uploads/). Readers' browsers then never ask a third party for them.
 import type { CallContext } from "@wenku/kit";
 import { DomainError } from "@wenku/kit";
-import { type AddressAllowList, fetchImage } from "@wenku/kit/net";
+import { type AllowHosts, fetchImage } from "@wenku/kit/net";
 import type { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { IMAGE_MAX_BYTES, imagePath } from "./image.rules.js";
 import type { ImageService } from "./image.service.js";
@@ -20,8 +20,8 @@ export const isRemoteImage = (src: string): boolean => /^https?:\/\//i.test(src)
 
 export interface RemoteImagesDeps {
   images: Pick<ImageService, "storeFetchedImage">;
-  /** Addresses the fetcher may reach although private: tests' local servers only (TEST_FETCH_ALLOW). */
-  allow?: AddressAllowList;
+  /** What the fetcher may reach although private: the operator's FETCH_ALLOW_HOSTS. */
+  allow?: AllowHosts;
   timeoutMs?: number;
 }
 

@@ -6,12 +6,10 @@
 import { networkInterfaces } from "node:os";
 import ipaddr from "ipaddr.js";
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
+export type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** A list of addresses or CIDR ranges ("127.0.0.1", "10.0.0.0/8", "::1/128") a caller lets through. */
-export type AddressAllowList = readonly string[];
-
-function parse(address: string): Address | null {
+/** An IP literal (IPv6 with or without brackets) parsed, an IPv4-mapped one as IPv4; null if it is none. */
+export function parseAddress(address: string): Address | null {
   const bare = address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
   // a zone ("fe80::1%eth0") names a link: never a public address
   if (bare.includes("%") || !ipaddr.isValid(bare)) return null;
@@ -19,22 +17,12 @@ function parse(address: string): Address | null {
   return ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
 }
 
-function inRange(ip: Address, cidr: string): boolean {
-  try {
-    const [range, bits] = ipaddr.parseCIDR(cidr.includes("/") ? cidr : `${cidr}/${cidr.includes(":") ? 128 : 32}`);
-    const probe = parse(ip.toString());
-    return !!probe && probe.kind() === range.kind() && probe.match([range, bits] as [Address, number]);
-  } catch {
-    return false;
-  }
-}
-
 /** Every address of this host's interfaces (its public ones too: "this host" is never a remote site). */
 function ownAddresses(): Set<string> {
   const own = new Set<string>();
   for (const list of Object.values(networkInterfaces())) {
     for (const i of list ?? []) {
-      const ip = parse(i.address);
+      const ip = parseAddress(i.address);
       if (ip) own.add(ip.toNormalizedString());
     }
   }
@@ -43,12 +31,11 @@ function ownAddresses(): Set<string> {
 
 /**
  * Whether a fetch may connect to `address` (an IP literal, IPv6 with or without brackets): a public
- * unicast address that is not this host's, or one the caller's allow-list names (tests only).
+ * unicast address that is not this host's. (The operator's exceptions are allow.ts.)
  */
-export function isPublicAddress(address: string, allow: AddressAllowList = []): boolean {
-  const ip = parse(address);
+export function isPublicAddress(address: string): boolean {
+  const ip = parseAddress(address);
   if (!ip) return false;
-  if (allow.some((cidr) => inRange(ip, cidr))) return true;
   if (ip.range() !== "unicast") return false;
   return !ownAddresses().has(ip.toNormalizedString());
 }

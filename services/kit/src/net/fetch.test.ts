@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { isPublicAddress } from "./address.js";
+import { parseAllowHosts } from "./allow.js";
 import { FetchRefused, fetchImage, guardedFetch } from "./fetch.js";
 
 /** A 1×1 PNG's first bytes are enough for the magic-byte check. */
@@ -11,7 +12,7 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 let server: Server;
 let base: string;
 let port: number;
-const LOCAL = ["127.0.0.1"];
+const LOCAL = parseAllowHosts("127.0.0.1").entries;
 const quick = { maxBytes: 1024, timeoutMs: 2_000 };
 
 beforeAll(async () => {
@@ -98,13 +99,6 @@ describe("isPublicAddress", () => {
   it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("takes %s", (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
-
-  it("lets an allow-listed address or range through (tests' local servers)", () => {
-    expect(isPublicAddress("127.0.0.1", ["127.0.0.1"])).toBe(true);
-    expect(isPublicAddress("::ffff:127.0.0.1", ["127.0.0.0/8"])).toBe(true);
-    expect(isPublicAddress("127.0.0.2", ["127.0.0.1"])).toBe(false);
-    expect(isPublicAddress("::1", ["127.0.0.1", "bogus"])).toBe(false);
-  });
 });
 
 describe("guardedFetch", () => {
@@ -126,9 +120,27 @@ describe("guardedFetch", () => {
     expect((await refusal(guardedFetch("not a url", quick))).reason).toBe("bad_url");
   });
 
-  it("fetches from an allow-listed local server (what tests use)", async () => {
-    const got = await guardedFetch(`${base}/hello`, { ...quick, allow: LOCAL });
-    expect([got.contentType, got.bytes.toString()]).toEqual(["text/plain", "ok"]);
+  it("fetches from an allow-listed local server (FETCH_ALLOW_HOSTS), by address, address:port or name", async () => {
+    for (const list of ["127.0.0.1", `127.0.0.1:${port}`, "127.0.0.0/8", "localhost"]) {
+      const host = list === "localhost" ? "localhost" : "127.0.0.1";
+      const got = await guardedFetch(`http://${host}:${port}/hello`, {
+        ...quick,
+        allow: parseAllowHosts(list).entries,
+      });
+      expect([list, got.contentType, got.bytes.toString()]).toEqual([list, "text/plain", "ok"]);
+    }
+  });
+
+  it("keeps an allow-listed port to itself and a host name to URLs naming it", async () => {
+    const otherPort = parseAllowHosts(`127.0.0.1:${port + 1}`).entries;
+    expect((await refusal(guardedFetch(`${base}/hello`, { ...quick, allow: otherPort }))).reason).toBe("address");
+    const named = parseAllowHosts(`localhost:${port + 1}`).entries;
+    expect((await refusal(guardedFetch(`http://localhost:${port}/`, { ...quick, allow: named }))).reason).toBe(
+      "address",
+    );
+    // the name lets the name through, not its address typed as a literal
+    const byName = parseAllowHosts("localhost").entries;
+    expect((await refusal(guardedFetch(`${base}/hello`, { ...quick, allow: byName }))).reason).toBe("address");
   });
 
   it("checks every redirect: one to loopback or a private address is refused", async () => {

@@ -3,17 +3,19 @@
 // reach inside our network or hold a process:
 // - http and https only; at most `maxRedirects` redirects, each one checked like the first URL;
 // - the address is checked AFTER DNS resolution, at connect time, and the connection goes to exactly
-//   the address checked (undici's connect.lookup answers the checked address: no DNS rebinding between
+//   the address checked (the connector's lookup answers the checked address: no DNS rebinding between
 //   the check and the connection); IP literals are checked before connecting (no lookup happens for them);
 // - loopback, private, link-local, multicast, unspecified, reserved, this host's own addresses, and the
-//   IPv6 forms carrying an IPv4 address are refused (address.ts);
+//   IPv6 forms carrying an IPv4 address are refused (address.ts), unless the operator's `allow` list
+//   (FETCH_ALLOW_HOSTS, allow.ts) names the connection's host, address or range (and port);
 // - the body is streamed and cut once it passes `maxBytes`; the whole exchange (every redirect and the
 //   body) has one deadline, `timeoutMs`.
 // Refusals are FetchRefused with a message for users (zh-CN) and a reason for code and logs.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
-import { Agent, type Dispatcher, request } from "undici";
-import { type AddressAllowList, isPublicAddress } from "./address.js";
+import { Agent, buildConnector, type Dispatcher, request } from "undici";
+import { isPublicAddress } from "./address.js";
+import { type AllowHosts, isAllowed } from "./allow.js";
 
 export type FetchRefusal =
   | "bad_url"
@@ -48,10 +50,10 @@ export interface GuardedFetchOptions {
   /** Sent as Accept. */
   accept?: string;
   /**
-   * Addresses (or CIDR ranges) let through although not public. Tests only (a local server stands in for
-   * a remote site); empty by default, and nothing in production sets it.
+   * The operator's exceptions: hosts, addresses and ranges let through although not public
+   * (FETCH_ALLOW_HOSTS, parsed at start-up). Empty by default: public addresses only.
    */
-  allow?: AddressAllowList;
+  allow?: AllowHosts;
   signal?: AbortSignal;
 }
 
@@ -82,13 +84,19 @@ function formatBytes(n: number): string {
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_REDIRECTS = 5;
 
-/** The lookup every connection of one fetch uses: resolve, refuse unless every answer may be reached, pin. */
-function guardedLookup(allow: AddressAllowList): LookupFunction {
+const defaultPort = (protocol: string) => (protocol === "https:" ? 443 : 80);
+
+/** Whether one connection may go to `address`: a public one, or one the operator's list lets through. */
+const mayConnect = (allow: AllowHosts, host: string, port: number, address: string) =>
+  isPublicAddress(address) || isAllowed(allow, { host, port, address });
+
+/** The lookup of one connection to host:port: resolve, refuse unless every answer may be reached, pin. */
+function guardedLookup(allow: AllowHosts, port: number): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, "", 0);
       // one bad answer refuses the name: a host that also resolves inside is not a public site
-      if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address, allow))) {
+      if (!addresses.length || addresses.some((a) => !mayConnect(allow, hostname, port, a.address))) {
         const refused = new FetchRefused("address", fetchMessages.address);
         return callback(Object.assign(refused, { code: "EWENKU_ADDRESS" }), "", 0);
       }
@@ -99,8 +107,16 @@ function guardedLookup(allow: AddressAllowList): LookupFunction {
   };
 }
 
+/** Every connection of one fetch: undici's connector with the guarded lookup for that host and port. */
+function guardedConnector(allow: AllowHosts): buildConnector.connector {
+  return (opts, callback) => {
+    const port = Number(opts.port) || defaultPort(opts.protocol);
+    buildConnector({ lookup: guardedLookup(allow, port) })(opts, callback);
+  };
+}
+
 /** The URL parsed and checked for scheme and (when it is an IP literal) address. */
-function checkUrl(raw: string | URL, allow: AddressAllowList): URL {
+function checkUrl(raw: string | URL, allow: AllowHosts): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -110,7 +126,8 @@ function checkUrl(raw: string | URL, allow: AddressAllowList): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", fetchMessages.scheme);
   if (!url.hostname || url.username || url.password) throw new FetchRefused("bad_url", fetchMessages.badUrl);
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) && !isPublicAddress(host, allow)) throw new FetchRefused("address", fetchMessages.address);
+  const port = Number(url.port) || defaultPort(url.protocol);
+  if (isIP(host) && !mayConnect(allow, host, port, host)) throw new FetchRefused("address", fetchMessages.address);
   return url;
 }
 
@@ -152,7 +169,7 @@ export async function guardedFetch(raw: string | URL, options: GuardedFetchOptio
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const agent = new Agent({
-    connect: { lookup: guardedLookup(allow) },
+    connect: guardedConnector(allow),
     connections: 1,
     pipelining: 0,
     headersTimeout: options.timeoutMs,

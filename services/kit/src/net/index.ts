@@ -1,4 +1,4 @@
-// Server-side fetches of URLs users and administrators give: the one guarded fetcher (fetch.ts) and its
-// address rule (address.ts).
-export type { AddressAllowList } from "./address.js";
+// Server-side fetches of URLs users and administrators give: the one guarded fetcher (fetch.ts), its
+// address rule (address.ts) and the operator's exceptions to it (allow.ts, FETCH_ALLOW_HOSTS).
+export { type AllowHosts, allowHostsSetting, fetchConfigShape } from "./allow.js";
 export { FetchRefused, fetchImage } from "./fetch.js";
