@@ -5,8 +5,6 @@ export {
   accessRuleOf,
   type Deployable,
   deployableOf,
-  deployables,
-  fullMethodName,
   GRPC_METHOD,
   type PermissionSpec,
   permissionSpecs,
@@ -34,12 +32,10 @@ export { isForeignKeyViolation, isUniqueViolation } from "./db-errors.js";
 export { defineService, unbuiltService } from "./define.js";
 export { DomainError, httpStatusOf } from "./errors.js";
 export { keepFields } from "./fields.js";
-export { HealthState } from "./health.js";
 export { actor, type CallContext, headers, type Identity, requireSignedIn } from "./identity.js";
-export { observeInterceptor, type SiteGate } from "./interceptors.js";
+export type { SiteGate } from "./interceptors.js";
 export { isStreamingRpc, type Listening, type ListenOptions, listenDual, peerAddress } from "./listen.js";
 export { createLogger, type Logger } from "./logger.js";
-export { createMetrics } from "./metrics.js";
 export { runMigrations } from "./migrate.js";
 export {
   type CreatedAccount,
@@ -52,7 +48,6 @@ export { MAX_PAGE, paging } from "./paging.js";
 export { allApiServices } from "./registry.js";
 export { repeatEvery } from "./repeat.js";
 export {
-  directTransport,
   inProcessTransport,
   type RunningService,
   refuseUndecodable,

@@ -1,7 +1,7 @@
 import * as http from "node:http";
 import type * as http2 from "node:http2";
 import type { AddressInfo } from "node:net";
-import { type ConnectRouter, createRouterTransport, type Interceptor, type Transport } from "@connectrpc/connect";
+import type { ConnectRouter, Interceptor, Transport } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip, connectNodeAdapter } from "@connectrpc/connect-node";
 import { directTransport } from "./direct.js";
 import { type HealthState, healthRoutes } from "./health.js";
@@ -10,7 +10,6 @@ import type { Logger } from "./logger.js";
 import type { Metrics } from "./metrics.js";
 import { refuseUndecodable } from "./undecodable.js";
 
-export { type DirectService, directTransport } from "./direct.js";
 export { decodeMessages, refuseUndecodable } from "./undecodable.js";
 
 /** What a service's buildServer(deps) returns: its routes and interceptors, no sockets yet. */
@@ -30,16 +29,6 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
  */
 export function inProcessTransport(def: ServiceDefinition): Transport {
   return directTransport(def);
-}
-
-/**
- * An in-memory transport through Connect's wire protocol (every message serialised and parsed, limits
- * of the network applied): for tests that want the bytes a network client would exchange.
- */
-export function wireTransport(def: ServiceDefinition): Transport {
-  return createRouterTransport(def.routes, {
-    router: { interceptors: def.interceptors, readMaxBytes: MAX_MESSAGE_BYTES },
-  });
 }
 
 export interface RunningService {

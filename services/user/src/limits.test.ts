@@ -1,6 +1,6 @@
 // The per-request limits name RPCs of the contract (a typo would silently limit nothing), each keyed
 // by the client address, plus the e-mail address or mobile number asked for where that applies.
-import { AccessLevel, accessRuleOf, allApiServices, fullMethodName } from "@wenku/kit";
+import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
 import type { LimitSpec, RateLimitStore } from "@wenku/kit/ratelimit";
 import { REQUEST_LIMITS, userRequestLimits } from "./limits.js";
 
@@ -15,7 +15,7 @@ const rules = userRequestLimits(store);
 const call = { identity: null, clientIp: "198.51.100.4", requestId: "", internal: false };
 
 test("every limited RPC is in the contract and public (the ones an anonymous client can hammer)", () => {
-  const methods = new Map(allApiServices().flatMap((s) => s.methods.map((m) => [fullMethodName(m), m])));
+  const methods = new Map(allApiServices().flatMap((s) => s.methods.map((m) => [`/${s.typeName}/${m.name}`, m])));
   for (const name of rules.keys()) {
     const m = methods.get(name);
     expect([name, m && accessRuleOf(m).level]).toEqual([name, AccessLevel.PUBLIC]);

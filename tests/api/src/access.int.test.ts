@@ -1,7 +1,7 @@
 // Walks every RPC in the contract's descriptors and checks the access policy over REST.
 
 import { buildRestRoutes } from "@wenku/gateway";
-import { AccessLevel, accessRuleOf, allApiServices, deployableOf, fullMethodName } from "@wenku/kit";
+import { AccessLevel, accessRuleOf, allApiServices, deployableOf } from "@wenku/kit";
 import { registerUser, rest, startTestStack } from "./testing.js";
 
 const services = allApiServices();
@@ -31,7 +31,7 @@ describe("the contract itself", () => {
         const bound = routes.filter((r) => r.method === m);
         // Streaming RPCs (upload, page images, downloads) are served by the gateway's own routes.
         if (accessRuleOf(m).level === AccessLevel.INTERNAL || m.methodKind !== "unary") expect(bound).toHaveLength(0);
-        else expect(bound.map((r) => `${fullMethodName(m)} ${r.verb}`)).toHaveLength(1);
+        else expect(bound.map((r) => `${svc.typeName}/${m.name} ${r.verb}`)).toHaveLength(1);
       }
     }
   });

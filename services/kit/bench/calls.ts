@@ -1,3 +1,4 @@
+// A benchmark inside the kit (it measures the kit's own transports and interceptor, imported by path).
 // What one internal call costs the RPC machinery alone: the same trivial GetUser handler behind the
 // kit's observe interceptor (one log line, metrics), reached three ways in one run, 16 calls in flight, no database:
 //   direct  the one-process transport (`npm start`): the handler called in process, messages cloned
@@ -5,21 +6,18 @@
 //   grpc    real gRPC over loopback h2c (serveService → listenDual), as between pods in a cluster
 // CPU µs per call is the process's (caller and service together); the load average is printed.
 //
-//   node --import tsx bench/calls/run.ts        (CALLS per transport, default 20000; --cpu-prof to profile)
+//   node --import tsx services/kit/bench/calls.ts        (CALLS per transport, default 20000; --cpu-prof to profile)
 import * as os from "node:os";
 import { create } from "@bufbuild/protobuf";
 import { createClient, createRouterTransport, type Transport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import {
-  createLogger,
-  createMetrics,
-  directTransport,
-  HealthState,
-  observeInterceptor,
-  type ServiceDefinition,
-  serveService,
-} from "@wenku/kit";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
+import { directTransport } from "../src/direct.js";
+import { HealthState } from "../src/health.js";
+import { observeInterceptor } from "../src/interceptors.js";
+import { createLogger } from "../src/logger.js";
+import { createMetrics } from "../src/metrics.js";
+import { type ServiceDefinition, serveService } from "../src/server.js";
 
 const calls = Number(process.env.CALLS ?? 20_000);
 const log = createLogger({ service: "calls", level: "silent" });
