@@ -1,8 +1,8 @@
 // `npm run admin:reset-password` as an operator runs it, against a real PostgreSQL (DATABASE_URL):
 // it prints a generated password that the database now holds, or takes one from stdin.
 import { spawn } from "node:child_process";
-import { verify } from "@node-rs/argon2";
-import { createDb, type Db, seedAccounts } from "@wenku/user";
+import { hash, verify } from "@node-rs/argon2";
+import { createDb, type Db } from "@wenku/user";
 import { createTestDatabase } from "../jest/db.js";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -12,7 +12,8 @@ let db: Db;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = createDb(testDb.url);
-  await seedAccounts(db, { adminPassword: "first-password-1" });
+  // the admin account as an installation holds it (the user service seeds it on first start)
+  await db.user.create({ data: { username: "admin", password: await hash("first-password-1") } });
 });
 afterAll(async () => {
   await db?.$disconnect();

@@ -4,10 +4,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CONFIG_SCHEMA } from "@wenku/config";
-import { CONTENT_SCHEMA } from "@wenku/content";
-import { ORDER_SCHEMA } from "@wenku/order";
-import { USER_SCHEMA } from "@wenku/user";
+import * as config from "@wenku/config";
+import * as content from "@wenku/content";
+import * as order from "@wenku/order";
+import * as user from "@wenku/user";
 import { TEST_DATABASE_URL } from "../jest/env.js";
 import {
   type CheckResult,
@@ -17,18 +17,18 @@ import {
   serviceSchemas,
 } from "./schema-check/check.js";
 
-const user = serviceSchemas().find((s) => s.service === "user") as ServiceSchema;
+const userSchema = serviceSchemas().find((s) => s.service === "user") as ServiceSchema;
 let dir: string;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "wenku-schema-check-"));
-  cpSync(user.schemaFile, join(dir, "schema.prisma"));
-  cpSync(user.migrationsDir, join(dir, "migrations"), { recursive: true });
+  cpSync(userSchema.schemaFile, join(dir, "schema.prisma"));
+  cpSync(userSchema.migrationsDir, join(dir, "migrations"), { recursive: true });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const drifted = (): ServiceSchema => ({
-  ...user,
+  ...userSchema,
   schemaFile: join(dir, "schema.prisma"),
   migrationsDir: join(dir, "migrations"),
 });
@@ -41,9 +41,17 @@ const editSchema = (edit: (text: string) => string) => {
 };
 const lines = (results: CheckResult[]) => formatMismatches(results).split("\n");
 
-test("the schema names the check assumes are the ones the services use", () => {
+test("the schema names the check assumes are the ones the services migrate", () => {
   const names = Object.fromEntries(serviceSchemas().map((s) => [s.service, s.pgSchema]));
-  expect(names).toEqual({ config: CONFIG_SCHEMA, content: CONTENT_SCHEMA, order: ORDER_SCHEMA, user: USER_SCHEMA });
+  const migrated = (m: { service: { migrations: ReadonlyArray<{ schema: string }> } }) =>
+    m.service.migrations.map((s) => s.schema);
+  expect(names).toEqual({
+    config: migrated(config)[0],
+    content: migrated(content)[0],
+    order: migrated(order)[0],
+    user: migrated(user)[0],
+  });
+  expect([config, content, order, user].map((m) => migrated(m).length)).toEqual([1, 1, 1, 1]);
 });
 
 test("an unchanged copy matches", async () => {

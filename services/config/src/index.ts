@@ -1,3 +1,3 @@
 // @wenku/config — settings, navigation, banners, friend links, ads.
-export { CONFIG_SCHEMA, createDb } from "./db.js";
+export { createDb } from "./db.js";
 export { service } from "./service.js";

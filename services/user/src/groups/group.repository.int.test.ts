@@ -1,13 +1,16 @@
 // Groups' SQL on a real PostgreSQL: one default group at a time, a taken title refused by the unique
 // index, lists sorted and searched with their member counts, and the super-admin groups (every
 // permission): a permission change that would leave no super-admin member is rolled back whole.
-import { isUniqueViolation } from "@wenku/kit";
+import { allApiServices, isUniqueViolation, permissionSpecs } from "@wenku/kit";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
+import { syncPermissions } from "../permissions/permission.sync.js";
 import { createUserRepository, LastAdminError } from "../users/user.repository.js";
 import { createGroupRepository, type GroupData } from "./group.repository.js";
 
 const db = useTestDatabase(createDb);
+// the permissions as the user service syncs them from the contract at start
+beforeAll(() => syncPermissions(db(), permissionSpecs(allApiServices())));
 const repo = () => createGroupRepository(db());
 const users = () => createUserRepository(db());
 
@@ -64,7 +67,7 @@ test("list: larger sort first, then oldest; the search looks at title and descri
 });
 
 test("super-admin groups hold every permission; a change leaving no super-admin member is rolled back", async () => {
-  // the permissions synced from the contract (the template database), in id order
+  // the permissions synced from the contract (beforeAll), in id order
   const ids = (await db().permission.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((p) => p.id);
   expect(ids.length).toBeGreaterThan(2);
   const admins = await repo().save(0n, group("perm-admins"));

@@ -1,5 +1,5 @@
-// Permission rows follow the contract on a real PostgreSQL (a database cloned from the migrated,
-// already-synced template): contract titles land in the table, admin-edited titles survive re-syncs.
+// Permission rows follow the contract on a real PostgreSQL (a database cloned from the migrated
+// template, no permission yet): contract titles land in the table, admin-edited titles survive re-syncs.
 import { allApiServices, type PermissionSpec, permissionSpecs } from "@wenku/kit";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
@@ -22,7 +22,8 @@ const toPreTitleState = () =>
                  WHERE method = 'GRPC'`;
 
 test("every contract permission is in the table under its contract title", async () => {
-  expect(await syncPermissions(db(), specs)).toEqual({ added: 0, removed: 0, retitled: 0 }); // the template synced
+  expect(await syncPermissions(db(), specs)).toEqual({ added: specs.length, removed: 0, retitled: 0 });
+  expect(await syncPermissions(db(), specs)).toEqual({ added: 0, removed: 0, retitled: 0 });
   const have = await titles();
   expect(have.size).toBe(specs.length);
   for (const s of specs) expect([s.path, have.get(s.path)]).toEqual([s.path, s.title]);

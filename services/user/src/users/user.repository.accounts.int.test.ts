@@ -2,12 +2,16 @@
 // filters, search and stable pages; a VIP end that only moves later unless forced, also when two
 // arrive at once; sessions revoked but the caller's own; group changes that would leave no
 // super-admin member rolled back whole.
+import { allApiServices, permissionSpecs } from "@wenku/kit";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
 import { createGroupRepository } from "../groups/group.repository.js";
+import { syncPermissions } from "../permissions/permission.sync.js";
 import { createUserRepository, LastAdminError, type UserListFilter } from "./user.repository.js";
 
 const db = useTestDatabase(createDb);
+// the permissions as the user service syncs them from the contract at start
+beforeAll(() => syncPermissions(db(), permissionSpecs(allApiServices())));
 const repo = () => createUserRepository(db());
 const groups = () => createGroupRepository(db());
 
