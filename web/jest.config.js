@@ -1,5 +1,5 @@
 /**
- * Web unit tests: jsdom, TypeScript/TSX through @swc/jest, native ESM
+ * Web unit tests: jsdom, TypeScript/TSX through @swc/jest (test/transform.js), native ESM
  * (run with NODE_OPTIONS=--experimental-vm-modules).
  * @type {import("jest").Config}
  */
@@ -7,11 +7,16 @@ export default {
   displayName: "web",
   rootDir: ".",
   testEnvironment: "<rootDir>/test/jsdomEnvironment.js",
-  testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx", "<rootDir>/build/**/*.test.ts"],
+  testMatch: [
+    "<rootDir>/src/**/*.test.ts",
+    "<rootDir>/src/**/*.test.tsx",
+    "<rootDir>/build/**/*.test.ts",
+    "<rootDir>/test/**/*.test.js",
+  ],
   extensionsToTreatAsEsm: [".ts", ".tsx"],
   transform: {
     "^.+\\.(ts|tsx)$": [
-      "@swc/jest",
+      "<rootDir>/test/transform.js",
       {
         jsc: {
           parser: { syntax: "typescript", tsx: true },
