@@ -60,7 +60,7 @@ const common = {
   "footer.poweredBy": "由 Wenku 强力驱动",
   "footer.rights": "版权所有",
   "footer.about": "关于我们",
-  "footer.agreement": "用户协议",
+  "footer.agreement": "文库协议",
   "footer.contact": "联系我们",
   "footer.feedback": "意见反馈",
   "footer.disclaimer": "免责声明",

@@ -13,8 +13,15 @@ export interface ArticleExtras {
   showReason?: boolean;
 }
 
+/** Shown as the publisher of an article whose account is gone (deleted, or never known). */
+export const GONE_PUBLISHER = "已注销用户";
+
+/**
+ * The article as clients read it: `user` always set (moredoc clients read article.user.username), a
+ * placeholder with the row's user_id when the user service does not know the publisher.
+ */
 export function toArticle(row: ArticleRow, extras: ArticleExtras = {}): Article {
-  const publisher = extras.users?.get(row.userId);
+  const publisher = extras.users?.get(row.userId) ?? { id: row.userId, username: GONE_PUBLISHER, avatar: "" };
   const categories = row.categories.map((l) => l.category).sort((a, b) => Number(a.id - b.id));
   return create(ArticleSchema, {
     id: row.id,
@@ -37,14 +44,12 @@ export function toArticle(row: ArticleRow, extras: ArticleExtras = {}): Article 
     noticeAt: row.noticeAt ? timestampFromDate(row.noticeAt) : undefined,
     isNotice: row.noticeAt !== null,
     userId: row.userId,
-    user: publisher
-      ? create(ArticleUserSchema, { id: publisher.id, username: publisher.username, avatar: publisher.avatar })
-      : undefined,
+    user: create(ArticleUserSchema, { id: publisher.id, username: publisher.username, avatar: publisher.avatar }),
     status: row.status as ReviewStatus,
     rejectReason: extras.showReason ? row.rejectReason : "",
     source: row.source,
     sourceUrl: row.sourceUrl,
-    username: publisher?.username ?? "",
+    username: publisher.username,
   });
 }
 

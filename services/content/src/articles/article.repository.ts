@@ -17,6 +17,8 @@ export interface NewArticle {
   source: string;
   sourceUrl: string;
   status: number;
+  /** A footer page, not news (article.seed.ts). */
+  singlePage?: boolean;
   categoryIds: readonly bigint[];
 }
 
@@ -48,6 +50,8 @@ export interface ArticleFilter {
   categoryIds?: readonly bigint[];
   recommended?: boolean;
   notice?: boolean;
+  /** false: news only (the footer's single pages left out). */
+  singlePage?: boolean;
   wd?: string;
   createdFrom?: Date;
   createdTo?: Date;
@@ -76,6 +80,7 @@ function where(f: ArticleFilter): Prisma.ArticleWhereInput {
   if (f.categoryIds) w.categories = { some: { categoryId: { in: [...f.categoryIds] } } };
   if (f.recommended !== undefined) w.recommendAt = f.recommended ? { not: null } : null;
   if (f.notice !== undefined) w.noticeAt = f.notice ? { not: null } : null;
+  if (f.singlePage !== undefined) w.singlePage = f.singlePage;
   if (f.wd) {
     w.OR = [
       { title: { contains: f.wd, mode: "insensitive" } },

@@ -114,7 +114,7 @@ const NAMED_SORTS = new Map<string, string>([
 /**
  * Staff granted ListArticle see every status and may filter by status and wd; a user whose only
  * user_id filter is themself sees their own articles in any status (and may use wd); everyone else
- * sees approved articles only. The recycle bin is never listed here.
+ * sees approved news only (no footer single page). The recycle bin is never listed here.
  */
 export function articleListQuery(call: CallContext, req: ArticleListInput) {
   const me = call.identity?.userId;
@@ -130,6 +130,8 @@ export function articleListQuery(call: CallContext, req: ArticleListInput) {
     if (wd) where.wd = wd;
   } else {
     where.statuses = [ArticleStatus.approved];
+    // the footer's single pages are not news: listed to staff (who edit them) and their publisher only
+    where.singlePage = false;
   }
   if (users.length) where.userIds = users;
   const categories = [...new Set(req.categoryId.filter((id) => id > 0n))];

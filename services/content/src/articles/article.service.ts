@@ -220,12 +220,12 @@ export function createArticleService(deps: ArticleServiceDeps) {
 
     /**
      * Approved articles sharing a category with the given one first (newest first), then the newest
-     * other approved ones; never the article itself.
+     * other approved ones; never the article itself nor a footer single page.
      */
     async related(call: CallContext, req: { id: bigint; identifier: string }): Promise<ArticleView> {
       const article = await load(call, req);
       const categoryIds = article.categories.map((c) => c.categoryId);
-      const approved = { deleted: false, statuses: [ArticleStatus.approved] };
+      const approved = { deleted: false, statuses: [ArticleStatus.approved], singlePage: false };
       const newest = async (extra: { categoryIds?: bigint[] }, take: number) =>
         (await repo.page({ ...approved, ...extra }, NEWEST_FIRST, 0, take, false)).rows;
       const picked = categoryIds.length ? await newest({ categoryIds }, RELATED_LIMIT + 1) : [];
