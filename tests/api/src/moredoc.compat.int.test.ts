@@ -171,9 +171,9 @@ describe("documents as moredoc clients read them", () => {
     const [first, second] = docs as [(typeof docs)[0], (typeof docs)[0]];
     const r = await call("GET", `/api/v1/document?uuid=${first.uuid}`);
     expect([r.status, r.json.id]).toEqual([200, Number(first.id)]);
-    // id and uuid naming different documents: never the other one
+    // id and uuid naming different documents: the id wins, as in moredoc (its id > 0 is looked up first)
     const both = await call("GET", `/api/v1/document?id=${second.id}&uuid=${first.uuid}`);
-    expect(both.status).toBe(404);
+    expect([both.status, both.json.id]).toEqual([200, Number(second.id)]);
     expect((await call("GET", `/api/v1/document?id=${first.id}&uuid=${first.uuid}`)).json.id).toBe(Number(first.id));
     // a link with the uuid of before migration 0006 (RFC 4122 form, first 16 digits kept) still resolves
     const u = first.uuid;

@@ -82,11 +82,12 @@ export function createDocumentQuery(deps: DocumentQueryDeps) {
      * revealed). A public view counts once in view_count; the count never fails the read.
      */
     async get(call: CallContext, req: { id: bigint; uuid: string }): Promise<DocumentView> {
-      // The uuid names the document when given; an id naming another one finds nothing.
-      const uuid = req.uuid.trim() ? documentUuid(req.uuid) : undefined;
-      const byId = req.id > 0n ? () => repo.byId(req.id) : async () => null;
-      const row = uuid === undefined ? await byId() : uuid ? await repo.byUuid(uuid) : null;
-      if (!row || (req.id > 0n && row.id !== req.id) || !canSee(row, call)) throw notFound();
+      // By id when it is > 0, as moredoc (its admin lists link /document/<id>, whose page then asks
+      // ?id=N&uuid=N); else, or when no document has that id, by uuid.
+      const byId = req.id > 0n ? await repo.byId(req.id) : null;
+      const uuid = byId || !req.uuid.trim() ? null : documentUuid(req.uuid);
+      const row = byId ?? (uuid ? await repo.byUuid(uuid) : null);
+      if (!row || !canSee(row, call)) throw notFound();
       const privileged = privilegedFor(call)(row);
       const [users, text, attachment] = await Promise.all([
         usersOf([row]),
