@@ -112,6 +112,7 @@ export function buildServer(deps: ConfigServerDeps, configs: ConfigService, list
   const stats = createStatsService({
     sources: deps.counters,
     local: createLocalCounts(deps.db),
+    searchIndex: deps.searchIndex,
     version: deps.version,
     build: deps.build,
   });

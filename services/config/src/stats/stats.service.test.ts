@@ -1,6 +1,8 @@
 // GetStats's rule of who sees what, over fake sources (the real ones are the user and content
 // services' internal RPCs, covered by tests/api/src/config.stats).
+import { create } from "@bufbuild/protobuf";
 import type { CallContext } from "@wenku/kit";
+import { SearchIndexStatusSchema } from "@wenku/proto/api/v1/search_pb.js";
 import type { ContentCounters } from "../ports.js";
 import { createStatsService } from "./stats.service.js";
 
@@ -40,18 +42,27 @@ const daily = {
     };
   },
 };
+let statusAsked = 0;
+const indexStatus = create(SearchIndexStatusSchema, { backend: "postgres", indexed: 7n, articles: 3n });
 const stats = createStatsService({
   sources: { userCount: async () => 5, contentCounters: async () => counters, ...daily },
   local: {
     banners: async (enabledOnly) => (enabledOnly ? 1 : 2),
     friendlinks: async (enabledOnly) => (enabledOnly ? 2 : 3),
   },
+  searchIndex: {
+    status: async () => {
+      statusAsked++;
+      return indexStatus;
+    },
+  },
   version: "1.2.3",
   build: { hash: "abc123", at: new Date("2026-01-01T00:00:00Z") },
   host: () => "Linux 6.1",
 });
 
-test("visitors and users see the counters only, of what they may see (no reports)", async () => {
+test("visitors and users see the counters only, of what they may see (no reports, no index)", async () => {
+  statusAsked = 0;
   for (const who of [call(null), call(false)]) {
     expect(await stats.stats(who)).toEqual({
       userCount: 5,
@@ -63,9 +74,10 @@ test("visitors and users see the counters only, of what they may see (no reports
       friendlinkCount: 2,
     });
   }
+  expect(statusAsked).toBe(0);
 });
 
-test("staff also see the queue figures, the build and the host", async () => {
+test("staff also see the queue figures, the search index's documents, the build and the host", async () => {
   expect(await stats.stats(call(true))).toMatchObject({
     userCount: 5,
     documentCount: 12,
@@ -75,6 +87,7 @@ test("staff also see the queue figures, the build and the host", async () => {
     documentPendingReviewCount: 2,
     documentConvertFailedCount: 1,
     documentConvertingCount: 4,
+    indexDocumentCount: 7,
     os: "Linux 6.1",
     version: "1.2.3",
     hash: "abc123",
@@ -86,6 +99,7 @@ test("a source that fails fails the call (no made-up zeros)", async () => {
   const broken = createStatsService({
     sources: { userCount: async () => 5, contentCounters: () => Promise.reject(new Error("content down")), ...daily },
     local: { banners: async () => 0, friendlinks: async () => 0 },
+    searchIndex: { status: async () => indexStatus },
     version: "1",
   });
   await expect(broken.stats(call(false))).rejects.toThrow("content down");

@@ -5,13 +5,15 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type CallContext, type DailyCount, DomainError } from "@wenku/kit";
 import type { StatsSchema, StatsTrendSchema } from "@wenku/proto/api/v1/config_pb.js";
-import type { StatsSources } from "../ports.js";
+import type { SearchIndexAdmin, StatsSources } from "../ports.js";
 import type { LocalCounts } from "./stats.repository.js";
 
 export interface StatsDeps {
   sources: StatsSources;
   /** The config service's own records: banners and friend links. */
   local: LocalCounts;
+  /** The content service's search index: how many documents it holds (staff only). */
+  searchIndex: Pick<SearchIndexAdmin, "status">;
   version: string;
   /** Build details from the environment (WENKU_BUILD_HASH, WENKU_BUILD_AT), when the image set them. */
   build?: { hash?: string; at?: Date };
@@ -73,14 +75,18 @@ export function createStatsService(deps: StatsDeps) {
       };
     },
 
-    /** Counters for everyone; staff (holders of GetStats's permission) also get build, host and queue figures. */
+    /**
+     * Counters for everyone; staff (holders of GetStats's permission) also get build, host, queue and
+     * search index figures.
+     */
     async stats(call: CallContext): Promise<MessageInitShape<typeof StatsSchema>> {
       const staff = call.identity?.granted === true;
-      const [userCount, c, bannerCount, friendlinkCount] = await Promise.all([
+      const [userCount, c, bannerCount, friendlinkCount, index] = await Promise.all([
         deps.sources.userCount(),
         deps.sources.contentCounters(),
         deps.local.banners(!staff),
         deps.local.friendlinks(!staff),
+        staff ? deps.searchIndex.status() : null,
       ]);
       // Visitors get what they may see (hidden, unreviewed, failed and recycled records are not
       // counted; reports are not public); staff get the full counts.
@@ -106,6 +112,8 @@ export function createStatsService(deps: StatsDeps) {
         documentPendingReviewCount: c.documentPendingReviewCount,
         documentConvertFailedCount: c.documentConvertFailedCount,
         documentConvertingCount: c.documentConvertingCount,
+        // what the search answers from, whichever backend (0 while Elasticsearch does not answer)
+        indexDocumentCount: Number(index?.indexed ?? 0n),
         os: host(),
         version: deps.version,
         hash: deps.build?.hash ?? "",
