@@ -14,6 +14,7 @@ import { BannerAPI } from "@wenku/proto/api/v1/banner_pb.js";
 import { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { FriendlinkAPI } from "@wenku/proto/api/v1/friendlink_pb.js";
+import { HealthAPI } from "@wenku/proto/api/v1/health_pb.js";
 import { NavigationAPI } from "@wenku/proto/api/v1/navigation_pb.js";
 import { createAdvertisementHandlers } from "./advertisement/advertisement.handlers.js";
 import { createAdvertisementRepository } from "./advertisement/advertisement.repository.js";
@@ -26,6 +27,7 @@ import type { Db } from "./db.js";
 import { createFriendlinkHandlers } from "./friendlink/friendlink.handlers.js";
 import { createFriendlinkRepository } from "./friendlink/friendlink.repository.js";
 import { createFriendlinkService } from "./friendlink/friendlink.service.js";
+import { createHealthHandlers } from "./health/health.handlers.js";
 import { createNavigationHandlers } from "./navigation/navigation.handlers.js";
 import { createNavigationRepository } from "./navigation/navigation.repository.js";
 import { createNavigationService } from "./navigation/navigation.service.js";
@@ -151,6 +153,7 @@ export function buildServer(deps: ConfigServerDeps, configs: ConfigService, list
       [BannerAPI, createBannerHandlers(banners)],
       [FriendlinkAPI, createFriendlinkHandlers(friendlinks)],
       [AdvertisementAPI, createAdvertisementHandlers(ads)],
+      [HealthAPI, createHealthHandlers()],
     ],
   });
 }
