@@ -21,7 +21,6 @@ import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
-import { parseUserId } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
@@ -31,27 +30,27 @@ import { DocumentActions } from "./DocumentActions.js";
 import { DocumentReader } from "./DocumentReader.js";
 import { DocumentStatusBanner } from "./DocumentStatusBanner.js";
 import { DownloadButton } from "./DownloadButton.js";
-import { documentInput } from "./prefetch.js";
+import { documentInput, documentRef } from "./prefetch.js";
 import { RelatedDocuments } from "./RelatedDocuments.js";
 import { isPublicStatus, keywordList, pagesPerRead, viewablePages } from "./reader.js";
 
 /** Statuses without pages to read yet (or ever). */
 const NO_READER: readonly DocumentStatus[] = [DocumentStatus.PENDING, DocumentStatus.CONVERTING, DocumentStatus.FAILED];
 
-/** /document/{id}: the document's details, its pages, download and related documents. */
+/** /document/{id} (or its uuid, as moredoc's links): the document's details, its pages, download and related documents. */
 export default function DocumentPage() {
   const { t } = useI18n();
   const { id: rawId } = useParams();
-  const id = parseUserId(rawId);
+  const ref = documentRef(rawId);
   const doc = useApiQuery(
     DocumentAPI.method.getDocument,
-    id === null ? skipToken : documentInput(id),
+    ref === null ? skipToken : documentInput(ref),
     t("doc.loadFailed"),
   );
   const mobile = useSizeClass() === "mobile";
   const pad = { maxWidth: 1200, margin: "0 auto", padding: mobile ? 8 : 24 };
-  // Ids that cannot exist (not a positive integer) read like the server's 404.
-  const missing = id === null || doc.error?.status === 404;
+  // Ids that cannot exist (neither a positive integer nor a uuid) read like the server's 404.
+  const missing = ref === null || doc.error?.status === 404;
   usePageTitle(missing ? t("doc.notFound") : doc.data?.title);
 
   if (missing) {

@@ -7,13 +7,13 @@ import { describe, expect, it } from "@jest/globals";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { createQueryClient } from "../../api/queryClient.js";
-import { documentInput, prefetchDocument } from "./prefetch.js";
+import { documentInput, documentRef, prefetchDocument } from "./prefetch.js";
 
-function documents(asked: Array<{ id: bigint; withAuthor: boolean }>) {
+function documents(asked: Array<{ id: bigint; uuid?: string; withAuthor: boolean }>) {
   return createRouterTransport((router) =>
     router.service(DocumentAPI, {
       getDocument(req) {
-        asked.push({ id: req.id, withAuthor: req.withAuthor });
+        asked.push({ id: req.id, ...(req.uuid ? { uuid: req.uuid } : {}), withAuthor: req.withAuthor });
         if (req.id === 404n) throw new ConnectError("文档不存在", Code.NotFound);
         return {
           id: req.id,
@@ -37,7 +37,7 @@ describe("prefetchDocument (the document asked for beside the page's code)", () 
 
     expect(asked).toEqual([{ id: 9n, withAuthor: true }]);
     // what DocumentPage's useApiQuery(getDocument, documentInput(id)) looks up
-    const page = createQueryOptions(DocumentAPI.method.getDocument, documentInput(9n), { transport });
+    const page = createQueryOptions(DocumentAPI.method.getDocument, documentInput({ id: 9n }), { transport });
     const cached = await queryClient.fetchQuery(page); // fresh: answered from the cache
     expect(cached.title).toBe("线性代数讲义");
     expect(asked).toHaveLength(1);
@@ -54,7 +54,17 @@ describe("prefetchDocument (the document asked for beside the page's code)", () 
   it("asks nothing for an id the page reads as not found", async () => {
     const asked: Array<{ id: bigint; withAuthor: boolean }> = [];
     const queryClient = createQueryClient();
-    for (const raw of ["0", "abc", "-3"]) await prefetchDocument(queryClient, documents(asked), raw, () => {});
+    for (const raw of ["0", "abc", "-3", "1e3", "0x10", " 9"])
+      await prefetchDocument(queryClient, documents(asked), raw, () => {});
     expect(asked).toEqual([]);
+  });
+
+  it("/document/<uuid> (moredoc's links: 16 hex characters) asks by uuid, digits by id", async () => {
+    expect(documentRef("0123456789ABCDEF")).toEqual({ uuid: "0123456789abcdef" });
+    expect(documentRef("1234567890123456")).toEqual({ uuid: "1234567890123456" });
+    expect(documentRef("12")).toEqual({ id: 12n });
+    const asked: Array<{ id: bigint; uuid?: string; withAuthor: boolean }> = [];
+    await prefetchDocument(createQueryClient(), documents(asked), "a1b2c3d4e5f60718", () => {});
+    expect(asked).toEqual([{ id: 0n, uuid: "a1b2c3d4e5f60718", withAuthor: true }]);
   });
 });
