@@ -131,6 +131,9 @@ test("a document: missing or a bad id → 404 (plain page); not known in time or
   expect(await answer("/document/0")).toEqual({ status: 404, page: null });
   expect(await answer("/document/99999999999999999999")).toEqual({ status: 404, page: null });
   expect(await answer("/document/7", data({ doc: "unknown" }))).toEqual({ status: 200, page: null });
+  // a uuid (16 hex characters): the web app opens the document by it, so the plain page, never a 404
+  expect(await answer("/document/0123456789abcdef")).toEqual({ status: 200, page: null });
+  expect(await answer("/document/1234567890123456")).toEqual({ status: 200, page: null });
   const closed = create(SettingsSchema, { system: SETTINGS.system, security: { isClose: true } });
   expect(await answer("/document/7", data({ settings: closed }))).toEqual({ status: 200, page: null });
   // settings not known: the page still answers, under the library's name and the request's origin

@@ -169,7 +169,12 @@ ${pageText.map((text, i) => html`<section data-page="${i + 1}"><h2>第 ${i + 1} 
   };
 }
 
+/** A document's uuid as the web app reads /document/{uuid} (16 hex characters, moredoc's links). */
+const DOCUMENT_UUID = /^[0-9a-f]{16}$/i;
+
 async function documentAnswer(ctx: PageContext, raw: string): Promise<SeoAnswer> {
+  // The web app opens it by uuid; this page is made by id (its canonical URL), so the plain page.
+  if (DOCUMENT_UUID.test(raw)) return PLAIN;
   const id = idOf(raw);
   if (id === null) return NOT_FOUND;
   const [found, settings] = await Promise.all([ctx.data.document(id), ctx.data.settings()]);
