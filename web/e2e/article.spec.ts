@@ -9,7 +9,8 @@ import { adminAccount, login, secondPage, startEachTestFresh, unique } from "./s
  * review; the admin approves it (through the API: the admin article screens are another slice); a
  * visitor finds it in /article under its category, reads it with its image, and the author sees it
  * published. A punished user sees the punishment's reason instead of the editor. The footer's pages
- * open at /article/<identifier>. Needs WENKU_ADMIN_PASSWORD.
+ * open at /article/<identifier>, published by the admin, under the footer's labels. Needs
+ * WENKU_ADMIN_PASSWORD.
  */
 const ADMIN = adminAccount();
 
@@ -159,6 +160,12 @@ test("a punished user sees the reason instead of the editor; the footer's pages 
   await page.goto("/article/about");
   await expect(page.getByTestId("article-title")).toHaveText("关于我们");
   await expect(page.getByTestId("article-body")).not.toBeEmpty();
+  // published by the admin (moredoc clients read article.user.username), and the footer's label is the
+  // page's title
+  await expect(page.getByTestId("article-meta")).toContainText("admin");
+  await page.getByTestId("site-footer").getByRole("link", { name: "文库协议" }).click();
+  await expect(page).toHaveURL(/\/article\/agreement$/);
+  await expect(page.getByTestId("article-title")).toHaveText("文库协议");
   await page.goto("/article/no-such-page");
   await expect(page.getByTestId("article-not-found")).toBeVisible();
 });

@@ -129,7 +129,9 @@ test("a user favorites, rates and reports a document; the admin handles the repo
   const shown = other.getByTestId("user-dynamics").getByTestId("dynamic-row");
   await expect(shown.filter({ hasText: `收藏了文档《${title}》` })).toHaveCount(1);
   await expect(shown.filter({ hasText: "上传了文档" })).toHaveCount(0);
+  // the feed links the document by its uuid (moredoc's shape): the page opens it as by its id
   await shown.getByRole("link", { name: title }).click();
-  await expect(other).toHaveURL(/\/document\//);
+  await expect(other).toHaveURL(/\/document\/[0-9a-f]{16}$/);
+  await expect(other.getByTestId("document-title")).toHaveText(title);
   await other.close();
 });
