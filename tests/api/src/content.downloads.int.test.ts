@@ -186,7 +186,7 @@ describe("downloads", () => {
     expect(
       (orders.json.order as Array<{ product_id: number; status: number }>).map((o) => [o.product_id, o.status]),
     ).toEqual([[id, 2]]);
-    // download.free_download_duration 0 (the default): each download is a purchase
+    // download.free_download_duration 0 (as the fixture sets it): each download is a purchase
     const again = await link(id, buyer.token);
     expect([again.status, again.json.message]).toEqual([400, "积分不足：当前余额 0"]);
     expect((await link(id, alice.token)).status).toBe(200); // the owner downloads free

@@ -98,6 +98,8 @@ export function setupFilesSite(): void {
     carol = await register("filecarol");
     // every request of this file comes from 127.0.0.1: keep the per-IP limit out of the way
     await setConfig("download", "times_every_ip", "1000");
+    // each download of a priced document is a purchase unless a test opens a re-download window
+    await setConfig("download", "free_download_duration", "0");
     await uploadOnce();
   }, 60_000);
   afterAll(async () => {

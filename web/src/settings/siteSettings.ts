@@ -118,7 +118,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     showDocumentFavoriteCount: true,
   },
   vip: { enable: false, icon: "" },
-  download: { enableGuestDownload: false, freeDownloadDuration: 0 },
+  download: { enableGuestDownload: false, freeDownloadDuration: 7 },
   converter: { maxPreview: 0 },
   language: [],
 };

@@ -242,8 +242,8 @@ export const siteKeys: ConfigKey[] = [
   download.number(
     "free_download_duration",
     "购买文档后多少天内允许免费重复下载",
-    "0",
-    "0表示再次下载仍需购买，大于0表示指定多少天内免费",
+    "7",
+    "购买后多少天内可免费重复下载（默认 7 天）；0 表示每次下载都需重新购买（每次购买只能下载一次）",
     NON_NEGATIVE,
   ),
   download.number("url_duration", "下载链接有效时长(秒)", "60", "生成文档下载链接后多少秒之后链接失效", {

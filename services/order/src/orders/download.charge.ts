@@ -73,7 +73,7 @@ export function createDownloadCharge(deps: {
     internal: true,
   });
 
-  async function buy(userId: bigint, documentId: bigint, freeDays: number) {
+  async function buy(userId: bigint, documentId: bigint) {
     // Short credits are refused before an order exists (no closed order per refused click); the
     // ledger still decides under its lock when the balance moves meanwhile.
     const q = await deps.lines.get(OrderType.BUY_DOCUMENT).quote(userId, documentId, 1);
@@ -94,7 +94,7 @@ export function createDownloadCharge(deps: {
       await deps.orders.close(call, order.orderNo).catch(() => undefined);
       throw err;
     }
-    if (freeDays <= 0) await purchases.markUsed(order.id, deps.clock()); // bought for this one download
+    await purchases.markUsed(order.id, deps.clock()); // bought for this download: with 0 days its only one
     return { charged: order.creditAmount, orderNo: order.orderNo };
   }
 
@@ -108,7 +108,7 @@ export function createDownloadCharge(deps: {
     const member = await deps.vip.active(userId, now);
     if (!member) {
       if (vipDoc) throw new DomainError("permission_denied", chargeMessages.vipOnly);
-      return plain(await buy(userId, documentId, days));
+      return plain(await buy(userId, documentId));
     }
     const priced = doc.price > 0 && doc.userId !== userId;
     const left = Math.max(0, member.download - member.downloadUsed);
@@ -120,12 +120,12 @@ export function createDownloadCharge(deps: {
     if (!pass.ok) {
       // Lapsed since the look above: as anyone's download.
       if (vipDoc) throw new DomainError("permission_denied", chargeMessages.vipOnly);
-      return plain(await buy(userId, documentId, days));
+      return plain(await buy(userId, documentId));
     }
     if (pass.kind !== VipDownloadKind.DISCOUNTED)
       return { charged: 0, orderNo: "", vip: true, freeLeft: pass.freeLeft };
     try {
-      const bought = await buy(userId, documentId, days); // the quote applies the card's discount
+      const bought = await buy(userId, documentId); // the quote applies the card's discount
       await deps.vip.attach(pass.id, bought.orderNo);
       return { ...bought, vip: true, freeLeft: 0 };
     } catch (err) {

@@ -1,7 +1,9 @@
 // Document purchases as download rights: a paid, non-free BUY_DOCUMENT order entitles its buyer to
 // download the document for download.free_download_duration days after it was paid, or, when that
-// is 0, once (used_at marks the download that used it). Free orders (the uploader's own, a document
-// already paid for) are records only and never entitle. Claims keep one charge per user and
+// is 0, once: the download it was bought for ("0表示再次下载仍需购买"). used_at marks the first
+// download a purchase served, whatever the setting then, so lowering the setting to 0 never turns
+// purchases already downloaded into one more free download. Free orders (the uploader's own, a
+// document already paid for) are records only and never entitle. Claims keep one charge per user and
 // document at a time without holding a database connection while the charge runs.
 import { OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { Db } from "../db.js";
@@ -32,16 +34,19 @@ export function createPurchaseRepository(db: Db) {
     },
 
     /**
-     * Uses an entitling purchase for one download: within the window any purchase serves (and stays);
-     * with freeDays 0 the oldest unused one is marked used. Answers its order number, or null.
+     * Uses an entitling purchase for one download: within the window any purchase serves (and stays,
+     * marked used by its first download); with freeDays 0 the oldest unused one is marked used.
+     * Answers its order number, or null.
      */
     async use(userId: bigint, documentId: bigint, freeDays: number, now: Date): Promise<string | null> {
       if (freeDays > 0) {
         const row = await db.order.findFirst({
           where: { ...purchases(userId, documentId), payAt: { gte: new Date(now.getTime() - freeDays * DAY_MS) } },
           orderBy: { id: "desc" },
-          select: { orderNo: true },
+          select: { id: true, orderNo: true, usedAt: true },
         });
+        if (row && !row.usedAt)
+          await db.order.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
         return row?.orderNo ?? null;
       }
       const rows = await db.$queryRaw<{ order_no: string }[]>`
@@ -54,7 +59,7 @@ export function createPurchaseRepository(db: Db) {
       return rows[0]?.order_no ?? null;
     },
 
-    /** Marks a purchase used by the download it was bought for (freeDays 0). */
+    /** Marks a purchase used by the download it was bought for. */
     async markUsed(orderId: bigint, now: Date): Promise<void> {
       await db.order.updateMany({ where: { id: orderId, usedAt: null }, data: { usedAt: now } });
     },

@@ -153,7 +153,7 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   ],
   "download.free_download_duration": [
     "Free re-downloads after buying (days)",
-    "0: downloading again costs again; more: free again within that many days",
+    "Days a buyer downloads again free (7 by default); 0: every download is a new purchase (one download each)",
   ],
   "download.url_duration": ["Download link lifetime (seconds)", "How many seconds a download link stays valid"],
   "download.times_every_day": [
