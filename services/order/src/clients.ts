@@ -72,12 +72,18 @@ export function createPaySettingsSource(
   };
 }
 
-/** DocumentInternalAPI.GetDocumentProduct. */
+/** DocumentInternalAPI.GetDocumentProduct and GetDocumentUuids. */
 export function createDocumentProducts(transport: Transport, internalToken: string): DocumentProducts {
   const documents = createClient(DocumentInternalAPI, transport);
   const opts = callOptions(internalToken);
   return {
     product: (id) => documents.getDocumentProduct({ id }, opts),
+    async uuids(ids) {
+      const wanted = [...new Set(ids)].filter((id) => id > 0n);
+      if (!wanted.length) return new Map();
+      const reply = await documents.getDocumentUuids({ id: wanted }, opts);
+      return new Map(Object.entries(reply.uuid).map(([id, uuid]) => [BigInt(id), uuid]));
+    },
   };
 }
 

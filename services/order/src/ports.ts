@@ -22,9 +22,11 @@ export interface PaySettingsSource {
   freshOrderConfig(): Promise<OrderConfig>;
 }
 
-/** The content service's documents as products (DocumentInternalAPI.GetDocumentProduct). */
+/** The content service's documents as products (DocumentInternalAPI.GetDocumentProduct, GetDocumentUuids). */
 export interface DocumentProducts {
   product(id: bigint): Promise<DocumentProduct>;
+  /** The documents' uuids by id (order lists link them); unknown ids are absent. */
+  uuids(ids: readonly bigint[]): Promise<Map<bigint, string>>;
 }
 
 /** The user service, as order lists and VIP ask it (UserInternalAPI). */

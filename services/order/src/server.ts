@@ -111,6 +111,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     core,
     paySettings: deps.paySettings,
     users: deps.users,
+    documents: deps.documents,
     clock,
     log,
   });

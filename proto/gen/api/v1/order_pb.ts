@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/order.proto.
  */
 export const file_api_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChJhcGkvdjEvb3JkZXIucHJvdG8SBmFwaS52MSLyBAoFT3JkZXISCgoCaWQYASABKAMSEAoIb3JkZXJfbm8YAiABKAkSDwoHdXNlcl9pZBgDIAEoAxIQCgh1c2VybmFtZRgEIAEoCRIlCgpvcmRlcl90eXBlGAUgASgOMhEuYXBpLnYxLk9yZGVyVHlwZRISCgpwcm9kdWN0X2lkGAYgASgDEhQKDHByb2R1Y3RfbmFtZRgHIAEoCRIQCghxdWFudGl0eRgIIAEoBRINCgVwcmljZRgJIAEoBRIOCgZhbW91bnQYCiABKAUSEAoIZGlzY291bnQYCyABKAESIwoGc3RhdHVzGAwgASgOMhMuYXBpLnYxLk9yZGVyU3RhdHVzEiUKCnBheV9tZXRob2QYDSABKA4yES5hcGkudjEuUGF5TWV0aG9kEioKBnBheV9hdBgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoJY2xvc2VkX2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZW1hcmsYECABKAkSDwoHbWVzc2FnZRgRIAEoCRIuCgpjcmVhdGVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwYXltZW50X3VybBgUIAEoCRIVCg1jcmVkaXRfYW1vdW50GBUgASgFEhAKCHRyYWRlX25vGBYgASgJEi4KCmV4cGlyZWRfYXQYFyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrEBCglDcmVkaXRMb2cSCgoCaWQYASABKAMSDwoHdXNlcl9pZBgCIAEoAxIOCgZhbW91bnQYAyABKAUSFQoNYmFsYW5jZV9hZnRlchgEIAEoBRIOCgZyZWFzb24YBSABKAkSEAoIcmVmX3R5cGUYBiABKAkSDgoGcmVmX2lkGAcgASgDEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpgBChJDcmVhdGVPcmRlclJlcXVlc3QSJQoKb3JkZXJfdHlwZRgBIAEoDjIRLmFwaS52MS5PcmRlclR5cGUSEAoIcXVhbnRpdHkYAiABKAUSEgoKcHJvZHVjdF9pZBgDIAEoAxIlCgpwYXlfbWV0aG9kGAQgASgOMhEuYXBpLnYxLlBheU1ldGhvZBIOCgZyZW1hcmsYBSABKAkiLwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX25vGAEgASgJEgoKAmlkGAIgASgDIokBChNHZXRPcmRlclN0YXR1c1JlcGx5EhAKCG9yZGVyX25vGAEgASgJEiMKBnN0YXR1cxgCIAEoDjITLmFwaS52MS5PcmRlclN0YXR1cxIqCgZwYXlfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB21lc3NhZ2UYBCABKAkiIAoSRGVsZXRlT3JkZXJSZXF1ZXN0EgoKAmlkGAEgAygDIvABChBMaXN0T3JkZXJSZXF1ZXN0EgwKBHBhZ2UYASABKAMSDAoEc2l6ZRgCIAEoAxIKCgJ3ZBgDIAEoCRINCgVmaWVsZBgEIAMoCRINCgVvcmRlchgFIAEoCRIjCgZzdGF0dXMYBiADKA4yEy5hcGkudjEuT3JkZXJTdGF0dXMSJQoKb3JkZXJfdHlwZRgHIAMoDjIRLmFwaS52MS5PcmRlclR5cGUSJQoKcGF5X21ldGhvZBgIIAMoDjIRLmFwaS52MS5QYXlNZXRob2QSDwoHdXNlcl9pZBgJIAMoAxISCgpjcmVhdGVkX2F0GAogAygJIj0KDkxpc3RPcmRlclJlcGx5Eg0KBXRvdGFsGAEgASgDEhwKBW9yZGVyGAIgAygLMg0uYXBpLnYxLk9yZGVyIl4KD1BheU9yZGVyUmVxdWVzdBIQCghvcmRlcl9ubxgBIAEoCRIlCgpwYXlfbWV0aG9kGAIgASgOMhEuYXBpLnYxLlBheU1ldGhvZBISCgpyZXR1cm5fdXJsGAMgASgJIqMBCg1QYXlPcmRlclJlcGx5EhAKCG9yZGVyX25vGAEgASgJEiMKBnN0YXR1cxgCIAEoDjITLmFwaS52MS5PcmRlclN0YXR1cxIlCgpwYXlfbWV0aG9kGAMgASgOMhEuYXBpLnYxLlBheU1ldGhvZBITCgtwYXltZW50X3VybBgEIAEoCRIOCgZxcmNvZGUYBSABKAkSDwoHbWVzc2FnZRgGIAEoCSIlChFDbG9zZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9ubxgBIAEoCSJKChVTeXN0ZW1SZWNoYXJnZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIQCghxdWFudGl0eRgCIAEoBRIOCgZyZW1hcmsYAyABKAkiUAoVQ3JlZGl0UmVjaGFyZ2VSZXF1ZXN0EhAKCHF1YW50aXR5GAEgASgFEiUKCnBheV9tZXRob2QYAiABKA4yES5hcGkudjEuUGF5TWV0aG9kIn4KFExpc3RVc2VyT3JkZXJSZXF1ZXN0EgwKBHBhZ2UYASABKAMSDAoEc2l6ZRgCIAEoAxIjCgZzdGF0dXMYAyADKA4yEy5hcGkudjEuT3JkZXJTdGF0dXMSJQoKb3JkZXJfdHlwZRgEIAMoDjIRLmFwaS52MS5PcmRlclR5cGUiSAoYTGlzdFVzZXJDcmVkaXRMb2dSZXF1ZXN0EgwKBHBhZ2UYASABKAMSDAoEc2l6ZRgCIAEoAxIQCghyZWZfdHlwZRgDIAMoCSJOChZMaXN0VXNlckNyZWRpdExvZ1JlcGx5Eg0KBXRvdGFsGAEgASgDEiUKCmNyZWRpdF9sb2cYAiADKAsyES5hcGkudjEuQ3JlZGl0TG9nMqQKCghPcmRlckFQSRJmCgtDcmVhdGVPcmRlchIaLmFwaS52MS5DcmVhdGVPcmRlclJlcXVlc3QaDS5hcGkudjEuT3JkZXIiLMrzGBAIAioM5Yib5bu66K6i5Y2VgtPkkwISOgEqIg0vYXBpL3YxL29yZGVyEl8KCEdldE9yZGVyEhcuYXBpLnYxLkdldE9yZGVyUmVxdWVzdBoNLmFwaS52MS5PcmRlciIryvMYEggCEAEqDOafpeeci+iuouWNlYLT5JMCDxINL2FwaS92MS9vcmRlchJsCgtEZWxldGVPcmRlchIaLmFwaS52MS5EZWxldGVPcmRlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiKcrzGBAIAyoM5Yig6Zmk6K6i5Y2VgtPkkwIPKg0vYXBpL3YxL29yZGVyEoABCg5HZXRPcmRlclN0YXR1cxIXLmFwaS52MS5HZXRPcmRlclJlcXVlc3QaGy5hcGkudjEuR2V0T3JkZXJTdGF0dXNSZXBseSI4yvMYGAgCEAEqEuafpeivouiuouWNleeKtuaAgYLT5JMCFhIUL2FwaS92MS9vcmRlci9zdGF0dXMSbQoJTGlzdE9yZGVyEhguYXBpLnYxLkxpc3RPcmRlclJlcXVlc3QaFi5hcGkudjEuTGlzdE9yZGVyUmVwbHkiLsrzGBAIAyoM6K6i5Y2V5YiX6KGogtPkkwIUEhIvYXBpL3YxL29yZGVyL2xpc3QSbgoIUGF5T3JkZXISFy5hcGkudjEuUGF5T3JkZXJSZXF1ZXN0GhUuYXBpLnYxLlBheU9yZGVyUmVwbHkiMsrzGBIIAhABKgzmlK/ku5jorqLljZWC0+STAhY6ASoiES9hcGkvdjEvb3JkZXIvcGF5EnUKCkNsb3NlT3JkZXISGS5hcGkudjEuQ2xvc2VPcmRlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNMrzGBIIAhABKgzlhbPpl63orqLljZWC0+STAhg6ASoaEy9hcGkvdjEvb3JkZXIvY2xvc2USfAoOU3lzdGVtUmVjaGFyZ2USHS5hcGkudjEuU3lzdGVtUmVjaGFyZ2VSZXF1ZXN0Gg0uYXBpLnYxLk9yZGVyIjzK8xgQCAMqDOezu+e7n+WFheWAvILT5JMCIjoBKiIdL2FwaS92MS9vcmRlci9zeXN0ZW0vcmVjaGFyZ2USdQoOQ3JlZGl0UmVjaGFyZ2USHS5hcGkudjEuQ3JlZGl0UmVjaGFyZ2VSZXF1ZXN0Gg0uYXBpLnYxLk9yZGVyIjXK8xgQCAIqDOenr+WIhuWFheWAvILT5JMCGzoBKiIWL2FwaS92MS9vcmRlci9yZWNoYXJnZRJ1Cg1MaXN0VXNlck9yZGVyEhwuYXBpLnYxLkxpc3RVc2VyT3JkZXJSZXF1ZXN0GhYuYXBpLnYxLkxpc3RPcmRlclJlcGx5Ii7K8xgQCAIqDOaIkeeahOiuouWNlYLT5JMCFBISL2FwaS92MS91c2VyL29yZGVyEpABChFMaXN0VXNlckNyZWRpdExvZxIgLmFwaS52MS5MaXN0VXNlckNyZWRpdExvZ1JlcXVlc3QaHi5hcGkudjEuTGlzdFVzZXJDcmVkaXRMb2dSZXBseSI5yvMYFggCKhLmiJHnmoTnp6/liIbmmI7nu4aC0+STAhkSFy9hcGkvdjEvdXNlci9jcmVkaXQvbG9nGgnS8xgFb3JkZXJiBnByb3RvMw", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChJhcGkvdjEvb3JkZXIucHJvdG8SBmFwaS52MSLeBQoFT3JkZXISCgoCaWQYASABKAMSEAoIb3JkZXJfbm8YAiABKAkSDwoHdXNlcl9pZBgDIAEoAxIQCgh1c2VybmFtZRgEIAEoCRIlCgpvcmRlcl90eXBlGAUgASgOMhEuYXBpLnYxLk9yZGVyVHlwZRISCgpwcm9kdWN0X2lkGAYgASgDEhQKDHByb2R1Y3RfbmFtZRgHIAEoCRIQCghxdWFudGl0eRgIIAEoBRINCgVwcmljZRgJIAEoBRIOCgZhbW91bnQYCiABKAUSEAoIZGlzY291bnQYCyABKAESIwoGc3RhdHVzGAwgASgOMhMuYXBpLnYxLk9yZGVyU3RhdHVzEiUKCnBheV9tZXRob2QYDSABKA4yES5hcGkudjEuUGF5TWV0aG9kEioKBnBheV9hdBgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoJY2xvc2VkX2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZW1hcmsYECABKAkSDwoHbWVzc2FnZRgRIAEoCRIuCgpjcmVhdGVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwYXltZW50X3VybBgUIAEoCRIVCg1jcmVkaXRfYW1vdW50GBUgASgFEhAKCHRyYWRlX25vGBYgASgJEi4KCmV4cGlyZWRfYXQYFyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKDHBheW1lbnRfdHlwZRgYIAEoDjIRLmFwaS52MS5QYXlNZXRob2QSFAoMcHJvZHVjdF91dWlkGBkgASgJEisKB3BhaWRfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrEBCglDcmVkaXRMb2cSCgoCaWQYASABKAMSDwoHdXNlcl9pZBgCIAEoAxIOCgZhbW91bnQYAyABKAUSFQoNYmFsYW5jZV9hZnRlchgEIAEoBRIOCgZyZWFzb24YBSABKAkSEAoIcmVmX3R5cGUYBiABKAkSDgoGcmVmX2lkGAcgASgDEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpgBChJDcmVhdGVPcmRlclJlcXVlc3QSJQoKb3JkZXJfdHlwZRgBIAEoDjIRLmFwaS52MS5PcmRlclR5cGUSEAoIcXVhbnRpdHkYAiABKAUSEgoKcHJvZHVjdF9pZBgDIAEoAxIlCgpwYXlfbWV0aG9kGAQgASgOMhEuYXBpLnYxLlBheU1ldGhvZBIOCgZyZW1hcmsYBSABKAkiLwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX25vGAEgASgJEgoKAmlkGAIgASgDIokBChNHZXRPcmRlclN0YXR1c1JlcGx5EhAKCG9yZGVyX25vGAEgASgJEiMKBnN0YXR1cxgCIAEoDjITLmFwaS52MS5PcmRlclN0YXR1cxIqCgZwYXlfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB21lc3NhZ2UYBCABKAkiIAoSRGVsZXRlT3JkZXJSZXF1ZXN0EgoKAmlkGAEgAygDIsQCChBMaXN0T3JkZXJSZXF1ZXN0EgwKBHBhZ2UYASABKAMSDAoEc2l6ZRgCIAEoAxIKCgJ3ZBgDIAEoCRINCgVmaWVsZBgEIAMoCRINCgVvcmRlchgFIAEoCRIjCgZzdGF0dXMYBiADKA4yEy5hcGkudjEuT3JkZXJTdGF0dXMSJQoKb3JkZXJfdHlwZRgHIAMoDjIRLmFwaS52MS5PcmRlclR5cGUSJQoKcGF5X21ldGhvZBgIIAMoDjIRLmFwaS52MS5QYXlNZXRob2QSDwoHdXNlcl9pZBgJIAMoAxISCgpjcmVhdGVkX2F0GAogAygJEikKDG9yZGVyX3N0YXR1cxgLIAMoDjITLmFwaS52MS5PcmRlclN0YXR1cxInCgxwYXltZW50X3R5cGUYDCADKA4yES5hcGkudjEuUGF5TWV0aG9kIj0KDkxpc3RPcmRlclJlcGx5Eg0KBXRvdGFsGAEgASgDEhwKBW9yZGVyGAIgAygLMg0uYXBpLnYxLk9yZGVyIqkBCg9QYXlPcmRlclJlcXVlc3QSEAoIb3JkZXJfbm8YASABKAkSJQoKcGF5X21ldGhvZBgCIAEoDjIRLmFwaS52MS5QYXlNZXRob2QSEgoKcmV0dXJuX3VybBgDIAEoCRInCgxwYXltZW50X3R5cGUYBCABKA4yES5hcGkudjEuUGF5TWV0aG9kEhAKCGRvd25jb2RlGAUgASgJEg4KBmlzX3dhcBgGIAEoCCL3AQoNUGF5T3JkZXJSZXBseRIQCghvcmRlcl9ubxgBIAEoCRIjCgZzdGF0dXMYAiABKA4yEy5hcGkudjEuT3JkZXJTdGF0dXMSJQoKcGF5X21ldGhvZBgDIAEoDjIRLmFwaS52MS5QYXlNZXRob2QSEwoLcGF5bWVudF91cmwYBCABKAkSDgoGcXJjb2RlGAUgASgJEg8KB21lc3NhZ2UYBiABKAkSKQoMb3JkZXJfc3RhdHVzGAcgASgOMhMuYXBpLnYxLk9yZGVyU3RhdHVzEicKDHBheW1lbnRfdHlwZRgIIAEoDjIRLmFwaS52MS5QYXlNZXRob2QiJQoRQ2xvc2VPcmRlclJlcXVlc3QSEAoIb3JkZXJfbm8YASABKAkiWgoVU3lzdGVtUmVjaGFyZ2VSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMSEAoIcXVhbnRpdHkYAiABKAUSDgoGcmVtYXJrGAMgASgJEg4KBmNyZWRpdBgEIAEoBSJQChVDcmVkaXRSZWNoYXJnZVJlcXVlc3QSEAoIcXVhbnRpdHkYASABKAUSJQoKcGF5X21ldGhvZBgCIAEoDjIRLmFwaS52MS5QYXlNZXRob2QifgoUTGlzdFVzZXJPcmRlclJlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEiMKBnN0YXR1cxgDIAMoDjITLmFwaS52MS5PcmRlclN0YXR1cxIlCgpvcmRlcl90eXBlGAQgAygOMhEuYXBpLnYxLk9yZGVyVHlwZSJIChhMaXN0VXNlckNyZWRpdExvZ1JlcXVlc3QSDAoEcGFnZRgBIAEoAxIMCgRzaXplGAIgASgDEhAKCHJlZl90eXBlGAMgAygJIk4KFkxpc3RVc2VyQ3JlZGl0TG9nUmVwbHkSDQoFdG90YWwYASABKAMSJQoKY3JlZGl0X2xvZxgCIAMoCzIRLmFwaS52MS5DcmVkaXRMb2cypAoKCE9yZGVyQVBJEmYKC0NyZWF0ZU9yZGVyEhouYXBpLnYxLkNyZWF0ZU9yZGVyUmVxdWVzdBoNLmFwaS52MS5PcmRlciIsyvMYEAgCKgzliJvlu7rorqLljZWC0+STAhI6ASoiDS9hcGkvdjEvb3JkZXISXwoIR2V0T3JkZXISFy5hcGkudjEuR2V0T3JkZXJSZXF1ZXN0Gg0uYXBpLnYxLk9yZGVyIivK8xgSCAIQASoM5p+l55yL6K6i5Y2VgtPkkwIPEg0vYXBpL3YxL29yZGVyEmwKC0RlbGV0ZU9yZGVyEhouYXBpLnYxLkRlbGV0ZU9yZGVyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIpyvMYEAgDKgzliKDpmaTorqLljZWC0+STAg8qDS9hcGkvdjEvb3JkZXISgAEKDkdldE9yZGVyU3RhdHVzEhcuYXBpLnYxLkdldE9yZGVyUmVxdWVzdBobLmFwaS52MS5HZXRPcmRlclN0YXR1c1JlcGx5IjjK8xgYCAIQASoS5p+l6K+i6K6i5Y2V54q25oCBgtPkkwIWEhQvYXBpL3YxL29yZGVyL3N0YXR1cxJtCglMaXN0T3JkZXISGC5hcGkudjEuTGlzdE9yZGVyUmVxdWVzdBoWLmFwaS52MS5MaXN0T3JkZXJSZXBseSIuyvMYEAgDKgzorqLljZXliJfooaiC0+STAhQSEi9hcGkvdjEvb3JkZXIvbGlzdBJuCghQYXlPcmRlchIXLmFwaS52MS5QYXlPcmRlclJlcXVlc3QaFS5hcGkudjEuUGF5T3JkZXJSZXBseSIyyvMYEggCEAEqDOaUr+S7mOiuouWNlYLT5JMCFjoBKiIRL2FwaS92MS9vcmRlci9wYXkSdQoKQ2xvc2VPcmRlchIZLmFwaS52MS5DbG9zZU9yZGVyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI0yvMYEggCEAEqDOWFs+mXreiuouWNlYLT5JMCGDoBKhoTL2FwaS92MS9vcmRlci9jbG9zZRJ8Cg5TeXN0ZW1SZWNoYXJnZRIdLmFwaS52MS5TeXN0ZW1SZWNoYXJnZVJlcXVlc3QaDS5hcGkudjEuT3JkZXIiPMrzGBAIAyoM57O757uf5YWF5YC8gtPkkwIiOgEqIh0vYXBpL3YxL29yZGVyL3N5c3RlbS9yZWNoYXJnZRJ1Cg5DcmVkaXRSZWNoYXJnZRIdLmFwaS52MS5DcmVkaXRSZWNoYXJnZVJlcXVlc3QaDS5hcGkudjEuT3JkZXIiNcrzGBAIAioM56ev5YiG5YWF5YC8gtPkkwIbOgEqIhYvYXBpL3YxL29yZGVyL3JlY2hhcmdlEnUKDUxpc3RVc2VyT3JkZXISHC5hcGkudjEuTGlzdFVzZXJPcmRlclJlcXVlc3QaFi5hcGkudjEuTGlzdE9yZGVyUmVwbHkiLsrzGBAIAioM5oiR55qE6K6i5Y2VgtPkkwIUEhIvYXBpL3YxL3VzZXIvb3JkZXISkAEKEUxpc3RVc2VyQ3JlZGl0TG9nEiAuYXBpLnYxLkxpc3RVc2VyQ3JlZGl0TG9nUmVxdWVzdBoeLmFwaS52MS5MaXN0VXNlckNyZWRpdExvZ1JlcGx5IjnK8xgWCAIqEuaIkeeahOenr+WIhuaYjue7hoLT5JMCGRIXL2FwaS92MS91c2VyL2NyZWRpdC9sb2caCdLzGAVvcmRlcmIGcHJvdG8z", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * An order: buy a document, buy VIP, or recharge credits. Money is in cents; the server computes
@@ -108,6 +108,9 @@ export type Order = Message<"api.v1.Order"> & {
   payAt?: Timestamp | undefined;
 
   /**
+   * moredoc's meaning (its clients read it so): while PENDING, when the order will close unpaid (the
+   * payment deadline, = expired_at); once CLOSED, when it closed; unset for PAID orders.
+   *
    * @generated from field: google.protobuf.Timestamp closed_at = 15;
    */
   closedAt?: Timestamp | undefined;
@@ -163,6 +166,28 @@ export type Order = Message<"api.v1.Order"> & {
    * @generated from field: google.protobuf.Timestamp expired_at = 23;
    */
   expiredAt?: Timestamp | undefined;
+
+  /**
+   * moredoc's name for pay_method, in moredoc's numbering (the same as PayMethod's, 1…10); the
+   * sandbox provider, which moredoc lacks, shows as PAY_METHOD_OTHER.
+   *
+   * @generated from field: api.v1.PayMethod payment_type = 24;
+   */
+  paymentType: PayMethod;
+
+  /**
+   * BUY_DOCUMENT: the bought document's uuid (its /document/<uuid> page); "" otherwise
+   *
+   * @generated from field: string product_uuid = 25;
+   */
+  productUuid: string;
+
+  /**
+   * moredoc's name for pay_at
+   *
+   * @generated from field: google.protobuf.Timestamp paid_at = 26;
+   */
+  paidAt?: Timestamp | undefined;
 };
 
 /**
@@ -382,6 +407,8 @@ export type ListOrderRequest = Message<"api.v1.ListOrderRequest"> & {
   order: string;
 
   /**
+   * UNSPECIFIED (0) means any status
+   *
    * @generated from field: repeated api.v1.OrderStatus status = 6;
    */
   status: OrderStatus[];
@@ -407,6 +434,20 @@ export type ListOrderRequest = Message<"api.v1.ListOrderRequest"> & {
    * @generated from field: repeated string created_at = 10;
    */
   createdAt: string[];
+
+  /**
+   * moredoc's name for status (both filters apply)
+   *
+   * @generated from field: repeated api.v1.OrderStatus order_status = 11;
+   */
+  orderStatus: OrderStatus[];
+
+  /**
+   * moredoc's name for pay_method (both filters apply)
+   *
+   * @generated from field: repeated api.v1.PayMethod payment_type = 12;
+   */
+  paymentType: PayMethod[];
 };
 
 /**
@@ -458,6 +499,27 @@ export type PayOrderRequest = Message<"api.v1.PayOrderRequest"> & {
    * @generated from field: string return_url = 3;
    */
   returnUrl: string;
+
+  /**
+   * moredoc's name for pay_method (same numbering); both given must agree
+   *
+   * @generated from field: api.v1.PayMethod payment_type = 4;
+   */
+  paymentType: PayMethod;
+
+  /**
+   * a download code (PAY_METHOD_DOWNLOAD_CODE): not offered by this site
+   *
+   * @generated from field: string downcode = 5;
+   */
+  downcode: string;
+
+  /**
+   * the payer is on a phone (moredoc clients say so; the user agent tells us too)
+   *
+   * @generated from field: bool is_wap = 6;
+   */
+  isWap: boolean;
 };
 
 /**
@@ -506,6 +568,20 @@ export type PayOrderReply = Message<"api.v1.PayOrderReply"> & {
    * @generated from field: string message = 6;
    */
   message: string;
+
+  /**
+   * moredoc's name for status (its clients read it)
+   *
+   * @generated from field: api.v1.OrderStatus order_status = 7;
+   */
+  orderStatus: OrderStatus;
+
+  /**
+   * moredoc's name for pay_method
+   *
+   * @generated from field: api.v1.PayMethod payment_type = 8;
+   */
+  paymentType: PayMethod;
 };
 
 /**
@@ -552,6 +628,13 @@ export type SystemRechargeRequest = Message<"api.v1.SystemRechargeRequest"> & {
    * @generated from field: string remark = 3;
    */
   remark: string;
+
+  /**
+   * moredoc's name for quantity; both given must agree
+   *
+   * @generated from field: int32 credit = 4;
+   */
+  credit: number;
 };
 
 /**
@@ -600,6 +683,8 @@ export type ListUserOrderRequest = Message<"api.v1.ListUserOrderRequest"> & {
   size: bigint;
 
   /**
+   * UNSPECIFIED (0) means any status, as moredoc clients send it
+   *
    * @generated from field: repeated api.v1.OrderStatus status = 3;
    */
   status: OrderStatus[];

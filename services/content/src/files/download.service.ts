@@ -25,6 +25,9 @@ export const downloadMessages = {
 /** download.url_duration when unset or ≤ 0. */
 export const DEFAULT_URL_SECONDS = 60;
 
+/** GetDocumentUuids answers at most this many documents. */
+const MAX_UUIDS = 1000;
+
 /** A page of a user's download history holds at most this many. */
 const MAX_HISTORY_SIZE = 100;
 
@@ -78,6 +81,14 @@ export function createDownloadService(deps: DownloadDeps) {
         public: isPublic(doc),
         isVip: doc.isVip,
       };
+    },
+
+    /** The uuids of documents by id (the order lists link them), at most MAX_UUIDS. */
+    uuids(ids: readonly bigint[]): Promise<Map<bigint, string>> {
+      const wanted = [...new Set(ids)].filter((id) => id > 0n);
+      if (wanted.length > MAX_UUIDS)
+        throw new DomainError("invalid_argument", `最多查询 ${MAX_UUIDS} 个文档`, undefined, "id");
+      return wanted.length ? deps.repo.documentUuids(wanted) : Promise.resolve(new Map());
     },
 
     /** A user's download history, newest first (the user service checked who is asking). */

@@ -93,6 +93,12 @@ export function createFileRepository(db: Db) {
       });
     },
 
+    /** id → uuid of these documents, recycled ones too. */
+    async documentUuids(ids: readonly bigint[]): Promise<Map<bigint, string>> {
+      const rows = await db.document.findMany({ where: { id: { in: [...ids] } }, select: { id: true, uuid: true } });
+      return new Map(rows.map((r) => [r.id, r.uuid]));
+    },
+
     async findDocumentFile(id: bigint): Promise<DocumentFile | null> {
       return db.document.findUnique({
         where: { id },

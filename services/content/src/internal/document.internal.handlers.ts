@@ -28,5 +28,9 @@ export function createDocumentInternalHandlers({
     async getDocumentProduct(req) {
       return create(DocumentProductSchema, await downloads.product(req.id));
     },
+    async getDocumentUuids(req) {
+      const uuids = await downloads.uuids(req.id);
+      return { uuid: Object.fromEntries([...uuids].map(([id, uuid]) => [id.toString(), uuid])) };
+    },
   };
 }

@@ -11,13 +11,18 @@ import {
 } from "@wenku/proto/api/v1/order_pb.js";
 import { toCreditLog } from "../credits/ledger.mapper.js";
 import type { LedgerService } from "../credits/ledger.service.js";
+import { moredocPaymentType } from "./moredoc.names.js";
 import { toOrderProto } from "./order.mapper.js";
 import type { PayService } from "./order.pay.js";
-import type { OrderRow } from "./order.repository.js";
-import type { OrderService } from "./order.service.js";
+import type { OrderPage, OrderService, OrderView } from "./order.service.js";
 
-const listReply = ({ total, rows, names }: { total: number; rows: OrderRow[]; names: Map<bigint, string> }) =>
-  create(ListOrderReplySchema, { total: BigInt(total), order: rows.map((r) => toOrderProto(r, names.get(r.userId))) });
+const listReply = ({ total, rows, names, uuids }: OrderPage) =>
+  create(ListOrderReplySchema, {
+    total: BigInt(total),
+    order: rows.map((r) => toOrderProto(r, names.get(r.userId), uuids.get(r.productId))),
+  });
+
+const viewReply = ({ row, productUuid }: OrderView) => toOrderProto(row, "", productUuid);
 
 /** The services OrderAPI's methods call. */
 export interface OrderDomain {
@@ -30,7 +35,7 @@ export interface OrderDomain {
 export function createOrderHandlers({ orders, payments, ledger }: OrderDomain): ServiceImpl<typeof OrderAPI> {
   return {
     async createOrder(req, ctx) {
-      return toOrderProto(await orders.create(actor(ctx), req));
+      return viewReply(await orders.place(actor(ctx), req));
     },
     async creditRecharge(req, ctx) {
       return toOrderProto(
@@ -38,7 +43,7 @@ export function createOrderHandlers({ orders, payments, ledger }: OrderDomain): 
       );
     },
     async getOrder(req, ctx) {
-      return toOrderProto(await orders.get(actor(ctx), req));
+      return viewReply(await orders.get(actor(ctx), req));
     },
     async getOrderStatus(req, ctx) {
       const r = await payments.status(actor(ctx), req);
@@ -54,7 +59,9 @@ export function createOrderHandlers({ orders, payments, ledger }: OrderDomain): 
       return create(PayOrderReplySchema, {
         orderNo: row.orderNo,
         status: row.status as OrderStatus,
+        orderStatus: row.status as OrderStatus,
         payMethod: row.payMethod,
+        paymentType: moredocPaymentType(row.payMethod),
         paymentUrl: paymentUrl ?? "",
         qrcode: qrcode ?? "",
         message: row.message,

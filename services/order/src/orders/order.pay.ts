@@ -18,6 +18,7 @@ import {
 } from "../payments/provider.js";
 import type { ProviderRegistry } from "../payments/registry.js";
 import type { PaySettingsSource } from "../ports.js";
+import { chosenPayMethod } from "./moredoc.names.js";
 import { type OrderCore, orderMessages } from "./order.core.js";
 import type { OrderRepository, OrderRow } from "./order.repository.js";
 
@@ -152,21 +153,23 @@ export function createPayService(deps: PayDeps) {
   }
 
   return {
+    /** PayOrder: the method as pay_method or moredoc's payment_type; is_wap (moredoc) or the user agent says "phone". */
     async pay(
       call: CallContext,
-      req: { orderNo: string; payMethod: PayMethod; returnUrl: string },
+      req: { orderNo: string; payMethod: PayMethod; paymentType?: PayMethod; returnUrl: string; isWap?: boolean },
     ): Promise<PayResult> {
+      const method = chosenPayMethod({ payMethod: req.payMethod, paymentType: req.paymentType ?? 0 });
       const { who, row } = await core.load(call, { orderNo: req.orderNo });
       if (row.userId !== who.userId) throw new DomainError("permission_denied", orderMessages.notOwn);
       if (row.status === OrderStatus.PAID) return { row }; // a repeated click, or 50 at once: one spend, all see PAID
       if (row.status !== OrderStatus.PENDING) refuse(row);
-      if (req.payMethod === PayMethod.UNSPECIFIED)
+      if (method === PayMethod.UNSPECIFIED)
         throw new DomainError("invalid_argument", orderMessages.chooseMethod, undefined, "pay_method");
-      if (req.payMethod === PayMethod.CREDIT) return payWithCredits(row);
+      if (method === PayMethod.CREDIT) return payWithCredits(row);
       if (row.amount <= 0)
         throw new DomainError("failed_precondition", orderMessages.noOnline, undefined, "pay_method");
       const { pay } = await deps.paySettings.orderConfig();
-      const provider = deps.providers.forMethod(req.payMethod, pay);
+      const provider = deps.providers.forMethod(method, pay);
       await repo.choose(row.id, provider.method);
       const started = await provider.start({
         orderNo: row.orderNo,
@@ -176,7 +179,7 @@ export function createPayService(deps: PayDeps) {
         returnUrl: safeReturn(req.returnUrl, row.orderNo),
         clientIp: call.clientIp,
         expiresAt: row.expiredAt,
-        mobile: MOBILE.test(call.userAgent ?? ""),
+        mobile: !!req.isWap || MOBILE.test(call.userAgent ?? ""),
       });
       return { row: { ...row, payMethod: provider.method }, ...started };
     },

@@ -3,8 +3,9 @@
 import { randomInt } from "node:crypto";
 import { type CallContext, DomainError, type Logger, paging, requireSignedIn } from "@wenku/kit";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import type { PaySettingsSource, UserDirectory } from "../ports.js";
+import type { DocumentProducts, PaySettingsSource, UserDirectory } from "../ports.js";
 import type { ProductLines } from "./lines.js";
+import { bothFilters, eitherName, payMethodsOfPaymentTypes, statusFilter } from "./moredoc.names.js";
 import { type OrderCore, orderMessages } from "./order.core.js";
 import type { OrderFilter, OrderRepository, OrderRow, OrderSort } from "./order.repository.js";
 import { checkRechargeQuantity } from "./recharge.line.js";
@@ -15,6 +16,7 @@ export interface OrderServiceDeps {
   core: OrderCore;
   paySettings: Pick<PaySettingsSource, "orderConfig">;
   users: Pick<UserDirectory, "usernames">;
+  documents: Pick<DocumentProducts, "uuids">;
   log?: Logger;
   clock: () => Date;
 }
@@ -39,17 +41,49 @@ function parseDate(text: string | undefined): Date | undefined {
   return d;
 }
 
+/** An order as the API shows it: the row, and the bought document's uuid (BUY_DOCUMENT; else ""). */
+export interface OrderView {
+  row: OrderRow;
+  productUuid: string;
+}
+
+export interface OrderPage {
+  total: number;
+  rows: OrderRow[];
+  names: Map<bigint, string>;
+  uuids: Map<bigint, string>;
+}
+
 export function createOrderService(deps: OrderServiceDeps) {
   const { repo, core } = deps;
 
-  /** A page of orders with their users' names (shown to staff; a failed lookup leaves them empty). */
-  async function named(page: { total: number; rows: OrderRow[] }) {
-    const names = await deps.users.usernames(page.rows.map((r) => r.userId)).catch((err: unknown) => {
-      deps.log?.warn({ err }, "orders: usernames unavailable");
+  /** The bought documents' uuids, in one call (a failed lookup leaves them empty: clients fall back to the id). */
+  async function uuidsOf(rows: readonly OrderRow[]): Promise<Map<bigint, string>> {
+    const ids = rows.filter((r) => r.orderType === OrderType.BUY_DOCUMENT).map((r) => r.productId);
+    if (!ids.length) return new Map();
+    return deps.documents.uuids(ids).catch((err: unknown) => {
+      deps.log?.warn({ err }, "orders: document uuids unavailable");
       return new Map<bigint, string>();
     });
-    return { ...page, names };
   }
+
+  async function view(row: OrderRow): Promise<OrderView> {
+    return { row, productUuid: (await uuidsOf([row])).get(row.productId) ?? "" };
+  }
+
+  /** A page of orders with their users' names (shown to staff; a failed lookup leaves them empty). */
+  async function named(page: { total: number; rows: OrderRow[] }): Promise<OrderPage> {
+    const [names, uuids] = await Promise.all([
+      deps.users.usernames(page.rows.map((r) => r.userId)).catch((err: unknown) => {
+        deps.log?.warn({ err }, "orders: usernames unavailable");
+        return new Map<bigint, string>();
+      }),
+      uuidsOf(page.rows),
+    ]);
+    return { ...page, names, uuids };
+  }
+
+  const emptyPage = (): OrderPage => ({ total: 0, rows: [], names: new Map(), uuids: new Map() });
 
   async function insert(init: Omit<Parameters<OrderRepository["create"]>[0], "orderNo" | "expiredAt">) {
     const now = deps.clock();
@@ -68,7 +102,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row;
   }
 
-  return {
+  const service = {
     /** A PENDING order priced by its line; a free one (amount and credits 0) is paid and delivered at once. */
     async create(call: CallContext, req: { orderType: OrderType; quantity: number; productId: bigint }) {
       const who = requireSignedIn(call);
@@ -95,10 +129,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       return (await repo.findById(row.id)) ?? paid;
     },
 
-    async get(call: CallContext, ref: { orderNo: string; id: bigint }): Promise<OrderRow> {
+    /** CreateOrder: the new order as the API shows it. */
+    async place(call: CallContext, req: { orderType: OrderType; quantity: number; productId: bigint }) {
+      return view(await service.create(call, req));
+    },
+
+    async get(call: CallContext, ref: { orderNo: string; id: bigint }): Promise<OrderView> {
       if (!ref.orderNo && ref.id <= 0n)
         throw new DomainError("invalid_argument", orderMessages.orderNo, undefined, "order_no");
-      return (await core.load(call, ref.orderNo ? { orderNo: ref.orderNo } : { id: ref.id })).row;
+      return view((await core.load(call, ref.orderNo ? { orderNo: ref.orderNo } : { id: ref.id })).row);
     },
 
     /** PENDING → CLOSED by its owner (or staff); closing a closed order is a no-op, a paid one is refused. */
@@ -112,7 +151,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
     },
 
-    /** Staff: every order, filtered. */
+    /** Staff: every order, filtered (moredoc's order_status and payment_type too: every filter applies). */
     async list(req: {
       page: bigint;
       size: bigint;
@@ -124,17 +163,22 @@ export function createOrderService(deps: OrderServiceDeps) {
       payMethod: readonly number[];
       userId: readonly bigint[];
       createdAt: readonly string[];
-    }) {
+      orderStatus: readonly number[];
+      paymentType: readonly number[];
+    }): Promise<OrderPage> {
       const { skip, take } = paging(req.page, req.size, { max: 100, fallback: 10 });
+      const statuses = bothFilters(statusFilter(req.status), statusFilter(req.orderStatus));
+      const payMethods = bothFilters(req.payMethod, payMethodsOfPaymentTypes(req.paymentType));
       const f: OrderFilter = {
         wd: req.wd.trim().slice(0, 64) || undefined,
-        statuses: req.status,
+        statuses: statuses ?? [],
         types: req.orderType,
-        payMethods: req.payMethod,
+        payMethods: payMethods ?? [],
         userIds: req.userId,
         from: parseDate(req.createdAt[0]),
         to: parseDate(req.createdAt[1]),
       };
+      if (!statuses || !payMethods) return emptyPage();
       const [field, dir] = req.order.trim().split(/\s+/);
       const sort = (
         field && SORTABLE.has(field) ? { [camel(field)]: dir === "asc" ? "asc" : "desc" } : { id: "desc" }
@@ -147,14 +191,19 @@ export function createOrderService(deps: OrderServiceDeps) {
     async listMine(
       call: CallContext,
       req: { page: bigint; size: bigint; status: readonly number[]; orderType: readonly number[] },
-    ) {
+    ): Promise<OrderPage> {
       const who = requireSignedIn(call);
       const { skip, take } = paging(req.page, req.size, { max: 100, fallback: 10 });
       await repo.closeExpired(deps.clock(), orderMessages.expired);
       return named(
-        await repo.list({ userIds: [who.userId], statuses: req.status, types: req.orderType }, skip, take, {
-          id: "desc",
-        }),
+        await repo.list(
+          { userIds: [who.userId], statuses: statusFilter(req.status), types: req.orderType },
+          skip,
+          take,
+          {
+            id: "desc",
+          },
+        ),
       );
     },
 
@@ -165,10 +214,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       await repo.softDelete(wanted, deps.clock());
     },
 
-    /** Staff credit a user: a PAID RECHARGE order (PAY_METHOD_SYSTEM_RECHARGE) and its ledger entry with the remark as reason. */
-    async systemRecharge(req: { userId: bigint; quantity: number; remark: string }): Promise<OrderRow> {
+    /**
+     * Staff credit a user: a PAID RECHARGE order (PAY_METHOD_SYSTEM_RECHARGE) and its ledger entry with the
+     * remark as reason. The credits come as quantity or as moredoc's credit.
+     */
+    async systemRecharge(req: { userId: bigint; quantity: number; credit: number; remark: string }): Promise<OrderRow> {
       if (req.userId <= 0n) throw new DomainError("invalid_argument", "用户ID无效", undefined, "user_id");
-      checkRechargeQuantity(req.quantity);
+      const quantity = eitherName({ name: "quantity", value: req.quantity }, { name: "credit", value: req.credit });
+      checkRechargeQuantity(quantity, req.credit && !req.quantity ? "credit" : "quantity");
       const remark = req.remark.trim();
       if ([...remark].length > MAX_REMARK)
         throw new DomainError("invalid_argument", `备注不能超过 ${MAX_REMARK} 个字符`, undefined, "remark");
@@ -176,8 +229,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       const row = await insert({
         userId: req.userId,
         orderType: OrderType.RECHARGE,
-        productName: `系统充值 ${req.quantity}`,
-        quantity: req.quantity,
+        productName: `系统充值 ${quantity}`,
+        quantity,
         status: OrderStatus.PAID,
         payMethod: PayMethod.SYSTEM_RECHARGE,
         payAt: now,
@@ -189,5 +242,6 @@ export function createOrderService(deps: OrderServiceDeps) {
       return (await repo.findById(row.id)) ?? row;
     },
   };
+  return service;
 }
 export type OrderService = ReturnType<typeof createOrderService>;

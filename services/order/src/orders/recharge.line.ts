@@ -14,14 +14,15 @@ export const MAX_RECHARGE = 1_000_000;
 export const rechargeMessages = {
   disabled: "积分充值未开启",
   quantity: `充值数量须为 1 到 ${MAX_RECHARGE} 之间的整数`,
+  credit: `参数 credit 无效：充值数量须为 1 到 ${MAX_RECHARGE} 之间的整数`, // moredoc's name for quantity
   tooSmall: "充值金额不足 0.01 元，请增加充值数量",
   step: (exchange: number) => `充值数量须为 ${exchange} 的整数倍`,
 };
 
-/** A recharge quantity: an integer 1…MAX_RECHARGE, else invalid_argument on `quantity`. */
-export function checkRechargeQuantity(quantity: number): number {
+/** A recharge quantity: an integer 1…MAX_RECHARGE, else invalid_argument on `field` (the name it came as). */
+export function checkRechargeQuantity(quantity: number, field: "quantity" | "credit" = "quantity"): number {
   if (!Number.isSafeInteger(quantity) || quantity <= 0 || quantity > MAX_RECHARGE)
-    throw new DomainError("invalid_argument", rechargeMessages.quantity, undefined, "quantity");
+    throw new DomainError("invalid_argument", rechargeMessages[field], undefined, field);
   return quantity;
 }
 

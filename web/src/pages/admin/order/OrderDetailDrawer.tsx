@@ -1,3 +1,4 @@
+import { OrderStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import type { Order } from "@wenku/proto/api/v1/order_pb.js";
 import { Descriptions, Drawer } from "antd";
 import { adminDrawerSize } from "../../../components/common/FormDrawer.js";
@@ -45,7 +46,12 @@ export function OrderDetailDrawer({ order, onClose }: { order: Order | null; onC
             { key: "created", label: t("order.createdAt"), children: formatTime(o.createdAt) },
             { key: "expires", label: t("order.expiredAt"), children: formatTime(o.expiredAt) },
             { key: "paid", label: t("order.payAt"), children: formatTime(o.payAt) },
-            { key: "closed", label: t("adm.order.closedAt"), children: formatTime(o.closedAt) },
+            // closed_at is the deadline while PENDING (moredoc's meaning): a closing time only once CLOSED
+            {
+              key: "closed",
+              label: t("adm.order.closedAt"),
+              children: o.status === OrderStatus.CLOSED ? formatTime(o.closedAt) : "-",
+            },
           ]}
         />
       )}
