@@ -108,7 +108,7 @@ export async function publishPdf(
         if (doc.status === STATUS_FAILED) throw new Error(`conversion failed: ${doc.convert_error}`);
         return doc.status ?? 0;
       },
-      { timeout: 150_000, intervals: [1_000, 2_000, 3_000] },
+      { timeout: 150_000, intervals: [250, 500, 1_000] },
     )
     .toBe(STATUS_CONVERTED);
   return doc as ApiDocument;
