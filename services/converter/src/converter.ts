@@ -16,7 +16,8 @@ import {
   type RenderResult,
   renderWithMupdf,
 } from "./mupdf-render.js";
-import { createMutoolPool, type MutoolMode, probeMutool } from "./mutool.js";
+import { createMutoolPool } from "./mutool.js";
+import { type MutoolMode, probeMutool } from "./mutool.probe.js";
 import { createOfficeConverter, type OfficeOptions } from "./office.js";
 import { dirOutput, pageFileName } from "./output.js";
 import { createRenderPool, type RenderPool, type RenderPoolOptions } from "./render-pool.js";

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { makeEpub, makeHostilePdf, makePdf } from "@wenku/testkit/documents";
 import { type Converter, type ConvertResult, createConverter } from "./converter.js";
-import { createMutoolPool, probeMutool, unitlessSvgSize } from "./mutool.js";
+import { createMutoolPool, unitlessSvgSize } from "./mutool.js";
+import { probeMutool } from "./mutool.probe.js";
 import { RenderError } from "./render-host.js";
 import { describeTools, probeTools } from "./tools.js";
 

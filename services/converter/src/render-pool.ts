@@ -5,6 +5,7 @@
 // or when it reports memory past its cap. A lease whose thread was ended gets a fresh one on its
 // next call, with the document opened again. Threads are started on demand, replaced when their
 // WASM memory grew large (WASM memory is never returned), and ended after a minute idle.
+import { createIdleShelf, createLeaseSlots } from "./pool.js";
 import { RenderError, RenderThread } from "./render-host.js";
 import type { OpenReply, PageReply, PageRequest } from "./render-protocol.js";
 
@@ -52,10 +53,9 @@ export function createRenderPool(o: RenderPoolOptions): RenderPool {
   const idleMs = o.idleMs ?? 60_000;
   const recycleBytes = (o.recycleMb ?? o.memoryLimitMb / 2) * 1024 * 1024;
   const startTimeoutMs = o.startTimeoutMs ?? 60_000;
-  const idle: { thread: RenderThread; timer: NodeJS.Timeout }[] = [];
+  const idle = createIdleShelf<RenderThread>(idleMs);
   const all = new Set<RenderThread>();
-  const waiting: { grant(): void; fail(e: RenderError): void; signal?: AbortSignal }[] = [];
-  let leased = 0;
+  const slots = createLeaseSlots(size, "render thread");
   let closed = false;
 
   const spawn = (): RenderThread => {
@@ -150,77 +150,25 @@ export function createRenderPool(o: RenderPoolOptions): RenderPool {
         t.call({ op: "close" }, 10_000).catch(() => {});
         t.opened = undefined;
         t.worker.unref();
-        const entry = {
-          thread: t,
-          timer: setTimeout(() => {
-            const i = idle.indexOf(entry);
-            if (i >= 0) idle.splice(i, 1);
-            t.kill(new RenderError("aborted", "idle"));
-          }, idleMs),
-        };
-        entry.timer.unref();
-        idle.push(entry);
+        idle.park(t);
       } else {
         t?.kill(new RenderError("aborted", "recycled"));
       }
-      leased--;
-      grantNext();
-    }
-  }
-
-  function grantNext(): void {
-    while (waiting.length && leased < size) {
-      const w = waiting.shift();
-      if (!w || w.signal?.aborted) continue;
-      leased++;
-      w.grant();
-    }
-  }
-
-  function take(): Lease {
-    for (;;) {
-      const entry = idle.pop();
-      if (!entry) return new Lease(undefined);
-      clearTimeout(entry.timer);
-      if (entry.thread.alive) return new Lease(entry.thread);
+      slots.give();
     }
   }
 
   return {
     async acquire(signal) {
       if (closed) throw new RenderError("aborted", "the render pool is closed");
-      signal?.throwIfAborted();
-      if (leased < size) {
-        leased++;
-        return take();
-      }
-      await new Promise<void>((resolve, reject) => {
-        const w = {
-          grant: () => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-          },
-          fail: (e: RenderError) => {
-            signal?.removeEventListener("abort", onAbort);
-            reject(e);
-          },
-          ...(signal ? { signal } : {}),
-        };
-        const onAbort = () => {
-          const i = waiting.indexOf(w);
-          if (i >= 0) waiting.splice(i, 1);
-          w.fail(new RenderError("aborted", "the conversion was aborted while waiting for a render thread"));
-        };
-        signal?.addEventListener("abort", onAbort, { once: true });
-        waiting.push(w);
-      });
-      return take();
+      await slots.take(signal);
+      return new Lease(idle.take());
     },
-    stats: () => ({ threads: all.size, leased, waiting: waiting.length }),
+    stats: () => ({ threads: all.size, leased: slots.leased, waiting: slots.waiting }),
     async close() {
       closed = true;
-      for (const w of waiting.splice(0)) w.fail(new RenderError("aborted", "the render pool is closed"));
-      for (const e of idle.splice(0)) clearTimeout(e.timer);
+      slots.close();
+      idle.clear();
       const threads = [...all];
       await Promise.all(
         threads.map(async (t) => {

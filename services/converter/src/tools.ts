@@ -5,7 +5,7 @@
 // converter replica probes its own image.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { type MutoolMode, type MutoolProbe, probeMutool } from "./mutool.js";
+import { type MutoolMode, type MutoolProbe, probeMutool } from "./mutool.probe.js";
 
 /** What to install, one "platform: command" each, for what an administrator reads (README "Optional system packages"). */
 export const officeInstall = [

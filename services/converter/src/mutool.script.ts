@@ -1,0 +1,102 @@
+// The script a native `mutool run` process runs (mutool.ts), and the answers it gives: one JSON request
+// a line on stdin (open, page, close), one answer a line on stdout after the process's random mark; the
+// page's SVG, text and PNGs are files in the process's directory.
+import type { FailureKind } from "./render-protocol.js";
+
+/**
+ * Runs inside `mutool run` (MuJS, ES5; the MuPDF 1.21 API of Debian 12, still there in later
+ * versions). Requests and answers are single JSON lines; failures carry a FailureKind.
+ */
+export const mutoolScript = `"use strict";
+var dir = scriptArgs[0];
+var mark = scriptArgs[1];
+var doc = null;
+var reflowable = { epub: 1, mobi: 1, fb2: 1 };
+function Failure(kind, message) { this.kind = kind; this.message = message; }
+function messageOf(e) { return String(e && e.message !== undefined ? e.message : e).slice(0, 300); }
+function openDoc(req) {
+  doc = null;
+  var d;
+  try { d = new Document(req.path); } catch (e) { throw new Failure("corrupt", "MuPDF cannot open the " + req.ext + " file: " + messageOf(e)); }
+  if (d.needsPassword() && !d.authenticatePassword("")) throw new Failure("encrypted", "the document needs a password");
+  if (reflowable[req.ext]) d.layout(595, 842, 12);
+  var pages;
+  try { pages = d.countPages(); } catch (e) { throw new Failure("corrupt", "cannot count pages: " + messageOf(e)); }
+  if (pages <= 0) throw new Failure("empty", "the document has no pages");
+  doc = d;
+  return { pages: pages, format: d.getMetaData("format") || req.ext.toUpperCase() };
+}
+function write(format, options, name, bounds, list) {
+  var w = new DocumentWriter(dir + "/" + name, format, options);
+  var dev = w.beginPage(bounds);
+  list.run(dev, Identity);
+  w.endPage();
+  w.close();
+}
+function png(list, scale, name) {
+  list.toPixmap(Scale(scale, scale), DeviceRGB, false).saveAsPNG(dir + "/" + name);
+}
+function renderPage(req) {
+  if (!doc) throw new Failure("failed", "no document is open");
+  var slot = req.index % 2;
+  var page = doc.loadPage(req.index);
+  var b = page.bound();
+  var w = Math.max(1, b[2] - b[0]), h = Math.max(1, b[3] - b[1]);
+  var list = page.toDisplayList(true);
+  var r = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
+  if (req.text) { write("text", "preserve-whitespace", "t" + slot + ".txt", b, list); r.text = true; }
+  if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
+  if (req.mode === "text") return r;
+  if (req.mode === "svg") {
+    write("svg", "text=path", "s" + slot + "-%d.svg", b, list);
+    var size = readFile(dir + "/s" + slot + "-1.svg").length;
+    if (size <= req.maxBytes) { r.svg = true; return r; }
+    r.svgTooLarge = size;
+  }
+  png(list, req.dpi / 72, "r" + slot + ".png");
+  r.raster = true;
+  return r;
+}
+function closeDoc() {
+  doc = null;
+  gc();
+  return null;
+}
+function kindOf(e) {
+  if (e instanceof Failure) return e.kind;
+  return /out of memory|malloc|calloc|realloc/i.test(messageOf(e)) ? "memory" : "failed";
+}
+if (scriptArgs[1] === "--probe") {
+  print(typeof Document + typeof DocumentWriter + typeof Identity + typeof Scale + typeof DeviceRGB + typeof readFile);
+  quit(0);
+}
+for (;;) {
+  var line;
+  try { line = readline(); } catch (e) { quit(0); }
+  if (line === null || line === undefined) quit(0);
+  var req = JSON.parse(line);
+  var reply;
+  try {
+    var value = req.op === "open" ? openDoc(req) : req.op === "page" ? renderPage(req) : closeDoc();
+    reply = { id: req.id, ok: true, value: value };
+  } catch (e) {
+    reply = { id: req.id, ok: false, error: { kind: kindOf(e), message: messageOf(e) } };
+  }
+  print(mark + JSON.stringify(reply));
+}
+`;
+
+/** What the script answers for a page: which files it wrote. */
+export interface ScriptPage {
+  width: number;
+  height: number;
+  text?: true;
+  cover?: true;
+  svg?: true;
+  raster?: true;
+  svgTooLarge?: number;
+}
+
+export type ScriptReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { kind: FailureKind; message: string } };
