@@ -84,18 +84,11 @@ export const MAX_FIELD_TOKENS = 2_000;
 /** Tokens of a query: the rest of a pasted paragraph is not searched for. */
 export const MAX_QUERY_TOKENS = 32;
 
-/** What a rebuild writes into: the live index itself, or a new one filled beside it. */
-export type SearchIndexTarget = Pick<SearchIndex, "upsert" | "remove" | "versions">;
+/** What a rebuild of the documents' index writes into: the live index itself, or a new one beside it. */
+export type SearchIndexTarget = IndexBuild<IndexedDocument>["target"];
 
-/** A rebuild under way (SearchIndex.startRebuild). */
-export interface SearchIndexBuild {
-  /** Where the rebuild writes. */
-  target: SearchIndexTarget;
-  /** Puts what was written in place of the live index, in one step; searches never see it half done. */
-  commit(): Promise<void>;
-  /** Gives up: what was written is dropped, the live index stays as it was. */
-  abort(): Promise<void>;
-}
+/** A rebuild of the documents' index under way (SearchIndex.startRebuild). */
+export type SearchIndexBuild = IndexBuild<IndexedDocument>;
 
 /** Counts a search sorts by, changed since an entry was indexed (reads, downloads, rating). */
 export interface IndexedCounts {
@@ -105,36 +98,12 @@ export interface IndexedCounts {
   score: number;
 }
 
-export interface SearchIndex {
+/** The documents' index. */
+export interface SearchIndex extends EntryIndex<IndexedDocument, SearchQuery, SearchResult> {
   /** Which backend answers ("postgres", "elasticsearch"), for the admin's status line. */
   readonly backend: string;
   /** The articles' index of the same backend (search.pg.articles.ts, search.es.articles.ts). */
   readonly articles: ArticleIndex;
-  /**
-   * Updates the counts an indexed document sorts by, leaving the rest as it is (unknown ids are
-   * ignored). Only a backend that copies the counts into its index has it: PostgreSQL's sorts read the
-   * live counts beside its index.
-   */
-  updateCounts?(counts: readonly IndexedCounts[]): Promise<void>;
-  /**
-   * Adds or replaces these documents (each whole: its pages too). Idempotent; a document whose indexed
-   * version is newer than the one given is left as it is.
-   */
-  upsert(docs: readonly IndexedDocument[]): Promise<void>;
-  /** Removes these documents; unknown ids are ignored. */
-  remove(ids: readonly bigint[]): Promise<void>;
-  /** How many documents the index holds. */
-  count(): Promise<number>;
-  /** The version of every indexed document (what the indexer compares with the source at start). */
-  versions(): Promise<Map<bigint, bigint>>;
-  search(q: SearchQuery): Promise<SearchResult>;
-  /** Removes every document (a rebuild from scratch). */
-  clear(): Promise<void>;
-  /**
-   * Starts a rebuild. PostgreSQL rewrites its rows in place (target: itself; commit and abort do
-   * nothing); Elasticsearch fills a new index while the old one answers and swaps its alias at commit.
-   */
-  startRebuild(): Promise<SearchIndexBuild>;
 }
 
 /** What the index holds of one article a visitor may read. */
@@ -174,34 +143,49 @@ export interface ArticleResult {
 }
 
 /** The articles' index: the documents' contract with one text an article instead of pages. */
-export interface ArticleIndex {
-  /** Adds or replaces these articles whole; an article indexed at a newer version is left as it is. */
-  upsert(articles: readonly IndexedArticle[]): Promise<void>;
-  remove(ids: readonly bigint[]): Promise<void>;
-  count(): Promise<number>;
-  versions(): Promise<Map<bigint, bigint>>;
-  search(q: ArticleQuery): Promise<ArticleResult>;
-  clear(): Promise<void>;
-  /** As SearchIndex.updateCounts (viewCount only). */
-  updateCounts?(counts: readonly IndexedCounts[]): Promise<void>;
-  startRebuild(): Promise<IndexBuild<IndexedArticle>>;
-}
+export interface ArticleIndex extends EntryIndex<IndexedArticle, ArticleQuery, ArticleResult> {}
 
-/** A rebuild of either index: where it writes, then commit or abort (SearchIndexBuild's generic form). */
+/** A rebuild of either index. */
 export interface IndexBuild<T> {
+  /** Where the rebuild writes: the live index itself, or a new one filled beside it. */
   target: Pick<IndexTarget<T>, "upsert" | "remove" | "versions">;
+  /** Puts what was written in place of the live index, in one step; searches never see it half done. */
   commit(): Promise<void>;
+  /** Gives up: what was written is dropped, the live index stays as it was. */
   abort(): Promise<void>;
 }
 
 /** What the indexer keeps equal to its source: the documents' index or the articles'. */
 export interface IndexTarget<T> {
+  /**
+   * Adds or replaces these entries (each whole: a document's pages too). Idempotent; an entry whose
+   * indexed version is newer than the one given is left as it is.
+   */
   upsert(items: readonly T[]): Promise<void>;
+  /** Removes these entries; unknown ids are ignored. */
   remove(ids: readonly bigint[]): Promise<void>;
+  /** The version of every indexed entry (what the indexer compares with the source at start). */
   versions(): Promise<Map<bigint, bigint>>;
+  /** How many entries the index holds. */
   count(): Promise<number>;
+  /**
+   * Updates the counts an indexed entry sorts by, leaving the rest as it is (unknown ids are ignored).
+   * Only a backend that copies the counts into its index has it: PostgreSQL's sorts read the live
+   * counts beside its index (articles: viewCount only).
+   */
   updateCounts?(counts: readonly IndexedCounts[]): Promise<void>;
+  /**
+   * Starts a rebuild. PostgreSQL rewrites its rows in place (target: itself; commit and abort do
+   * nothing); Elasticsearch fills a new index while the old one answers and swaps its alias at commit.
+   */
   startRebuild(): Promise<IndexBuild<T>>;
+}
+
+/** Either index as its callers use it: kept by the indexer, searched with Q, answering R. */
+export interface EntryIndex<T, Q, R> extends IndexTarget<T> {
+  search(q: Q): Promise<R>;
+  /** Removes every entry (a rebuild from scratch). */
+  clear(): Promise<void>;
 }
 
 /** A document as every backend indexes it: the same tokens of each field, of each page, and excerpts. */

@@ -2,35 +2,13 @@
 // server when ELASTICSEARCH_URL is set). Call it from a test file with a factory of empty indexes.
 import { expect, test } from "@jest/globals";
 import type { ArticleIndex, ArticleQuery, IndexedArticle } from "../src/search.index.js";
-
-let nextId = 5000n;
+import { blankEntry, queryFor } from "./entries.js";
 
 export function indexedArticle(over: Partial<IndexedArticle> = {}): IndexedArticle {
-  nextId += 1n;
-  return {
-    id: nextId,
-    version: 1n,
-    title: "untitled",
-    keywords: "",
-    description: "",
-    categoryNames: [],
-    categoryIds: [],
-    author: "someone",
-    userId: 1n,
-    text: "",
-    viewCount: 0,
-    createdAt: new Date("2026-01-01T00:00:00Z"),
-    ...over,
-  };
+  return { ...blankEntry(), author: "someone", text: "", ...over };
 }
 
-const query = (text: string, over: Partial<ArticleQuery> = {}): ArticleQuery => ({
-  text,
-  sort: "relevance",
-  offset: 0,
-  limit: 10,
-  ...over,
-});
+const query = (text: string, over: Partial<ArticleQuery> = {}) => queryFor<ArticleQuery>(text, over);
 
 /** Registers the contract's tests; `fresh` gives an empty article index for each test. */
 export function articleIndexContract(fresh: () => Promise<ArticleIndex>): void {

@@ -2,42 +2,25 @@
 // ELASTICSEARCH_URL is set). Call it from a test file with a factory of empty indexes.
 import { expect, test } from "@jest/globals";
 import { type IndexedDocument, MAX_PAGE_HITS, type SearchIndex, type SearchQuery } from "../src/search.index.js";
-
-let nextId = 1000n;
+import { blankEntry, queryFor } from "./entries.js";
 
 export function indexedDocument(over: Partial<IndexedDocument> = {}): IndexedDocument {
-  nextId += 1n;
   return {
-    id: nextId,
-    version: 1n,
-    title: "untitled",
-    keywords: "",
-    description: "",
-    categoryNames: [],
-    categoryIds: [],
+    ...blankEntry(),
     uploader: "someone",
-    userId: 1n,
     languageId: null,
     ext: ".pdf",
     type: "pdf",
     pages: 1,
     preview: 0,
-    viewCount: 0,
     downloadCount: 0,
     score: 0,
-    createdAt: new Date("2026-01-01T00:00:00Z"),
     pageTexts: [],
     ...over,
   };
 }
 
-const query = (text: string, over: Partial<SearchQuery> = {}): SearchQuery => ({
-  text,
-  sort: "relevance",
-  offset: 0,
-  limit: 10,
-  ...over,
-});
+const query = (text: string, over: Partial<SearchQuery> = {}) => queryFor<SearchQuery>(text, over);
 
 /** Registers the contract's tests; `fresh` gives an empty index for each test. */
 export function searchIndexContract(fresh: () => Promise<SearchIndex>): void {
