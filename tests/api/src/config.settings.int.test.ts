@@ -63,7 +63,7 @@ describe("GetSettings (public)", () => {
     const secrets = {
       "email.password": `smtp-${randomBytes(6).toString("hex")}`,
       "wechatpay.api_v3_key": `v3-${randomBytes(6).toString("hex")}`,
-      "sms.secret_key": `sms-${randomBytes(6).toString("hex")}`,
+      "smsTencent.secret_key": `sms-${randomBytes(6).toString("hex")}`,
     };
     const res = await update(
       Object.entries(secrets).map(([k, value]) => {

@@ -1,8 +1,11 @@
 // Keys of outside services: payment, third-party login, full-text search and the mini program.
-// The categories carry the names moredoc's back office asks for (pay → wechatpay / alipay,
-// oauth → oauthWechat / oauthQQ / …, search → fulltext_search, miniprogram → mp), so its
-// config pages load them. The order service reads the pay categories with their secrets through
-// ConfigInternalAPI.GetPaySettings; everyone else sees them masked. Migration 0002_moredoc_categories moved older rows here.
+// The categories carry the names moredoc's back office asks for (pay → wechatpay / alipay /
+// xunhupay, oauth → oauthWechat / oauthOfficialAccount / oauthQQ / …, search → fulltext_search,
+// miniprogram → mp), so its config pages load them. xunhupay (虎皮椒) and oauthOfficialAccount are
+// stored only: no payment provider or login reads them yet (xunhupay's labels say so). The order
+// service reads the other pay categories with their secrets through ConfigInternalAPI.GetPaySettings;
+// everyone else sees them masked. Migrations 0002_moredoc_categories and
+// 0004_sms_providers_official_account moved older rows here.
 import type { ConfigKey } from "./catalog.types.js";
 import { keysOf } from "./catalog.types.js";
 
@@ -10,9 +13,11 @@ import { keysOf } from "./catalog.types.js";
 const ALIPAY_GATEWAY = "https://openapi.alipay.com/gateway.do";
 const ALIPAY_SANDBOX_GATEWAY = "https://openapi-sandbox.dl.alipaydev.com/gateway.do";
 const WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
+const XUNHUPAY_GATEWAY = "https://api.xunhupay.com/payment/do.html";
 
 const wechatpay = keysOf("wechatpay");
 const alipay = keysOf("alipay");
+const xunhupay = keysOf("xunhupay");
 const sandboxpay = keysOf("sandboxpay");
 const search = keysOf("fulltext_search");
 const mp = keysOf("mp");
@@ -27,7 +32,7 @@ function oauthProvider(category: string, title: string): ConfigKey[] {
   ];
 }
 
-const oauthWechat = keysOf("oauthWechat");
+const oauthOfficialAccount = keysOf("oauthOfficialAccount");
 const oauthCustom = keysOf("oauthCustom");
 
 export const integrationKeys: ConfigKey[] = [
@@ -71,6 +76,22 @@ export const integrationKeys: ConfigKey[] = [
       "保持默认值并打开「支付宝沙箱环境」时使用沙箱网关；须为 https:// 地址",
     { format: "endpoint" },
   ),
+  xunhupay.switch(
+    "enable",
+    "启用虎皮椒支付（暂未接入，仅保存配置）",
+    "false",
+    "本版本尚未接入虎皮椒收款：这里的配置只会保存，收银台不会提供虎皮椒支付",
+  ),
+  xunhupay.text("name", "支付方式名称", "虎皮椒支付", "收银台上显示的名称，如：微信支付（虎皮椒）"),
+  xunhupay.text("app_id", "虎皮椒 APPID", "", "虎皮椒后台的 APPID（不是公众号或小程序的 AppID）"),
+  xunhupay.password("app_secret", "虎皮椒 APPSECRET", "", "虎皮椒后台的 APPSECRET，用于签名和验证回调"),
+  xunhupay.text(
+    "gateway_url",
+    "虎皮椒支付网关",
+    XUNHUPAY_GATEWAY,
+    `虎皮椒发起付款的接口地址，默认 ${XUNHUPAY_GATEWAY}；须为 https:// 地址`,
+    { format: "endpoint" },
+  ),
   sandboxpay.switch(
     "enable",
     "启用模拟支付（演示/测试用，不收款）",
@@ -79,10 +100,10 @@ export const integrationKeys: ConfigKey[] = [
   ),
 
   ...oauthProvider("oauthWechat", "微信"),
-  oauthWechat.switch("mp_enable", "启用微信公众号登录", "false", "是否允许通过微信公众号扫码登录"),
-  oauthWechat.text("mp_app_id", "公众号 AppID", "", "微信公众号 AppID"),
-  oauthWechat.password("mp_app_secret", "公众号 AppSecret", "", "微信公众号 AppSecret"),
-  oauthWechat.password("mp_token", "公众号 Token", "", "微信公众号服务器配置的 Token"),
+  oauthOfficialAccount.switch("enable", "启用微信公众号登录", "false", "是否允许在微信内通过公众号授权登录"),
+  oauthOfficialAccount.text("client_id", "公众号 AppID", "", "微信公众平台「设置与开发 - 基本配置」中的 AppID"),
+  oauthOfficialAccount.password("client_secret", "公众号 AppSecret", "", "微信公众平台的 AppSecret（开发者密码）"),
+  oauthOfficialAccount.password("token", "公众号 Token", "", "微信公众平台「服务器配置」中填写的令牌（Token）"),
   ...oauthProvider("oauthQQ", "QQ"),
   ...oauthProvider("oauthGithub", "GitHub"),
   ...oauthProvider("oauthGitee", "Gitee"),

@@ -1,11 +1,11 @@
-// Keys of the back-office-only categories: credits and recharge (score), e-mail, VIP, SMS, SSR,
-// sitemap and release checks (payment, third-party login, search and mini program: catalog.integrations.ts).
+// Keys of the back-office-only categories: credits and recharge (score), e-mail, VIP, SSR, sitemap
+// and release checks (payment, third-party login, search and mini program: catalog.integrations.ts;
+// SMS: catalog.sms.ts).
 import { type ConfigKey, keysOf, NON_NEGATIVE, randomSecret } from "./catalog.types.js";
 
 const score = keysOf("score");
 const email = keysOf("email");
 const vip = keysOf("vip");
-const sms = keysOf("sms");
 const ssr = keysOf("ssr");
 const sitemap = keysOf("sitemap");
 const release = keysOf("release");
@@ -101,20 +101,6 @@ export const moreKeys: ConfigKey[] = [
   ...vipCard("year", "年卡", 19900, 29900, 300),
   ...vipCard("quarter", "季卡", 5900, 8900, 90),
   ...vipCard("month", "月卡", 1990, 2990, 30),
-
-  sms.switch("enable", "是否启用短信服务", "false", "启用后可以使用手机号注册、登录和找回密码"),
-  sms.select("provider", "短信服务商", "smsAliyun", "请选择短信服务商", {
-    options: "smsAliyun:阿里云\nsmsTencent:腾讯云\nsmsBaidu:百度云\nsmsHuawei:华为云\nsmsHaomas:好码短信",
-  }),
-  sms.text("access_key", "AccessKey", "", "短信服务商的 AccessKey / SecretId"),
-  sms.password("secret_key", "SecretKey", "", "短信服务商的 SecretKey"),
-  sms.text("app_id", "应用ID", "", "部分服务商（如腾讯云）需要的短信应用 ID"),
-  sms.text("sign_name", "短信签名", "", "短信签名名称"),
-  sms.text("template_register", "注册验证码模板", "", "注册验证码短信模板 ID"),
-  sms.text("template_login", "登录验证码模板", "", "登录验证码短信模板 ID"),
-  sms.text("template_find_password", "找回密码验证码模板", "", "找回密码验证码短信模板 ID"),
-  sms.number("code_duration", "验证码有效期(分钟)", "5", "短信验证码有效期，单位为分钟", { min: 1, max: 60 }),
-  sms.number("interval", "发送间隔(秒)", "60", "同一手机号两次发送之间的最短间隔，单位为秒", { min: 0, max: 3600 }),
 
   ssr.switch(
     "enable",

@@ -2,6 +2,7 @@ import { integrationKeys } from "./catalog.integrations.js";
 import { limitKeys } from "./catalog.limits.js";
 import { moreKeys } from "./catalog.more.js";
 import { siteKeys } from "./catalog.site.js";
+import { smsKeys } from "./catalog.sms.js";
 import type { ConfigKey } from "./catalog.types.js";
 
 export type { ConfigKey, InputType } from "./catalog.types.js";
@@ -20,7 +21,7 @@ const keyOf = (category: string, name: string) => `${category}\u0000${name}`;
 export const catalog: readonly CatalogEntry[] = (() => {
   const seen = new Map<string, number>();
   const out: CatalogEntry[] = [];
-  for (const k of [...siteKeys, ...moreKeys, ...integrationKeys, ...limitKeys]) {
+  for (const k of [...siteKeys, ...moreKeys, ...smsKeys, ...integrationKeys, ...limitKeys]) {
     const id = keyOf(k.category, k.name);
     if (seen.has(id)) throw new Error(`config key ${k.category}.${k.name} is defined twice`);
     const sort = [...seen.keys()].filter((s) => s.startsWith(`${k.category}\u0000`)).length + 1;

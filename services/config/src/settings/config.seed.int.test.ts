@@ -1,5 +1,7 @@
 // Seeding on a real PostgreSQL: every catalogue key appears once with its default, later starts
 // add only what is missing and never touch a stored value (nor regenerate a signing key).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
 import { catalog } from "./catalog.js";
@@ -56,4 +58,50 @@ test("concurrent starts (replicas) seed once", async () => {
   const added = await Promise.all([configs().seed(), configs().seed(), configs().seed()]);
   expect(added.reduce((a, b) => a + b, 0)).toBe(catalog.length);
   expect(await db().config.count()).toBe(catalog.length);
+});
+
+test("migration 0004 moves the older SMS and official-account values to moredoc Pro's categories", async () => {
+  await db().config.deleteMany({});
+  const old: Array<[string, string, string]> = [
+    ["sms", "provider", "smsTencent"],
+    ["sms", "access_key", "AKID-old"],
+    ["sms", "secret_key", "tencent-secret-old"],
+    ["sms", "app_id", "1400000001"],
+    ["sms", "sign_name", "文库"],
+    ["sms", "template_login", "100002"],
+    ["sms", "enable", "true"],
+    ["oauthWechat", "mp_enable", "true"],
+    ["oauthWechat", "mp_app_id", "wx-official"],
+    ["oauthWechat", "mp_app_secret", "official-secret"],
+    ["oauthWechat", "mp_token", "official-token"],
+  ];
+  await db().config.createMany({ data: old.map(([category, name, value]) => ({ category, name, value })) });
+  const sql = readFileSync(
+    fileURLToPath(
+      new URL("../../prisma/migrations/0004_sms_providers_official_account/migration.sql", import.meta.url),
+    ),
+    "utf8",
+  );
+  for (const statement of sql.split(/;\s*$/m).filter((s) => s.replace(/--.*$/gm, "").trim()))
+    await db().$executeRawUnsafe(statement);
+  await configs().seed();
+
+  expect(await value("sms", "sms_provider")).toBe("smsTencent");
+  expect(await value("sms", "enable")).toBe("true");
+  expect(await value("smsTencent", "secret_id")).toBe("AKID-old");
+  expect(await value("smsTencent", "secret_key")).toBe("tencent-secret-old");
+  expect(await value("smsTencent", "sdk_app_id")).toBe("1400000001");
+  expect(await value("smsTencent", "sign_name")).toBe("文库");
+  expect(await value("smsTencent", "template_login")).toBe("100002");
+  expect(await value("smsTencent", "region")).toBe("ap-guangzhou"); // new key: its default
+  expect(await value("smsAliyun", "sign_name")).toBe(""); // other providers start empty
+  expect(await value("oauthOfficialAccount", "enable")).toBe("true");
+  expect(await value("oauthOfficialAccount", "client_id")).toBe("wx-official");
+  expect(await value("oauthOfficialAccount", "client_secret")).toBe("official-secret");
+  expect(await value("oauthOfficialAccount", "token")).toBe("official-token");
+  const secret = await db().config.findUniqueOrThrow({
+    where: { category_name: { category: "smsTencent", name: "secret_key" } },
+  });
+  expect(secret.isSecret).toBe(true); // the seed gave the moved row its catalogue metadata
+  expect(await db().config.count({ where: { category: "sms", name: { in: ["provider", "access_key"] } } })).toBe(0);
 });

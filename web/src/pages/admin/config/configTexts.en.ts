@@ -229,22 +229,110 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "vip.month_download": ["Monthly card free downloads", "Documents downloadable free while the card is valid"],
   "vip.month_times_every_day": ["Monthly card downloads per day", "Most downloads per day; 0: no limit"],
   "sms.enable": ["SMS", "When on, users can register, log in and recover passwords with their phone number"],
-  "sms.provider": ["SMS provider", "The SMS service provider"],
-  "sms.access_key": ["AccessKey", "The provider's AccessKey / SecretId"],
-  "sms.secret_key": ["SecretKey", "The provider's SecretKey"],
-  "sms.app_id": ["App ID", "The SMS app ID some providers (e.g. Tencent Cloud) need"],
-  "sms.sign_name": ["SMS signature", "The name of the SMS signature"],
-  "sms.template_register": ["Registration code template", "The template ID of registration code messages"],
-  "sms.template_login": ["Login code template", "The template ID of login code messages"],
-  "sms.template_find_password": [
-    "Password recovery code template",
-    "The template ID of password recovery code messages",
+  "sms.sms_provider": [
+    "SMS provider",
+    "The provider that sends the messages; its keys, signature and templates are set in its own settings",
   ],
   "sms.code_duration": ["Code lifetime (minutes)", "How long an SMS code is valid, in minutes"],
   "sms.interval": [
     "Time between messages (seconds)",
     "The shortest time between two messages to one number, in seconds",
   ],
+  "smsAliyun.access_key_id": ["AccessKey ID", "The AccessKey ID of an Alibaba Cloud RAM user"],
+  "smsAliyun.access_key_secret": ["AccessKey Secret", "The AccessKey Secret of an Alibaba Cloud RAM user"],
+  "smsAliyun.sign_name": ["SMS signature", "The name of an approved signature in Alibaba Cloud SMS"],
+  "smsAliyun.template_register": [
+    "Registration code template",
+    "The Alibaba Cloud template ID of registration code messages (its variable is the code)",
+  ],
+  "smsAliyun.template_login": [
+    "Login code template",
+    "The Alibaba Cloud template ID of login code messages (its variable is the code)",
+  ],
+  "smsAliyun.template_find_password": [
+    "Password recovery code template",
+    "The Alibaba Cloud template ID of password recovery code messages (its variable is the code)",
+  ],
+  "smsAliyun.endpoint": [
+    "API address",
+    "The Alibaba Cloud SMS API address; the default, https://dysmsapi.aliyuncs.com, rarely needs changing. Must be an https:// address",
+  ],
+  "smsTencent.secret_id": ["SecretId", "The SecretId of a Tencent Cloud API key"],
+  "smsTencent.secret_key": ["SecretKey", "The SecretKey of a Tencent Cloud API key"],
+  "smsTencent.sdk_app_id": ["SMS SdkAppId", "The SdkAppId of the app in the Tencent Cloud SMS console"],
+  "smsTencent.region": ["Region", "The Tencent Cloud SMS region, e.g. ap-guangzhou"],
+  "smsTencent.sign_name": ["SMS signature", "The content of an approved signature in Tencent Cloud SMS"],
+  "smsTencent.template_register": [
+    "Registration code template",
+    "The Tencent Cloud template ID of registration code messages (its variable is the code)",
+  ],
+  "smsTencent.template_login": [
+    "Login code template",
+    "The Tencent Cloud template ID of login code messages (its variable is the code)",
+  ],
+  "smsTencent.template_find_password": [
+    "Password recovery code template",
+    "The Tencent Cloud template ID of password recovery code messages (its variable is the code)",
+  ],
+  "smsTencent.endpoint": [
+    "API address",
+    "The Tencent Cloud SMS API address; the default, https://sms.tencentcloudapi.com, rarely needs changing. Must be an https:// address",
+  ],
+  "smsBaidu.access_key_id": ["Access Key ID", "The Baidu AI Cloud Access Key ID (AK)"],
+  "smsBaidu.secret_access_key": ["Secret Access Key", "The Baidu AI Cloud Secret Access Key (SK)"],
+  "smsBaidu.sign_name": ["SMS signature", "The signature ID (signatureId) in Baidu AI Cloud SMS"],
+  "smsBaidu.template_register": [
+    "Registration code template",
+    "The Baidu Cloud template ID of registration code messages (its variable is the code)",
+  ],
+  "smsBaidu.template_login": [
+    "Login code template",
+    "The Baidu Cloud template ID of login code messages (its variable is the code)",
+  ],
+  "smsBaidu.template_find_password": [
+    "Password recovery code template",
+    "The Baidu Cloud template ID of password recovery code messages (its variable is the code)",
+  ],
+  "smsBaidu.endpoint": [
+    "API address",
+    "The Baidu Cloud SMS API address; the default, https://smsv3.bj.baidubce.com, rarely needs changing. Must be an https:// address",
+  ],
+  "smsHuawei.app_key": ["Application Key", "The Application Key of the Huawei Cloud Message & SMS app"],
+  "smsHuawei.app_secret": ["Application Secret", "The Application Secret of the Huawei Cloud Message & SMS app"],
+  "smsHuawei.sender": ["Signature channel number", "The channel number (sender) of the Huawei Cloud SMS signature"],
+  "smsHuawei.sign_name": ["SMS signature", "The name of an approved signature in Huawei Cloud SMS"],
+  "smsHuawei.template_register": [
+    "Registration code template",
+    "The Huawei Cloud template ID of registration code messages (its variable is the code)",
+  ],
+  "smsHuawei.template_login": [
+    "Login code template",
+    "The Huawei Cloud template ID of login code messages (its variable is the code)",
+  ],
+  "smsHuawei.template_find_password": [
+    "Password recovery code template",
+    "The Huawei Cloud template ID of password recovery code messages (its variable is the code)",
+  ],
+  "smsHuawei.endpoint": [
+    "API address",
+    "The Huawei Cloud SMS API address; the default, https://smsapi.cn-north-4.myhuaweicloud.com:443, rarely needs changing. Must be an https:// address",
+  ],
+  "smsHaomas.account": ["Account", "The account on the Haomas SMS platform"],
+  "smsHaomas.api_key": ["API key", "The API key of the Haomas SMS platform"],
+  "smsHaomas.sign_name": ["SMS signature", "An approved signature on the Haomas SMS platform"],
+  "smsHaomas.template_register": [
+    "Registration code template",
+    "The Haomas template ID of registration code messages (its variable is the code)",
+  ],
+  "smsHaomas.template_login": [
+    "Login code template",
+    "The Haomas template ID of login code messages (its variable is the code)",
+  ],
+  "smsHaomas.template_find_password": [
+    "Password recovery code template",
+    "The Haomas template ID of password recovery code messages (its variable is the code)",
+  ],
+  "smsHaomas.endpoint": ["API address", "The Haomas SMS API address. Must be an https:// address"],
   "ssr.enable": [
     "Server-side rendering",
     "Serve crawlers pages rendered on the server; when off, every page answers the plain app page",
@@ -284,6 +372,23 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
     "Alipay gateway",
     "The Alipay open platform gateway; the default is https://openapi.alipay.com/gateway.do (production), the sandbox's is https://openapi-sandbox.dl.alipaydev.com/gateway.do. Left at the default with 'Alipay sandbox' on, the sandbox gateway is used. Must be an https:// address",
   ],
+  "xunhupay.enable": [
+    "XunhuPay (not connected yet, settings stored only)",
+    "This version does not take payments through XunhuPay yet: these settings are only stored and checkout does not offer it",
+  ],
+  "xunhupay.name": ["Payment method name", "The name shown at checkout, e.g. WeChat Pay (XunhuPay)"],
+  "xunhupay.app_id": [
+    "XunhuPay APPID",
+    "The APPID from the XunhuPay console (not an official account or mini program AppID)",
+  ],
+  "xunhupay.app_secret": [
+    "XunhuPay APPSECRET",
+    "The APPSECRET from the XunhuPay console, which signs requests and verifies notifications",
+  ],
+  "xunhupay.gateway_url": [
+    "XunhuPay gateway",
+    "The XunhuPay payment API address; the default is https://api.xunhupay.com/payment/do.html. Must be an https:// address",
+  ],
   "sandboxpay.enable": [
     "Sandbox payment (demo, no money)",
     "A demo/test payment method that takes no money: any order paid with it is marked paid. Never enable on a live site",
@@ -291,13 +396,22 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "oauthWechat.enable": ["WeChat login", "Whether users may log in with WeChat"],
   "oauthWechat.client_id": ["WeChat Client ID", "The Client ID / AppID of the WeChat open platform app"],
   "oauthWechat.client_secret": ["WeChat Client Secret", "The WeChat open platform app's secret"],
-  "oauthWechat.mp_enable": [
-    "Official account login",
-    "Whether users may log in by scanning the official account's code",
+  "oauthOfficialAccount.enable": [
+    "WeChat official account login",
+    "Whether users inside WeChat may log in through the official account",
   ],
-  "oauthWechat.mp_app_id": ["Official account AppID", "The WeChat official account's AppID"],
-  "oauthWechat.mp_app_secret": ["Official account AppSecret", "The WeChat official account's AppSecret"],
-  "oauthWechat.mp_token": ["Official account token", "The token of the official account's server configuration"],
+  "oauthOfficialAccount.client_id": [
+    "Official account AppID",
+    "The AppID under Settings and development → Basic configuration of the official account platform",
+  ],
+  "oauthOfficialAccount.client_secret": [
+    "Official account AppSecret",
+    "The AppSecret (developer password) of the official account",
+  ],
+  "oauthOfficialAccount.token": [
+    "Official account token",
+    "The token entered in the official account's server configuration",
+  ],
   "oauthQQ.enable": ["QQ login", "Whether users may log in with QQ"],
   "oauthQQ.client_id": ["QQ Client ID", "The Client ID / AppID of the QQ open platform app"],
   "oauthQQ.client_secret": ["QQ Client Secret", "The QQ open platform app's secret"],
@@ -361,7 +475,7 @@ export const CONFIG_OPTIONS_EN: Readonly<Record<string, string>> = {
   smsTencent: "Tencent Cloud",
   smsBaidu: "Baidu Cloud",
   smsHuawei: "Huawei Cloud",
-  smsHaomas: "Haoma SMS",
+  smsHaomas: "Haomas",
   none: "Never check",
   auto: "Check automatically",
   database: "Database (PostgreSQL full text)",
