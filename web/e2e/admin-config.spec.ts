@@ -126,3 +126,55 @@ test("the dashboard shows the environment check with what each tool enables", as
   await expect(page.getByTestId("dashboard-device").getByTestId("device-memory")).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
+
+test("the admin saves one SMS provider's keys and switches sms_provider to it (moredoc Pro's 短信配置)", async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const secretId = `AKID${unique("", info)}`;
+  const token = (await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN)).token;
+  const listed = async (category: string) =>
+    (await call<{ config: Setting[] }>(request, "GET", `/api/v1/config/list?category=${category}`, token)).config;
+  const before = [
+    ...(await listed("sms")).filter((c) => c.name === "sms_provider"),
+    ...(await listed("smsTencent")).filter((c) => ["secret_id", "secret_key", "sign_name"].includes(c.name)),
+  ].map(({ category, name, value }) => ({ category, name, value }));
+  try {
+    await login(page, ADMIN, "/admin/config/sms");
+    await expect(page).toHaveURL(/\/admin\/config\/sms$/);
+    // Only the chosen provider's keys show: Alibaba Cloud's (the default) until Tencent Cloud is chosen.
+    await expect(page.getByTestId("config-group-smsAliyun")).toBeVisible();
+    await expect(page.getByTestId("config-group-smsTencent")).toBeHidden();
+    await page.getByRole("combobox", { name: "短信服务商" }).click();
+    await page
+      .locator(".ant-select-item-option")
+      .filter({ hasText: /^腾讯云$/ })
+      .click();
+    await expect(page.getByTestId("config-group-smsTencent")).toBeVisible();
+    await expect(page.getByTestId("config-group-smsAliyun")).toBeHidden();
+    await page.getByTestId("cfg-smsTencent-secret_id").fill(secretId);
+    await page.getByTestId("cfg-smsTencent-secret_key").fill("tencent-e2e-secret");
+    await page.getByTestId("cfg-smsTencent-sign_name").fill("文库");
+    await expectNoSidewaysScroll(page);
+    await save(page);
+
+    // Stored: the provider switched, its keys saved, the secret masked when listed.
+    const sms = await listed("sms");
+    expect(sms.find((c) => c.name === "sms_provider")?.value).toBe("smsTencent");
+    const tencent = await listed("smsTencent");
+    expect(tencent.find((c) => c.name === "secret_id")?.value).toBe(secretId);
+    expect(tencent.find((c) => c.name === "secret_key")?.value).toBe("******");
+
+    // Reloaded, the page opens on Tencent Cloud's keys with the secret shown as set.
+    await page.reload();
+    await expect(page.getByTestId("config-group-smsTencent")).toBeVisible();
+    await expect(page.getByTestId("config-group-smsAliyun")).toBeHidden();
+    await expect(page.getByTestId("cfg-smsTencent-secret_id")).toHaveValue(secretId);
+    await expect(
+      page.locator(".ant-form-item").filter({ has: page.getByTestId("cfg-smsTencent-secret_key") }),
+    ).toContainText("已设置");
+  } finally {
+    await call(request, "PUT", "/api/v1/config", token, { config: before });
+  }
+});

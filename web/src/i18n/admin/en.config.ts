@@ -35,7 +35,17 @@ export const enAdminConfig: { readonly [K in keyof typeof zhCNAdminConfig]: stri
   "adm.cfg.wechatPublicKeyMode":
     "Public key mode: the platform public key has no validity dates; no certificates to download",
   "adm.cfg.cat.sandboxpay": "Sandbox payment (demo: takes no money)",
+  "adm.cfg.cat.xunhupay": "XunhuPay (settings stored only)",
+  "adm.cfg.note.xunhupay":
+    "XunhuPay is not connected yet: these settings are only stored, and checkout does not offer XunhuPay even when it is enabled.",
   "adm.cfg.cat.oauthWechat": "WeChat login",
+  "adm.cfg.cat.oauthOfficialAccount": "WeChat official account login",
+  "adm.cfg.cat.sms": "SMS service",
+  "adm.cfg.cat.smsAliyun": "Alibaba Cloud SMS",
+  "adm.cfg.cat.smsTencent": "Tencent Cloud SMS",
+  "adm.cfg.cat.smsBaidu": "Baidu Cloud SMS",
+  "adm.cfg.cat.smsHuawei": "Huawei Cloud SMS",
+  "adm.cfg.cat.smsHaomas": "Haomas SMS",
   "adm.cfg.cat.oauthQQ": "QQ login",
   "adm.cfg.cat.oauthGithub": "GitHub login",
   "adm.cfg.cat.oauthGitee": "Gitee login",

@@ -170,3 +170,44 @@ describe("a config page", () => {
     }
   }, 60_000);
 });
+
+describe("the SMS page", () => {
+  const smsRows = [
+    row("sms", "enable", "switch", "true"),
+    row("sms", "sms_provider", "select", "smsTencent", { options: "smsAliyun:阿里云\nsmsTencent:腾讯云" }),
+    row("smsAliyun", "access_key_id", "text", "LTAI-kept"),
+    row("smsAliyun", "access_key_secret", "password", "******", { isSecret: true }),
+    row("smsTencent", "secret_id", "text", "AKID"),
+  ];
+
+  it("shows only the chosen provider's group; saving still sends the hidden provider's keys", async () => {
+    const { deps, saved } = setup();
+    renderWithProviders(<ConfigForm rows={smsRows} section={CONFIG_SECTIONS.sms as never} />, deps);
+    const tencent = await screen.findByTestId("config-group-smsTencent", {}, { timeout: 8000 });
+    await waitFor(() => expect(tencent.style.display).not.toBe("none"));
+    expect(within(tencent).getByText("腾讯云短信")).toBeTruthy();
+    expect(screen.getByTestId("config-group-smsAliyun").style.display).toBe("none");
+    expect(screen.getByTestId("config-group-sms").style.display).not.toBe("none");
+    fireEvent.change(screen.getByTestId("cfg-smsTencent-secret_id"), { target: { value: "AKID-new" } });
+    fireEvent.click(screen.getByTestId("config-save"));
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 5000 });
+    expect(sent(saved[0])).toEqual({
+      "sms.enable": "true",
+      "sms.sms_provider": "smsTencent",
+      "smsAliyun.access_key_id": "LTAI-kept",
+      "smsAliyun.access_key_secret": "******",
+      "smsTencent.secret_id": "AKID-new",
+    });
+  }, 60_000);
+});
+
+describe("the pay page", () => {
+  it("says on xunhupay's group that it is stored only, not offered at checkout", async () => {
+    const rowsOfPay = [row("wechatpay", "enable", "switch", "false"), row("xunhupay", "enable", "switch", "true")];
+    renderWithProviders(<ConfigForm rows={rowsOfPay} section={CONFIG_SECTIONS.pay as never} />, setup().deps);
+    const group = within(await screen.findByTestId("config-group-xunhupay", {}, { timeout: 8000 }));
+    expect(group.getByText("虎皮椒支付（仅保存配置）")).toBeTruthy();
+    expect(group.getByText(/收银台不会提供虎皮椒支付/)).toBeTruthy();
+    expect(within(screen.getByTestId("config-group-wechatpay")).queryByText(/虎皮椒/)).toBeNull();
+  }, 60_000);
+});

@@ -8,8 +8,8 @@ import { useAdminMutation } from "../../../components/admin/list/useAdminMutatio
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { ConfigField } from "./ConfigField.js";
-import { type FormValues, formValuesOf, groupByCategory, toConfigInput } from "./configValues.js";
-import { CATEGORY_TITLES, type ConfigSection } from "./sections.js";
+import { type FormValues, formValuesOf, groupByCategory, hiddenByChooser, toConfigInput } from "./configValues.js";
+import { CATEGORY_NOTES, CATEGORY_TITLES, type ConfigSection } from "./sections.js";
 import { WechatPayCheck } from "./WechatPayCheck.js";
 
 /** Actions shown at the top of a category's group (each decides itself whether the caller may use it). */
@@ -27,8 +27,9 @@ function refusedField(cause: unknown, rows: readonly Config[]): [string, string]
 
 /**
  * The form of one config page, built from the rows' metadata (ConfigField per key): a group per
- * category when the page has several. Save sends every key of the page (secrets left as the mask keep
- * their stored value); a refusal shows on the field it names.
+ * category when the page has several. A page with a chooser (sms.sms_provider) shows only the chosen
+ * one of the categories it names. Save sends every key of the page, shown or not (secrets left as the
+ * mask keep their stored value); a refusal shows on the field it names.
  */
 export function ConfigForm({ rows, section }: { rows: readonly Config[]; section: ConfigSection }) {
   const { t } = useI18n();
@@ -49,6 +50,9 @@ export function ConfigForm({ rows, section }: { rows: readonly Config[]; section
   });
   const groups = groupByCategory(rows, section.categories);
   const titled = groups.length > 1;
+  const { chooser } = section;
+  const chosen = Form.useWatch((v: FormValues) => (chooser ? v[chooser.category]?.[chooser.name] : undefined), form);
+  const hidden = hiddenByChooser(rows, chooser, typeof chosen === "string" ? chosen : undefined);
 
   return (
     <Form<FormValues>
@@ -74,9 +78,13 @@ export function ConfigForm({ rows, section }: { rows: readonly Config[]; section
             key={category}
             size="small"
             title={CATEGORY_TITLES[category] ? t(CATEGORY_TITLES[category]) : category}
-            style={{ marginBottom: 16 }}
+            // hidden, not removed: its fields stay in the form and saving keeps their values
+            style={{ marginBottom: 16, ...(hidden.has(category) ? { display: "none" } : {}) }}
             data-testid={`config-group-${category}`}
           >
+            {CATEGORY_NOTES[category] && (
+              <Alert type="warning" showIcon title={t(CATEGORY_NOTES[category])} style={{ marginBottom: 12 }} />
+            )}
             {CATEGORY_ACTIONS[category]}
             {list.map((row) => (
               <ConfigField key={row.name} row={row} />

@@ -67,3 +67,21 @@ export function groupByCategory(rows: readonly Config[], categories: readonly st
     .map((c): [string, Config[]] => [c, rows.filter((r) => r.category === c).sort((a, b) => a.sort - b.sort)])
     .filter(([, list]) => list.length > 0);
 }
+
+/**
+ * The categories a chooser select hides: those among its choices other than the chosen one (all of
+ * them while nothing is chosen yet). Empty without a chooser.
+ */
+export function hiddenByChooser(
+  rows: readonly Config[],
+  chooser: { category: string; name: string } | undefined,
+  chosen: string | undefined,
+): Set<string> {
+  const select = chooser && rows.find((r) => r.category === chooser.category && r.name === chooser.name);
+  if (!select) return new Set();
+  return new Set(
+    optionsOf(select.options)
+      .map((o) => o.value)
+      .filter((v) => v !== chosen),
+  );
+}
