@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
@@ -33,7 +34,12 @@ const order = (id: number, no: string, status: OrderStatus, type = OrderType.REC
   });
 
 function setup(rpcs: string[]) {
-  const rows = [order(1, "R-PAID", OrderStatus.PAID), order(2, "R-OPEN", OrderStatus.PENDING)];
+  const deadline = timestampFromDate(new Date("2030-01-02T12:00:00Z"));
+  // as the server sends a pending order: closed_at is its deadline (moredoc's meaning), like expired_at
+  const rows = [
+    order(1, "R-PAID", OrderStatus.PAID),
+    { ...order(2, "R-OPEN", OrderStatus.PENDING), expiredAt: deadline, closedAt: deadline },
+  ];
   const lists: ListOrderRequest[] = [];
   const closes: string[] = [];
   const deletes: bigint[][] = [];
@@ -123,6 +129,17 @@ describe("admin orders", () => {
       expect(recharges).toEqual([expect.objectContaining({ userId: 7n, quantity: 50, remark: "活动奖励" })]),
     );
   }, 120_000);
+
+  it("a pending order's detail shows its deadline as 支付截止, no closing time", async () => {
+    const { deps } = setup(["ListOrder"]);
+    renderWithProviders(<OrderListPage />, deps);
+    fireEvent.click(within(await tableRow("R-OPEN")).getByLabelText("订单详情"));
+    await waitFor(() => expect(openDrawer()?.textContent).toContain("R-OPEN"));
+    const cell = (label: string) =>
+      [...openDrawer().querySelectorAll("th")].find((th) => th.textContent === label)?.nextElementSibling?.textContent;
+    expect(cell("支付截止")).toMatch(/^2030-01-02/);
+    expect(cell("关闭时间")).toBe("-");
+  }, 60_000);
 
   it("offers no close, delete or recharge without the permissions", async () => {
     const { deps } = setup(["ListOrder"]);
