@@ -6,7 +6,9 @@ import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
 /**
  * Buying a priced document (issue #14): a reader confirms the price, the download buys it with their
  * credits and the file arrives; the uploader earns the price; /me/order lists the paid purchase and
- * /me/download the paid download.
+ * /me/download the paid download. A new site lets a buyer download again free for 7 days (issue #25
+ * item 7, download.free_download_duration's default): the confirmation says so and the second
+ * download costs nothing.
  * Needs WENKU_ADMIN_PASSWORD (the first-start admin password of the stack under test).
  */
 const ADMIN = adminAccount();
@@ -39,14 +41,25 @@ test("a reader buys a priced document with credits and downloads it; the uploade
   await page.getByTestId("document-download").filter({ visible: true }).first().click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("下载需支付 7");
+  await expect(dialog).toContainText("购买后 7 天内再次下载免费");
   const download = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "支付并下载" }).click();
   expect((await download).suggestedFilename()).toBe(`${title}.pdf`);
   expect([await credits(buyer), (await credits(seller)) - sellerBefore]).toEqual([buyerBefore - 7, 7]);
 
+  // within the window the purchase serves again: the file arrives, nothing more is spent
+  await expect(dialog).toBeHidden();
+  await page.getByTestId("document-download").filter({ visible: true }).first().click();
+  const again = page.waitForEvent("download");
+  await page.getByRole("dialog").getByRole("button", { name: "支付并下载" }).click();
+  expect((await again).suggestedFilename()).toBe(`${title}.pdf`);
+  expect([await credits(buyer), (await credits(seller)) - sellerBefore]).toEqual([buyerBefore - 7, 7]);
+
   await page.goto("/me/order");
   await expect(page.getByTestId("me-orders")).toContainText(title);
   await page.goto("/me/download");
-  const row = page.getByTestId("download-row").filter({ hasText: title });
-  await expect(row).toContainText("已付费");
+  // both downloads: the purchase paid for each
+  const rows = page.getByTestId("download-row").filter({ hasText: title });
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await expect(row).toContainText("已付费");
 });
