@@ -14,8 +14,12 @@ const TOKEN = "internal-token";
 const settings = { sandbox: { enable: true } } as PaySettings;
 const now = new Date("2026-11-25T00:00:00Z");
 
-/** A stand-in platform (WeChat's method) that answers queries: "paid" for every order asked about. */
+/**
+ * A stand-in platform (WeChat's method) that answers queries: "paid" for every order asked about; it
+ * notes whether each payment started asked for the phone flow.
+ */
 let asked = 0;
+const startedMobile: boolean[] = [];
 const queryable: ProviderFactory = {
   name: "queryable",
   method: PayMethod.WECHAT,
@@ -23,6 +27,10 @@ const queryable: ProviderFactory = {
     ...createSandboxProvider(TOKEN),
     name: "queryable",
     method: PayMethod.WECHAT,
+    async start(req) {
+      startedMobile.push(req.mobile);
+      return { paymentUrl: "https://pay.example/qr" };
+    },
     async query(orderNo: string) {
       asked++;
       return { orderNo, tradeNo: "Q1", amountCents: 100, paid: true };
@@ -74,6 +82,7 @@ function setup(status: OrderStatus, payMethod = PayMethod.SANDBOX) {
   const repo = {
     findByNo: async (no: string) => (no === row.orderNo ? { ...row } : null),
     close: async () => false,
+    choose: async () => {},
     async markPaid(_id: bigint, p: { payMethod: number; tradeNo?: string; payAt: Date }) {
       if (row.status !== OrderStatus.PENDING) return "lost";
       Object.assign(row, { status: OrderStatus.PAID, payMethod: p.payMethod, tradeNo: p.tradeNo, payAt: p.payAt });
@@ -146,4 +155,25 @@ test("the status poll asks the platform about a PENDING online order (at most ev
   expect(asked).toBe(1); // paid now: never asked again
   const other = setup(OrderStatus.PENDING, PayMethod.SANDBOX); // the sandbox cannot be asked
   expect((await other.pay.status(call, { orderNo: other.row.orderNo, id: 0n })).status).toBe(OrderStatus.PENDING);
+});
+
+test("moredoc's payment_type picks the method; its is_wap asks the platform for the phone flow", async () => {
+  const { row, pay } = setup(OrderStatus.PENDING, PayMethod.UNSPECIFIED);
+  const call = {
+    identity: { userId: 7n, sessionId: "s", granted: false, staff: false },
+    clientIp: "",
+    requestId: "r",
+    internal: false,
+  };
+  startedMobile.length = 0;
+  const req = { orderNo: row.orderNo, payMethod: PayMethod.UNSPECIFIED, paymentType: PayMethod.WECHAT, returnUrl: "" };
+  const phone = await pay.pay(call, { ...req, isWap: true });
+  expect([phone.row.payMethod, phone.paymentUrl]).toEqual([PayMethod.WECHAT, "https://pay.example/qr"]);
+  await pay.pay(call, { ...req, isWap: false });
+  await pay.pay(call, { ...req, isWap: false, paymentType: PayMethod.UNSPECIFIED, payMethod: PayMethod.WECHAT });
+  expect(startedMobile).toEqual([true, false, false]);
+  await expect(pay.pay(call, { ...req, payMethod: PayMethod.ALIPAY })).rejects.toMatchObject({
+    kind: "invalid_argument",
+    field: "payment_type",
+  });
 });
