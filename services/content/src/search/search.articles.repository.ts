@@ -8,23 +8,21 @@ import { ArticleStatus } from "../articles/article.rules.js";
 import { articleText } from "../articles/article.text.js";
 import type { Db } from "../db.js";
 import type { UserDirectory } from "../ports.js";
+import { categoryFields, createRowVersions, withCategoryTitles } from "./search.rows.repository.js";
 
 /** Purge records older than this are dropped (every indexer has followed them long before). */
 const REMOVALS_KEPT_DAYS = 7;
 
-const visible = Prisma.sql`a.deleted_at IS NULL AND a.status = ${ArticleStatus.approved}`;
+const visible = Prisma.sql`t.deleted_at IS NULL AND t.status = ${ArticleStatus.approved}`;
 
 export function createArticleSearchSource(deps: {
   db: Db;
   users: Pick<UserDirectory, "users">;
 }): SearchSource<IndexedArticle> {
   const { db, users } = deps;
+  const versions = createRowVersions(db, "articles", visible);
   return {
-    async visibleVersions() {
-      const rows = await db.$queryRaw<VersionedId[]>`
-        SELECT a.id, a.search_version AS version FROM articles a WHERE ${visible}`;
-      return new Map(rows.map((r) => [r.id, r.version]));
-    },
+    visibleVersions: versions.visibleVersions,
 
     // changes to articles and purges (search_article_removals), in the order of their versions
     async changedSince(mark, limit) {
@@ -52,18 +50,13 @@ export function createArticleSearchSource(deps: {
       return rows.map((r) => ({ id: r.id, version: r.version, viewCount: r.view_count, downloadCount: 0, score: 0 }));
     },
 
-    async countsHighWater() {
-      const [row] = await db.$queryRaw<
-        Array<{ mark: bigint | null }>
-      >`SELECT max(counts_version) AS mark FROM articles`;
-      return row?.mark ?? 0n;
-    },
+    countsHighWater: () => versions.highest("counts_version"),
 
     async load(ids) {
       if (ids.length === 0) return [];
       const rows = await db.article.findMany({
         where: { id: { in: [...ids] }, deletedAt: null, status: ArticleStatus.approved },
-        include: { categories: { include: { category: { select: { title: true } } } } },
+        include: withCategoryTitles,
       });
       const names = await users.users([...new Set(rows.map((a) => a.userId).filter((id) => id > 0n))]);
       return rows.map((a) => ({
@@ -72,8 +65,7 @@ export function createArticleSearchSource(deps: {
         title: a.title,
         keywords: a.keywords,
         description: a.description,
-        categoryNames: a.categories.map((c) => c.category.title),
-        categoryIds: a.categories.map((c) => c.categoryId),
+        ...categoryFields(a),
         author: [a.author, names.get(a.userId)?.username ?? ""].filter(Boolean).join(" "),
         userId: a.userId,
         text: articleText(a.content),

@@ -11,11 +11,12 @@ import { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 import type { UserDirectory } from "../ports.js";
+import { categoryFields, createRowVersions, withCategoryTitles } from "./search.rows.repository.js";
 
 /** Where the PostgreSQL index's sorts read reads, downloads and ratings live: the tables themselves. */
 export const searchLiveCounts: LiveCounts = { documents: Prisma.sql`documents`, articles: Prisma.sql`articles` };
 
-const visible = Prisma.sql`d.deleted_at IS NULL AND d.status IN (${Prisma.join([...PUBLIC_STATUSES])})`;
+const visible = Prisma.sql`t.deleted_at IS NULL AND t.status IN (${Prisma.join([...PUBLIC_STATUSES])})`;
 
 export function createSearchSource(deps: {
   db: Db;
@@ -24,6 +25,7 @@ export function createSearchSource(deps: {
   log: Logger;
 }): SearchSource {
   const { db, storage, users, log } = deps;
+  const versions = createRowVersions(db, "documents", visible);
 
   /** Each page's text from the converter's outputs; [] when there are none (yet) or they do not read. */
   async function pageTexts(hash: string, pages: number): Promise<string[]> {
@@ -43,11 +45,7 @@ export function createSearchSource(deps: {
   }
 
   return {
-    async visibleVersions() {
-      const rows = await db.$queryRaw<VersionedId[]>`
-        SELECT d.id, d.search_version AS version FROM documents d WHERE ${visible}`;
-      return new Map(rows.map((r) => [r.id, r.version]));
-    },
+    visibleVersions: versions.visibleVersions,
 
     async changedSince(mark, limit) {
       return db.$queryRaw<VersionedId[]>`
@@ -55,12 +53,7 @@ export function createSearchSource(deps: {
          WHERE search_version > ${mark} ORDER BY search_version LIMIT ${limit}`;
     },
 
-    async highWater() {
-      const [row] = await db.$queryRaw<
-        Array<{ mark: bigint | null }>
-      >`SELECT max(search_version) AS mark FROM documents`;
-      return row?.mark ?? 0n;
-    },
+    highWater: () => versions.highest("search_version"),
 
     async countsChangedSince(mark, limit) {
       const rows = await db.$queryRaw<
@@ -77,18 +70,13 @@ export function createSearchSource(deps: {
       }));
     },
 
-    async countsHighWater() {
-      const [row] = await db.$queryRaw<
-        Array<{ mark: bigint | null }>
-      >`SELECT max(counts_version) AS mark FROM documents`;
-      return row?.mark ?? 0n;
-    },
+    countsHighWater: () => versions.highest("counts_version"),
 
     async load(ids) {
       if (ids.length === 0) return [];
       const docs = await db.document.findMany({
         where: { id: { in: [...ids] }, deletedAt: null, status: { in: [...PUBLIC_STATUSES] } },
-        include: { categories: { include: { category: { select: { title: true } } } } },
+        include: withCategoryTitles,
       });
       const names = await users.users([...new Set(docs.map((d) => d.userId))]);
       const out: IndexedDocument[] = [];
@@ -99,8 +87,7 @@ export function createSearchSource(deps: {
           title: d.title,
           keywords: d.keywords,
           description: d.description,
-          categoryNames: d.categories.map((c) => c.category.title),
-          categoryIds: d.categories.map((c) => c.categoryId),
+          ...categoryFields(d),
           uploader: names.get(d.userId)?.username ?? "",
           userId: d.userId,
           languageId: d.languageId,
