@@ -22,7 +22,6 @@ import { createOrderHandlers } from "./orders/order.handlers.js";
 import { createPayService } from "./orders/order.pay.js";
 import { createOrderRepository } from "./orders/order.repository.js";
 import { createOrderService } from "./orders/order.service.js";
-import type { ProductLine } from "./orders/product.js";
 import { createPurchaseRepository } from "./orders/purchase.repository.js";
 import { createRechargeLine } from "./orders/recharge.line.js";
 import { createProviderRegistry } from "./payments/registry.js";
@@ -36,14 +35,9 @@ export interface OrderServerDeps {
   log: Logger;
   authorizer: Authorizer;
   internalToken: string;
-  siteGate?: SiteGate;
-  /** The public settings (the credit name in messages); absent: 积分. */
-  settings?: Pick<SettingsReader, "current">;
-  /**
-   * Product lines beyond the built-in ones (recharge, documents), one per order type: the VIP line
-   * (vip/) plugs in here. Two lines for one type fail the boot.
-   */
-  lines?: readonly ProductLine[];
+  siteGate: SiteGate;
+  /** The public settings (the credit name in messages; 积分 when unset there). */
+  settings: Pick<SettingsReader, "current">;
   /** The config service's recharge and pay settings. */
   paySettings: PaySettingsSource;
   /** The content service's documents, priced as products. */
@@ -52,10 +46,10 @@ export interface OrderServerDeps {
   users: UserDirectory;
   /** Order times (expiry, pay times); the wall clock when unset. */
   clock?: () => Date;
-  /** The site's time zone (SITE_TIME_ZONE: a VIP card's daily cap); Asia/Shanghai when unset. */
-  timeZone?: string;
-  /** The user service keeps credit_count: told after every booking; absent: nobody is told. */
-  userCounts?: UserCountsChanges;
+  /** The site's time zone (SITE_TIME_ZONE: a VIP card's daily cap). */
+  timeZone: string;
+  /** The user service keeps credit_count: told after every booking. */
+  userCounts: UserCountsChanges;
 }
 
 export const DEFAULT_CREDIT_NAME = "积分";
@@ -70,7 +64,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
   const clock = deps.clock ?? (() => new Date());
   const creditName = async () => {
     try {
-      return (await deps.settings?.current())?.system?.creditName || DEFAULT_CREDIT_NAME;
+      return (await deps.settings.current())?.system?.creditName || DEFAULT_CREDIT_NAME;
     } catch {
       return DEFAULT_CREDIT_NAME; // only a message's wording: never fail a refusal over it
     }
@@ -96,11 +90,10 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
       clock,
       pricePercent: vip.pricePercent,
       async freeDays() {
-        return Math.max(0, (await deps.settings?.current())?.download?.freeDownloadDuration ?? 0);
+        return Math.max(0, (await deps.settings.current())?.download?.freeDownloadDuration ?? 0);
       },
     }),
     vip.line,
-    ...(deps.lines ?? []),
   ]);
   const log = deps.log.child({ module: "orders" });
   const core = createOrderCore({ repo, lines, log, clock });
@@ -124,7 +117,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     providers,
     paySettings: deps.paySettings,
     async origin() {
-      return ((await deps.settings?.current())?.system?.domain ?? "").replace(/\/+$/, "");
+      return ((await deps.settings.current())?.system?.domain ?? "").replace(/\/+$/, "");
     },
     log,
     clock,

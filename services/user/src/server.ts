@@ -24,9 +24,7 @@ import { createLoginGuard } from "./auth/login.guard.js";
 import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
-import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
-import { DEFAULT_CREDIT_NAME, staticRewards } from "./credits/rewards.js";
 import type { Db } from "./db.js";
 import { createDownloadHistory } from "./documents/download.history.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
@@ -62,29 +60,21 @@ export interface UserServerDeps {
   tokenTtlHours: number;
   /** Security and captcha settings (the config service in production). */
   settings: SettingsProvider;
-  siteGate?: SiteGate;
+  siteGate: SiteGate;
   /** Shared counters of the login, registration, captcha, recovery and code limits (PostgreSQL). */
   rateLimits: RateLimitStore;
   clock?: () => Date;
-  /** user.doc_count, article_count, favorite_count from the content service (DocumentInternalAPI); absent: 0. */
-  documents?: DocumentCounter;
+  /** user.doc_count, article_count, favorite_count from the content service (DocumentInternalAPI). */
+  documents: DocumentCounter;
   /** The order service's credits ledger: user.credit_count, the register bonus, check-in awards. */
-  credits?: CreditLedger;
-  /** Grants owed to the ledger (service.ts sweeps it); absent: one over `db` and `credits`, never swept. */
-  creditOutbox?: CreditOutbox;
-  /** score.register / sign_in and the credit name (the config service in production); absent: none. */
-  rewards?: RewardSettings;
-  /** IANA time zone the site's days start in (the check-in); absent: Asia/Shanghai. */
-  timeZone?: string;
+  credits: CreditLedger;
+  /** Grants owed to the ledger (service.ts sweeps it). */
+  creditOutbox: CreditOutbox;
+  /** score.register / sign_in and the credit name (the config service in production). */
+  rewards: RewardSettings;
+  /** IANA time zone the site's days start in (the check-in). */
+  timeZone: string;
 }
-
-/** A ledger that refuses every booking: a server built without the order service grants nothing. */
-const noLedger: CreditLedger = {
-  balances: async () => new Map(),
-  apply: async () => {
-    throw new Error("no credits ledger configured");
-  },
-};
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
 export async function buildServer(deps: UserServerDeps): Promise<ServiceDefinition> {
@@ -114,9 +104,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   // Names and avatars: other services keep brief users (the authors on their lists) until told.
   const briefs = await createChangeSignal(deps.bus, USER_BRIEFS_CHANGED_SUBJECT, deps.log);
   const profiles = createUserProfileService({ repo, dynamics, authz, briefs });
-  const ledger = deps.credits ?? noLedger;
-  const outbox = deps.creditOutbox ?? createUserCreditOutbox({ db: deps.db, ledger, log: deps.log });
-  const rewards = deps.rewards ?? staticRewards({ register: 0, signIn: 0, creditName: DEFAULT_CREDIT_NAME });
+  const { creditOutbox: outbox, rewards } = deps;
   const users = createUserService({
     repo,
     registerBonus: createRegisterBonus({ outbox, rewards, log: deps.log }),
@@ -135,7 +123,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     repo: createSignRepository(deps.db),
     outbox,
     rewards,
-    timeZone: deps.timeZone ?? "Asia/Shanghai",
+    timeZone: deps.timeZone,
     clock: deps.clock,
   });
   // doc_count & co. and credit_count of shown profiles, kept until the content or order service says

@@ -41,17 +41,3 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   },
   login: { maxFailsPerIp: 100, maxConsecutiveFails: 10 },
 };
-
-/** Fixed settings (tests, tools). */
-export function staticSettings(s: SecuritySettings): {
-  security(): Promise<SecuritySettings>;
-  set(next: SecuritySettings): void;
-} {
-  let current = s;
-  return {
-    security: async () => current,
-    set(next) {
-      current = next;
-    },
-  };
-}

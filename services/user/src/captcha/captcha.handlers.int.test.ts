@@ -8,9 +8,11 @@ import { createMemoryBus } from "@wenku/kit/bus";
 import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
+import { noDocuments, noLedger, openSite, staticRewards, staticSettings } from "../../test/ports.js";
+import { createUserCreditOutbox } from "../credits/credit.outbox.js";
 import { createDb, type Db, USER_SCHEMA } from "../db.js";
 import { buildServer } from "../server.js";
-import { DEFAULT_SECURITY, type SecuritySettings, staticSettings } from "../settings.js";
+import { DEFAULT_SECURITY, type SecuritySettings } from "../settings.js";
 
 const withCaptcha = (over: Partial<SecuritySettings["captcha"]> = {}): SecuritySettings => ({
   ...DEFAULT_SECURITY,
@@ -41,7 +43,13 @@ beforeAll(async () => {
     internalToken: randomBytes(32).toString("hex"),
     tokenTtlHours: 1,
     settings,
+    siteGate: openSite,
     rateLimits,
+    documents: noDocuments,
+    credits: noLedger,
+    creditOutbox: createUserCreditOutbox({ db, ledger: noLedger, log }),
+    rewards: staticRewards({ register: 0, signIn: 0 }),
+    timeZone: "Asia/Shanghai",
   });
   client = createClient(UserAPI, inProcessTransport(def));
 });

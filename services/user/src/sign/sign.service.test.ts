@@ -1,7 +1,7 @@
 import type { CreditBooking, CreditOutbox } from "@wenku/credit-outbox";
 import { DomainError } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
-import { staticRewards } from "../credits/rewards.js";
+import { staticRewards } from "../../test/ports.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 import { createSignService, dayOf, signLine } from "./sign.service.js";
 

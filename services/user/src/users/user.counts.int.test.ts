@@ -10,10 +10,12 @@ import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit"
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
+import { openSite, staticRewards, staticSettings } from "../../test/ports.js";
+import { createUserCreditOutbox } from "../credits/credit.outbox.js";
 import { createDb, type Db, USER_SCHEMA } from "../db.js";
 import type { ContentCounts, CreditLedger, DocumentCounter } from "../ports.js";
 import { buildServer } from "../server.js";
-import { DEFAULT_SECURITY, staticSettings } from "../settings.js";
+import { DEFAULT_SECURITY } from "../settings.js";
 
 const log = createLogger({ service: "test", level: "silent" });
 const bus = createMemoryBus({ log });
@@ -57,8 +59,12 @@ beforeAll(async () => {
     tokenTtlHours: 1,
     settings: staticSettings(DEFAULT_SECURITY),
     rateLimits,
+    siteGate: openSite,
     documents: contentStandIn,
     credits: ledgerStandIn,
+    creditOutbox: createUserCreditOutbox({ db, ledger: ledgerStandIn, log }),
+    rewards: staticRewards({ register: 0, signIn: 0 }),
+    timeZone: "Asia/Shanghai",
   });
   const transport = inProcessTransport(def);
   users = createClient(UserAPI, transport);
