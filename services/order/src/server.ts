@@ -50,6 +50,11 @@ export interface OrderServerDeps {
   timeZone: string;
   /** The user service keeps credit_count: told after every booking. */
   userCounts: UserCountsChanges;
+  /**
+   * After a VIP card was written: the settings show the cards on sale (settings.vip), so every copy of
+   * them is dropped (service.ts: the settings change broadcast).
+   */
+  cardsChanged: () => Promise<void>;
 }
 
 export const DEFAULT_CREDIT_NAME = "积分";
@@ -76,6 +81,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     users: deps.users,
     settings: deps.settings,
     timeZone: deps.timeZone,
+    cardsChanged: deps.cardsChanged,
     clock,
   });
   const repo = createOrderRepository(deps.db);

@@ -1,4 +1,4 @@
-import { type ServiceModule, userCountsChanges } from "@wenku/kit";
+import { CONFIG_CHANGED_SUBJECT, type ServiceModule, userCountsChanges } from "@wenku/kit";
 import { createDocumentProducts, createPaySettingsSource, createUserDirectory } from "./clients.js";
 import { loadOrderConfig } from "./config.js";
 import { createDb, ORDER_SCHEMA } from "./db.js";
@@ -38,6 +38,17 @@ export const service: ServiceModule = {
           timeZone: cfg.SITE_TIME_ZONE,
           // the user service keeps credit_count per user: told after each booking
           userCounts: userCountsChanges(ctx.bus, ctx.log.child({ module: "user-counts" })),
+          // settings.vip shows the cards on sale (the config service asks for them): a card write is a
+          // settings change, heard by the config service and the gateway before the reply leaves
+          async cardsChanged() {
+            ctx.settings.invalidate();
+            try {
+              await ctx.bus.broadcast(CONFIG_CHANGED_SUBJECT, new Uint8Array());
+            } catch (err) {
+              // The card is saved: the settings' copies expire instead (their TTL).
+              ctx.log.error({ err }, "vip cards: settings change broadcast failed");
+            }
+          },
         },
         (c) => {
           core = c;

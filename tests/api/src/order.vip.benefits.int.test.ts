@@ -128,7 +128,7 @@ test("buying a card brings its benefits; a running membership bought again adds 
   if ((await credits(buyer)) < 2)
     await call("POST", "/api/v1/order/system/recharge", { user_id: buyer.id, quantity: 2, remark: "t" }, admin);
   for (let i = 0; i < 2; i++) {
-    const order = await call("POST", "/api/v1/order", { order_type: 2, product_id: card.id }, buyer.token);
+    const order = await call("POST", "/api/v1/order", { order_type: 2, vip_card_id: card.id }, buyer.token);
     const paid = await call("POST", "/api/v1/order/pay", { order_no: order.json.order_no, pay_method: 5 }, buyer.token);
     expect([paid.status, paid.json.status]).toEqual([200, 2]);
   }

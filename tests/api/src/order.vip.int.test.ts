@@ -224,15 +224,15 @@ test("BUY_VIP line: priced from the card, refused while VIP is off or the card i
   const buyer = BigInt((await registerUser(stack.url, "vipquote")).id);
   await setVip(false);
   await eventually(async () => {
-    await expect(vip.line.quote(buyer, BigInt(c.id), 1)).rejects.toThrow("本站暂未开启VIP会员");
+    await expect(vip.line.quote(buyer, 0n, 1, { vipCardId: BigInt(c.id) })).rejects.toThrow("本站暂未开启VIP会员");
   });
   await setVip(true);
-  const q = await eventually(() => vip.line.quote(buyer, BigInt(c.id), 1));
+  const q = await eventually(() => vip.line.quote(buyer, 0n, 1, { vipCardId: BigInt(c.id) }));
   expect(q).toMatchObject({ productName: "VIP会员-八折卡", quantity: 1, price: 1999, amount: 1599, creditAmount: 120 });
-  await expect(vip.line.quote(buyer, 987654n, 1)).rejects.toThrow("VIP卡不存在");
-  await expect(vip.line.quote(buyer, BigInt(c.id), 2)).rejects.toThrow("VIP卡每次只能购买一张");
+  await expect(vip.line.quote(buyer, 0n, 1, { vipCardId: 987654n })).rejects.toThrow("VIP卡不存在");
+  await expect(vip.line.quote(buyer, 0n, 2, { vipCardId: BigInt(c.id) })).rejects.toThrow("VIP卡每次只能购买一张");
   await call("PUT", "/api/v1/vip/card", { ...card, id: c.id, enable: false }, admin);
-  await expect(vip.line.quote(buyer, BigInt(c.id), 1)).rejects.toThrow("该VIP卡已下架");
+  await expect(vip.line.quote(buyer, 0n, 1, { vipCardId: BigInt(c.id) })).rejects.toThrow("该VIP卡已下架");
   expect(vip.line.type).toBe(OrderType.BUY_VIP);
 });
 
@@ -308,7 +308,7 @@ test("buying VIP with credits: CreateOrder BUY_VIP, PayOrder with credits → VI
   expect(recharge.status).toBe(200);
 
   const order = await eventually(async () => {
-    const r = await call("POST", "/api/v1/order", { order_type: 2, product_id: c.id }, buyer.token);
+    const r = await call("POST", "/api/v1/order", { order_type: 2, vip_card_id: c.id }, buyer.token);
     expect([r.status, r.json.code]).toEqual([200, undefined]);
     return r.json;
   });
@@ -355,7 +355,7 @@ test("buying VIP with credits: CreateOrder BUY_VIP, PayOrder with credits → VI
   // VIP switched off: a new order is refused with the message
   await setVip(false);
   await eventually(async () => {
-    const r = await call("POST", "/api/v1/order", { order_type: 2, product_id: c.id }, buyer.token);
+    const r = await call("POST", "/api/v1/order", { order_type: 2, vip_card_id: c.id }, buyer.token);
     expect([r.status, r.json.message]).toEqual([400, "本站暂未开启VIP会员"]);
   }, 40_000);
 });

@@ -82,7 +82,8 @@ describe("/joinvip", () => {
     fireEvent.click(screen.getAllByTestId("vip-buy")[0] as HTMLElement);
     await waitFor(() => expect(screen.getByTestId("order-page")).toBeTruthy());
     expect(orders).toHaveLength(1);
-    expect([orders[0]?.orderType, orders[0]?.productId]).toEqual([OrderType.BUY_VIP, 3n]);
+    // the card by its id (vip_card_id): product_id is the card type moredoc clients send
+    expect([orders[0]?.orderType, orders[0]?.vipCardId, orders[0]?.productId]).toEqual([OrderType.BUY_VIP, 3n, 0n]);
   });
 
   it("says VIP is not available while it is switched off", async () => {

@@ -88,7 +88,7 @@ export default function JoinVipPage() {
   });
   const buy = (card: VipCard) => {
     if (!session.user) void navigate(loginPath("/joinvip"));
-    else create.mutate({ orderType: OrderType.BUY_VIP, productId: card.id });
+    else create.mutate({ orderType: OrderType.BUY_VIP, vipCardId: card.id });
   };
 
   let body: ReactNode;
@@ -106,7 +106,7 @@ export default function JoinVipPage() {
               <Col key={String(card.id)} xs={24} sm={12} lg={8}>
                 <CardOffer
                   card={card}
-                  buying={create.isPending && create.variables?.productId === card.id}
+                  buying={create.isPending && create.variables?.vipCardId === card.id}
                   onBuy={() => buy(card)}
                 />
               </Col>

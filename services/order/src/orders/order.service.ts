@@ -104,10 +104,13 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   const service = {
     /** A PENDING order priced by its line; a free one (amount and credits 0) is paid and delivered at once. */
-    async create(call: CallContext, req: { orderType: OrderType; quantity: number; productId: bigint }) {
+    async create(
+      call: CallContext,
+      req: { orderType: OrderType; quantity: number; productId: bigint; vipCardId?: bigint },
+    ) {
       const who = requireSignedIn(call);
       const line = deps.lines.get(req.orderType);
-      const q = await line.quote(who.userId, req.productId, req.quantity);
+      const q = await line.quote(who.userId, req.productId, req.quantity, { vipCardId: req.vipCardId });
       const row = await insert({
         userId: who.userId,
         orderType: req.orderType,

@@ -21,6 +21,12 @@ export interface Quote {
   creditAmount: number;
 }
 
+/** What CreateOrder names besides the product id; a line reads only its own part. */
+export interface QuoteChoice {
+  /** BUY_VIP: this card; 0 or absent: the product id is a card type (moredoc's /joinvip). */
+  vipCardId?: bigint;
+}
+
 /** A paid order as a line sees it when delivering. */
 export interface PaidOrder {
   id: bigint;
@@ -43,7 +49,7 @@ export interface ProductLine {
    * Prices an order for `userId`. Throws DomainError: invalid_argument for a bad quantity or product
    * id, not_found for an unknown or withdrawn product, failed_precondition when it is not on sale.
    */
-  quote(userId: bigint, productId: bigint, quantity: number): Promise<Quote>;
+  quote(userId: bigint, productId: bigint, quantity: number, choice?: QuoteChoice): Promise<Quote>;
   /**
    * Delivers a paid order. Called after the order row is PAID, possibly more than once (a retried
    * notify, a restart between pay and delivery): it must be idempotent per order id. Throwing leaves

@@ -14,12 +14,14 @@ export function createVip(deps: {
   settings?: Pick<SettingsReader, "current">;
   /** The site's time zone (a card's daily cap counts its days); Asia/Shanghai when unset. */
   timeZone?: string;
+  /** Called after a card was created, changed or deleted; absent: nobody is told. */
+  cardsChanged?: () => Promise<void>;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const repo = createVipRepository(deps.db);
   const downloads = createVipDownloads(deps.db, deps.timeZone ?? "Asia/Shanghai");
-  const vip = createVipService({ repo, users: deps.users, downloads, clock });
+  const vip = createVipService({ repo, users: deps.users, downloads, cardsChanged: deps.cardsChanged, clock });
   return {
     service: vip,
     downloads,

@@ -86,6 +86,9 @@ const memberWhere = (f: MemberFilter): Prisma.UserVipWhereInput => ({
   ...(f.cardType.length ? { cardType: { in: [...f.cardType] } } : {}),
 });
 
+/** The cards as listed: larger sort first, then the older. */
+const CARD_ORDER: Prisma.VipCardOrderByWithRelationInput[] = [{ sort: "desc" }, { id: "asc" }];
+
 const TX = { maxWait: 15_000, timeout: 15_000 };
 
 export function createVipRepository(db: Db) {
@@ -113,11 +116,14 @@ export function createVipRepository(db: Db) {
         where: { type, deletedAt: null },
         orderBy: [{ enable: "desc" }, { sort: "desc" }, { id: "asc" }],
       }),
+    /** The card a type sells: the first enabled one in the public list's order (settings.vip shows it too). */
+    cardOnSale: (type: number) =>
+      db.vipCard.findFirst({ where: { type, enable: true, deletedAt: null }, orderBy: CARD_ORDER }),
     async cards(f: CardFilter, skip: number, take: number) {
       const where = cardWhere(f);
       const [total, rows] = await Promise.all([
         db.vipCard.count({ where }),
-        db.vipCard.findMany({ where, orderBy: [{ sort: "desc" }, { id: "asc" }], skip, take }),
+        db.vipCard.findMany({ where, orderBy: CARD_ORDER, skip, take }),
       ]);
       return { total, rows };
     },

@@ -6,6 +6,7 @@ import {
   extendExpiry,
   validateCard,
   validateGrant,
+  vipChoice,
   vipDocumentPrice,
   vipMessages,
 } from "./vip.rules.js";
@@ -125,4 +126,16 @@ test("a card's benefits: whole numbers in range, or unset (the defaults / unchan
   ] as const) {
     expect(refusal(() => validateCard({ ...card, ...change }))[2]).toBe(field);
   }
+});
+
+test("a BUY_VIP order names its card by vip_card_id, else by card type in product_id as moredoc's /joinvip sends it", () => {
+  expect(vipChoice(0n)).toEqual({ type: VipCardType.YEAR });
+  expect(vipChoice(1n)).toEqual({ type: VipCardType.SEASON });
+  expect(vipChoice(2n, 0n)).toEqual({ type: VipCardType.MONTH });
+  expect(vipChoice(0n, 7n)).toEqual({ cardId: 7n }); // the card id wins over the type
+  expect(vipChoice(1n, 1n)).toEqual({ cardId: 1n });
+  const type = ["invalid_argument", vipMessages.type, "product_id"];
+  expect(refusal(() => vipChoice(3n))).toEqual(type); // a card id of old clients: not a type
+  expect(refusal(() => vipChoice(-1n))).toEqual(type);
+  expect(refusal(() => vipChoice(0n, -2n))).toEqual(["invalid_argument", vipMessages.productRequired, "vip_card_id"]);
 });

@@ -18,6 +18,7 @@ export const vipMessages = {
   notOnSale: "该VIP卡已下架",
   vipDisabled: "本站暂未开启VIP会员",
   productRequired: "请选择要购买的VIP卡",
+  typeNotOnSale: "该类型的VIP卡暂未开售",
   quantity: "VIP卡每次只能购买一张",
   neverVip: "您还不是VIP会员",
   userRequired: "请指定要赠送VIP的用户",
@@ -118,6 +119,19 @@ export function cardTypeForDays(days: number): VipCardType {
   if (days >= 365) return VipCardType.YEAR;
   if (days >= 90) return VipCardType.SEASON;
   return VipCardType.MONTH;
+}
+
+/**
+ * The card a BUY_VIP order names: `vipCardId` when given (our clients pick a card), else the product
+ * id as moredoc's /joinvip sends it, a card type (0 year, 1 season, 2 month). Card ids start at 1 and
+ * so do types but for 0: the two cannot share one field, hence vip_card_id.
+ */
+export function vipChoice(productId: bigint, vipCardId = 0n): { cardId: bigint } | { type: VipCardType } {
+  if (vipCardId < 0n) throw invalid("vip_card_id", vipMessages.productRequired);
+  if (vipCardId > 0n) return { cardId: vipCardId };
+  if (productId < 0n || productId > 2n || !CARD_TYPES.includes(Number(productId)))
+    throw invalid("product_id", vipMessages.type);
+  return { type: Number(productId) as VipCardType };
 }
 
 /** Checks an administrator's grant. */

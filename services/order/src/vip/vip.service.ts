@@ -42,6 +42,8 @@ export interface VipServiceDeps {
   users: Pick<UserDirectory, "username" | "setVipExpiry">;
   /** Today's VIP downloads for /me/vip. */
   downloads: Pick<VipDownloads, "today">;
+  /** After a card write (the settings show the cards on sale); absent: nobody is told. */
+  cardsChanged?: () => Promise<void>;
   clock?: () => Date;
 }
 
@@ -65,16 +67,25 @@ export function createVipService(deps: VipServiceDeps) {
     return result;
   }
 
+  const changed = async () => {
+    await deps.cardsChanged?.();
+  };
+
   return {
-    createCard: (input: VipCardInput) => repo.createCard(validateCard(input)),
+    async createCard(input: VipCardInput) {
+      const card = await repo.createCard(validateCard(input));
+      await changed();
+      return card;
+    },
     async updateCard(input: VipCardInput) {
       if (input.id <= 0n) throw new DomainError("invalid_argument", vipMessages.pickEdit, undefined, "id");
       if (!(await repo.updateCard(input.id, validateCard(input)))) throw notFound();
+      await changed();
     },
     async deleteCards(ids: readonly bigint[]) {
       const wanted = [...new Set(ids)].filter((id) => id > 0n);
       if (!wanted.length) throw new DomainError("invalid_argument", vipMessages.pickDelete, undefined, "id");
-      await repo.deleteCards(wanted);
+      if (await repo.deleteCards(wanted)) await changed();
     },
     async card(id: bigint) {
       return (await repo.card(id)) ?? Promise.reject(notFound());
