@@ -9,12 +9,14 @@ import { ConverterInternalAPI } from "@wenku/proto/api/v1/converter_internal_pb.
 import { LanguageAPI } from "@wenku/proto/api/v1/language_pb.js";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
+import { UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
 import type {
   ConverterHost,
   EnabledLanguages,
   SearchIndexAdmin,
   SitemapAdmin,
   StatsSources,
+  VipCardsOnSale,
   VipCheck,
   WechatPayCheck,
 } from "./ports.js";
@@ -111,6 +113,27 @@ export function createEnabledLanguages(transport: Transport, internalToken: stri
     } catch (err) {
       if (err instanceof ConnectError && err.code === Code.Unimplemented) log.debug({}, "languages: not served yet");
       else log.warn({ err }, "languages: content service did not answer; settings sent without languages");
+      return null;
+    }
+  };
+}
+
+/**
+ * The VIP cards on sale for settings.vip, asked from the order service (UserVipAPI's public list: the
+ * enabled cards, /joinvip's order). When it cannot answer the settings still load, without the
+ * figures: null here, the cause logged.
+ */
+export function createVipCardsOnSale(order: Transport, internalToken: string, log: Logger): VipCardsOnSale {
+  const client = createClient(UserVipAPI, order);
+  return async () => {
+    try {
+      const reply = await client.listVipCard(
+        { page: 1n, size: 100n, enable: [true] },
+        { headers: { [headers.internal]: internalToken }, timeoutMs: 3_000 },
+      );
+      return reply.vipCard.filter((c) => c.enable);
+    } catch (err) {
+      log.warn({ err }, "vip cards: order service did not answer; settings sent without the cards' figures");
       return null;
     }
   };

@@ -2,6 +2,7 @@ import type { DailyCount } from "@wenku/kit";
 import type { DeviceInfo, Envs, SettingsLanguage, WechatPayCert } from "@wenku/proto/api/v1/config_pb.js";
 import type { ContentStats } from "@wenku/proto/api/v1/content_internal_pb.js";
 import type { SearchIndexStatus } from "@wenku/proto/api/v1/search_pb.js";
+import type { VipCard } from "@wenku/proto/api/v1/vip_pb.js";
 
 // What the config service needs from the other services, as interfaces: the domain depends on these,
 // service.ts wires the implementations (Connect clients over the service transports, clients.ts) in.
@@ -31,6 +32,12 @@ export interface ContentDaily {
  * when they change); null when it cannot answer (the cause logged).
  */
 export type EnabledLanguages = () => Promise<SettingsLanguage[] | null>;
+
+/**
+ * The VIP cards on sale, in /joinvip's order (the order service owns them, and broadcasts a settings
+ * change when one is written): settings.vip shows their figures. null when it cannot answer (logged).
+ */
+export type VipCardsOnSale = () => Promise<VipCard[] | null>;
 
 /** The content service's search index, administered from the config API (it owns the work). */
 export interface SearchIndexAdmin {

@@ -37,6 +37,7 @@ import type {
   SearchIndexAdmin,
   SitemapAdmin,
   StatsSources,
+  VipCardsOnSale,
   VipCheck,
   WechatPayCheck,
 } from "./ports.js";
@@ -57,6 +58,8 @@ export interface ConfigServerDeps {
   log: Logger;
   /** The content service's enabled document languages, for the public settings. */
   languages: EnabledLanguages;
+  /** The order service's VIP cards on sale, for the public settings (settings.vip). */
+  vipCards: VipCardsOnSale;
   /** The user and content services' counters, for the statistics. */
   counters: StatsSources;
   /** The content service's search index, rebuilt from the config API. */
@@ -108,6 +111,7 @@ export function buildServer(deps: ConfigServerDeps, configs: ConfigService, list
   const settings = createSettingsSnapshot({
     values: configs.values,
     languages: deps.languages,
+    vipCards: deps.vipCards,
     version: deps.version,
     changes: deps.settings,
   });

@@ -7,6 +7,7 @@ import {
   createSearchIndexAdmin,
   createSitemapAdmin,
   createStatsSources,
+  createVipCardsOnSale,
   createVipCheck,
   createWechatPayCheck,
 } from "./clients.js";
@@ -43,6 +44,7 @@ export const service: ServiceModule = {
         internalToken: ctx.internalToken,
         log: ctx.log,
         languages: createEnabledLanguages(content, ctx.internalToken, ctx.log),
+        vipCards: createVipCardsOnSale(order, ctx.internalToken, ctx.log),
         counters: createStatsSources({ user, content }, ctx.internalToken),
         searchIndex: createSearchIndexAdmin(content, ctx.internalToken),
         sitemap,

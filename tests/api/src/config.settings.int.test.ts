@@ -47,7 +47,12 @@ describe("GetSettings (public)", () => {
   test("anonymous visitors get the public defaults", async () => {
     const r = await rest(stack.url, "GET", "/api/v1/settings");
     expect(r.status).toBe(200);
-    expect(r.json.system).toMatchObject({ sitename: "文库", credit_name: "积分", version: "0.1.0" });
+    expect(r.json.system).toMatchObject({
+      sitename: "文库",
+      credit_name: "积分",
+      version: "0.1.0",
+      credit_exchange: 100,
+    });
     expect(r.json.security).toMatchObject({
       is_close: false,
       login_required: false,
@@ -55,7 +60,8 @@ describe("GetSettings (public)", () => {
       max_document_size: 50,
     });
     expect(r.json.footer).toMatchObject({ about: "/article/about" });
-    expect(r.json.vip).toEqual({ enable: false, icon: "" });
+    // the seeded cards' figures (moredoc.pro.vip.int.test.ts covers them)
+    expect(r.json.vip).toMatchObject({ enable: false, icon: "", year_price: 19900, enable_credit_pay: false });
     expect(r.json.payment).toEqual({ pay_method: [] });
   });
 
@@ -201,8 +207,9 @@ describe("ListConfig / UpdateConfig (admin)", () => {
       { category: "score", name: "enable_recharge", value: "true" },
       { category: "score", name: "recharge_discount", value: "1000:0.9\r\n5000:0.8" },
     ]);
+    // the figures are the VIP cards' (seeded month card: 1990); the old price keys price nothing
     const vip = await rest(stack.url, "GET", "/api/v1/settings/vip");
-    expect(vip.json).toMatchObject({ enable: true, month_price: 990, year_price: 19900 });
+    expect(vip.json).toMatchObject({ enable: true, month_price: 1990, year_price: 19900, quarter_price: 5900 });
     const recharge = await rest(stack.url, "GET", "/api/v1/settings/recharge");
     expect(recharge.json).toEqual({
       enable: true,

@@ -10,10 +10,14 @@ const ssr = keysOf("ssr");
 const sitemap = keysOf("sitemap");
 const release = keysOf("release");
 
+/** score.recharge_discount of a new site: "credits:discount" per line. */
+export const DEFAULT_RECHARGE_TIERS = "1000:1\n5000:0.95\n10000:0.9\n50000:0.85";
+
 /**
- * VIP cards as GetVipSettings shows them (a legacy/compat view): prices in cents, discount in percent,
- * downloads per card. What VIP costs is the order service's VIP cards (/admin/user/vip), seeded from
- * these defaults; enable and icon below are the live switches.
+ * The defaults the first VIP cards were seeded from (order migration 0003_vip): prices in cents,
+ * discount in percent, downloads per card. What VIP costs is the order service's VIP cards
+ * (/admin/user/vip): settings.vip and GetVipSettings show theirs; enable and icon below are the live
+ * switches.
  */
 function vipCard(prefix: string, title: string, price: number, original: number, downloads: number): ConfigKey[] {
   return [
@@ -75,10 +79,12 @@ export const moreKeys: ConfigKey[] = [
     min: 1,
     max: 10_080,
   }),
+  // Tiers for a new site (10, 50, 100 and 500 yuan at the default exchange): moredoc Pro's recharge
+  // box offers only the tiers besides a custom amount of 0, so an empty list makes its first order 0.
   score.textarea(
     "recharge_discount",
     "充值折扣",
-    "",
+    DEFAULT_RECHARGE_TIERS,
     "每行一档，格式为 充值积分:折扣，如 1000:0.95 表示充值满1000积分打九五折",
     { format: "tiers" },
   ),

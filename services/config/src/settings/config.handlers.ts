@@ -45,7 +45,7 @@ export function createConfigHandlers(deps: ConfigDomain): ServiceImpl<typeof Con
       return {};
     },
     async getVipSettings() {
-      return toVipSettings(await configs.values());
+      return toVipSettings((await deps.settings.public()).vip);
     },
     async getStats(_req, ctx) {
       return deps.stats.stats(actor(ctx));

@@ -4,6 +4,8 @@ import { type PaySettings, PaySettingsSchema } from "@wenku/proto/api/v1/config_
 import {
   type Config,
   ConfigSchema,
+  type ConfigVip,
+  ConfigVipSchema,
   type RechargeSettings,
   RechargeSettingsSchema,
   type Settings,
@@ -12,7 +14,8 @@ import {
   type VipSettings,
   VipSettingsSchema,
 } from "@wenku/proto/api/v1/config_pb.js";
-import { PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { PayMethod, VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
+import type { VipCard } from "@wenku/proto/api/v1/vip_pb.js";
 import { catalogEntry } from "./catalog.js";
 import { DOCUMENT_EXTENSIONS } from "./catalog.site.js";
 import type { ListedConfig } from "./config.service.js";
@@ -74,7 +77,12 @@ export function publicSettings(full: Settings): Settings {
  * The public settings: only keys every visitor may see. Secrets (signing keys, passwords,
  * merchant and API keys) live in categories this function never reads, or are skipped here.
  */
-export function toSettings(v: ConfigValues, languages: SettingsLanguage[], version: string): Settings {
+export function toSettings(
+  v: ConfigValues,
+  languages: SettingsLanguage[],
+  version: string,
+  vipCards: readonly VipCard[],
+): Settings {
   const payMethod: PayMethod[] = [];
   if (v.bool("wechatpay", "enable")) payMethod.push(PayMethod.WECHAT);
   if (v.bool("alipay", "enable")) payMethod.push(PayMethod.ALIPAY);
@@ -96,6 +104,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       recommendWords: v.list("system", "recommend_words"),
       version,
       creditName: v.str("score", "credit_name"),
+      creditExchange: v.int("score", "credit_exchange"),
       secIcp: v.str("system", "sec_icp"),
       enablePoweredBy: v.bool("system", "enable_powered_by"),
       enableWatermark: v.bool("system", "enable_watermark"),
@@ -170,7 +179,7 @@ export function toSettings(v: ConfigValues, languages: SettingsLanguage[], versi
       timeout: v.int("converter", "timeout"),
       enableConvertRepeatedDocument: v.bool("converter", "enable_convert_repeated_document"),
     },
-    vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon") },
+    vip: { enable: v.bool("vip", "enable"), icon: v.str("vip", "icon"), ...vipFigures(vipCards) },
     ssr: { enable: v.bool("ssr", "enable"), cacheSeconds: v.int("ssr", "cache_seconds") },
     payment: { payMethod },
     score: {
@@ -196,27 +205,40 @@ function allowedExtensions(stored: readonly string[]): string[] {
   return [...new Set(chosen.length ? chosen : DOCUMENT_EXTENSIONS)].map((e) => `.${e}`);
 }
 
+const FIGURE_PREFIX = {
+  [VipCardType.YEAR]: "year",
+  [VipCardType.SEASON]: "quarter",
+  [VipCardType.MONTH]: "month",
+} as const;
+
 /**
- * GetVipSettings: a legacy/compat view kept for moredoc clients. The prices here are NOT what VIP
- * costs: the order service's VIP cards (UserVipAPI, /admin/user/vip, migration 0003_vip seeded from
- * these defaults) are the one source of VIP prices and days; only enable and icon of this category
- * are read by the site (Settings.vip). The price keys stay so old clients keep their shape.
+ * The figures moredoc's /joinvip reads from settings.vip, from the cards on sale (the order service's
+ * VIP cards are the one source of VIP prices): per type the first card in `cards` (the public list's
+ * order, which the order service also sells by type). The price is what the order charges (the card's
+ * price after its discount, rounded to the cent as the order service's cardPrice does).
  */
-export function toVipSettings(v: ConfigValues): VipSettings {
-  const card = (p: "year" | "quarter" | "month") => ({
-    [`${p}Price`]: v.int("vip", `${p}_price`),
-    [`${p}OriginalPrice`]: v.int("vip", `${p}_original_price`),
-    [`${p}DocumentDiscount`]: v.int("vip", `${p}_document_discount`),
-    [`${p}Download`]: v.int("vip", `${p}_download`),
-    [`${p}TimesEveryDay`]: v.int("vip", `${p}_times_every_day`),
-  });
-  return create(VipSettingsSchema, {
-    enable: v.bool("vip", "enable"),
-    icon: v.str("vip", "icon"),
-    ...card("year"),
-    ...card("quarter"),
-    ...card("month"),
-  });
+export function vipFigures(cards: readonly VipCard[]) {
+  const figures: Record<string, number> = {};
+  for (const [type, p] of Object.entries(FIGURE_PREFIX)) {
+    const card = cards.find((c) => c.type === Number(type));
+    if (!card) continue;
+    figures[`${p}Price`] = Math.round(card.price * card.discount);
+    figures[`${p}OriginalPrice`] = card.price;
+    figures[`${p}DocumentDiscount`] = card.documentDiscount ?? 100;
+    figures[`${p}Download`] = card.download ?? 0;
+    figures[`${p}TimesEveryDay`] = card.timesEveryDay ?? 0;
+  }
+  return { ...figures, enableCreditPay: cards.some((c) => c.creditPrice > 0) };
+}
+
+/**
+ * GetVipSettings (/api/v1/settings/vip, kept for moredoc clients): settings.vip in its older shape.
+ * The figures are the cards' (vipFigures); the config keys vip.{year,quarter,month}_* only seeded the
+ * first cards (order migration 0003_vip) and price nothing.
+ */
+export function toVipSettings(vip: ConfigVip | undefined): VipSettings {
+  const { $typeName: _, $unknown: __, enableCreditPay: ___, ...fields } = vip ?? create(ConfigVipSchema);
+  return create(VipSettingsSchema, fields);
 }
 
 export function toRechargeSettings(v: ConfigValues): RechargeSettings {

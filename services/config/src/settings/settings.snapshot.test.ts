@@ -1,8 +1,11 @@
 // GetSettings' kept answers: built once for every caller, dropped by a settings change (a save here,
-// a broadcast from another replica or from the content service's languages), never kept when a
-// build was overtaken by a change, failed, or went without the languages.
-import { create } from "@bufbuild/protobuf";
+// a broadcast from another replica, from the content service's languages or the order service's VIP
+// cards), never kept when a build was overtaken by a change, failed, or went without the languages
+// or the cards. settings.vip: the figures of the cards on sale, as moredoc's /joinvip reads them.
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { type SettingsLanguage, SettingsLanguageSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { VipCardType } from "@wenku/proto/api/v1/enums_pb.js";
+import { type VipCard, VipCardSchema } from "@wenku/proto/api/v1/vip_pb.js";
 import { createSettingsSnapshot, type SettingsSnapshotDeps } from "./settings.snapshot.js";
 import { ConfigValues } from "./values.js";
 
@@ -22,14 +25,19 @@ function changeSignal() {
   };
 }
 
-/** Stored rows and enabled languages that count their reads. */
+const card = (init: MessageInitShape<typeof VipCardSchema>) =>
+  create(VipCardSchema, { enable: true, discount: 1, ...init });
+
+/** Stored rows, enabled languages and VIP cards on sale that count their reads. */
 function sources() {
   const s = {
     sitename: "文库",
     uploadMaxPerDay: "10",
     languages: [lang(1n, "zh-CN")] as SettingsLanguage[] | null,
+    cards: [card({ id: 1n, type: VipCardType.YEAR, price: 19900 })] as VipCard[] | null,
     valueReads: 0,
     languageReads: 0,
+    cardReads: 0,
     values: async () => {
       s.valueReads++;
       return new ConfigValues(
@@ -43,6 +51,10 @@ function sources() {
       s.languageReads++;
       return s.languages;
     },
+    cardsRead: async () => {
+      s.cardReads++;
+      return s.cards;
+    },
   };
   return s;
 }
@@ -52,6 +64,7 @@ function snapshot(s: ReturnType<typeof sources>, extra: Partial<SettingsSnapshot
   const snap = createSettingsSnapshot({
     values: s.values,
     languages: s.languagesRead,
+    vipCards: s.cardsRead,
     version: "1.2.3",
     changes,
     ...extra,
@@ -123,4 +136,45 @@ test("a failed build is not kept; the safety-net TTL rebuilds a copy whose chang
   expect((await snap.public()).system?.sitename).toBe("文库");
   t = 1_000;
   expect((await snap.public()).system?.sitename).toBe("新");
+});
+
+test("settings.vip: per type the first card on sale, priced after its discount; credit pay if any card takes credits", async () => {
+  const s = sources();
+  s.cards = [
+    card({ id: 7n, type: VipCardType.MONTH, price: 2990, discount: 0.665, documentDiscount: 85, download: 3 }),
+    card({ id: 2n, type: VipCardType.YEAR, price: 29900, discount: 1, timesEveryDay: 20, creditPrice: 0 }),
+    card({ id: 8n, type: VipCardType.MONTH, price: 100, creditPrice: 0 }), // a second month card: not shown
+  ];
+  const { snap, changes } = snapshot(s);
+  const vip = (await snap.public()).vip;
+  expect(vip).toMatchObject({
+    yearPrice: 29900,
+    yearOriginalPrice: 29900,
+    yearDocumentDiscount: 100, // unset on the card: no discount
+    yearDownload: 0,
+    yearTimesEveryDay: 20,
+    quarterPrice: 0, // no season card on sale: zeros
+    quarterOriginalPrice: 0,
+    monthPrice: 1988, // 2990 × 0.665 = 1988.35, to the cent
+    monthOriginalPrice: 2990,
+    monthDocumentDiscount: 85,
+    monthDownload: 3,
+    monthTimesEveryDay: 0,
+    enableCreditPay: false,
+  });
+
+  s.cards = [card({ id: 9n, type: VipCardType.SEASON, price: 5900, creditPrice: 590 })];
+  changes.changed(); // the order service's broadcast after a card write
+  expect((await snap.public()).vip).toMatchObject({ yearPrice: 0, quarterPrice: 5900, enableCreditPay: true });
+});
+
+test("without the cards (order service down) the answer is given but not kept", async () => {
+  const s = sources();
+  s.cards = null;
+  const { snap } = snapshot(s);
+  expect((await snap.public()).vip).toMatchObject({ yearPrice: 0, enableCreditPay: false });
+  s.cards = [card({ id: 1n, type: VipCardType.YEAR, price: 100 })];
+  expect((await snap.public()).vip?.yearPrice).toBe(100);
+  expect(await snap.public()).toBe(await snap.public());
+  expect(s.cardReads).toBe(2);
 });

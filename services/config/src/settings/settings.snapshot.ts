@@ -1,9 +1,11 @@
-// GetSettings from memory: the config rows and the enabled languages built once into the two answers
-// (the services' and everyone else's) and kept until the settings change. Every change reaches the
-// settings reader of this process: a save here drops it directly, a save in another replica of the
-// config service and a language change in the content service (the settings list the enabled
-// languages) through the CONFIG_CHANGED_SUBJECT broadcast. The next call builds the answers again.
+// GetSettings from memory: the config rows, the enabled languages and the VIP cards on sale built once
+// into the two answers (the services' and everyone else's) and kept until the settings change. Every
+// change reaches the settings reader of this process: a save here drops it directly, a save in another
+// replica of the config service, a language change in the content service (the settings list the
+// enabled languages) and a VIP card written in the order service (settings.vip shows the cards on
+// sale) through the CONFIG_CHANGED_SUBJECT broadcast. The next call builds the answers again.
 import type { Settings, SettingsLanguage } from "@wenku/proto/api/v1/config_pb.js";
+import type { VipCard } from "@wenku/proto/api/v1/vip_pb.js";
 import { publicSettings, toSettings } from "./settings.mapper.js";
 import type { ConfigValues } from "./values.js";
 
@@ -14,6 +16,8 @@ export interface SettingsSnapshotDeps {
   values: () => Promise<ConfigValues>;
   /** The enabled languages; null when the content service could not answer (the cause logged there). */
   languages: () => Promise<SettingsLanguage[] | null>;
+  /** The VIP cards on sale; null when the order service could not answer (the cause logged there). */
+  vipCards: () => Promise<VipCard[] | null>;
   /** Program version shown in the settings. */
   version: string;
   /** Reports every settings change, made here or elsewhere (the settings reader of this process). */
@@ -32,15 +36,15 @@ export interface SettingsSnapshot {
 interface Built {
   full: Settings;
   public: Settings;
-  /** False when the languages could not be read: answered once, never kept. */
+  /** False when the languages or the cards could not be read: answered once, never kept. */
   complete: boolean;
 }
 
 /**
  * Callers arriving while the answers are built share that build. A build a change overtook answers
  * its callers but is not kept (it may have read the rows before the change); a failed one, or one
- * without the languages (the content service down or still starting), is not kept either. The
- * messages are shared by every caller: nobody may modify them.
+ * without the languages or the cards (the content or order service down or still starting), is not
+ * kept either. The messages are shared by every caller: nobody may modify them.
  */
 export function createSettingsSnapshot(deps: SettingsSnapshotDeps): SettingsSnapshot {
   const ttl = deps.ttlMs ?? SETTINGS_SNAPSHOT_TTL_MS;
@@ -51,9 +55,9 @@ export function createSettingsSnapshot(deps: SettingsSnapshotDeps): SettingsSnap
   });
 
   async function build(): Promise<Built> {
-    const [values, languages] = await Promise.all([deps.values(), deps.languages()]);
-    const full = toSettings(values, languages ?? [], deps.version);
-    return { full, public: publicSettings(full), complete: languages !== null };
+    const [values, languages, cards] = await Promise.all([deps.values(), deps.languages(), deps.vipCards()]);
+    const full = toSettings(values, languages ?? [], deps.version, cards ?? []);
+    return { full, public: publicSettings(full), complete: languages !== null && cards !== null };
   }
 
   function current(): Promise<Built> {

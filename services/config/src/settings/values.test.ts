@@ -50,3 +50,11 @@ test("an image setting (logo, favicon, backgrounds) is this site's image: anothe
     expect(() => normalizeValue(logo, other)).toThrow("须为本站图片（/开头），不能使用其他网站的图片地址，请上传图片");
   }
 });
+
+test("a new site's recharge tiers are valid tiers, on the credit_exchange step (issue #25 item 5)", () => {
+  const tiers = key("score", "recharge_discount");
+  expect(tiers.value).not.toBe(""); // moredoc Pro's recharge box would otherwise send quantity 0
+  expect(normalizeValue(tiers, tiers.value)).toBe(tiers.value);
+  const exchange = Number(key("score", "credit_exchange").value);
+  for (const line of tiers.value.split("\n")) expect(Number(line.split(":")[0]) % exchange).toBe(0);
+});
