@@ -3,8 +3,8 @@ import { Flex, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { formatTime } from "../common/format.js";
+import { useOrderAmountText } from "./orderAmount.js";
 import { OrderStatusTag, useOrderLabels } from "./orderLabels.js";
-import { formatCents } from "./recharge.js";
 
 /**
  * One order in a user's list (/me/order, /me/vip): what was bought, linking to its /order page, the
@@ -14,6 +14,7 @@ export function OrderRow({ order: o, testId = "order-row" }: { order: Order; tes
   const { t } = useI18n();
   const { token } = theme.useToken();
   const labels = useOrderLabels();
+  const amount = useOrderAmountText();
   return (
     <Flex
       align="center"
@@ -33,7 +34,7 @@ export function OrderRow({ order: o, testId = "order-row" }: { order: Order; tes
         </div>
       </div>
       <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
-        ¥{formatCents(o.amount)}
+        {amount(o)}
       </Typography.Text>
       <OrderStatusTag status={o.status} />
     </Flex>

@@ -2,8 +2,8 @@ import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.
 import type { Order } from "@wenku/proto/api/v1/order_pb.js";
 import { Descriptions } from "antd";
 import { formatTime } from "../../components/common/format.js";
+import { useOrderAmountText } from "../../components/orders/orderAmount.js";
 import { OrderStatusTag, useDiscountText, useOrderLabels } from "../../components/orders/orderLabels.js";
-import { formatCents } from "../../components/orders/recharge.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 
@@ -13,8 +13,8 @@ export function OrderSummary({ order, status }: { order: Order; status: OrderSta
   const labels = useOrderLabels();
   const { creditName } = useSiteName();
   const discount = useDiscountText();
+  const amount = useOrderAmountText();
   const product = order.orderType === OrderType.RECHARGE ? `${order.quantity} ${creditName}` : order.productName;
-  const paidWithCredit = order.payMethod === PayMethod.CREDIT && order.creditAmount > 0;
   return (
     <Descriptions
       column={{ xs: 1, sm: 1, md: 2 }}
@@ -30,7 +30,7 @@ export function OrderSummary({ order, status }: { order: Order; status: OrderSta
         {
           key: "amount",
           label: t("order.amount"),
-          children: paidWithCredit ? `${order.creditAmount} ${creditName}` : `¥${formatCents(order.amount)}`,
+          children: amount(order),
         },
         { key: "discount", label: t("order.discount"), children: discount(order.discount) ?? "-" },
         ...(order.payMethod !== PayMethod.UNSPECIFIED

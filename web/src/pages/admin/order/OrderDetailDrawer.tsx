@@ -3,8 +3,8 @@ import type { Order } from "@wenku/proto/api/v1/order_pb.js";
 import { Descriptions, Drawer } from "antd";
 import { adminDrawerSize } from "../../../components/common/FormDrawer.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
+import { useOrderAmountText } from "../../../components/orders/orderAmount.js";
 import { OrderStatusTag, useDiscountText, useOrderLabels } from "../../../components/orders/orderLabels.js";
-import { formatCents } from "../../../components/orders/recharge.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 
@@ -13,6 +13,7 @@ export function OrderDetailDrawer({ order, onClose }: { order: Order | null; onC
   const { t } = useI18n();
   const labels = useOrderLabels();
   const discount = useDiscountText();
+  const amount = useOrderAmountText();
   const mobile = useSizeClass() === "mobile";
   const o = order;
   return (
@@ -36,7 +37,7 @@ export function OrderDetailDrawer({ order, onClose }: { order: Order | null; onC
             { key: "product", label: t("order.product"), children: o.productName || idKey(o.productId) },
             { key: "user", label: t("adm.order.user"), children: `${o.username || "-"} (#${idKey(o.userId)})` },
             { key: "quantity", label: t("order.quantity"), children: o.quantity },
-            { key: "amount", label: t("order.amount"), children: `¥${formatCents(o.amount)}` },
+            { key: "amount", label: t("order.amount"), children: amount(o) },
             { key: "discount", label: t("order.discount"), children: discount(o.discount) ?? "-" },
             { key: "method", label: t("order.payMethod"), children: labels.payMethod(o.payMethod) },
             { key: "credit", label: t("adm.order.creditAmount"), children: o.creditAmount || "-" },

@@ -12,6 +12,7 @@ import { actionsColumn, RowActions } from "../../../components/admin/RowActions.
 import { titleColumn } from "../../../components/admin/table.js";
 import { dayjs } from "../../../components/common/dayjs.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
+import { useOrderAmountText } from "../../../components/orders/orderAmount.js";
 import {
   ORDER_STATUSES,
   ORDER_TYPES,
@@ -19,7 +20,6 @@ import {
   PAY_METHODS,
   useOrderLabels,
 } from "../../../components/orders/orderLabels.js";
-import { formatCents } from "../../../components/orders/recharge.js";
 import { useSizeClass } from "../../../hooks/useSizeClass.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import { OrderDetailDrawer } from "./OrderDetailDrawer.js";
@@ -37,6 +37,7 @@ export default function OrderListPage() {
   const { t } = useI18n();
   const can = useCan();
   const labels = useOrderLabels();
+  const amount = useOrderAmountText();
   const mobile = useSizeClass() === "mobile";
   const list = useAdminList({
     method: OrderAPI.method.listOrder,
@@ -98,7 +99,7 @@ export default function OrderListPage() {
         </Button>
       ),
     },
-    { title: t("order.amount"), key: "amount", render: (_, o) => `¥${formatCents(o.amount)}` },
+    { title: t("order.amount"), key: "amount", render: (_, o) => amount(o) },
     ...(mobile
       ? []
       : [
