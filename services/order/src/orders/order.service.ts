@@ -133,7 +133,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /** CreateOrder: the new order as the API shows it. */
-    async place(call: CallContext, req: { orderType: OrderType; quantity: number; productId: bigint }) {
+    async place(
+      call: CallContext,
+      req: { orderType: OrderType; quantity: number; productId: bigint; vipCardId?: bigint },
+    ) {
       return view(await service.create(call, req));
     },
 
