@@ -1,5 +1,4 @@
 // @wenku/content — documents, categories, languages, articles, comments, search, conversion.
-export { createCategoryRepository } from "./categories/category.repository.js";
 export { createDb, type Db } from "./db.js";
 // the search bench queries the PostgreSQL index as the service does
 export { searchLiveCounts } from "./search/search.source.repository.js";

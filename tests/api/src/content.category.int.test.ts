@@ -1,7 +1,6 @@
 // CategoryAPI over REST: CRUD, the tree, validation, what visitors see (disabled categories, and
 // categories without documents when display.hide_category_without_document is on), doc_count
-// kept by recountCategories, deletion refused while children or documents remain, permissions.
-import { createCategoryRepository } from "@wenku/content";
+// kept as staff file and review documents, deletion refused while children or documents remain, permissions.
 import { admin, db, plain, stack, useSite } from "./site.fixture.js";
 import { rest } from "./testing.js";
 
@@ -62,9 +61,22 @@ async function addDocument(categories: number[], fields: { status?: number; dele
       deletedAt: fields.deletedAt ?? null,
     },
   });
-  await db.documentCategory.createMany({
-    data: categories.map((c) => ({ documentId: doc.id, categoryId: BigInt(c) })),
-  });
+  if (doc.deletedAt) {
+    // the recycle bin keeps its categories (no API files a recycled document)
+    await db.documentCategory.createMany({
+      data: categories.map((c) => ({ documentId: doc.id, categoryId: BigInt(c) })),
+    });
+  } else {
+    // staff file it: the categories' doc_count follows
+    const r = await rest(
+      stack.url,
+      "PUT",
+      "/api/v1/document/category",
+      { document_id: [Number(doc.id)], category_id: categories },
+      admin,
+    );
+    expect([r.status, r.json.message]).toEqual([200, undefined]);
+  }
   return doc;
 }
 
@@ -202,13 +214,11 @@ describe("categories", () => {
     const root = await create({ title: "有文档", enable: true });
     const leaf = await create({ title: "叶子", parent_id: root.id, enable: true });
     const empty = await create({ title: "空分类", enable: true });
-    const repo = createCategoryRepository(db);
 
-    await addDocument([root.id, leaf.id]);
+    const shared = await addDocument([root.id, leaf.id]);
     await addDocument([root.id]);
     await addDocument([root.id], { status: 6 }); // pending review: not counted
     const recycled = await addDocument([leaf.id], { deletedAt: new Date() }); // recycle bin: not counted
-    await repo.recountCategories([BigInt(root.id), BigInt(leaf.id), BigInt(empty.id)]);
     const counts = Object.fromEntries((await listAs()).category.map((c) => [c.title, c.doc_count]));
     expect(counts).toEqual({ 有文档: 2, 叶子: 1, 空分类: 0 });
 
@@ -217,12 +227,15 @@ describe("categories", () => {
       expect(titles((await listAs()).category).sort()).toEqual(["叶子", "有文档"].sort());
       expect((await listAs(admin)).total).toBe(3);
 
-      // Once its last counted document leaves, the leaf is hidden too.
-      await db.document.updateMany({
-        where: { deletedAt: null, categories: { some: { categoryId: BigInt(leaf.id) } } },
-        data: { status: 4 },
-      });
-      await repo.recountCategories([BigInt(leaf.id)]);
+      // Once its last counted document leaves (staff disable it), the leaf is hidden too.
+      const disable = await rest(
+        stack.url,
+        "PUT",
+        "/api/v1/document/check",
+        { id: [Number(shared.id)], status: 4, reason: "下架" },
+        admin,
+      );
+      expect([disable.status, disable.json.message]).toEqual([200, undefined]);
       expect(titles((await listAs()).category)).toEqual(["有文档"]);
     } finally {
       await setHideEmpty(false);
