@@ -213,7 +213,7 @@ describe("categories", () => {
   test("doc_count, hide_category_without_document, and deletion refused while documents remain", async () => {
     const root = await create({ title: "有文档", enable: true });
     const leaf = await create({ title: "叶子", parent_id: root.id, enable: true });
-    const empty = await create({ title: "空分类", enable: true });
+    await create({ title: "空分类", enable: true });
 
     const shared = await addDocument([root.id, leaf.id]);
     await addDocument([root.id]);
