@@ -57,6 +57,10 @@ test("a reader buys a priced document with credits and downloads it; the uploade
 
   await page.goto("/me/order");
   await expect(page.getByTestId("me-orders")).toContainText(title);
+  // what it took in credits, not its cents as money (¥0.07; issue #25 item 6)
+  const bought = page.getByTestId("me-order-row").filter({ hasText: title });
+  await expect(bought).toContainText("7 积分");
+  await expect(bought).not.toContainText("¥");
   await page.goto("/me/download");
   // both downloads: the purchase paid for each
   const rows = page.getByTestId("download-row").filter({ hasText: title });

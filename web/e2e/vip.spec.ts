@@ -6,8 +6,9 @@ import { adminAccount, login, startEachTestFresh, storedToken, unique } from "./
  * VIP end to end (issue #14), desktop and 375 px: the admin switches VIP on, adds a card on
  * /admin/user/vip (drawer) and /joinvip lists it with its price; the admin grants a member 30 days
  * from the members tab; the member then sees the VIP mark beside the avatar, an active membership on
- * /me/vip, and no advertisement where a visitor sees one. Changes the site's VIP switch: a serial spec
- * (groups.ts). Needs WENKU_ADMIN_PASSWORD.
+ * /me/vip, and no advertisement where a visitor sees one. Buying a card with credits and through the
+ * sandbox provider (issue #25): /me/vip shows what each order took, credits as credits. Changes the
+ * site's VIP and sandbox switches: a serial spec (groups.ts). Needs WENKU_ADMIN_PASSWORD.
  */
 startEachTestFresh();
 
@@ -158,7 +159,11 @@ test("a user with credits buys VIP on /joinvip, pays with credits on /order, and
     // /me/vip reads the membership and refreshes the session: the mark shows beside the avatar.
     await page.goto("/me/vip");
     await expect(page.getByTestId("me-vip-active")).toBeVisible();
-    await expect(page.getByTestId("me-vip-order").filter({ hasText: card })).toContainText("已支付");
+    const paid = page.getByTestId("me-vip-order").filter({ hasText: card });
+    await expect(paid).toContainText("已支付");
+    // paid with credits: the credits it took, not its money price (¥5.00)
+    await expect(paid).toContainText("30 积分");
+    await expect(paid).not.toContainText("¥");
     await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
     // The config service keeps a user's VIP state up to 30 s: the ads go within that.
     await expect(async () => {
@@ -169,6 +174,62 @@ test("a user with credits buys VIP on /joinvip, pays with credits on /order, and
     await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
   } finally {
     await call(page.request, "DELETE", `/api/v1/advertisement?id=${adId}`, admin);
+    await setVip(page, admin, false);
+  }
+});
+
+test("a user buys a VIP card on /joinvip through the sandbox provider and becomes VIP", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const admin = await adminToken(page);
+  type Row = { category: string; name: string; value: string };
+  const sandbox = (
+    await call<{ config: Row[] }>(page.request, "GET", "/api/v1/config/list?category=sandboxpay", admin)
+  ).config.find((c) => c.name === "enable");
+  const setSandbox = (value: string) =>
+    call(page.request, "PUT", "/api/v1/config", admin, { config: [{ category: "sandboxpay", name: "enable", value }] });
+  await setVip(page, admin, true);
+  await setSandbox("true");
+  const card = unique("沙箱卡", info);
+  const made = await call<{ id: number }>(page.request, "POST", "/api/v1/vip/card", admin, {
+    title: card,
+    type: 1,
+    price: 1290,
+    days: 90,
+    discount: 1,
+    enable: true,
+    sort: 99998,
+  });
+  const buyer = { username: unique("vips", info), password: "vip-sandbox-1" };
+  await registerUser(page.request, buyer.username, buyer.password);
+  try {
+    await login(page, buyer, "/joinvip");
+    const offer = page.getByTestId("vip-card").filter({ hasText: card });
+    await expect(offer.getByTestId("vip-card-price")).toHaveText("¥12.90");
+    await offer.getByTestId("vip-buy").click();
+    await expect(page).toHaveURL(/\/order\?order_no=/);
+    const orderNo = new URL(page.url()).searchParams.get("order_no") ?? "";
+    await expect(page.getByTestId("order-summary")).toContainText(`VIP会员-${card}`);
+    await page.getByTestId("pay-methods").getByText("沙箱支付").click();
+    await page.getByTestId("pay-submit").click();
+
+    await expect(page).toHaveURL(/\/pay\/sandbox\?/);
+    await expect(page.getByTestId("sandbox-amount")).toHaveText("¥12.90");
+    await page.getByTestId("sandbox-confirm").click();
+    await expect(page).toHaveURL(new RegExp(`/order\\?order_no=${orderNo}$`));
+    await expect(page.getByTestId("order-paid")).toBeVisible({ timeout: 20_000 });
+
+    await page.goto("/me/vip");
+    await expect(page.getByTestId("me-vip-active")).toBeVisible();
+    await expect(page.getByTestId("me-vip-status")).toContainText("90天");
+    const row = page.getByTestId("me-vip-order").filter({ hasText: card });
+    await expect(row).toContainText("已支付");
+    await expect(row).toContainText("¥12.90"); // paid in money: the money
+    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(fits, "no horizontal scrolling").toBe(true);
+  } finally {
+    await call(page.request, "DELETE", `/api/v1/vip/card?id=${made.id}`, admin);
+    await setSandbox(sandbox?.value ?? "false");
     await setVip(page, admin, false);
   }
 });
