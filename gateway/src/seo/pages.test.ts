@@ -13,7 +13,8 @@ import {
 } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import type { CategoryList, Lookup, SeoData } from "./data.js";
-import { categoryPath, type SeoAnswer, seoAnswer } from "./pages.js";
+import { seoAnswer } from "./pages.js";
+import { categoryPath, type SeoAnswer } from "./pages.site.js";
 
 const cat = (id: number, parentId: number, title: string) =>
   create(CategorySchema, { id: BigInt(id), parentId: BigInt(parentId), title, enable: true });
