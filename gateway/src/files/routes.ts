@@ -1,11 +1,12 @@
 // Page images, covers, uploaded images and signed downloads: GET/HEAD routes over the content service's
 // server-streaming DocumentAPI.ViewDocumentPage / FetchDocumentDownload and AttachmentAPI.ViewImage,
-// written to the client with backpressure.
+// written to the client with backpressure. Which route a path names: paths.ts; the answer's headers:
+// headers.ts.
 import { once } from "node:events";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { create } from "@bufbuild/protobuf";
 import { Code, type Transport } from "@connectrpc/connect";
-import { cleanName, type Logger } from "@wenku/kit";
+import type { Logger } from "@wenku/kit";
 import { AttachmentAPI, type FileChunk, ViewImageRequestSchema } from "@wenku/proto/api/v1/attachment_pb.js";
 import {
   DocumentAPI,
@@ -13,8 +14,9 @@ import {
   ViewDocumentPageRequestSchema,
 } from "@wenku/proto/api/v1/document_pb.js";
 import { type ForwardHeaders, HttpError, writeError } from "../rest/handler.js";
-import { acceptsCoding } from "../static/negotiate.js";
+import { gzipPage, ifNoneMatchOf, notModifiedHeaders, rangeOf, responseHeaders } from "./headers.js";
 import { etagMatches, type PageAnswer, type PageCache } from "./pages.cache.js";
+import { matchFileRoute, notFound, type Route } from "./paths.js";
 
 export interface FileRouteDeps {
   content: Transport;
@@ -27,75 +29,7 @@ export interface FileRouteDeps {
   pages?: PageCache;
 }
 
-/** SVG is active content: no scripts, no fetches; inline styles and embedded (data:) images and fonts only. */
-export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
-/** An uploaded image opened on its own: nothing may run or load. */
-const IMAGE_CSP = "default-src 'none'; sandbox";
 const DOWNLOAD_TIMEOUT_MS = 60 * 60_000;
-const INT32_MAX = 2_147_483_647n;
-const INT64_MAX = 9_223_372_036_854_775_807n;
-
-// A document id, or (moredoc's form) the MD5 content hash of its file.
-const PAGE = /^\/view\/page\/([0-9]{1,19}|[0-9a-f]{32})\/([0-9]{1,10})(\.gzip)?\.svg$/;
-const COVER = /^\/view\/cover\/([0-9]{1,19}|[0-9a-f]{32})$/;
-const HASH = /^[0-9a-f]{32}$/;
-const DOWNLOAD = /^\/download\/([A-Za-z0-9_-]{1,600}\.[A-Za-z0-9_-]{1,100})$/;
-const IMAGE = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|gif|webp|mp4|webm))$/;
-
-const notFound = (message = "页面不存在") => new HttpError(404, Code.NotFound, message);
-
-function positive(raw: string, max: bigint): bigint | null {
-  const n = BigInt(raw);
-  return n > 0n && n <= max ? n : null;
-}
-
-function docRef(raw: string): DocRef | null {
-  if (HASH.test(raw)) return { id: 0n, hash: raw };
-  const id = positive(raw, INT64_MAX);
-  return id === null ? null : { id, hash: "" };
-}
-
-/** Which document: by id, or by its file's content hash (id 0). */
-type DocRef = { id: bigint; hash: string };
-
-type Route =
-  | ({ kind: "page"; page: number; gzip: boolean } & DocRef)
-  | ({ kind: "cover" } & DocRef)
-  | { kind: "download"; token: string }
-  | { kind: "image"; name: string };
-
-/** The file route a path names; null when it is not one of them; throws 404 for a malformed one. */
-function matchFileRoute(path: string): Route | null {
-  if (path.startsWith("/view/")) {
-    const p = PAGE.exec(path);
-    if (p) {
-      const ref = docRef(p[1] as string);
-      const page = positive(p[2] as string, INT32_MAX);
-      if (ref === null || page === null) throw notFound();
-      return { kind: "page", ...ref, page: Number(page), gzip: p[3] !== undefined };
-    }
-    const c = COVER.exec(path);
-    const ref = c ? docRef(c[1] as string) : null;
-    if (ref === null) throw notFound();
-    return { kind: "cover", ...ref };
-  }
-  if (path.startsWith("/download/")) {
-    const d = DOWNLOAD.exec(path);
-    if (!d) throw notFound("下载链接无效");
-    return { kind: "download", token: d[1] as string };
-  }
-  if (path.startsWith("/uploads/")) {
-    const i = IMAGE.exec(path);
-    if (!i) throw notFound("图片不存在");
-    return { kind: "image", name: i[1] as string };
-  }
-  return null;
-}
-
-/** Paths served by serveFileRoute. */
-export const isFilePath = (path: string): boolean =>
-  path.startsWith("/view/") || path.startsWith("/download/") || path.startsWith("/uploads/");
-
 /** Serves a file route. Errors before the first byte answer JSON; later ones cut the connection. */
 export async function serveFileRoute(
   deps: FileRouteDeps,
@@ -266,78 +200,12 @@ function learn(shared: SharedPage, route: Route, meta: FileChunk): void {
   shared.cache.remember(shared.ticket, shared.key, answer);
 }
 
-/** A 304 carries what the 200 would have for caches (RFC 9110 §15.4.5): ETag, Cache-Control, Vary. */
-function notModifiedHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
-  const h: OutgoingHttpHeaders = { etag: meta.etag, "cache-control": meta.cacheControl };
-  if (route.kind === "page" && route.gzip) h.vary = "Accept-Encoding";
-  return h;
-}
-
-function responseHeaders(route: Route, meta: FileChunk): OutgoingHttpHeaders {
-  const h: OutgoingHttpHeaders = {
-    "content-type": meta.contentType || "application/octet-stream",
-    "content-length": String(meta.size),
-    "cache-control": meta.cacheControl || "no-store",
-    "x-content-type-options": "nosniff",
-  };
-  if (meta.etag) h.etag = meta.etag;
-  if (meta.acceptRanges) h["accept-ranges"] = "bytes";
-  if (meta.contentRange) h["content-range"] = meta.contentRange;
-  if (meta.contentEncoding) h["content-encoding"] = meta.contentEncoding;
-  if (meta.contentType.startsWith("image/svg")) h["content-security-policy"] = SVG_CSP;
-  if (route.kind === "image") h["content-security-policy"] = IMAGE_CSP;
-  if (route.kind === "page" && route.gzip) h.vary = "Accept-Encoding";
-  if (route.kind === "download") h["content-disposition"] = contentDisposition(meta.fileName || "download");
-  return h;
-}
-
-/**
- * attachment; an ASCII fallback name and the exact UTF-8 one (RFC 6266 / RFC 5987). Names are cleaned when
- * stored; cleaned again here for rows stored before that (no control, bidi or other invisible character
- * reaches the header: "evil\u202Egpj.exe" must not show as "evilexe.jpg").
- */
-export function contentDisposition(name: string): string {
-  const clean = cleanName(name) || "download";
-  const ascii = clean.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /**
  * Reads an upstream stream to its end, discarding it. Abandoning it half-read would leave the call's
  * deadline timers running until they fire.
  */
 async function finish(chunks: AsyncIterator<FileChunk>): Promise<void> {
   for (;;) if ((await chunks.next()).done) return;
-}
-
-/** The stored gzip variant is asked for: a `.gzip.svg` page to a client that takes gzip. */
-function gzipPage(route: Route, req: IncomingMessage): boolean {
-  return route.kind === "page" && route.gzip && !refusesGzip(req);
-}
-
-/**
- * A `.gzip.svg` page goes out as stored (Content-Encoding: gzip) unless the client says it cannot take
- * gzip; then the same page's plain SVG answers. No Accept-Encoding at all is "no preference" (RFC 9110
- * §12.5.3), and moredoc clients that send none keep getting gzip.
- */
-function refusesGzip(req: IncomingMessage): boolean {
-  const header = req.headers["accept-encoding"];
-  return typeof header === "string" && !acceptsCoding(header, "gzip");
-}
-
-/** Range and If-Range, passed on as sent (the content service parses them); absurdly long ones are dropped. */
-function rangeOf(req: IncomingMessage): { range: string; ifRange: string } {
-  const header = (name: string) => {
-    const v = req.headers[name];
-    return typeof v === "string" && v.length <= 200 ? v : "";
-  };
-  return { range: header("range"), ifRange: header("if-range") };
-}
-
-function ifNoneMatchOf(req: IncomingMessage): string {
-  const v = req.headers["if-none-match"];
-  return typeof v === "string" ? v.slice(0, 1024) : "";
 }
 
 async function* single<T>(m: T): AsyncGenerator<T> {
