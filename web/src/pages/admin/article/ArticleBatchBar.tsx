@@ -1,13 +1,12 @@
-import { DeleteOutlined, FolderOutlined, LikeOutlined } from "@ant-design/icons";
+import { FolderOutlined, LikeOutlined } from "@ant-design/icons";
 import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
 import { type Article, ArticleAPI } from "@wenku/proto/api/v1/article_pb.js";
 import { ReviewStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Modal, TreeSelect } from "antd";
 import { useState } from "react";
-import { BatchBar } from "../../../components/admin/BatchBar.js";
+import { BatchBar, BatchDeleteButton } from "../../../components/admin/BatchBar.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { BatchReviewButtons, REVIEW_CHECKS } from "../../../components/admin/reviewActions.js";
-import { useConfirm } from "../../../components/admin/useConfirm.js";
 import type { CategoryOptions } from "../../../components/category/useCategoryOptions.js";
 import { type Translate, useI18n } from "../../../i18n/I18nProvider.js";
 import { reasonInput } from "../document/DocumentBatchBar.js";
@@ -50,7 +49,6 @@ export function ArticleBatchBar({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const confirm = useConfirm();
   const [categoryDialog, setCategoryDialog] = useState(false);
   const [category, setCategory] = useState<string[]>([]);
   const check = useArticleMutation(ArticleAPI.method.checkArticles, onDone);
@@ -102,21 +100,12 @@ export function ArticleBatchBar({
         </>
       )}
       {can(`${ARTICLE_API}/DeleteArticle`) && (
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={() =>
-            confirm({
-              title: t("adm.article.deleteConfirm", { count }),
-              names,
-              hint: t("adm.article.deleteHint"),
-              onOk: () => remove.run({ id: ids }),
-            })
-          }
-        >
-          {t("adm.common.batchDelete")}
-        </Button>
+        <BatchDeleteButton
+          title={t("adm.article.deleteConfirm", { count })}
+          names={names}
+          hint={t("adm.article.deleteHint")}
+          onOk={() => remove.run({ id: ids })}
+        />
       )}
       <Modal
         title={t("adm.article.setCategoryOf", { count })}

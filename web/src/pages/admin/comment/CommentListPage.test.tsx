@@ -105,6 +105,18 @@ describe("admin comment list", () => {
     await waitFor(() => expect(deletes).toHaveLength(1));
     expect(deletes[0]?.id).toEqual([3n]);
     await waitFor(() => expect(screen.queryByText("已通过的评论")).toBeNull());
+
+    // the batch bar's delete names what it deletes before it asks the server
+    select("另一条待审");
+    fireEvent.click(within(await screen.findByTestId("comment-batch")).getByText("批量删除"));
+    const titles = await screen.findAllByText("确定删除选中的 1 条评论？");
+    const dialog = titles.at(-1)?.closest(".ant-modal-confirm") as HTMLElement;
+    expect(within(dialog).getByText(/另一条待审/)).toBeTruthy();
+    expect(within(dialog).getByText("评论的回复也会一并删除")).toBeTruthy();
+    expect(deletes).toHaveLength(1);
+    fireEvent.click(within(dialog).getByText(/^确\s*定$/));
+    await waitFor(() => expect(deletes).toHaveLength(2));
+    expect(deletes[1]?.id).toEqual([2n]);
   }, 120_000);
 
   it("without permissions offers no review or delete and no selection", async () => {

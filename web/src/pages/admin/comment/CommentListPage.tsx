@@ -1,11 +1,10 @@
-import { DeleteOutlined } from "@ant-design/icons";
 import { type Comment, CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
 import { ContentKind } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Flex, Input, Select, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { AdminCard } from "../../../components/admin/AdminCard.js";
 import { AdminToolbar } from "../../../components/admin/AdminToolbar.js";
-import { BatchBar } from "../../../components/admin/BatchBar.js";
+import { BatchBar, BatchDeleteButton } from "../../../components/admin/BatchBar.js";
 import { useAdminList } from "../../../components/admin/list/useAdminList.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { useCan } from "../../../components/admin/permissions.js";
@@ -160,21 +159,12 @@ export default function CommentListPage() {
           />
         )}
         {mayDelete && (
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              confirm({
-                title: t("adm.comment.deleteConfirm", { count }),
-                names,
-                hint: t("adm.comment.deleteHint"),
-                onOk: () => remove.run({ id: selected.map((c) => c.id) }),
-              })
-            }
-          >
-            {t("adm.common.batchDelete")}
-          </Button>
+          <BatchDeleteButton
+            title={t("adm.comment.deleteConfirm", { count })}
+            names={names}
+            hint={t("adm.comment.deleteHint")}
+            onOk={() => remove.run({ id: selected.map((c) => c.id) })}
+          />
         )}
       </BatchBar>
       <Table<Comment>

@@ -2,7 +2,6 @@ import {
   CheckOutlined,
   CloseOutlined,
   CrownOutlined,
-  DeleteOutlined,
   FolderOutlined,
   GlobalOutlined,
   LikeOutlined,
@@ -13,10 +12,10 @@ import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { Button, Cascader, Modal, Select } from "antd";
 import { useState } from "react";
-import { BatchBar } from "../../../components/admin/BatchBar.js";
+import { BatchBar, BatchDeleteButton } from "../../../components/admin/BatchBar.js";
 import { useAdminMutation } from "../../../components/admin/list/useAdminMutation.js";
 import { BatchReviewButtons, type ReviewCheck } from "../../../components/admin/reviewActions.js";
-import { type ConfirmInput, useConfirm } from "../../../components/admin/useConfirm.js";
+import type { ConfirmInput } from "../../../components/admin/useConfirm.js";
 import { categoryIdsOf } from "../../../components/document/documentQuery.js";
 import type { DocumentOptions } from "../../../components/document/useDocumentOptions.js";
 import { type Translate, useI18n } from "../../../i18n/I18nProvider.js";
@@ -64,7 +63,6 @@ export function DocumentBatchBar({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const confirm = useConfirm();
   const [dialog, setDialog] = useState<"category" | "language" | null>(null);
   const [category, setCategory] = useState<string[]>([]);
   const [language, setLanguage] = useState<string>();
@@ -144,21 +142,12 @@ export function DocumentBatchBar({
         </>
       )}
       {can(`${DOC_API}/DeleteDocument`) && (
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={() =>
-            confirm({
-              title: t("adm.doc.deleteConfirm", { count }),
-              names,
-              hint: t("adm.doc.deleteHint"),
-              onOk: () => remove.run({ id: ids }),
-            })
-          }
-        >
-          {t("adm.common.batchDelete")}
-        </Button>
+        <BatchDeleteButton
+          title={t("adm.doc.deleteConfirm", { count })}
+          names={names}
+          hint={t("adm.doc.deleteHint")}
+          onOk={() => remove.run({ id: ids })}
+        />
       )}
       <Modal
         title={t("adm.doc.setCategoryOf", { count })}
