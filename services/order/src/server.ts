@@ -111,6 +111,7 @@ export function buildServer(deps: OrderServerDeps, onCore?: (core: OrderCore) =>
     paySettings: deps.paySettings,
     users: deps.users,
     documents: deps.documents,
+    vipCardTypes: vip.cardTypes,
     clock,
     log,
   });

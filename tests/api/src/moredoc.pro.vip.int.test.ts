@@ -156,6 +156,13 @@ describe("items 8 and 9: /joinvip", () => {
     expect(r.json.order_no).toEqual(expect.any(String));
     const card = (await cards()).find((c) => (c.type ?? 0) === type && c.title === title) as Card;
     expect(card.days).toBe(days);
+    // GoodsCardVIP.vue switches on order.product_id (0 year, 1 season, 2 month) for the card's figures
+    expect([r.json.product_id ?? 0, r.json.vip_card_id]).toEqual([type, card.id]);
+    const got = await pro("GET", `/api/v1/order?order_no=${r.json.order_no}`, undefined, buyer);
+    expect([got.json.product_id ?? 0, got.json.vip_card_id]).toEqual([type, card.id]);
+    const mine = await pro("GET", "/api/v1/user/vip/order?page=1&size=10", undefined, buyer);
+    const listed = (mine.json.order as Json[]).find((o) => o.order_no === r.json.order_no);
+    expect([listed?.product_id ?? 0, listed?.vip_card_id]).toEqual([type, card.id]);
   });
 
   test("a type without a card on sale, or no type, is a 400/404 with the reason; our card ids still buy", async () => {

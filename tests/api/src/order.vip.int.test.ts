@@ -312,7 +312,9 @@ test("buying VIP with credits: CreateOrder BUY_VIP, PayOrder with credits → VI
     expect([r.status, r.json.code]).toEqual([200, undefined]);
     return r.json;
   });
-  expect(order).toMatchObject({ order_type: 2, product_id: c.id, price: 1500, amount: 1200, credit_amount: 40 });
+  // product_id: the card's type (month), as moredoc clients read it; vip_card_id: the card
+  expect(order).toMatchObject({ order_type: 2, product_id: 2, vip_card_id: c.id, price: 1500, amount: 1200 });
+  expect(order.credit_amount).toBe(40);
   const credits = (await call("GET", `/api/v1/user?id=${buyer.id}`, undefined, buyer.token)).json
     .credit_count as number;
   expect(credits).toBeGreaterThanOrEqual(100);

@@ -4,7 +4,6 @@ import { actor } from "@wenku/kit";
 import { type OrderStatus, OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import {
   GetOrderStatusReplySchema,
-  ListOrderReplySchema,
   ListUserCreditLogReplySchema,
   type OrderAPI,
   PayOrderReplySchema,
@@ -12,17 +11,11 @@ import {
 import { toCreditLog } from "../credits/ledger.mapper.js";
 import type { LedgerService } from "../credits/ledger.service.js";
 import { moredocPaymentType } from "./moredoc.names.js";
-import { toOrderProto } from "./order.mapper.js";
+import { toListOrderReply, toOrderProto } from "./order.mapper.js";
 import type { PayService } from "./order.pay.js";
-import type { OrderPage, OrderService, OrderView } from "./order.service.js";
+import type { OrderService, OrderView } from "./order.service.js";
 
-const listReply = ({ total, rows, names, uuids }: OrderPage) =>
-  create(ListOrderReplySchema, {
-    total: BigInt(total),
-    order: rows.map((r) => toOrderProto(r, names.get(r.userId), uuids.get(r.productId))),
-  });
-
-const viewReply = ({ row, productUuid }: OrderView) => toOrderProto(row, "", productUuid);
+const viewReply = ({ row, productUuid, vipCardType }: OrderView) => toOrderProto(row, "", productUuid, vipCardType);
 
 /** The services OrderAPI's methods call. */
 export interface OrderDomain {
@@ -72,10 +65,10 @@ export function createOrderHandlers({ orders, payments, ledger }: OrderDomain): 
       return {};
     },
     async listOrder(req) {
-      return listReply(await orders.list(req));
+      return toListOrderReply(await orders.list(req));
     },
     async listUserOrder(req, ctx) {
-      return listReply(await orders.listMine(actor(ctx), req));
+      return toListOrderReply(await orders.listMine(actor(ctx), req));
     },
     async deleteOrder(req) {
       await orders.remove(req.id);

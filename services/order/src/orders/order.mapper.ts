@@ -1,17 +1,21 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { OrderStatus, type OrderType, type PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
-import { type Order, OrderSchema } from "@wenku/proto/api/v1/order_pb.js";
+import { OrderStatus, OrderType, type PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
+import { ListOrderReplySchema, type Order, OrderSchema } from "@wenku/proto/api/v1/order_pb.js";
 import { moredocPaymentType } from "./moredoc.names.js";
 import type { OrderRow } from "./order.repository.js";
+import type { OrderPage } from "./order.service.js";
 
 const ts = (d: Date | null) => (d ? timestampFromDate(d) : undefined);
 
 /**
  * An order row as the API shows it (payment_url is answered by PayOrder only), with moredoc's names
- * beside ours: closed_at is the payment deadline while PENDING (moredoc clients count down to it).
+ * beside ours: closed_at is the payment deadline while PENDING (moredoc clients count down to it). A
+ * BUY_VIP order's product_id is its card's type as moredoc clients read it (0 year, 1 season, 2 month;
+ * the card id when the type is unknown) and vip_card_id the card.
  */
-export function toOrderProto(r: OrderRow, username = "", productUuid = ""): Order {
+export function toOrderProto(r: OrderRow, username = "", productUuid = "", vipCardType?: number): Order {
+  const vip = r.orderType === OrderType.BUY_VIP;
   const closedAt = r.status === OrderStatus.PENDING ? r.expiredAt : r.status === OrderStatus.CLOSED ? r.closedAt : null;
   return create(OrderSchema, {
     id: r.id,
@@ -19,7 +23,8 @@ export function toOrderProto(r: OrderRow, username = "", productUuid = ""): Orde
     userId: r.userId,
     username,
     orderType: r.orderType as OrderType,
-    productId: r.productId,
+    productId: vip && vipCardType !== undefined ? BigInt(vipCardType) : r.productId,
+    vipCardId: vip ? r.productId : 0n,
     productName: r.productName,
     quantity: r.quantity,
     price: r.price,
@@ -41,3 +46,17 @@ export function toOrderProto(r: OrderRow, username = "", productUuid = ""): Orde
     paidAt: ts(r.payAt),
   });
 }
+
+/** A page of orders as the API shows them (a document's uuid and a card's type keyed by the row's own type). */
+export const toListOrderReply = ({ total, rows, names, uuids, cardTypes }: OrderPage) =>
+  create(ListOrderReplySchema, {
+    total: BigInt(total),
+    order: rows.map((r) =>
+      toOrderProto(
+        r,
+        names.get(r.userId),
+        r.orderType === OrderType.BUY_DOCUMENT ? uuids.get(r.productId) : "",
+        r.orderType === OrderType.BUY_VIP ? cardTypes.get(r.productId) : undefined,
+      ),
+    ),
+  });

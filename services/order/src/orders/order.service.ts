@@ -17,6 +17,8 @@ export interface OrderServiceDeps {
   paySettings: Pick<PaySettingsSource, "orderConfig">;
   users: Pick<UserDirectory, "usernames">;
   documents: Pick<DocumentProducts, "uuids">;
+  /** The types of VIP cards by id (deleted ones too): a BUY_VIP order shows its card's type as product_id. */
+  vipCardTypes(ids: readonly bigint[]): Promise<Map<bigint, number>>;
   log?: Logger;
   clock: () => Date;
 }
@@ -41,10 +43,14 @@ function parseDate(text: string | undefined): Date | undefined {
   return d;
 }
 
-/** An order as the API shows it: the row, and the bought document's uuid (BUY_DOCUMENT; else ""). */
+/**
+ * An order as the API shows it: the row, the bought document's uuid (BUY_DOCUMENT; else "") and the
+ * bought card's type (BUY_VIP; undefined otherwise or when unknown).
+ */
 export interface OrderView {
   row: OrderRow;
   productUuid: string;
+  vipCardType?: number;
 }
 
 export interface OrderPage {
@@ -52,6 +58,8 @@ export interface OrderPage {
   rows: OrderRow[];
   names: Map<bigint, string>;
   uuids: Map<bigint, string>;
+  /** BUY_VIP rows' card types by card id. */
+  cardTypes: Map<bigint, number>;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -67,23 +75,35 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   }
 
+  /** The bought VIP cards' types (a failed lookup leaves them out: product_id stays the card id). */
+  async function cardTypesOf(rows: readonly OrderRow[]): Promise<Map<bigint, number>> {
+    const ids = rows.filter((r) => r.orderType === OrderType.BUY_VIP).map((r) => r.productId);
+    if (!ids.length) return new Map();
+    return deps.vipCardTypes(ids).catch((err: unknown) => {
+      deps.log?.warn({ err }, "orders: VIP card types unavailable");
+      return new Map<bigint, number>();
+    });
+  }
+
   async function view(row: OrderRow): Promise<OrderView> {
-    return { row, productUuid: (await uuidsOf([row])).get(row.productId) ?? "" };
+    const [uuids, types] = await Promise.all([uuidsOf([row]), cardTypesOf([row])]);
+    return { row, productUuid: uuids.get(row.productId) ?? "", vipCardType: types.get(row.productId) };
   }
 
   /** A page of orders with their users' names (shown to staff; a failed lookup leaves them empty). */
   async function named(page: { total: number; rows: OrderRow[] }): Promise<OrderPage> {
-    const [names, uuids] = await Promise.all([
+    const [names, uuids, cardTypes] = await Promise.all([
       deps.users.usernames(page.rows.map((r) => r.userId)).catch((err: unknown) => {
         deps.log?.warn({ err }, "orders: usernames unavailable");
         return new Map<bigint, string>();
       }),
       uuidsOf(page.rows),
+      cardTypesOf(page.rows),
     ]);
-    return { ...page, names, uuids };
+    return { ...page, names, uuids, cardTypes };
   }
 
-  const emptyPage = (): OrderPage => ({ total: 0, rows: [], names: new Map(), uuids: new Map() });
+  const emptyPage = (): OrderPage => ({ total: 0, rows: [], names: new Map(), uuids: new Map(), cardTypes: new Map() });
 
   async function insert(init: Omit<Parameters<OrderRepository["create"]>[0], "orderNo" | "expiredAt">) {
     const now = deps.clock();

@@ -2,9 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
-import { ListOrderReplySchema } from "@wenku/proto/api/v1/order_pb.js";
 import { ListUserVipReplySchema, ListVipCardReplySchema, type UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
-import { toOrderProto } from "../orders/order.mapper.js";
+import { toListOrderReply } from "../orders/order.mapper.js";
 import type { OrderService } from "../orders/order.service.js";
 import { toListedVipCard, toUserVip, toVipCard } from "./vip.mapper.js";
 import type { VipService } from "./vip.service.js";
@@ -51,15 +50,9 @@ export function createVipHandlers(
       return toUserVip(await vip.grant(actor(ctx), req));
     },
     async listUserVipOrder(req, ctx) {
-      const { total, rows, names } = await orders.listMine(actor(ctx), {
-        ...req,
-        status: [],
-        orderType: [OrderType.BUY_VIP],
-      });
-      return create(ListOrderReplySchema, {
-        total: BigInt(total),
-        order: rows.map((r) => toOrderProto(r, names.get(r.userId))),
-      });
+      return toListOrderReply(
+        await orders.listMine(actor(ctx), { ...req, status: [], orderType: [OrderType.BUY_VIP] }),
+      );
     },
   };
 }

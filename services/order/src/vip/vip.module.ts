@@ -25,6 +25,8 @@ export function createVip(deps: {
   return {
     service: vip,
     downloads,
+    /** The types of cards by id (a BUY_VIP order shows its card's type). */
+    cardTypes: repo.cardTypes,
     /** The percent of a document's price the user pays: their running membership's, else 100. */
     async pricePercent(userId: bigint) {
       return (await downloads.active(userId, clock()))?.documentDiscount ?? 100;

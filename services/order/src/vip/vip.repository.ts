@@ -110,6 +110,11 @@ export function createVipRepository(db: Db) {
     card: (id: bigint) => db.vipCard.findFirst({ where: { id, deletedAt: null } }),
     /** A card, deleted or not (a paid order's delivery). */
     anyCard: (id: bigint) => db.vipCard.findUnique({ where: { id } }),
+    /** The types of cards by id, deleted ones too (the orders that bought them show them). */
+    async cardTypes(ids: readonly bigint[]) {
+      const rows = await db.vipCard.findMany({ where: { id: { in: [...ids] } }, select: { id: true, type: true } });
+      return new Map(rows.map((r) => [r.id, r.type]));
+    },
     /** The first card of a type on sale (an administrator's grant to a new member takes its benefits). */
     cardOfType: (type: number) =>
       db.vipCard.findFirst({
