@@ -1,30 +1,40 @@
-// The testbed the conversion pipeline suites share (pipeline.*int.test.ts), end to end: documents rows
-// in a real PostgreSQL database (cloned from the migrated template), requests through the real queue on
-// NATS JetStream (a stream and subject of this run only), the converter's lanes with the real converter
-// reporting through ConversionReportAPI (a router transport) to this service's handlers and documents
-// sink, files in local storage. ES module bindings are live: a suite imports `s` and `db`
-// and sees this file's values.
+// The testbed the conversion pipeline suites share (pipeline.*int.test.ts), the content service's side
+// of the conversion: documents rows in a real PostgreSQL database (cloned from the migrated template),
+// requests through the real queue on NATS JetStream (a stream and subject of this run only) or the
+// in-process bus, read back off the queue as a converter receives them, and the converter's steps
+// played through a ConversionReportAPI client on a router transport to this service's handlers and
+// documents sink, its outputs written to local storage where and as the converter writes them
+// (@wenku/converter/contract). The converter's own side (its lanes with a ConversionReportAPI
+// stand-in) is tested in services/converter; both together by the system tests in tests/api.
+// ES module bindings are live: a suite imports `s` and `db` and sees this file's values.
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
-import { createRouterTransport } from "@connectrpc/connect";
+import { type Client, createClient, createRouterTransport } from "@connectrpc/connect";
 import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
-import { type Converter, createConverter, createReportSink, startConversionLanes } from "@wenku/converter";
+import {
+  type ConversionJob,
+  decodeJob,
+  type Manifest,
+  outputKeys,
+  previewPages,
+  TextCollector,
+} from "@wenku/converter/contract";
 import type { EventBus } from "@wenku/kit/bus";
 import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { createLocalStorage } from "@wenku/kit/storage";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
-import { testLogger } from "@wenku/testkit";
+import { testLogger, waitFor } from "@wenku/testkit";
 import { createTestDatabase } from "../../../jest/db.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
 import { createConversionReportHandlers } from "../src/conversion/conversion.handlers.js";
 import { type ConversionQueueImpl, createConversionQueue } from "../src/conversion/queue.js";
-import { startConversionRequeue } from "../src/conversion/requeue.js";
+import { type ConversionRequeue, startConversionRequeue } from "../src/conversion/requeue.js";
 import { createDocumentSink } from "../src/conversion/sink.js";
 import { createDb, type Db } from "../src/db.js";
 import { localDocumentEvents } from "../src/documents/document.events.js";
@@ -35,11 +45,10 @@ let n = 0;
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 export let db: Db;
 let admin: NatsConnection;
-export let jsm: JetStreamManager;
-export let dir: string;
-export let converter: Converter;
+let jsm: JetStreamManager;
+let dir: string;
 
-/** Registers the suite's hooks: database, NATS admin connection and converter per file, a setup per test. */
+/** Registers the suite's hooks: database, NATS admin connection and temp dir per file, a setup per test. */
 export function usePipelineTestbed(): void {
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -47,12 +56,10 @@ export function usePipelineTestbed(): void {
     admin = await connect({ servers: TEST_NATS_URL });
     jsm = await jetstreamManager(admin);
     dir = await mkdtemp(join(tmpdir(), "wenku-pipeline-test-"));
-    converter = createConverter({ office: { profileRoot: join(dir, "profiles") }, workRoot: dir });
   });
   afterAll(async () => {
     for await (const name of jsm.streams.names()) if (name.startsWith(run)) await jsm.streams.delete(name);
     await admin.close();
-    await converter.close();
     await db.$disconnect();
     await testDb.drop();
     await rm(dir, { recursive: true, force: true });
@@ -65,23 +72,18 @@ export function usePipelineTestbed(): void {
   });
 }
 
-/** Lanes and requeue, stopped together. */
-export interface Started {
-  /** Documents requeued (0 without `requeue`). */
-  readonly requeued: Promise<number>;
-  stop(): Promise<void>;
-}
-
 export interface Setup {
-  /** This setup's stream (JetStream: see streamSettled). */
-  stream: string;
   storage: Storage;
   bus: EventBus;
   queue: ConversionQueueImpl;
   settings: Settings;
   errors: unknown[];
-  /** The converter's lanes on this setup's queue and, with `requeue`, the content service's requeue at once. */
-  start(opts?: { converter?: Converter; requeue?: boolean; concurrency?: number }): Promise<Started>;
+  /** The content service's ConversionReportAPI as the converter calls it (no network, no token check). */
+  reports: Client<typeof ConversionReportAPI>;
+  /** Requests taken off the queue so far, as a converter receives them, with the lane that carried each. */
+  received: { lane: "main" | "office"; job: ConversionJob }[];
+  /** The content service's requeue of waiting documents, at once. */
+  requeue(): ConversionRequeue;
   dispose(): Promise<void>;
 }
 
@@ -107,44 +109,36 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
     subject,
     officeSubject,
   });
-  const runners: Started[] = [];
   // What the content service serves the converter, without a network.
   const sink = createDocumentSink({ db, storage, log, events: localDocumentEvents() });
-  const content = createRouterTransport((r) => r.service(ConversionReportAPI, createConversionReportHandlers(sink)));
+  const transport = createRouterTransport((r) => r.service(ConversionReportAPI, createConversionReportHandlers(sink)));
+  const received: Setup["received"] = [];
+  await bus.ensureStream(stream);
+  for (const [lane, filterSubject] of [
+    ["main", subject],
+    ["office", officeSubject],
+  ] as const) {
+    await bus.consume({ stream: stream.name, durable: `received_${lane}`, filterSubject }, async (m) => {
+      const job = decodeJob(m.data);
+      if (typeof job !== "string") received.push({ lane, job });
+    });
+  }
+  const requeues: ConversionRequeue[] = [];
   return {
-    stream: stream.name,
     storage,
     bus,
     queue,
     settings,
     errors,
-    async start(opts = {}) {
-      const lanes = await startConversionLanes({
-        bus,
-        storage,
-        sink: createReportSink(content, "internal-token-unchecked-by-a-router-transport"),
-        log,
-        concurrency: opts.concurrency ?? 2,
-        officeConcurrency: 1,
-        converter: opts.converter ?? converter,
-        stream,
-        subject,
-        officeSubject,
-        worker: { backoffMs: [50], maxAttempts: 3, workDir: dir, durable: "conversion" },
-      });
-      const requeue = startConversionRequeue({ db, queue, log, delaysMs: opts.requeue ? [0] : [] });
-      const r: Started = {
-        requeued: requeue.requeued,
-        async stop() {
-          await requeue.stop();
-          await lanes.stop();
-        },
-      };
-      runners.push(r);
+    reports: createClient(ConversionReportAPI, transport),
+    received,
+    requeue() {
+      const r = startConversionRequeue({ db, queue, log, delaysMs: [0] });
+      requeues.push(r);
       return r;
     },
     async dispose() {
-      for (const r of runners) await r.stop();
+      for (const r of requeues) await r.stop();
       await bus.close();
     },
   };
@@ -172,6 +166,9 @@ export async function attachment(
   return { hash, storageKey, ext };
 }
 
+/** A distinct original file (its bytes only make its hash; nothing converts it here). */
+export const file = (label: string) => Buffer.from(`%PDF-1.7\n% ${label} ${++n}\n`);
+
 export async function category(): Promise<bigint> {
   return (await db.category.create({ data: { title: `分类${++n}` } })).id;
 }
@@ -196,9 +193,71 @@ export const request = (id: bigint, a: { hash: string; storageKey: string; ext?:
   ext: a.ext ?? ".pdf",
 });
 
-export const row = (id: bigint) => db.document.findUniqueOrThrow({ where: { id } });
+/** The requests for `ids` taken off the queue, in the order received (waits for one per id at least). */
+export async function received(...ids: bigint[]): Promise<ConversionJob[]> {
+  const of = () => s.received.map((r) => r.job).filter((j) => ids.includes(j.documentId));
+  await waitFor(
+    () => ids.every((id) => of().some((j) => j.documentId === id)),
+    5_000,
+    `requests for ${ids.join(", ")}`,
+  );
+  return of();
+}
 
-/** Conversions take seconds (LibreOffice, the real renderer). */
-export const CONVERSION_MS = 30_000;
+/** The converter's first step: true when it is to convert, false when told to skip. */
+export const started = async (job: ConversionJob, attempt = 1) =>
+  !(await s.reports.reportStarted({ job, attempt })).skip;
+
+/**
+ * A conversion as the converter ends it: an A4 document of `pages` (each page's text), its outputs stored
+ * under outputKeys (the job's preview pages, cover, text.txt with one end offset per page, the
+ * manifest last), then reported converted.
+ */
+export async function converted(job: ConversionJob, pages: string[], opts: { reused?: boolean } = {}): Promise<void> {
+  const keys = outputKeys(job.attachmentHash);
+  const rendered = previewPages(pages.length, job.maxPreview, job.maxPreviewPercent);
+  const collector = new TextCollector(1 << 20);
+  for (const p of pages) collector.addPage(`${p.trimEnd()}\n`);
+  for (let i = 1; i <= rendered; i++) {
+    await s.storage.put(keys.page(i, false), Buffer.from(`<svg><!-- ${i} --></svg>`));
+    await s.storage.put(keys.page(i, true), Buffer.from(`gzip ${i}`));
+  }
+  await s.storage.put(keys.cover, Buffer.from("png"));
+  const text = Buffer.from(collector.text(), "utf8");
+  await s.storage.put(keys.text, text);
+  const m: Manifest = {
+    version: 2,
+    hash: job.attachmentHash,
+    ext: job.ext.replace(/^\./, ""),
+    format: "pdf",
+    pages: pages.length,
+    rendered,
+    width: 595,
+    height: 842,
+    textBytes: text.length,
+    textTruncated: collector.truncated,
+    pageTextEnds: collector.ends(pages.length),
+    svgBytes: 0,
+    gzipBytes: 0,
+    convertedAt: new Date().toISOString(),
+  };
+  await s.storage.put(keys.manifest, Buffer.from(JSON.stringify(m)));
+  await s.reports.reportConverted({
+    job,
+    pages: pages.length,
+    rendered,
+    width: 595,
+    height: 842,
+    textBytes: BigInt(text.length),
+    textTruncated: collector.truncated,
+    reused: Boolean(opts.reused),
+  });
+}
+
+/** A failed attempt as the converter reports it (`final`: no more attempts). */
+export const failed = (job: ConversionJob, message: string, final: boolean, attempt = 1) =>
+  s.reports.reportFailed({ job, reason: final ? "corrupt" : "tool_failed", message, final, attempt });
+
+export const row = (id: bigint) => db.document.findUniqueOrThrow({ where: { id } });
 
 export const docCount = async (id: bigint) => (await db.category.findUniqueOrThrow({ where: { id } })).docCount;

@@ -1,48 +1,55 @@
-// The conversion pipeline end to end, what becomes of documents: converted (preview limited, review
-// untouched), failed for good, skipped as duplicates, retried after crashes, and office documents in their
-// own lane. Testbed: pipeline.fixture.ts; the requeue on start: pipeline.requeue.int.test.ts.
-import { join } from "node:path";
+// The conversion pipeline on the content service's side, what becomes of documents: requests on the
+// queue (office documents on their own lane), then the converter's reports through ConversionReportAPI
+// with its outputs in storage: converted (preview limited, review untouched), failed for good, attempts
+// noted, duplicates skipped, reports refused. Testbed: pipeline.fixture.ts; the requeue on start:
+// pipeline.requeue.int.test.ts; the converter's side: services/converter/src/lanes.int.test.ts.
 import { create } from "@bufbuild/protobuf";
-import { type Converter, createConverter } from "@wenku/converter";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
-import { streamSettled, waitFor } from "@wenku/testkit";
-import { makePdf, makeSlowDocx } from "@wenku/testkit/documents";
+import { ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
+import { waitFor } from "@wenku/testkit";
 import {
   attachment,
-  CONVERSION_MS,
   category,
-  converter,
+  converted,
   db,
-  dir,
   doc,
   docCount,
-  jsm,
+  failed,
+  file,
+  received,
   request,
   row,
   s,
+  started,
   usePipelineTestbed,
 } from "../../test/pipeline.fixture.js";
 import { DocStatus } from "../documents/visibility.js";
 
 usePipelineTestbed();
 
+const threePages = [1, 2, 3].map((p) => `第${p}页 流水线测试\npipeline page ${p}`);
+
 test("a normal and a pending-review document of one file: both converted, the preview limited, review untouched", async () => {
   s.settings.converter = create(SettingsSchema, {
     converter: { maxPreview: 1, maxPreviewPercent: 0, timeout: 5 },
   }).converter;
-  const a = await attachment(makePdf({ pages: 3, lines: (p) => [`第${p}页 流水线测试`, `pipeline page ${p}`] }));
+  const a = await attachment(file("preview"));
   const cat = await category();
   const normal = await doc(a.hash, DocStatus.pending, cat);
   const review = await doc(a.hash, DocStatus.pendingReview, cat, { description: "上传者写的简介" });
   const disabled = await doc(a.hash, DocStatus.disabled, cat);
-  await s.start();
   await s.queue.request([request(normal, a), request(review, a)]);
-  await waitFor(
-    async () => (await row(normal)).status === DocStatus.converted,
-    CONVERSION_MS,
-    "the normal document converted",
-  );
-  await waitFor(async () => (await row(review)).pages > 0, CONVERSION_MS, "the pending-review document converted");
+  const [first, second] = await received(normal, review);
+  if (!first || !second) throw new Error("two requests expected");
+  expect([first.maxPreview, first.timeoutMinutes, first.force]).toEqual([1, 5, false]);
+  expect(s.received.every((r) => r.lane === "main")).toBe(true);
+
+  expect(await started(first)).toBe(true);
+  expect((await row(normal)).status).toBe(DocStatus.converting);
+  await converted(first, threePages);
+  // The second request still finds the pending-review document waiting: converted again from the outputs.
+  expect(await started(second)).toBe(true);
+  await converted(second, threePages, { reused: true });
 
   const n1 = await row(normal);
   expect(n1).toMatchObject({ status: 2, pages: 3, preview: 1, width: 595, height: 842, previewExt: ".svg" });
@@ -62,131 +69,136 @@ test("a normal and a pending-review document of one file: both converted, the pr
   expect(text.content).toContain("第3页 流水线测试");
   expect(text.truncated).toBe(false);
   // The converted document counts, pending review and disabled do not (recounted after the statuses).
-  await waitFor(async () => (await docCount(cat)) === 1, CONVERSION_MS, "the category recounted");
+  await waitFor(async () => (await docCount(cat)) === 1, 5_000, "the category recounted");
   expect(s.errors).toEqual([]);
-  // The conversion is logged for the dashboard's trend: ok, with the two documents it served. (The
-  // second request may convert the file again: its pending-review document still reads as waiting.)
+  // The conversion is logged for the dashboard's trend: ok, with the two documents it served.
   const log = await db.conversionLog.findMany({ where: { hash: a.hash }, orderBy: { id: "asc" } });
   expect(log[0]).toMatchObject({ ok: true, documents: 2 });
   expect(log.every((entry) => entry.ok)).toBe(true);
 });
 
 test("a corrupt file: failed for good with a Chinese message, no longer counted in its category", async () => {
-  const a = await attachment(Buffer.from("%PDF-1.7\nthis is not a pdf\n"));
+  const a = await attachment(file("corrupt"));
   const cat = await category();
   const normal = await doc(a.hash, DocStatus.pending, cat);
   const review = await doc(a.hash, DocStatus.pendingReview, cat);
   await db.category.update({ where: { id: cat }, data: { docCount: 1 } });
-  await s.start();
-  await s.queue.request([request(normal, a), request(review, a)]);
-  await waitFor(async () => (await row(normal)).status === DocStatus.failed, CONVERSION_MS, "the failure");
-  expect((await row(normal)).convertError).toBe("文档已损坏或格式无法识别，无法转换");
-  await waitFor(async () => (await row(review)).convertError !== "", CONVERSION_MS, "the review document's error");
-  expect(await row(review)).toMatchObject({ status: DocStatus.pendingReview, pages: 0 });
-  await waitFor(async () => (await docCount(cat)) === 0, CONVERSION_MS, "the category recounted");
+  await s.queue.request([request(normal, a)]);
+  const [job] = await received(normal);
+  if (!job) throw new Error("a request expected");
+  expect(await started(job)).toBe(true);
+  await failed(job, "文档已损坏或格式无法识别，无法转换", true);
+  expect(await row(normal)).toMatchObject({
+    status: DocStatus.failed,
+    convertError: "文档已损坏或格式无法识别，无法转换",
+  });
+  expect(await row(review)).toMatchObject({
+    status: DocStatus.pendingReview,
+    pages: 0,
+    convertError: "文档已损坏或格式无法识别，无法转换",
+  });
+  await waitFor(async () => (await docCount(cat)) === 0, 5_000, "the category recounted");
   const log = await db.conversionLog.findMany({ where: { hash: a.hash }, orderBy: { id: "asc" } });
   expect(log[0]).toMatchObject({ ok: false, documents: 2 });
   expect(log.some((entry) => entry.ok)).toBe(false);
 });
 
-test("a duplicate request for a file whose documents already failed or converted is skipped, not converted again", async () => {
-  let calls = 0;
-  const counting: Converter = {
-    convert: async (...args) => {
-      calls++;
-      return converter.convert(...args);
-    },
-    close: async () => {},
-  };
-  const failed = await attachment(makePdf({ pages: 1, lines: () => ["已失败"] }));
-  const done = await attachment(makePdf({ pages: 1, lines: () => ["已转换"] }));
+test("a duplicate request for a file whose documents already failed or converted is skipped, unless forced", async () => {
+  const failedFile = await attachment(file("已失败"));
+  const done = await attachment(file("已转换"));
   const cat = await category();
-  const f = await doc(failed.hash, DocStatus.failed, cat);
+  const f = await doc(failedFile.hash, DocStatus.failed, cat);
   const c = await doc(done.hash, DocStatus.converted, cat);
   await db.document.update({ where: { id: f }, data: { convertError: "文档页面过于复杂" } });
-  await s.start({ converter: counting });
   // what the startup requeue does when an upload's own request is still queued: two of each
-  await s.queue.request([request(f, failed), request(c, done)]);
-  await s.queue.request([request(f, failed), request(c, done)]);
-  // a third file that does wait: converted once, after the skipped ones
-  const waiting = await attachment(makePdf({ pages: 1, lines: () => ["等待中"] }));
-  const w = await doc(waiting.hash, DocStatus.pending, cat);
-  await s.queue.request([request(w, waiting)]);
-  await waitFor(async () => (await row(w)).status === DocStatus.converted, CONVERSION_MS, "the waiting document");
-  expect(calls).toBe(1);
+  await s.queue.request([request(f, failedFile), request(c, done)]);
+  await s.queue.request([request(f, failedFile), request(c, done)]);
+  await waitFor(() => s.received.length === 4, 5_000, "four requests");
+  for (const { job } of s.received) expect(await started(job)).toBe(false);
   expect(await row(f)).toMatchObject({ status: DocStatus.failed, convertError: "文档页面过于复杂" });
   expect((await row(c)).status).toBe(DocStatus.converted);
   // asked again on purpose (reconvert: force), a failed file is converted
-  await s.queue.request([request(f, failed)], { force: true });
-  await waitFor(async () => (await row(f)).status === DocStatus.converted, CONVERSION_MS, "the forced reconversion");
-  expect(calls).toBe(2);
+  await s.queue.request([request(f, failedFile)], { force: true });
+  await waitFor(() => s.received.length === 5, 5_000, "the forced request");
+  const forced = s.received[4]?.job;
+  if (!forced) throw new Error("the forced request expected");
+  expect(forced.force).toBe(true);
+  expect(await started(forced)).toBe(true);
+  expect((await row(f)).status).toBe(DocStatus.converting);
+  await converted(forced, ["重新转换"]);
+  expect(await row(f)).toMatchObject({ status: DocStatus.converted, pages: 1, convertError: "" });
 });
 
-test("a converter that keeps crashing: each attempt noted, failed after the retries", async () => {
-  const seen: string[] = [];
-  let id = 0n;
-  const crashing: Converter = {
-    convert: async () => {
-      const d = await row(id);
-      seen.push(`${d.status}:${d.convertError}`);
-      throw new Error("soffice crashed (simulated)");
-    },
-    close: async () => {},
-  };
-  const a = await attachment(makePdf({ pages: 1, lines: () => ["崩溃测试"] }));
+test("a converter that keeps crashing: each attempt noted, failed after the last", async () => {
+  const a = await attachment(file("崩溃测试"));
   const cat = await category();
-  id = await doc(a.hash, DocStatus.pending, cat);
-  await s.start({ converter: crashing });
+  const id = await doc(a.hash, DocStatus.pending, cat);
   await s.queue.request([request(id, a)]);
-  await waitFor(async () => (await row(id)).status === DocStatus.failed, CONVERSION_MS, "the final failure");
+  const [job] = await received(id);
+  if (!job) throw new Error("a request expected");
+  const seen: string[] = [];
+  for (const attempt of [1, 2, 3]) {
+    expect(await started(job, attempt)).toBe(true);
+    const d = await row(id);
+    seen.push(`${d.status}:${d.convertError}`);
+    await failed(job, "文档转换时发生内部错误", attempt === 3, attempt);
+  }
   expect(seen).toEqual([
     "1:",
     "1:第1次转换失败，稍后重试：文档转换时发生内部错误",
     "1:第2次转换失败，稍后重试：文档转换时发生内部错误",
   ]);
-  expect((await row(id)).convertError).toBe("文档转换时发生内部错误");
-  expect(s.errors.splice(0)).toEqual([expect.objectContaining({ msg: "conversion: attempts exhausted" })]);
+  expect(await row(id)).toMatchObject({ status: DocStatus.failed, convertError: "文档转换时发生内部错误" });
 });
 
-test("a DOCX bomb holds up no PDF: the office lane kills it at its timeout, one attempt, while PDFs convert", async () => {
-  let officeRuns = 0;
-  const slowOffice = createConverter({
-    // Long enough that three small PDFs convert meanwhile on a loaded 2-core CI machine.
-    office: { profileRoot: join(dir, "bomb-profiles"), timeoutMs: 10_000 },
-    workRoot: dir,
-  });
-  const counting: Converter = {
-    convert: (input, out, opts) => {
-      if (input.ext === "docx") officeRuns++;
-      return slowOffice.convert(input, out, opts);
-    },
-    close: () => slowOffice.close(),
-  };
+test("an office document goes to the office lane, PDFs to the main one; its timeout is stored as reported", async () => {
   const cat = await category();
-  const bomb = await attachment(makeSlowDocx(), ".docx");
-  const bombDoc = await doc(bomb.hash, DocStatus.pending, cat, { ext: ".docx" });
-  const pdfs: { id: bigint; a: Awaited<ReturnType<typeof attachment>> }[] = [];
-  for (let i = 1; i <= 3; i++) {
-    const a = await attachment(makePdf({ pages: 2, lines: (p) => [`车道 ${i} 第${p}页`] }));
-    pdfs.push({ id: await doc(a.hash, DocStatus.pending, cat), a });
-  }
-  await s.start({ converter: counting, concurrency: 1 });
-  try {
-    await s.queue.request([request(bombDoc, bomb)]);
-    await waitFor(async () => (await row(bombDoc)).status === DocStatus.converting, CONVERSION_MS, "the bomb started");
-    await s.queue.request(pdfs.map((p) => request(p.id, p.a)));
-    await waitFor(
-      async () => (await db.document.count({ where: { id: { in: pdfs.map((p) => p.id) }, status: 2 } })) === 3,
-      CONVERSION_MS,
-      "the PDFs converted",
+  const docx = await attachment(file("docx"), ".docx");
+  const docxDoc = await doc(docx.hash, DocStatus.pending, cat, { ext: ".docx" });
+  const pdf = await attachment(file("pdf"));
+  const pdfDoc = await doc(pdf.hash, DocStatus.pending, cat);
+  await s.queue.request([request(docxDoc, docx), request(pdfDoc, pdf)]);
+  await received(docxDoc, pdfDoc);
+  expect(s.received.map((r) => [r.job.documentId, r.lane]).sort()).toEqual(
+    [
+      [docxDoc, "office"],
+      [pdfDoc, "main"],
+    ].sort(),
+  );
+  const job = s.received.find((r) => r.lane === "office")?.job;
+  if (!job) throw new Error("the office request expected");
+  expect(await started(job)).toBe(true);
+  const message = "文档转换超时：LibreOffice 在 10 秒内未完成转换";
+  await failed(job, message, true);
+  expect(await row(docxDoc)).toMatchObject({ status: DocStatus.failed, convertError: message });
+  expect((await row(pdfDoc)).status).toBe(DocStatus.pending);
+});
+
+test("reports the content service refuses: a malformed job, a conversion whose outputs are not in storage", async () => {
+  const a = await attachment(file("refused"));
+  const cat = await category();
+  const id = await doc(a.hash, DocStatus.pending, cat);
+  const bad = create(ConversionRequestedSchema, {
+    documentId: id,
+    attachmentHash: "../x",
+    storageKey: "k",
+    ext: ".pdf",
+  });
+  // Refused (a bare router says "internal error"; the kit's interceptor maps these to invalid_argument
+  // and unavailable in the service), nothing written.
+  const refused = (p: Promise<unknown>) =>
+    p.then(
+      () => false,
+      () => true,
     );
-    // The PDFs are through while LibreOffice still chews on the bomb.
-    expect((await row(bombDoc)).status).toBe(DocStatus.converting);
-    await waitFor(async () => (await row(bombDoc)).status === DocStatus.failed, 30_000, "the bomb failed");
-    expect((await row(bombDoc)).convertError).toMatch(/^文档转换超时：LibreOffice 在 10 秒内未完成转换/);
-    await waitFor(() => streamSettled(jsm, s.stream), 5_000, "the bomb's request acked: no retry follows");
-    expect(officeRuns).toBe(1);
-  } finally {
-    await slowOffice.close();
-  }
-}, 90_000);
+  expect(await refused(s.reports.reportStarted({ job: bad, attempt: 1 }))).toBe(true);
+  expect(await refused(s.reports.reportStarted({ attempt: 1 }))).toBe(true);
+  expect(await refused(s.reports.reportFailed({ job: bad, message: "x", final: true, attempt: 1 }))).toBe(true);
+  expect((await row(id)).status).toBe(DocStatus.pending);
+  // Reported converted before its outputs are readable: refused, so the converter hands the job back.
+  const job = create(ConversionRequestedSchema, request(id, a));
+  expect(await started(job)).toBe(true);
+  const report = { job, pages: 1, rendered: 1, width: 595, height: 842, textBytes: 1n };
+  expect(await refused(s.reports.reportConverted(report))).toBe(true);
+  expect(await row(id)).toMatchObject({ status: DocStatus.converting, pages: 0 });
+});
