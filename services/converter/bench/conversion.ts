@@ -1,15 +1,19 @@
+// A benchmark inside the converter (it measures the converter's own modules, imported by path).
 // Conversion throughput: our converter on both render paths (native mutool, MuPDF WASM; SVG per page
 // + gzip, cover, text) against `mutool convert -F svg` on the same generated 100-page PDF (Chinese +
 // Latin text, vector shapes), hyperfine-style (warm-up, several runs, median wall time, and CPU time
 // of this process and its children per run); and LibreOffice DOCX → PDF seconds per document, cold
 // (fresh profile) and warm.
+//
+//   node --import tsx services/converter/bench/conversion.ts     (npm run bench:conversion -w @wenku/bench)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createConverter, createOfficeConverter } from "@wenku/converter";
 import { makeDocx, makePdf } from "@wenku/testkit/documents";
+import { createConverter } from "../src/converter.js";
+import { createOfficeConverter } from "../src/office.js";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -206,7 +210,7 @@ try {
     "DOCX → PDF warm (profile reused)": { "median s": (median(warm) / 1000).toFixed(2) },
   });
   if (loadavg()[0]! > cpus().length) console.log(`warning: load average ${loadavg()[0]} exceeds ${cpus().length} CPUs`);
-  const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
+  const resultsDir = fileURLToPath(new URL("../../../bench/results/", import.meta.url));
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `conversion-${result.date.replace(/[:.]/g, "-").slice(0, 19)}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
