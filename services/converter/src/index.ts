@@ -1,7 +1,4 @@
-// @wenku/converter — the converter deployable; its converters on their own (the conversion benches);
-// its lanes and report sink, which the content service's pipeline tests drive against its handlers.
-export { type Converter, createConverter } from "./converter.js";
-export { startConversionLanes } from "./lanes.js";
-export { createOfficeConverter } from "./office.js";
-export { createReportSink } from "./reports.client.js";
+// @wenku/converter — the converter deployable (its ServiceModule). What the content service shares
+// with it is @wenku/converter/contract; its converters, lanes and report sink are its own (its tests
+// and bench import them by path).
 export { service } from "./service.js";
