@@ -4,8 +4,8 @@
 // indexer (index.upsert) still indexes a sample of the corpus, timed (load.ts), and sameRowsAsIndexer()
 // checks on a few documents that both write the very same rows.
 import * as os from "node:os";
-import type { createDb } from "@wenku/content";
 import { type IndexedDocument, prepareDocument } from "@wenku/search";
+import type { createDb } from "../../src/db.js";
 
 type Db = ReturnType<typeof createDb>;
 type Tx = Pick<Db, "$executeRaw" | "$queryRaw" | "$executeRawUnsafe">;

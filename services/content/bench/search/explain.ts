@@ -2,14 +2,15 @@
 // then runs the slowest ones again with each statement prefixed by EXPLAIN (ANALYZE, BUFFERS) and
 // prints the plans. Queries given as arguments are explained instead of the slowest.
 //
-//   BENCH_DB=<name> node --import tsx bench/search/explain.ts [query …]
+//   BENCH_DB=<name> node --import tsx services/content/bench/search/explain.ts [query …]
 //
 // Knobs: BENCH_DOCS, BENCH_QUERIES, BENCH_SEED, BENCH_EN_VOCAB (the corpus the database holds: the
 // query set is made from it), EXPLAIN_TOP (5: how many of the slowest).
-import { createDb, searchLiveCounts } from "@wenku/content";
 import { loadConfig, z } from "@wenku/kit";
 import { createPgSearchIndex } from "@wenku/search";
-import { withDatabase } from "../../jest/url.js";
+import { withDatabase } from "../../../../jest/url.js";
+import { createDb } from "../../src/db.js";
+import { searchLiveCounts } from "../../src/search/search.source.repository.js";
 import { Corpus, DEFAULT_SEED, EN_VOCABS } from "./generate.js";
 
 const config = loadConfig(

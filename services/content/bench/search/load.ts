@@ -10,8 +10,8 @@
 // background on a server that has it on (this test server has it off), so a connection of the load
 // does it too (gin_clean_pending_list every 2 s); an upsert that still times out is tried again.
 import * as os from "node:os";
-import type { createDb } from "@wenku/content";
 import type { IndexedDocument, SearchIndex } from "@wenku/search";
+import type { createDb } from "../../src/db.js";
 import { bulkInsert, ginIndexes, sameRowsAsIndexer } from "./bulk.js";
 import type { Corpus, EnVocab } from "./generate.js";
 

@@ -3,7 +3,7 @@
 // (relevance, limit 10) against what moredoc does, a LIKE '%q%' scan, on the same database in the
 // same run: p50/p95/p99 latency, the ratios, top-1/top-3 relevance, and the index's size.
 //
-//   node --import tsx bench/search/run.ts        (npm run bench:search -w @wenku/bench)
+//   node --import tsx services/content/bench/search/run.ts        (npm run bench:search -w @wenku/bench)
 //
 // Knobs: BENCH_DOCS (100,000), BENCH_QUERIES (200), BENCH_LIKE_TEXT_QUERIES (50: the LIKE over every
 // page's text scans the whole text, so it runs on the first queries only), BENCH_SEED, BENCH_BATCH,
@@ -12,11 +12,13 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
-import { service as content, createDb, searchLiveCounts } from "@wenku/content";
 import { loadConfig, runMigrations, z } from "@wenku/kit";
 import { createPgSearchIndex } from "@wenku/search";
-import { keptDatabase, throwawayDatabase, withCleanup } from "../gateway/stack.js";
-import { ratio } from "../lib/measure.js";
+import { keptDatabase, throwawayDatabase, withCleanup } from "../../../../bench/gateway/stack.js";
+import { ratio } from "../../../../bench/lib/measure.js";
+import { createDb } from "../../src/db.js";
+import { searchLiveCounts } from "../../src/search/search.source.repository.js";
+import { service as content } from "../../src/service.js";
 import { type BenchQuery, Corpus, DEFAULT_SEED, EN_VOCABS } from "./generate.js";
 import { indexSizes, loadCorpus } from "./load.js";
 
@@ -300,7 +302,7 @@ await withCleanup(async (cleanup) => {
   );
 
   const when = started.toISOString().replace(/:/g, "-").replace(/\..+$/, "");
-  const file = new URL(`../results/search-${when}.json`, import.meta.url);
+  const file = new URL(`../../../../bench/results/search-${when}.json`, import.meta.url);
   await mkdir(new URL(".", file), { recursive: true });
   await writeFile(
     file,
