@@ -3,10 +3,18 @@
 // reader. Implements the ports of ports.ts.
 import { createClient, type Transport } from "@connectrpc/connect";
 import { headers, type SettingsReader } from "@wenku/kit";
+import { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { DEFAULT_CREDIT_NAME } from "./credits/rewards.js";
-import type { ContentCounts, CreditLedger, DocumentCounter, RewardSettings, SettingsProvider } from "./ports.js";
+import type {
+  ContentCounts,
+  CreditLedger,
+  DocumentCounter,
+  RewardSettings,
+  SettingsProvider,
+  VerificationSettings,
+} from "./ports.js";
 import { CAPTCHA_KINDS, type CaptchaKind, DEFAULT_SECURITY } from "./settings.js";
 
 /** GetCreditBalances and CountUserDocuments answer at most this many ids per call. */
@@ -48,6 +56,23 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
       return out;
     },
     downloads: (userId, page, size) => client.listUserDownloads({ userId, page, size }, callOptions),
+  };
+}
+
+/** ConfigInternalAPI.GetVerificationSettings, kept until the settings change (the reader's derive). */
+export function verificationSettingsFrom(
+  transport: Transport,
+  internalToken: string,
+  reader: Pick<SettingsReader, "derive">,
+): VerificationSettings {
+  const client = createClient(ConfigInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const load = reader.derive(() => client.getVerificationSettings({}, callOptions));
+  return {
+    async codeMinutes(channel) {
+      const s = await load();
+      return channel === "email" ? s.emailCodeMinutes : s.smsCodeMinutes;
+    },
   };
 }
 

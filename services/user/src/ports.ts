@@ -50,6 +50,11 @@ export interface RewardSettings {
   current(): Promise<{ register: number; signIn: number; creditName: string }>;
 }
 
+/** The verification codes' lifetimes in minutes (email.code_duration, sms.code_duration): the config service. */
+export interface VerificationSettings {
+  codeMinutes(channel: "email" | "sms"): Promise<number>;
+}
+
 /** Where the user service reads its security and captcha settings from; the config service in production. */
 export interface SettingsProvider {
   security(): Promise<SecuritySettings>;

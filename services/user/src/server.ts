@@ -24,6 +24,8 @@ import { createLoginGuard } from "./auth/login.guard.js";
 import { createTokenCodec } from "./auth/tokens.js";
 import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
+import { createCodeRepository } from "./codes/code.repository.js";
+import { codeKeyFrom, createCodeStore } from "./codes/code.store.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
 import type { Db } from "./db.js";
 import { createDownloadHistory } from "./documents/download.history.js";
@@ -36,7 +38,7 @@ import { userRequestLimits } from "./limits.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
-import type { CreditLedger, DocumentCounter, RewardSettings, SettingsProvider } from "./ports.js";
+import type { CreditLedger, DocumentCounter, RewardSettings, SettingsProvider, VerificationSettings } from "./ports.js";
 import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
 import { createPunishmentRepository } from "./punishments/punishment.repository.js";
 import { createPunishmentService } from "./punishments/punishment.service.js";
@@ -74,6 +76,8 @@ export interface UserServerDeps {
   rewards: RewardSettings;
   /** IANA time zone the site's days start in (the check-in). */
   timeZone: string;
+  /** The verification codes' lifetimes (the config service in production). */
+  verification: VerificationSettings;
 }
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -99,6 +103,13 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       scene === "login" && loginGuard.captchaDemanded(who, (await deps.settings.security()).login),
     clock: deps.clock,
   });
+  // E-mail and SMS verification codes, HMAC'd under a key derived from the token secret.
+  const codes = createCodeStore({
+    repo: createCodeRepository(deps.db),
+    key: codeKeyFrom(deps.jwtSecret),
+    ttlMinutes: (channel) => deps.verification.codeMinutes(channel),
+    clock: deps.clock,
+  });
   const dynamics = createDynamicRepository(deps.db);
   const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
   // Names and avatars: other services keep brief users (the authors on their lists) until told.
@@ -111,6 +122,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     policy,
     dynamics,
     captcha,
+    codes,
     settings: deps.settings,
     tokens,
     tokenTtlHours: deps.tokenTtlHours,

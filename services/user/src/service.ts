@@ -1,6 +1,12 @@
 import { allApiServices, permissionSpecs, repeatEvery, type ServiceModule } from "@wenku/kit";
 import { createRateLimitStore } from "@wenku/kit/ratelimit";
-import { createCreditLedger, createDocumentCounter, rewardsFrom, settingsFrom } from "./clients.js";
+import {
+  createCreditLedger,
+  createDocumentCounter,
+  rewardsFrom,
+  settingsFrom,
+  verificationSettingsFrom,
+} from "./clients.js";
 import { loadUserConfig } from "./config.js";
 import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import { createDb, USER_SCHEMA } from "./db.js";
@@ -56,6 +62,7 @@ export const service: ServiceModule = {
         credits,
         creditOutbox,
         rewards: rewardsFrom(ctx.settings),
+        verification: verificationSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
         timeZone: cfg.SITE_TIME_ZONE,
       });
       // Grants the order service could not book at once (it was down or slow), retried until booked.

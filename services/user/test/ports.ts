@@ -1,7 +1,7 @@
 // Stand-ins for the user service's ports (ports.ts) where a test builds the server without the
 // config, content and order services: fixed settings and rewards, no documents, a ledger that books
 // nothing.
-import type { CreditLedger, DocumentCounter, RewardSettings } from "../src/ports.js";
+import type { CreditLedger, DocumentCounter, RewardSettings, VerificationSettings } from "../src/ports.js";
 import type { SecuritySettings } from "../src/settings.js";
 
 /** Security settings a test sets as it goes. */
@@ -36,3 +36,8 @@ export const noLedger: CreditLedger = {
 
 /** The site gate of an open site. */
 export const openSite = { current: async () => ({ closed: false, loginRequired: false }) };
+
+/** Codes live 10 minutes by e-mail and 5 by SMS (the catalogue's defaults), or as given. */
+export function staticVerification(minutes: { email?: number; sms?: number } = {}): VerificationSettings {
+  return { codeMinutes: async (channel) => (channel === "email" ? (minutes.email ?? 10) : (minutes.sms ?? 5)) };
+}

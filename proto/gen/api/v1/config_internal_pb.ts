@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/config_internal.proto.
  */
 export const file_api_v1_config_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFMoMBChFDb25maWdJbnRlcm5hbEFQSRJiCg5HZXRQYXlTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5QYXlTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlK/ku5jorr7nva4aCtLzGAZjb25maWdiBnByb3RvMw", [file_api_v1_access, file_google_protobuf_empty]);
+  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFMvwBChFDb25maWdJbnRlcm5hbEFQSRJiCg5HZXRQYXlTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5QYXlTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlK/ku5jorr7nva4SdwoXR2V0VmVyaWZpY2F0aW9uU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHC5hcGkudjEuVmVyaWZpY2F0aW9uU2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W6aqM6K+B56CB6K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_google_protobuf_empty]);
 
 /**
  * The pay categories with their secrets, for the order service only (never through the gateway).
@@ -127,6 +127,31 @@ export const PaySettingsSchema: GenMessage<PaySettings> = /*@__PURE__*/
   messageDesc(file_api_v1_config_internal, 0);
 
 /**
+ * How long a verification code stays valid, per channel (email.code_duration, sms.code_duration), in
+ * minutes; the user service's code store (services/user/src/codes) reads it when it issues a code.
+ *
+ * @generated from message api.v1.VerificationSettings
+ */
+export type VerificationSettings = Message<"api.v1.VerificationSettings"> & {
+  /**
+   * @generated from field: int32 email_code_minutes = 1;
+   */
+  emailCodeMinutes: number;
+
+  /**
+   * @generated from field: int32 sms_code_minutes = 2;
+   */
+  smsCodeMinutes: number;
+};
+
+/**
+ * Describes the message api.v1.VerificationSettings.
+ * Use `create(VerificationSettingsSchema)` to create a new message.
+ */
+export const VerificationSettingsSchema: GenMessage<VerificationSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 1);
+
+/**
  * ConfigAPI.GetStatsTrend asks the user and the content service the same question, so its shape is the
  * asker's: a count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
  *
@@ -149,7 +174,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 1);
+  messageDesc(file_api_v1_config_internal, 2);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -173,7 +198,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 2);
+  messageDesc(file_api_v1_config_internal, 3);
 
 /**
  * The config service answers other services' questions that need stored secrets.
@@ -190,6 +215,16 @@ export const ConfigInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof PaySettingsSchema;
+  },
+  /**
+   * The verification codes' lifetimes (not secret, but no public page needs them).
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetVerificationSettings
+   */
+  getVerificationSettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof VerificationSettingsSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_config_internal, 0);

@@ -97,6 +97,10 @@ export const moreKeys: ConfigKey[] = [
   email.text("username", "SMTP 账号", "", "请输入您的邮箱账户"),
   email.password("password", "SMTP 密码", "", "请输入您的邮箱密码"),
   email.number("duration", "邮件有效期", "30", "找回密码时链接有效期，默认为30，表示30分钟", { min: 1, max: 1440 }),
+  email.number("code_duration", "验证码有效期(分钟)", "10", "邮箱验证码有效期，单位为分钟，默认为10", {
+    min: 1,
+    max: 60,
+  }),
   email.password("secret", "签名密钥", "", "找回密码链接签名密钥；首次启动时随机生成", { generate: randomSecret }),
   email.text("test_email", "测试邮箱", "", "保存邮件配置时先向该邮箱发送测试邮件，发送失败则不保存；留空则不测试", {
     format: "email",

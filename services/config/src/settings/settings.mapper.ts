@@ -1,6 +1,11 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { type PaySettings, PaySettingsSchema } from "@wenku/proto/api/v1/config_internal_pb.js";
+import {
+  type PaySettings,
+  PaySettingsSchema,
+  type VerificationSettings,
+  VerificationSettingsSchema,
+} from "@wenku/proto/api/v1/config_internal_pb.js";
 import {
   type Config,
   ConfigSchema,
@@ -251,6 +256,14 @@ export function toRechargeSettings(v: ConfigValues): RechargeSettings {
 }
 
 /** The pay categories with their secrets and the order time limit: ConfigInternalAPI only. */
+/** The verification codes' lifetimes in minutes (ConfigInternalAPI.GetVerificationSettings). */
+export function toVerificationSettings(v: ConfigValues): VerificationSettings {
+  return create(VerificationSettingsSchema, {
+    emailCodeMinutes: v.int("email", "code_duration"),
+    smsCodeMinutes: v.int("sms", "code_duration"),
+  });
+}
+
 export function toPaySettings(v: ConfigValues): PaySettings {
   return create(PaySettingsSchema, {
     alipayEnable: v.bool("alipay", "enable"),

@@ -8,7 +8,14 @@ import { createMemoryBus } from "@wenku/kit/bus";
 import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
-import { noDocuments, noLedger, openSite, staticRewards, staticSettings } from "../../test/ports.js";
+import {
+  noDocuments,
+  noLedger,
+  openSite,
+  staticRewards,
+  staticSettings,
+  staticVerification,
+} from "../../test/ports.js";
 import { createUserCreditOutbox } from "../credits/credit.outbox.js";
 import { createDb, type Db, USER_SCHEMA } from "../db.js";
 import { buildServer } from "../server.js";
@@ -50,6 +57,7 @@ beforeAll(async () => {
     creditOutbox: createUserCreditOutbox({ db, ledger: noLedger, log }),
     rewards: staticRewards({ register: 0, signIn: 0 }),
     timeZone: "Asia/Shanghai",
+    verification: staticVerification(),
   });
   client = createClient(UserAPI, inProcessTransport(def));
 });

@@ -5,6 +5,7 @@ import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { TokenCodec } from "../auth/tokens.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { CodeStore } from "../codes/code.store.js";
 import type { RegisterBonus } from "../credits/register.bonus.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
 import type { SettingsProvider } from "../ports.js";
@@ -35,6 +36,8 @@ export interface UserServiceDeps {
   policy: Pick<UserPolicy, "refuseDisabled">;
   dynamics: DynamicRepository;
   captcha: CaptchaService;
+  /** Verification codes sent by e-mail or SMS (codes/code.store.ts). */
+  codes: CodeStore;
   settings: SettingsProvider;
   tokens: TokenCodec;
   tokenTtlHours: number;

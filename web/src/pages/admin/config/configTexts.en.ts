@@ -203,6 +203,10 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "email.username": ["SMTP account", "Your mail account"],
   "email.password": ["SMTP password", "Your mail password"],
   "email.duration": ["Link lifetime", "How long a password recovery link is valid, 30 minutes by default"],
+  "email.code_duration": [
+    "Code lifetime (minutes)",
+    "How long an e-mailed verification code is valid, 10 minutes by default",
+  ],
   "email.secret": ["Signing key", "Signs password recovery links; generated at random on first start"],
   "email.test_email": [
     "Test address",
