@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { isPublicAddress } from "./address.js";
 import { parseAllowHosts } from "./allow.js";
-import { FetchRefused, fetchImage, guardedFetch } from "./fetch.js";
+import { FetchRefused, fetchImage, guardedFetch, guardedSend } from "./fetch.js";
 
 /** A 1×1 PNG's first bytes are enough for the magic-byte check. */
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
@@ -38,6 +38,16 @@ beforeAll(async () => {
     }
     if (path === "/silent") return; // never answers
     if (path === "/missing") return void res.writeHead(404).end();
+    if (path === "/echo" && req.method === "POST") {
+      const parts: Buffer[] = [];
+      req.on("data", (c: Buffer) => parts.push(c));
+      req.on("end", () =>
+        res
+          .writeHead(400, { "content-type": "application/json" })
+          .end(JSON.stringify({ got: Buffer.concat(parts).toString(), sign: req.headers["x-sign"] })),
+      );
+      return;
+    }
     const to = /^\/redirect\?to=(.+)$/.exec(path)?.[1];
     if (to) return void res.writeHead(302, { location: decodeURIComponent(to) }).end();
     if (path.startsWith("/loop")) return void res.writeHead(301, { location: `/loop${path.length}` }).end();
@@ -202,5 +212,32 @@ describe("fetchImage", () => {
       const err = await refusal(fetchImage(`${base}${path}`, { ...quick, allow: LOCAL }));
       expect([path, err.reason]).toEqual([path, "type"]);
     }
+  });
+});
+
+describe("guardedSend", () => {
+  it("posts a body with headers and returns an error status's answer to read", async () => {
+    const got = await guardedSend(`${base}/echo`, {
+      ...quick,
+      allow: LOCAL,
+      method: "POST",
+      headers: { "x-sign": "abc", "content-type": "application/json" },
+      body: '{"a":1}',
+    });
+    expect([got.status, got.contentType, JSON.parse(got.bytes.toString())]).toEqual([
+      400,
+      "application/json",
+      { got: '{"a":1}', sign: "abc" },
+    ]);
+  });
+
+  it("keeps the address rule, the size cap and the deadline, and follows no redirect", async () => {
+    expect((await refusal(guardedSend(`${base}/echo`, { ...quick, method: "POST" }))).reason).toBe("address");
+    const big = await refusal(guardedSend(`${base}/big`, { ...quick, allow: LOCAL, method: "GET" }));
+    expect(big.reason).toBe("too_large");
+    const slow = await refusal(guardedSend(`${base}/silent`, { maxBytes: 1024, timeoutMs: 300, allow: LOCAL, method: "GET" }));
+    expect(slow.reason).toBe("timeout");
+    const moved = await guardedSend(`${base}/redirect?to=%2Fhello`, { ...quick, allow: LOCAL, method: "GET" });
+    expect(moved.status).toBe(302);
   });
 });

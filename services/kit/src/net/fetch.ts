@@ -213,6 +213,60 @@ export async function guardedFetch(raw: string | URL, options: GuardedFetchOptio
   }
 }
 
+/** One request to an API an administrator configured (an SMS vendor, an OAuth token endpoint). */
+export interface GuardedSendOptions extends Omit<GuardedFetchOptions, "maxRedirects" | "accept"> {
+  method: "POST" | "PUT" | "GET";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** The answer of a guardedSend, whatever its status (an API's error answer is worth reading). */
+export interface SentAnswer {
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Sends one request under the guard (address rule, one deadline, capped answer) and returns the answer
+ * whatever its status: vendors answer errors as 4xx with a body that says why. Redirects are not
+ * followed (an API that redirects a signed request is misconfigured); they come back as their status.
+ */
+export async function guardedSend(raw: string | URL, options: GuardedSendOptions): Promise<SentAnswer> {
+  const allow = options.allow ?? [];
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const agent = new Agent({
+    connect: guardedConnector(allow),
+    connections: 1,
+    pipelining: 0,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  });
+  try {
+    const url = checkUrl(raw, allow);
+    const res = await request(url, {
+      method: options.method,
+      dispatcher: agent,
+      signal,
+      headers: { "user-agent": "Wenku/1.0", ...options.headers },
+      body: options.body,
+    });
+    const declared = Number(res.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > options.maxBytes) {
+      res.body.destroy();
+      throw new FetchRefused("too_large", fetchMessages.tooLarge(options.maxBytes));
+    }
+    const type = res.headers["content-type"];
+    const contentType = (Array.isArray(type) ? type[0] : type)?.split(";")[0]?.trim().toLowerCase() ?? "";
+    return { status: res.statusCode, contentType, bytes: await readCapped(res.body, options.maxBytes) };
+  } catch (err) {
+    throw refusalOf(err, deadline.aborted, options.timeoutMs);
+  } finally {
+    agent.destroy().catch(() => undefined);
+  }
+}
+
 /** JPEG, PNG, GIF or WebP by their first bytes (what browsers show as an image; never SVG or HTML). */
 export function isRasterImage(b: Uint8Array): boolean {
   const ascii = (at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
