@@ -16,13 +16,13 @@ export const registryMessages = {
   unknown: (p: string) => `未知的短信服务商：${p}`,
 } as const;
 
-const VENDORS: Record<string, (keys: ProviderKeys, deps: SenderDeps) => SmsSender> = {
-  smsAliyun: createAliyunSender,
-  smsTencent: createTencentSender,
-  smsBaidu: createBaiduSender,
-  smsHuawei: createHuaweiSender,
-  smsHaomas: () => createHaomasSender(),
-};
+const VENDORS = new Map<string, (keys: ProviderKeys, deps: SenderDeps) => SmsSender>([
+  ["smsAliyun", createAliyunSender],
+  ["smsTencent", createTencentSender],
+  ["smsBaidu", createBaiduSender],
+  ["smsHuawei", createHuaweiSender],
+  ["smsHaomas", () => createHaomasSender()],
+]);
 
 export interface RegistryDeps extends SenderDeps {
   log: Logger;
@@ -36,7 +36,7 @@ export function senderFor(provider: string, keys: ProviderKeys, deps: RegistryDe
     if (!deps.development) throw new DomainError("failed_precondition", registryMessages.logOnly);
     return createLogSender(deps.log);
   }
-  const make = VENDORS[provider];
+  const make = VENDORS.get(provider);
   if (!make) throw new DomainError("failed_precondition", registryMessages.unknown(provider));
   return make(keys, deps);
 }
