@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/config_internal.proto.
  */
 export const file_api_v1_config_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSI1ChJEYWlseUNvdW50c1JlcXVlc3QSDAoEZGF5cxgBIAEoBRIRCgl0aW1lX3pvbmUYAiABKAkiKQoKRGFpbHlDb3VudBIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFMvwBChFDb25maWdJbnRlcm5hbEFQSRJiCg5HZXRQYXlTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5QYXlTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlK/ku5jorr7nva4SdwoXR2V0VmVyaWZpY2F0aW9uU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHC5hcGkudjEuVmVyaWZpY2F0aW9uU2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W6aqM6K+B56CB6K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_google_protobuf_empty]);
+  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKbAQoLU21zU2V0dGluZ3MSDgoGZW5hYmxlGAEgASgIEhAKCHByb3ZpZGVyGAIgASgJEhAKCGludGVydmFsGAMgASgFEisKBGtleXMYBCADKAsyHS5hcGkudjEuU21zU2V0dGluZ3MuS2V5c0VudHJ5GisKCUtleXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIjUKEkRhaWx5Q291bnRzUmVxdWVzdBIMCgRkYXlzGAEgASgFEhEKCXRpbWVfem9uZRgCIAEoCSIpCgpEYWlseUNvdW50EgwKBGRhdGUYASABKAkSDQoFY291bnQYAiABKAUy4AIKEUNvbmZpZ0ludGVybmFsQVBJEmIKDkdldFBheVNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhMuYXBpLnYxLlBheVNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaUr+S7mOiuvue9rhJ3ChdHZXRWZXJpZmljYXRpb25TZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRocLmFwaS52MS5WZXJpZmljYXRpb25TZXR0aW5ncyImyvMYIggEKh7mnI3liqHpl7Tor7vlj5bpqozor4HnoIHorr7nva4SYgoOR2V0U21zU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuU21zU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W55+t5L+h6K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_google_protobuf_empty]);
 
 /**
  * The pay categories with their secrets, for the order service only (never through the gateway).
@@ -152,6 +152,48 @@ export const VerificationSettingsSchema: GenMessage<VerificationSettings> = /*@_
   messageDesc(file_api_v1_config_internal, 1);
 
 /**
+ * Category sms and the category its sms_provider names (never through the gateway).
+ *
+ * @generated from message api.v1.SmsSettings
+ */
+export type SmsSettings = Message<"api.v1.SmsSettings"> & {
+  /**
+   * sms.enable
+   *
+   * @generated from field: bool enable = 1;
+   */
+  enable: boolean;
+
+  /**
+   * sms.sms_provider: smsAliyun, smsTencent, smsBaidu, smsHuawei, smsHaomas or smsLog
+   *
+   * @generated from field: string provider = 2;
+   */
+  provider: string;
+
+  /**
+   * sms.interval: seconds between two codes to one number (code lifetimes: GetVerificationSettings)
+   *
+   * @generated from field: int32 interval = 3;
+   */
+  interval: number;
+
+  /**
+   * every key of the provider's category by name (secrets included)
+   *
+   * @generated from field: map<string, string> keys = 4;
+   */
+  keys: { [key: string]: string };
+};
+
+/**
+ * Describes the message api.v1.SmsSettings.
+ * Use `create(SmsSettingsSchema)` to create a new message.
+ */
+export const SmsSettingsSchema: GenMessage<SmsSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 2);
+
+/**
  * ConfigAPI.GetStatsTrend asks the user and the content service the same question, so its shape is the
  * asker's: a count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
  *
@@ -174,7 +216,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 2);
+  messageDesc(file_api_v1_config_internal, 3);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -198,7 +240,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 3);
+  messageDesc(file_api_v1_config_internal, 4);
 
 /**
  * The config service answers other services' questions that need stored secrets.
@@ -225,6 +267,16 @@ export const ConfigInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof VerificationSettingsSchema;
+  },
+  /**
+   * The SMS switch, sending interval, chosen provider and that provider's keys with secrets, for the user service.
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetSmsSettings
+   */
+  getSmsSettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof SmsSettingsSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_config_internal, 0);

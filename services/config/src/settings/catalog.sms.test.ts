@@ -12,7 +12,7 @@ const providerKey = () => {
   return k;
 };
 
-test("sms_provider offers exactly the provider categories, each a category of its own", () => {
+test("sms_provider offers the provider categories, each a category of its own, and the log-only one", () => {
   const k = providerKey();
   expect(k.inputType).toBe("select");
   expect(k.options.split("\n").map((o) => o.split(":")[0])).toEqual([
@@ -21,7 +21,9 @@ test("sms_provider offers exactly the provider categories, each a category of it
     "smsBaidu",
     "smsHuawei",
     "smsHaomas",
+    "smsLog", // development only, no category of its own (the user service refuses it elsewhere)
   ]);
+  expect(categories).not.toContain("smsLog");
   for (const [category] of SMS_PROVIDERS) expect(categories).toContain(category);
   expect(catalogEntry("sms", "provider")).toBeUndefined(); // one name for the choice: moredoc's
 });

@@ -15,6 +15,12 @@ export const SMS_PROVIDERS = [
   ["smsHaomas", "浩信"],
 ] as const;
 
+/**
+ * The development provider (no category, no keys): the user service writes the code to its log and
+ * refuses it unless NODE_ENV is development.
+ */
+export const SMS_LOG_PROVIDER = ["smsLog", "仅打印到服务器日志（开发用）"] as const;
+
 const sms = keysOf("sms");
 
 /** The keys every provider has: its signature, the three code templates and its API address. */
@@ -53,7 +59,7 @@ export const smsKeys: ConfigKey[] = [
     "smsAliyun",
     "发送短信的服务商；该服务商的密钥、签名和模板在它自己的配置里填写",
     {
-      options: SMS_PROVIDERS.map(([value, label]) => `${value}:${label}`).join("\n"),
+      options: [...SMS_PROVIDERS, SMS_LOG_PROVIDER].map(([value, label]) => `${value}:${label}`).join("\n"),
     },
   ),
   sms.number("code_duration", "验证码有效期(分钟)", "5", "短信验证码有效期，单位为分钟", { min: 1, max: 60 }),

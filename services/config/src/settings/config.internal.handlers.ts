@@ -1,9 +1,19 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
+import { catalog } from "./catalog.js";
 import type { ConfigService } from "./config.service.js";
-import { toPaySettings, toVerificationSettings } from "./settings.mapper.js";
+import { toPaySettings, toSmsSettings, toVerificationSettings } from "./settings.mapper.js";
 
-/** ConfigInternalAPI: the settings other services need with their secrets (the order service's pay settings, the user service's code lifetimes). */
+/** The key names of an SMS provider category (empty for smsLog and anything unknown). */
+const keyNames = (category: string) =>
+  category.startsWith("sms") && category !== "sms"
+    ? catalog.filter((k) => k.category === category).map((k) => k.name)
+    : [];
+
+/**
+ * ConfigInternalAPI: the settings other services need with their secrets (the order service's pay
+ * settings, the user service's code lifetimes and SMS provider).
+ */
 export function createConfigInternalHandlers(configs: ConfigService): ServiceImpl<typeof ConfigInternalAPI> {
   return {
     async getPaySettings() {
@@ -11,6 +21,9 @@ export function createConfigInternalHandlers(configs: ConfigService): ServiceImp
     },
     async getVerificationSettings() {
       return toVerificationSettings(await configs.values());
+    },
+    async getSmsSettings() {
+      return toSmsSettings(await configs.values(), keyNames);
     },
   };
 }

@@ -5,6 +5,8 @@ import {
   PaySettingsSchema,
   type VerificationSettings,
   VerificationSettingsSchema,
+  type SmsSettings,
+  SmsSettingsSchema,
 } from "@wenku/proto/api/v1/config_internal_pb.js";
 import {
   type Config,
@@ -283,5 +285,16 @@ export function toPaySettings(v: ConfigValues): PaySettings {
     wechatpayPublicKeyId: v.str("wechatpay", "public_key_id"),
     sandboxEnable: v.bool("sandboxpay", "enable"),
     orderExpireMinutes: v.int("score", "order_expire_minutes"),
+  });
+}
+
+/** Category sms and the keys of the provider category it names (secrets included): ConfigInternalAPI only. */
+export function toSmsSettings(v: ConfigValues, providerKeyNames: (category: string) => readonly string[]): SmsSettings {
+  const provider = v.str("sms", "sms_provider");
+  return create(SmsSettingsSchema, {
+    enable: v.bool("sms", "enable"),
+    provider,
+    interval: v.int("sms", "interval"),
+    keys: Object.fromEntries(providerKeyNames(provider).map((name) => [name, v.str(provider, name)])),
   });
 }
