@@ -13,6 +13,7 @@ import type {
   DocumentCounter,
   RewardSettings,
   SettingsProvider,
+  SmsSettingsSource,
   VerificationSettings,
 } from "./ports.js";
 import { CAPTCHA_KINDS, type CaptchaKind, DEFAULT_SECURITY } from "./settings.js";
@@ -124,4 +125,30 @@ export function settingsFrom(reader: SettingsReader): SettingsProvider {
       };
     },
   };
+}
+
+/** sms.interval while never saved. */
+const SMS_INTERVAL_SECONDS = 60;
+
+/**
+ * ConfigInternalAPI.GetSmsSettings (the provider's keys with their secrets), kept like the settings
+ * themselves: dropped at once when the config service broadcasts a change.
+ */
+export function smsSettingsFrom(
+  transport: Transport,
+  internalToken: string,
+  reader: Pick<SettingsReader, "derive">,
+): SmsSettingsSource {
+  const client = createClient(ConfigInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const load = reader.derive(async () => {
+    const s = await client.getSmsSettings({}, callOptions);
+    return {
+      enable: s.enable,
+      provider: s.provider,
+      interval: s.interval >= 0 ? s.interval : SMS_INTERVAL_SECONDS,
+      keys: { ...s.keys },
+    };
+  });
+  return { current: load };
 }

@@ -1,20 +1,24 @@
 import { loadConfig, serviceConfigSchema, siteTimeZone, z } from "@wenku/kit";
+import { fetchConfigShape } from "@wenku/kit/net";
 
-export const userConfigSchema = serviceConfigSchema("user").extend({
-  /** Secret signing user tokens (HS256). Only the user service holds it. */
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
-  /** Lifetime of a login token. */
-  TOKEN_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24 * 7),
-  /** Initial admin password; generated and printed once when unset. */
-  WENKU_ADMIN_PASSWORD: z.string().min(8).optional(),
-  /** The IANA time zone the site's days start in (the daily check-in: once per user per day). */
-  SITE_TIME_ZONE: siteTimeZone,
-});
+export const userConfigSchema = serviceConfigSchema("user")
+  // FETCH_ALLOW_HOSTS: what the SMS senders may reach although not public (a vendor stand-in in tests)
+  .extend(fetchConfigShape)
+  .extend({
+    /** Secret signing user tokens (HS256). Only the user service holds it. */
+    JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
+    /** Lifetime of a login token. */
+    TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    /** Initial admin password; generated and printed once when unset. */
+    WENKU_ADMIN_PASSWORD: z.string().min(8).optional(),
+    /** The IANA time zone the site's days start in (the daily check-in: once per user per day). */
+    SITE_TIME_ZONE: siteTimeZone,
+  });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
 export function loadUserConfig(env: Record<string, string | undefined> = process.env): UserConfig {

@@ -59,3 +59,19 @@ export interface VerificationSettings {
 export interface SettingsProvider {
   security(): Promise<SecuritySettings>;
 }
+
+/** SMS settings as the user service obeys them (category sms and the chosen provider's keys). */
+export interface SmsSettings {
+  enable: boolean;
+  /** smsAliyun, smsTencent, smsBaidu, smsHuawei, smsHaomas or smsLog. */
+  provider: string;
+  /** Seconds between two messages to one number. */
+  interval: number;
+  /** The provider category's keys by name, secrets included (never returned by any RPC). */
+  keys: Readonly<Record<string, string>>;
+}
+
+/** Where the SMS settings come from: ConfigInternalAPI.GetSmsSettings, kept until settings change. */
+export interface SmsSettingsSource {
+  current(): Promise<SmsSettings>;
+}

@@ -235,7 +235,9 @@ describe("guardedSend", () => {
     expect((await refusal(guardedSend(`${base}/echo`, { ...quick, method: "POST" }))).reason).toBe("address");
     const big = await refusal(guardedSend(`${base}/big`, { ...quick, allow: LOCAL, method: "GET" }));
     expect(big.reason).toBe("too_large");
-    const slow = await refusal(guardedSend(`${base}/silent`, { maxBytes: 1024, timeoutMs: 300, allow: LOCAL, method: "GET" }));
+    const slow = await refusal(
+      guardedSend(`${base}/silent`, { maxBytes: 1024, timeoutMs: 300, allow: LOCAL, method: "GET" }),
+    );
     expect(slow.reason).toBe("timeout");
     const moved = await guardedSend(`${base}/redirect?to=%2Fhello`, { ...quick, allow: LOCAL, method: "GET" });
     expect(moved.status).toBe(302);

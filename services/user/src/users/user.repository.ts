@@ -139,6 +139,9 @@ export function createUserRepository(db: Db) {
     briefs: (ids: bigint[]) =>
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, avatar: true } }),
 
+    /** The account holding this mobile number, if any. */
+    byMobile: (mobile: string) => db.user.findUnique({ where: { mobile } }),
+
     /**
      * Login accepts a username, an e-mail or a mobile number, exactly as stored; failing that, the one
      * account whose name looks like what was typed (ADMIN or admіn for admin: usernameSkeleton).

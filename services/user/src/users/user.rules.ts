@@ -15,6 +15,7 @@ export const userMessages = {
   emailTaken: "该邮箱已被注册",
   emailLocked: "邮箱设置后不能修改",
   mobile: "请输入正确的手机号码",
+  mobileRequired: "请输入手机号码",
   mobileTaken: "该手机号已被注册",
   mobileLocked: "手机号设置后不能修改",
   badLogin: "用户名或密码不正确",
@@ -89,6 +90,14 @@ export function checkEmail(raw: string): string {
 export function checkMobile(raw: string): string {
   const mobile = raw.trim();
   if (mobile && !MOBILE.test(mobile)) throw new DomainError("invalid_argument", userMessages.mobile);
+  return mobile;
+}
+
+/** A mobile number that must be given (SMS codes, mobile sign-up and sign-in): refusals name `mobile`. */
+export function requireMobile(raw: string): string {
+  const mobile = raw.trim();
+  if (!mobile) throw new DomainError("invalid_argument", userMessages.mobileRequired, undefined, "mobile");
+  if (!MOBILE.test(mobile)) throw new DomainError("invalid_argument", userMessages.mobile, undefined, "mobile");
   return mobile;
 }
 
