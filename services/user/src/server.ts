@@ -11,10 +11,12 @@ import {
   type SiteGate,
   USER_BRIEFS_CHANGED_SUBJECT,
 } from "@wenku/kit";
+import type { AllowHosts } from "@wenku/kit/net";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
 import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
+import { SmsAPI } from "@wenku/proto/api/v1/sms_pb.js";
 import { AuthzInternalAPI, UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createAuthzHandlers } from "./auth/authz.handlers.js";
@@ -38,20 +40,32 @@ import { userRequestLimits } from "./limits.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
-import type { CreditLedger, DocumentCounter, RewardSettings, SettingsProvider, VerificationSettings } from "./ports.js";
+import type {
+  CreditLedger,
+  DocumentCounter,
+  RewardSettings,
+  SettingsProvider,
+  SmsSettingsSource,
+  VerificationSettings,
+} from "./ports.js";
 import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
 import { createPunishmentRepository } from "./punishments/punishment.repository.js";
 import { createPunishmentService } from "./punishments/punishment.service.js";
 import { createSignRepository } from "./sign/sign.repository.js";
 import { createSignService } from "./sign/sign.service.js";
+import { createSmsHandlers } from "./sms/sms.handlers.js";
+import { createSmsRepository } from "./sms/sms.repository.js";
+import { createSmsService, vendorHttp } from "./sms/sms.service.js";
 import { createUserAdminService } from "./users/user.admin.js";
 import { createUserCounts } from "./users/user.counts.js";
 import { createUserHandlers } from "./users/user.handlers.js";
 import { createUserInternalHandlers } from "./users/user.internal.handlers.js";
+import { createMobileAccounts } from "./users/user.mobile.js";
 import { createUserPolicy } from "./users/user.policy.js";
 import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
+import { createSessionOpener } from "./users/user.sessions.js";
 
 export interface UserServerDeps {
   db: Db;
@@ -78,6 +92,12 @@ export interface UserServerDeps {
   timeZone: string;
   /** The verification codes' lifetimes (the config service in production). */
   verification: VerificationSettings;
+  /** The SMS switch, provider and its keys (the config service in production). */
+  sms: SmsSettingsSource;
+  /** FETCH_ALLOW_HOSTS: what the SMS senders may reach although not public (a vendor stand-in in tests). */
+  fetchAllow?: AllowHosts;
+  /** NODE_ENV is development: the log-only SMS provider may be chosen. */
+  development?: boolean;
 }
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -131,6 +151,28 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     clock: deps.clock,
   });
   const admin = createUserAdminService({ repo, authz, briefs });
+  // Mobile sign-up, sign-in and recovery with SMS codes; SendSms and the records of every send.
+  const mobile = createMobileAccounts({
+    repo,
+    codes,
+    settings: deps.settings,
+    policy,
+    dynamics,
+    registerBonus: createRegisterBonus({ outbox, rewards, log: deps.log }),
+    openSession: createSessionOpener({ repo, tokens, tokenTtlHours: deps.tokenTtlHours, clock: deps.clock }),
+    authz,
+  });
+  const sms = createSmsService({
+    repo: createSmsRepository(deps.db),
+    settings: deps.sms,
+    codes,
+    captcha,
+    accountOf: (m) => repo.byMobile(m),
+    http: vendorHttp(deps.fetchAllow ?? []),
+    log: deps.log,
+    development: deps.development ?? false,
+    clock: deps.clock,
+  });
   const signs = createSignService({
     repo: createSignRepository(deps.db),
     outbox,
@@ -165,8 +207,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
           withCounts: counts.fill,
           signs,
           downloads: createDownloadHistory(deps.documents),
+          mobile,
         }),
       ],
+      [SmsAPI, createSmsHandlers(sms)],
       [GroupAPI, createGroupHandlers(groups)],
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],

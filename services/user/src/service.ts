@@ -5,6 +5,7 @@ import {
   createDocumentCounter,
   rewardsFrom,
   settingsFrom,
+  smsSettingsFrom,
   verificationSettingsFrom,
 } from "./clients.js";
 import { loadUserConfig } from "./config.js";
@@ -63,6 +64,9 @@ export const service: ServiceModule = {
         creditOutbox,
         rewards: rewardsFrom(ctx.settings),
         verification: verificationSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
+        sms: smsSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
+        fetchAllow: cfg.FETCH_ALLOW_HOSTS,
+        development: cfg.NODE_ENV === "development",
         timeZone: cfg.SITE_TIME_ZONE,
       });
       // Grants the order service could not book at once (it was down or slow), retried until booked.

@@ -1,7 +1,13 @@
 // Stand-ins for the user service's ports (ports.ts) where a test builds the server without the
 // config, content and order services: fixed settings and rewards, no documents, a ledger that books
 // nothing.
-import type { CreditLedger, DocumentCounter, RewardSettings, VerificationSettings } from "../src/ports.js";
+import type {
+  CreditLedger,
+  DocumentCounter,
+  RewardSettings,
+  SmsSettingsSource,
+  VerificationSettings,
+} from "../src/ports.js";
 import type { SecuritySettings } from "../src/settings.js";
 
 /** Security settings a test sets as it goes. */
@@ -40,4 +46,9 @@ export const openSite = { current: async () => ({ closed: false, loginRequired: 
 /** Codes live 10 minutes by e-mail and 5 by SMS (the catalogue's defaults), or as given. */
 export function staticVerification(minutes: { email?: number; sms?: number } = {}): VerificationSettings {
   return { codeMinutes: async (channel) => (channel === "email" ? (minutes.email ?? 10) : (minutes.sms ?? 5)) };
+}
+
+/** SMS switched off: what a site never configured for SMS reads. */
+export function smsOff(): SmsSettingsSource {
+  return { current: async () => ({ enable: false, provider: "smsAliyun", interval: 60, keys: {} }) };
 }

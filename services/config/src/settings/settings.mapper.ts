@@ -3,10 +3,10 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   type PaySettings,
   PaySettingsSchema,
-  type VerificationSettings,
-  VerificationSettingsSchema,
   type SmsSettings,
   SmsSettingsSchema,
+  type VerificationSettings,
+  VerificationSettingsSchema,
 } from "@wenku/proto/api/v1/config_internal_pb.js";
 import {
   type Config,

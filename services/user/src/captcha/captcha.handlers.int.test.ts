@@ -12,6 +12,7 @@ import {
   noDocuments,
   noLedger,
   openSite,
+  smsOff,
   staticRewards,
   staticSettings,
   staticVerification,
@@ -58,6 +59,7 @@ beforeAll(async () => {
     rewards: staticRewards({ register: 0, signIn: 0 }),
     timeZone: "Asia/Shanghai",
     verification: staticVerification(),
+    sms: smsOff(),
   });
   client = createClient(UserAPI, inProcessTransport(def));
 });

@@ -16,6 +16,7 @@ import { toSign } from "../sign/sign.mapper.js";
 import type { SignService } from "../sign/sign.service.js";
 import type { UserAdminService } from "./user.admin.js";
 import { toDynamic, toFullUser, toGroup, toPermission, toPublicUser } from "./user.mapper.js";
+import type { MobileAccounts } from "./user.mobile.js";
 import type { UserPolicy } from "./user.policy.js";
 import type { UserProfileService } from "./user.profile.js";
 import type { UserService } from "./user.service.js";
@@ -43,6 +44,8 @@ export interface UserDomain {
   withCounts: UserCountsFiller;
   signs: SignService;
   downloads: DownloadHistory;
+  /** Mobile sign-up, sign-in and recovery with SMS codes. */
+  mobile: MobileAccounts;
 }
 
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
@@ -55,6 +58,7 @@ export function createUserHandlers({
   withCounts,
   signs,
   downloads,
+  mobile,
 }: UserDomain): Partial<ServiceImpl<typeof UserAPI>> {
   return {
     async register(req, ctx) {
@@ -66,6 +70,20 @@ export function createUserHandlers({
       const { user, session } = await users.login(actor(ctx), req);
       const [shown] = await withCounts([toFullUser(user)], true);
       return create(LoginReplySchema, { token: session.token, user: shown });
+    },
+    async registerByMobile(req, ctx) {
+      const { user, session } = await mobile.register(actor(ctx), req);
+      const [shown] = await withCounts([toFullUser(user)], true);
+      return create(LoginReplySchema, { token: session.token, user: shown });
+    },
+    async loginByMobile(req, ctx) {
+      const { user, session } = await mobile.login(actor(ctx), req);
+      const [shown] = await withCounts([toFullUser(user)], true);
+      return create(LoginReplySchema, { token: session.token, user: shown });
+    },
+    async findPasswordByMobile(req) {
+      await mobile.findPassword(req);
+      return {};
     },
     async logout(_req, ctx) {
       await users.logout(actor(ctx));

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
 import { identifierKey } from "@wenku/kit/ratelimit";
 import type { LoginGuard } from "../auth/login.guard.js";
@@ -12,11 +11,9 @@ import type { SettingsProvider } from "../ports.js";
 import type { UserPolicy } from "./user.policy.js";
 import type { UserRepository } from "./user.repository.js";
 import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
+import { createSessionOpener } from "./user.sessions.js";
 
-export interface Session {
-  token: string;
-  userId: bigint;
-}
+export type { Session } from "./user.sessions.js";
 
 /** Tells every process that who may do what changed (sessions revoked, groups, permissions). */
 export interface AuthzChanges {
@@ -54,15 +51,7 @@ const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAA
 
 /** Account rules: registration, login and sessions (the profile: user.profile.ts; what one may do: user.policy.ts). */
 export function createUserService(deps: UserServiceDeps) {
-  const now = deps.clock ?? (() => new Date());
-
-  async function openSession(userId: bigint, call: CallContext): Promise<Session> {
-    const id = randomUUID();
-    const expiresAt = new Date(now().getTime() + deps.tokenTtlHours * 3600_000);
-    await deps.repo.createSession({ id, userId, ip: call.clientIp, userAgent: "", expiresAt });
-    const token = await deps.tokens.sign({ userId, sessionId: id, expiresAt: Math.floor(expiresAt.getTime() / 1000) });
-    return { token, userId };
-  }
+  const openSession = createSessionOpener(deps);
 
   return {
     async register(
