@@ -60,25 +60,79 @@ function step(name, cmd, args, opts = {}, onlyWhenAsked = false) {
   console.log(`✔ ${name} (${seconds(t)} s)`);
 }
 
+/**
+ * Steps run as `step` does, but two at a time (a pool of two, in the order given). Each one's output
+ * is held and printed whole when it ends, so the two never interleave. The first failure stops the
+ * other one and exits, as `step` does.
+ */
+async function stepsTwoAtATime(steps) {
+  const queue = steps.filter(([name]) => want(name));
+  const running = new Set();
+  const runOne = ([name, cmd, args]) =>
+    new Promise((resolve) => {
+      const t = performance.now();
+      const child = spawn(cmd, args, {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env,
+      });
+      running.add(child);
+      const output = [];
+      child.stdout.on("data", (b) => output.push(b));
+      child.stderr.on("data", (b) => output.push(b));
+      const done = (status) => {
+        running.delete(child);
+        record(name, t, status === 0);
+        console.log(`\n▶ ${name}: ${[cmd, ...args].map((a) => a.replace(root, "")).join(" ")}`);
+        process.stdout.write(Buffer.concat(output));
+        if (status !== 0) {
+          console.error(`✖ ${name} failed`);
+          for (const other of running) other.kill("SIGTERM");
+          process.exit(status ?? 1);
+        }
+        console.log(`✔ ${name} (${seconds(t)} s)`);
+        resolve();
+      };
+      child.on("error", (err) => {
+        output.push(Buffer.from(`${err.message}\n`));
+        done(1);
+      });
+      child.on("close", (code, signal) => done(code ?? (signal ? 1 : 0)));
+    });
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await runOne(next);
+  };
+  await Promise.all([lane(), lane()]);
+}
+
 const esm = { NODE_OPTIONS: "--experimental-vm-modules --no-warnings" };
 step("drift", process.execPath, ["scripts/generate.mjs", "--check"]);
-// The contract stays compatible with what moredoc clients and running replicas speak (buf.yaml).
-step("breaking", process.execPath, ["scripts/proto-breaking.mjs"]);
-step("typecheck", bin("tsc"), ["-p", "tsconfig.json"]);
-step("typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]);
-// A warning fails the step like an error: otherwise warnings pile up unread.
-step("lint", bin("biome"), ["check", "--error-on-warnings", "."]);
-// The import graph keeps its boundaries (.dependency-cruiser.cjs says which and why): no cycles, no
-// production code reaching test code, deployables apart. `npm run check:graph` runs this step alone.
-step("graph", bin("depcruise"), [
-  "--config",
-  ".dependency-cruiser.cjs",
-  "--output-type",
-  "err",
-  ...["services", "gateway", "proto", "tests", "web", "bench", "scripts", "jest", "deploy"],
+// The static checks read the tree drift has just regenerated and change nothing: each is one
+// single-threaded process, so they run two at a time, longest first (on 2 cores: 60 s of CPU in
+// ~32 s instead of ~57 s one after the other).
+await stepsTwoAtATime([
+  ["typecheck", bin("tsc"), ["-p", "tsconfig.json"]],
+  ["typecheck-web", bin("tsc"), ["-p", "web/tsconfig.json", "--noEmit"]],
+  // The import graph keeps its boundaries (.dependency-cruiser.cjs says which and why): no cycles, no
+  // production code reaching test code, deployables apart. `npm run check:graph` runs this step alone.
+  [
+    "graph",
+    bin("depcruise"),
+    [
+      "--config",
+      ".dependency-cruiser.cjs",
+      "--output-type",
+      "err",
+      ...["services", "gateway", "proto", "tests", "web", "bench", "scripts", "jest", "deploy"],
+    ],
+  ],
+  // A warning fails the step like an error: otherwise warnings pile up unread.
+  ["lint", bin("biome"), ["check", "--error-on-warnings", "."]],
+  // Each service's committed SQL migrations build exactly the tables its schema.prisma describes.
+  ["schema", process.execPath, ["--import", "tsx", "scripts/schema-check.ts"]],
+  // The contract stays compatible with what moredoc clients and running replicas speak (buf.yaml).
+  ["breaking", process.execPath, ["scripts/proto-breaking.mjs"]],
 ]);
-// Each service's committed SQL migrations build exactly the tables its schema.prisma describes.
-step("schema", process.execPath, ["--import", "tsx", "scripts/schema-check.ts"]);
 step("jest", bin("jest"), ["--ci"], { env: esm });
 // The system tests that cross a service boundary, again with gateway and services talking real gRPC
 // over loopback and broadcasting over real NATS JetStream (cluster wiring). A smoke subset: what
