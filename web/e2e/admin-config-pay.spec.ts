@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call } from "./api.js";
+import { DESKTOP_ONLY } from "./groups.js";
 import { adminAccount, login, startEachTestFresh } from "./session.js";
 import { startWechatPayStandIn } from "./wechatpayStandIn.js";
 
@@ -64,10 +65,10 @@ test("the admin sees the platforms' endpoints with their help, a plain-http gate
   }
 });
 
-test("the admin checks WeChat Pay: the platform certificate's serial and validity, then the platform's refusal", async ({
-  page,
-  request,
-}) => {
+// The pay page at 375 px is the test above's; this one checks the platform's answers.
+test("the admin checks WeChat Pay: the platform certificate's serial and validity, then the platform's refusal", {
+  tag: DESKTOP_ONLY,
+}, async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = (await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN)).token;
   const list = async () =>

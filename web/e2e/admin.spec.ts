@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DESKTOP_ONLY } from "./groups.js";
 import { rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
 import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
@@ -104,7 +105,8 @@ test("a group with only the user-list permission opens exactly that admin page",
   }
 });
 
-test("anonymous visitors of the back office are sent to login", async ({ page }) => {
+// A redirect rule; the login page at 375 px is every signing-in test's.
+test("anonymous visitors of the back office are sent to login", { tag: DESKTOP_ONLY }, async ({ page }) => {
   await page.goto("/admin/user/list");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fuser%2Flist$/);
 });

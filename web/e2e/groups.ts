@@ -13,3 +13,11 @@ export const SERIAL_SPECS = [
   "order.spec.ts",
   "vip.spec.ts",
 ];
+
+/**
+ * The tag of a test the 375 px project leaves out (playwright.config.ts): it walks screens that other
+ * tests already open at 375 px again, to check a rule (a setting, a payment path, an order's state)
+ * that does not depend on the screen's width. The phone project runs every test that checks a layout,
+ * takes a phone-only path (the menu drawer) or is the only one to open its screen on a phone.
+ */
+export const DESKTOP_ONLY = "@desktop-only";

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { call, registerUser } from "./api.js";
+import { DESKTOP_ONLY } from "./groups.js";
 import { confirmNewest, rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
 import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
@@ -133,7 +134,8 @@ test("a user recharges a tier through the sandbox provider and sees the credits"
   }
 });
 
-test("a user closes a pending order on its page", async ({ page, request }, info) => {
+// The order page at 375 px is the recharge test's; this one checks closing an order.
+test("a user closes a pending order on its page", { tag: DESKTOP_ONLY }, async ({ page, request }, info) => {
   test.setTimeout(120_000);
   const { token, before } = await enableSandboxRecharge(request);
   try {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DESKTOP_ONLY } from "./groups.js";
 import { startEachTestFresh, storedToken } from "./session.js";
 
 /**
@@ -43,50 +44,56 @@ async function expectSignedOut(page: Page): Promise<void> {
   expect(await storedToken(page)).toBe("");
 }
 
-test("a session logged out elsewhere ends at the next page load; public pages keep working", async ({
-  page,
-  request,
-}, info) => {
-  const username = await register(request, "expired", info.project.name);
-  await signIn(page, username);
-  await page.goto("/");
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-  const token = await storedToken(page);
+// Session rules: the header signed in and out and the login page at 375 px are account.spec's.
+test(
+  "a session logged out elsewhere ends at the next page load; public pages keep working",
+  { tag: DESKTOP_ONLY },
+  async ({ page, request }, info) => {
+    const username = await register(request, "expired", info.project.name);
+    await signIn(page, username);
+    await page.goto("/");
+    await expect(page.getByTestId("user-menu")).toBeVisible();
+    const token = await storedToken(page);
 
-  // Another device (here: the test) logs this very session out behind the page's back.
-  const auth = { Authorization: `Bearer ${token}` };
-  expect((await request.delete("/api/v1/user/logout", { headers: auth })).ok()).toBe(true);
-  const refused = await request.get("/api/v1/settings", { headers: auth });
-  expect(refused.status()).toBe(401);
-  expect(((await refused.json()) as { message?: string }).message).toBe("登录已失效，请重新登录");
+    // Another device (here: the test) logs this very session out behind the page's back.
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await request.delete("/api/v1/user/logout", { headers: auth })).ok()).toBe(true);
+    const refused = await request.get("/api/v1/settings", { headers: auth });
+    expect(refused.status()).toBe(401);
+    expect(((await refused.json()) as { message?: string }).message).toBe("登录已失效，请重新登录");
 
-  await page.reload();
-  await expectSignedOut(page);
-  await expectHomeWorks(page);
+    await page.reload();
+    await expectSignedOut(page);
+    await expectHomeWorks(page);
 
-  // The login link leads to a working login.
-  await signIn(page, username, "link");
-});
+    // The login link leads to a working login.
+    await signIn(page, username, "link");
+  },
+);
 
-test("a mangled stored token: signed out at once, and the login link works", async ({ page, request }, info) => {
-  const username = await register(request, "mangled", info.project.name);
-  await signIn(page, username);
-  await page.evaluate(() => {
-    const session = JSON.parse(localStorage.getItem("wenku:session") ?? "{}") as { token?: string };
-    session.token = `${session.token ?? ""}x`; // a bad signature
-    localStorage.setItem("wenku:session", JSON.stringify(session));
-  });
+test(
+  "a mangled stored token: signed out at once, and the login link works",
+  { tag: DESKTOP_ONLY },
+  async ({ page, request }, info) => {
+    const username = await register(request, "mangled", info.project.name);
+    await signIn(page, username);
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem("wenku:session") ?? "{}") as { token?: string };
+      session.token = `${session.token ?? ""}x`; // a bad signature
+      localStorage.setItem("wenku:session", JSON.stringify(session));
+    });
 
-  await page.goto("/");
-  await expectSignedOut(page);
-  await expectHomeWorks(page);
+    await page.goto("/");
+    await expectSignedOut(page);
+    await expectHomeWorks(page);
 
-  // Straight to the login page with a dead token still stored: the auth-page guard first sends the
-  // seemingly logged-in visitor on, the first answer (401) signs them out, and the login link works.
-  await page.evaluate(() => {
-    localStorage.setItem("wenku:session", JSON.stringify({ user: { id: 1, username: "ghost" }, token: "garbage" }));
-  });
-  await page.goto("/login");
-  await expectSignedOut(page);
-  await signIn(page, username, "link");
-});
+    // Straight to the login page with a dead token still stored: the auth-page guard first sends the
+    // seemingly logged-in visitor on, the first answer (401) signs them out, and the login link works.
+    await page.evaluate(() => {
+      localStorage.setItem("wenku:session", JSON.stringify({ user: { id: 1, username: "ghost" }, token: "garbage" }));
+    });
+    await page.goto("/login");
+    await expectSignedOut(page);
+    await signIn(page, username, "link");
+  },
+);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { DESKTOP_ONLY } from "./groups.js";
 import { freshVisit } from "./session.js";
 
 /** The name the site should show: the configured sitename/title, else the library name 文库. */
@@ -24,7 +25,10 @@ test.afterEach(() => {
   expect(cspViolations).toEqual([]);
 });
 
-test("the app is served with a Content-Security-Policy that forbids framing and inline script", async ({ request }) => {
+// HTTP only (no screen): desktop only (groups.ts DESKTOP_ONLY).
+test("the app is served with a Content-Security-Policy that forbids framing and inline script", {
+  tag: DESKTOP_ONLY,
+}, async ({ request }) => {
   const response = await request.get("/");
   const csp = response.headers()["content-security-policy"] ?? "";
   expect(csp).toContain("frame-ancestors 'none'");
@@ -64,9 +68,10 @@ test("switching the language to English changes visible labels and sticks", asyn
   await expect(page.getByRole("searchbox", { name: "Search documents by keyword" })).toBeVisible();
 });
 
-test("robots.txt keeps crawlers out of the back office, personal pages, the API and download links", async ({
-  request,
-}) => {
+// HTTP only (no screen): desktop only.
+test("robots.txt keeps crawlers out of the back office, personal pages, the API and download links", {
+  tag: DESKTOP_ONLY,
+}, async ({ request }) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/plain");
@@ -74,7 +79,8 @@ test("robots.txt keeps crawlers out of the back office, personal pages, the API 
   for (const path of ["/admin", "/me", "/api/", "/download/"]) expect(text).toContain(`Disallow: ${path}`);
 });
 
-test("an unknown REST path answers 404 JSON with a code", async ({ request }) => {
+// HTTP only (no screen): desktop only.
+test("an unknown REST path answers 404 JSON with a code", { tag: DESKTOP_ONLY }, async ({ request }) => {
   const response = await request.get("/api/v1/nonexistent");
   expect(response.status()).toBe(404);
   expect(response.headers()["content-type"]).toContain("application/json");

@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { DESKTOP_ONLY } from "./groups.js";
 
 // What a crawler and a browser get from the gateway's static delivery on the real stack.
 
-test("robots.txt and favicon.ico exist", async ({ request }) => {
+// HTTP only (no screen): desktop only (groups.ts DESKTOP_ONLY), as the two below.
+test("robots.txt and favicon.ico exist", { tag: DESKTOP_ONLY }, async ({ request }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(await robots.text()).toContain("Disallow: /admin");
@@ -12,7 +14,9 @@ test("robots.txt and favicon.ico exist", async ({ request }) => {
   expect((await icon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
 });
 
-test("the app's scripts come precompressed and immutable; the page itself is revalidated", async ({ request }) => {
+test("the app's scripts come precompressed and immutable; the page itself is revalidated", {
+  tag: DESKTOP_ONLY,
+}, async ({ request }) => {
   const page = await request.get("/", { headers: { "accept-encoding": "br" } });
   // Browsers always revalidate the page (a rendered home page may be kept by shared caches: ssr.cache_seconds).
   expect(page.headers()["cache-control"]).toMatch(/^(no-cache|public, max-age=0, s-maxage=\d+)$/);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call, registerUser } from "./api.js";
+import { DESKTOP_ONLY } from "./groups.js";
 import { adminAccount, login, startEachTestFresh, storedToken, unique } from "./session.js";
 
 /**
@@ -107,7 +108,8 @@ test("admin adds a card and grants VIP; the member gets the mark, /me/vip and no
   }
 });
 
-test("with VIP off /joinvip says so and the mark is not shown", async ({ page }, info) => {
+// /joinvip at 375 px is the purchase tests'; this one checks the VIP switch.
+test("with VIP off /joinvip says so and the mark is not shown", { tag: DESKTOP_ONLY }, async ({ page }, info) => {
   const admin = await adminToken(page);
   await setVip(page, admin, false);
   const user = { username: unique("vipoff", info), password: "vip-off-pass-1" };
@@ -120,63 +122,68 @@ test("with VIP off /joinvip says so and the mark is not shown", async ({ page },
   await expect(page.getByTestId("vip-mark")).toHaveCount(0);
 });
 
-test("a user with credits buys VIP on /joinvip, pays with credits on /order, and gets the mark and no ads", async ({
-  page,
-}, info) => {
-  test.setTimeout(180_000);
-  const admin = await adminToken(page);
-  await setVip(page, admin, true);
-  const card = unique("积分卡", info);
-  await call(page.request, "POST", "/api/v1/vip/card", admin, {
-    title: card,
-    type: 2,
-    price: 500,
-    credit_price: 30,
-    days: 30,
-    discount: 1,
-    enable: true,
-    sort: 99999,
-  });
-  const { id: adId } = await createAd(page, admin, unique("vipad", info));
-  const buyer = { username: unique("vipb", info), password: "vip-buyer-1" };
-  const registered = await registerUser(page.request, buyer.username, buyer.password);
-  await call(page.request, "POST", "/api/v1/order/system/recharge", admin, {
-    user_id: registered.user.id,
-    quantity: 100,
-    remark: "e2e VIP",
-  });
-  try {
-    await login(page, buyer, "/joinvip");
-    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toHaveCount(0);
-    const offer = page.getByTestId("vip-card").filter({ hasText: card });
-    await expect(offer).toContainText("或 30 积分");
-    await offer.getByTestId("vip-buy").click();
-    await expect(page).toHaveURL(/\/order\?order_no=/);
-    await page.getByTestId("pay-methods").getByText("积分支付").click();
-    await page.getByTestId("pay-submit").click();
-    await expect(page.getByTestId("order-paid")).toBeVisible({ timeout: 20_000 });
+// /joinvip, /order and /me/vip at 375 px are the sandbox purchase's; this one checks paying with credits.
+test(
+  "a user with credits buys VIP on /joinvip, pays with credits on /order, and gets the mark and no ads",
+  {
+    tag: DESKTOP_ONLY,
+  },
+  async ({ page }, info) => {
+    test.setTimeout(180_000);
+    const admin = await adminToken(page);
+    await setVip(page, admin, true);
+    const card = unique("积分卡", info);
+    await call(page.request, "POST", "/api/v1/vip/card", admin, {
+      title: card,
+      type: 2,
+      price: 500,
+      credit_price: 30,
+      days: 30,
+      discount: 1,
+      enable: true,
+      sort: 99999,
+    });
+    const { id: adId } = await createAd(page, admin, unique("vipad", info));
+    const buyer = { username: unique("vipb", info), password: "vip-buyer-1" };
+    const registered = await registerUser(page.request, buyer.username, buyer.password);
+    await call(page.request, "POST", "/api/v1/order/system/recharge", admin, {
+      user_id: registered.user.id,
+      quantity: 100,
+      remark: "e2e VIP",
+    });
+    try {
+      await login(page, buyer, "/joinvip");
+      await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toHaveCount(0);
+      const offer = page.getByTestId("vip-card").filter({ hasText: card });
+      await expect(offer).toContainText("或 30 积分");
+      await offer.getByTestId("vip-buy").click();
+      await expect(page).toHaveURL(/\/order\?order_no=/);
+      await page.getByTestId("pay-methods").getByText("积分支付").click();
+      await page.getByTestId("pay-submit").click();
+      await expect(page.getByTestId("order-paid")).toBeVisible({ timeout: 20_000 });
 
-    // /me/vip reads the membership and refreshes the session: the mark shows beside the avatar.
-    await page.goto("/me/vip");
-    await expect(page.getByTestId("me-vip-active")).toBeVisible();
-    const paid = page.getByTestId("me-vip-order").filter({ hasText: card });
-    await expect(paid).toContainText("已支付");
-    // paid with credits: the credits it took, not its money price (¥5.00)
-    await expect(paid).toContainText("30 积分");
-    await expect(paid).not.toContainText("¥");
-    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
-    // The config service keeps a user's VIP state up to 30 s: the ads go within that.
-    await expect(async () => {
-      await page.goto("/");
-      await expect(page.getByRole("main")).toBeVisible();
-      await expect(page.locator("[data-ad-position='global_top']")).toHaveCount(0, { timeout: 1000 });
-    }).toPass({ timeout: 60_000, intervals: [3000] });
-    await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
-  } finally {
-    await call(page.request, "DELETE", `/api/v1/advertisement?id=${adId}`, admin);
-    await setVip(page, admin, false);
-  }
-});
+      // /me/vip reads the membership and refreshes the session: the mark shows beside the avatar.
+      await page.goto("/me/vip");
+      await expect(page.getByTestId("me-vip-active")).toBeVisible();
+      const paid = page.getByTestId("me-vip-order").filter({ hasText: card });
+      await expect(paid).toContainText("已支付");
+      // paid with credits: the credits it took, not its money price (¥5.00)
+      await expect(paid).toContainText("30 积分");
+      await expect(paid).not.toContainText("¥");
+      await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
+      // The config service keeps a user's VIP state up to 30 s: the ads go within that.
+      await expect(async () => {
+        await page.goto("/");
+        await expect(page.getByRole("main")).toBeVisible();
+        await expect(page.locator("[data-ad-position='global_top']")).toHaveCount(0, { timeout: 1000 });
+      }).toPass({ timeout: 60_000, intervals: [3000] });
+      await expect(page.getByTestId("user-menu").getByTestId("vip-mark")).toBeVisible();
+    } finally {
+      await call(page.request, "DELETE", `/api/v1/advertisement?id=${adId}`, admin);
+      await setVip(page, admin, false);
+    }
+  },
+);
 
 test("a user buys a VIP card on /joinvip through the sandbox provider and becomes VIP", async ({ page }, info) => {
   test.setTimeout(180_000);
