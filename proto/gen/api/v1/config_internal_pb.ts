@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/config_internal.proto.
  */
 export const file_api_v1_config_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKbAQoLU21zU2V0dGluZ3MSDgoGZW5hYmxlGAEgASgIEhAKCHByb3ZpZGVyGAIgASgJEhAKCGludGVydmFsGAMgASgFEisKBGtleXMYBCADKAsyHS5hcGkudjEuU21zU2V0dGluZ3MuS2V5c0VudHJ5GisKCUtleXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIjUKEkRhaWx5Q291bnRzUmVxdWVzdBIMCgRkYXlzGAEgASgFEhEKCXRpbWVfem9uZRgCIAEoCSIpCgpEYWlseUNvdW50EgwKBGRhdGUYASABKAkSDQoFY291bnQYAiABKAUy4AIKEUNvbmZpZ0ludGVybmFsQVBJEmIKDkdldFBheVNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhMuYXBpLnYxLlBheVNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaUr+S7mOiuvue9rhJ3ChdHZXRWZXJpZmljYXRpb25TZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRocLmFwaS52MS5WZXJpZmljYXRpb25TZXR0aW5ncyImyvMYIggEKh7mnI3liqHpl7Tor7vlj5bpqozor4HnoIHorr7nva4SYgoOR2V0U21zU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuU21zU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W55+t5L+h6K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_google_protobuf_empty]);
+  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKbAQoLU21zU2V0dGluZ3MSDgoGZW5hYmxlGAEgASgIEhAKCHByb3ZpZGVyGAIgASgJEhAKCGludGVydmFsGAMgASgFEisKBGtleXMYBCADKAsyHS5hcGkudjEuU21zU2V0dGluZ3MuS2V5c0VudHJ5GisKCUtleXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBInIKF09mZmljaWFsQWNjb3VudFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIOCgZhcHBfaWQYAiABKAkSEgoKYXBwX3NlY3JldBgDIAEoCRINCgV0b2tlbhgEIAEoCRIUCgxhcGlfYmFzZV91cmwYBSABKAkiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBTLfAwoRQ29uZmlnSW50ZXJuYWxBUEkSYgoOR2V0UGF5U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuUGF5U2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5pSv5LuY6K6+572uEncKF0dldFZlcmlmaWNhdGlvblNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhwuYXBpLnYxLlZlcmlmaWNhdGlvblNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPlumqjOivgeeggeiuvue9rhJiCg5HZXRTbXNTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5TbXNTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnn63kv6Horr7nva4SfQoaR2V0T2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHy5hcGkudjEuT2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W5YWs5LyX5Y+36K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_google_protobuf_empty]);
 
 /**
  * The pay categories with their secrets, for the order service only (never through the gateway).
@@ -194,6 +194,53 @@ export const SmsSettingsSchema: GenMessage<SmsSettings> = /*@__PURE__*/
   messageDesc(file_api_v1_config_internal, 2);
 
 /**
+ * oauthOfficialAccount with its secrets (never through the gateway).
+ *
+ * @generated from message api.v1.OfficialAccountSettings
+ */
+export type OfficialAccountSettings = Message<"api.v1.OfficialAccountSettings"> & {
+  /**
+   * @generated from field: bool enable = 1;
+   */
+  enable: boolean;
+
+  /**
+   * client_id
+   *
+   * @generated from field: string app_id = 2;
+   */
+  appId: string;
+
+  /**
+   * client_secret
+   *
+   * @generated from field: string app_secret = 3;
+   */
+  appSecret: string;
+
+  /**
+   * the server configuration's Token that signs WeChat's pushes
+   *
+   * @generated from field: string token = 4;
+   */
+  token: string;
+
+  /**
+   * api_base_url: WeChat's API (https://api.weixin.qq.com, a test stand-in)
+   *
+   * @generated from field: string api_base_url = 5;
+   */
+  apiBaseUrl: string;
+};
+
+/**
+ * Describes the message api.v1.OfficialAccountSettings.
+ * Use `create(OfficialAccountSettingsSchema)` to create a new message.
+ */
+export const OfficialAccountSettingsSchema: GenMessage<OfficialAccountSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 3);
+
+/**
  * ConfigAPI.GetStatsTrend asks the user and the content service the same question, so its shape is the
  * asker's: a count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
  *
@@ -216,7 +263,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 3);
+  messageDesc(file_api_v1_config_internal, 4);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -240,7 +287,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 4);
+  messageDesc(file_api_v1_config_internal, 5);
 
 /**
  * The config service answers other services' questions that need stored secrets.
@@ -277,6 +324,16 @@ export const ConfigInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof SmsSettingsSchema;
+  },
+  /**
+   * The WeChat official account's keys (oauthOfficialAccount) with its secrets, for the user service.
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetOfficialAccountSettings
+   */
+  getOfficialAccountSettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof OfficialAccountSettingsSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_config_internal, 0);

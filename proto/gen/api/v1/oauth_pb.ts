@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/oauth.proto.
  */
 export const file_api_v1_oauth: GenFile = /*@__PURE__*/
-  fileDesc("ChJhcGkvdjEvb2F1dGgucHJvdG8SBmFwaS52MSKHAQoLT0F1dGhDb25maWcSDAoEdHlwZRgBIAEoBRIMCgRuYW1lGAIgASgJEgwKBGljb24YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhQKDHJlZGlyZWN0X3VybBgFIAEoCRIVCg1hdXRob3JpemVfdXJsGAYgASgJEg4KBmVuYWJsZRgHIAEoCCIzCgxPQXV0aENvbmZpZ3MSIwoGb2F1dGhzGAEgAygLMhMuYXBpLnYxLk9BdXRoQ29uZmlnIoACCglVc2VyT0F1dGgSCgoCaWQYASABKAMSDwoHdXNlcl9pZBgCIAEoAxISCgpvYXV0aF90eXBlGAMgASgFEg4KBm9wZW5pZBgEIAEoCRIQCgh1c2VybmFtZRgFIAEoCRIQCghuaWNrbmFtZRgGIAEoCRIOCgZhdmF0YXIYByABKAkSDQoFZW1haWwYCCABKAkSDwoHc2Vzc2lvbhgJIAEoCRIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJaChFPQXV0aExvZ2luUmVxdWVzdBISCgpvYXV0aF90eXBlGAEgASgFEgwKBGNvZGUYAiABKAkSDQoFc3RhdGUYAyABKAkSFAoMcmVkaXJlY3RfdXJpGAQgASgJIl4KD09BdXRoTG9naW5SZXBseRINCgV0b2tlbhgBIAEoCRIaCgR1c2VyGAIgASgLMgwuYXBpLnYxLlVzZXISIAoFb2F1dGgYAyABKAsyES5hcGkudjEuVXNlck9BdXRoIkcKEEJpbmRPQXV0aFJlcXVlc3QSEgoKb2F1dGhfdHlwZRgBIAEoBRIOCgZvcGVuaWQYAiABKAkSDwoHc2Vzc2lvbhgDIAEoCSIkChRXZWNoYXRNUExvZ2luUmVxdWVzdBIMCgRjb2RlGAEgASgJIiYKF1d4U2hhcmVTaWduYXR1cmVSZXF1ZXN0EgsKA3VybBgBIAEoCSJeChVXeFNoYXJlU2lnbmF0dXJlUmVwbHkSDQoFYXBwaWQYASABKAkSEQoJdGltZXN0YW1wGAIgASgDEhAKCG5vbmNlc3RyGAMgASgJEhEKCXNpZ25hdHVyZRgEIAEoCSIqChdXZWNoYXRNUFNjYW5Db2RlUmVxdWVzdBIPCgdpc19iaW5kGAEgASgIIjQKFVdlY2hhdE1QU2NhbkNvZGVSZXBseRIMCgRjb2RlGAEgASgJEg0KBXNjZW5lGAIgASgJIjcKGFdlY2hhdE1QU2NhbkxvZ2luUmVxdWVzdBINCgVzY2VuZRgBIAEoCRIMCgRjb2RlGAIgASgJIioKGVdlY2hhdE1QU2NhblN0YXR1c1JlcXVlc3QSDQoFc2NlbmUYASABKAkiVQoXV2VjaGF0TVBTY2FuU3RhdHVzUmVwbHkSDQoFdG9rZW4YASABKAkSGgoEdXNlchgCIAEoCzIMLmFwaS52MS5Vc2VyEg8KB3N1Y2Nlc3MYAyABKAgiNgoSTGlzdFVzZXJPQXV0aFJlcGx5EiAKBW9hdXRoGAEgAygLMhEuYXBpLnYxLlVzZXJPQXV0aCIkChZEZWxldGVVc2VyT0F1dGhSZXF1ZXN0EgoKAmlkGAEgASgDMswLCghPQXV0aEFQSRJ5CgpMb2dpbk9BdXRoEhkuYXBpLnYxLk9BdXRoTG9naW5SZXF1ZXN0GhcuYXBpLnYxLk9BdXRoTG9naW5SZXBseSI3yvMYFQgBIAEqD+esrOS4ieaWueeZu+W9lYLT5JMCGDoBKiITL2FwaS92MS9vYXV0aC9sb2dpbhJ5CglCaW5kT0F1dGgSGC5hcGkudjEuQmluZE9BdXRoUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI6yvMYGQgCKhXnu5HlrprnrKzkuInmlrnotKblj7eC0+STAhc6ASoiEi9hcGkvdjEvb2F1dGgvYmluZBKDAQoPR2V0T0F1dGhDb25maWdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhQuYXBpLnYxLk9BdXRoQ29uZmlncyJCyvMYIQgBIAEqG+iOt+WPluesrOS4ieaWueeZu+W9lemFjee9roLT5JMCFxIVL2FwaS92MS9vYXV0aC9jb25maWdzEo4BCg1Mb2dpbldlY2hhdE1QEhwuYXBpLnYxLldlY2hhdE1QTG9naW5SZXF1ZXN0GhcuYXBpLnYxLk9BdXRoTG9naW5SZXBseSJGyvMYGwgBIAEqFeW+ruS/oeWwj+eoi+W6j+eZu+W9lYLT5JMCIToBKiIcL2FwaS92MS9vYXV0aC93ZWNoYXRtcC9sb2dpbhKeAQoTR2V0V3hTaGFyZVNpZ25hdHVyZRIfLmFwaS52MS5XeFNoYXJlU2lnbmF0dXJlUmVxdWVzdBodLmFwaS52MS5XeFNoYXJlU2lnbmF0dXJlUmVwbHkiR8rzGBwIASoY6I635Y+W5b6u5L+h5YiG5Lqr562+5ZCNgtPkkwIhEh8vYXBpL3YxL29hdXRoL3d4c2hhcmUvc2lnbmF0dXJlEqABChFXZWNoYXRNUFNjYW5Mb2dpbhIgLmFwaS52MS5XZWNoYXRNUFNjYW5Mb2dpblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiUcrzGCEIASABKhvlsI/nqIvluo/noa7orqTmiavnoIHnmbvlvZWC0+STAiY6ASoiIS9hcGkvdjEvb2F1dGgvd2VjaGF0bXAvc2Nhbi9sb2dpbhKnAQoTR2V0V2VjaGF0TVBTY2FuQ29kZRIfLmFwaS52MS5XZWNoYXRNUFNjYW5Db2RlUmVxdWVzdBodLmFwaS52MS5XZWNoYXRNUFNjYW5Db2RlUmVwbHkiUMrzGCQIASABKh7ojrflj5bmiavnoIHnmbvlvZXlsI/nqIvluo/noIGC0+STAiISIC9hcGkvdjEvb2F1dGgvd2VjaGF0bXAvc2Nhbi9jb2RlErcBChpHZXRXZWNoYXRNUFNjYW5Mb2dpblN0YXR1cxIhLmFwaS52MS5XZWNoYXRNUFNjYW5TdGF0dXNSZXF1ZXN0Gh8uYXBpLnYxLldlY2hhdE1QU2NhblN0YXR1c1JlcGx5IlXK8xgeCAEgASoY5p+l6K+i5omr56CB55m75b2V54q25oCBgtPkkwItOgEqIigvYXBpL3YxL29hdXRoL3dlY2hhdG1wL3NjYW4vbG9naW4vc3RhdHVzEnwKDUxpc3RVc2VyT0F1dGgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGi5hcGkudjEuTGlzdFVzZXJPQXV0aFJlcGx5IjfK8xgZCAIqFeaIkeeahOesrOS4ieaWuei0puWPt4LT5JMCFBISL2FwaS92MS91c2VyL29hdXRoEoIBCg9EZWxldGVVc2VyT0F1dGgSHi5hcGkudjEuRGVsZXRlVXNlck9BdXRoUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI3yvMYGQgCKhXop6Pnu5HnrKzkuInmlrnotKblj7eC0+STAhQqEi9hcGkvdjEvdXNlci9vYXV0aBoI0vMYBHVzZXJiBnByb3RvMw", [file_api_v1_access, file_api_v1_user, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChJhcGkvdjEvb2F1dGgucHJvdG8SBmFwaS52MSKHAQoLT0F1dGhDb25maWcSDAoEdHlwZRgBIAEoBRIMCgRuYW1lGAIgASgJEgwKBGljb24YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhQKDHJlZGlyZWN0X3VybBgFIAEoCRIVCg1hdXRob3JpemVfdXJsGAYgASgJEg4KBmVuYWJsZRgHIAEoCCIzCgxPQXV0aENvbmZpZ3MSIwoGb2F1dGhzGAEgAygLMhMuYXBpLnYxLk9BdXRoQ29uZmlnIoACCglVc2VyT0F1dGgSCgoCaWQYASABKAMSDwoHdXNlcl9pZBgCIAEoAxISCgpvYXV0aF90eXBlGAMgASgFEg4KBm9wZW5pZBgEIAEoCRIQCgh1c2VybmFtZRgFIAEoCRIQCghuaWNrbmFtZRgGIAEoCRIOCgZhdmF0YXIYByABKAkSDQoFZW1haWwYCCABKAkSDwoHc2Vzc2lvbhgJIAEoCRIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJaChFPQXV0aExvZ2luUmVxdWVzdBISCgpvYXV0aF90eXBlGAEgASgFEgwKBGNvZGUYAiABKAkSDQoFc3RhdGUYAyABKAkSFAoMcmVkaXJlY3RfdXJpGAQgASgJIl4KD09BdXRoTG9naW5SZXBseRINCgV0b2tlbhgBIAEoCRIaCgR1c2VyGAIgASgLMgwuYXBpLnYxLlVzZXISIAoFb2F1dGgYAyABKAsyES5hcGkudjEuVXNlck9BdXRoIkcKEEJpbmRPQXV0aFJlcXVlc3QSEgoKb2F1dGhfdHlwZRgBIAEoBRIOCgZvcGVuaWQYAiABKAkSDwoHc2Vzc2lvbhgDIAEoCSIkChRXZWNoYXRNUExvZ2luUmVxdWVzdBIMCgRjb2RlGAEgASgJIiYKF1d4U2hhcmVTaWduYXR1cmVSZXF1ZXN0EgsKA3VybBgBIAEoCSJeChVXeFNoYXJlU2lnbmF0dXJlUmVwbHkSDQoFYXBwaWQYASABKAkSEQoJdGltZXN0YW1wGAIgASgDEhAKCG5vbmNlc3RyGAMgASgJEhEKCXNpZ25hdHVyZRgEIAEoCSIqChdXZWNoYXRNUFNjYW5Db2RlUmVxdWVzdBIPCgdpc19iaW5kGAEgASgIIoEBChVXZWNoYXRNUFNjYW5Db2RlUmVwbHkSDAoEY29kZRgBIAEoCRINCgVzY2VuZRgCIAEoCRIOCgZxcmNvZGUYAyABKAkSCwoDdXJsGAQgASgJEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjcKGFdlY2hhdE1QU2NhbkxvZ2luUmVxdWVzdBINCgVzY2VuZRgBIAEoCRIMCgRjb2RlGAIgASgJIioKGVdlY2hhdE1QU2NhblN0YXR1c1JlcXVlc3QSDQoFc2NlbmUYASABKAkiiAEKF1dlY2hhdE1QU2NhblN0YXR1c1JlcGx5Eg0KBXRva2VuGAEgASgJEhoKBHVzZXIYAiABKAsyDC5hcGkudjEuVXNlchIPCgdzdWNjZXNzGAMgASgIEiAKBW9hdXRoGAQgASgLMhEuYXBpLnYxLlVzZXJPQXV0aBIPCgdzY2FubmVkGAUgASgIIjYKEkxpc3RVc2VyT0F1dGhSZXBseRIgCgVvYXV0aBgBIAMoCzIRLmFwaS52MS5Vc2VyT0F1dGgiJAoWRGVsZXRlVXNlck9BdXRoUmVxdWVzdBIKCgJpZBgBIAEoAzLJCwoIT0F1dGhBUEkSeQoKTG9naW5PQXV0aBIZLmFwaS52MS5PQXV0aExvZ2luUmVxdWVzdBoXLmFwaS52MS5PQXV0aExvZ2luUmVwbHkiN8rzGBUIASABKg/nrKzkuInmlrnnmbvlvZWC0+STAhg6ASoiEy9hcGkvdjEvb2F1dGgvbG9naW4SeQoJQmluZE9BdXRoEhguYXBpLnYxLkJpbmRPQXV0aFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiOsrzGBkIAioV57uR5a6a56ys5LiJ5pa56LSm5Y+3gtPkkwIXOgEqIhIvYXBpL3YxL29hdXRoL2JpbmQSgwEKD0dldE9BdXRoQ29uZmlncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoULmFwaS52MS5PQXV0aENvbmZpZ3MiQsrzGCEIASABKhvojrflj5bnrKzkuInmlrnnmbvlvZXphY3nva6C0+STAhcSFS9hcGkvdjEvb2F1dGgvY29uZmlncxKOAQoNTG9naW5XZWNoYXRNUBIcLmFwaS52MS5XZWNoYXRNUExvZ2luUmVxdWVzdBoXLmFwaS52MS5PQXV0aExvZ2luUmVwbHkiRsrzGBsIASABKhXlvq7kv6HlsI/nqIvluo/nmbvlvZWC0+STAiE6ASoiHC9hcGkvdjEvb2F1dGgvd2VjaGF0bXAvbG9naW4SngEKE0dldFd4U2hhcmVTaWduYXR1cmUSHy5hcGkudjEuV3hTaGFyZVNpZ25hdHVyZVJlcXVlc3QaHS5hcGkudjEuV3hTaGFyZVNpZ25hdHVyZVJlcGx5IkfK8xgcCAEqGOiOt+WPluW+ruS/oeWIhuS6q+etvuWQjYLT5JMCIRIfL2FwaS92MS9vYXV0aC93eHNoYXJlL3NpZ25hdHVyZRKgAQoRV2VjaGF0TVBTY2FuTG9naW4SIC5hcGkudjEuV2VjaGF0TVBTY2FuTG9naW5SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IlHK8xghCAEgASob5bCP56iL5bqP56Gu6K6k5omr56CB55m75b2VgtPkkwImOgEqIiEvYXBpL3YxL29hdXRoL3dlY2hhdG1wL3NjYW4vbG9naW4SpAEKE0dldFdlY2hhdE1QU2NhbkNvZGUSHy5hcGkudjEuV2VjaGF0TVBTY2FuQ29kZVJlcXVlc3QaHS5hcGkudjEuV2VjaGF0TVBTY2FuQ29kZVJlcGx5Ik3K8xghCAEgASob6I635Y+W5omr56CB55m75b2V5LqM57u056CBgtPkkwIiEiAvYXBpL3YxL29hdXRoL3dlY2hhdG1wL3NjYW4vY29kZRK3AQoaR2V0V2VjaGF0TVBTY2FuTG9naW5TdGF0dXMSIS5hcGkudjEuV2VjaGF0TVBTY2FuU3RhdHVzUmVxdWVzdBofLmFwaS52MS5XZWNoYXRNUFNjYW5TdGF0dXNSZXBseSJVyvMYHggBIAEqGOafpeivouaJq+eggeeZu+W9leeKtuaAgYLT5JMCLToBKiIoL2FwaS92MS9vYXV0aC93ZWNoYXRtcC9zY2FuL2xvZ2luL3N0YXR1cxJ8Cg1MaXN0VXNlck9BdXRoEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhouYXBpLnYxLkxpc3RVc2VyT0F1dGhSZXBseSI3yvMYGQgCKhXmiJHnmoTnrKzkuInmlrnotKblj7eC0+STAhQSEi9hcGkvdjEvdXNlci9vYXV0aBKCAQoPRGVsZXRlVXNlck9BdXRoEh4uYXBpLnYxLkRlbGV0ZVVzZXJPQXV0aFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiN8rzGBkIAioV6Kej57uR56ys5LiJ5pa56LSm5Y+3gtPkkwIUKhIvYXBpL3YxL3VzZXIvb2F1dGgaCNLzGAR1c2VyYgZwcm90bzM", [file_api_v1_access, file_api_v1_user, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * A provider a visitor can log in with. Never carries the client secret.
@@ -351,11 +351,14 @@ export const WechatMPScanCodeRequestSchema: GenMessage<WechatMPScanCodeRequest> 
   messageDesc(file_api_v1_oauth, 9);
 
 /**
+ * A scan session of the WeChat official account (公众号): a temporary parametric QR code whose scan
+ * WeChat pushes to the site's callback (/callback/wechat_official).
+ *
  * @generated from message api.v1.WechatMPScanCodeReply
  */
 export type WechatMPScanCodeReply = Message<"api.v1.WechatMPScanCodeReply"> & {
   /**
-   * mini-program code image, base64 PNG
+   * unused (moredoc's mini-program code image); always empty
    *
    * @generated from field: string code = 1;
    */
@@ -367,6 +370,27 @@ export type WechatMPScanCodeReply = Message<"api.v1.WechatMPScanCodeReply"> & {
    * @generated from field: string scene = 2;
    */
   scene: string;
+
+  /**
+   * the QR code image at WeChat (showqrcode?ticket=…), as moredoc's page shows it
+   *
+   * @generated from field: string qrcode = 3;
+   */
+  qrcode: string;
+
+  /**
+   * what the QR code encodes (WeChat's qrcode/create url): a page may draw it itself
+   *
+   * @generated from field: string url = 4;
+   */
+  url: string;
+
+  /**
+   * the scene and its QR code end then
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 5;
+   */
+  expiresAt?: Timestamp | undefined;
 };
 
 /**
@@ -420,7 +444,10 @@ export const WechatMPScanStatusRequestSchema: GenMessage<WechatMPScanStatusReque
   messageDesc(file_api_v1_oauth, 12);
 
 /**
- * Login mode: token + user once the scan is confirmed (empty before). Bind mode: success.
+ * Login mode: token + user once the scan is confirmed (empty before), or oauth when the scanning
+ * WeChat account is bound to no user yet (log in or register, then BindOAuth with its session).
+ * Bind mode: success once the scanning account is bound to the caller. An expired or unknown scene is
+ * FailedPrecondition (a new code is needed).
  *
  * @generated from message api.v1.WechatMPScanStatusReply
  */
@@ -439,6 +466,18 @@ export type WechatMPScanStatusReply = Message<"api.v1.WechatMPScanStatusReply"> 
    * @generated from field: bool success = 3;
    */
   success: boolean;
+
+  /**
+   * @generated from field: api.v1.UserOAuth oauth = 4;
+   */
+  oauth?: UserOAuth | undefined;
+
+  /**
+   * scanned (before the login or binding is done): the page may say so
+   *
+   * @generated from field: bool scanned = 5;
+   */
+  scanned: boolean;
 };
 
 /**
@@ -547,7 +586,8 @@ export const OAuthAPI: GenService<{
     output: typeof EmptySchema;
   },
   /**
-   * Starts a scan-to-login (or, with is_bind and a token, scan-to-bind) session and returns its code image.
+   * Starts a scan-to-login (or, with is_bind and a token, scan-to-bind) session of the official account
+   * (公众号) and returns its temporary QR code.
    *
    * @generated from rpc api.v1.OAuthAPI.GetWechatMPScanCode
    */

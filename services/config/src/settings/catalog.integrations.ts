@@ -1,8 +1,9 @@
 // Keys of outside services: payment, third-party login, full-text search and the mini program.
 // The categories carry the names moredoc's back office asks for (pay → wechatpay / alipay /
 // xunhupay, oauth → oauthWechat / oauthOfficialAccount / oauthQQ / …, search → fulltext_search,
-// miniprogram → mp), so its config pages load them. xunhupay (虎皮椒) and oauthOfficialAccount are
-// stored only: no payment provider or login reads them yet (xunhupay's labels say so). The order
+// miniprogram → mp), so its config pages load them. xunhupay (虎皮椒) is stored only: no payment
+// provider reads it yet (its labels say so). The user service reads oauthOfficialAccount with its
+// secrets through ConfigInternalAPI.GetOfficialAccountSettings (scan-to-login, the share signature). The order
 // service reads the other pay categories with their secrets through ConfigInternalAPI.GetPaySettings;
 // everyone else sees them masked. Migrations 0002_moredoc_categories and
 // 0004_sms_providers_official_account moved older rows here.
@@ -14,6 +15,7 @@ const ALIPAY_GATEWAY = "https://openapi.alipay.com/gateway.do";
 const ALIPAY_SANDBOX_GATEWAY = "https://openapi-sandbox.dl.alipaydev.com/gateway.do";
 const WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
 const XUNHUPAY_GATEWAY = "https://api.xunhupay.com/payment/do.html";
+const WECHAT_API = "https://api.weixin.qq.com";
 
 const wechatpay = keysOf("wechatpay");
 const alipay = keysOf("alipay");
@@ -103,7 +105,19 @@ export const integrationKeys: ConfigKey[] = [
   oauthOfficialAccount.switch("enable", "启用微信公众号登录", "false", "是否允许在微信内通过公众号授权登录"),
   oauthOfficialAccount.text("client_id", "公众号 AppID", "", "微信公众平台「设置与开发 - 基本配置」中的 AppID"),
   oauthOfficialAccount.password("client_secret", "公众号 AppSecret", "", "微信公众平台的 AppSecret（开发者密码）"),
-  oauthOfficialAccount.password("token", "公众号 Token", "", "微信公众平台「服务器配置」中填写的令牌（Token）"),
+  oauthOfficialAccount.password(
+    "token",
+    "公众号 Token",
+    "",
+    "微信公众平台「设置与开发 - 基本配置 - 服务器配置」中填写的令牌（Token）；服务器地址（URL）填写 https://你的域名/callback/wechat_official，消息加解密方式选「明文模式」",
+  ),
+  oauthOfficialAccount.text(
+    "api_base_url",
+    "微信 API 地址",
+    WECHAT_API,
+    `微信公众平台接口的地址，默认 ${WECHAT_API}，一般无需修改；须为 https:// 地址`,
+    { format: "endpoint" },
+  ),
   ...oauthProvider("oauthQQ", "QQ"),
   ...oauthProvider("oauthGithub", "GitHub"),
   ...oauthProvider("oauthGitee", "Gitee"),

@@ -2,7 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { catalog } from "./catalog.js";
 import type { ConfigService } from "./config.service.js";
-import { toPaySettings, toSmsSettings, toVerificationSettings } from "./settings.mapper.js";
+import { toOfficialAccountSettings, toPaySettings, toSmsSettings, toVerificationSettings } from "./settings.mapper.js";
 
 /** The key names of an SMS provider category (empty for smsLog and anything unknown). */
 const keyNames = (category: string) =>
@@ -12,7 +12,7 @@ const keyNames = (category: string) =>
 
 /**
  * ConfigInternalAPI: the settings other services need with their secrets (the order service's pay
- * settings, the user service's code lifetimes and SMS provider).
+ * settings, the user service's code lifetimes, SMS provider and WeChat official account).
  */
 export function createConfigInternalHandlers(configs: ConfigService): ServiceImpl<typeof ConfigInternalAPI> {
   return {
@@ -24,6 +24,9 @@ export function createConfigInternalHandlers(configs: ConfigService): ServiceImp
     },
     async getSmsSettings() {
       return toSmsSettings(await configs.values(), keyNames);
+    },
+    async getOfficialAccountSettings() {
+      return toOfficialAccountSettings(await configs.values());
     },
   };
 }

@@ -1,6 +1,8 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
+  type OfficialAccountSettings,
+  OfficialAccountSettingsSchema,
   type PaySettings,
   PaySettingsSchema,
   type SmsSettings,
@@ -296,5 +298,16 @@ export function toSmsSettings(v: ConfigValues, providerKeyNames: (category: stri
     provider,
     interval: v.int("sms", "interval"),
     keys: Object.fromEntries(providerKeyNames(provider).map((name) => [name, v.str(provider, name)])),
+  });
+}
+
+/** The WeChat official account's keys with its secrets: ConfigInternalAPI only (the user service). */
+export function toOfficialAccountSettings(v: ConfigValues): OfficialAccountSettings {
+  return create(OfficialAccountSettingsSchema, {
+    enable: v.bool("oauthOfficialAccount", "enable"),
+    appId: v.str("oauthOfficialAccount", "client_id"),
+    appSecret: v.str("oauthOfficialAccount", "client_secret"),
+    token: v.str("oauthOfficialAccount", "token"),
+    apiBaseUrl: v.str("oauthOfficialAccount", "api_base_url"),
   });
 }

@@ -414,7 +414,12 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   ],
   "oauthOfficialAccount.token": [
     "Official account token",
-    "The token entered in the official account's server configuration",
+    "The token entered in the official account's server configuration; its server URL is " +
+      "https://your-domain/callback/wechat_official, message encryption: plain text mode",
+  ],
+  "oauthOfficialAccount.api_base_url": [
+    "WeChat API address",
+    "The official account platform's API, https://api.weixin.qq.com by default; rarely changed; must be https://",
   ],
   "oauthQQ.enable": ["QQ login", "Whether users may log in with QQ"],
   "oauthQQ.client_id": ["QQ Client ID", "The Client ID / AppID of the QQ open platform app"],
