@@ -2,10 +2,13 @@
 // MAX_NOTIFY_BYTES: signatures are over the exact bytes) and the headers go to the order service
 // (OrderInternalAPI.HandlePaymentNotify), whose reply is written back verbatim in the platform's
 // own format. Nothing here trusts the content: the order service's provider verifies it.
+// GET and POST /callback/wechat_official: the WeChat official account's server URL (its check and its
+// event pushes), to the user service (UserInternalAPI.HandleWechatPush), which verifies the signature.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Code, createClient, type Transport } from "@connectrpc/connect";
 import { headers, type Logger } from "@wenku/kit";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
+import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { HttpError } from "./rest/handler.js";
 
 export const MAX_NOTIFY_BYTES = 64 * 1024;
@@ -15,8 +18,14 @@ const DROPPED = new Set(["authorization", "cookie", headers.internal, headers.ed
 
 export const isCallbackPath = (path: string): boolean => path.startsWith("/callback/");
 
+/** The official account's server URL an administrator enters at WeChat. */
+export const WECHAT_OFFICIAL_CALLBACK = "/callback/wechat_official";
+/** A WeChat push is a small XML message. */
+export const MAX_WECHAT_PUSH_BYTES = 16 * 1024;
+
 export interface CallbackDeps {
   order: Transport;
+  user: Transport;
   internalToken: string;
   log: Logger;
   timeoutMs: number;
@@ -59,6 +68,7 @@ export async function handleCallback(
 ): Promise<void> {
   const m = CALLBACK.exec(path);
   if (!m?.[1]) throw new HttpError(404, Code.NotFound, "页面不存在");
+  if (path === WECHAT_OFFICIAL_CALLBACK) return wechatPush(deps, query, req, res, requestId);
   if (req.method !== "POST") {
     res.setHeader("allow", "POST");
     throw new HttpError(405, Code.Unimplemented, "只接受 POST 请求");
@@ -71,6 +81,29 @@ export async function handleCallback(
   }
   const reply = await createClient(OrderInternalAPI, deps.order).handlePaymentNotify(
     { provider: m[1], headers: forwarded, body, query },
+    { headers: { [headers.internal]: deps.internalToken, [headers.requestId]: requestId }, timeoutMs: deps.timeoutMs },
+  );
+  res.writeHead(reply.status || 200, {
+    "content-type": reply.contentType || "text/plain; charset=utf-8",
+    "cache-control": "no-store",
+  });
+  res.end(reply.body);
+}
+
+async function wechatPush(
+  deps: CallbackDeps,
+  query: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+): Promise<void> {
+  if (req.method !== "GET" && req.method !== "POST") {
+    res.setHeader("allow", "GET, POST");
+    throw new HttpError(405, Code.Unimplemented, "只接受 GET 或 POST 请求");
+  }
+  const body = req.method === "POST" ? await readBody(req, MAX_WECHAT_PUSH_BYTES) : new Uint8Array();
+  const reply = await createClient(UserInternalAPI, deps.user).handleWechatPush(
+    { method: req.method, query, body },
     { headers: { [headers.internal]: deps.internalToken, [headers.requestId]: requestId }, timeoutMs: deps.timeoutMs },
   );
   res.writeHead(reply.status || 200, {

@@ -189,7 +189,13 @@ export function createGateway(opts: GatewayOptions) {
         return;
       }
       if (isCallbackPath(path)) {
-        const deps = { order: opts.transports.order, internalToken: opts.internalToken, log: opts.log, timeoutMs };
+        const deps = {
+          order: opts.transports.order,
+          user: opts.transports.user,
+          internalToken: opts.internalToken,
+          log: opts.log,
+          timeoutMs,
+        };
         handleCallback(deps, path, url.search.slice(1), req as IncomingMessage, res as ServerResponse, requestId).catch(
           (err) => writeError(res as ServerResponse, err, requestId, opts.log),
         );

@@ -2,7 +2,7 @@
 // carrying the internal credential, and the config service's settings through the kit's settings
 // reader. Implements the ports of ports.ts.
 import { createClient, type Transport } from "@connectrpc/connect";
-import { headers, type SettingsReader } from "@wenku/kit";
+import { cachedUntilChanged, headers, type SettingsReader } from "@wenku/kit";
 import { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
@@ -17,6 +17,8 @@ import type {
   VerificationSettings,
 } from "./ports.js";
 import { CAPTCHA_KINDS, type CaptchaKind, DEFAULT_SECURITY } from "./settings.js";
+import type { OfficialAccountSource } from "./wechat/scan.service.js";
+import { WECHAT_API } from "./wechat/wechat.api.js";
 
 /** GetCreditBalances and CountUserDocuments answer at most this many ids per call. */
 const BATCH = 1000;
@@ -151,4 +153,33 @@ export function smsSettingsFrom(
     };
   });
   return { current: load };
+}
+
+/**
+ * The WeChat official account's settings with its secrets (ConfigInternalAPI.GetOfficialAccountSettings),
+ * kept like the public settings: dropped at once when an admin saves a change.
+ */
+export function createOfficialAccountSource(
+  transport: Transport,
+  internalToken: string,
+  settings?: Pick<SettingsReader, "derive">,
+): OfficialAccountSource {
+  const client = createClient(ConfigInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const load = async () => {
+    const s = await client.getOfficialAccountSettings({}, callOptions);
+    return {
+      enable: s.enable,
+      appId: s.appId,
+      appSecret: s.appSecret,
+      token: s.token,
+      apiBaseUrl: (s.apiBaseUrl || WECHAT_API).replace(/\/+$/, ""),
+    };
+  };
+  return { current: settings ? settings.derive(load) : cachedUntilChanged(load, { ttlMs: 5_000 }) };
+}
+
+/** system.domain from the public settings (the site's address), "" when unset. */
+export function siteDomainFrom(reader: Pick<SettingsReader, "current">): () => Promise<string> {
+  return async () => (await reader.current()).system?.domain ?? "";
 }

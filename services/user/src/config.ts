@@ -2,7 +2,8 @@ import { loadConfig, serviceConfigSchema, siteTimeZone, z } from "@wenku/kit";
 import { fetchConfigShape } from "@wenku/kit/net";
 
 export const userConfigSchema = serviceConfigSchema("user")
-  // FETCH_ALLOW_HOSTS: what the SMS senders may reach although not public (a vendor stand-in in tests)
+  // FETCH_ALLOW_HOSTS: what the SMS senders and WeChat's API client may reach although not public (a
+  // vendor stand-in in tests)
   .extend(fetchConfigShape)
   .extend({
     /** Secret signing user tokens (HS256). Only the user service holds it. */

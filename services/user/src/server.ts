@@ -4,6 +4,7 @@ import {
   type Broadcaster,
   CachingAuthorizer,
   createChangeSignal,
+  DomainError,
   defineService,
   type Logger,
   onUserCountsChanged,
@@ -14,6 +15,7 @@ import {
 import type { AllowHosts } from "@wenku/kit/net";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
+import { OAuthAPI } from "@wenku/proto/api/v1/oauth_pb.js";
 import { PermissionAPI } from "@wenku/proto/api/v1/permission_pb.js";
 import { PunishmentAPI } from "@wenku/proto/api/v1/punishment_pb.js";
 import { SmsAPI } from "@wenku/proto/api/v1/sms_pb.js";
@@ -37,6 +39,7 @@ import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
 import { userRequestLimits } from "./limits.js";
+import { createOAuthRepository } from "./oauth/oauth.repository.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
@@ -66,6 +69,12 @@ import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
 import { createSessionOpener } from "./users/user.sessions.js";
+import { createScanBindings } from "./wechat/scan.bindings.js";
+import { createScanRepository } from "./wechat/scan.repository.js";
+import { createScanService, type OfficialAccountSource } from "./wechat/scan.service.js";
+import { createShareService } from "./wechat/share.service.js";
+import { createWechatApi, WECHAT_API } from "./wechat/wechat.api.js";
+import { createWechatHandlers, createWechatPushHandlers } from "./wechat/wechat.handlers.js";
 
 export interface UserServerDeps {
   db: Db;
@@ -94,11 +103,20 @@ export interface UserServerDeps {
   verification: VerificationSettings;
   /** The SMS switch, provider and its keys (the config service in production). */
   sms: SmsSettingsSource;
-  /** FETCH_ALLOW_HOSTS: what the SMS senders may reach although not public (a vendor stand-in in tests). */
+  /** FETCH_ALLOW_HOSTS: what the SMS senders and WeChat's API client may reach although not public (stand-ins). */
   fetchAllow?: AllowHosts;
   /** NODE_ENV is development: the log-only SMS provider may be chosen. */
   development?: boolean;
+  /** The WeChat official account's settings with secrets (the config service in production). */
+  officialAccount?: OfficialAccountSource;
+  /** system.domain: the site's address (the share signature signs its pages only). */
+  siteDomain?: () => Promise<string>;
 }
+
+/** Wirings without the config service (unit tests): no official account. */
+const NO_OFFICIAL_ACCOUNT: OfficialAccountSource = {
+  current: async () => ({ enable: false, appId: "", appSecret: "", token: "", apiBaseUrl: WECHAT_API }),
+};
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
 export async function buildServer(deps: UserServerDeps): Promise<ServiceDefinition> {
@@ -188,6 +206,26 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
+  const wechatApi = createWechatApi({ allow: deps.fetchAllow });
+  const officialAccount = deps.officialAccount ?? NO_OFFICIAL_ACCOUNT;
+  // Until the OAuth flow signs unbound accounts' proofs, an unbound scan cannot be offered to bind.
+  const scanBindings = createScanBindings(createOAuthRepository(deps.db), async () => {
+    throw new DomainError("unavailable", "该微信尚未绑定账号，请先用密码登录后在个人资料中绑定");
+  });
+  const scan = createScanService({
+    repo: createScanRepository(deps.db),
+    api: wechatApi,
+    account: officialAccount,
+    bindings: scanBindings,
+    users,
+    clock: deps.clock,
+  });
+  const share = createShareService({
+    api: wechatApi,
+    account: officialAccount,
+    siteDomain: deps.siteDomain ?? (async () => ""),
+    clock: deps.clock,
+  });
   const definition = defineService({
     name: "user",
     log: deps.log,
@@ -215,7 +253,11 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       [PermissionAPI, createPermissionHandlers(permissions)],
       [PunishmentAPI, createPunishmentHandlers(punishments)],
       [AuthzInternalAPI, createAuthzHandlers(authorizer)],
-      [UserInternalAPI, createUserInternalHandlers({ profiles, policy, activities, captcha })],
+      [
+        UserInternalAPI,
+        { ...createUserInternalHandlers({ profiles, policy, activities, captcha }), ...createWechatPushHandlers(scan) },
+      ],
+      [OAuthAPI, createWechatHandlers({ scan, share, withCounts: counts.fill })],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.

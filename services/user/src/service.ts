@@ -3,8 +3,10 @@ import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import {
   createCreditLedger,
   createDocumentCounter,
+  createOfficialAccountSource,
   rewardsFrom,
   settingsFrom,
+  siteDomainFrom,
   smsSettingsFrom,
   verificationSettingsFrom,
 } from "./clients.js";
@@ -68,6 +70,8 @@ export const service: ServiceModule = {
         fetchAllow: cfg.FETCH_ALLOW_HOSTS,
         development: cfg.NODE_ENV === "development",
         timeZone: cfg.SITE_TIME_ZONE,
+        officialAccount: createOfficialAccountSource(ctx.transports.config, ctx.internalToken, ctx.settings),
+        siteDomain: siteDomainFrom(ctx.settings),
       });
       // Grants the order service could not book at once (it was down or slow), retried until booked.
       const outboxSweep = repeatEvery(() => creditOutbox.sweep(), {

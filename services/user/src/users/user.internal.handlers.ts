@@ -41,7 +41,7 @@ export function createUserInternalHandlers({
   policy,
   activities,
   captcha,
-}: UserInternalDomain): ServiceImpl<typeof UserInternalAPI> {
+}: UserInternalDomain): Omit<ServiceImpl<typeof UserInternalAPI>, "handleWechatPush"> {
   return {
     async getActionPolicy(req) {
       return policy.actionPolicy(req.userId, POLICY_ACTIONS[req.action] ?? invalid(`未知的操作：${req.action}`));

@@ -112,6 +112,18 @@ export function createUserService(deps: UserServiceDeps) {
       return { user: (await deps.repo.byId(user.id)) ?? user, session };
     },
 
+    /**
+     * Opens a session for a user another proof identified (a third-party account bound to them): refused
+     * like a password login when the account is disabled or does not exist.
+     */
+    async signInAs(call: CallContext, userId: bigint) {
+      const user = await deps.repo.byId(userId);
+      if (!user) throw new DomainError("not_found", "用户不存在");
+      await deps.policy.refuseDisabled(user);
+      const session = await openSession(user.id, call);
+      return { user, session };
+    },
+
     async logout(call: CallContext) {
       const who = requireSignedIn(call);
       await deps.repo.revokeSession(who.sessionId, who.userId);

@@ -1,0 +1,180 @@
+// The WeChat official account's server API (api.weixin.qq.com, or the operator's api_base_url): the
+// access token, temporary parametric QR codes and the JS-SDK's jsapi_ticket. WeChat answers HTTP 200
+// with {errcode, errmsg} on a refusal; those become WechatApiError. Every call goes through the kit's
+// guarded fetcher with a size and time cap.
+//
+// The access token is WeChat's *stable* token (POST /cgi-bin/stable_token): every replica asking gets
+// the same one until it expires, where the classic /cgi-bin/token would make each replica's request
+// void the others'. Tokens and tickets are kept until shortly before WeChat says they expire, one
+// request at a time per app; a call WeChat refuses for a stale token drops it and tries once more.
+import { DomainError } from "@wenku/kit";
+import { type AllowHosts, FetchRefused, guardedSend } from "@wenku/kit/net";
+
+export const WECHAT_API = "https://api.weixin.qq.com";
+/** Where WeChat shows a QR code's image by its ticket. */
+const WECHAT_SHOWQRCODE = "https://mp.weixin.qq.com/cgi-bin/showqrcode";
+const MAX_BYTES = 64 * 1024;
+const TIMEOUT_MS = 8_000;
+/** A token or ticket is renewed this long before WeChat's expiry. */
+const EARLY_MS = 5 * 60_000;
+/** WeChat's codes for an access token that is invalid or expired. */
+const STALE_TOKEN = new Set([40001, 40014, 42001]);
+
+export interface OfficialAccount {
+  enable: boolean;
+  appId: string;
+  appSecret: string;
+  /** The server configuration's Token (push signatures). */
+  token: string;
+  /** WeChat's API base (no trailing slash). */
+  apiBaseUrl: string;
+}
+
+export class WechatApiError extends Error {
+  override readonly name = "WechatApiError";
+  constructor(
+    readonly errcode: number,
+    readonly errmsg: string,
+  ) {
+    super(`WeChat refused (${errcode}): ${errmsg}`);
+  }
+}
+
+export interface TemporaryQr {
+  ticket: string;
+  /** What the QR code encodes. */
+  url: string;
+  expireSeconds: number;
+  /** The QR code's image at WeChat. */
+  imageUrl: string;
+}
+
+interface Cached {
+  value: string;
+  expiresAt: number;
+}
+
+export interface WechatApiOptions {
+  /** What the fetcher may reach although private (FETCH_ALLOW_HOSTS: a test's stand-in). */
+  allow?: AllowHosts;
+  now?: () => number;
+}
+
+export function createWechatApi(opts: WechatApiOptions = {}) {
+  const now = opts.now ?? Date.now;
+  const tokens = new Map<string, Cached>();
+  const tickets = new Map<string, Cached>();
+  const pending = new Map<string, Promise<string>>();
+
+  async function call(url: string, post?: unknown): Promise<Record<string, unknown>> {
+    let got: Awaited<ReturnType<typeof guardedSend>>;
+    try {
+      got = await guardedSend(url, {
+        method: post === undefined ? "GET" : "POST",
+        headers: {
+          accept: "application/json",
+          ...(post === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: post === undefined ? undefined : JSON.stringify(post),
+        maxBytes: MAX_BYTES,
+        timeoutMs: TIMEOUT_MS,
+        allow: opts.allow,
+      });
+    } catch (err) {
+      if (err instanceof FetchRefused) throw new DomainError("unavailable", `无法连接微信服务器：${err.message}`);
+      throw err;
+    }
+    // WeChat answers its refusals with HTTP 200 and errcode; anything else is not WeChat answering
+    if (got.status !== 200) throw new DomainError("unavailable", `微信服务器返回了错误（HTTP ${got.status}）`);
+    let body: unknown;
+    try {
+      body = JSON.parse(got.bytes.toString("utf8"));
+    } catch {
+      throw new DomainError("unavailable", "微信服务器的回答无法识别");
+    }
+    if (typeof body !== "object" || body === null) throw new DomainError("unavailable", "微信服务器的回答无法识别");
+    const b = body as Record<string, unknown>;
+    const errcode = Number(b.errcode ?? 0);
+    if (errcode !== 0) throw new WechatApiError(errcode, String(b.errmsg ?? ""));
+    return b;
+  }
+
+  /** One request at a time per key; the answer kept until shortly before it expires. */
+  async function cachedValue(
+    cache: Map<string, Cached>,
+    key: string,
+    load: () => Promise<{ value: string; expiresIn: number }>,
+  ): Promise<string> {
+    const hit = cache.get(key);
+    if (hit && hit.expiresAt > now()) return hit.value;
+    const inflight = pending.get(key);
+    if (inflight) return inflight;
+    const p = load()
+      .then(({ value, expiresIn }) => {
+        cache.set(key, { value, expiresAt: now() + Math.max(0, expiresIn * 1000 - EARLY_MS) });
+        return value;
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, p);
+    return p;
+  }
+
+  const appKey = (a: OfficialAccount) => `${a.apiBaseUrl}\n${a.appId}\n${a.appSecret}`;
+
+  function accessToken(a: OfficialAccount): Promise<string> {
+    return cachedValue(tokens, `token\n${appKey(a)}`, async () => {
+      const b = await call(`${a.apiBaseUrl}/cgi-bin/stable_token`, {
+        grant_type: "client_credential",
+        appid: a.appId,
+        secret: a.appSecret,
+        force_refresh: false,
+      });
+      if (typeof b.access_token !== "string" || !b.access_token) throw new WechatApiError(-1, "no access_token");
+      return { value: b.access_token, expiresIn: Number(b.expires_in) || 7200 };
+    });
+  }
+
+  /** A call with the access token; a stale one is dropped and the call tried once more. */
+  async function withToken<T>(a: OfficialAccount, run: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await run(await accessToken(a));
+    } catch (err) {
+      if (!(err instanceof WechatApiError) || !STALE_TOKEN.has(err.errcode)) throw err;
+      tokens.delete(`token\n${appKey(a)}`);
+      return run(await accessToken(a));
+    }
+  }
+
+  return {
+    /** A temporary QR code carrying `scene` (QR_STR_SCENE), valid `expireSeconds`. */
+    async temporaryQr(a: OfficialAccount, scene: string, expireSeconds: number): Promise<TemporaryQr> {
+      const b = await withToken(a, (token) =>
+        call(`${a.apiBaseUrl}/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`, {
+          expire_seconds: expireSeconds,
+          action_name: "QR_STR_SCENE",
+          action_info: { scene: { scene_str: scene } },
+        }),
+      );
+      if (typeof b.ticket !== "string" || typeof b.url !== "string") throw new WechatApiError(-1, "no ticket");
+      const show = a.apiBaseUrl === WECHAT_API ? WECHAT_SHOWQRCODE : `${a.apiBaseUrl}/cgi-bin/showqrcode`;
+      return {
+        ticket: b.ticket,
+        url: b.url,
+        expireSeconds: Number(b.expire_seconds) || expireSeconds,
+        imageUrl: `${show}?ticket=${encodeURIComponent(b.ticket)}`,
+      };
+    },
+
+    /** The JS-SDK's jsapi_ticket, kept until shortly before it expires. */
+    jsapiTicket(a: OfficialAccount): Promise<string> {
+      return cachedValue(tickets, `ticket\n${appKey(a)}`, async () => {
+        const b = await withToken(a, (token) =>
+          call(`${a.apiBaseUrl}/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token)}&type=jsapi`),
+        );
+        if (typeof b.ticket !== "string" || !b.ticket) throw new WechatApiError(-1, "no ticket");
+        return { value: b.ticket, expiresIn: Number(b.expires_in) || 7200 };
+      });
+    },
+  };
+}
+export type WechatApi = ReturnType<typeof createWechatApi>;

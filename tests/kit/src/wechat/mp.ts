@@ -1,0 +1,187 @@
+// TEST CODE: a local stand-in of the WeChat official account's server API (公众号, api.weixin.qq.com)
+// as its documentation describes it, checking our requests the way WeChat does and answering in its
+// shapes, refusals included (HTTP 200 with {errcode, errmsg}):
+//   POST /cgi-bin/stable_token          {grant_type: client_credential, appid, secret, force_refresh}
+//   POST /cgi-bin/qrcode/create?access_token=…   QR_STR_SCENE with scene_str (1-64), expire_seconds
+//   GET  /cgi-bin/showqrcode?ticket=…  the QR code's image (a PNG)
+//   GET  /cgi-bin/ticket/getticket?access_token=…&type=jsapi
+// and WeChat's side of the server URL: a scan event pushed to the site, signed with the Token as
+// WeChat signs it (signature = sha1 of the sorted token, timestamp, nonce).
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+interface StandInAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: string | Buffer;
+}
+
+interface StandInRequest {
+  method: string;
+  url: URL;
+  body: string;
+}
+
+/** A node:http server on 127.0.0.1 (`port`, or any free one) answering with `handle`. */
+async function startServer(handle: (req: StandInRequest) => StandInAnswer, port: number) {
+  let origin = "";
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("error", () => res.destroy());
+    req.on("end", () => {
+      let answer: StandInAnswer;
+      try {
+        const body = Buffer.concat(chunks).toString("utf8");
+        answer = handle({ method: req.method ?? "GET", url: new URL(req.url ?? "/", origin), body });
+      } catch (err) {
+        answer = { status: 500, body: String(err) };
+      }
+      res.writeHead(answer.status, answer.headers ?? { "content-type": "text/plain; charset=utf-8" }).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { origin, close };
+}
+
+export interface WechatMpStandIn {
+  /** What the site's oauthOfficialAccount.api_base_url is set to. */
+  baseUrl: string;
+  appId: string;
+  appSecret: string;
+  /** The server configuration's Token the pushes are signed with. */
+  token: string;
+  /** Calls per endpoint path, to see caching. */
+  calls: Map<string, number>;
+  /** The scene of each QR code created, by its ticket and by the url it encodes. */
+  scenes: Map<string, string>;
+  /** The jsapi_ticket getticket answers. */
+  jsapiTicket: string;
+  /** Void the current access token (as when it expired): calls with it get errcode 40001. */
+  expireToken(): void;
+  /** The push WeChat sends when `openid` scans the QR code of `scene`, signed (or not) with `token`. */
+  scanPush(
+    callbackUrl: string,
+    p: { scene: string; openid: string; subscribe?: boolean; token?: string; timestamp?: number; nonce?: string },
+  ): { url: string; body: string };
+  close(): Promise<void>;
+}
+
+const json = (body: unknown): StandInAnswer => ({
+  status: 200,
+  headers: { "content-type": "application/json; encoding=utf-8" },
+  body: JSON.stringify(body),
+});
+const refuse = (errcode: number, errmsg: string) =>
+  json({ errcode, errmsg: `${errmsg} rid: ${randomBytes(4).toString("hex")}` });
+
+/** A 1×1 PNG: what showqrcode answers for a known ticket. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360000002000100ffff03000006000557bfabd40000000049454e44ae426082",
+  "hex",
+);
+
+export function signPush(token: string, timestamp: string, nonce: string): string {
+  return createHash("sha1").update([token, timestamp, nonce].sort().join("")).digest("hex");
+}
+
+export async function startWechatMpStandIn(opts: { port?: number } = {}): Promise<WechatMpStandIn> {
+  const appId = `wx${randomBytes(8).toString("hex")}`;
+  const appSecret = randomBytes(16).toString("hex");
+  const token = randomBytes(12).toString("hex");
+  const calls = new Map<string, number>();
+  const scenes = new Map<string, string>();
+  let accessToken = "";
+  const jsapiTicket = `jsapi-${randomBytes(24).toString("base64url")}`;
+  const validToken = (url: URL) => !!accessToken && url.searchParams.get("access_token") === accessToken;
+
+  const server = await startServer((req) => {
+    const path = req.url.pathname;
+    calls.set(path, (calls.get(path) ?? 0) + 1);
+    if (path === "/cgi-bin/stable_token") {
+      if (req.method !== "POST") return refuse(43002, "require POST method");
+      let b: Record<string, unknown>;
+      try {
+        b = JSON.parse(req.body) as Record<string, unknown>;
+      } catch {
+        return refuse(47001, "data format error");
+      }
+      if (b.grant_type !== "client_credential") return refuse(40002, "invalid grant_type");
+      if (b.appid !== appId) return refuse(40013, "invalid appid");
+      if (b.secret !== appSecret) return refuse(40125, "invalid appsecret");
+      if (!accessToken || b.force_refresh === true) accessToken = randomBytes(24).toString("base64url");
+      return json({ access_token: accessToken, expires_in: 7200 });
+    }
+    if (path === "/cgi-bin/qrcode/create") {
+      if (req.method !== "POST") return refuse(43002, "require POST method");
+      if (!validToken(req.url)) return refuse(40001, "invalid credential, access_token is invalid or not latest");
+      let b: { expire_seconds?: unknown; action_name?: unknown; action_info?: { scene?: { scene_str?: unknown } } };
+      try {
+        b = JSON.parse(req.body);
+      } catch {
+        return refuse(47001, "data format error");
+      }
+      const scene = b.action_info?.scene?.scene_str;
+      if (b.action_name !== "QR_STR_SCENE") return refuse(40097, "invalid args: action_name");
+      if (typeof scene !== "string" || scene.length < 1 || scene.length > 64)
+        return refuse(40097, "invalid args: scene_str");
+      const expire = Number(b.expire_seconds ?? 60);
+      if (!Number.isInteger(expire) || expire < 60 || expire > 2592000)
+        return refuse(40097, "invalid args: expire_seconds");
+      const ticket = `gQ${randomBytes(24).toString("base64")}`;
+      const url = `http://weixin.qq.com/q/${randomBytes(12).toString("base64url")}`;
+      scenes.set(ticket, scene);
+      scenes.set(url, scene);
+      return json({ ticket, expire_seconds: expire, url });
+    }
+    if (path === "/cgi-bin/showqrcode") {
+      const ticket = req.url.searchParams.get("ticket") ?? "";
+      if (!scenes.has(ticket)) return { status: 404, body: "" };
+      return { status: 200, headers: { "content-type": "image/jpg" }, body: PNG };
+    }
+    if (path === "/cgi-bin/ticket/getticket") {
+      if (!validToken(req.url)) return refuse(40001, "invalid credential, access_token is invalid or not latest");
+      if (req.url.searchParams.get("type") !== "jsapi") return refuse(40097, "invalid args: type");
+      return json({ errcode: 0, errmsg: "ok", ticket: jsapiTicket, expires_in: 7200 });
+    }
+    return refuse(48001, "api unauthorized");
+  }, opts.port ?? 0);
+
+  return {
+    baseUrl: server.origin,
+    appId,
+    appSecret,
+    token,
+    calls,
+    scenes,
+    jsapiTicket,
+    expireToken: () => {
+      accessToken = "";
+    },
+    scanPush(callbackUrl, p) {
+      const timestamp = String(p.timestamp ?? Math.floor(Date.now() / 1000));
+      const nonce = p.nonce ?? String(randomBytes(4).readUInt32BE());
+      const signature = signPush(p.token ?? token, timestamp, nonce);
+      const key = p.subscribe ? `qrscene_${p.scene}` : p.scene;
+      const body =
+        `<xml><ToUserName><![CDATA[gh_${appId.slice(2, 14)}]]></ToUserName>` +
+        `<FromUserName><![CDATA[${p.openid}]]></FromUserName><CreateTime>${timestamp}</CreateTime>` +
+        `<MsgType><![CDATA[event]]></MsgType><Event><![CDATA[${p.subscribe ? "subscribe" : "SCAN"}]]></Event>` +
+        `<EventKey><![CDATA[${key}]]></EventKey><Ticket><![CDATA[ticket]]></Ticket></xml>`;
+      const q = new URLSearchParams({ signature, timestamp, nonce, openid: p.openid });
+      return { url: `${callbackUrl}?${q}`, body };
+    },
+    close: server.close,
+  };
+}
