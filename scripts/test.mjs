@@ -172,12 +172,16 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "wenku-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs initdb as its own user when started as root
   const port = String(18080 + Math.floor(Math.random() * 1000));
+  // The WeChat API stand-in of web/e2e/wechatmp.spec.ts listens here; the site may reach it (and no
+  // other loopback port) through the guarded fetcher, as an operator would allow an intranet host.
+  const wechatPort = String(Number(port) + 2000);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: port,
     HOST: "127.0.0.1",
     WENKU_ADMIN_PASSWORD: "e2e-admin-password",
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${wechatPort}`,
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
@@ -208,7 +212,7 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
     record(`${name} start`, t, true);
     for (const run of playwrightRuns) {
       step(name, bin("playwright"), ["test", "-c", "web/playwright.config.ts", ...run.args], {
-        env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password", ...run.env },
+        env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password", E2E_WECHAT_PORT: wechatPort, ...run.env },
       });
     }
   } catch (err) {

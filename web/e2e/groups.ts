@@ -12,6 +12,7 @@ export const SERIAL_SPECS = [
   "site-chrome.spec.ts",
   "order.spec.ts",
   "vip.spec.ts",
+  "wechatmp.spec.ts",
 ];
 
 /**

@@ -11,6 +11,7 @@ import type { zhCNSearch } from "./zh-CN.search.js";
 import type { zhCNSocial } from "./zh-CN.social.js";
 import type { zhCNUpload } from "./zh-CN.upload.js";
 import type { zhCNVip } from "./zh-CN.vip.js";
+import type { zhCNWechat } from "./zh-CN.wechat.js";
 
 /** Every slice's keys, its zh-CN dictionary the reference (each language's file has every key: see en.*.ts). */
 interface SliceDictionaries {
@@ -32,6 +33,8 @@ interface SliceDictionaries {
   upload: typeof zhCNUpload;
   /** VIP cards, membership and the VIP mark: vip.* (/joinvip, /me/vip, the signed-in header). */
   vip: typeof zhCNVip;
+  /** The WeChat official account's scan-to-login and binding: wx.* (/oauth/wechatmp). */
+  wechat: typeof zhCNWechat;
 }
 
 export type TextSlice = keyof SliceDictionaries;
@@ -79,6 +82,10 @@ export const SLICE_LOADERS: { readonly [S in TextSlice]: { readonly "zh-CN": Loa
   vip: {
     "zh-CN": async () => (await import("./zh-CN.vip.js")).zhCNVip,
     en: async () => (await import("./en.vip.js")).enVip,
+  },
+  wechat: {
+    "zh-CN": async () => (await import("./zh-CN.wechat.js")).zhCNWechat,
+    en: async () => (await import("./en.wechat.js")).enWechat,
   },
 };
 

@@ -1,0 +1,21 @@
+import type { zhCNWechat } from "./zh-CN.wechat.js";
+
+/** English texts of the WeChat official account's scan-to-login page (keys wx.*). */
+export const enWechat: { readonly [K in keyof typeof zhCNWechat]: string } = {
+  "wx.scanTitle": "Log in with WeChat",
+  "wx.bindTitle": "Bind WeChat",
+  "wx.scanHint": "Scan the QR code with WeChat and follow the official account to log in",
+  "wx.bindHint": "Scan the QR code with WeChat to bind that WeChat account to this account",
+  "wx.scanned": "Scanned, logging in…",
+  "wx.expired": "The QR code has expired",
+  "wx.refresh": "Refresh the QR code",
+  "wx.expiresIn": "The QR code expires in {seconds} s",
+  "wx.loadFailed": "Could not get the QR code",
+  "wx.statusFailed": "Could not check the scan",
+  "wx.bound": "WeChat bound",
+  "wx.unboundTitle": "This WeChat account is not bound to an account here",
+  "wx.unboundHint":
+    "Log in with your password (or sign up) first, then bind WeChat from your profile by scanning; after that you can log in by scanning.",
+  "wx.otherWays": "Log in with a password",
+  "wx.toProfile": "Back to the profile",
+};
