@@ -10,6 +10,7 @@ import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
 import { AccessRuleSchema, access } from "@wenku/proto/api/v1/access_pb.js";
 import { http } from "@wenku/proto/google/api/annotations_pb.js";
 import { HttpRuleSchema } from "@wenku/proto/google/api/http_pb.js";
+import { contractRoutes } from "@wenku/testkit/routes";
 import { buildRestRoutes, type RestTable, type RouteMatch } from "./routes.js";
 
 function rpcOf(found: ReturnType<RestTable["match"]>): string {
@@ -29,6 +30,13 @@ describe("the route table of the real contract", () => {
     expect(table.routes.length).toBeGreaterThan(150);
     const keys = table.routes.map((r) => `${r.verb} ${r.template}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  // The system tests probe every route from testkit's own reading of the annotations: the two agree.
+  test("serves exactly the routes the system tests walk (testkit's contractRoutes)", () => {
+    const key = (r: { verb: string; template: string; method: { name: string }; body: string }) =>
+      `${r.verb} ${r.template} ${r.method.name} body=${r.body}`;
+    expect(table.routes.map(key).sort()).toEqual(contractRoutes().map(key).sort());
   });
 
   test("no internal RPC is reachable over REST", () => {

@@ -1,11 +1,11 @@
 // Walks every RPC in the contract's descriptors and checks the access policy over REST.
 
-import { buildRestRoutes } from "@wenku/gateway";
 import { AccessLevel, accessRuleOf, allApiServices, deployableOf } from "@wenku/kit";
+import { contractRoutes } from "@wenku/testkit/routes";
 import { registerUser, rest, startTestStack } from "./testing.js";
 
 const services = allApiServices();
-const routes = buildRestRoutes(services).routes;
+const routes = contractRoutes();
 const concretePath = (template: string) => template.replace(/\{[^}]+\}/g, "1");
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;

@@ -5,8 +5,8 @@
 // Deterministic (seeded): a failure names the request, and the same seed reproduces it.
 import { connect as h2connect } from "node:http2";
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import type { RestRoute } from "@wenku/gateway";
 import { allApiServices } from "@wenku/kit";
+import { type ContractRoute, contractRoutes } from "@wenku/testkit/routes";
 import { ADMIN_PASSWORD, loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -116,7 +116,7 @@ function junkQuery(desc: DescMessage): string {
   return q.toString();
 }
 
-function pathOf(route: RestRoute): string {
+function pathOf(route: ContractRoute): string {
   return `/${route.segments.map((s) => ("literal" in s ? s.literal : segment(rnd.pick(strings)))).join("/")}`;
 }
 
@@ -325,7 +325,7 @@ const nonNumeric = new Set([ScalarType.STRING, ScalarType.BYTES, ScalarType.BOOL
  * path variable is 1. GET/DELETE routes take nested leaves as `a.b=`, bodies nest them (`{"a":{"b":[v]}}`).
  */
 function leafProbes(
-  routes: readonly RestRoute[],
+  routes: readonly ContractRoute[],
   kind: "number" | "string",
   each: (leaf: Leaf) => readonly string[],
   once: readonly string[],
@@ -362,7 +362,6 @@ function leafProbes(
   }
   return probes;
 }
-const restRoutes = async () => (await import("@wenku/gateway")).buildRestRoutes(allApiServices()).routes;
 
 // Every numeric field of every route at the edges of the types and columns behind it: an enum outside its
 // declared numbers or a number beyond its column (smallint status, int columns) is the client's error (4xx
@@ -390,7 +389,7 @@ test("every numeric field of every route at its boundaries → no 5xx", async ()
       : ["-1", "32768", "2147483647"];
   };
   const once = ["0", "32767", "2147483648", "9223372036854775808", '"NaN"', "1e309", "-0"];
-  await run(leafProbes(await restRoutes(), "number", each, once));
+  await run(leafProbes(contractRoutes(), "number", each, once));
   expect(failures).toEqual([]);
   expect(sent - before).toBeGreaterThan(1000);
   admin = await loginAdmin(stack.url); // a probe may have signed the admin out
@@ -404,7 +403,7 @@ test("every string field of every route set to a prototype key → no 5xx", asyn
   // every field: the two kinds of prototype key (the prototype itself, an inherited function); each route's
   // first string field: the other inherited names
   const each = () => ['"__proto__"', '"constructor"'];
-  await run(leafProbes(await restRoutes(), "string", each, ['"toString"', '"hasOwnProperty"']));
+  await run(leafProbes(contractRoutes(), "string", each, ['"toString"', '"hasOwnProperty"']));
   expect(failures).toEqual([]);
   expect(sent - before).toBeGreaterThan(1000);
   admin = await loginAdmin(stack.url).catch(() => admin);
@@ -413,7 +412,7 @@ test("every string field of every route set to a prototype key → no 5xx", asyn
 // Last: its admin calls may change anything (passwords, groups, settings) on this throwaway site.
 test("every REST route: wrong types, huge numbers, NUL, prototype keys → no 5xx", async () => {
   admin = await loginAdmin(stack.url).catch(() => admin); // the probes above may have changed the password
-  const routes = (await import("@wenku/gateway")).buildRestRoutes(allApiServices()).routes;
+  const routes = contractRoutes();
   const probes: Probe[] = [];
   for (const route of routes) {
     // Destructive admin routes run too: whatever they do to this throwaway site, they must not 500.

@@ -5,6 +5,7 @@ import { ScalarType } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { CommentAPI } from "@wenku/proto/api/v1/comment_pb.js";
+import { contractRoutes } from "@wenku/testkit/routes";
 import { admin, alice, attachment, bob, call, db, setupDocumentSite, stack } from "./documents.fixture.js";
 
 setupDocumentSite();
@@ -132,10 +133,8 @@ test("a user's open orders are capped (20): the next is refused with a message u
 });
 
 test("texts longer than their columns in every REST body: refused or cut, never a 5xx", async () => {
-  const { buildRestRoutes } = await import("@wenku/gateway");
-  const { allApiServices } = await import("@wenku/kit");
   const failures: string[] = [];
-  for (const route of buildRestRoutes(allApiServices()).routes) {
+  for (const route of contractRoutes()) {
     if (route.body !== "*" || route.verb === "DELETE") continue;
     const path = `/${route.segments.map((s) => ("literal" in s ? s.literal : "1")).join("/")}`;
     for (const n of [256, 1025]) {

@@ -4,9 +4,9 @@
 import { createHmac } from "node:crypto";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { buildRestRoutes } from "@wenku/gateway";
-import { AccessLevel, accessRuleOf, allApiServices } from "@wenku/kit";
+import { AccessLevel, accessRuleOf } from "@wenku/kit";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
+import { contractRoutes } from "@wenku/testkit/routes";
 import pg from "pg";
 import { admin, stack, useSite } from "./site.fixture.js";
 import { rest } from "./testing.js";
@@ -106,7 +106,7 @@ describe("a dead token → 401 on public routes", () => {
   test("every PUBLIC REST route refuses a garbage token", async () => {
     const concrete = (template: string) => template.replace(/\{[^}]+\}/g, "1");
     // (HealthAPI's GET /health sits outside /api/v1 and is not served as REST; probes use /healthz)
-    const routes = buildRestRoutes(allApiServices()).routes.filter(
+    const routes = contractRoutes().filter(
       (r) => accessRuleOf(r.method).level === AccessLevel.PUBLIC && r.template.startsWith("/api/v1/"),
     );
     expect(routes.length).toBeGreaterThan(20);
