@@ -1,15 +1,23 @@
 import { BlockList, isIP } from "node:net";
 
+/** Why a TRUSTED_PROXIES entry (an address or address/prefix) is unusable, or undefined when it is fine. */
+export function proxyEntryProblem(entry: string): string | undefined {
+  const [addr, bits, extra] = entry.split("/");
+  const invalid = `invalid entry ${entry} (expected an address or address/prefix)`;
+  if (!addr || !isIP(addr) || extra !== undefined) return invalid;
+  // "10.0.0.1/" must not become /0 (every address trusted).
+  if (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > (isIP(addr) === 6 ? 128 : 32))) return invalid;
+  return undefined;
+}
+
 /** Whether an address is one of the trusted proxies (TRUSTED_PROXIES: addresses and CIDRs). */
 export function createProxyTrust(trusted: readonly string[]): (ip: string) => boolean {
   const list = new BlockList();
   for (const entry of trusted) {
-    const [addr, bits, extra] = entry.split("/");
-    const invalid = new Error(`TRUSTED_PROXIES: invalid entry ${entry} (expected an address or address/prefix)`);
-    if (!addr || !isIP(addr) || extra !== undefined) throw invalid;
+    const problem = proxyEntryProblem(entry);
+    if (problem) throw new Error(`TRUSTED_PROXIES: ${problem}`);
+    const [addr, bits] = entry.split("/") as [string, string | undefined];
     const type = isIP(addr) === 6 ? "ipv6" : "ipv4";
-    // "10.0.0.1/" must not become /0 (every address trusted).
-    if (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > (type === "ipv6" ? 128 : 32))) throw invalid;
     if (bits === undefined) list.addAddress(addr, type);
     else list.addSubnet(addr, Number(bits), type);
   }

@@ -1,4 +1,5 @@
 import { baseConfigSchema, loadConfig, z } from "@wenku/kit";
+import { proxyEntryProblem } from "./clientip.js";
 
 const list = z
   .string()
@@ -39,7 +40,12 @@ export const gatewayShape = {
   /** The built web app (web/dist); unset → only the API is served. */
   WEB_DIST: z.string().optional(),
   /** Comma-separated addresses/CIDRs whose X-Forwarded-For is believed (e.g. your reverse proxy). */
-  TRUSTED_PROXIES: list,
+  TRUSTED_PROXIES: list.superRefine((entries, ctx) => {
+    for (const entry of entries) {
+      const problem = proxyEntryProblem(entry);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }
+  }),
   /** Largest JSON request body accepted by the REST and Connect endpoints. */
   MAX_BODY_BYTES: z.coerce
     .number()
