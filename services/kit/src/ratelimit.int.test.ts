@@ -12,9 +12,7 @@ import {
   identifierKey,
   isRefusal,
   type RateLimitStore,
-  retryAfterSeconds,
   tooManyRequests,
-  waitText,
 } from "./ratelimit.js";
 
 const log = createLogger({ service: "test", level: "silent" });
@@ -71,7 +69,7 @@ test("a block set by one process refuses in the other, with the time left", asyn
   expect(isRefusal(third)).toBe(true);
   const seen = await lb.get("k");
   expect(seen?.consumedPoints).toBeGreaterThan(2);
-  expect(retryAfterSeconds(seen?.msBeforeNext ?? 0)).toBeGreaterThan(3590);
+  expect(tooManyRequests(seen?.msBeforeNext ?? 0).retryAfterSeconds).toBeGreaterThan(3590);
 });
 
 test("consumeAll refuses with the longest wait as ResourceExhausted + retry-after; store errors propagate", async () => {
@@ -120,15 +118,20 @@ test("keys and messages", () => {
   expect(identifierKey(" Alice@Example.COM ")).toBe(identifierKey("alice@example.com"));
   expect(identifierKey("ａｌｉｃｅ")).toBe(identifierKey("alice")); // NFKC: full-width letters
   expect(identifierKey("x".repeat(10_000))).toHaveLength(32);
-  expect([waitText(1), waitText(119), waitText(120), waitText(3601), waitText(86_400)]).toEqual([
-    "1 秒",
-    "119 秒",
-    "2 分钟",
-    "61 分钟",
-    "24 小时",
+  // the wait in whole seconds, rounded up, at least 1; the message's unit by its length
+  const wait = (ms: number) => {
+    const e = tooManyRequests(ms, (text) => text);
+    return [e.retryAfterSeconds, e.message];
+  };
+  expect([wait(0), wait(1), wait(1001), wait(119_000), wait(120_000), wait(3_600_001), wait(86_400_000)]).toEqual([
+    [1, "1 秒"],
+    [1, "1 秒"],
+    [2, "2 秒"],
+    [119, "119 秒"],
+    [120, "2 分钟"],
+    [3601, "61 分钟"],
+    [86_400, "24 小时"],
   ]);
-  expect(retryAfterSeconds(0)).toBe(1);
-  expect(retryAfterSeconds(1001)).toBe(2);
   const e = tooManyRequests(45_000);
   expect([e.kind, e.message, e.retryAfterSeconds]).toEqual(["resource_exhausted", "操作过于频繁，请 45 秒后再试", 45]);
 });

@@ -97,12 +97,12 @@ export function isRefusal(x: unknown): x is RateLimiterRes {
 }
 
 /** Whole seconds until `msBeforeNext` passed, at least 1 (the Retry-After value). */
-export function retryAfterSeconds(msBeforeNext: number): number {
+function retryAfterSeconds(msBeforeNext: number): number {
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
 
 /** "45 秒", "3 分钟", "5 小时" — rounded up, for messages. */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   if (seconds < 120) return `${seconds} 秒`;
   if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} 分钟`;
   return `${Math.ceil(seconds / 3600)} 小时`;
