@@ -4,29 +4,19 @@
 // ConversionReportAPI stand-in (a router transport) that records the reports and answers as the
 // content service does: skip a file converted or failed by now unless the job forces it. The content
 // service's side: services/content/src/conversion/pipeline*.int.test.ts; both together: tests/api.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Code, ConnectError, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
-import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { createJetStreamBus, type EventBus } from "@wenku/kit/bus";
 import { createLocalStorage, type Storage } from "@wenku/kit/storage";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { streamSettled, testLogger, waitFor } from "@wenku/testkit";
 import { makePdf, makeSlowDocx } from "@wenku/testkit/documents";
 import { TEST_NATS_URL } from "../../../jest/env.js";
+import { dir, jsm, nextPrefix, realConverter, useConverterBed } from "../test/worker.fixture.js";
 import { type Converter, createConverter } from "./converter.js";
 import { encodeJob, type Manifest, outputKeys, parseManifest, readText } from "./job.js";
 import { type ConversionLanes, startConversionLanes } from "./lanes.js";
 import { createReportSink } from "./reports.client.js";
-
-const run = `lanes_${Date.now().toString(36)}_${process.pid}`;
-let n = 0;
-let admin: NatsConnection;
-let jsm: JetStreamManager;
-let dir: string;
-let realConverter: Converter;
 
 /** Conversions take seconds (LibreOffice, the real renderer). */
 const CONVERSION_MS = 30_000;
@@ -113,18 +103,7 @@ interface StoredFile {
 
 let s: Setup;
 
-beforeAll(async () => {
-  admin = await connect({ servers: TEST_NATS_URL });
-  jsm = await jetstreamManager(admin);
-  dir = await mkdtemp(join(tmpdir(), "wenku-lanes-test-"));
-  realConverter = createConverter({ office: { profileRoot: join(dir, "profiles") }, workRoot: dir });
-});
-afterAll(async () => {
-  for await (const name of jsm.streams.names()) if (name.startsWith(run)) await jsm.streams.delete(name);
-  await admin.close();
-  await realConverter.close();
-  await rm(dir, { recursive: true, force: true });
-});
+useConverterBed();
 beforeEach(async () => {
   s = await setup();
 });
@@ -133,7 +112,7 @@ afterEach(async () => {
 });
 
 async function setup(): Promise<Setup> {
-  const prefix = `${run}_${++n}`;
+  const prefix = nextPrefix();
   const storage = await createLocalStorage({ root: join(dir, prefix) });
   const { log, errors } = testLogger();
   const bus: EventBus = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: prefix });

@@ -29,8 +29,14 @@ export let jsm: JetStreamManager;
 export let dir: string;
 export let realConverter: Converter;
 
-/** Registers the suite's hooks: the NATS admin connection and the real converter per file, a setup per test. */
-export function useWorkerTestbed(): void {
+/** A name for this test's stream, subjects and storage, unique per process and run. */
+export const nextPrefix = () => `${run}_${++n}`;
+
+/**
+ * Registers the file's hooks: the NATS admin connection, a temp dir and the real converter for the file;
+ * afterwards the streams named by nextPrefix() are deleted. The per-test setup is the suite's own.
+ */
+export function useConverterBed(): void {
   beforeAll(async () => {
     admin = await connect({ servers: TEST_NATS_URL });
     jsm = await jetstreamManager(admin);
@@ -43,6 +49,11 @@ export function useWorkerTestbed(): void {
     await realConverter.close();
     await rm(dir, { recursive: true, force: true });
   });
+}
+
+/** Registers the worker suites' hooks: useConverterBed, and a worker setup per test. */
+export function useWorkerTestbed(): void {
+  useConverterBed();
   beforeEach(async () => {
     s = await setup();
   });
@@ -116,7 +127,7 @@ export interface Setup {
 }
 
 async function setup(): Promise<Setup> {
-  const prefix = `${run}_${++n}`;
+  const prefix = nextPrefix();
   const storage = await createLocalStorage({ root: join(dir, prefix) });
   const sink = new MemorySink();
   const { log, errors } = testLogger();
