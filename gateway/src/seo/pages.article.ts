@@ -1,21 +1,19 @@
 // /article/{id or identifier}: an Article JSON-LD and the article's text.
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { CrawlerArticle } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { html, type SeoPage } from "./html.js";
 import {
   breadcrumb,
-  categoryPath,
   clip,
-  closed,
   DESCRIPTION_CHARS,
+  datesOf,
   idOf,
   NOT_FOUND,
   type PageContext,
-  PLAIN,
+  pageAbout,
   paragraphs,
   type SeoAnswer,
   type Site,
-  siteOf,
+  trailOf,
 } from "./pages.site.js";
 
 /** An article's URL names it by id (digits) or identifier (letters, digits, - and _, as the server allows). */
@@ -24,17 +22,14 @@ const ARTICLE_REF = /^(?:[0-9]{1,19}|[A-Za-z0-9_-]{1,64})$/;
 function articlePage(site: Site, { article, text }: CrawlerArticle): SeoPage | null {
   if (!article) return null;
   const path = `/article/${article.identifier || article.id}`;
-  const leaf = article.category.find((c) => !article.category.some((other) => other.parentId === c.id));
-  const crumbs = leaf ? categoryPath(article.category, leaf.id) : [];
   const trail = [
     { name: "文章", path: "/article" },
-    ...crumbs.map((c) => ({ name: c.title, path: `/article?category_id=${c.id}` })),
+    ...trailOf(article.category).map((c) => ({ name: c.title, path: `/article?category_id=${c.id}` })),
     { name: article.title, path },
   ];
   const { nav, ld } = breadcrumb(site, trail);
   const description = clip(article.description || text || site.description, DESCRIPTION_CHARS);
-  const created = article.createdAt ? timestampDate(article.createdAt).toISOString() : null;
-  const updated = article.updatedAt ? timestampDate(article.updatedAt).toISOString() : created;
+  const { created, updated, og } = datesOf(article.createdAt, article.updatedAt);
   const author = article.author || article.user?.username || article.username || site.name;
   const meta = [author, created?.slice(0, 10)];
   const body = html`${nav}
@@ -65,14 +60,7 @@ ${article.keywords ? html`<p>${article.keywords}</p>` : ""}
     keywords: article.keywords,
     canonical: site.url(path),
     siteName: site.name,
-    og: {
-      type: "article",
-      image: null,
-      extra: [
-        ...(created ? ([["article:published_time", created]] as const) : []),
-        ...(updated ? ([["article:modified_time", updated]] as const) : []),
-      ],
-    },
+    og: { type: "article", image: null, extra: og },
     jsonLd: ld ? [ldArticle, ld] : [ldArticle],
     body,
   };
@@ -80,9 +68,5 @@ ${article.keywords ? html`<p>${article.keywords}</p>` : ""}
 
 export async function articleAnswer(ctx: PageContext, raw: string): Promise<SeoAnswer> {
   if (!ARTICLE_REF.test(raw) || (/^[0-9]+$/.test(raw) && idOf(raw) === null)) return NOT_FOUND;
-  const [found, settings] = await Promise.all([ctx.data.article(raw), ctx.data.settings()]);
-  if (found === "missing") return NOT_FOUND;
-  if (found === "unknown" || closed(settings)) return PLAIN;
-  const page = articlePage(siteOf(settings, ctx.origin(settings?.system?.domain ?? "")), found.found);
-  return { status: 200, page };
+  return pageAbout(ctx, ctx.data.article(raw), articlePage);
 }

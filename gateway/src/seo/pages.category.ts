@@ -1,28 +1,40 @@
 // /category/{id}: the category's trail, its subcategories and documents, a CollectionPage JSON-LD.
-import { html, safeHref } from "./html.js";
+import type { Category } from "@wenku/proto/api/v1/category_pb.js";
+import type { Lookup } from "./data.js";
+import { html, type SeoPage, safeHref } from "./html.js";
 import {
   breadcrumb,
   categoryPath,
   clip,
-  closed,
   DESCRIPTION_CHARS,
   idOf,
   NOT_FOUND,
   type PageContext,
-  PLAIN,
+  pageAbout,
   type SeoAnswer,
-  siteOf,
+  type Site,
 } from "./pages.site.js";
+
+/** The category `id` and the list it was found in; missing only when that list is complete. */
+async function findCategory(ctx: PageContext, id: bigint): Promise<Lookup<{ cat: Category; list: Category[] }>> {
+  const categories = await ctx.data.categories();
+  const cat = categories?.list.find((c) => c.id === id);
+  if (cat) return { found: { cat, list: categories?.list ?? [] } };
+  return categories?.complete ? "missing" : "unknown";
+}
 
 export async function categoryAnswer(ctx: PageContext, raw: string): Promise<SeoAnswer> {
   const id = idOf(raw);
   if (id === null) return NOT_FOUND;
-  const [categories, settings] = await Promise.all([ctx.data.categories(), ctx.data.settings()]);
-  const cat = categories?.list.find((c) => c.id === id);
-  if (!cat) return categories?.complete ? NOT_FOUND : PLAIN;
-  if (closed(settings)) return PLAIN;
-  const site = siteOf(settings, ctx.origin(settings?.system?.domain ?? ""));
-  const list = categories?.list ?? [];
+  return pageAbout(ctx, findCategory(ctx, id), (site, found) => categoryPage(ctx, site, found));
+}
+
+async function categoryPage(
+  ctx: PageContext,
+  site: Site,
+  { cat, list }: { cat: Category; list: Category[] },
+): Promise<SeoPage> {
+  const id = cat.id;
   const path = `/category/${id}`;
   const { nav, ld } = breadcrumb(
     site,
@@ -45,16 +57,13 @@ ${docs.length ? html`<ul>${docs.map((d) => link(`/document/${d.id}`, d.title))}<
     ...(site.origin ? { url: site.url(path) } : {}),
   };
   return {
-    status: 200,
-    page: {
-      title: `${cat.title} - ${site.title}`,
-      description,
-      keywords: site.keywords,
-      canonical: site.url(path),
-      siteName: site.name,
-      og: { type: "website", image: cat.cover.startsWith("/") ? site.url(cat.cover) : null },
-      jsonLd: ld ? [collection, ld] : [collection],
-      body,
-    },
+    title: `${cat.title} - ${site.title}`,
+    description,
+    keywords: site.keywords,
+    canonical: site.url(path),
+    siteName: site.name,
+    og: { type: "website", image: cat.cover.startsWith("/") ? site.url(cat.cover) : null },
+    jsonLd: ld ? [collection, ld] : [collection],
+    body,
   };
 }

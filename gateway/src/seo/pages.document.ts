@@ -1,22 +1,21 @@
 // /document/{id}: the document's title, description, category trail, Open Graph and a DigitalDocument
 // JSON-LD, and the text of its first pages.
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { CrawlerDocument } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { html, type SeoPage } from "./html.js";
 import {
   breadcrumb,
-  categoryPath,
   clip,
-  closed,
   DESCRIPTION_CHARS,
+  datesOf,
   idOf,
   NOT_FOUND,
   type PageContext,
   PLAIN,
+  pageAbout,
   paragraphs,
   type SeoAnswer,
   type Site,
-  siteOf,
+  trailOf,
 } from "./pages.site.js";
 
 const MIME = new Map<string, string>(
@@ -36,13 +35,13 @@ const MIME = new Map<string, string>(
 function documentPage(site: Site, { document: doc, pageText }: CrawlerDocument): SeoPage | null {
   if (!doc) return null;
   const path = `/document/${doc.id}`;
-  const leaf = doc.category.find((c) => !doc.category.some((other) => other.parentId === c.id));
-  const crumbs = leaf ? categoryPath(doc.category, leaf.id) : [];
-  const trail = [...crumbs.map((c) => ({ name: c.title, path: `/category/${c.id}` })), { name: doc.title, path }];
+  const trail = [
+    ...trailOf(doc.category).map((c) => ({ name: c.title, path: `/category/${c.id}` })),
+    { name: doc.title, path },
+  ];
   const { nav, ld } = breadcrumb(site, trail);
   const description = clip(doc.description || pageText.join(" ") || site.description, DESCRIPTION_CHARS);
-  const created = doc.createdAt ? timestampDate(doc.createdAt).toISOString() : null;
-  const updated = doc.updatedAt ? timestampDate(doc.updatedAt).toISOString() : created;
+  const { created, updated, og } = datesOf(doc.createdAt, doc.updatedAt);
   const uploader = doc.user?.username || doc.username;
   const image = doc.pages > 0 && doc.cover ? site.url(doc.cover) : null;
   const meta = [uploader, `${doc.pages} 页`, doc.ext.replace(/^\./, "").toUpperCase(), created?.slice(0, 10)];
@@ -75,14 +74,7 @@ ${pageText.map((text, i) => html`<section data-page="${i + 1}"><h2>第 ${i + 1} 
     keywords: doc.keywords,
     canonical: site.url(path),
     siteName: site.name,
-    og: {
-      type: "article",
-      image,
-      extra: [
-        ...(created ? ([["article:published_time", created]] as const) : []),
-        ...(updated ? ([["article:modified_time", updated]] as const) : []),
-      ],
-    },
+    og: { type: "article", image, extra: og },
     jsonLd: ld ? [digital, ld] : [digital],
     body,
   };
@@ -96,9 +88,5 @@ export async function documentAnswer(ctx: PageContext, raw: string): Promise<Seo
   if (DOCUMENT_UUID.test(raw)) return PLAIN;
   const id = idOf(raw);
   if (id === null) return NOT_FOUND;
-  const [found, settings] = await Promise.all([ctx.data.document(id), ctx.data.settings()]);
-  if (found === "missing") return NOT_FOUND;
-  if (found === "unknown" || closed(settings)) return PLAIN;
-  const page = documentPage(siteOf(settings, ctx.origin(settings?.system?.domain ?? "")), found.found);
-  return { status: 200, page };
+  return pageAbout(ctx, ctx.data.document(id), documentPage);
 }

@@ -1,9 +1,10 @@
 // What every crawler page is made of (pages.ts routes to one of them by path): the answer's shape,
 // the site's name and origin from its settings, ids as the web app reads them, breadcrumbs, clipped
 // descriptions and paragraphs of text.
+import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 import type { Category } from "@wenku/proto/api/v1/category_pb.js";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
-import type { SeoData } from "./data.js";
+import type { Lookup, SeoData } from "./data.js";
 import { type Html, html, type SeoPage, safeHref } from "./html.js";
 
 /** What a page path answers: its status, and the page (null: the plain app page). */
@@ -101,4 +102,37 @@ export function paragraphs(text: string): Html[] {
 /** A site closed to visitors (or only for signed-in users) shows crawlers the plain app page. */
 export function closed(settings: Settings | null): boolean {
   return !!(settings?.security?.isClose || settings?.security?.loginRequired);
+}
+
+/**
+ * The answer of a page about one thing (a document, an article, a category), looked up beside the
+ * settings: missing → 404; not known now (its service did not answer) or a closed site → the plain
+ * app page; else the page `make` builds from it (null: the plain page).
+ */
+export async function pageAbout<T>(
+  ctx: PageContext,
+  lookup: Promise<Lookup<T>>,
+  make: (site: Site, found: T) => SeoPage | null | Promise<SeoPage | null>,
+): Promise<SeoAnswer> {
+  const [found, settings] = await Promise.all([lookup, ctx.data.settings()]);
+  if (found === "missing") return NOT_FOUND;
+  if (found === "unknown" || closed(settings)) return PLAIN;
+  return { status: 200, page: await make(siteOf(settings, ctx.origin(settings?.system?.domain ?? "")), found.found) };
+}
+
+/** The path from the root to the deepest of an item's categories (the one none of the others has as parent). */
+export function trailOf(categories: readonly Category[]): Category[] {
+  const leaf = categories.find((c) => !categories.some((other) => other.parentId === c.id));
+  return leaf ? categoryPath(categories, leaf.id) : [];
+}
+
+/** When an item was created and last updated (ISO; updated falls back to created), and as og:article times. */
+export function datesOf(createdAt: Timestamp | undefined, updatedAt: Timestamp | undefined) {
+  const created = createdAt ? timestampDate(createdAt).toISOString() : null;
+  const updated = updatedAt ? timestampDate(updatedAt).toISOString() : created;
+  const og: Array<readonly [string, string]> = [
+    ...(created ? ([["article:published_time", created]] as const) : []),
+    ...(updated ? ([["article:modified_time", updated]] as const) : []),
+  ];
+  return { created, updated, og };
 }
