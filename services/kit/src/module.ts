@@ -1,4 +1,4 @@
-import type { Transport } from "@connectrpc/connect";
+import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import type { Deployable } from "./access.js";
 import type { Authorizer } from "./authorizer.js";
 import type { EventBus } from "./bus/types.js";
@@ -73,17 +73,57 @@ export interface ServiceModule {
 
 /**
  * Transports that resolve their target on each call, so services that call each other can be
- * built in any order in one process (`bind` once they all exist).
+ * built in any order in one process (`bind` once they all exist). A call made before the bind (a
+ * service's background work starting with it) waits for it, within the call's own bounds: its
+ * abort signal and its deadline (the wait counts against `timeoutMs`).
  */
 export function lateTransports(): { transports: ServiceTransports; bind(t: ServiceTransports): void } {
   let bound: ServiceTransports | null = null;
-  const target = (name: Deployable): Transport => {
-    if (!bound) throw new Error(`transport to ${name} used before the services were bound`);
-    return bound[name];
+  let announce: (t: ServiceTransports) => void = () => {};
+  const ready = new Promise<ServiceTransports>((resolve) => {
+    announce = resolve;
+  });
+  /** The target and what is left of the call's deadline once it is known. */
+  const target = async (
+    name: Deployable,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+  ): Promise<[Transport, number | undefined]> => {
+    if (bound) return [bound[name], timeoutMs];
+    const started = Date.now();
+    const bounds = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter(
+      (x): x is AbortSignal => x !== undefined,
+    );
+    const stop = AbortSignal.any(bounds);
+    stop.throwIfAborted();
+    const t = await new Promise<ServiceTransports>((resolve, reject) => {
+      const onAbort = () => reject(stop.reason);
+      stop.addEventListener("abort", onAbort, { once: true });
+      void ready.then((x) => {
+        stop.removeEventListener("abort", onAbort);
+        resolve(x);
+      });
+    }).catch((reason: unknown) => {
+      if (signal?.aborted) throw ConnectError.from(signal.reason, Code.Canceled);
+      throw new ConnectError(
+        `transport to ${name}: the services were not bound within the call's deadline`,
+        Code.DeadlineExceeded,
+        undefined,
+        undefined,
+        reason,
+      );
+    });
+    return [t[name], timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (Date.now() - started))];
   };
   const late = (name: Deployable): Transport => ({
-    unary: (...args) => target(name).unary(...args),
-    stream: (...args) => target(name).stream(...args),
+    async unary(method, signal, timeoutMs, ...rest) {
+      const [t, left] = await target(name, signal, timeoutMs);
+      return t.unary(method, signal, left, ...rest);
+    },
+    async stream(method, signal, timeoutMs, ...rest) {
+      const [t, left] = await target(name, signal, timeoutMs);
+      return t.stream(method, signal, left, ...rest);
+    },
   });
   return {
     transports: {
@@ -96,6 +136,7 @@ export function lateTransports(): { transports: ServiceTransports; bind(t: Servi
     },
     bind(t) {
       bound = t;
+      announce(t);
     },
   };
 }
