@@ -20,8 +20,6 @@ export type {
   SearchQuery,
   SearchSort,
 } from "./search.index.js";
-// the bench's bulk load writes the PostgreSQL backend's rows from the tokens it indexes
-export { prepareDocument } from "./search.index.js";
 export type { IndexerProgress, SearchIndexer, SiteIndexer } from "./search.indexer.js";
 export { combineIndexers, createSearchIndexer } from "./search.indexer.js";
 export { matchesOf, type Snippet, snippetAround, snippetOf } from "./snippet.js";

@@ -12,7 +12,7 @@
 import * as os from "node:os";
 import type { IndexedDocument, SearchIndex } from "@wenku/search";
 import type { createDb } from "../../src/db.js";
-import { bulkInsert, ginIndexes, sameRowsAsIndexer } from "./bulk.js";
+import { bulkInsert, ginIndexes } from "./bulk.js";
 import type { Corpus, EnVocab } from "./generate.js";
 
 type Db = ReturnType<typeof createDb>;
@@ -30,9 +30,6 @@ export interface LoadOptions {
   /** maintenance_work_mem of the GIN index builds. */
   buildMemMb: number;
 }
-
-/** Bulk-loaded documents the indexer writes again, to check that both write the same rows. */
-const BULK_CHECK = 20;
 
 /** The indexing numbers: those of the real indexer (index.upsert), its sample of the corpus. */
 export interface Indexing {
@@ -61,7 +58,6 @@ export interface Indexing {
     ginBuildSec: number;
   };
   /** Bulk-loaded documents the indexer wrote again with the same rows. */
-  sameRowsChecked: number;
   vacuumAnalyzeSec: number;
 }
 
@@ -184,10 +180,9 @@ async function pass(
  * Indexes the corpus and fills the baseline's tables, unless this (kept) database holds this very
  * corpus already: then the indexing numbers are those measured when it was loaded.
  *
- * Documents 1..docs-indexerDocs go in by the bulk path (bulk.ts: the indexer's rows, many documents
- * a statement, the GIN indexes dropped and built after), the last indexerDocs through the real
- * indexer (index.upsert) into the full index: its throughput at this size. Then the indexer writes
- * BULK_CHECK bulk-loaded documents again and must write the same rows.
+ * Documents 1..docs-indexerDocs go in by the bulk path (bulk.ts: index.upsert with the GIN indexes
+ * dropped, built once after), the last indexerDocs through index.upsert into the full index: its
+ * throughput at this size.
  */
 export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opts: LoadOptions): Promise<Indexing> {
   const held = await heldCorpus(db);
@@ -264,7 +259,7 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
     for (const g of gins) await db.$executeRawUnsafe(`DROP INDEX ${g.name}`);
     console.log(`bulk path: ${bulkLeft} documents (${opts.concurrency} workers, batches of ${opts.batch}) …`);
     bulk = await pass("bulk", corpusRange(corpus, 1, bulkTo, indexed), bulkLeft, opts, (batch) =>
-      bulkInsert(db, batch, storeBaseline),
+      bulkInsert(db, index, batch, storeBaseline),
     );
   }
   // 2. The GIN indexes, built once (a sort of every row's lexemes, in maintenance_work_mem).
@@ -318,16 +313,6 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
   } finally {
     await cleaner.stop();
   }
-  // 4. Both paths write the same rows: a few bulk-loaded documents indexed again by the indexer.
-  const check = Array.from(
-    { length: Math.min(BULK_CHECK, bulkTo) },
-    (_, i) => corpus.document(1 + Math.floor((i * bulkTo) / BULK_CHECK)).doc,
-  );
-  if (check.length) {
-    await sameRowsAsIndexer(db, (docs) => index.upsert(docs), check);
-    console.log(`the indexer wrote the same rows as the bulk path for ${check.length} documents`);
-  }
-
   // What autovacuum would do after a bulk load: flush the GIN pending list, gather statistics.
   const t = performance.now();
   for (const table of ["search_pages", "search_documents", "bench_like.documents", "bench_like.pages"]) {
@@ -355,7 +340,6 @@ export async function loadCorpus(db: Db, index: SearchIndex, corpus: Corpus, opt
       nodeCpuShare: bulk.ms ? bulk.cpuMs / bulk.ms : 0,
       ginBuildSec: ginMs / 1000,
     },
-    sameRowsChecked: check.length,
     vacuumAnalyzeSec: vacuumMs / 1000,
   };
   console.log(
