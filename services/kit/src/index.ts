@@ -34,6 +34,7 @@ export { DomainError, httpStatusOf } from "./errors.js";
 export { keepFields } from "./fields.js";
 export { actor, type CallContext, headers, type Identity, requireSignedIn } from "./identity.js";
 export type { SiteGate } from "./interceptors.js";
+export { createLines, type Lines } from "./lines.js";
 export { isStreamingRpc, type Listening, type ListenOptions, listenDual, peerAddress } from "./listen.js";
 export { createLogger, type Logger } from "./logger.js";
 export { runMigrations } from "./migrate.js";

@@ -1,6 +1,6 @@
 // The only module of the file side that touches Prisma: attachments, their grants, the documents' file
 // fields (read only) and the downloads table.
-import { isUniqueViolation } from "@wenku/kit";
+import { createLines, isUniqueViolation } from "@wenku/kit";
 import type { Db } from "../db.js";
 import type { PageDocument } from "./page.cache.js";
 
@@ -47,6 +47,7 @@ const pageDocumentColumns = {
 } as const;
 
 export function createFileRepository(db: Db) {
+  const downloadLines = createLines();
   return {
     findAttachmentByHash(hash: string) {
       return db.attachment.findUnique({ where: { hash } });
@@ -132,20 +133,25 @@ export function createFileRepository(db: Db) {
       perUser: number;
       perIp: number;
     }): Promise<"user" | "ip" | { id: bigint }> {
-      return db.$transaction(async (tx) => {
-        if (d.userId > 0n) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:u:${d.userId}`}))`;
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:ip:${d.ip}`}))`;
-        if (d.userId > 0n) {
-          const n = await tx.download.count({ where: { userId: d.userId, createdAt: { gte: d.since } } });
-          if (n >= d.perUser) return "user";
-        }
-        const n = await tx.download.count({ where: { ip: d.ip, createdAt: { gte: d.since } } });
-        if (n >= d.perIp) return "ip";
-        const row = await tx.download.create({ data: { documentId: d.documentId, userId: d.userId, ip: d.ip } });
-        // raw: a download is not an edit, updated_at stays
-        await tx.$executeRaw`UPDATE documents SET download_count = download_count + 1 WHERE id = ${d.documentId}`;
-        return { id: row.id };
-      });
+      // Every download takes its address's lock: in this process they wait in line for it without a
+      // connection (a burst from one address held the whole pool waiting on one lock, and the other
+      // transactions gave up waiting for a connection).
+      return downloadLines.run(d.ip, () =>
+        db.$transaction(async (tx) => {
+          if (d.userId > 0n) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:u:${d.userId}`}))`;
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`download:ip:${d.ip}`}))`;
+          if (d.userId > 0n) {
+            const n = await tx.download.count({ where: { userId: d.userId, createdAt: { gte: d.since } } });
+            if (n >= d.perUser) return "user";
+          }
+          const n = await tx.download.count({ where: { ip: d.ip, createdAt: { gte: d.since } } });
+          if (n >= d.perIp) return "ip";
+          const row = await tx.download.create({ data: { documentId: d.documentId, userId: d.userId, ip: d.ip } });
+          // raw: a download is not an edit, updated_at stays
+          await tx.$executeRaw`UPDATE documents SET download_count = download_count + 1 WHERE id = ${d.documentId}`;
+          return { id: row.id };
+        }),
+      );
     },
 
     /** A user's downloads, newest first, with what is left of each document (purged: gone with it). */

@@ -6,7 +6,7 @@
 // A running VIP membership (vip/vip.downloads.repository.ts) serves a priced or VIP document free while its
 // free downloads last, then the purchase is made at the card's discount (the quote applies it); the
 // card's daily cap holds for all of these. VIP documents are for members only.
-import { type CallContext, DomainError } from "@wenku/kit";
+import { type CallContext, createLines, DomainError } from "@wenku/kit";
 import type { DocumentProduct } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { OrderStatus, OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import { type LedgerService, ledgerMessages } from "../credits/ledger.service.js";
@@ -99,6 +99,14 @@ export function createDownloadCharge(deps: {
   }
 
   const plain = (r: { charged: number; orderNo: string }): ChargeResult => ({ ...r, vip: false, freeLeft: 0 });
+  const busy = () => new DomainError("unavailable", chargeMessages.busy);
+
+  /**
+   * The charges of one user and document in this process wait in line before the claim row: a burst
+   * of 50 clicks had 49 charges polling the row every 50 ms while one worked, and on a loaded machine
+   * that polling was most of the work (the last charges ran out of WAIT_MS).
+   */
+  const lines = createLines();
 
   /** Under the claim, no earlier purchase serving: the membership's benefits, or a purchase as anyone's. */
   async function serve(userId: bigint, documentId: bigint, days: number, vipOnly: boolean): Promise<ChargeResult> {
@@ -141,19 +149,26 @@ export function createDownloadCharge(deps: {
         throw new DomainError("invalid_argument", chargeMessages.document, undefined, "document_id");
       const days = Math.max(0, Math.floor(freeDays));
       const deadline = Date.now() + WAIT_MS;
-      // Everything under the claim: a purchase bought for one download (free_days 0) is marked used
-      // before another charge may look for an unused one.
-      while (!(await purchases.claim(userId, documentId, deps.clock()))) {
-        if (Date.now() > deadline) throw new DomainError("unavailable", chargeMessages.busy);
-        await sleep(POLL_MS);
-      }
-      try {
-        const used = await purchases.use(userId, documentId, days, deps.clock());
-        if (used) return plain({ charged: 0, orderNo: used });
-        return await serve(userId, documentId, days, vipOnly);
-      } finally {
-        await purchases.release(userId, documentId);
-      }
+      const key = `${userId}:${documentId}`;
+      return lines.run(
+        key,
+        async () => {
+          // Everything under the claim: a purchase bought for one download (free_days 0) is marked used
+          // before another charge may look for an unused one.
+          while (!(await purchases.claim(userId, documentId, deps.clock()))) {
+            if (Date.now() > deadline) throw busy();
+            await sleep(POLL_MS);
+          }
+          try {
+            const used = await purchases.use(userId, documentId, days, deps.clock());
+            if (used) return plain({ charged: 0, orderNo: used });
+            return await serve(userId, documentId, days, vipOnly);
+          } finally {
+            await purchases.release(userId, documentId);
+          }
+        },
+        { deadline, late: busy },
+      );
     },
   };
 }
