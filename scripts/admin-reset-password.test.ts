@@ -2,12 +2,12 @@
 // it prints a generated password that the database now holds, or takes one from stdin.
 import { spawn } from "node:child_process";
 import { hash, verify } from "@node-rs/argon2";
-import { createDb, type Db } from "@wenku/user";
+import { createDb } from "@wenku/user";
 import { createTestDatabase } from "../jest/db.js";
 
 const root = new URL("..", import.meta.url).pathname;
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
+let db: ReturnType<typeof createDb>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

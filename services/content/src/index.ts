@@ -1,3 +1,3 @@
 // @wenku/content — documents, categories, languages, articles, comments, search, conversion.
-export { createDb, type Db } from "./db.js";
+export { createDb } from "./db.js";
 export { service } from "./service.js";

@@ -1,5 +1,5 @@
 // @wenku/user — accounts, groups, permissions, punishments, sessions.
 
-export { createDb, type Db } from "./db.js";
+export { createDb } from "./db.js";
 export { service } from "./service.js";
 export { resetPassword } from "./users/password.reset.js";

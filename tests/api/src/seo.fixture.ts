@@ -6,8 +6,8 @@ import { copyFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Db } from "@wenku/content";
 import { makePdf } from "@wenku/testkit/documents";
+import type { ContentDb } from "./db.js";
 import { eventually, rest } from "./testing.js";
 
 /** The shape of web/dist/index.html after `npm run build -w web`. */
@@ -47,7 +47,7 @@ export const readDist = (dist: string, name: string) => readFile(join(dist, name
 
 let seq = 0;
 /** An uploaded PDF granted to `userId`, written straight into the content database (no file, no conversion). */
-export async function attachmentFor(db: Db, userId: number): Promise<number> {
+export async function attachmentFor(db: ContentDb, userId: number): Promise<number> {
   seq++;
   const hash = `e${seq.toString(16).padStart(31, "0")}`;
   const a = await db.attachment.create({
@@ -71,7 +71,7 @@ export async function attachmentFor(db: Db, userId: number): Promise<number> {
  */
 export async function quickDocument(
   base: string,
-  db: Db,
+  db: ContentDb,
   user: { token: string; id: number },
   title: string,
   category: number,
