@@ -20,7 +20,7 @@ import {
   serveService,
   siteGateFrom,
 } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { modules } from "@wenku/standalone";
 import * as user from "@wenku/user";
@@ -140,7 +140,7 @@ export async function startBenchStack(serverUrl: string, log: Logger, cleanup: C
   }
   const adminPassword = randomBytes(12).toString("base64url");
   const internalToken = randomBytes(32).toString("hex");
-  const bus = createMemoryBus({ log });
+  const bus = await createBus({ log });
   cleanup.add(() => bus.close());
 
   // As kit's runService starts each service in its own process: one context (remote authorizer,

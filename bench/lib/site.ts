@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import * as os from "node:os";
 import { join } from "node:path";
 import { createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { type Stack, startStack } from "@wenku/standalone";
 import { type Cleanup, throwawayDatabase } from "../gateway/stack.js";
 
@@ -50,7 +50,7 @@ export async function startBenchSite(
   const databaseUrl = await throwawayDatabase(opts.databaseUrl, cleanup);
   const storageDir = await mkdtemp(join(os.tmpdir(), `wenku-bench-${opts.name}-`));
   cleanup.add(() => rm(storageDir, { recursive: true, force: true }));
-  const bus = createMemoryBus({ log });
+  const bus = await createBus({ log });
   cleanup.add(() => bus.close());
   const adminPassword = randomBytes(12).toString("base64url");
   const stack = await startStack({

@@ -1,5 +1,5 @@
 import { createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { createTtlCache, createVisitorLists } from "./cache.js";
 
 const log = createLogger({ service: "test", level: "silent" });
@@ -39,7 +39,7 @@ test("a failed load is not kept; the oldest key goes past max", async () => {
 });
 
 test("a change drops every list here at once and, through the broadcast, in another replica", async () => {
-  const bus = createMemoryBus({ log });
+  const bus = await createBus({ log });
   const here = createVisitorLists(bus);
   const there = createVisitorLists(bus);
   const stop = await there.listen();

@@ -24,9 +24,9 @@ import {
   TextCollector,
 } from "@wenku/converter/contract";
 import type { EventBus } from "@wenku/kit/bus";
-import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
-import { createLocalStorage } from "@wenku/kit/storage";
+import { createStorage } from "@wenku/kit/storage";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { testLogger, waitFor } from "@wenku/testkit";
@@ -89,12 +89,10 @@ export interface Setup {
 
 async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage): Promise<Setup> {
   const prefix = `${run}_${++n}`;
-  const storage = keep ?? (await createLocalStorage({ root: join(dir, prefix) }));
+  const storage = keep ?? (await createStorage({ STORAGE_DIR: join(dir, prefix) }));
   const { log, errors } = testLogger();
   const bus =
-    kind === "memory"
-      ? createMemoryBus({ log })
-      : await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
+    kind === "memory" ? await createBus({ log }) : await createBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
   const stream = { name: prefix, subjects: [`${prefix}.>`] };
   const subject = `${prefix}.requested`;
   const officeSubject = `${prefix}.office`;

@@ -13,8 +13,8 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { createJetStreamBus } from "@wenku/kit/bus";
-import { createLocalStorage } from "@wenku/kit/storage";
+import { createBus } from "@wenku/kit/bus";
+import { createStorage } from "@wenku/kit/storage";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { testLogger, waitFor } from "@wenku/testkit";
 import { makePdf } from "@wenku/testkit/documents";
@@ -106,7 +106,7 @@ afterAll(async () => {
 
 test("a converter killed mid-document: the other takes the job after the ack wait, never both at once", async () => {
   const storageDir = join(dir, "storage");
-  const storage = await createLocalStorage({ root: storageDir });
+  const storage = await createStorage({ STORAGE_DIR: storageDir });
   const data = makePdf({ pages: PAGES });
   const hash = "ab".repeat(16);
   await storage.put(`attachments/${hash}.pdf`, data);
@@ -119,7 +119,7 @@ test("a converter killed mid-document: the other takes the job after the ack wai
   // takes it is killed, and the other, up by then, must take it over.
   const channel = conversionChannel(queue);
   const { log } = testLogger();
-  const bus = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: `${queue}_pub` });
+  const bus = await createBus({ natsUrl: TEST_NATS_URL, log, name: `${queue}_pub` });
   try {
     await bus.ensureStream(channel.stream as NonNullable<typeof channel.stream>);
     await waitFor(

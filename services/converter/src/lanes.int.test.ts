@@ -6,8 +6,8 @@
 // service's side: services/content/src/conversion/pipeline*.int.test.ts; both together: tests/api.
 import { join } from "node:path";
 import { Code, ConnectError, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
-import { createJetStreamBus, type EventBus } from "@wenku/kit/bus";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { createBus, type EventBus } from "@wenku/kit/bus";
+import { createStorage, type Storage } from "@wenku/kit/storage";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { streamSettled, testLogger, waitFor } from "@wenku/testkit";
 import { makePdf, makeSlowDocx } from "@wenku/testkit/documents";
@@ -113,9 +113,9 @@ afterEach(async () => {
 
 async function setup(): Promise<Setup> {
   const prefix = nextPrefix();
-  const storage = await createLocalStorage({ root: join(dir, prefix) });
+  const storage = await createStorage({ STORAGE_DIR: join(dir, prefix) });
   const { log, errors } = testLogger();
-  const bus: EventBus = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
+  const bus: EventBus = await createBus({ natsUrl: TEST_NATS_URL, log, name: prefix });
   const stream = { name: prefix, subjects: [`${prefix}.>`] };
   const subject = `${prefix}.requested`;
   const officeSubject = `${prefix}.office`;

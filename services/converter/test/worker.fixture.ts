@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type { EventBus } from "@wenku/kit/bus";
-import { createJetStreamBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
-import { createLocalStorage } from "@wenku/kit/storage";
+import { createStorage } from "@wenku/kit/storage";
 import { readAll, testLogger } from "@wenku/testkit";
 import { TEST_NATS_URL } from "../../../jest/env.js";
 import { type Converter, createConverter } from "../src/converter.js";
@@ -128,14 +128,14 @@ export interface Setup {
 
 async function setup(): Promise<Setup> {
   const prefix = nextPrefix();
-  const storage = await createLocalStorage({ root: join(dir, prefix) });
+  const storage = await createStorage({ STORAGE_DIR: join(dir, prefix) });
   const sink = new MemorySink();
   const { log, errors } = testLogger();
   const buses: EventBus[] = [];
   const workers: ConversionWorker[] = [];
   const stream = { name: prefix, subjects: [`${prefix}.>`] };
   const subject = `${prefix}.requested`;
-  const publisher = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: `${prefix}_pub` });
+  const publisher = await createBus({ natsUrl: TEST_NATS_URL, log, name: `${prefix}_pub` });
   buses.push(publisher);
   return {
     prefix,
@@ -145,7 +145,7 @@ async function setup(): Promise<Setup> {
     workers,
     errors,
     async start(name, extra = {}, converter = realConverter) {
-      const bus = await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: `${prefix}_${name}` });
+      const bus = await createBus({ natsUrl: TEST_NATS_URL, log, name: `${prefix}_${name}` });
       buses.push(bus);
       const w = await startConversionWorker({
         bus,

@@ -11,7 +11,7 @@ import {
   type StartedService,
   siteGateFrom,
 } from "@wenku/kit";
-import { createJetStreamBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { ConfigAPI } from "@wenku/proto/api/v1/config_pb.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
 import { type ConfigDb, openConfigDb } from "./db.js";
@@ -278,7 +278,7 @@ describe("a saved setting applies at the very next request, in every service", (
   const overNats = process.env.WENKU_TEST_TRANSPORT === "grpc" ? test : test.skip;
   overNats("another process's settings-derived cache, told over NATS, before the save answers", async () => {
     const log = createLogger({ service: "test", level: "silent" });
-    const bus = await createJetStreamBus({
+    const bus = await createBus({
       natsUrl: TEST_NATS_URL,
       log,
       name: "wenku-test-peer",
@@ -310,7 +310,7 @@ describe("a saved setting applies at the very next request, in every service", (
   // the content service, and its next answer shows them.
   overNats("another config replica's kept GetSettings is dropped by a save and a language change", async () => {
     const log = createLogger({ service: "test", level: "silent" });
-    const bus = await createJetStreamBus({
+    const bus = await createBus({
       natsUrl: TEST_NATS_URL,
       log,
       name: "wenku-test-config-replica",

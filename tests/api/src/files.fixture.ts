@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { createStorage, type Storage } from "@wenku/kit/storage";
 import { makePdf } from "@wenku/testkit/documents";
 import { type ContentDb, openContentDb } from "./db.js";
 import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
@@ -91,7 +91,7 @@ export function setupFilesSite(): void {
   beforeAll(async () => {
     stack = await startTestStack({ clock: clock.now });
     db = openContentDb(stack);
-    storage = await createLocalStorage({ root: stack.storageDir });
+    storage = await createStorage({ STORAGE_DIR: stack.storageDir });
     admin = await loginAdmin(stack.url);
     alice = await register("filealice");
     bob = await register("filebob");

@@ -3,7 +3,7 @@
 // hashes in every list, page and cover URLs by hash, and true user counters. The config categories
 // of the back office: moredoc.compat.config.int.test.ts.
 import { gzipSync } from "node:zlib";
-import { createLocalStorage } from "@wenku/kit/storage";
+import { createStorage } from "@wenku/kit/storage";
 import { type ContentDb, openContentDb } from "./db.js";
 import { ADMIN_PASSWORD, rest, startTestStack } from "./testing.js";
 
@@ -164,7 +164,7 @@ describe("documents as moredoc clients read them", () => {
   });
 
   test("/view/page/{hash}/{n} and /view/cover/{hash} serve what the same document's id would", async () => {
-    const storage = await createLocalStorage({ root: stack.storageDir });
+    const storage = await createStorage({ STORAGE_DIR: stack.storageDir });
     const [file] = await Promise.all([attachment(alice.id, "页面.pdf")]);
     const prefix = `documents/${file.hash}`;
     for (const n of [1, 2]) {

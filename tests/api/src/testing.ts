@@ -6,7 +6,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { conversionChannel } from "@wenku/converter/contract";
 import { createLogger } from "@wenku/kit";
-import { createJetStreamBus, createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { type Stack, startStack } from "@wenku/standalone";
 import { createTestDatabase } from "../../../jest/db.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
@@ -42,8 +42,8 @@ export async function startTestStack(
   // its own, so another test file's saves never drop this stack's caches.
   const broadcastPrefix = queue;
   const bus = grpc
-    ? await createJetStreamBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test", broadcastPrefix })
-    : createMemoryBus({ log });
+    ? await createBus({ natsUrl: TEST_NATS_URL, log, name: "wenku-test", broadcastPrefix })
+    : await createBus({ log });
   const stack = await startStack({
     databaseUrl: db.url,
     bus,

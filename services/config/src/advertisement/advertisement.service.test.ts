@@ -1,7 +1,7 @@
 // Advertisement rules over a fake repository: validation (field named), the image ad's HTML, the
 // start/end window, positions, VIP callers, and the cached public list dropped on change.
 import { type CallContext, createLogger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { refusal } from "../../test/refusal.js";
 import { createVisitorLists } from "../cache.js";
 import type { AdvertisementData, AdvertisementRow } from "./advertisement.repository.js";
@@ -99,6 +99,8 @@ test("an image ad's content is written from its image, link and title, escaped",
   expect(validateAdvertisement(input({ content: " <div>x</div> " })).content).toBe("<div>x</div>");
 });
 
+const bus = await createBus({ log });
+
 function setup(vipUsers: bigint[] = []) {
   const rows: AdvertisementRow[] = [];
   let loads = 0;
@@ -127,7 +129,7 @@ function setup(vipUsers: bigint[] = []) {
   const asked: bigint[] = [];
   const service = createAdvertisementService({
     repo,
-    lists: createVisitorLists(createMemoryBus({ log })),
+    lists: createVisitorLists(bus),
     vip: async (id) => {
       asked.push(id);
       return vipUsers.includes(id);

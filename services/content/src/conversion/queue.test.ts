@@ -2,7 +2,7 @@
 import { create } from "@bufbuild/protobuf";
 import { type ConversionJob, decodeJob } from "@wenku/converter/contract";
 import type { BusMessage } from "@wenku/kit/bus";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { testLogger, waitFor } from "@wenku/testkit";
 import { createConversionQueue } from "./queue.js";
@@ -18,7 +18,7 @@ const doc = (id: number) => ({
 
 test("each request carries the converter settings of the moment; force from the caller or the repeat setting", async () => {
   const { log, errors } = testLogger();
-  const bus = createMemoryBus({ log });
+  const bus = await createBus({ log });
   const settings = create(SettingsSchema, {
     converter: { maxPreview: 12, maxPreviewPercent: 30, timeout: 45, enableConvertRepeatedDocument: false },
   });
@@ -48,7 +48,7 @@ test("each request carries the converter settings of the moment; force from the 
 
 test("when the request cannot be published it is logged and thrown to the caller", async () => {
   const { log, errors } = testLogger();
-  const bus = createMemoryBus({ log });
+  const bus = await createBus({ log });
   const unavailable = new Error("config service unreachable");
   const queue = createConversionQueue({
     bus,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { outputKeys } from "@wenku/converter/contract";
 import { type CallContext, createLogger, DomainError } from "@wenku/kit";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { createStorage, type Storage } from "@wenku/kit/storage";
 import type { DocumentRepository } from "./document.repository.js";
 import {
   createDocumentTextSearch,
@@ -55,7 +55,7 @@ describe("document text search: the text cache", () => {
   let storage: Storage;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "text-search-"));
-    storage = await createLocalStorage({ root: dir });
+    storage = await createStorage({ STORAGE_DIR: dir });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { createLogger } from "@wenku/kit";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { createStorage, type Storage } from "@wenku/kit/storage";
 import { type Settings, SettingsSchema } from "@wenku/proto/api/v1/config_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
@@ -28,7 +28,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = createDb(testDb.url);
   dir = await mkdtemp(join(tmpdir(), "wenku-sweep-"));
-  storage = await createLocalStorage({ root: dir });
+  storage = await createStorage({ STORAGE_DIR: dir });
 });
 afterAll(async () => {
   await db.$disconnect();

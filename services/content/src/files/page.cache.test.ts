@@ -1,5 +1,5 @@
 import { DOCUMENTS_CHANGED_SUBJECT, type Logger } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import type { ObjectInfo } from "@wenku/kit/storage";
 import { waitFor } from "@wenku/testkit";
 import { createDocumentEvents, type DocumentEvents, localDocumentEvents } from "../documents/document.events.js";
@@ -196,7 +196,7 @@ describe("document events over the bus (another process's cache)", () => {
   const log = { error: () => {}, warn: () => {}, info: () => {}, child: () => log } as unknown as Logger;
 
   test("changed() runs this process's handlers at once and reaches the other process's cache", async () => {
-    const bus = createMemoryBus({ log });
+    const bus = await createBus({ log });
     const here = await createDocumentEvents(bus, log);
     const there = await createDocumentEvents(bus, log);
     const seenHere: (readonly bigint[] | null)[] = [];

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { outputKeys, TextCollector } from "@wenku/converter/contract";
 import { createLogger } from "@wenku/kit";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { createStorage, type Storage } from "@wenku/kit/storage";
 import type { IndexedDocument, SearchIndex, SearchQuery } from "@wenku/search";
 import { createPgSearchIndex, createSearchIndexer, type SearchIndexer } from "@wenku/search";
 import { createTestDatabase } from "../../../../jest/db.js";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = createDb(testDb.url);
   dir = await mkdtemp(join(tmpdir(), "wenku-search-"));
-  storage = await createLocalStorage({ root: dir });
+  storage = await createStorage({ STORAGE_DIR: dir });
   index = createPgSearchIndex(db);
   category = (await db.category.create({ data: { title: "经济学" } })).id;
 });

@@ -1,7 +1,7 @@
 // Popular searches as two replicas of the content service keep them: a keyword staff hide on one is
 // gone from the other's next answer, with no wait for its cache to expire.
 import { createChangeSignal } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import {
   createSearchRecordService,
   POPULAR_SEARCH_CHANGED_SUBJECT,
@@ -37,7 +37,7 @@ function sharedRepo() {
 }
 
 test("a keyword hidden through one replica leaves every replica's popular searches at once", async () => {
-  const bus = createMemoryBus({ log: quiet });
+  const bus = await createBus({ log: quiet });
   const db = sharedRepo();
   const replicas = await Promise.all(
     [0, 1].map(async () => {

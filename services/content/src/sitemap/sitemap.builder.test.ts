@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "@wenku/kit";
-import { createLocalStorage, type Storage } from "@wenku/kit/storage";
+import { createStorage, type Storage } from "@wenku/kit/storage";
 import type { FileChunkInit } from "../files/file.stream.js";
 import { createSitemapBuilder } from "./sitemap.builder.js";
 import type { SitemapSection } from "./sitemap.source.repository.js";
@@ -17,7 +17,7 @@ let storage: Storage;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "wenku-sitemap-"));
-  storage = await createLocalStorage({ root: dir });
+  storage = await createStorage({ STORAGE_DIR: dir });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });

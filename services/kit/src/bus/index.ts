@@ -2,8 +2,6 @@ import { createJetStreamBus } from "./jetstream.js";
 import { createMemoryBus } from "./memory.js";
 import type { BusLogger, EventBus } from "./types.js";
 
-export { createJetStreamBus } from "./jetstream.js";
-export { createMemoryBus } from "./memory.js";
 export type { BusLogger, BusMessage, Consumer, EventBus, StreamSpec } from "./types.js";
 
 interface CreateBusOptions {
@@ -12,6 +10,8 @@ interface CreateBusOptions {
   log: BusLogger;
   /** Connection name shown by the NATS server, e.g. the service name. */
   name?: string;
+  /** JetStream only: broadcasts go to `<prefix>.<subject>`, so several sites can share one NATS server. */
+  broadcastPrefix?: string;
 }
 
 /** JetStream when `natsUrl` is set, otherwise the in-process bus. */
@@ -20,5 +20,10 @@ export async function createBus(opts: CreateBusOptions): Promise<EventBus> {
     opts.log.info({}, "bus: NATS_URL unset; using the in-process event bus");
     return createMemoryBus({ log: opts.log });
   }
-  return createJetStreamBus({ natsUrl: opts.natsUrl, log: opts.log, name: opts.name });
+  return createJetStreamBus({
+    natsUrl: opts.natsUrl,
+    log: opts.log,
+    name: opts.name,
+    broadcastPrefix: opts.broadcastPrefix,
+  });
 }

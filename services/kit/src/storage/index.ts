@@ -3,7 +3,6 @@ import { createLocalStorage } from "./local.js";
 import { createS3Storage } from "./s3.js";
 import type { Storage } from "./types.js";
 
-export { createLocalStorage } from "./local.js";
 export { type ByteRange, type ObjectInfo, type Storage, StorageError } from "./types.js";
 
 /** Env keys for storage; a service adds them to its schema: `baseConfigSchema.extend(storageConfigShape)`. */

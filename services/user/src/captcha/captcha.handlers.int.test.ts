@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "@connectrpc/connect";
 import { createLogger, inProcessTransport } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
@@ -35,7 +35,7 @@ let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
 let rateLimits: RateLimitStore;
 const settings = staticSettings(withCaptcha());
-const bus = createMemoryBus({ log: createLogger({ service: "test", level: "silent" }) });
+const bus = await createBus({ log: createLogger({ service: "test", level: "silent" }) });
 let client: ReturnType<typeof createClient<typeof UserAPI>>;
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "@connectrpc/connect";
 import { createLogger, headers, inProcessTransport, userCountsChanges } from "@wenku/kit";
-import { createMemoryBus } from "@wenku/kit/bus";
+import { createBus } from "@wenku/kit/bus";
 import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit";
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
@@ -18,7 +18,7 @@ import { buildServer } from "../server.js";
 import { DEFAULT_SECURITY } from "../settings.js";
 
 const log = createLogger({ service: "test", level: "silent" });
-const bus = createMemoryBus({ log });
+const bus = await createBus({ log });
 const internalToken = randomBytes(32).toString("hex");
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
