@@ -11,6 +11,7 @@ import type {
   ContentCounts,
   CreditLedger,
   DocumentCounter,
+  MailSettingsSource,
   RewardSettings,
   SettingsProvider,
   SmsSettingsSource,
@@ -23,6 +24,8 @@ import { WECHAT_API } from "./wechat/wechat.api.js";
 /** GetCreditBalances and CountUserDocuments answer at most this many ids per call. */
 const BATCH = 1000;
 const TIMEOUT_MS = 5_000;
+/** The catalogue's default of system.sitename. */
+const DEFAULT_SITE_NAME = "文库";
 
 export function createCreditLedger(transport: Transport, internalToken: string): CreditLedger {
   const client = createClient(OrderInternalAPI, transport);
@@ -59,6 +62,46 @@ export function createDocumentCounter(transport: Transport, internalToken: strin
       return out;
     },
     downloads: (userId, page, size) => client.listUserDownloads({ userId, page, size }, callOptions),
+  };
+}
+
+/** The origin of an http(s) URL (system.domain), or null when it is empty or not one. */
+export function originOf(domain: string): string | null {
+  try {
+    const url = new URL(domain.trim());
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** ConfigInternalAPI.GetMailSettings with the site's name and domain, kept until the settings change. */
+export function mailSettingsFrom(
+  transport: Transport,
+  internalToken: string,
+  reader: Pick<SettingsReader, "derive" | "current">,
+): MailSettingsSource {
+  const client = createClient(ConfigInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const load = reader.derive(() => client.getMailSettings({}, callOptions));
+  return {
+    async current() {
+      const [m, site] = await Promise.all([load(), reader.current()]);
+      return {
+        enabled: m.enable && !!m.host,
+        smtp: {
+          host: m.host,
+          port: m.port,
+          secure: m.isTls,
+          username: m.username,
+          password: m.password,
+          fromName: m.fromName,
+        },
+        linkMinutes: m.linkMinutes,
+        siteName: site.system?.sitename || DEFAULT_SITE_NAME,
+        siteOrigin: originOf(site.system?.domain ?? ""),
+      };
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // What the user service needs from the other services, as interfaces: the domain depends on these,
 // service.ts wires the implementations (clients.ts) in; tests pass their own.
 import type { CreditBooking } from "@wenku/credit-outbox";
+import type { Mail, SmtpSettings } from "@wenku/kit/mail";
 import type { ListUserDownloadReply } from "@wenku/proto/api/v1/user_pb.js";
 import type { SecuritySettings } from "./settings.js";
 
@@ -49,6 +50,29 @@ export interface DocumentCounter {
 export interface RewardSettings {
   current(): Promise<{ register: number; signIn: number; creditName: string }>;
 }
+
+/** What the user service's mails need: category email (with the SMTP password) and the site's name and address. */
+export interface SiteMailSettings {
+  /** email.enable, and an SMTP server named. */
+  enabled: boolean;
+  smtp: SmtpSettings;
+  /** email.duration: minutes a password-recovery link is valid. */
+  linkMinutes: number;
+  siteName: string;
+  /**
+   * The site's origin from system.domain (https://wenku.example.com), null when unset: links in mails
+   * are never built from a request's Host header, which whoever asks could forge.
+   */
+  siteOrigin: string | null;
+}
+
+/** The e-mail settings (the config service in production: ConfigInternalAPI.GetMailSettings + public settings). */
+export interface MailSettingsSource {
+  current(): Promise<SiteMailSettings>;
+}
+
+/** Sends one mail (the kit's SMTP mailer in production); throws the kit's MailError. */
+export type SendMail = (smtp: SmtpSettings, mail: Mail) => Promise<void>;
 
 /** The verification codes' lifetimes in minutes (email.code_duration, sms.code_duration): the config service. */
 export interface VerificationSettings {

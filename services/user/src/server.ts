@@ -30,6 +30,7 @@ import { createCaptchaRepository } from "./captcha/captcha.repository.js";
 import { createCaptchaService } from "./captcha/captcha.service.js";
 import { createCodeRepository } from "./codes/code.repository.js";
 import { codeKeyFrom, createCodeStore } from "./codes/code.store.js";
+import { createEmailCodeService } from "./codes/email.code.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
 import type { Db } from "./db.js";
 import { createDownloadHistory } from "./documents/download.history.js";
@@ -39,6 +40,7 @@ import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
 import { userRequestLimits } from "./limits.js";
+import { createSiteMailer } from "./mail/site.mailer.js";
 import { createOAuthRepository } from "./oauth/oauth.repository.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
@@ -46,7 +48,9 @@ import { createPermissionService } from "./permissions/permission.service.js";
 import type {
   CreditLedger,
   DocumentCounter,
+  MailSettingsSource,
   RewardSettings,
+  SendMail,
   SettingsProvider,
   SmsSettingsSource,
   VerificationSettings,
@@ -54,6 +58,8 @@ import type {
 import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
 import { createPunishmentRepository } from "./punishments/punishment.repository.js";
 import { createPunishmentService } from "./punishments/punishment.service.js";
+import { createPasswordRecovery } from "./recovery/password.recovery.js";
+import { createRecoveryRepository } from "./recovery/recovery.repository.js";
 import { createSignRepository } from "./sign/sign.repository.js";
 import { createSignService } from "./sign/sign.service.js";
 import { createSmsHandlers } from "./sms/sms.handlers.js";
@@ -111,6 +117,10 @@ export interface UserServerDeps {
   officialAccount?: OfficialAccountSource;
   /** system.domain: the site's address (the share signature signs its pages only). */
   siteDomain?: () => Promise<string>;
+  /** The e-mail settings with the SMTP password, the site's name and domain (the config service). */
+  mail: MailSettingsSource;
+  /** Sends a mail; the kit's SMTP mailer unless a test says otherwise. */
+  sendMail?: SendMail;
 }
 
 /** Wirings without the config service (unit tests): no official account. */
@@ -149,6 +159,29 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     clock: deps.clock,
   });
   const dynamics = createDynamicRepository(deps.db);
+  const mailer = createSiteMailer({
+    settings: deps.mail,
+    log: deps.log.child({ module: "mail" }),
+    send: deps.sendMail,
+  });
+  const emailCodes = createEmailCodeService({
+    codes,
+    captcha,
+    mailer,
+    settings: deps.settings,
+    repo,
+    clock: deps.clock,
+  });
+  const recovery = createPasswordRecovery({
+    repo,
+    links: createRecoveryRepository(deps.db),
+    captcha,
+    mailer,
+    dynamics,
+    authz,
+    log: deps.log.child({ module: "recovery" }),
+    clock: deps.clock,
+  });
   const policy = createUserPolicy({ repo, punishments: punishmentRepo, clock: deps.clock });
   // Names and avatars: other services keep brief users (the authors on their lists) until told.
   const briefs = await createChangeSignal(deps.bus, USER_BRIEFS_CHANGED_SUBJECT, deps.log);
@@ -246,6 +279,8 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
           signs,
           downloads: createDownloadHistory(deps.documents),
           mobile,
+          emailCodes,
+          recovery,
         }),
       ],
       [SmsAPI, createSmsHandlers(sms)],

@@ -4,6 +4,7 @@
 import type {
   CreditLedger,
   DocumentCounter,
+  MailSettingsSource,
   RewardSettings,
   SmsSettingsSource,
   VerificationSettings,
@@ -52,3 +53,14 @@ export function staticVerification(minutes: { email?: number; sms?: number } = {
 export function smsOff(): SmsSettingsSource {
   return { current: async () => ({ enable: false, provider: "smsAliyun", interval: 60, keys: {} }) };
 }
+
+/** A site whose e-mail is off (no SMTP server set). */
+export const noMail: MailSettingsSource = {
+  current: async () => ({
+    enabled: false,
+    smtp: { host: "", port: 465, secure: true, username: "", password: "", fromName: "" },
+    linkMinutes: 30,
+    siteName: "文库",
+    siteOrigin: null,
+  }),
+};

@@ -253,7 +253,7 @@ describe("registration, captcha, password recovery, codes", () => {
     }
   });
 
-  // The recovery and code RPCs answer 501 until their slice lands; the limits hold from day one.
+  // The recovery and code RPCs are limited whatever they answer (a refusal counts too).
   test("password recovery: 10 an hour per address, 5 an hour per e-mail address from any address", async () => {
     const byIp = await statuses(11, (i) =>
       from("127.0.2.5", "POST", "/api/v1/user/findpassword/stepone", { email: `u${i}@example.com` }),

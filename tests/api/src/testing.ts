@@ -20,7 +20,13 @@ export const ADMIN_PASSWORD = "admin-password-for-tests";
  */
 /** `databaseUrl` lets a test look at a service's own tables directly. */
 export async function startTestStack(
-  opts: { env?: Record<string, string | undefined>; clock?: () => Date; webDist?: string } = {},
+  opts: {
+    env?: Record<string, string | undefined>;
+    clock?: () => Date;
+    webDist?: string;
+    /** Addresses whose X-Forwarded-For the gateway believes (a test simulating many clients). */
+    trustedProxies?: string[];
+  } = {},
 ): Promise<
   Stack & {
     broadcastPrefix?: string;
@@ -56,6 +62,7 @@ export async function startTestStack(
     transport: grpc ? "grpc" : "memory",
     clock: opts.clock,
     webDist: opts.webDist,
+    trustedProxies: opts.trustedProxies,
     // Over NATS every stack shares one server: each gets a private conversion queue, so one test
     // run's converter never takes another's jobs.
     env: {

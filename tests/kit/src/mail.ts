@@ -1,6 +1,7 @@
 // @wenku/testkit/mail — a real SMTP server (npm smtp-server) for tests of code that
 // sends mail: it takes the given accounts (plain login, no TLS), refuses the recipients asked for and
 // keeps every mail it receives. Tests only.
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -57,4 +58,10 @@ export async function startTestSmtpServer(opts: {
     inbox,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A received mail as a person reads it: decoded subject and plain-text body (mailparser). */
+export async function readMail(mail: ReceivedMail): Promise<{ subject: string; text: string }> {
+  const parsed = await simpleParser(mail.raw);
+  return { subject: parsed.subject ?? "", text: parsed.text ?? "" };
 }

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/config_internal.proto.
  */
 export const file_api_v1_config_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKbAQoLU21zU2V0dGluZ3MSDgoGZW5hYmxlGAEgASgIEhAKCHByb3ZpZGVyGAIgASgJEhAKCGludGVydmFsGAMgASgFEisKBGtleXMYBCADKAsyHS5hcGkudjEuU21zU2V0dGluZ3MuS2V5c0VudHJ5GisKCUtleXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBInIKF09mZmljaWFsQWNjb3VudFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIOCgZhcHBfaWQYAiABKAkSEgoKYXBwX3NlY3JldBgDIAEoCRINCgV0b2tlbhgEIAEoCRIUCgxhcGlfYmFzZV91cmwYBSABKAkiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBTLfAwoRQ29uZmlnSW50ZXJuYWxBUEkSYgoOR2V0UGF5U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuUGF5U2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5pSv5LuY6K6+572uEncKF0dldFZlcmlmaWNhdGlvblNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhwuYXBpLnYxLlZlcmlmaWNhdGlvblNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPlumqjOivgeeggeiuvue9rhJiCg5HZXRTbXNTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5TbXNTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnn63kv6Horr7nva4SfQoaR2V0T2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHy5hcGkudjEuT2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W5YWs5LyX5Y+36K6+572uGgrS8xgGY29uZmlnYgZwcm90bzM", [file_api_v1_access, file_google_protobuf_empty]);
+  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKXAQoMTWFpbFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIMCgRob3N0GAIgASgJEgwKBHBvcnQYAyABKAUSDgoGaXNfdGxzGAQgASgIEhAKCHVzZXJuYW1lGAUgASgJEhAKCHBhc3N3b3JkGAYgASgJEhEKCWZyb21fbmFtZRgHIAEoCRIUCgxsaW5rX21pbnV0ZXMYCCABKAUimwEKC1Ntc1NldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIQCghwcm92aWRlchgCIAEoCRIQCghpbnRlcnZhbBgDIAEoBRIrCgRrZXlzGAQgAygLMh0uYXBpLnYxLlNtc1NldHRpbmdzLktleXNFbnRyeRorCglLZXlzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJyChdPZmZpY2lhbEFjY291bnRTZXR0aW5ncxIOCgZlbmFibGUYASABKAgSDgoGYXBwX2lkGAIgASgJEhIKCmFwcF9zZWNyZXQYAyABKAkSDQoFdG9rZW4YBCABKAkSFAoMYXBpX2Jhc2VfdXJsGAUgASgJIjUKEkRhaWx5Q291bnRzUmVxdWVzdBIMCgRkYXlzGAEgASgFEhEKCXRpbWVfem9uZRgCIAEoCSIpCgpEYWlseUNvdW50EgwKBGRhdGUYASABKAkSDQoFY291bnQYAiABKAUyxQQKEUNvbmZpZ0ludGVybmFsQVBJEmIKDkdldFBheVNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhMuYXBpLnYxLlBheVNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaUr+S7mOiuvue9rhJkCg9HZXRNYWlsU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuTWFpbFNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPlumCruS7tuiuvue9rhJ3ChdHZXRWZXJpZmljYXRpb25TZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRocLmFwaS52MS5WZXJpZmljYXRpb25TZXR0aW5ncyImyvMYIggEKh7mnI3liqHpl7Tor7vlj5bpqozor4HnoIHorr7nva4SYgoOR2V0U21zU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuU21zU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W55+t5L+h6K6+572uEn0KGkdldE9mZmljaWFsQWNjb3VudFNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Gh8uYXBpLnYxLk9mZmljaWFsQWNjb3VudFNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPluWFrOS8l+WPt+iuvue9rhoK0vMYBmNvbmZpZ2IGcHJvdG8z", [file_api_v1_access, file_google_protobuf_empty]);
 
 /**
  * The pay categories with their secrets, for the order service only (never through the gateway).
@@ -152,6 +152,70 @@ export const VerificationSettingsSchema: GenMessage<VerificationSettings> = /*@_
   messageDesc(file_api_v1_config_internal, 1);
 
 /**
+ * Category email with its SMTP password, for the user service's mails (codes, recovery links).
+ *
+ * @generated from message api.v1.MailSettings
+ */
+export type MailSettings = Message<"api.v1.MailSettings"> & {
+  /**
+   * email.enable: the site sends mail
+   *
+   * @generated from field: bool enable = 1;
+   */
+  enable: boolean;
+
+  /**
+   * @generated from field: string host = 2;
+   */
+  host: string;
+
+  /**
+   * @generated from field: int32 port = 3;
+   */
+  port: number;
+
+  /**
+   * TLS from the first byte (port 465); else STARTTLS when offered
+   *
+   * @generated from field: bool is_tls = 4;
+   */
+  isTls: boolean;
+
+  /**
+   * also the sender's address
+   *
+   * @generated from field: string username = 5;
+   */
+  username: string;
+
+  /**
+   * @generated from field: string password = 6;
+   */
+  password: string;
+
+  /**
+   * the sender's name (the site's name when empty)
+   *
+   * @generated from field: string from_name = 7;
+   */
+  fromName: string;
+
+  /**
+   * email.duration: a password-recovery link is valid this long
+   *
+   * @generated from field: int32 link_minutes = 8;
+   */
+  linkMinutes: number;
+};
+
+/**
+ * Describes the message api.v1.MailSettings.
+ * Use `create(MailSettingsSchema)` to create a new message.
+ */
+export const MailSettingsSchema: GenMessage<MailSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 2);
+
+/**
  * Category sms and the category its sms_provider names (never through the gateway).
  *
  * @generated from message api.v1.SmsSettings
@@ -191,7 +255,7 @@ export type SmsSettings = Message<"api.v1.SmsSettings"> & {
  * Use `create(SmsSettingsSchema)` to create a new message.
  */
 export const SmsSettingsSchema: GenMessage<SmsSettings> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 2);
+  messageDesc(file_api_v1_config_internal, 3);
 
 /**
  * oauthOfficialAccount with its secrets (never through the gateway).
@@ -238,7 +302,7 @@ export type OfficialAccountSettings = Message<"api.v1.OfficialAccountSettings"> 
  * Use `create(OfficialAccountSettingsSchema)` to create a new message.
  */
 export const OfficialAccountSettingsSchema: GenMessage<OfficialAccountSettings> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 3);
+  messageDesc(file_api_v1_config_internal, 4);
 
 /**
  * ConfigAPI.GetStatsTrend asks the user and the content service the same question, so its shape is the
@@ -263,7 +327,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 4);
+  messageDesc(file_api_v1_config_internal, 5);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -287,7 +351,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 5);
+  messageDesc(file_api_v1_config_internal, 6);
 
 /**
  * The config service answers other services' questions that need stored secrets.
@@ -304,6 +368,16 @@ export const ConfigInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof PaySettingsSchema;
+  },
+  /**
+   * The e-mail settings with the SMTP password (the user service's mails).
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetMailSettings
+   */
+  getMailSettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof MailSettingsSchema;
   },
   /**
    * The verification codes' lifetimes (not secret, but no public page needs them).

@@ -2,7 +2,13 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { catalog } from "./catalog.js";
 import type { ConfigService } from "./config.service.js";
-import { toOfficialAccountSettings, toPaySettings, toSmsSettings, toVerificationSettings } from "./settings.mapper.js";
+import {
+  toMailSettings,
+  toOfficialAccountSettings,
+  toPaySettings,
+  toSmsSettings,
+  toVerificationSettings,
+} from "./settings.mapper.js";
 
 /** The key names of an SMS provider category (empty for smsLog and anything unknown). */
 const keyNames = (category: string) =>
@@ -12,12 +18,15 @@ const keyNames = (category: string) =>
 
 /**
  * ConfigInternalAPI: the settings other services need with their secrets (the order service's pay
- * settings, the user service's code lifetimes, SMS provider and WeChat official account).
+ * settings, the user service's code lifetimes, SMS provider, WeChat official account and mail).
  */
 export function createConfigInternalHandlers(configs: ConfigService): ServiceImpl<typeof ConfigInternalAPI> {
   return {
     async getPaySettings() {
       return toPaySettings(await configs.values());
+    },
+    async getMailSettings() {
+      return toMailSettings(await configs.values());
     },
     async getVerificationSettings() {
       return toVerificationSettings(await configs.values());

@@ -1,6 +1,8 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
+  type MailSettings,
+  MailSettingsSchema,
   type OfficialAccountSettings,
   OfficialAccountSettingsSchema,
   type PaySettings,
@@ -28,6 +30,7 @@ import type { VipCard } from "@wenku/proto/api/v1/vip_pb.js";
 import { catalogEntry } from "./catalog.js";
 import { DOCUMENT_EXTENSIONS } from "./catalog.site.js";
 import type { ListedConfig } from "./config.service.js";
+import { smtpSettingsOf } from "./mail.check.js";
 import type { ConfigValues } from "./values.js";
 
 export function toConfig(row: ListedConfig): Config {
@@ -260,6 +263,21 @@ export function toRechargeSettings(v: ConfigValues): RechargeSettings {
 }
 
 /** The pay categories with their secrets and the order time limit: ConfigInternalAPI only. */
+/** Category email with its secret (ConfigInternalAPI.GetMailSettings); the sender's name defaults to the site's. */
+export function toMailSettings(v: ConfigValues): MailSettings {
+  const smtp = smtpSettingsOf(v);
+  return create(MailSettingsSchema, {
+    enable: v.bool("email", "enable"),
+    host: smtp.host,
+    port: smtp.port,
+    isTls: smtp.secure,
+    username: smtp.username,
+    password: smtp.password,
+    fromName: smtp.fromName,
+    linkMinutes: v.int("email", "duration"),
+  });
+}
+
 /** The verification codes' lifetimes in minutes (ConfigInternalAPI.GetVerificationSettings). */
 export function toVerificationSettings(v: ConfigValues): VerificationSettings {
   return create(VerificationSettingsSchema, {

@@ -11,6 +11,7 @@ import { createTestDatabase } from "../../../../jest/db.js";
 import {
   noDocuments,
   noLedger,
+  noMail,
   openSite,
   smsOff,
   staticRewards,
@@ -60,6 +61,7 @@ beforeAll(async () => {
     timeZone: "Asia/Shanghai",
     verification: staticVerification(),
     sms: smsOff(),
+    mail: noMail,
   });
   client = createClient(UserAPI, inProcessTransport(def));
 });

@@ -10,7 +10,7 @@ import { createRateLimitStore, type RateLimitStore } from "@wenku/kit/ratelimit"
 import { UserInternalAPI } from "@wenku/proto/api/v1/user_internal_pb.js";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { createTestDatabase } from "../../../../jest/db.js";
-import { openSite, smsOff, staticRewards, staticSettings, staticVerification } from "../../test/ports.js";
+import { noMail, openSite, smsOff, staticRewards, staticSettings, staticVerification } from "../../test/ports.js";
 import { createUserCreditOutbox } from "../credits/credit.outbox.js";
 import { createDb, type Db, USER_SCHEMA } from "../db.js";
 import type { ContentCounts, CreditLedger, DocumentCounter } from "../ports.js";
@@ -67,6 +67,7 @@ beforeAll(async () => {
     timeZone: "Asia/Shanghai",
     verification: staticVerification(),
     sms: smsOff(),
+    mail: noMail,
   });
   const transport = inProcessTransport(def);
   users = createClient(UserAPI, transport);

@@ -11,7 +11,9 @@ import {
   type UserAPI,
 } from "@wenku/proto/api/v1/user_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { EmailCodeService } from "../codes/email.code.js";
 import type { DownloadHistory } from "../documents/download.history.js";
+import type { PasswordRecovery } from "../recovery/password.recovery.js";
 import { toSign } from "../sign/sign.mapper.js";
 import type { SignService } from "../sign/sign.service.js";
 import type { UserAdminService } from "./user.admin.js";
@@ -46,6 +48,8 @@ export interface UserDomain {
   downloads: DownloadHistory;
   /** Mobile sign-up, sign-in and recovery with SMS codes. */
   mobile: MobileAccounts;
+  emailCodes: EmailCodeService;
+  recovery: PasswordRecovery;
 }
 
 /** Thin RPC edge of UserAPI. RPCs of slices not built yet are absent and answer Unimplemented. */
@@ -59,6 +63,8 @@ export function createUserHandlers({
   signs,
   downloads,
   mobile,
+  emailCodes,
+  recovery,
 }: UserDomain): Partial<ServiceImpl<typeof UserAPI>> {
   return {
     async register(req, ctx) {
@@ -83,6 +89,18 @@ export function createUserHandlers({
     },
     async findPasswordByMobile(req) {
       await mobile.findPassword(req);
+      return {};
+    },
+    async sendEmailCode(req, ctx) {
+      await emailCodes.send(actor(ctx), req);
+      return {};
+    },
+    async findPasswordStepOne(req, ctx) {
+      await recovery.requestLink(actor(ctx), req);
+      return {};
+    },
+    async findPasswordStepTwo(req, ctx) {
+      await recovery.reset(actor(ctx), req);
       return {};
     },
     async logout(_req, ctx) {

@@ -113,6 +113,13 @@ export async function fillUsernameSkeletons(db: Db): Promise<number> {
 export function createUserRepository(db: Db) {
   return {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
+    /**
+     * The account with this e-mail address (password recovery): exactly as stored, else the oldest one
+     * whose address differs only in case.
+     */
+    byEmail: async (email: string) =>
+      (await db.user.findUnique({ where: { email } })) ??
+      (await db.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, orderBy: { id: "asc" } })),
     /** Exactly this username (no lookalikes): the operator's password reset. */
     byUsername: (username: string) => db.user.findUnique({ where: { username } }),
 

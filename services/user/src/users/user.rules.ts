@@ -13,6 +13,8 @@ export const userMessages = {
   oldPasswordWrong: "原密码不正确",
   email: "请输入正确的电子邮箱",
   emailTaken: "该邮箱已被注册",
+  emailRequired: "请输入电子邮箱",
+  codeRequired: "请输入邮箱验证码",
   emailLocked: "邮箱设置后不能修改",
   mobile: "请输入正确的手机号码",
   mobileRequired: "请输入手机号码",

@@ -1,10 +1,12 @@
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
 import { identifierKey } from "@wenku/kit/ratelimit";
+import { CodeType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LoginGuard } from "../auth/login.guard.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { TokenCodec } from "../auth/tokens.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
 import type { CodeStore } from "../codes/code.store.js";
+import { emailTarget } from "../codes/email.code.js";
 import type { RegisterBonus } from "../credits/register.bonus.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
 import type { SettingsProvider } from "../ports.js";
@@ -56,7 +58,15 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     async register(
       call: CallContext,
-      input: { username: string; password: string; email: string; mobile: string; captcha: string; captchaId: string },
+      input: {
+        username: string;
+        password: string;
+        email: string;
+        mobile: string;
+        captcha: string;
+        captchaId: string;
+        code: string;
+      },
     ) {
       const settings = await deps.settings.security();
       if (!settings.enableRegister) throw new DomainError("permission_denied", userMessages.registerClosed);
@@ -65,11 +75,20 @@ export function createUserService(deps: UserServiceDeps) {
       const email = checkEmail(input.email);
       const mobile = checkMobile(input.mobile);
       if (settings.enableVerifyRegisterEmail) {
-        // E-mail codes (SendEmailCode) are not built yet: registering unverified would bypass the setting.
-        throw new DomainError("failed_precondition", "邮箱验证注册暂不可用，请联系管理员");
+        if (!email) throw new DomainError("invalid_argument", userMessages.emailRequired, undefined, "email");
+        if (!input.code.trim()) throw new DomainError("invalid_argument", userMessages.codeRequired, undefined, "code");
+        refuseTaken(await deps.repo.taken({ username, email, mobile }));
+        // The code was mailed behind the register captcha (SendEmailCode): it stands for the captcha.
+        await deps.codes.consume({
+          channel: "email",
+          target: emailTarget(email),
+          purpose: CodeType.REGISTER,
+          code: input.code.trim(),
+        });
+      } else {
+        await deps.captcha.check("register", call, input.captchaId, input.captcha);
+        refuseTaken(await deps.repo.taken({ username, email, mobile }));
       }
-      await deps.captcha.check("register", call, input.captchaId, input.captcha);
-      refuseTaken(await deps.repo.taken({ username, email, mobile }));
       const bonus = (await deps.registerBonus?.prepare()) ?? null;
       let user: Awaited<ReturnType<UserRepository["create"]>>;
       try {
