@@ -485,6 +485,7 @@ export const CONFIG_OPTIONS_EN: Readonly<Record<string, string>> = {
   smsBaidu: "Baidu Cloud",
   smsHuawei: "Huawei Cloud",
   smsHaomas: "Haomas",
+  smsLog: "Server log only (development)",
   none: "Never check",
   auto: "Check automatically",
   database: "Database (PostgreSQL full text)",
