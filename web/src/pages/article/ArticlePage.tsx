@@ -8,11 +8,13 @@ import { useApiQuery } from "../../api/useApiQuery.js";
 import { LazyCommentSection } from "../../components/comment/LazyCommentSection.js";
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { EllipsisText, Title } from "../../components/common/Text.js";
+import { WechatShare } from "../../components/share/WechatShare.js";
 import { FavoriteButton } from "../../components/social/FavoriteButton.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { parseUserId } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { ArticleMeta } from "./ArticleMeta.js";
 import { articlePath, articleRef, editPath } from "./articleQuery.js";
@@ -32,6 +34,7 @@ export default function ArticlePage() {
   const session = useSession();
   const article = useApiQuery(ArticleAPI.method.getArticle, ref ?? skipToken, t("art.loadFailed"));
   const mobile = useSizeClass() === "mobile";
+  const { system } = useSettings().settings;
   const missing = ref === null || article.error?.status === 404;
   usePageTitle(missing ? t("art.notFound") : article.data?.title);
 
@@ -96,6 +99,11 @@ export default function ArticlePage() {
                 >
                   {a.title}
                 </h1>
+                <WechatShare
+                  title={a.title}
+                  desc={a.description || a.title}
+                  image={system.logo || system.favicon || "/favicon.ico"}
+                />
                 <Flex justify="space-between" align="center" wrap gap={8}>
                   <ArticleMeta article={a} />
                   <Flex align="center" gap={8}>

@@ -18,7 +18,9 @@ import { LazyCommentSection } from "../../components/comment/LazyCommentSection.
 import { Breadcrumb } from "../../components/common/Breadcrumb.js";
 import { formatTime } from "../../components/common/format.js";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
+import { coverUrl } from "../../components/document/DocumentCard.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
+import { WechatShare } from "../../components/share/WechatShare.js";
 import { usePageTitle } from "../../hooks/usePageTitle.js";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -188,6 +190,9 @@ function DocumentView({ document: doc, mobile }: { document: Document; mobile: b
 
   return (
     <Row gutter={[16, 16]} data-testid="document-page">
+      {isPublicStatus(doc.status) && (
+        <WechatShare title={doc.title} desc={doc.description || doc.title} image={coverUrl(doc.id)} />
+      )}
       <Col xs={24} lg={17}>
         <AdSlot position="document_top" />
         {header}
