@@ -23,6 +23,8 @@ export interface SiteSettings {
     watermark: string;
     /** Keywords suggested under the home page's search box. */
     recommendWords: string[];
+    /** SMS is on (sms.enable): sign-in, sign-up and recovery by mobile number and code. */
+    enableSms: boolean;
   };
   footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string };
   security: {
@@ -90,6 +92,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     version: "",
     analytics: "",
     enableWatermark: false,
+    enableSms: false,
     watermark: "",
     recommendWords: [],
   },

@@ -3,6 +3,7 @@ import { enAdminConfig } from "./en.config.js";
 import { enAdminOrder } from "./en.order.js";
 import { enAdminReport } from "./en.report.js";
 import { enAdminShowcase } from "./en.showcase.js";
+import { enAdminSms } from "./en.sms.js";
 import { enAdminVip } from "./en.vip.js";
 import type { AdminMessages } from "./zh-CN.js";
 
@@ -13,6 +14,7 @@ export const enAdmin: AdminMessages = {
   ...enAdminComments,
   ...enAdminReport,
   ...enAdminVip,
+  ...enAdminSms,
   ...enAdminOrder,
   "adminLayout.title": "Admin",
   "adminLayout.collapse": "Collapse menu",

@@ -3,6 +3,7 @@ import { zhCNAdminConfig } from "./zh-CN.config.js";
 import { zhCNAdminOrder } from "./zh-CN.order.js";
 import { zhCNAdminReport } from "./zh-CN.report.js";
 import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
+import { zhCNAdminSms } from "./zh-CN.sms.js";
 import { zhCNAdminVip } from "./zh-CN.vip.js";
 
 /**
@@ -16,6 +17,7 @@ export const zhCNAdmin = {
   ...zhCNAdminComments,
   ...zhCNAdminReport,
   ...zhCNAdminVip,
+  ...zhCNAdminSms,
   ...zhCNAdminOrder,
   "adminLayout.title": "管理后台",
   "adminLayout.collapse": "收起菜单",

@@ -11,6 +11,7 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/user/permission": () => import("./user/PermissionPage.js"),
   "/admin/user/punishment": () => import("./user/PunishmentPage.js"),
   "/admin/user/vip": () => import("./user/VipPage.js"),
+  "/admin/user/sms": () => import("./user/SmsPage.js"),
   "/admin/navigation": () => import("./navigation/NavigationPage.js"),
   "/admin/banner": () => import("./banner/BannerPage.js"),
   "/admin/friendlink": () => import("./friendlink/FriendlinkPage.js"),

@@ -10,6 +10,8 @@ import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
+import { AuthMethodTabs } from "./AuthMethodTabs.js";
+import { MobileLoginForm } from "./MobileLoginForm.js";
 import { useSessionSubmit } from "./useSessionSubmit.js";
 
 interface LoginValues {
@@ -38,26 +40,28 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t("auth.loginTitle")} subtitle={t("auth.loginSubtitle")}>
-      <Form<LoginValues>
-        form={form}
-        layout="vertical"
-        onFinish={submit.onFinish}
-        requiredMark={false}
-        data-testid="login-form"
-      >
-        <Form.Item name="username" label={t("auth.username")} rules={r.username}>
-          <Input size="large" prefix={<UserOutlined />} autoComplete="username" placeholder={t("auth.loginName")} />
-        </Form.Item>
-        <Form.Item name="password" label={t("auth.password")} rules={r.password}>
-          <AuthPasswordInput autoComplete="current-password" placeholder={t("auth.password")} />
-        </Form.Item>
-        {(settings.security.enableCaptchaLogin || submit.captchaDemanded) && (
-          <CaptchaField scene="login" {...submit.captcha} />
-        )}
-        <FormSubmit error={submit.error} loading={submit.submitting} large>
-          {t("auth.submitLogin")}
-        </FormSubmit>
-      </Form>
+      <AuthMethodTabs mobile={<MobileLoginForm />} labels={[t("sms.tabPassword"), t("sms.tabMobile")]}>
+        <Form<LoginValues>
+          form={form}
+          layout="vertical"
+          onFinish={submit.onFinish}
+          requiredMark={false}
+          data-testid="login-form"
+        >
+          <Form.Item name="username" label={t("auth.username")} rules={r.username}>
+            <Input size="large" prefix={<UserOutlined />} autoComplete="username" placeholder={t("auth.loginName")} />
+          </Form.Item>
+          <Form.Item name="password" label={t("auth.password")} rules={r.password}>
+            <AuthPasswordInput autoComplete="current-password" placeholder={t("auth.password")} />
+          </Form.Item>
+          {(settings.security.enableCaptchaLogin || submit.captchaDemanded) && (
+            <CaptchaField scene="login" {...submit.captcha} />
+          )}
+          <FormSubmit error={submit.error} loading={submit.submitting} large>
+            {t("auth.submitLogin")}
+          </FormSubmit>
+        </Form>
+      </AuthMethodTabs>
       <div style={{ display: "flex", justifyContent: "space-between", marginTop: 16, flexWrap: "wrap", gap: 8 }}>
         <span>
           {t("auth.noAccount")}{" "}

@@ -10,6 +10,8 @@ import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
+import { AuthMethodTabs } from "./AuthMethodTabs.js";
+import { MobileRegisterForm } from "./MobileRegisterForm.js";
 import { useSessionSubmit } from "./useSessionSubmit.js";
 
 interface RegisterValues {
@@ -60,39 +62,41 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")}>
-      <Form<RegisterValues>
-        form={form}
-        layout="vertical"
-        onFinish={submit.onFinish}
-        requiredMark={false}
-        data-testid="register-form"
-      >
-        <Form.Item name="username" label={t("auth.username")} rules={r.newUsername}>
-          <Input size="large" prefix={<UserOutlined />} autoComplete="username" placeholder={t("auth.username")} />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label={t("auth.email")}
-          rules={settings.security.enableVerifyRegisterEmail ? r.requiredEmail : r.email}
+      <AuthMethodTabs mobile={<MobileRegisterForm />} labels={[t("sms.tabUsername"), t("sms.tabMobileRegister")]}>
+        <Form<RegisterValues>
+          form={form}
+          layout="vertical"
+          onFinish={submit.onFinish}
+          requiredMark={false}
+          data-testid="register-form"
         >
-          <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder={t("auth.email")} />
-        </Form.Item>
-        <Form.Item name="password" label={t("auth.password")} rules={r.newPassword(t("validate.passwordRequired"))}>
-          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.password")} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t("auth.confirmPassword")}
-          dependencies={["password"]}
-          rules={r.sameAs("password", t("validate.confirmRequired"), t("validate.confirmMismatch"))}
-        >
-          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
-        </Form.Item>
-        {settings.security.enableCaptchaRegister && <CaptchaField scene="register" {...submit.captcha} />}
-        <FormSubmit error={submit.error} loading={submit.submitting} large>
-          {t("auth.submitRegister")}
-        </FormSubmit>
-      </Form>
+          <Form.Item name="username" label={t("auth.username")} rules={r.newUsername}>
+            <Input size="large" prefix={<UserOutlined />} autoComplete="username" placeholder={t("auth.username")} />
+          </Form.Item>
+          <Form.Item
+            name="email"
+            label={t("auth.email")}
+            rules={settings.security.enableVerifyRegisterEmail ? r.requiredEmail : r.email}
+          >
+            <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder={t("auth.email")} />
+          </Form.Item>
+          <Form.Item name="password" label={t("auth.password")} rules={r.newPassword(t("validate.passwordRequired"))}>
+            <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.password")} />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t("auth.confirmPassword")}
+            dependencies={["password"]}
+            rules={r.sameAs("password", t("validate.confirmRequired"), t("validate.confirmMismatch"))}
+          >
+            <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
+          </Form.Item>
+          {settings.security.enableCaptchaRegister && <CaptchaField scene="register" {...submit.captcha} />}
+          <FormSubmit error={submit.error} loading={submit.submitting} large>
+            {t("auth.submitRegister")}
+          </FormSubmit>
+        </Form>
+      </AuthMethodTabs>
       <div style={{ marginTop: 16 }}>
         {t("auth.haveAccount")}{" "}
         <Link to={redirect ? `/login?${new URLSearchParams({ redirect }).toString()}` : "/login"}>
