@@ -175,13 +175,15 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   // The WeChat API stand-in of web/e2e/wechatmp.spec.ts listens here; the site may reach it (and no
   // other loopback port) through the guarded fetcher, as an operator would allow an intranet host.
   const wechatPort = String(Number(port) + 2000);
+  // Likewise the SMS vendor stand-in of web/e2e/sms.spec.ts.
+  const smsPort = String(Number(port) + 2001);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: port,
     HOST: "127.0.0.1",
     WENKU_ADMIN_PASSWORD: "e2e-admin-password",
-    FETCH_ALLOW_HOSTS: `127.0.0.1:${wechatPort}`,
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${wechatPort},127.0.0.1:${smsPort}`,
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
@@ -212,7 +214,13 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
     record(`${name} start`, t, true);
     for (const run of playwrightRuns) {
       step(name, bin("playwright"), ["test", "-c", "web/playwright.config.ts", ...run.args], {
-        env: { WENKU_URL: url, WENKU_ADMIN_PASSWORD: "e2e-admin-password", E2E_WECHAT_PORT: wechatPort, ...run.env },
+        env: {
+          WENKU_URL: url,
+          WENKU_ADMIN_PASSWORD: "e2e-admin-password",
+          E2E_WECHAT_PORT: wechatPort,
+          E2E_SMS_PORT: smsPort,
+          ...run.env,
+        },
       });
     }
   } catch (err) {

@@ -13,6 +13,7 @@ export const SERIAL_SPECS = [
   "order.spec.ts",
   "vip.spec.ts",
   "wechatmp.spec.ts",
+  "sms.spec.ts",
 ];
 
 /**

@@ -109,18 +109,21 @@ const AUTH_ERRORS = new Set([
   "InvalidParameter",
 ]);
 
-export function startAliyunSmsStandIn(): Promise<SmsStandIn> {
-  return serveVendor({
-    keys: KEYS,
-    check: checker(),
-    answer(res: ServerResponse, v) {
-      const RequestId = randomUUID().toUpperCase();
-      if (!v.ok) {
-        // Request-level errors are HTTP 4xx; business errors (isv.*) come back 200 with their Code.
-        const status = AUTH_ERRORS.has(v.code) ? 400 : 200;
-        return json(res, status, { RequestId, HostId: "dysmsapi.aliyuncs.com", Code: v.code, Message: v.message });
-      }
-      json(res, 200, { Message: "OK", RequestId, BizId: `${Date.now()}^0`, Code: "OK" });
+export function startAliyunSmsStandIn(port = 0): Promise<SmsStandIn> {
+  return serveVendor(
+    {
+      keys: KEYS,
+      check: checker(),
+      answer(res: ServerResponse, v) {
+        const RequestId = randomUUID().toUpperCase();
+        if (!v.ok) {
+          // Request-level errors are HTTP 4xx; business errors (isv.*) come back 200 with their Code.
+          const status = AUTH_ERRORS.has(v.code) ? 400 : 200;
+          return json(res, status, { RequestId, HostId: "dysmsapi.aliyuncs.com", Code: v.code, Message: v.message });
+        }
+        json(res, 200, { Message: "OK", RequestId, BizId: `${Date.now()}^0`, Code: "OK" });
+      },
     },
-  });
+    port,
+  );
 }

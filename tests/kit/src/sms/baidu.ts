@@ -67,26 +67,29 @@ function check(x: Exchange): Verdict {
   return { ok: true, mobile: String(b.mobile), template: String(b.template), code };
 }
 
-export function startBaiduSmsStandIn(): Promise<SmsStandIn> {
-  return serveVendor({
-    keys: KEYS,
-    check,
-    answer(res, v) {
-      const requestId = randomUUID();
-      if (!v.ok) {
-        const status = ["AccessDenied", "InvalidAccessKeyId", "RequestExpired", "SignatureDoesNotMatch"].includes(
-          v.code,
-        )
-          ? 403
-          : 400;
-        return json(res, status, { requestId, code: v.code, message: v.message });
-      }
-      json(res, 200, {
-        requestId,
-        code: "1000",
-        message: "成功",
-        data: [{ code: "1000", message: "成功", mobile: v.mobile, messageId: randomUUID() }],
-      });
+export function startBaiduSmsStandIn(port = 0): Promise<SmsStandIn> {
+  return serveVendor(
+    {
+      keys: KEYS,
+      check,
+      answer(res, v) {
+        const requestId = randomUUID();
+        if (!v.ok) {
+          const status = ["AccessDenied", "InvalidAccessKeyId", "RequestExpired", "SignatureDoesNotMatch"].includes(
+            v.code,
+          )
+            ? 403
+            : 400;
+          return json(res, status, { requestId, code: v.code, message: v.message });
+        }
+        json(res, 200, {
+          requestId,
+          code: "1000",
+          message: "成功",
+          data: [{ code: "1000", message: "成功", mobile: v.mobile, messageId: randomUUID() }],
+        });
+      },
     },
-  });
+    port,
+  );
 }

@@ -60,7 +60,8 @@ export const templateIds = new Set(Object.values(TEMPLATES));
 export const fresh = (at: Date, skewSeconds: number) =>
   Number.isFinite(at.getTime()) && Math.abs(Date.now() - at.getTime()) <= skewSeconds * 1000;
 
-export async function serveVendor(protocol: VendorProtocol): Promise<SmsStandIn> {
+/** Serves `protocol` on 127.0.0.1:`port` (0: any free port). */
+export async function serveVendor(protocol: VendorProtocol, port = 0): Promise<SmsStandIn> {
   const received: ReceivedSms[] = [];
   const refused: string[] = [];
   let forced: { code: string; message: string } | null = null;
@@ -93,10 +94,9 @@ export async function serveVendor(protocol: VendorProtocol): Promise<SmsStandIn>
     });
   });
   server.on("clientError", (_err, socket) => socket.destroy());
-  server.listen(0, "127.0.0.1");
+  server.listen(port, "127.0.0.1");
   await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     endpoint,
     keys: { ...protocol.keys, endpoint },

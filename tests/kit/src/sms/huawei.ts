@@ -62,31 +62,34 @@ function checker() {
   };
 }
 
-export function startHuaweiSmsStandIn(): Promise<SmsStandIn> {
-  return serveVendor({
-    keys: KEYS,
-    check: checker(),
-    answer(res, v) {
-      if (!v.ok)
-        return json(res, v.code.startsWith("E0000") || v.code === "E000102" ? 401 : 400, {
-          code: v.code,
-          description: v.message,
+export function startHuaweiSmsStandIn(port = 0): Promise<SmsStandIn> {
+  return serveVendor(
+    {
+      keys: KEYS,
+      check: checker(),
+      answer(res, v) {
+        if (!v.ok)
+          return json(res, v.code.startsWith("E0000") || v.code === "E000102" ? 401 : 400, {
+            code: v.code,
+            description: v.message,
+          });
+        json(res, 200, {
+          code: "000000",
+          description: "Success",
+          result: [
+            {
+              originTo: `+86${v.mobile}`,
+              createTime: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+              from: KEYS.sender,
+              smsMsgId: randomUUID(),
+              status: "000000",
+              countryCode: "CN",
+              total: 1,
+            },
+          ],
         });
-      json(res, 200, {
-        code: "000000",
-        description: "Success",
-        result: [
-          {
-            originTo: `+86${v.mobile}`,
-            createTime: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
-            from: KEYS.sender,
-            smsMsgId: randomUUID(),
-            status: "000000",
-            countryCode: "CN",
-            total: 1,
-          },
-        ],
-      });
+      },
     },
-  });
+    port,
+  );
 }

@@ -73,29 +73,32 @@ function check(x: Exchange): Verdict {
   return { ok: true, mobile: String(phones[0]).slice(3), template: String(body.TemplateId), code: String(params[0]) };
 }
 
-export function startTencentSmsStandIn(): Promise<SmsStandIn> {
-  return serveVendor({
-    keys: KEYS,
-    check,
-    answer(res, v) {
-      const RequestId = randomUUID();
-      if (!v.ok) return json(res, 200, { Response: { Error: { Code: v.code, Message: v.message }, RequestId } });
-      json(res, 200, {
-        Response: {
-          SendStatusSet: [
-            {
-              SerialNo: randomUUID(),
-              PhoneNumber: `+86${v.mobile}`,
-              Fee: 1,
-              SessionContext: "",
-              Code: "Ok",
-              Message: "send success",
-              IsoCode: "CN",
-            },
-          ],
-          RequestId,
-        },
-      });
+export function startTencentSmsStandIn(port = 0): Promise<SmsStandIn> {
+  return serveVendor(
+    {
+      keys: KEYS,
+      check,
+      answer(res, v) {
+        const RequestId = randomUUID();
+        if (!v.ok) return json(res, 200, { Response: { Error: { Code: v.code, Message: v.message }, RequestId } });
+        json(res, 200, {
+          Response: {
+            SendStatusSet: [
+              {
+                SerialNo: randomUUID(),
+                PhoneNumber: `+86${v.mobile}`,
+                Fee: 1,
+                SessionContext: "",
+                Code: "Ok",
+                Message: "send success",
+                IsoCode: "CN",
+              },
+            ],
+            RequestId,
+          },
+        });
+      },
     },
-  });
+    port,
+  );
 }

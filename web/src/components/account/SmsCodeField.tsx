@@ -90,6 +90,7 @@ export function SmsCodeFields({ form, type, scene }: { form: FormInstance; type:
               inputMode="numeric"
               maxLength={8}
               placeholder={t("sms.code")}
+              aria-label={t("sms.code")}
               style={{ flex: 1, minWidth: 0 }}
             />
           </Form.Item>

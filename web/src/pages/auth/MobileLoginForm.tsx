@@ -30,6 +30,7 @@ export function MobileLoginForm() {
       layout="vertical"
       onFinish={submit.onFinish}
       requiredMark={false}
+      name="mobile-login"
       data-testid="mobile-login-form"
     >
       <SmsCodeFields form={form} type={CodeType.LOGIN} scene="login" />

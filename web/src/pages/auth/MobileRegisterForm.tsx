@@ -35,6 +35,7 @@ export function MobileRegisterForm() {
       layout="vertical"
       onFinish={submit.onFinish}
       requiredMark={false}
+      name="mobile-register"
       data-testid="mobile-register-form"
     >
       <SmsCodeFields form={form} type={CodeType.REGISTER} scene="register" />
