@@ -7,11 +7,13 @@ import { ConfigInternalAPI } from "@wenku/proto/api/v1/config_internal_pb.js";
 import { DocumentInternalAPI } from "@wenku/proto/api/v1/content_internal_pb.js";
 import { OrderInternalAPI } from "@wenku/proto/api/v1/order_internal_pb.js";
 import { DEFAULT_CREDIT_NAME } from "./credits/rewards.js";
+import { isOAuthType, type OAuthProviderConfig } from "./oauth/providers/provider.js";
 import type {
   ContentCounts,
   CreditLedger,
   DocumentCounter,
   MailSettingsSource,
+  OAuthSettingsSource,
   RewardSettings,
   SettingsProvider,
   SmsSettingsSource,
@@ -120,6 +122,37 @@ export function verificationSettingsFrom(
       return channel === "email" ? s.emailCodeMinutes : s.smsCodeMinutes;
     },
   };
+}
+
+/** ConfigInternalAPI.GetOAuthSettings (client secrets included), kept until the settings change. */
+export function oauthSettingsFrom(
+  transport: Transport,
+  internalToken: string,
+  reader: Pick<SettingsReader, "derive">,
+): OAuthSettingsSource {
+  const client = createClient(ConfigInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const load = reader.derive(async () => {
+    const s = await client.getOAuthSettings({}, callOptions);
+    const providers: OAuthProviderConfig[] = [];
+    for (const p of s.providers)
+      if (isOAuthType(p.type))
+        providers.push({
+          type: p.type,
+          enable: p.enable,
+          clientId: p.clientId.trim(),
+          clientSecret: p.clientSecret,
+          name: p.name,
+          icon: p.icon,
+          issuer: p.issuer.trim(),
+          authorizeUrl: p.authorizeUrl.trim(),
+          tokenUrl: p.tokenUrl.trim(),
+          userinfoUrl: p.userinfoUrl.trim(),
+          scope: p.scope.trim(),
+        });
+    return { providers, linkVerifiedEmail: s.linkVerifiedEmail };
+  });
+  return { current: load };
 }
 
 /** The rewards from the public settings (cached, dropped at once when an admin saves them). */

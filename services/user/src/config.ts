@@ -2,8 +2,8 @@ import { loadConfig, serviceConfigSchema, siteTimeZone, z } from "@wenku/kit";
 import { fetchConfigShape } from "@wenku/kit/net";
 
 export const userConfigSchema = serviceConfigSchema("user")
-  // FETCH_ALLOW_HOSTS: what the SMS senders and WeChat's API client may reach although not public (a
-  // vendor stand-in in tests)
+  // FETCH_ALLOW_HOSTS: what the SMS senders, WeChat's API client and login providers may reach although
+  // not public (tests' peers)
   .extend(fetchConfigShape)
   .extend({
     /** Secret signing user tokens (HS256). Only the user service holds it. */
@@ -19,6 +19,9 @@ export const userConfigSchema = serviceConfigSchema("user")
     WENKU_ADMIN_PASSWORD: z.string().min(8).optional(),
     /** The IANA time zone the site's days start in (the daily check-in: once per user per day). */
     SITE_TIME_ZONE: siteTimeZone,
+    /** GitHub login's addresses: github.com, or a GitHub Enterprise Server's (https://HOST, https://HOST/api/v3). */
+    OAUTH_GITHUB_URL: z.string().url().default("https://github.com"),
+    OAUTH_GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

@@ -11,6 +11,7 @@ const DAY = 24 * HOUR;
 
 const api = (method: string) => `/api.v1.UserAPI/${method}`;
 const SEND_SMS = "/api.v1.SmsAPI/SendSms";
+const oauth = (method: string) => `/api.v1.OAuthAPI/${method}`;
 
 /** The limits, by name (prefix): points per duration (seconds) and key. */
 export const REQUEST_LIMITS = {
@@ -32,6 +33,8 @@ export const REQUEST_LIMITS = {
   /** Logins with an SMS code per address, and per mobile number (code guessing). */
   mobileLoginIp: { prefix: "mobile_login_ip", points: 30, duration: HOUR },
   mobileLoginTarget: { prefix: "mobile_login_target", points: 10, duration: HOUR },
+  /** Third-party logins started and finished per address (each one calls the provider). */
+  oauthIp: { prefix: "oauth_ip", points: 120, duration: HOUR },
 } as const;
 
 const codeMessage = (wait: string) => `验证码发送过于频繁，请 ${wait}后再试`;
@@ -74,5 +77,8 @@ export function userRequestLimits(store: RateLimitStore): Map<string, RequestLim
     [api("SendEmailCode"), code],
     [SEND_SMS, code],
     [api("LoginByMobile"), [{ limiter: l.mobileLoginIp }, { limiter: l.mobileLoginTarget, key: byField("mobile") }]],
+    [oauth("StartOAuthLogin"), [{ limiter: l.oauthIp }]],
+    [oauth("LoginOAuth"), [{ limiter: l.oauthIp }]],
+    [oauth("RegisterOAuth"), register],
   ]);
 }

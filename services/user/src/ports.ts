@@ -3,6 +3,7 @@
 import type { CreditBooking } from "@wenku/credit-outbox";
 import type { Mail, SmtpSettings } from "@wenku/kit/mail";
 import type { ListUserDownloadReply } from "@wenku/proto/api/v1/user_pb.js";
+import type { OAuthProviderConfig } from "./oauth/providers/provider.js";
 import type { SecuritySettings } from "./settings.js";
 
 /**
@@ -98,4 +99,12 @@ export interface SmsSettings {
 /** Where the SMS settings come from: ConfigInternalAPI.GetSmsSettings, kept until settings change. */
 export interface SmsSettingsSource {
   current(): Promise<SmsSettings>;
+}
+
+/**
+ * The third-party login providers' settings with their client secrets, and whether a provider-verified
+ * e-mail may sign in to the account holding it (security.oauth_link_verified_email): the config service.
+ */
+export interface OAuthSettingsSource {
+  current(): Promise<{ providers: OAuthProviderConfig[]; linkVerifiedEmail: boolean }>;
 }

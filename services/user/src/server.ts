@@ -41,7 +41,14 @@ import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
 import { userRequestLimits } from "./limits.js";
 import { createSiteMailer } from "./mail/site.mailer.js";
+import { createOAuthHandlers } from "./oauth/oauth.handlers.js";
+import { createOAuthFetch } from "./oauth/oauth.http.js";
 import { createOAuthRepository } from "./oauth/oauth.repository.js";
+import { createOAuthService } from "./oauth/oauth.service.js";
+import { createOAuthProofs } from "./oauth/oauth.state.js";
+import { createCustomAdapter } from "./oauth/providers/custom.js";
+import { createGithubAdapter, type GithubEndpoints } from "./oauth/providers/github.js";
+import { createOAuthRegistry, isOAuthType } from "./oauth/providers/provider.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
@@ -49,6 +56,7 @@ import type {
   CreditLedger,
   DocumentCounter,
   MailSettingsSource,
+  OAuthSettingsSource,
   RewardSettings,
   SendMail,
   SettingsProvider,
@@ -109,7 +117,10 @@ export interface UserServerDeps {
   verification: VerificationSettings;
   /** The SMS switch, provider and its keys (the config service in production). */
   sms: SmsSettingsSource;
-  /** FETCH_ALLOW_HOSTS: what the SMS senders and WeChat's API client may reach although not public (stand-ins). */
+  /**
+   * FETCH_ALLOW_HOSTS: what the SMS senders, WeChat's API client and login providers may reach although
+   * not public (tests' peers).
+   */
   fetchAllow?: AllowHosts;
   /** NODE_ENV is development: the log-only SMS provider may be chosen. */
   development?: boolean;
@@ -121,7 +132,20 @@ export interface UserServerDeps {
   mail: MailSettingsSource;
   /** Sends a mail; the kit's SMTP mailer unless a test says otherwise. */
   sendMail?: SendMail;
+  /** Third-party login providers' settings; absent: none offered. Redirect URIs are {siteDomain}/oauth/{name}. */
+  oauth?: OAuthDeps;
 }
+
+export interface OAuthDeps {
+  settings: OAuthSettingsSource;
+  /** GitHub's addresses (github.com unless an Enterprise Server is configured). */
+  github?: GithubEndpoints;
+}
+
+/** Wirings without the config service (unit tests): no provider configured. */
+const NO_OAUTH: OAuthDeps = {
+  settings: { current: async () => ({ providers: [], linkVerifiedEmail: false }) },
+};
 
 /** Wirings without the config service (unit tests): no official account. */
 const NO_OFFICIAL_ACCOUNT: OfficialAccountSource = {
@@ -201,6 +225,22 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     loginGuard,
     clock: deps.clock,
   });
+  // Third-party login: the adapters speak through the guarded fetcher; proofs are signed with a key
+  // derived from the token secret.
+  const oauthDeps = deps.oauth ?? NO_OAUTH;
+  const oauthProofs = createOAuthProofs(deps.jwtSecret, deps.clock ?? (() => new Date()));
+  const oauthFetch = createOAuthFetch({ allow: deps.fetchAllow });
+  const oauth = createOAuthService({
+    repo: createOAuthRepository(deps.db),
+    accounts: users,
+    registry: createOAuthRegistry([
+      createGithubAdapter(oauthFetch, oauthDeps.github),
+      createCustomAdapter(oauthFetch, deps.clock),
+    ]),
+    settings: oauthDeps.settings,
+    siteUrl: deps.siteDomain ?? (async () => ""),
+    proofs: oauthProofs,
+  });
   const admin = createUserAdminService({ repo, authz, briefs });
   // Mobile sign-up, sign-in and recovery with SMS codes; SendSms and the records of every send.
   const mobile = createMobileAccounts({
@@ -241,9 +281,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
   const wechatApi = createWechatApi({ allow: deps.fetchAllow });
   const officialAccount = deps.officialAccount ?? NO_OFFICIAL_ACCOUNT;
-  // Until the OAuth flow signs unbound accounts' proofs, an unbound scan cannot be offered to bind.
-  const scanBindings = createScanBindings(createOAuthRepository(deps.db), async () => {
-    throw new DomainError("unavailable", "该微信尚未绑定账号，请先用密码登录后在个人资料中绑定");
+  // An unbound scan gets the OAuth flow's signed proof, to bind (BindOAuth) or register (RegisterOAuth).
+  const scanBindings = createScanBindings(createOAuthRepository(deps.db), async (type, openid) => {
+    if (!isOAuthType(type)) throw new DomainError("invalid_argument", "不支持的第三方登录方式");
+    return oauthProofs.session({ type, account: { openid, emailVerified: false } });
   });
   const scan = createScanService({
     repo: createScanRepository(deps.db),
@@ -292,7 +333,13 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
         UserInternalAPI,
         { ...createUserInternalHandlers({ profiles, policy, activities, captcha }), ...createWechatPushHandlers(scan) },
       ],
-      [OAuthAPI, createWechatHandlers({ scan, share, withCounts: counts.fill })],
+      [
+        OAuthAPI,
+        {
+          ...createOAuthHandlers(oauth, counts.fill),
+          ...createWechatHandlers({ scan, share, withCounts: counts.fill }),
+        },
+      ],
     ],
   });
   // After observe and access (which establishes the client address): the per-request limits.

@@ -5,6 +5,7 @@ import {
   createDocumentCounter,
   createOfficialAccountSource,
   mailSettingsFrom,
+  oauthSettingsFrom,
   rewardsFrom,
   settingsFrom,
   siteDomainFrom,
@@ -71,6 +72,10 @@ export const service: ServiceModule = {
         fetchAllow: cfg.FETCH_ALLOW_HOSTS,
         development: cfg.NODE_ENV === "development",
         mail: mailSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
+        oauth: {
+          settings: oauthSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
+          github: { web: cfg.OAUTH_GITHUB_URL, api: cfg.OAUTH_GITHUB_API_URL },
+        },
         timeZone: cfg.SITE_TIME_ZONE,
         officialAccount: createOfficialAccountSource(ctx.transports.config, ctx.internalToken, ctx.settings),
         siteDomain: siteDomainFrom(ctx.settings),

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/config_internal.proto.
  */
 export const file_api_v1_config_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKXAQoMTWFpbFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIMCgRob3N0GAIgASgJEgwKBHBvcnQYAyABKAUSDgoGaXNfdGxzGAQgASgIEhAKCHVzZXJuYW1lGAUgASgJEhAKCHBhc3N3b3JkGAYgASgJEhEKCWZyb21fbmFtZRgHIAEoCRIUCgxsaW5rX21pbnV0ZXMYCCABKAUimwEKC1Ntc1NldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIQCghwcm92aWRlchgCIAEoCRIQCghpbnRlcnZhbBgDIAEoBRIrCgRrZXlzGAQgAygLMh0uYXBpLnYxLlNtc1NldHRpbmdzLktleXNFbnRyeRorCglLZXlzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJyChdPZmZpY2lhbEFjY291bnRTZXR0aW5ncxIOCgZlbmFibGUYASABKAgSDgoGYXBwX2lkGAIgASgJEhIKCmFwcF9zZWNyZXQYAyABKAkSDQoFdG9rZW4YBCABKAkSFAoMYXBpX2Jhc2VfdXJsGAUgASgJIjUKEkRhaWx5Q291bnRzUmVxdWVzdBIMCgRkYXlzGAEgASgFEhEKCXRpbWVfem9uZRgCIAEoCSIpCgpEYWlseUNvdW50EgwKBGRhdGUYASABKAkSDQoFY291bnQYAiABKAUyxQQKEUNvbmZpZ0ludGVybmFsQVBJEmIKDkdldFBheVNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhMuYXBpLnYxLlBheVNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaUr+S7mOiuvue9rhJkCg9HZXRNYWlsU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuTWFpbFNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPlumCruS7tuiuvue9rhJ3ChdHZXRWZXJpZmljYXRpb25TZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRocLmFwaS52MS5WZXJpZmljYXRpb25TZXR0aW5ncyImyvMYIggEKh7mnI3liqHpl7Tor7vlj5bpqozor4HnoIHorr7nva4SYgoOR2V0U21zU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuU21zU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W55+t5L+h6K6+572uEn0KGkdldE9mZmljaWFsQWNjb3VudFNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Gh8uYXBpLnYxLk9mZmljaWFsQWNjb3VudFNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPluWFrOS8l+WPt+iuvue9rhoK0vMYBmNvbmZpZ2IGcHJvdG8z", [file_api_v1_access, file_google_protobuf_empty]);
+  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKXAQoMTWFpbFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIMCgRob3N0GAIgASgJEgwKBHBvcnQYAyABKAUSDgoGaXNfdGxzGAQgASgIEhAKCHVzZXJuYW1lGAUgASgJEhAKCHBhc3N3b3JkGAYgASgJEhEKCWZyb21fbmFtZRgHIAEoCRIUCgxsaW5rX21pbnV0ZXMYCCABKAUimwEKC1Ntc1NldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIQCghwcm92aWRlchgCIAEoCRIQCghpbnRlcnZhbBgDIAEoBRIrCgRrZXlzGAQgAygLMh0uYXBpLnYxLlNtc1NldHRpbmdzLktleXNFbnRyeRorCglLZXlzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJyChdPZmZpY2lhbEFjY291bnRTZXR0aW5ncxIOCgZlbmFibGUYASABKAgSDgoGYXBwX2lkGAIgASgJEhIKCmFwcF9zZWNyZXQYAyABKAkSDQoFdG9rZW4YBCABKAkSFAoMYXBpX2Jhc2VfdXJsGAUgASgJItoBChVPQXV0aFByb3ZpZGVyU2V0dGluZ3MSDAoEdHlwZRgBIAEoBRIOCgZlbmFibGUYAiABKAgSEQoJY2xpZW50X2lkGAMgASgJEhUKDWNsaWVudF9zZWNyZXQYBCABKAkSDAoEbmFtZRgFIAEoCRIMCgRpY29uGAYgASgJEg4KBmlzc3VlchgHIAEoCRIVCg1hdXRob3JpemVfdXJsGAggASgJEhEKCXRva2VuX3VybBgJIAEoCRIUCgx1c2VyaW5mb191cmwYCiABKAkSDQoFc2NvcGUYCyABKAkiXgoNT0F1dGhTZXR0aW5ncxIwCglwcm92aWRlcnMYASADKAsyHS5hcGkudjEuT0F1dGhQcm92aWRlclNldHRpbmdzEhsKE2xpbmtfdmVyaWZpZWRfZW1haWwYAiABKAgiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBTK2BQoRQ29uZmlnSW50ZXJuYWxBUEkSYgoOR2V0UGF5U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuUGF5U2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5pSv5LuY6K6+572uEmQKD0dldE1haWxTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoULmFwaS52MS5NYWlsU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W6YKu5Lu26K6+572uEncKF0dldFZlcmlmaWNhdGlvblNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhwuYXBpLnYxLlZlcmlmaWNhdGlvblNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPlumqjOivgeeggeiuvue9rhJiCg5HZXRTbXNTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5TbXNTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnn63kv6Horr7nva4SfQoaR2V0T2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHy5hcGkudjEuT2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W5YWs5LyX5Y+36K6+572uEm8KEEdldE9BdXRoU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFS5hcGkudjEuT0F1dGhTZXR0aW5ncyIsyvMYKAgEKiTmnI3liqHpl7Tor7vlj5bnrKzkuInmlrnnmbvlvZXorr7nva4aCtLzGAZjb25maWdiBnByb3RvMw", [file_api_v1_access, file_google_protobuf_empty]);
 
 /**
  * The pay categories with their secrets, for the order service only (never through the gateway).
@@ -305,6 +305,109 @@ export const OfficialAccountSettingsSchema: GenMessage<OfficialAccountSettings> 
   messageDesc(file_api_v1_config_internal, 4);
 
 /**
+ * One login provider's category (oauthGithub, oauthCustom, …) with its secret (never through the gateway).
+ *
+ * @generated from message api.v1.OAuthProviderSettings
+ */
+export type OAuthProviderSettings = Message<"api.v1.OAuthProviderSettings"> & {
+  /**
+   * the provider's number (OAuthConfig.type)
+   *
+   * @generated from field: int32 type = 1;
+   */
+  type: number;
+
+  /**
+   * @generated from field: bool enable = 2;
+   */
+  enable: boolean;
+
+  /**
+   * @generated from field: string client_id = 3;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string client_secret = 4;
+   */
+  clientSecret: string;
+
+  /**
+   * custom: the button's name
+   *
+   * @generated from field: string name = 5;
+   */
+  name: string;
+
+  /**
+   * custom: the button's icon
+   *
+   * @generated from field: string icon = 6;
+   */
+  icon: string;
+
+  /**
+   * custom: OpenID Connect issuer or discovery URL ("" = plain OAuth2)
+   *
+   * @generated from field: string issuer = 7;
+   */
+  issuer: string;
+
+  /**
+   * custom plain OAuth2 endpoints
+   *
+   * @generated from field: string authorize_url = 8;
+   */
+  authorizeUrl: string;
+
+  /**
+   * @generated from field: string token_url = 9;
+   */
+  tokenUrl: string;
+
+  /**
+   * @generated from field: string userinfo_url = 10;
+   */
+  userinfoUrl: string;
+
+  /**
+   * @generated from field: string scope = 11;
+   */
+  scope: string;
+};
+
+/**
+ * Describes the message api.v1.OAuthProviderSettings.
+ * Use `create(OAuthProviderSettingsSchema)` to create a new message.
+ */
+export const OAuthProviderSettingsSchema: GenMessage<OAuthProviderSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 5);
+
+/**
+ * @generated from message api.v1.OAuthSettings
+ */
+export type OAuthSettings = Message<"api.v1.OAuthSettings"> & {
+  /**
+   * @generated from field: repeated api.v1.OAuthProviderSettings providers = 1;
+   */
+  providers: OAuthProviderSettings[];
+
+  /**
+   * security.oauth_link_verified_email: a provider-verified e-mail signs in to the account holding it.
+   *
+   * @generated from field: bool link_verified_email = 2;
+   */
+  linkVerifiedEmail: boolean;
+};
+
+/**
+ * Describes the message api.v1.OAuthSettings.
+ * Use `create(OAuthSettingsSchema)` to create a new message.
+ */
+export const OAuthSettingsSchema: GenMessage<OAuthSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 6);
+
+/**
  * ConfigAPI.GetStatsTrend asks the user and the content service the same question, so its shape is the
  * asker's: a count per day over the last `days` days in `time_zone` (the caller checked both), oldest first.
  *
@@ -327,7 +430,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 5);
+  messageDesc(file_api_v1_config_internal, 7);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -351,7 +454,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 6);
+  messageDesc(file_api_v1_config_internal, 8);
 
 /**
  * The config service answers other services' questions that need stored secrets.
@@ -408,6 +511,16 @@ export const ConfigInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof OfficialAccountSettingsSchema;
+  },
+  /**
+   * The third-party login providers' settings with their client secrets, for the user service.
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetOAuthSettings
+   */
+  getOAuthSettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof OAuthSettingsSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_config_internal, 0);

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/oauth.proto.
  */
 export const file_api_v1_oauth: GenFile = /*@__PURE__*/
-  fileDesc("ChJhcGkvdjEvb2F1dGgucHJvdG8SBmFwaS52MSKHAQoLT0F1dGhDb25maWcSDAoEdHlwZRgBIAEoBRIMCgRuYW1lGAIgASgJEgwKBGljb24YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhQKDHJlZGlyZWN0X3VybBgFIAEoCRIVCg1hdXRob3JpemVfdXJsGAYgASgJEg4KBmVuYWJsZRgHIAEoCCIzCgxPQXV0aENvbmZpZ3MSIwoGb2F1dGhzGAEgAygLMhMuYXBpLnYxLk9BdXRoQ29uZmlnIoACCglVc2VyT0F1dGgSCgoCaWQYASABKAMSDwoHdXNlcl9pZBgCIAEoAxISCgpvYXV0aF90eXBlGAMgASgFEg4KBm9wZW5pZBgEIAEoCRIQCgh1c2VybmFtZRgFIAEoCRIQCghuaWNrbmFtZRgGIAEoCRIOCgZhdmF0YXIYByABKAkSDQoFZW1haWwYCCABKAkSDwoHc2Vzc2lvbhgJIAEoCRIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJaChFPQXV0aExvZ2luUmVxdWVzdBISCgpvYXV0aF90eXBlGAEgASgFEgwKBGNvZGUYAiABKAkSDQoFc3RhdGUYAyABKAkSFAoMcmVkaXJlY3RfdXJpGAQgASgJIl4KD09BdXRoTG9naW5SZXBseRINCgV0b2tlbhgBIAEoCRIaCgR1c2VyGAIgASgLMgwuYXBpLnYxLlVzZXISIAoFb2F1dGgYAyABKAsyES5hcGkudjEuVXNlck9BdXRoIkcKEEJpbmRPQXV0aFJlcXVlc3QSEgoKb2F1dGhfdHlwZRgBIAEoBRIOCgZvcGVuaWQYAiABKAkSDwoHc2Vzc2lvbhgDIAEoCSIkChRXZWNoYXRNUExvZ2luUmVxdWVzdBIMCgRjb2RlGAEgASgJIiYKF1d4U2hhcmVTaWduYXR1cmVSZXF1ZXN0EgsKA3VybBgBIAEoCSJeChVXeFNoYXJlU2lnbmF0dXJlUmVwbHkSDQoFYXBwaWQYASABKAkSEQoJdGltZXN0YW1wGAIgASgDEhAKCG5vbmNlc3RyGAMgASgJEhEKCXNpZ25hdHVyZRgEIAEoCSIqChdXZWNoYXRNUFNjYW5Db2RlUmVxdWVzdBIPCgdpc19iaW5kGAEgASgIIoEBChVXZWNoYXRNUFNjYW5Db2RlUmVwbHkSDAoEY29kZRgBIAEoCRINCgVzY2VuZRgCIAEoCRIOCgZxcmNvZGUYAyABKAkSCwoDdXJsGAQgASgJEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjcKGFdlY2hhdE1QU2NhbkxvZ2luUmVxdWVzdBINCgVzY2VuZRgBIAEoCRIMCgRjb2RlGAIgASgJIioKGVdlY2hhdE1QU2NhblN0YXR1c1JlcXVlc3QSDQoFc2NlbmUYASABKAkiiAEKF1dlY2hhdE1QU2NhblN0YXR1c1JlcGx5Eg0KBXRva2VuGAEgASgJEhoKBHVzZXIYAiABKAsyDC5hcGkudjEuVXNlchIPCgdzdWNjZXNzGAMgASgIEiAKBW9hdXRoGAQgASgLMhEuYXBpLnYxLlVzZXJPQXV0aBIPCgdzY2FubmVkGAUgASgIIjYKEkxpc3RVc2VyT0F1dGhSZXBseRIgCgVvYXV0aBgBIAMoCzIRLmFwaS52MS5Vc2VyT0F1dGgiJAoWRGVsZXRlVXNlck9BdXRoUmVxdWVzdBIKCgJpZBgBIAEoAzLJCwoIT0F1dGhBUEkSeQoKTG9naW5PQXV0aBIZLmFwaS52MS5PQXV0aExvZ2luUmVxdWVzdBoXLmFwaS52MS5PQXV0aExvZ2luUmVwbHkiN8rzGBUIASABKg/nrKzkuInmlrnnmbvlvZWC0+STAhg6ASoiEy9hcGkvdjEvb2F1dGgvbG9naW4SeQoJQmluZE9BdXRoEhguYXBpLnYxLkJpbmRPQXV0aFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiOsrzGBkIAioV57uR5a6a56ys5LiJ5pa56LSm5Y+3gtPkkwIXOgEqIhIvYXBpL3YxL29hdXRoL2JpbmQSgwEKD0dldE9BdXRoQ29uZmlncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoULmFwaS52MS5PQXV0aENvbmZpZ3MiQsrzGCEIASABKhvojrflj5bnrKzkuInmlrnnmbvlvZXphY3nva6C0+STAhcSFS9hcGkvdjEvb2F1dGgvY29uZmlncxKOAQoNTG9naW5XZWNoYXRNUBIcLmFwaS52MS5XZWNoYXRNUExvZ2luUmVxdWVzdBoXLmFwaS52MS5PQXV0aExvZ2luUmVwbHkiRsrzGBsIASABKhXlvq7kv6HlsI/nqIvluo/nmbvlvZWC0+STAiE6ASoiHC9hcGkvdjEvb2F1dGgvd2VjaGF0bXAvbG9naW4SngEKE0dldFd4U2hhcmVTaWduYXR1cmUSHy5hcGkudjEuV3hTaGFyZVNpZ25hdHVyZVJlcXVlc3QaHS5hcGkudjEuV3hTaGFyZVNpZ25hdHVyZVJlcGx5IkfK8xgcCAEqGOiOt+WPluW+ruS/oeWIhuS6q+etvuWQjYLT5JMCIRIfL2FwaS92MS9vYXV0aC93eHNoYXJlL3NpZ25hdHVyZRKgAQoRV2VjaGF0TVBTY2FuTG9naW4SIC5hcGkudjEuV2VjaGF0TVBTY2FuTG9naW5SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IlHK8xghCAEgASob5bCP56iL5bqP56Gu6K6k5omr56CB55m75b2VgtPkkwImOgEqIiEvYXBpL3YxL29hdXRoL3dlY2hhdG1wL3NjYW4vbG9naW4SpAEKE0dldFdlY2hhdE1QU2NhbkNvZGUSHy5hcGkudjEuV2VjaGF0TVBTY2FuQ29kZVJlcXVlc3QaHS5hcGkudjEuV2VjaGF0TVBTY2FuQ29kZVJlcGx5Ik3K8xghCAEgASob6I635Y+W5omr56CB55m75b2V5LqM57u056CBgtPkkwIiEiAvYXBpL3YxL29hdXRoL3dlY2hhdG1wL3NjYW4vY29kZRK3AQoaR2V0V2VjaGF0TVBTY2FuTG9naW5TdGF0dXMSIS5hcGkudjEuV2VjaGF0TVBTY2FuU3RhdHVzUmVxdWVzdBofLmFwaS52MS5XZWNoYXRNUFNjYW5TdGF0dXNSZXBseSJVyvMYHggBIAEqGOafpeivouaJq+eggeeZu+W9leeKtuaAgYLT5JMCLToBKiIoL2FwaS92MS9vYXV0aC93ZWNoYXRtcC9zY2FuL2xvZ2luL3N0YXR1cxJ8Cg1MaXN0VXNlck9BdXRoEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhouYXBpLnYxLkxpc3RVc2VyT0F1dGhSZXBseSI3yvMYGQgCKhXmiJHnmoTnrKzkuInmlrnotKblj7eC0+STAhQSEi9hcGkvdjEvdXNlci9vYXV0aBKCAQoPRGVsZXRlVXNlck9BdXRoEh4uYXBpLnYxLkRlbGV0ZVVzZXJPQXV0aFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiN8rzGBkIAioV6Kej57uR56ys5LiJ5pa56LSm5Y+3gtPkkwIUKhIvYXBpL3YxL3VzZXIvb2F1dGgaCNLzGAR1c2VyYgZwcm90bzM", [file_api_v1_access, file_api_v1_user, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChJhcGkvdjEvb2F1dGgucHJvdG8SBmFwaS52MSKHAQoLT0F1dGhDb25maWcSDAoEdHlwZRgBIAEoBRIMCgRuYW1lGAIgASgJEgwKBGljb24YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhQKDHJlZGlyZWN0X3VybBgFIAEoCRIVCg1hdXRob3JpemVfdXJsGAYgASgJEg4KBmVuYWJsZRgHIAEoCCIzCgxPQXV0aENvbmZpZ3MSIwoGb2F1dGhzGAEgAygLMhMuYXBpLnYxLk9BdXRoQ29uZmlnIoACCglVc2VyT0F1dGgSCgoCaWQYASABKAMSDwoHdXNlcl9pZBgCIAEoAxISCgpvYXV0aF90eXBlGAMgASgFEg4KBm9wZW5pZBgEIAEoCRIQCgh1c2VybmFtZRgFIAEoCRIQCghuaWNrbmFtZRgGIAEoCRIOCgZhdmF0YXIYByABKAkSDQoFZW1haWwYCCABKAkSDwoHc2Vzc2lvbhgJIAEoCRIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJvChFPQXV0aExvZ2luUmVxdWVzdBISCgpvYXV0aF90eXBlGAEgASgFEgwKBGNvZGUYAiABKAkSDQoFc3RhdGUYAyABKAkSFAoMcmVkaXJlY3RfdXJpGAQgASgJEhMKC2Jyb3dzZXJfa2V5GAUgASgJIkEKFlN0YXJ0T0F1dGhMb2dpblJlcXVlc3QSEgoKb2F1dGhfdHlwZRgBIAEoBRITCgticm93c2VyX2tleRgCIAEoCSI8ChRTdGFydE9BdXRoTG9naW5SZXBseRIVCg1hdXRob3JpemVfdXJsGAEgASgJEg0KBXN0YXRlGAIgASgJIl0KFFJlZ2lzdGVyT0F1dGhSZXF1ZXN0EhIKCm9hdXRoX3R5cGUYASABKAUSDgoGb3BlbmlkGAIgASgJEg8KB3Nlc3Npb24YAyABKAkSEAoIdXNlcm5hbWUYBCABKAkiXgoPT0F1dGhMb2dpblJlcGx5Eg0KBXRva2VuGAEgASgJEhoKBHVzZXIYAiABKAsyDC5hcGkudjEuVXNlchIgCgVvYXV0aBgDIAEoCzIRLmFwaS52MS5Vc2VyT0F1dGgiRwoQQmluZE9BdXRoUmVxdWVzdBISCgpvYXV0aF90eXBlGAEgASgFEg4KBm9wZW5pZBgCIAEoCRIPCgdzZXNzaW9uGAMgASgJIiQKFFdlY2hhdE1QTG9naW5SZXF1ZXN0EgwKBGNvZGUYASABKAkiJgoXV3hTaGFyZVNpZ25hdHVyZVJlcXVlc3QSCwoDdXJsGAEgASgJIl4KFVd4U2hhcmVTaWduYXR1cmVSZXBseRINCgVhcHBpZBgBIAEoCRIRCgl0aW1lc3RhbXAYAiABKAMSEAoIbm9uY2VzdHIYAyABKAkSEQoJc2lnbmF0dXJlGAQgASgJIioKF1dlY2hhdE1QU2NhbkNvZGVSZXF1ZXN0Eg8KB2lzX2JpbmQYASABKAgigQEKFVdlY2hhdE1QU2NhbkNvZGVSZXBseRIMCgRjb2RlGAEgASgJEg0KBXNjZW5lGAIgASgJEg4KBnFyY29kZRgDIAEoCRILCgN1cmwYBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNwoYV2VjaGF0TVBTY2FuTG9naW5SZXF1ZXN0Eg0KBXNjZW5lGAEgASgJEgwKBGNvZGUYAiABKAkiKgoZV2VjaGF0TVBTY2FuU3RhdHVzUmVxdWVzdBINCgVzY2VuZRgBIAEoCSKIAQoXV2VjaGF0TVBTY2FuU3RhdHVzUmVwbHkSDQoFdG9rZW4YASABKAkSGgoEdXNlchgCIAEoCzIMLmFwaS52MS5Vc2VyEg8KB3N1Y2Nlc3MYAyABKAgSIAoFb2F1dGgYBCABKAsyES5hcGkudjEuVXNlck9BdXRoEg8KB3NjYW5uZWQYBSABKAgiNgoSTGlzdFVzZXJPQXV0aFJlcGx5EiAKBW9hdXRoGAEgAygLMhEuYXBpLnYxLlVzZXJPQXV0aCIkChZEZWxldGVVc2VyT0F1dGhSZXF1ZXN0EgoKAmlkGAEgASgDMuMNCghPQXV0aEFQSRJ5CgpMb2dpbk9BdXRoEhkuYXBpLnYxLk9BdXRoTG9naW5SZXF1ZXN0GhcuYXBpLnYxLk9BdXRoTG9naW5SZXBseSI3yvMYFQgBIAEqD+esrOS4ieaWueeZu+W9lYLT5JMCGDoBKiITL2FwaS92MS9vYXV0aC9sb2dpbhKOAQoPU3RhcnRPQXV0aExvZ2luEh4uYXBpLnYxLlN0YXJ0T0F1dGhMb2dpblJlcXVlc3QaHC5hcGkudjEuU3RhcnRPQXV0aExvZ2luUmVwbHkiPcrzGBsIASABKhXlj5HotbfnrKzkuInmlrnnmbvlvZWC0+STAhg6ASoiEy9hcGkvdjEvb2F1dGgvc3RhcnQShgEKDVJlZ2lzdGVyT0F1dGgSHC5hcGkudjEuUmVnaXN0ZXJPQXV0aFJlcXVlc3QaFy5hcGkudjEuT0F1dGhMb2dpblJlcGx5Ij7K8xgZCAEqFeesrOS4ieaWuei0puWPt+azqOWGjILT5JMCGzoBKiIWL2FwaS92MS9vYXV0aC9yZWdpc3RlchJ5CglCaW5kT0F1dGgSGC5hcGkudjEuQmluZE9BdXRoUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI6yvMYGQgCKhXnu5HlrprnrKzkuInmlrnotKblj7eC0+STAhc6ASoiEi9hcGkvdjEvb2F1dGgvYmluZBKDAQoPR2V0T0F1dGhDb25maWdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhQuYXBpLnYxLk9BdXRoQ29uZmlncyJCyvMYIQgBIAEqG+iOt+WPluesrOS4ieaWueeZu+W9lemFjee9roLT5JMCFxIVL2FwaS92MS9vYXV0aC9jb25maWdzEo4BCg1Mb2dpbldlY2hhdE1QEhwuYXBpLnYxLldlY2hhdE1QTG9naW5SZXF1ZXN0GhcuYXBpLnYxLk9BdXRoTG9naW5SZXBseSJGyvMYGwgBIAEqFeW+ruS/oeWwj+eoi+W6j+eZu+W9lYLT5JMCIToBKiIcL2FwaS92MS9vYXV0aC93ZWNoYXRtcC9sb2dpbhKeAQoTR2V0V3hTaGFyZVNpZ25hdHVyZRIfLmFwaS52MS5XeFNoYXJlU2lnbmF0dXJlUmVxdWVzdBodLmFwaS52MS5XeFNoYXJlU2lnbmF0dXJlUmVwbHkiR8rzGBwIASoY6I635Y+W5b6u5L+h5YiG5Lqr562+5ZCNgtPkkwIhEh8vYXBpL3YxL29hdXRoL3d4c2hhcmUvc2lnbmF0dXJlEqABChFXZWNoYXRNUFNjYW5Mb2dpbhIgLmFwaS52MS5XZWNoYXRNUFNjYW5Mb2dpblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiUcrzGCEIASABKhvlsI/nqIvluo/noa7orqTmiavnoIHnmbvlvZWC0+STAiY6ASoiIS9hcGkvdjEvb2F1dGgvd2VjaGF0bXAvc2Nhbi9sb2dpbhKkAQoTR2V0V2VjaGF0TVBTY2FuQ29kZRIfLmFwaS52MS5XZWNoYXRNUFNjYW5Db2RlUmVxdWVzdBodLmFwaS52MS5XZWNoYXRNUFNjYW5Db2RlUmVwbHkiTcrzGCEIASABKhvojrflj5bmiavnoIHnmbvlvZXkuoznu7TnoIGC0+STAiISIC9hcGkvdjEvb2F1dGgvd2VjaGF0bXAvc2Nhbi9jb2RlErcBChpHZXRXZWNoYXRNUFNjYW5Mb2dpblN0YXR1cxIhLmFwaS52MS5XZWNoYXRNUFNjYW5TdGF0dXNSZXF1ZXN0Gh8uYXBpLnYxLldlY2hhdE1QU2NhblN0YXR1c1JlcGx5IlXK8xgeCAEgASoY5p+l6K+i5omr56CB55m75b2V54q25oCBgtPkkwItOgEqIigvYXBpL3YxL29hdXRoL3dlY2hhdG1wL3NjYW4vbG9naW4vc3RhdHVzEnwKDUxpc3RVc2VyT0F1dGgSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGi5hcGkudjEuTGlzdFVzZXJPQXV0aFJlcGx5IjfK8xgZCAIqFeaIkeeahOesrOS4ieaWuei0puWPt4LT5JMCFBISL2FwaS92MS91c2VyL29hdXRoEoIBCg9EZWxldGVVc2VyT0F1dGgSHi5hcGkudjEuRGVsZXRlVXNlck9BdXRoUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI3yvMYGQgCKhXop6Pnu5HnrKzkuInmlrnotKblj7eC0+STAhQqEi9hcGkvdjEvdXNlci9vYXV0aBoI0vMYBHVzZXJiBnByb3RvMw", [file_api_v1_access, file_api_v1_user, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * A provider a visitor can log in with. Never carries the client secret.
@@ -189,6 +189,14 @@ export type OAuthLoginRequest = Message<"api.v1.OAuthLoginRequest"> & {
    * @generated from field: string redirect_uri = 4;
    */
   redirectUri: string;
+
+  /**
+   * The random value the browser that started the login keeps (StartOAuthLoginRequest.browser_key):
+   * a state presented by another browser is refused.
+   *
+   * @generated from field: string browser_key = 5;
+   */
+  browserKey: string;
 };
 
 /**
@@ -197,6 +205,95 @@ export type OAuthLoginRequest = Message<"api.v1.OAuthLoginRequest"> & {
  */
 export const OAuthLoginRequestSchema: GenMessage<OAuthLoginRequest> = /*@__PURE__*/
   messageDesc(file_api_v1_oauth, 3);
+
+/**
+ * Starts a login at a provider from this browser.
+ *
+ * @generated from message api.v1.StartOAuthLoginRequest
+ */
+export type StartOAuthLoginRequest = Message<"api.v1.StartOAuthLoginRequest"> & {
+  /**
+   * @generated from field: int32 oauth_type = 1;
+   */
+  oauthType: number;
+
+  /**
+   * A random value of 32 to 128 URL-safe characters the browser keeps until the provider sends it back
+   * (the web app: sessionStorage); LoginOAuth must carry the same.
+   *
+   * @generated from field: string browser_key = 2;
+   */
+  browserKey: string;
+};
+
+/**
+ * Describes the message api.v1.StartOAuthLoginRequest.
+ * Use `create(StartOAuthLoginRequestSchema)` to create a new message.
+ */
+export const StartOAuthLoginRequestSchema: GenMessage<StartOAuthLoginRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_oauth, 4);
+
+/**
+ * Where to send the visitor: the provider's authorize URL with state, PKCE challenge and (OIDC) nonce.
+ *
+ * @generated from message api.v1.StartOAuthLoginReply
+ */
+export type StartOAuthLoginReply = Message<"api.v1.StartOAuthLoginReply"> & {
+  /**
+   * @generated from field: string authorize_url = 1;
+   */
+  authorizeUrl: string;
+
+  /**
+   * @generated from field: string state = 2;
+   */
+  state: string;
+};
+
+/**
+ * Describes the message api.v1.StartOAuthLoginReply.
+ * Use `create(StartOAuthLoginReplySchema)` to create a new message.
+ */
+export const StartOAuthLoginReplySchema: GenMessage<StartOAuthLoginReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_oauth, 5);
+
+/**
+ * Creates an account for a third-party account not bound yet (proven by session) and signs in.
+ *
+ * @generated from message api.v1.RegisterOAuthRequest
+ */
+export type RegisterOAuthRequest = Message<"api.v1.RegisterOAuthRequest"> & {
+  /**
+   * @generated from field: int32 oauth_type = 1;
+   */
+  oauthType: number;
+
+  /**
+   * @generated from field: string openid = 2;
+   */
+  openid: string;
+
+  /**
+   * from OAuthLoginReply.oauth.session
+   *
+   * @generated from field: string session = 3;
+   */
+  session: string;
+
+  /**
+   * the new account's name
+   *
+   * @generated from field: string username = 4;
+   */
+  username: string;
+};
+
+/**
+ * Describes the message api.v1.RegisterOAuthRequest.
+ * Use `create(RegisterOAuthRequestSchema)` to create a new message.
+ */
+export const RegisterOAuthRequestSchema: GenMessage<RegisterOAuthRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_oauth, 6);
 
 /**
  * Either token + user (logged in), or oauth (a third-party account not bound to any user yet: log
@@ -226,7 +323,7 @@ export type OAuthLoginReply = Message<"api.v1.OAuthLoginReply"> & {
  * Use `create(OAuthLoginReplySchema)` to create a new message.
  */
 export const OAuthLoginReplySchema: GenMessage<OAuthLoginReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 4);
+  messageDesc(file_api_v1_oauth, 7);
 
 /**
  * @generated from message api.v1.BindOAuthRequest
@@ -255,7 +352,7 @@ export type BindOAuthRequest = Message<"api.v1.BindOAuthRequest"> & {
  * Use `create(BindOAuthRequestSchema)` to create a new message.
  */
 export const BindOAuthRequestSchema: GenMessage<BindOAuthRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 5);
+  messageDesc(file_api_v1_oauth, 8);
 
 /**
  * @generated from message api.v1.WechatMPLoginRequest
@@ -274,7 +371,7 @@ export type WechatMPLoginRequest = Message<"api.v1.WechatMPLoginRequest"> & {
  * Use `create(WechatMPLoginRequestSchema)` to create a new message.
  */
 export const WechatMPLoginRequestSchema: GenMessage<WechatMPLoginRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 6);
+  messageDesc(file_api_v1_oauth, 9);
 
 /**
  * @generated from message api.v1.WxShareSignatureRequest
@@ -293,7 +390,7 @@ export type WxShareSignatureRequest = Message<"api.v1.WxShareSignatureRequest"> 
  * Use `create(WxShareSignatureRequestSchema)` to create a new message.
  */
 export const WxShareSignatureRequestSchema: GenMessage<WxShareSignatureRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 7);
+  messageDesc(file_api_v1_oauth, 10);
 
 /**
  * WeChat JS-SDK config for sharing.
@@ -329,7 +426,7 @@ export type WxShareSignatureReply = Message<"api.v1.WxShareSignatureReply"> & {
  * Use `create(WxShareSignatureReplySchema)` to create a new message.
  */
 export const WxShareSignatureReplySchema: GenMessage<WxShareSignatureReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 8);
+  messageDesc(file_api_v1_oauth, 11);
 
 /**
  * @generated from message api.v1.WechatMPScanCodeRequest
@@ -348,7 +445,7 @@ export type WechatMPScanCodeRequest = Message<"api.v1.WechatMPScanCodeRequest"> 
  * Use `create(WechatMPScanCodeRequestSchema)` to create a new message.
  */
 export const WechatMPScanCodeRequestSchema: GenMessage<WechatMPScanCodeRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 9);
+  messageDesc(file_api_v1_oauth, 12);
 
 /**
  * A scan session of the WeChat official account (公众号): a temporary parametric QR code whose scan
@@ -398,7 +495,7 @@ export type WechatMPScanCodeReply = Message<"api.v1.WechatMPScanCodeReply"> & {
  * Use `create(WechatMPScanCodeReplySchema)` to create a new message.
  */
 export const WechatMPScanCodeReplySchema: GenMessage<WechatMPScanCodeReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 10);
+  messageDesc(file_api_v1_oauth, 13);
 
 /**
  * Sent by the mini program after the user scanned the code and confirmed.
@@ -424,7 +521,7 @@ export type WechatMPScanLoginRequest = Message<"api.v1.WechatMPScanLoginRequest"
  * Use `create(WechatMPScanLoginRequestSchema)` to create a new message.
  */
 export const WechatMPScanLoginRequestSchema: GenMessage<WechatMPScanLoginRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 11);
+  messageDesc(file_api_v1_oauth, 14);
 
 /**
  * @generated from message api.v1.WechatMPScanStatusRequest
@@ -441,7 +538,7 @@ export type WechatMPScanStatusRequest = Message<"api.v1.WechatMPScanStatusReques
  * Use `create(WechatMPScanStatusRequestSchema)` to create a new message.
  */
 export const WechatMPScanStatusRequestSchema: GenMessage<WechatMPScanStatusRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 12);
+  messageDesc(file_api_v1_oauth, 15);
 
 /**
  * Login mode: token + user once the scan is confirmed (empty before), or oauth when the scanning
@@ -485,7 +582,7 @@ export type WechatMPScanStatusReply = Message<"api.v1.WechatMPScanStatusReply"> 
  * Use `create(WechatMPScanStatusReplySchema)` to create a new message.
  */
 export const WechatMPScanStatusReplySchema: GenMessage<WechatMPScanStatusReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 13);
+  messageDesc(file_api_v1_oauth, 16);
 
 /**
  * @generated from message api.v1.ListUserOAuthReply
@@ -502,7 +599,7 @@ export type ListUserOAuthReply = Message<"api.v1.ListUserOAuthReply"> & {
  * Use `create(ListUserOAuthReplySchema)` to create a new message.
  */
 export const ListUserOAuthReplySchema: GenMessage<ListUserOAuthReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 14);
+  messageDesc(file_api_v1_oauth, 17);
 
 /**
  * @generated from message api.v1.DeleteUserOAuthRequest
@@ -519,7 +616,7 @@ export type DeleteUserOAuthRequest = Message<"api.v1.DeleteUserOAuthRequest"> & 
  * Use `create(DeleteUserOAuthRequestSchema)` to create a new message.
  */
 export const DeleteUserOAuthRequestSchema: GenMessage<DeleteUserOAuthRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_oauth, 15);
+  messageDesc(file_api_v1_oauth, 18);
 
 /**
  * @generated from service api.v1.OAuthAPI
@@ -533,6 +630,26 @@ export const OAuthAPI: GenService<{
   loginOAuth: {
     methodKind: "unary";
     input: typeof OAuthLoginRequestSchema;
+    output: typeof OAuthLoginReplySchema;
+  },
+  /**
+   * Starts a login: state bound to the calling browser, PKCE (S256) and, for OpenID Connect, a nonce.
+   *
+   * @generated from rpc api.v1.OAuthAPI.StartOAuthLogin
+   */
+  startOAuthLogin: {
+    methodKind: "unary";
+    input: typeof StartOAuthLoginRequestSchema;
+    output: typeof StartOAuthLoginReplySchema;
+  },
+  /**
+   * Creates an account (no password until one is set) for an unbound third-party account and signs in.
+   *
+   * @generated from rpc api.v1.OAuthAPI.RegisterOAuth
+   */
+  registerOAuth: {
+    methodKind: "unary";
+    input: typeof RegisterOAuthRequestSchema;
     output: typeof OAuthLoginReplySchema;
   },
   /**

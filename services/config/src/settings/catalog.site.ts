@@ -132,6 +132,12 @@ export const siteKeys: ConfigKey[] = [
     "关闭网站后，页面提示内容（支持HTML）",
   ),
   security.switch("enable_register", "是否允许注册", "true", "请选择是否允许用户注册"),
+  security.switch(
+    "oauth_link_verified_email",
+    "第三方登录按已验证邮箱关联账号",
+    "false",
+    "开启后，第三方账号首次登录时若提供方确认其邮箱已验证，且本站已有使用该邮箱的账号，则直接登录该账号并绑定；关闭时须登录后手动绑定",
+  ),
   security.switch("login_required", "是否登录才能访问", "false", "用户是否登录了才能访问（服务端强制）"),
   security.switch("enable_captcha_login", "是否开启登录验证码", "false", "请选择是否开启登录验证码"),
   security.switch("enable_captcha_register", "是否开启注册验证码", "false", "请选择是否开启注册验证码"),

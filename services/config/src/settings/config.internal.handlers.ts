@@ -4,6 +4,7 @@ import { catalog } from "./catalog.js";
 import type { ConfigService } from "./config.service.js";
 import {
   toMailSettings,
+  toOAuthSettings,
   toOfficialAccountSettings,
   toPaySettings,
   toSmsSettings,
@@ -18,7 +19,8 @@ const keyNames = (category: string) =>
 
 /**
  * ConfigInternalAPI: the settings other services need with their secrets (the order service's pay
- * settings, the user service's code lifetimes, SMS provider, WeChat official account and mail).
+ * settings, the user service's code lifetimes, SMS provider, WeChat official account, mail and login
+ * providers).
  */
 export function createConfigInternalHandlers(configs: ConfigService): ServiceImpl<typeof ConfigInternalAPI> {
   return {
@@ -36,6 +38,9 @@ export function createConfigInternalHandlers(configs: ConfigService): ServiceImp
     },
     async getOfficialAccountSettings() {
       return toOfficialAccountSettings(await configs.values());
+    },
+    async getOAuthSettings() {
+      return toOAuthSettings(await configs.values());
     },
   };
 }

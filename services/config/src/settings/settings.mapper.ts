@@ -3,6 +3,8 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   type MailSettings,
   MailSettingsSchema,
+  type OAuthSettings,
+  OAuthSettingsSchema,
   type OfficialAccountSettings,
   OfficialAccountSettingsSchema,
   type PaySettings,
@@ -327,5 +329,34 @@ export function toOfficialAccountSettings(v: ConfigValues): OfficialAccountSetti
     appSecret: v.str("oauthOfficialAccount", "client_secret"),
     token: v.str("oauthOfficialAccount", "token"),
     apiBaseUrl: v.str("oauthOfficialAccount", "api_base_url"),
+  });
+}
+
+/** The login providers' categories (with their client secrets): ConfigInternalAPI only. */
+const OAUTH_CATEGORIES: ReadonlyArray<readonly [number, string]> = [
+  [1, "oauthQQ"],
+  [2, "oauthWechat"],
+  [3, "oauthGitee"],
+  [4, "oauthGithub"],
+  [6, "oauthCustom"],
+  [7, "oauthGoogle"],
+];
+
+export function toOAuthSettings(v: ConfigValues): OAuthSettings {
+  return create(OAuthSettingsSchema, {
+    providers: OAUTH_CATEGORIES.map(([type, c]) => ({
+      type,
+      enable: v.bool(c, "enable"),
+      clientId: v.str(c, "client_id"),
+      clientSecret: v.str(c, "client_secret"),
+      name: v.str(c, "name"),
+      icon: v.str(c, "icon"),
+      issuer: v.str(c, "issuer"),
+      authorizeUrl: v.str(c, "authorize_url"),
+      tokenUrl: v.str(c, "token_url"),
+      userinfoUrl: v.str(c, "userinfo_url"),
+      scope: v.str(c, "scope"),
+    })),
+    linkVerifiedEmail: v.bool("security", "oauth_link_verified_email"),
   });
 }

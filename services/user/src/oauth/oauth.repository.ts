@@ -1,5 +1,6 @@
 // The only module that touches the user_oauths table (third-party accounts bound to users).
 import { isUniqueViolation } from "@wenku/kit";
+import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 
 /** A bound third-party account as stored. */
@@ -76,6 +77,22 @@ export function createOAuthRepository(db: Db) {
         return { conflict: await conflictOf(type, openid) };
       }
     },
+
+    /** The binding written inside another transaction (the account a third-party login creates). */
+    bindIn: async (
+      tx: Prisma.TransactionClient,
+      userId: bigint,
+      type: number,
+      openid: string,
+      profile: OAuthProfile,
+    ) => {
+      await tx.userOAuth.create({ data: { userId, type, openid, ...profileData(profile) } });
+    },
+
+    /** The account holding an e-mail address, in any case (stored as typed), if any. */
+    userIdByEmail: async (email: string): Promise<bigint | null> =>
+      (await db.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, select: { id: true } }))
+        ?.id ?? null,
 
     /** Stores what the provider said on this login (names and pictures change there). */
     refresh: (id: bigint, profile: OAuthProfile): Promise<UserOAuthRow> =>

@@ -56,9 +56,11 @@ export function createUserProfileService(deps: UserProfileDeps) {
      */
     async updatePassword(call: CallContext, input: { id: bigint; oldPassword: string; newPassword: string }) {
       const { who, user, self } = await target(call, input.id);
-      if (self && !input.oldPassword) throw new DomainError("invalid_argument", userMessages.oldPasswordRequired);
+      // an account a third-party login created has no password yet (""): its first one needs no old one
+      const proveOld = self && user.password !== "";
+      if (proveOld && !input.oldPassword) throw new DomainError("invalid_argument", userMessages.oldPasswordRequired);
       const password = checkPassword(input.newPassword, userMessages.newPasswordRequired);
-      if (self && !(await verifyPassword(user.password, input.oldPassword))) {
+      if (proveOld && !(await verifyPassword(user.password, input.oldPassword))) {
         throw new DomainError("invalid_argument", userMessages.oldPasswordWrong);
       }
       await deps.repo.update(user.id, { passwordHash: await hashPassword(password) });

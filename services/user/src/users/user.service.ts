@@ -143,6 +143,44 @@ export function createUserService(deps: UserServiceDeps) {
       return { user, session };
     },
 
+    /**
+     * An account for a third-party login: no password until its owner sets one (an empty hash never
+     * verifies); `bind` stores the binding in the same transaction, so no account exists without it.
+     */
+    async registerExternal(
+      call: CallContext,
+      input: { username: string; email: string | null },
+      bind: NonNullable<Parameters<UserRepository["create"]>[0]["inTransaction"]>,
+    ) {
+      const settings = await deps.settings.security();
+      if (!settings.enableRegister) throw new DomainError("permission_denied", userMessages.registerClosed);
+      const username = checkUsername(input.username);
+      // the provider's e-mail goes with the new account only when it is verified and nobody holds it
+      const email = input.email && !(await deps.repo.taken({ email: input.email })).email ? input.email : null;
+      refuseTaken(await deps.repo.taken({ username }));
+      const bonus = (await deps.registerBonus?.prepare()) ?? null;
+      let user: Awaited<ReturnType<UserRepository["create"]>>;
+      try {
+        user = await deps.repo.create({
+          username,
+          passwordHash: "",
+          email,
+          registerIp: call.clientIp,
+          inTransaction: async (tx, userId) => {
+            await bind(tx, userId);
+            await bonus?.enqueue(tx, userId);
+          },
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) refuseTaken(await deps.repo.taken({ username, email }));
+        throw err;
+      }
+      await deps.dynamics.add(user.id, DynamicType.register, "注册成为网站会员");
+      await bonus?.deliver(user.id);
+      const session = await openSession(user.id, call);
+      return { user: (await deps.repo.byId(user.id)) ?? user, session };
+    },
+
     async logout(call: CallContext) {
       const who = requireSignedIn(call);
       await deps.repo.revokeSession(who.sessionId, who.userId);

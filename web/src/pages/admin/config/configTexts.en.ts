@@ -65,6 +65,10 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   ],
   "security.close_statement": ["Closing statement", "What visitors read while the site is closed (HTML allowed)"],
   "security.enable_register": ["Allow registration", "Whether new users may register"],
+  "security.oauth_link_verified_email": [
+    "Link third-party logins by verified e-mail",
+    "When on, a first third-party login whose provider says its e-mail is verified signs in to the account already using that e-mail and binds to it; when off, users bind after signing in",
+  ],
   "security.login_required": [
     "Login required",
     "Whether only logged-in users may use the site (enforced by the server)",
@@ -438,6 +442,11 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "oauthCustom.client_secret": ["Custom OAuth2 Client Secret", "The custom OAuth2 app's secret"],
   "oauthCustom.name": ["Custom OAuth2 name", "The name on the login button"],
   "oauthCustom.icon": ["Custom OAuth2 icon", "The icon on the login button"],
+  "oauthCustom.issuer": [
+    "OpenID Connect discovery URL",
+    "The OpenID Connect provider's issuer or discovery URL (…/.well-known/openid-configuration), e.g. Keycloak, Authentik, Azure AD, Casdoor; when set, login uses OIDC and checks the ID token, and the three OAuth2 endpoints below may stay empty",
+  ],
+  "oauthCustom.scope": ["Scopes", "Empty: openid profile email for OIDC, user for OAuth2"],
   "oauthCustom.authorize_url": ["Authorize URL", "The OAuth2 authorize endpoint"],
   "oauthCustom.token_url": ["Token URL", "The OAuth2 token endpoint"],
   "oauthCustom.userinfo_url": ["User info URL", "The endpoint that answers the user's details"],
