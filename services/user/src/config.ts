@@ -22,6 +22,12 @@ export const userConfigSchema = serviceConfigSchema("user")
     /** GitHub login's addresses: github.com, or a GitHub Enterprise Server's (https://HOST, https://HOST/api/v3). */
     OAUTH_GITHUB_URL: z.string().url().default("https://github.com"),
     OAUTH_GITHUB_API_URL: z.string().url().default("https://api.github.com"),
+    /** The other providers' addresses (their public services unless a test points them at stand-ins). */
+    OAUTH_GITEE_URL: z.string().url().default("https://gitee.com"),
+    OAUTH_QQ_URL: z.string().url().default("https://graph.qq.com"),
+    OAUTH_WECHAT_URL: z.string().url().default("https://open.weixin.qq.com"),
+    OAUTH_WECHAT_API_URL: z.string().url().default("https://api.weixin.qq.com"),
+    OAUTH_GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
   });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

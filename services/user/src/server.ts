@@ -47,8 +47,12 @@ import { createOAuthRepository } from "./oauth/oauth.repository.js";
 import { createOAuthService } from "./oauth/oauth.service.js";
 import { createOAuthProofs } from "./oauth/oauth.state.js";
 import { createCustomAdapter } from "./oauth/providers/custom.js";
+import { createGiteeAdapter } from "./oauth/providers/gitee.js";
 import { createGithubAdapter, type GithubEndpoints } from "./oauth/providers/github.js";
+import { createGoogleAdapter } from "./oauth/providers/google.js";
 import { createOAuthRegistry, isOAuthType } from "./oauth/providers/provider.js";
+import { createQqAdapter } from "./oauth/providers/qq.js";
+import { createWechatOpenAdapter, type WechatOpenEndpoints } from "./oauth/providers/wechat.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
@@ -140,6 +144,14 @@ export interface OAuthDeps {
   settings: OAuthSettingsSource;
   /** GitHub's addresses (github.com unless an Enterprise Server is configured). */
   github?: GithubEndpoints;
+  /** Gitee's address (gitee.com; a stand-in in tests). */
+  gitee?: string;
+  /** QQ 互联's address (graph.qq.com; a stand-in in tests). */
+  qq?: string;
+  /** The WeChat open platform's addresses (open.weixin.qq.com, api.weixin.qq.com; a stand-in in tests). */
+  wechat?: WechatOpenEndpoints;
+  /** Google's OpenID Connect issuer (https://accounts.google.com; a test OpenID Provider in tests). */
+  googleIssuer?: string;
 }
 
 /** Wirings without the config service (unit tests): no provider configured. */
@@ -236,6 +248,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     registry: createOAuthRegistry([
       createGithubAdapter(oauthFetch, oauthDeps.github),
       createCustomAdapter(oauthFetch, deps.clock),
+      createGiteeAdapter(oauthFetch, oauthDeps.gitee),
+      createQqAdapter(oauthFetch, oauthDeps.qq),
+      createWechatOpenAdapter(oauthFetch, oauthDeps.wechat),
+      createGoogleAdapter(oauthFetch, oauthDeps.googleIssuer, deps.clock),
     ]),
     settings: oauthDeps.settings,
     siteUrl: deps.siteDomain ?? (async () => ""),

@@ -75,6 +75,10 @@ export const service: ServiceModule = {
         oauth: {
           settings: oauthSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
           github: { web: cfg.OAUTH_GITHUB_URL, api: cfg.OAUTH_GITHUB_API_URL },
+          gitee: cfg.OAUTH_GITEE_URL,
+          qq: cfg.OAUTH_QQ_URL,
+          wechat: { web: cfg.OAUTH_WECHAT_URL, api: cfg.OAUTH_WECHAT_API_URL },
+          googleIssuer: cfg.OAUTH_GOOGLE_ISSUER,
         },
         timeZone: cfg.SITE_TIME_ZONE,
         officialAccount: createOfficialAccountSource(ctx.transports.config, ctx.internalToken, ctx.settings),

@@ -192,3 +192,23 @@ test("share signature: the site's pages only, signed over the cached jsapi_ticke
     expect([refused.status, refused.json.message]).toEqual([400, "只能为本站页面生成微信分享签名"]);
   }
 });
+
+test("an unbound WeChat: the poll answers the account with its proof; bound with it, the next scan signs in", async () => {
+  const s = await scanCode();
+  expect((await push(s.scene, "o-newcomer")).body).toBe("success");
+  const unbound = await status(s.scene);
+  expect(unbound.status).toBe(200);
+  expect(unbound.json.token).toBe("");
+  const oauth = unbound.json.oauth as { oauth_type: number; openid: string; session: string };
+  expect(oauth).toMatchObject({ oauth_type: 8, openid: "o-newcomer", session: expect.any(String) });
+  const carol = await registerUser(stack.url, "wxscancarol");
+  // the proof is for this account only
+  const forged = await call("POST", "/api/v1/oauth/bind", { ...oauth, openid: "o-someone-else" }, carol.token);
+  expect(forged.status).toBe(400);
+  const bound = await call("POST", "/api/v1/oauth/bind", oauth, carol.token);
+  expect([bound.status, bound.json.message]).toEqual([200, undefined]);
+  const next = await scanCode();
+  await push(next.scene, "o-newcomer");
+  const done = await status(next.scene);
+  expect((done.json.user as { username: string }).username).toBe("wxscancarol");
+});

@@ -39,9 +39,15 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { redirectUris: string[]; clientId?: string; clientSecret?: string }) {
+export async function startOidcProvider(opts: {
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+  /** Where it listens (a site configured with its issuer before it started); any free port by default. */
+  port?: number;
+}) {
   const server: Server = createServer();
-  server.listen(0, "127.0.0.1");
+  server.listen(opts.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
