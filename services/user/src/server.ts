@@ -242,6 +242,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const oauthDeps = deps.oauth ?? NO_OAUTH;
   const oauthProofs = createOAuthProofs(deps.jwtSecret, deps.clock ?? (() => new Date()));
   const oauthFetch = createOAuthFetch({ allow: deps.fetchAllow });
+  const officialAccount = deps.officialAccount ?? NO_OFFICIAL_ACCOUNT;
   const oauth = createOAuthService({
     repo: createOAuthRepository(deps.db),
     accounts: users,
@@ -256,6 +257,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     settings: oauthDeps.settings,
     siteUrl: deps.siteDomain ?? (async () => ""),
     proofs: oauthProofs,
+    scanLogin: async () => {
+      const a = await officialAccount.current();
+      return { enable: a.enable && !!a.appSecret && !!a.token, appId: a.appId };
+    },
   });
   const admin = createUserAdminService({ repo, authz, briefs });
   // Mobile sign-up, sign-in and recovery with SMS codes; SendSms and the records of every send.
@@ -296,7 +301,6 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
   const wechatApi = createWechatApi({ allow: deps.fetchAllow });
-  const officialAccount = deps.officialAccount ?? NO_OFFICIAL_ACCOUNT;
   // An unbound scan gets the OAuth flow's signed proof, to bind (BindOAuth) or register (RegisterOAuth).
   const scanBindings = createScanBindings(createOAuthRepository(deps.db), async (type, openid) => {
     if (!isOAuthType(type)) throw new DomainError("invalid_argument", "不支持的第三方登录方式");

@@ -212,3 +212,22 @@ test("an unbound WeChat: the poll answers the account with its proof; bound with
   const done = await status(next.scene);
   expect((done.json.user as { username: string }).username).toBe("wxscancarol");
 });
+
+test("the login providers list the scan-to-login while it is on, pointing at /oauth/wechatmp, no secret", async () => {
+  const listed = await call("GET", "/api/v1/oauth/configs");
+  expect(listed.json.oauths).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        type: 8,
+        client_id: wechat.appId,
+        authorize_url: "https://wenku.example.com/oauth/wechatmp",
+        enable: true,
+      }),
+    ]),
+  );
+  expect(listed.text).not.toContain(wechat.appSecret);
+  await save("oauthOfficialAccount", { enable: "false" });
+  const off = await call("GET", "/api/v1/oauth/configs");
+  expect(JSON.stringify(off.json.oauths ?? [])).not.toContain('"type":8');
+  await save("oauthOfficialAccount", { enable: "true" });
+});

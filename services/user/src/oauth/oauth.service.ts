@@ -71,7 +71,15 @@ export interface OAuthServiceDeps {
   /** The site's address (system.domain), e.g. https://wenku.example.com; "" when not set. */
   siteUrl(): Promise<string>;
   proofs: OAuthProofs;
+  /**
+   * The WeChat official account's scan-to-login (wechat/scan.service.ts): listed as provider 8 while it
+   * is switched on and configured, its page /oauth/wechatmp (it has no authorize URL to leave for).
+   */
+  scanLogin?: () => Promise<{ enable: boolean; appId: string }>;
 }
+
+/** Where the official account's scan-to-login page is. */
+export const SCAN_LOGIN_PATH = "/oauth/wechatmp";
 
 const profileOf = (a: ExternalAccount): OAuthProfile => ({
   unionid: a.unionid ?? "",
@@ -85,6 +93,25 @@ const profileOf = (a: ExternalAccount): OAuthProfile => ({
 const hasPassword = ({ passwordHash }: { passwordHash: string }) => passwordHash !== "";
 
 export function createOAuthService(deps: OAuthServiceDeps) {
+  /** The official account's scan-to-login as a listed provider, when it is on. */
+  async function scanProvider(site: string): Promise<PublicProvider[]> {
+    const oa = await deps.scanLogin?.();
+    if (!oa?.enable || !oa.appId) return [];
+    const page = `${site}${SCAN_LOGIN_PATH}`;
+    const type = OAuthType.officialAccount;
+    return [
+      {
+        type,
+        name: DEFAULT_NAMES[type],
+        icon: "",
+        clientId: oa.appId,
+        redirectUrl: page,
+        authorizeUrl: page,
+        enable: true,
+      },
+    ];
+  }
+
   /** The exact redirect URI of a provider: the site's /oauth/{name}. */
   async function redirectUriOf(type: OAuthType): Promise<string> {
     const site = (await deps.siteUrl()).trim().replace(/\/+$/, "");
@@ -130,7 +157,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           redirectUrl: site ? `${site}/oauth/${OAUTH_PATH[p.type]}` : `/oauth/${OAUTH_PATH[p.type]}`,
           authorizeUrl: p.type === OAuthType.custom && !p.issuer ? p.authorizeUrl : "",
           enable: p.enable,
-        }));
+        }))
+        .concat(await scanProvider(site));
     },
 
     /** Starts a login from one browser: the provider's authorize URL with state, PKCE and nonce. */
