@@ -8,6 +8,7 @@ import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js
 import { CaptchaField } from "../../components/account/CaptchaField.js";
 import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
+import { OAuthButtons } from "../../components/account/OAuthButtons.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { AuthMethodTabs } from "./AuthMethodTabs.js";
@@ -62,6 +63,7 @@ export default function LoginPage() {
           </FormSubmit>
         </Form>
       </AuthMethodTabs>
+      <OAuthButtons redirect={redirect ?? ""} />
       <div style={{ display: "flex", justifyContent: "space-between", marginTop: 16, flexWrap: "wrap", gap: 8 }}>
         <span>
           {t("auth.noAccount")}{" "}

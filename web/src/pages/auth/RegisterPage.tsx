@@ -8,6 +8,7 @@ import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js
 import { CaptchaField } from "../../components/account/CaptchaField.js";
 import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
+import { OAuthButtons } from "../../components/account/OAuthButtons.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { AuthMethodTabs } from "./AuthMethodTabs.js";
@@ -97,6 +98,7 @@ export default function RegisterPage() {
           </FormSubmit>
         </Form>
       </AuthMethodTabs>
+      <OAuthButtons redirect={redirect ?? ""} />
       <div style={{ marginTop: 16 }}>
         {t("auth.haveAccount")}{" "}
         <Link to={redirect ? `/login?${new URLSearchParams({ redirect }).toString()}` : "/login"}>
