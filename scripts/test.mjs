@@ -177,13 +177,15 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   const wechatPort = String(Number(port) + 2000);
   // Likewise the SMS vendor stand-in of web/e2e/sms.spec.ts.
   const smsPort = String(Number(port) + 2001);
+  // Likewise the OpenID Provider of web/e2e/oauth.spec.ts.
+  const oidcPort = String(Number(port) + 2002);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: port,
     HOST: "127.0.0.1",
     WENKU_ADMIN_PASSWORD: "e2e-admin-password",
-    FETCH_ALLOW_HOSTS: `127.0.0.1:${wechatPort},127.0.0.1:${smsPort}`,
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${wechatPort},127.0.0.1:${smsPort},127.0.0.1:${oidcPort}`,
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
@@ -219,6 +221,7 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
           WENKU_ADMIN_PASSWORD: "e2e-admin-password",
           E2E_WECHAT_PORT: wechatPort,
           E2E_SMS_PORT: smsPort,
+          E2E_OIDC_PORT: oidcPort,
           ...run.env,
         },
       });

@@ -14,6 +14,7 @@ export const SERIAL_SPECS = [
   "vip.spec.ts",
   "wechatmp.spec.ts",
   "sms.spec.ts",
+  "oauth.spec.ts",
 ];
 
 /**
