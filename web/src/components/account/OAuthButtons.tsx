@@ -3,14 +3,20 @@ import { useMutation, useQuery } from "@connectrpc/connect-query";
 import { OAuthAPI } from "@wenku/proto/api/v1/oauth_pb.js";
 import { Avatar, Button, Divider, Space, Typography } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useFeedback } from "../feedback/appContext.js";
 import { beginLogin } from "./oauthFlow.js";
 
+/** Provider 8, the WeChat official account, and its scan-to-login page. */
+const OFFICIAL_ACCOUNT = 8;
+const SCAN_PAGE = "/oauth/wechatmp";
+
 /**
  * The enabled third-party login providers (GetOAuthConfigs) as buttons: each starts a login at the
- * provider (state bound to this browser, PKCE) and leaves for its authorize page. `bind` starts one
+ * provider (state bound to this browser, PKCE) and leaves for its authorize page (the official
+ * account: its scan page). `bind` starts one
  * that binds to the signed-in account (the profile page); `except` hides providers already bound.
  */
 export function OAuthButtons({
@@ -29,10 +35,13 @@ export function OAuthButtons({
   const configs = useQuery(OAuthAPI.method.getOAuthConfigs, {});
   const start = useMutation(OAuthAPI.method.startOAuthLogin);
   const [leaving, setLeaving] = useState(0);
+  const navigate = useNavigate();
   const providers = (configs.data?.oauths ?? []).filter((p) => p.enable && !except.includes(p.type));
   if (!providers.length) return null;
 
   const go = async (type: number) => {
+    // the official account signs in by scanning a QR code on its own page, not by a redirect
+    if (type === OFFICIAL_ACCOUNT) return void navigate(bind ? `${SCAN_PAGE}?bind=1` : SCAN_PAGE);
     setLeaving(type);
     try {
       const pending = beginLogin(type, redirect, bind);
