@@ -9,6 +9,7 @@ export const SERIAL_SPECS = [
   "admin-config-pay.spec.ts",
   "comment.spec.ts",
   "document.spec.ts",
+  "findpassword.spec.ts",
   "site-chrome.spec.ts",
   "order.spec.ts",
   "vip.spec.ts",

@@ -153,6 +153,7 @@ describe("a dead session (401 to a call that carried the token)", () => {
       "LoginByMobile",
       "Register",
       "RegisterByMobile",
+      "SendEmailCode",
     ]);
   });
 

@@ -57,7 +57,7 @@ export function nonceInterceptor(nonce: string): Interceptor {
 }
 
 /**
- * The RPCs that get a visitor in (log in, register, their captcha, password recovery). They never
+ * The RPCs that get a visitor in (log in, register, their captcha and e-mail code, password recovery). They never
  * carry the stored token: it is about to be replaced, and the server answers 401 to any call that
  * presents a dead one, so a stale session must not stand between a person and the login form.
  */
@@ -70,6 +70,7 @@ export const SIGN_IN_METHODS: ReadonlySet<DescMethod> = new Set<DescMethod>([
   UserAPI.method.findPasswordStepOne,
   UserAPI.method.findPasswordStepTwo,
   UserAPI.method.findPasswordByMobile,
+  UserAPI.method.sendEmailCode,
 ]);
 
 /**

@@ -34,6 +34,8 @@ export interface SiteSettings {
     enableCaptchaLogin: boolean;
     enableCaptchaRegister: boolean;
     enableVerifyRegisterEmail: boolean;
+    /** Password recovery (/findpassword) asks for a captcha. */
+    enableCaptchaFindPassword: boolean;
     /** The comment box shows a captcha. */
     enableCaptchaComment: boolean;
     /** Seconds a user waits between two comments (the server enforces it); 0: no limit. */
@@ -105,6 +107,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     enableCaptchaLogin: false,
     enableCaptchaRegister: false,
     enableVerifyRegisterEmail: false,
+    enableCaptchaFindPassword: false,
     enableCaptchaComment: false,
     commentInterval: 0,
     maxDocumentSize: 0,

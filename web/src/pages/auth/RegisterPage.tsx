@@ -2,10 +2,12 @@ import { MailOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation } from "@connectrpc/connect-query";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Button, Form, Input, Result } from "antd";
+import { useCallback, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/account/AuthCard.js";
 import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { CaptchaField } from "../../components/account/CaptchaField.js";
+import { EmailCodeField } from "../../components/account/EmailCodeField.js";
 import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
 import { OAuthButtons } from "../../components/account/OAuthButtons.js";
@@ -21,6 +23,7 @@ interface RegisterValues {
   password: string;
   confirm: string;
   captcha?: string;
+  code?: string;
 }
 
 /** /register: username, e-mail, password twice, a captcha when configured; closed → a notice. */
@@ -37,12 +40,27 @@ export default function RegisterPage() {
         username: values.username.trim(),
         email: values.email?.trim() ?? "",
         password: values.password,
+        code: values.code?.trim() ?? "",
         ...captcha,
       }),
     { success: t("auth.registerSuccess"), failure: t("error.registerFailed") },
   );
   const redirect = params.get("redirect");
   const r = rules(t);
+  // With e-mail verification the captcha goes with the request for a code (which then stands for it).
+  const verifyEmail = settings.security.enableVerifyRegisterEmail;
+  const [codeSent, setCodeSent] = useState(false);
+  const [captchaRenewals, setCaptchaRenewals] = useState(0);
+  const captchaId = useRef("");
+  const sessionOnId = submit.captcha.onId;
+  const onCaptchaId = useCallback(
+    (id: string) => {
+      captchaId.current = id;
+      sessionOnId(id);
+    },
+    [sessionOnId],
+  );
+  const captchaShown = settings.security.enableCaptchaRegister && !(verifyEmail && codeSent);
 
   if (!settings.security.enableRegister) {
     return (
@@ -92,7 +110,25 @@ export default function RegisterPage() {
           >
             <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
           </Form.Item>
-          {settings.security.enableCaptchaRegister && <CaptchaField scene="register" {...submit.captcha} />}
+          {captchaShown && (
+            <CaptchaField scene="register" reloadKey={submit.captcha.reloadKey + captchaRenewals} onId={onCaptchaId} />
+          )}
+          {verifyEmail && (
+            <EmailCodeField
+              form={form}
+              captcha={{
+                enabled: settings.security.enableCaptchaRegister,
+                shown: captchaShown,
+                id: () => captchaId.current,
+              }}
+              onSent={() => setCodeSent(true)}
+              onRefused={() => {
+                form.setFieldValue("captcha", "");
+                setCaptchaRenewals((n) => n + 1);
+              }}
+              onCaptchaNeeded={() => setCodeSent(false)}
+            />
+          )}
           <FormSubmit error={submit.error} loading={submit.submitting} large>
             {t("auth.submitRegister")}
           </FormSubmit>
