@@ -228,6 +228,27 @@ test("a provider's e-mail signs in to an existing account only when verified AND
   await linkByEmail(false);
 });
 
+test("a site registering only verified e-mails takes a provider-verified one, refuses an unverified one", async () => {
+  const verifyEmails = (on: boolean) =>
+    save([{ category: "security", name: "enable_verify_register_email", value: String(on) }]);
+  await verifyEmails(true);
+  try {
+    oidc.user = { sub: "verify-1", email: "unverified-new@example.com", email_verified: false };
+    const unverified = (await login()).json.oauth as Record<string, string>;
+    const refused = await call("POST", "/api/v1/oauth/register", { ...pendingOf(unverified), username: "verifyone" });
+    expect([refused.status, refused.json.message]).toEqual([
+      400,
+      "本站注册需要已验证的邮箱，该第三方账号未提供已验证且未被使用的邮箱，请用邮箱注册后再绑定",
+    ]);
+    oidc.user = { sub: "verify-2", email: "verified-new@example.com", email_verified: true };
+    const verified = (await login()).json.oauth as Record<string, string>;
+    const created = await call("POST", "/api/v1/oauth/register", { ...pendingOf(verified), username: "verifytwo" });
+    expect([created.status, (created.json.user as { email: string }).email]).toEqual([200, "verified-new@example.com"]);
+  } finally {
+    await verifyEmails(false);
+  }
+});
+
 test("bind after a password login; one account per provider; an account bound elsewhere is refused", async () => {
   const alice = await registerUser(stack.url, "oauthalice");
   const bob = await registerUser(stack.url, "oauthbob");

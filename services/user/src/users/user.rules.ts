@@ -23,6 +23,7 @@ export const userMessages = {
   badLogin: "用户名或密码不正确",
   disabled: "您的账号已被禁用",
   registerClosed: "网站已关闭注册",
+  oauthEmailRequired: "本站注册需要已验证的邮箱，该第三方账号未提供已验证且未被使用的邮箱，请用邮箱注册后再绑定",
   notFound: "用户不存在",
   vipExpiryRequired: "请指定VIP到期时间",
   avatarUpload: "请上传图片作为头像",

@@ -157,6 +157,9 @@ export function createUserService(deps: UserServiceDeps) {
       const username = checkUsername(input.username);
       // the provider's e-mail goes with the new account only when it is verified and nobody holds it
       const email = input.email && !(await deps.repo.taken({ email: input.email })).email ? input.email : null;
+      // a site that registers only verified e-mails takes the provider's word for one, nothing less
+      if (settings.enableVerifyRegisterEmail && !email)
+        throw new DomainError("failed_precondition", userMessages.oauthEmailRequired);
       refuseTaken(await deps.repo.taken({ username }));
       const bonus = (await deps.registerBonus?.prepare()) ?? null;
       let user: Awaited<ReturnType<UserRepository["create"]>>;
