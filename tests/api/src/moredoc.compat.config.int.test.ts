@@ -84,6 +84,8 @@ describe("config categories moredoc's back office asks for", () => {
       "smsBaidu:百度云",
       "smsHuawei:华为云",
       "smsHaomas:浩信",
+      // Ours, for development: prints the code to the server log, refused outside NODE_ENV=development.
+      "smsLog:仅打印到服务器日志（开发用）",
     ]);
     const tencent = (await listConfig("smsTencent")).json.config as Array<ConfigRow & Record<string, unknown>>;
     const typed: Record<string, string> = {
