@@ -100,3 +100,41 @@ test("stand-in WeChat: the page shows the QR code, WeChat's signed push of the s
     await wechat.close();
   }
 });
+
+test("stand-in WeChat: a WeChat bound to nobody creates an account from the scan page and is signed in", async ({
+  page,
+  request,
+}, info) => {
+  test.skip(!PORT, "E2E_WECHAT_PORT: the site must be allowed to reach the WeChat stand-in (scripts/test.mjs)");
+  test.skip(info.project.name === "mobile", "the register form is the /oauth/{type} one, checked at 375 px there");
+  test.setTimeout(90_000);
+  const admin = (await call<{ token: string }>(request, "POST", "/api/v1/user/login", null, ADMIN)).token;
+  const save = (values: Record<string, string>) =>
+    call(request, "PUT", "/api/v1/config", admin, {
+      config: Object.entries(values).map(([name, value]) => ({ category: "oauthOfficialAccount", name, value })),
+    });
+  const wechat = await startWechatMpStandIn({ port: PORT });
+  try {
+    await save({
+      enable: "true",
+      client_id: wechat.appId,
+      client_secret: wechat.appSecret,
+      token: wechat.token,
+      api_base_url: wechat.baseUrl,
+    });
+    const codeReply = page.waitForResponse((r) => r.url().endsWith("/api.v1.OAuthAPI/GetWechatMPScanCode"));
+    await page.goto("/oauth/wechatmp");
+    const { scene } = (await (await codeReply).json()) as { scene: string };
+    await pushScan(request, wechat, scene, `o${randomBytes(12).toString("base64url")}`);
+    const form = page.getByTestId("oauth-register-form");
+    await expect(form).toBeVisible();
+    const username = unique("wxnew", info);
+    await form.getByLabel("用户名").fill(username);
+    await form.getByRole("button").click();
+    await expect(page).toHaveURL(/\/me(\/|$)/);
+    expect(await storedToken(page)).not.toBe("");
+  } finally {
+    await save({ enable: "false" });
+    await wechat.close();
+  }
+});

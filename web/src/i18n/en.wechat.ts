@@ -13,9 +13,6 @@ export const enWechat: { readonly [K in keyof typeof zhCNWechat]: string } = {
   "wx.loadFailed": "Could not get the QR code",
   "wx.statusFailed": "Could not check the scan",
   "wx.bound": "WeChat bound",
-  "wx.unboundTitle": "This WeChat account is not bound to an account here",
-  "wx.unboundHint":
-    "Log in with your password (or sign up) first, then bind WeChat from your profile by scanning; after that you can log in by scanning.",
   "wx.otherWays": "Log in with a password",
   "wx.toProfile": "Back to the profile",
 };

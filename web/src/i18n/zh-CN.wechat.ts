@@ -14,8 +14,6 @@ export const zhCNWechat = {
   "wx.loadFailed": "获取二维码失败",
   "wx.statusFailed": "查询扫码状态失败",
   "wx.bound": "绑定成功",
-  "wx.unboundTitle": "该微信尚未绑定本站账号",
-  "wx.unboundHint": "请先使用账号密码登录或注册，再在个人资料中扫码绑定微信，以后即可扫码登录。",
   "wx.otherWays": "使用账号密码登录",
   "wx.toProfile": "返回个人资料",
 } as const;

@@ -2,6 +2,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it, jest } from "@jest/globals";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { OAuthAPI, type StartOAuthLoginRequest } from "@wenku/proto/api/v1/oauth_pb.js";
+import { useLocation } from "react-router";
 import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { OAuthButtons } from "./OAuthButtons.js";
 import { pendingLogin } from "./oauthFlow.js";
@@ -56,5 +57,22 @@ describe("OAuthButtons", () => {
     fireEvent.click(await screen.findByRole("button", { name: "使用微信公众号登录" }, { timeout: 8000 }));
     expect(await screen.findByText("scan page")).toBeTruthy();
     expect(seen).toEqual([]);
+  });
+
+  it("takes where to go back to along to the scan page", async () => {
+    const seen: StartOAuthLoginRequest[] = [];
+    function Where() {
+      const { search } = useLocation();
+      return <p>scan page {search}</p>;
+    }
+    renderRoutes(
+      [
+        { path: "/login", element: <OAuthButtons redirect="/document/3" /> },
+        { path: "/oauth/wechatmp", element: <Where /> },
+      ],
+      { path: "/login", deps: testDeps({ services: services(seen) }) },
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "使用微信公众号登录" }, { timeout: 8000 }));
+    expect(await screen.findByText("scan page ?redirect=%2Fdocument%2F3")).toBeTruthy();
   });
 });

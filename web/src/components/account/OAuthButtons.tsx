@@ -41,7 +41,10 @@ export function OAuthButtons({
 
   const go = async (type: number) => {
     // the official account signs in by scanning a QR code on its own page, not by a redirect
-    if (type === OFFICIAL_ACCOUNT) return void navigate(bind ? `${SCAN_PAGE}?bind=1` : SCAN_PAGE);
+    if (type === OFFICIAL_ACCOUNT) {
+      const query = bind ? "?bind=1" : redirect ? `?${new URLSearchParams({ redirect })}` : "";
+      return void navigate(`${SCAN_PAGE}${query}`);
+    }
     setLeaving(type);
     try {
       const pending = beginLogin(type, redirect, bind);

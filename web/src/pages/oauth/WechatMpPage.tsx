@@ -2,14 +2,16 @@ import { create } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { skipToken } from "@connectrpc/connect-query";
-import { OAuthAPI } from "@wenku/proto/api/v1/oauth_pb.js";
+import { OAuthAPI, type UserOAuth } from "@wenku/proto/api/v1/oauth_pb.js";
 import { LoginReplySchema } from "@wenku/proto/api/v1/user_pb.js";
-import { Alert, App, Button, Flex, QRCode, Result, Typography } from "antd";
+import { Alert, App, Button, Flex, QRCode, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { AuthCard } from "../../components/account/AuthCard.js";
+import { safeRedirect } from "../../components/account/formRules.js";
+import { OAuthUnbound, type SignedIn } from "../../components/account/OAuthUnbound.js";
 import { useAccount } from "../../hooks/useAccount.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
@@ -36,8 +38,9 @@ function useSecondsLeft(at: Date | undefined): number {
  * /oauth/wechatmp: scan-to-login with the site's WeChat official account (公众号). The page shows a
  * temporary QR code (drawn here from what it encodes: no image from another site) and asks every 2 s
  * whether it was scanned; once WeChat told the site, the poll answers the login and the session starts,
- * then the visitor goes where the session store says (default /me). A WeChat account bound to no user
- * is told how to bind one. `?bind=1` (signed in): the scan binds the WeChat account to the caller.
+ * then the visitor goes to ?redirect= or where the session store says (default /me). A WeChat account
+ * bound to no user may create an account or sign in with a password and bind it (as on /oauth/{type}).
+ * `?bind=1` (signed in): the scan binds it to the caller.
  */
 export default function WechatMpPage() {
   const { t } = useI18n();
@@ -58,6 +61,8 @@ export default function WechatMpPage() {
   const expiresAt = code.data?.expiresAt ? timestampDate(code.data.expiresAt) : undefined;
   const secondsLeft = useSecondsLeft(code.loading ? undefined : expiresAt);
   const [finished, setFinished] = useState<"" | "unbound" | "done">("");
+  // kept: once finished the poll stops and its reply goes with it
+  const [unbound, setUnbound] = useState<UserOAuth | null>(null);
   const live = !!scene && secondsLeft > 0 && !finished;
   const status = useApiQuery(
     OAuthAPI.method.getWechatMPScanLoginStatus,
@@ -77,7 +82,7 @@ export default function WechatMpPage() {
         .then(({ permissionsError }) => {
           if (permissionsError) void message.error(toApiError(permissionsError, t("error.permissionFailed")).message);
           void message.success(t("auth.loginSuccess"));
-          navigate(session.oauthRedirect, { replace: true });
+          navigate(safeRedirect(params.get("redirect"), session.oauthRedirect), { replace: true });
         })
         .catch((cause: unknown) => void message.error(toApiError(cause, t("error.loginFailed")).message));
     } else if (reply.success) {
@@ -85,33 +90,33 @@ export default function WechatMpPage() {
       void message.success(t("wx.bound"));
       navigate("/me/profile", { replace: true });
     } else if (reply.oauth?.openid) {
+      setUnbound(reply.oauth);
       setFinished("unbound");
     }
-  }, [reply, finished, account, message, navigate, session.oauthRedirect, t]);
+  }, [reply, finished, account, message, navigate, session.oauthRedirect, params, t]);
 
   const refresh = () => {
     setFinished("");
+    setUnbound(null);
     code.reload();
   };
 
-  if (finished === "unbound") {
+  if (finished === "unbound" && unbound) {
+    const signIn = (r: SignedIn) => account.start(create(LoginReplySchema, { token: r.token, user: r.user }));
+    const leave = async () => {
+      void message.success(t("auth.loginSuccess"));
+      await navigate(safeRedirect(params.get("redirect"), session.oauthRedirect), { replace: true });
+    };
     return (
-      <AuthCard title={t("wx.scanTitle")}>
-        <Result
-          status="info"
-          title={t("wx.unboundTitle")}
-          subTitle={t("wx.unboundHint")}
-          data-testid="wechat-unbound"
-          extra={[
-            <Link key="login" to="/login">
-              <Button type="primary">{t("wx.otherWays")}</Button>
-            </Link>,
-            <Button key="again" onClick={refresh}>
-              {t("wx.refresh")}
-            </Button>,
-          ]}
-        />
-      </AuthCard>
+      <OAuthUnbound
+        oauth={unbound}
+        signIn={signIn}
+        onSignedIn={async (r) => {
+          await signIn(r);
+          await leave();
+        }}
+        done={leave}
+      />
     );
   }
 
