@@ -20,6 +20,7 @@ import type {
   VerificationSettings,
 } from "./ports.js";
 import { CAPTCHA_KINDS, type CaptchaKind, DEFAULT_SECURITY } from "./settings.js";
+import type { MiniProgramSource } from "./wechat/mini.service.js";
 import type { OfficialAccountSource } from "./wechat/scan.service.js";
 import { WECHAT_API } from "./wechat/wechat.api.js";
 
@@ -249,6 +250,29 @@ export function createOfficialAccountSource(
       appId: s.appId,
       appSecret: s.appSecret,
       token: s.token,
+      apiBaseUrl: (s.apiBaseUrl || WECHAT_API).replace(/\/+$/, ""),
+    };
+  };
+  return { current: settings ? settings.derive(load) : cachedUntilChanged(load, { ttlMs: 5_000 }) };
+}
+
+/**
+ * The WeChat mini program's settings with its secret (ConfigInternalAPI.GetMiniProgramSettings), kept
+ * like the official account's.
+ */
+export function createMiniProgramSource(
+  transport: Transport,
+  internalToken: string,
+  settings?: Pick<SettingsReader, "derive">,
+): MiniProgramSource {
+  const client = createClient(ConfigInternalAPI, transport);
+  const callOptions = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
+  const load = async () => {
+    const s = await client.getMiniProgramSettings({}, callOptions);
+    return {
+      enable: s.enable,
+      appId: s.appId,
+      appSecret: s.appSecret,
       apiBaseUrl: (s.apiBaseUrl || WECHAT_API).replace(/\/+$/, ""),
     };
   };

@@ -87,6 +87,7 @@ import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
 import { createSessionOpener } from "./users/user.sessions.js";
+import { createMiniLogin, type MiniProgramSource } from "./wechat/mini.service.js";
 import { createScanBindings } from "./wechat/scan.bindings.js";
 import { createScanRepository } from "./wechat/scan.repository.js";
 import { createScanService, type OfficialAccountSource } from "./wechat/scan.service.js";
@@ -130,6 +131,8 @@ export interface UserServerDeps {
   development?: boolean;
   /** The WeChat official account's settings with secrets (the config service in production). */
   officialAccount?: OfficialAccountSource;
+  /** The WeChat mini program's settings with its secret (the config service in production). */
+  miniProgram?: MiniProgramSource;
   /** system.domain: the site's address (the share signature signs its pages only). */
   siteDomain?: () => Promise<string>;
   /** The e-mail settings with the SMTP password, the site's name and domain (the config service). */
@@ -162,6 +165,11 @@ const NO_OAUTH: OAuthDeps = {
 /** Wirings without the config service (unit tests): no official account. */
 const NO_OFFICIAL_ACCOUNT: OfficialAccountSource = {
   current: async () => ({ enable: false, appId: "", appSecret: "", token: "", apiBaseUrl: WECHAT_API }),
+};
+
+/** Wirings without the config service (unit tests): no mini program. */
+const NO_MINI_PROGRAM: MiniProgramSource = {
+  current: async () => ({ enable: false, appId: "", appSecret: "", apiBaseUrl: WECHAT_API }),
 };
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -320,6 +328,13 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     siteDomain: deps.siteDomain ?? (async () => ""),
     clock: deps.clock,
   });
+  const mini = createMiniLogin({
+    api: wechatApi,
+    mp: deps.miniProgram ?? NO_MINI_PROGRAM,
+    repo: createOAuthRepository(deps.db),
+    proofs: oauthProofs,
+    users,
+  });
   const definition = defineService({
     name: "user",
     log: deps.log,
@@ -357,7 +372,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
         OAuthAPI,
         {
           ...createOAuthHandlers(oauth, counts.fill),
-          ...createWechatHandlers({ scan, share, withCounts: counts.fill }),
+          ...createWechatHandlers({ scan, share, mini, withCounts: counts.fill }),
         },
       ],
     ],

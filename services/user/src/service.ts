@@ -3,6 +3,7 @@ import { createRateLimitStore } from "@wenku/kit/ratelimit";
 import {
   createCreditLedger,
   createDocumentCounter,
+  createMiniProgramSource,
   createOfficialAccountSource,
   mailSettingsFrom,
   oauthSettingsFrom,
@@ -82,6 +83,7 @@ export const service: ServiceModule = {
         },
         timeZone: cfg.SITE_TIME_ZONE,
         officialAccount: createOfficialAccountSource(ctx.transports.config, ctx.internalToken, ctx.settings),
+        miniProgram: createMiniProgramSource(ctx.transports.config, ctx.internalToken, ctx.settings),
         siteDomain: siteDomainFrom(ctx.settings),
       });
       // Grants the order service could not book at once (it was down or slow), retried until booked.

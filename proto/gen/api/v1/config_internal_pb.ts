@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/config_internal.proto.
  */
 export const file_api_v1_config_internal: GenFile = /*@__PURE__*/
-  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKXAQoMTWFpbFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIMCgRob3N0GAIgASgJEgwKBHBvcnQYAyABKAUSDgoGaXNfdGxzGAQgASgIEhAKCHVzZXJuYW1lGAUgASgJEhAKCHBhc3N3b3JkGAYgASgJEhEKCWZyb21fbmFtZRgHIAEoCRIUCgxsaW5rX21pbnV0ZXMYCCABKAUimwEKC1Ntc1NldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIQCghwcm92aWRlchgCIAEoCRIQCghpbnRlcnZhbBgDIAEoBRIrCgRrZXlzGAQgAygLMh0uYXBpLnYxLlNtc1NldHRpbmdzLktleXNFbnRyeRorCglLZXlzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJyChdPZmZpY2lhbEFjY291bnRTZXR0aW5ncxIOCgZlbmFibGUYASABKAgSDgoGYXBwX2lkGAIgASgJEhIKCmFwcF9zZWNyZXQYAyABKAkSDQoFdG9rZW4YBCABKAkSFAoMYXBpX2Jhc2VfdXJsGAUgASgJItoBChVPQXV0aFByb3ZpZGVyU2V0dGluZ3MSDAoEdHlwZRgBIAEoBRIOCgZlbmFibGUYAiABKAgSEQoJY2xpZW50X2lkGAMgASgJEhUKDWNsaWVudF9zZWNyZXQYBCABKAkSDAoEbmFtZRgFIAEoCRIMCgRpY29uGAYgASgJEg4KBmlzc3VlchgHIAEoCRIVCg1hdXRob3JpemVfdXJsGAggASgJEhEKCXRva2VuX3VybBgJIAEoCRIUCgx1c2VyaW5mb191cmwYCiABKAkSDQoFc2NvcGUYCyABKAkiXgoNT0F1dGhTZXR0aW5ncxIwCglwcm92aWRlcnMYASADKAsyHS5hcGkudjEuT0F1dGhQcm92aWRlclNldHRpbmdzEhsKE2xpbmtfdmVyaWZpZWRfZW1haWwYAiABKAgiNQoSRGFpbHlDb3VudHNSZXF1ZXN0EgwKBGRheXMYASABKAUSEQoJdGltZV96b25lGAIgASgJIikKCkRhaWx5Q291bnQSDAoEZGF0ZRgBIAEoCRINCgVjb3VudBgCIAEoBTK2BQoRQ29uZmlnSW50ZXJuYWxBUEkSYgoOR2V0UGF5U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuUGF5U2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W5pSv5LuY6K6+572uEmQKD0dldE1haWxTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoULmFwaS52MS5NYWlsU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W6YKu5Lu26K6+572uEncKF0dldFZlcmlmaWNhdGlvblNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhwuYXBpLnYxLlZlcmlmaWNhdGlvblNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPlumqjOivgeeggeiuvue9rhJiCg5HZXRTbXNTZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoTLmFwaS52MS5TbXNTZXR0aW5ncyIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bnn63kv6Horr7nva4SfQoaR2V0T2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHy5hcGkudjEuT2ZmaWNpYWxBY2NvdW50U2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W5YWs5LyX5Y+36K6+572uEm8KEEdldE9BdXRoU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFS5hcGkudjEuT0F1dGhTZXR0aW5ncyIsyvMYKAgEKiTmnI3liqHpl7Tor7vlj5bnrKzkuInmlrnnmbvlvZXorr7nva4aCtLzGAZjb25maWdiBnByb3RvMw", [file_api_v1_access, file_google_protobuf_empty]);
+  fileDesc("ChxhcGkvdjEvY29uZmlnX2ludGVybmFsLnByb3RvEgZhcGkudjEi3wMKC1BheVNldHRpbmdzEhUKDWFsaXBheV9lbmFibGUYASABKAgSFQoNYWxpcGF5X2FwcF9pZBgCIAEoCRIaChJhbGlwYXlfcHJpdmF0ZV9rZXkYAyABKAkSGQoRYWxpcGF5X3B1YmxpY19rZXkYBCABKAkSFgoOYWxpcGF5X3NhbmRib3gYBSABKAgSGAoQd2VjaGF0cGF5X2VuYWJsZRgGIAEoCBIYChB3ZWNoYXRwYXlfYXBwX2lkGAcgASgJEhgKEHdlY2hhdHBheV9tY2hfaWQYCCABKAkSGwoTd2VjaGF0cGF5X3NlcmlhbF9ubxgJIAEoCRIcChR3ZWNoYXRwYXlfYXBpX3YzX2tleRgKIAEoCRIdChV3ZWNoYXRwYXlfcHJpdmF0ZV9rZXkYCyABKAkSFgoOc2FuZGJveF9lbmFibGUYDCABKAgSHAoUb3JkZXJfZXhwaXJlX21pbnV0ZXMYDSABKAUSGgoSYWxpcGF5X2dhdGV3YXlfdXJsGA4gASgJEhoKEndlY2hhdHBheV9iYXNlX3VybBgPIAEoCRIcChR3ZWNoYXRwYXlfcHVibGljX2tleRgQIAEoCRIfChd3ZWNoYXRwYXlfcHVibGljX2tleV9pZBgRIAEoCSJMChRWZXJpZmljYXRpb25TZXR0aW5ncxIaChJlbWFpbF9jb2RlX21pbnV0ZXMYASABKAUSGAoQc21zX2NvZGVfbWludXRlcxgCIAEoBSKXAQoMTWFpbFNldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIMCgRob3N0GAIgASgJEgwKBHBvcnQYAyABKAUSDgoGaXNfdGxzGAQgASgIEhAKCHVzZXJuYW1lGAUgASgJEhAKCHBhc3N3b3JkGAYgASgJEhEKCWZyb21fbmFtZRgHIAEoCRIUCgxsaW5rX21pbnV0ZXMYCCABKAUimwEKC1Ntc1NldHRpbmdzEg4KBmVuYWJsZRgBIAEoCBIQCghwcm92aWRlchgCIAEoCRIQCghpbnRlcnZhbBgDIAEoBRIrCgRrZXlzGAQgAygLMh0uYXBpLnYxLlNtc1NldHRpbmdzLktleXNFbnRyeRorCglLZXlzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJyChdPZmZpY2lhbEFjY291bnRTZXR0aW5ncxIOCgZlbmFibGUYASABKAgSDgoGYXBwX2lkGAIgASgJEhIKCmFwcF9zZWNyZXQYAyABKAkSDQoFdG9rZW4YBCABKAkSFAoMYXBpX2Jhc2VfdXJsGAUgASgJIl8KE01pbmlQcm9ncmFtU2V0dGluZ3MSDgoGZW5hYmxlGAEgASgIEg4KBmFwcF9pZBgCIAEoCRISCgphcHBfc2VjcmV0GAMgASgJEhQKDGFwaV9iYXNlX3VybBgEIAEoCSLaAQoVT0F1dGhQcm92aWRlclNldHRpbmdzEgwKBHR5cGUYASABKAUSDgoGZW5hYmxlGAIgASgIEhEKCWNsaWVudF9pZBgDIAEoCRIVCg1jbGllbnRfc2VjcmV0GAQgASgJEgwKBG5hbWUYBSABKAkSDAoEaWNvbhgGIAEoCRIOCgZpc3N1ZXIYByABKAkSFQoNYXV0aG9yaXplX3VybBgIIAEoCRIRCgl0b2tlbl91cmwYCSABKAkSFAoMdXNlcmluZm9fdXJsGAogASgJEg0KBXNjb3BlGAsgASgJIl4KDU9BdXRoU2V0dGluZ3MSMAoJcHJvdmlkZXJzGAEgAygLMh0uYXBpLnYxLk9BdXRoUHJvdmlkZXJTZXR0aW5ncxIbChNsaW5rX3ZlcmlmaWVkX2VtYWlsGAIgASgIIjUKEkRhaWx5Q291bnRzUmVxdWVzdBIMCgRkYXlzGAEgASgFEhEKCXRpbWVfem9uZRgCIAEoCSIpCgpEYWlseUNvdW50EgwKBGRhdGUYASABKAkSDQoFY291bnQYAiABKAUyrQYKEUNvbmZpZ0ludGVybmFsQVBJEmIKDkdldFBheVNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhMuYXBpLnYxLlBheVNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaUr+S7mOiuvue9rhJkCg9HZXRNYWlsU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuTWFpbFNldHRpbmdzIiPK8xgfCAQqG+acjeWKoemXtOivu+WPlumCruS7tuiuvue9rhJ3ChdHZXRWZXJpZmljYXRpb25TZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRocLmFwaS52MS5WZXJpZmljYXRpb25TZXR0aW5ncyImyvMYIggEKh7mnI3liqHpl7Tor7vlj5bpqozor4HnoIHorr7nva4SYgoOR2V0U21zU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaEy5hcGkudjEuU21zU2V0dGluZ3MiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W55+t5L+h6K6+572uEn0KGkdldE9mZmljaWFsQWNjb3VudFNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Gh8uYXBpLnYxLk9mZmljaWFsQWNjb3VudFNldHRpbmdzIibK8xgiCAQqHuacjeWKoemXtOivu+WPluWFrOS8l+WPt+iuvue9rhJ1ChZHZXRNaW5pUHJvZ3JhbVNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhsuYXBpLnYxLk1pbmlQcm9ncmFtU2V0dGluZ3MiJsrzGCIIBCoe5pyN5Yqh6Ze06K+75Y+W5bCP56iL5bqP6K6+572uEm8KEEdldE9BdXRoU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFS5hcGkudjEuT0F1dGhTZXR0aW5ncyIsyvMYKAgEKiTmnI3liqHpl7Tor7vlj5bnrKzkuInmlrnnmbvlvZXorr7nva4aCtLzGAZjb25maWdiBnByb3RvMw", [file_api_v1_access, file_google_protobuf_empty]);
 
 /**
  * The pay categories with their secrets, for the order service only (never through the gateway).
@@ -305,6 +305,49 @@ export const OfficialAccountSettingsSchema: GenMessage<OfficialAccountSettings> 
   messageDesc(file_api_v1_config_internal, 4);
 
 /**
+ * mp with its secret (never through the gateway).
+ *
+ * @generated from message api.v1.MiniProgramSettings
+ */
+export type MiniProgramSettings = Message<"api.v1.MiniProgramSettings"> & {
+  /**
+   * mp.enable
+   *
+   * @generated from field: bool enable = 1;
+   */
+  enable: boolean;
+
+  /**
+   * mp.app_id
+   *
+   * @generated from field: string app_id = 2;
+   */
+  appId: string;
+
+  /**
+   * mp.app_secret
+   *
+   * @generated from field: string app_secret = 3;
+   */
+  appSecret: string;
+
+  /**
+   * WeChat's API (https://api.weixin.qq.com, a test stand-in): oauthOfficialAccount.api_base_url, the one
+   * WeChat API address the site is configured with
+   *
+   * @generated from field: string api_base_url = 4;
+   */
+  apiBaseUrl: string;
+};
+
+/**
+ * Describes the message api.v1.MiniProgramSettings.
+ * Use `create(MiniProgramSettingsSchema)` to create a new message.
+ */
+export const MiniProgramSettingsSchema: GenMessage<MiniProgramSettings> = /*@__PURE__*/
+  messageDesc(file_api_v1_config_internal, 5);
+
+/**
  * One login provider's category (oauthGithub, oauthCustom, …) with its secret (never through the gateway).
  *
  * @generated from message api.v1.OAuthProviderSettings
@@ -381,7 +424,7 @@ export type OAuthProviderSettings = Message<"api.v1.OAuthProviderSettings"> & {
  * Use `create(OAuthProviderSettingsSchema)` to create a new message.
  */
 export const OAuthProviderSettingsSchema: GenMessage<OAuthProviderSettings> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 5);
+  messageDesc(file_api_v1_config_internal, 6);
 
 /**
  * @generated from message api.v1.OAuthSettings
@@ -405,7 +448,7 @@ export type OAuthSettings = Message<"api.v1.OAuthSettings"> & {
  * Use `create(OAuthSettingsSchema)` to create a new message.
  */
 export const OAuthSettingsSchema: GenMessage<OAuthSettings> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 6);
+  messageDesc(file_api_v1_config_internal, 7);
 
 /**
  * ConfigAPI.GetStatsTrend asks the user and the content service the same question, so its shape is the
@@ -430,7 +473,7 @@ export type DailyCountsRequest = Message<"api.v1.DailyCountsRequest"> & {
  * Use `create(DailyCountsRequestSchema)` to create a new message.
  */
 export const DailyCountsRequestSchema: GenMessage<DailyCountsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 7);
+  messageDesc(file_api_v1_config_internal, 8);
 
 /**
  * @generated from message api.v1.DailyCount
@@ -454,7 +497,7 @@ export type DailyCount = Message<"api.v1.DailyCount"> & {
  * Use `create(DailyCountSchema)` to create a new message.
  */
 export const DailyCountSchema: GenMessage<DailyCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_config_internal, 8);
+  messageDesc(file_api_v1_config_internal, 9);
 
 /**
  * The config service answers other services' questions that need stored secrets.
@@ -511,6 +554,16 @@ export const ConfigInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof OfficialAccountSettingsSchema;
+  },
+  /**
+   * The WeChat mini program's keys (mp) with its secret, for the user service (LoginWechatMP).
+   *
+   * @generated from rpc api.v1.ConfigInternalAPI.GetMiniProgramSettings
+   */
+  getMiniProgramSettings: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof MiniProgramSettingsSchema;
   },
   /**
    * The third-party login providers' settings with their client secrets, for the user service.

@@ -4,6 +4,7 @@ import { catalog } from "./catalog.js";
 import type { ConfigService } from "./config.service.js";
 import {
   toMailSettings,
+  toMiniProgramSettings,
   toOAuthSettings,
   toOfficialAccountSettings,
   toPaySettings,
@@ -38,6 +39,9 @@ export function createConfigInternalHandlers(configs: ConfigService): ServiceImp
     },
     async getOfficialAccountSettings() {
       return toOfficialAccountSettings(await configs.values());
+    },
+    async getMiniProgramSettings() {
+      return toMiniProgramSettings(await configs.values());
     },
     async getOAuthSettings() {
       return toOAuthSettings(await configs.values());

@@ -3,6 +3,8 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   type MailSettings,
   MailSettingsSchema,
+  type MiniProgramSettings,
+  MiniProgramSettingsSchema,
   type OAuthSettings,
   OAuthSettingsSchema,
   type OfficialAccountSettings,
@@ -318,6 +320,16 @@ export function toSmsSettings(v: ConfigValues, providerKeyNames: (category: stri
     provider,
     interval: v.int("sms", "interval"),
     keys: Object.fromEntries(providerKeyNames(provider).map((name) => [name, v.str(provider, name)])),
+  });
+}
+
+/** The WeChat mini program's keys with its secret: ConfigInternalAPI only (the user service). */
+export function toMiniProgramSettings(v: ConfigValues): MiniProgramSettings {
+  return create(MiniProgramSettingsSchema, {
+    enable: v.bool("mp", "enable"),
+    appId: v.str("mp", "app_id"),
+    appSecret: v.str("mp", "app_secret"),
+    apiBaseUrl: v.str("oauthOfficialAccount", "api_base_url"),
   });
 }
 

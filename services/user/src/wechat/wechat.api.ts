@@ -30,6 +30,22 @@ export interface OfficialAccount {
   apiBaseUrl: string;
 }
 
+/** The WeChat mini program's keys (category mp) and the WeChat API it talks to. */
+export interface MiniProgram {
+  enable: boolean;
+  appId: string;
+  appSecret: string;
+  /** WeChat's API base (no trailing slash). */
+  apiBaseUrl: string;
+}
+
+/** Who a mini program's wx.login code belongs to. */
+export interface MiniProgramSession {
+  openid: string;
+  /** Only when the mini program is tied to an open platform account. */
+  unionid: string;
+}
+
 export class WechatApiError extends Error {
   override readonly name = "WechatApiError";
   constructor(
@@ -163,6 +179,22 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
         expireSeconds: Number(b.expire_seconds) || expireSeconds,
         imageUrl: `${show}?ticket=${encodeURIComponent(b.ticket)}`,
       };
+    },
+
+    /**
+     * The mini program's wx.login code for its user (sns/jscode2session). The code is single use: WeChat
+     * refuses it the second time (40163). The session_key WeChat also answers is not kept.
+     */
+    async jscode2session(mp: MiniProgram, code: string): Promise<MiniProgramSession> {
+      const q = new URLSearchParams({
+        appid: mp.appId,
+        secret: mp.appSecret,
+        js_code: code,
+        grant_type: "authorization_code",
+      });
+      const b = await call(`${mp.apiBaseUrl}/sns/jscode2session?${q}`);
+      if (typeof b.openid !== "string" || !b.openid) throw new WechatApiError(-1, "no openid");
+      return { openid: b.openid, unionid: typeof b.unionid === "string" ? b.unionid : "" };
     },
 
     /** The JS-SDK's jsapi_ticket, kept until shortly before it expires. */

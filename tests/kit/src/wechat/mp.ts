@@ -5,6 +5,9 @@
 //   POST /cgi-bin/qrcode/create?access_token=…   QR_STR_SCENE with scene_str (1-64), expire_seconds
 //   GET  /cgi-bin/showqrcode?ticket=…  the QR code's image (a PNG)
 //   GET  /cgi-bin/ticket/getticket?access_token=…&type=jsapi
+// the mini program's (小程序) login, with its own app id and secret:
+//   GET  /sns/jscode2session?appid=…&secret=…&js_code=…&grant_type=authorization_code
+//        a code from wx.login (issued here by loginCode) is good once: again it is 40163, unknown 40029
 // and WeChat's side of the server URL: a scan event pushed to the site, signed with the Token as
 // WeChat signs it (signature = sha1 of the sorted token, timestamp, nonce).
 import { createHash, randomBytes } from "node:crypto";
@@ -67,6 +70,11 @@ export interface WechatMpStandIn {
   scenes: Map<string, string>;
   /** The jsapi_ticket getticket answers. */
   jsapiTicket: string;
+  /** The mini program's AppID and AppSecret (category mp). */
+  miniAppId: string;
+  miniAppSecret: string;
+  /** What wx.login gives the mini program of the WeChat user `openid` (with `unionid` when tied). */
+  loginCode(openid: string, unionid?: string): string;
   /** Void the current access token (as when it expired): calls with it get errcode 40001. */
   expireToken(): void;
   /** The push WeChat sends when `openid` scans the QR code of `scene`, signed (or not) with `token`. */
@@ -104,6 +112,11 @@ export async function startWechatMpStandIn(opts: { port?: number } = {}): Promis
   const scenes = new Map<string, string>();
   let accessToken = "";
   const jsapiTicket = `jsapi-${randomBytes(24).toString("base64url")}`;
+  const miniAppId = `wx${randomBytes(8).toString("hex")}`;
+  const miniAppSecret = randomBytes(16).toString("hex");
+  /** Issued wx.login codes not used yet, and the used ones (WeChat tells those apart). */
+  const codes = new Map<string, { openid: string; unionid?: string }>();
+  const usedCodes = new Set<string>();
   const validToken = (url: URL) => !!accessToken && url.searchParams.get("access_token") === accessToken;
 
   const server = await startServer((req) => {
@@ -155,6 +168,24 @@ export async function startWechatMpStandIn(opts: { port?: number } = {}): Promis
       if (req.url.searchParams.get("type") !== "jsapi") return refuse(40097, "invalid args: type");
       return json({ errcode: 0, errmsg: "ok", ticket: jsapiTicket, expires_in: 7200 });
     }
+    if (path === "/sns/jscode2session") {
+      if (req.method !== "GET") return refuse(43001, "require GET method");
+      const q = req.url.searchParams;
+      if (q.get("grant_type") !== "authorization_code") return refuse(40002, "invalid grant_type");
+      if (q.get("appid") !== miniAppId) return refuse(40013, "invalid appid");
+      if (q.get("secret") !== miniAppSecret) return refuse(40125, "invalid appsecret");
+      const code = q.get("js_code") ?? "";
+      if (usedCodes.has(code)) return refuse(40163, "code been used");
+      const who = codes.get(code);
+      if (!who) return refuse(40029, "invalid code");
+      codes.delete(code);
+      usedCodes.add(code);
+      return json({
+        openid: who.openid,
+        session_key: randomBytes(16).toString("base64"),
+        ...(who.unionid ? { unionid: who.unionid } : {}),
+      });
+    }
     return refuse(48001, "api unauthorized");
   }, opts.port ?? 0);
 
@@ -166,6 +197,13 @@ export async function startWechatMpStandIn(opts: { port?: number } = {}): Promis
     calls,
     scenes,
     jsapiTicket,
+    miniAppId,
+    miniAppSecret,
+    loginCode(openid, unionid) {
+      const code = randomBytes(16).toString("hex");
+      codes.set(code, { openid, unionid });
+      return code;
+    },
     expireToken: () => {
       accessToken = "";
     },
