@@ -334,6 +334,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     repo: createOAuthRepository(deps.db),
     proofs: oauthProofs,
     users,
+    scan,
   });
   const definition = defineService({
     name: "user",

@@ -5,6 +5,8 @@ export interface ScanScene {
   /** Set when a signed-in user asked to bind the scanning account to themselves. */
   userId: bigint | null;
   openid: string | null;
+  /** Who scanned: the official account's openid (oauth type 8) or the mini program's (5). */
+  oauthType: number;
   consumed: boolean;
   expiresAt: Date;
 }
@@ -28,16 +30,20 @@ export function createScanRepository(db: Db) {
             scene: row.scene,
             userId: row.userId,
             openid: row.openid,
+            oauthType: row.oauthType,
             consumed: row.consumedAt !== null,
             expiresAt: row.expiresAt,
           }
         : null;
     },
 
-    /** The first scan of a live scene sets its openid; a later one (or one after expiry) changes nothing. */
-    async scanned(scene: string, openid: string, now: Date): Promise<boolean> {
+    /**
+     * The first scan of a live scene sets its openid (of `oauthType`'s app); a later one (or one after
+     * expiry) changes nothing.
+     */
+    async scanned(scene: string, openid: string, now: Date, oauthType: number): Promise<boolean> {
       const n = await db.$executeRaw`
-        UPDATE wechat_scan_scenes SET openid = ${openid}, scanned_at = ${now}
+        UPDATE wechat_scan_scenes SET openid = ${openid}, oauth_type = ${oauthType}, scanned_at = ${now}
         WHERE scene = ${scene} AND openid IS NULL AND expires_at > ${now}`;
       return n === 1;
     },

@@ -7,9 +7,14 @@
 import { randomBytes } from "node:crypto";
 import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
 import { XMLParser } from "fast-xml-parser";
+import { OAuthType } from "../oauth/providers/provider.js";
 import type { ScanRepository } from "./scan.repository.js";
 import type { OfficialAccount, WechatApi } from "./wechat.api.js";
 import { isPushSigned } from "./wechat.signing.js";
+
+/** Who scans: the official account (its push) or the mini program (its confirmation). */
+const OFFICIAL_ACCOUNT = OAuthType.officialAccount;
+const MINI_PROGRAM = OAuthType.wechatMini;
 
 /** A scene and its QR code live this long. */
 export const SCENE_TTL_SECONDS = 300;
@@ -20,6 +25,7 @@ export const MAX_PUSH_BYTES = 16 * 1024;
 
 export const scanMessages = {
   disabled: "未启用微信公众号扫码登录",
+  alreadyScanned: "该二维码已被扫描，请刷新二维码",
   expired: "二维码已过期，请刷新二维码",
   notYours: "该二维码不是你发起的绑定",
 } as const;
@@ -29,14 +35,17 @@ export interface OfficialAccountSource {
   current(): Promise<OfficialAccount>;
 }
 
-/** What a scan needs of the third-party bindings (the OAuth bindings of oauth type 8, 公众号). */
+/**
+ * What a scan needs of the third-party bindings: the OAuth bindings of the scanning account's type
+ * (8 the official account, 公众号; 5 the mini program, 小程序).
+ */
 export interface ScanBindings {
-  /** The user the official account's openid is bound to, if any. */
-  userOf(openid: string): Promise<bigint | null>;
+  /** The user the account's openid is bound to, if any. */
+  userOf(oauthType: number, openid: string): Promise<bigint | null>;
   /** Binds the openid to the user (refused when bound elsewhere, or the user has one bound already). */
-  bind(userId: bigint, openid: string): Promise<void>;
+  bind(userId: bigint, oauthType: number, openid: string): Promise<void>;
   /** The unbound account as LoginOAuth answers it, with its signed session for BindOAuth. */
-  unbound(openid: string): Promise<UnboundAccount>;
+  unbound(oauthType: number, openid: string): Promise<UnboundAccount>;
 }
 
 export interface UnboundAccount {
@@ -158,8 +167,23 @@ export function createScanService<U>(deps: ScanServiceDeps<U>) {
       }
       const scene = sceneOf(msg);
       const openid = msg.FromUserName ?? "";
-      if (scene && scene.length <= 64 && openid && openid.length <= 128) await deps.repo.scanned(scene, openid, at);
+      if (scene && scene.length <= 64 && openid && openid.length <= 128)
+        await deps.repo.scanned(scene, openid, at, OFFICIAL_ACCOUNT);
       return text(200, "success");
+    },
+
+    /**
+     * The mini program's confirmation of a scan (WechatMPScanLogin): the live scene, not scanned yet,
+     * becomes scanned by the mini program's account `openid`; the page's poll then signs in its user or
+     * offers binding it. An unknown, expired, spent or already scanned scene is refused.
+     */
+    async scannedByMini(scene: string, openid: string): Promise<void> {
+      const at = now();
+      const s = await deps.repo.byScene(scene);
+      if (!s || s.consumed || s.expiresAt <= at) throw new DomainError("failed_precondition", scanMessages.expired);
+      if (s.openid) throw new DomainError("failed_precondition", scanMessages.alreadyScanned);
+      if (!(await deps.repo.scanned(scene, openid, at, MINI_PROGRAM)))
+        throw new DomainError("failed_precondition", scanMessages.alreadyScanned);
     },
 
     /**
@@ -179,13 +203,13 @@ export function createScanService<U>(deps: ScanServiceDeps<U>) {
       if (s.userId !== null) {
         if (!(await deps.repo.consume(s.scene, now())))
           throw new DomainError("failed_precondition", scanMessages.expired);
-        await deps.bindings.bind(s.userId, openid);
+        await deps.bindings.bind(s.userId, s.oauthType, openid);
         return { scanned: true as const, bound: true as const };
       }
-      const userId = await deps.bindings.userOf(openid);
+      const userId = await deps.bindings.userOf(s.oauthType, openid);
       if (!(await deps.repo.consume(s.scene, now())))
         throw new DomainError("failed_precondition", scanMessages.expired);
-      if (userId === null) return { scanned: true as const, unbound: await deps.bindings.unbound(openid) };
+      if (userId === null) return { scanned: true as const, unbound: await deps.bindings.unbound(s.oauthType, openid) };
       return { scanned: true as const, login: await deps.users.signInAs(call, userId) };
     },
   };

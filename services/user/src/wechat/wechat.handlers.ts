@@ -29,7 +29,7 @@ export interface WechatDomain {
 
 /**
  * OAuthAPI's WeChat RPCs: the official account's scan-to-login (or bind), the JS-SDK share signature
- * and the mini program's login.
+ * and the mini program's login and scan confirmation.
  */
 export function createWechatHandlers({
   scan,
@@ -38,7 +38,7 @@ export function createWechatHandlers({
   withCounts,
 }: WechatDomain): Pick<
   ServiceImpl<typeof OAuthAPI>,
-  "getWechatMPScanCode" | "getWechatMPScanLoginStatus" | "getWxShareSignature" | "loginWechatMP"
+  "getWechatMPScanCode" | "getWechatMPScanLoginStatus" | "getWxShareSignature" | "loginWechatMP" | "wechatMPScanLogin"
 > {
   return {
     async loginWechatMP(req, ctx) {
@@ -46,6 +46,10 @@ export function createWechatHandlers({
       if ("pending" in out) return create(OAuthLoginReplySchema, { oauth: toPendingOAuth(out.pending) });
       const [shown] = await withCounts([toFullUser(out.signedIn.user)], true);
       return create(OAuthLoginReplySchema, { token: out.signedIn.session.token, user: shown });
+    },
+    async wechatMPScanLogin(req) {
+      await mini.scanLogin(req.scene, req.code);
+      return {};
     },
     async getWechatMPScanCode(req, ctx) {
       const s = await scan.start(actor(ctx), req.isBind);
