@@ -23,6 +23,8 @@ test("every limited RPC is in the contract and public (the ones an anonymous cli
   expect([...rules.keys()].sort()).toEqual(
     [
       "/api.v1.OAuthAPI/LoginOAuth",
+      "/api.v1.OAuthAPI/LoginWechatMP",
+      "/api.v1.OAuthAPI/WechatMPScanLogin",
       "/api.v1.OAuthAPI/RegisterOAuth",
       "/api.v1.OAuthAPI/StartOAuthLogin",
       "/api.v1.SmsAPI/SendSms",

@@ -33,7 +33,10 @@ export const REQUEST_LIMITS = {
   /** Logins with an SMS code per address, and per mobile number (code guessing). */
   mobileLoginIp: { prefix: "mobile_login_ip", points: 30, duration: HOUR },
   mobileLoginTarget: { prefix: "mobile_login_target", points: 10, duration: HOUR },
-  /** Third-party logins started and finished per address (each one calls the provider). */
+  /**
+   * Third-party logins started and finished per address, the WeChat mini program's logins and scan
+   * confirmations included (each one calls the provider).
+   */
   oauthIp: { prefix: "oauth_ip", points: 120, duration: HOUR },
 } as const;
 
@@ -79,6 +82,8 @@ export function userRequestLimits(store: RateLimitStore): Map<string, RequestLim
     [api("LoginByMobile"), [{ limiter: l.mobileLoginIp }, { limiter: l.mobileLoginTarget, key: byField("mobile") }]],
     [oauth("StartOAuthLogin"), [{ limiter: l.oauthIp }]],
     [oauth("LoginOAuth"), [{ limiter: l.oauthIp }]],
+    [oauth("LoginWechatMP"), [{ limiter: l.oauthIp }]],
+    [oauth("WechatMPScanLogin"), [{ limiter: l.oauthIp }]],
     [oauth("RegisterOAuth"), register],
   ]);
 }
