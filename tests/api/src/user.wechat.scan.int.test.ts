@@ -231,3 +231,18 @@ test("the login providers list the scan-to-login while it is on, pointing at /oa
   expect(JSON.stringify(off.json.oauths ?? [])).not.toContain('"type":8');
   await save("oauthOfficialAccount", { enable: "true" });
 });
+
+test("stand-in WeChat: a wrong AppSecret is the site's configuration, said so (a 400, not a 500)", async () => {
+  await save("oauthOfficialAccount", { client_secret: "not-the-secret" });
+  const qr = await call("GET", "/api/v1/oauth/wechatmp/scan/code");
+  expect(qr.status).toBe(400);
+  expect(qr.json.message).toMatch(
+    /^微信拒绝生成二维码，请管理员检查公众号的 AppID、AppSecret 与 IP 白名单（微信错误码 \d+）$/,
+  );
+  const page = "https://wenku.example.com/article/7";
+  const share = await call("GET", `/api/v1/oauth/wxshare/signature?url=${encodeURIComponent(page)}`);
+  expect(share.status).toBe(400);
+  expect(share.json.message).toMatch(/^微信拒绝了分享签名所需的凭证/);
+  await save("oauthOfficialAccount", { client_secret: wechat.appSecret });
+  await scanCode();
+});

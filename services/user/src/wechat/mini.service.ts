@@ -9,7 +9,7 @@ import type { OAuthProfile, OAuthRepository } from "../oauth/oauth.repository.js
 import type { OAuthProofs } from "../oauth/oauth.state.js";
 import { type ExternalAccount, OAuthType } from "../oauth/providers/provider.js";
 import type { ScanLogin, ScanService } from "./scan.service.js";
-import { type MiniProgram, type WechatApi, WechatApiError } from "./wechat.api.js";
+import { type MiniProgram, siteRefusal, type WechatApi, WechatApiError } from "./wechat.api.js";
 
 export const miniMessages = {
   disabled: "未启用微信小程序登录",
@@ -58,10 +58,10 @@ export function createMiniLogin<U>(deps: MiniLoginDeps<U>) {
       const s = await deps.api.jscode2session(mp, code);
       return { openid: s.openid, unionid: s.unionid || undefined, emailVerified: false };
     } catch (err) {
-      if (!(err instanceof WechatApiError)) throw err;
-      if (BAD_CODE.has(err.errcode)) throw new DomainError("invalid_argument", miniMessages.badCode, undefined, "code");
+      if (err instanceof WechatApiError && BAD_CODE.has(err.errcode))
+        throw new DomainError("invalid_argument", miniMessages.badCode, undefined, "code");
       // a wrong AppID/AppSecret or anything else WeChat refuses: the site's configuration, not the visitor
-      throw new DomainError("failed_precondition", miniMessages.refused);
+      return siteRefusal(miniMessages.refused)(err);
     }
   }
 

@@ -9,7 +9,7 @@ import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
 import { XMLParser } from "fast-xml-parser";
 import { OAuthType } from "../oauth/providers/provider.js";
 import type { ScanRepository } from "./scan.repository.js";
-import type { OfficialAccount, WechatApi } from "./wechat.api.js";
+import { type OfficialAccount, siteRefusal, type WechatApi } from "./wechat.api.js";
 import { isPushSigned } from "./wechat.signing.js";
 
 /** Who scans: the official account (its push) or the mini program (its confirmation). */
@@ -28,6 +28,7 @@ export const scanMessages = {
   alreadyScanned: "该二维码已被扫描，请刷新二维码",
   expired: "二维码已过期，请刷新二维码",
   notYours: "该二维码不是你发起的绑定",
+  refused: "微信拒绝生成二维码，请管理员检查公众号的 AppID、AppSecret 与 IP 白名单",
 } as const;
 
 /** Where the service reads the official account's settings (with its secrets). */
@@ -127,7 +128,7 @@ export function createScanService<U>(deps: ScanServiceDeps<U>) {
       const a = await enabled();
       // 128 random bits: the scene is the page's only proof when it polls
       const scene = randomBytes(16).toString("base64url");
-      const qr = await deps.api.temporaryQr(a, scene, SCENE_TTL_SECONDS);
+      const qr = await deps.api.temporaryQr(a, scene, SCENE_TTL_SECONDS).catch(siteRefusal(scanMessages.refused));
       const expiresAt = new Date(now().getTime() + Math.min(qr.expireSeconds, SCENE_TTL_SECONDS) * 1000);
       await deps.repo.create({ scene, userId, expiresAt }, now());
       return { scene, qrcode: qr.imageUrl, url: qr.url, expiresAt };

@@ -5,13 +5,14 @@
 import { randomBytes } from "node:crypto";
 import { DomainError } from "@wenku/kit";
 import type { OfficialAccountSource } from "./scan.service.js";
-import type { WechatApi } from "./wechat.api.js";
+import { siteRefusal, type WechatApi } from "./wechat.api.js";
 import { jsapiSignature } from "./wechat.signing.js";
 
 export const shareMessages = {
   disabled: "未配置微信公众号，无法使用微信分享",
   noDomain: "网站域名未设置，无法使用微信分享",
   badUrl: "只能为本站页面生成微信分享签名",
+  refused: "微信拒绝了分享签名所需的凭证，请管理员检查公众号的 AppID、AppSecret 与 IP 白名单",
 } as const;
 
 const MAX_URL = 2048;
@@ -45,7 +46,7 @@ export function createShareService(deps: ShareServiceDeps) {
       if (page.host !== site.host) throw new DomainError("invalid_argument", shareMessages.badUrl, undefined, "url");
       const a = await deps.account.current();
       if (!a.appId || !a.appSecret) throw new DomainError("failed_precondition", shareMessages.disabled);
-      const ticket = await deps.api.jsapiTicket(a);
+      const ticket = await deps.api.jsapiTicket(a).catch(siteRefusal(shareMessages.refused));
       const timestamp = Math.floor(now().getTime() / 1000);
       const noncestr = randomBytes(12).toString("base64url");
       return { appid: a.appId, timestamp, noncestr, signature: jsapiSignature({ ticket, noncestr, timestamp, url }) };

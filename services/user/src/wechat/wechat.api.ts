@@ -56,6 +56,20 @@ export class WechatApiError extends Error {
   }
 }
 
+/**
+ * What a service does with a failed WeChat call: a refusal (wrong AppID or AppSecret, the server's address
+ * not on the account's IP whitelist, an API the account may not use) is the site's configuration, for an
+ * administrator to fix — a FailedPrecondition saying so with WeChat's error code, never a 500. Anything
+ * else (a DomainError already, a bug) passes unchanged.
+ */
+export function siteRefusal(message: string): (err: unknown) => never {
+  return (err) => {
+    if (err instanceof WechatApiError)
+      throw new DomainError("failed_precondition", `${message}（微信错误码 ${err.errcode}）`);
+    throw err;
+  };
+}
+
 export interface TemporaryQr {
   ticket: string;
   /** What the QR code encodes. */
