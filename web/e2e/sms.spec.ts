@@ -12,6 +12,8 @@ import { startSmsStandIn } from "./smsStandIn.js";
  * a serial spec (groups.ts). Needs WENKU_ADMIN_PASSWORD.
  */
 const ADMIN = adminAccount();
+/** What a new site's sms_provider is; restored after each test (admin-config.spec.ts starts from it). */
+const DEFAULT_PROVIDER = "smsAliyun";
 
 startEachTestFresh();
 
@@ -85,7 +87,7 @@ test("stand-in: a visitor registers and signs in by mobile code; the admin sees 
     await expect(admin.getByTestId("sms-detail").first()).toContainText("send success");
     await admin.context().close();
   } finally {
-    await save("sms", { enable: "false" });
+    await save("sms", { enable: "false", sms_provider: DEFAULT_PROVIDER });
     await stand.close();
   }
 });
@@ -123,7 +125,7 @@ test("stand-in: a forgotten password is reset on /findpassword-mobile with the c
     expect(stand.keys.template_find_password).toBeTruthy();
     await login(page, { username, password: "recovered-pass" }, "/");
   } finally {
-    await save("sms", { enable: "false" });
+    await save("sms", { enable: "false", sms_provider: DEFAULT_PROVIDER });
     await stand.close();
   }
 });
