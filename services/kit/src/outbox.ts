@@ -107,13 +107,18 @@ export function createOutbox<P>(opts: OutboxOptions<P>): Outbox<P> {
     }
   }
 
-  /** Claims due rows (optionally only `keys`) for leaseMs, so no other delivery sends them meanwhile. */
+  /**
+   * Claims due rows (optionally only `keys`) for leaseMs, so no other delivery sends them meanwhile.
+   * "Due" allows one millisecond: next_attempt_at is a timestamptz(3), which PostgreSQL *rounds* to the
+   * millisecond, so a row enqueued less than half a millisecond before the claim could be stored after
+   * the claim's now() and be left to the sweep instead of going out at once.
+   */
   const claim = (keys: readonly string[] | null): Promise<Row[]> =>
     db.$queryRawUnsafe<Row[]>(
       `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = now() + $1::interval
        WHERE id IN (
          SELECT id FROM ${table}
-         WHERE next_attempt_at <= now() AND ($2::boolean OR idempotency_key = ANY($3::text[]))
+         WHERE next_attempt_at <= now() + interval '1 millisecond' AND ($2::boolean OR idempotency_key = ANY($3::text[]))
          ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED)
        RETURNING id, idempotency_key, attempts, ${columns.join(", ")}`,
       `${leaseMs} milliseconds`,
