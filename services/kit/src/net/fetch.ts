@@ -159,13 +159,8 @@ async function readCapped(body: Dispatcher.ResponseData["body"], max: number): P
   return Buffer.concat(parts, size);
 }
 
-/**
- * GETs `raw` under the guard (above) and returns the body of the 2xx answer at the end of its redirects.
- * Anything else is a FetchRefused.
- */
-export async function guardedFetch(raw: string | URL, options: GuardedFetchOptions): Promise<FetchedBody> {
-  const allow = options.allow ?? [];
-  const maxRedirects = options.maxRedirects ?? DEFAULT_REDIRECTS;
+/** One call's deadline (with the caller's signal) and its own guarded connection. */
+function guardedCall(allow: AllowHosts, options: { timeoutMs: number; signal?: AbortSignal }) {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const agent = new Agent({
@@ -175,6 +170,32 @@ export async function guardedFetch(raw: string | URL, options: GuardedFetchOptio
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
+  return { deadline, signal, agent };
+}
+
+/** An answer's media type and body, refused once it declares or reaches more than `maxBytes`. */
+async function answerOf(
+  res: Dispatcher.ResponseData,
+  maxBytes: number,
+): Promise<{ contentType: string; bytes: Buffer }> {
+  const declared = Number(res.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.body.destroy();
+    throw new FetchRefused("too_large", fetchMessages.tooLarge(maxBytes));
+  }
+  const type = res.headers["content-type"];
+  const contentType = (Array.isArray(type) ? type[0] : type)?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return { contentType, bytes: await readCapped(res.body, maxBytes) };
+}
+
+/**
+ * GETs `raw` under the guard (above) and returns the body of the 2xx answer at the end of its redirects.
+ * Anything else is a FetchRefused.
+ */
+export async function guardedFetch(raw: string | URL, options: GuardedFetchOptions): Promise<FetchedBody> {
+  const allow = options.allow ?? [];
+  const maxRedirects = options.maxRedirects ?? DEFAULT_REDIRECTS;
+  const { deadline, signal, agent } = guardedCall(allow, options);
   try {
     let url = checkUrl(raw, allow);
     for (let hop = 0; ; hop++) {
@@ -197,14 +218,7 @@ export async function guardedFetch(raw: string | URL, options: GuardedFetchOptio
         await res.body.dump().catch(() => undefined);
         throw new FetchRefused("status", fetchMessages.status(res.statusCode));
       }
-      const declared = Number(res.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > options.maxBytes) {
-        res.body.destroy();
-        throw new FetchRefused("too_large", fetchMessages.tooLarge(options.maxBytes));
-      }
-      const type = res.headers["content-type"];
-      const contentType = (Array.isArray(type) ? type[0] : type)?.split(";")[0]?.trim().toLowerCase() ?? "";
-      return { url: url.href, contentType, bytes: await readCapped(res.body, options.maxBytes) };
+      return { url: url.href, ...(await answerOf(res, options.maxBytes)) };
     }
   } catch (err) {
     throw refusalOf(err, deadline.aborted, options.timeoutMs);
@@ -234,15 +248,7 @@ export interface SentAnswer {
  */
 export async function guardedSend(raw: string | URL, options: GuardedSendOptions): Promise<SentAnswer> {
   const allow = options.allow ?? [];
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  const agent = new Agent({
-    connect: guardedConnector(allow),
-    connections: 1,
-    pipelining: 0,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
+  const { deadline, signal, agent } = guardedCall(allow, options);
   try {
     const url = checkUrl(raw, allow);
     const res = await request(url, {
@@ -252,14 +258,7 @@ export async function guardedSend(raw: string | URL, options: GuardedSendOptions
       headers: { "user-agent": "Wenku/1.0", ...options.headers },
       body: options.body,
     });
-    const declared = Number(res.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > options.maxBytes) {
-      res.body.destroy();
-      throw new FetchRefused("too_large", fetchMessages.tooLarge(options.maxBytes));
-    }
-    const type = res.headers["content-type"];
-    const contentType = (Array.isArray(type) ? type[0] : type)?.split(";")[0]?.trim().toLowerCase() ?? "";
-    return { status: res.statusCode, contentType, bytes: await readCapped(res.body, options.maxBytes) };
+    return { status: res.statusCode, ...(await answerOf(res, options.maxBytes)) };
   } catch (err) {
     throw refusalOf(err, deadline.aborted, options.timeoutMs);
   } finally {
