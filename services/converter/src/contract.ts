@@ -1,7 +1,8 @@
 // @wenku/converter/contract — what the content service shares with the converter, without the
 // converter's code (no MuPDF, no child processes): the conversion queue's names and message, where a
-// conversion's outputs live in storage and how to read them, the extension table, and the text rules
-// the stored text is cut by. The converter's own modules use the same files.
+// conversion's outputs live in storage and how to read them, the extension table, the text rules
+// the stored text is cut by, and the page text format (page-N.text.json). The converter's own
+// modules use the same files.
 
 export {
   type ConversionRoute,
@@ -27,4 +28,13 @@ export {
   previewPages,
   readText,
 } from "./job.js";
+export {
+  encodePageText,
+  PAGE_TEXT_MAX_BYTES,
+  PAGE_TEXT_MAX_LINES,
+  type PageText,
+  type PageTextLine,
+  pageTextFileName,
+  parsePageText,
+} from "./page-text.js";
 export { cutUtf8, descriptionOf, PREVIEW_TEXT_MAX_BYTES, pageTextsOf, previewTextOf, TextCollector } from "./text.js";

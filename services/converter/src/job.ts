@@ -4,6 +4,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { StreamSpec } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { type ConversionRequested, ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
+import { pageTextFileName } from "./page-text.js";
 
 export const conversionSubject = "wenku.conversion.requested";
 /**
@@ -80,12 +81,17 @@ export function previewPages(pages: number, maxPreview: number, maxPreviewPercen
   return Math.max(1, Math.min(byCount, byPercent, pages));
 }
 
-/** Storage keys of one file's outputs: documents/<hash>/page-N.svg, page-N.gzip.svg, cover.png, text.txt, manifest.json. */
+/**
+ * Storage keys of one file's outputs: documents/<hash>/page-N.svg, page-N.gzip.svg, page-N.text.json,
+ * cover.png, text.txt, manifest.json.
+ */
 export function outputKeys(hash: string) {
   const prefix = `documents/${hash}/`;
   return {
     prefix,
     page: (n: number, gzip: boolean) => `${prefix}page-${n}${gzip ? ".gzip" : ""}.svg`,
+    /** The page's text with positions (page-text.ts); absent for files converted before it existed. */
+    pageText: (n: number) => `${prefix}${pageTextFileName(n)}`,
     cover: `${prefix}cover.png`,
     text: `${prefix}text.txt`,
     /** Written last: its presence means every other output is complete. */
