@@ -37,6 +37,18 @@ test("a description collapses whitespace and keeps at most 200 characters", () =
   expect([...descriptionOf("字".repeat(500))]).toHaveLength(200);
 });
 
+test("a description ends at a sentence (Chinese or English), else at a word with an ellipsis", () => {
+  const zh = `${"文库把上传的文档转换成网页。".repeat(10)}最后一句没有结束`;
+  const d = descriptionOf(zh, 100);
+  expect(d.endsWith("。")).toBe(true);
+  expect([...d].length).toBeLessThanOrEqual(100);
+  const en =
+    "Covers are rendered from the first page with content.\nDescriptions never stop in the middle of a word like documentation";
+  expect(descriptionOf(en, 100)).toBe("Covers are rendered from the first page with content.");
+  const words = descriptionOf("internationalization ".repeat(20), 50);
+  expect(words).toBe("internationalization internationalization…");
+});
+
 test("pageTextsOf cuts each page's text by the byte ends; a page past the text is empty", () => {
   const c = new TextCollector(1000);
   for (const p of ["第一页", "page two", "", "第四"]) c.addPage(p);

@@ -1,5 +1,6 @@
 // Extracted text: collected page by page under a byte budget, with where each page ends, so the
 // text of the preview pages (what visitors may read) can be cut from it for any preview count.
+import { clipText } from "@wenku/kit";
 
 /** preview_text is cut at this many UTF-8 bytes. */
 export const PREVIEW_TEXT_MAX_BYTES = 64 * 1024;
@@ -68,9 +69,12 @@ export function previewTextOf(
   return cutUtf8(buf, Math.min(end, maxBytes));
 }
 
-/** A description from the text: whitespace collapsed, at most `max` characters. */
+/**
+ * A description from the text: whitespace collapsed, at most `max` characters, ending at a sentence
+ * (Chinese 。！？；… or Latin .!?;) or else at a word, with an ellipsis — never in the middle of a word.
+ */
 export function descriptionOf(text: string, max = 200): string {
-  return [...text.replace(/\s+/g, " ").trim()].slice(0, max).join("");
+  return clipText(text.replace(/\s+/g, " ").trim(), max).text;
 }
 
 /** Each page's text, cut from the whole text by its page ends (UTF-8 byte offsets; out-of-order ends give ""). */

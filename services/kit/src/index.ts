@@ -62,6 +62,7 @@ export {
   type SettingsReader,
   siteGateFrom,
 } from "./settings.js";
+export { type Clipped, clipText, wordEndAt, wordStartAt } from "./text.cut.js";
 export { cleanName, cleanText } from "./text.js";
 export { grpcTransports } from "./transports.js";
 export { filterTreeRows, visibleTreeRows } from "./tree.js";

@@ -1,7 +1,9 @@
 // The search index behind one interface, whatever holds it: PostgreSQL full-text search (the default,
 // postgres/) or Elasticsearch (elasticsearch/). The indexer (search.indexer.ts) decides what is in it:
 // only documents a visitor may see. Every backend passes the same contract suite (test/search.contract.ts).
+
 import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { wordEndAt } from "@wenku/kit";
 import { tokenText } from "./tokens.js";
 
 /** What the index holds of one document: its fields and the text of each page. */
@@ -200,16 +202,17 @@ export interface PreparedDocument {
   pages: Array<{ page: number; text: string; excerpt: string }>;
 }
 
-/** The start of a page's text, whitespace folded, at most EXCERPT_CHARS characters (never half a surrogate pair). */
+/**
+ * The start of a page's text, whitespace folded, at most EXCERPT_CHARS characters, ending at a word
+ * boundary (never in a word, nor half a surrogate pair).
+ */
 export function excerptOf(text: string): string {
-  return Array.from(
-    text
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, EXCERPT_CHARS + 1),
-  )
+  const folded = text.replace(/\s+/g, " ").trim();
+  if (folded.length <= EXCERPT_CHARS) return folded;
+  const head = Array.from(folded.slice(0, EXCERPT_CHARS + 1))
     .slice(0, EXCERPT_CHARS)
     .join("");
+  return folded.slice(0, wordEndAt(folded, head.length) || head.length).trimEnd();
 }
 
 export async function prepareDocument(d: IndexedDocument): Promise<PreparedDocument> {

@@ -49,4 +49,27 @@ describe("snippetOf", () => {
     expect(marked(s)).toEqual(["目标"]);
     expect(s.text.replace(/…/g, "")).toMatch(/^(𠀀)+目标(𠀀)+$/u);
   });
+
+  test("the window starts and ends at a word, in English and in Chinese", () => {
+    const words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike ".repeat(3);
+    const s = snippetOf({ page: 1, text: `${words}needle ${words}` }, "needle");
+    const inner = s.text.replace(/^…/, "").replace(/…$/, "");
+    expect(marked(s)).toEqual(["needle"]);
+    expect(`${words}needle ${words}`).toContain(inner);
+    expect(inner).toMatch(/^[a-z]+ /); // a whole first word
+    expect(words.split(" ")).toContain(inner.split(" ")[0]);
+    expect(words.split(" ")).toContain(inner.trimEnd().split(" ").at(-1));
+    const zh = `${"文档转换服务把上传的文件渲染成页面图片".repeat(5)}全文检索${"封面生成与描述截断都在句子边界".repeat(15)}`;
+    const z = snippetOf({ page: 1, text: zh }, "全文检索");
+    // Dictionary words depend on their neighbours: boundaries as the segmenter finds them around each edge.
+    const starts = (from: number, to: number) =>
+      [...new Intl.Segmenter("zh", { granularity: "word" }).segment(zh.slice(from, to))].map((x) => from + x.index);
+    const zin = z.text.replace(/^…/, "").replace(/…$/, "");
+    const at = zh.indexOf(zin);
+    const end = at + zin.length;
+    expect(starts(Math.max(0, at - 48), at + 48)).toContain(at);
+    expect(end).toBeLessThan(zh.length);
+    expect(starts(end - 48, end + 48)).toContain(end);
+    expect(marked(z)).toEqual(["全文检索"]);
+  });
 });

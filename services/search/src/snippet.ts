@@ -1,6 +1,7 @@
 // A search result's snippet: a window of a readable page's text around the first place the query's
 // terms occur, with where they occur. Plain text and offsets, never markup: a client renders the marks
 // itself, so no document text is ever interpreted as HTML.
+import { wordEndAt, wordStartAt } from "@wenku/kit";
 import type { PageExcerpt } from "./search.index.js";
 import { searchTokens } from "./tokens.js";
 
@@ -37,12 +38,6 @@ function pattern(query: string): RegExp | null {
   return new RegExp(terms.join("|"), "giu");
 }
 
-/** Moves an offset off the second half of a surrogate pair. */
-function boundary(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  return c >= 0xdc00 && c <= 0xdfff ? i + 1 : i;
-}
-
 export function snippetOf(excerpt: PageExcerpt, query: string, width = SNIPPET_CHARS): Snippet {
   const re = pattern(query);
   return snippetAround(excerpt, re ? matchesOf(excerpt.text, re) : [], width);
@@ -61,7 +56,12 @@ export function matchesOf(text: string, re: RegExp): Array<[number, number]> {
   return matches;
 }
 
-/** A window of the page's text around the first of `matches` (ascending [start, end) pairs), those inside it marked. */
+/**
+ * A window of the page's text around the first of `matches` (ascending [start, end) pairs), those inside it
+ * marked. Its edges are word boundaries (Intl.Segmenter words, so Chinese is cut between words too), never
+ * inside a character: the start moves back to the start of its word, the end back to the end of one, but
+ * never so far that the first match would be left out.
+ */
 export function snippetAround(
   excerpt: PageExcerpt,
   matches: ReadonlyArray<readonly [number, number]>,
@@ -69,8 +69,8 @@ export function snippetAround(
 ): Snippet {
   const { text, page } = excerpt;
   const first = matches[0]?.[0] ?? 0;
-  const start = boundary(text, Math.max(0, Math.min(first - LEAD, text.length - width)));
-  const end = boundary(text, Math.min(text.length, start + width));
+  const start = Math.min(wordStartAt(text, Math.max(0, Math.min(first - LEAD, text.length - width))), first);
+  const end = Math.max(wordEndAt(text, Math.min(text.length, start + width)), matches[0]?.[1] ?? 0);
   const lead = start > 0 ? ELLIPSIS : "";
   const tail = end < text.length ? ELLIPSIS : "";
   const highlights: number[] = [];
