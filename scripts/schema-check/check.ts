@@ -60,6 +60,8 @@ export const ALLOWED: Allowance = {
     "search_pages.search_pages_fields_idx",
     // One open report per user and document (WHERE NOT status): a handled report leaves room for a new one.
     "reports.reports_open_key",
+    // One account per e-mail address whatever its case (an expression index: lower(email)).
+    "users.users_email_lower_key",
   ],
   foreignKeys: [
     // Deliberately SQL-only (see the Download model): no Prisma relation, so the Document model

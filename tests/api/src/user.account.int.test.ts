@@ -3,7 +3,7 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
-import { rest, startTestStack } from "./testing.js";
+import { loginAdmin, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
@@ -67,6 +67,44 @@ describe("register validation", () => {
     expect((r.json.user as { group_id: number[] }).group_id).toHaveLength(1);
     expect((await login("full@example.com")).status).toBe(200);
     expect((await login("13912345678")).status).toBe(200);
+  });
+});
+
+describe("an e-mail address is one per account, whatever its case", () => {
+  test("stored trimmed and lower-case; every edge taking an address finds the account in any case", async () => {
+    const r = await post("/api/v1/user/register", {
+      username: "casey",
+      password: "secret123",
+      email: " Casey.Mixed@Example.ORG ",
+    });
+    expect(r.status).toBe(200);
+    expect((r.json.user as { email: string }).email).toBe("casey.mixed@example.org");
+    // sign-in by any case of the address
+    expect((await login("CASEY.MIXED@example.org")).status).toBe(200);
+    expect((await login(" casey.mixed@EXAMPLE.org ")).status).toBe(200);
+    // registration, one's own profile, and staff adding or changing an account: taken in any case
+    const again = await post("/api/v1/user/register", {
+      username: "casey2",
+      password: "secret123",
+      email: "CASEY.MIXED@EXAMPLE.ORG",
+    });
+    expect([again.status, again.json.message]).toEqual([409, "该邮箱已被注册"]);
+    const { token, id } = await register("casey3");
+    const profile = await put("/api/v1/user/profile", { email: "Casey.Mixed@example.org" }, token);
+    expect([profile.status, profile.json.message]).toEqual([409, "该邮箱已被注册"]);
+    const admin = await loginAdmin(stack.url);
+    const add = await post(
+      "/api/v1/user",
+      { username: "casey4", password: "secret123", email: "casey.MIXED@example.org" },
+      admin,
+    );
+    expect([add.status, add.json.message]).toEqual([409, "该邮箱已被注册"]);
+    const set = await put("/api/v1/user", { id, email: "CASEY.mixed@example.org" }, admin);
+    expect([set.status, set.json.message]).toEqual([409, "该邮箱已被注册"]);
+    // a new address of one's own is stored lower-case too, and signs in
+    expect((await put("/api/v1/user/profile", { email: "Casey3@Example.ORG" }, token)).status).toBe(200);
+    expect((await get("/api/v1/user", token)).json.email).toBe("casey3@example.org");
+    expect((await login("CASEY3@EXAMPLE.ORG")).status).toBe(200);
   });
 });
 

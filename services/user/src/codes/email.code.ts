@@ -7,7 +7,7 @@ import type { CaptchaService } from "../captcha/captcha.service.js";
 import type { SiteMailer } from "../mail/site.mailer.js";
 import type { SettingsProvider } from "../ports.js";
 import type { UserRepository } from "../users/user.repository.js";
-import { checkEmail, refuseTaken, userMessages } from "../users/user.rules.js";
+import { checkEmail, normalEmail, refuseTaken, userMessages } from "../users/user.rules.js";
 import type { CodeStore } from "./code.store.js";
 
 export const emailCodeMessages = {
@@ -18,8 +18,8 @@ export const emailCodeMessages = {
     `您好，\n\n您正在注册「${site}」的账户，邮箱验证码为：${code}\n\n验证码 ${minutes} 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略这封邮件。\n\n${site}`,
 } as const;
 
-/** The code's key: e-mail addresses compare case-insensitively. */
-export const emailTarget = (email: string) => email.toLowerCase();
+/** The code's key: the address as stored (normalEmail: trimmed, lower-case), whatever case was typed. */
+export const emailTarget = normalEmail;
 
 export function createEmailCodeService(deps: {
   codes: CodeStore;

@@ -2,6 +2,7 @@
 import { isUniqueViolation } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
+import { normalEmail } from "../users/user.rules.js";
 
 /** A bound third-party account as stored. */
 export interface UserOAuthRow {
@@ -89,10 +90,9 @@ export function createOAuthRepository(db: Db) {
       await tx.userOAuth.create({ data: { userId, type, openid, ...profileData(profile) } });
     },
 
-    /** The account holding an e-mail address, in any case (stored as typed), if any. */
+    /** The account holding an e-mail address, in any case (addresses are stored lower-case), if any. */
     userIdByEmail: async (email: string): Promise<bigint | null> =>
-      (await db.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, select: { id: true } }))
-        ?.id ?? null,
+      (await db.user.findUnique({ where: { email: normalEmail(email) }, select: { id: true } }))?.id ?? null,
 
     /** Stores what the provider said on this login (names and pictures change there). */
     refresh: (id: bigint, profile: OAuthProfile): Promise<UserOAuthRow> =>

@@ -59,7 +59,7 @@ export function createPasswordRecovery(deps: {
       {
         tokenHash: sha256(token),
         userId: user.id,
-        email: user.email.toLowerCase(),
+        email: user.email,
         expiresAt: new Date(at.getTime() + minutes * 60_000),
       },
       at,
@@ -96,11 +96,11 @@ export function createPasswordRecovery(deps: {
       const badLink = () => new DomainError("invalid_argument", recoveryMessages.badLink, undefined, "token");
       if (!TOKEN.test(req.token)) throw badLink();
       await deps.captcha.check("find_password", call, req.captchaId, req.captcha);
-      const link = await deps.links.take(sha256(req.token), email.toLowerCase(), now());
+      const link = await deps.links.take(sha256(req.token), email, now());
       if (!link) throw badLink();
       const user = await deps.repo.byId(link.userId);
       // the account's address changed since the link was mailed: the link was for the old one
-      if (!user || user.email?.toLowerCase() !== email.toLowerCase()) throw badLink();
+      if (!user || user.email !== email) throw badLink();
       await deps.repo.update(user.id, { passwordHash: await hashPassword(password) });
       await deps.repo.revokeUserSessions([user.id]);
       await deps.dynamics.add(user.id, DynamicType.password, "通过邮箱找回了登录密码");

@@ -1,7 +1,7 @@
 import { countPerDay, isUniqueViolation } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
-import { usernameSkeletons } from "./user.rules.js";
+import { normalEmail, usernameSkeletons } from "./user.rules.js";
 
 /** The columns an account list sorts on. */
 export type UserSortColumn = "id" | "username" | "createdAt" | "updatedAt" | "loginAt";
@@ -113,13 +113,8 @@ export async function fillUsernameSkeletons(db: Db): Promise<number> {
 export function createUserRepository(db: Db) {
   return {
     byId: (id: bigint) => db.user.findUnique({ where: { id }, include: withGroups }),
-    /**
-     * The account with this e-mail address (password recovery): exactly as stored, else the oldest one
-     * whose address differs only in case.
-     */
-    byEmail: async (email: string) =>
-      (await db.user.findUnique({ where: { email } })) ??
-      (await db.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, orderBy: { id: "asc" } })),
+    /** The account with this e-mail address, in whatever case it was typed (addresses are stored lower-case). */
+    byEmail: (email: string) => db.user.findUnique({ where: { email: normalEmail(email) } }),
     /** Exactly this username (no lookalikes): the operator's password reset. */
     byUsername: (username: string) => db.user.findUnique({ where: { username } }),
 
@@ -150,15 +145,18 @@ export function createUserRepository(db: Db) {
     byMobile: (mobile: string) => db.user.findUnique({ where: { mobile } }),
 
     /**
-     * Login accepts a username, an e-mail or a mobile number, exactly as stored; failing that, the one
-     * account whose name looks like what was typed (ADMIN or admіn for admin: usernameSkeleton).
+     * Login accepts a username or a mobile number exactly as stored, or an e-mail address in any case;
+     * failing that, the one account whose name looks like what was typed (ADMIN or admіn for admin:
+     * usernameSkeleton).
      */
     byLogin: async (login: string) =>
-      (await db.user.findFirst({ where: { OR: [{ username: login }, { email: login }, { mobile: login }] } })) ??
-      (await db.user.findUnique({ where: { usernameSkeleton: usernameSkeletons(login).usernameSkeleton } })),
+      (await db.user.findFirst({
+        where: { OR: [{ username: login }, { email: normalEmail(login) }, { mobile: login }] },
+      })) ?? (await db.user.findUnique({ where: { usernameSkeleton: usernameSkeletons(login).usernameSkeleton } })),
 
     /** Which of the given unique values another account already holds (a username: or one like it). */
-    async taken(v: { username?: string; email?: string | null; mobile?: string | null }, exceptId = 0n) {
+    async taken(given: { username?: string; email?: string | null; mobile?: string | null }, exceptId = 0n) {
+      const v = { ...given, email: given.email ? normalEmail(given.email) : given.email };
       const or: Prisma.UserWhereInput[] = [];
       const like = v.username ? usernameSkeletons(v.username) : undefined;
       if (v.username && like)
@@ -205,7 +203,7 @@ export function createUserRepository(db: Db) {
             username: data.username,
             ...usernameSkeletons(data.username),
             password: data.passwordHash,
-            email: data.email || null,
+            email: data.email ? normalEmail(data.email) : null,
             mobile: data.mobile || null,
             registerIp: data.registerIp,
           },

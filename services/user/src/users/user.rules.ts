@@ -81,11 +81,19 @@ export function checkPassword(password: string, requiredMessage: string = userMe
   return password;
 }
 
-/** "" stays "" (not set); anything else must be an e-mail address. */
+/**
+ * An e-mail address as stored and looked up: trimmed and lower-cased as a whole. Two accounts cannot
+ * hold addresses that differ only in case (users_email_lower_key), and whatever case a person types
+ * at sign-in, recovery or sign-up finds the same account. (The local part is case-sensitive in
+ * theory; no mail provider treats it so, and an account per case would be a trap.)
+ */
+export const normalEmail = (raw: string): string => raw.trim().toLowerCase();
+
+/** "" stays "" (not set); anything else must be an e-mail address, returned normalised (normalEmail). */
 export function checkEmail(raw: string): string {
-  const email = raw.trim();
+  const email = normalEmail(raw);
   if (email && (email.length > 255 || !EMAIL.test(email)))
-    throw new DomainError("invalid_argument", userMessages.email);
+    throw new DomainError("invalid_argument", userMessages.email, undefined, "email");
   return email;
 }
 

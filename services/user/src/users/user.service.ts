@@ -12,7 +12,15 @@ import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.reposit
 import type { SettingsProvider } from "../ports.js";
 import type { UserPolicy } from "./user.policy.js";
 import type { UserRepository } from "./user.repository.js";
-import { checkEmail, checkMobile, checkPassword, checkUsername, refuseTaken, userMessages } from "./user.rules.js";
+import {
+  checkEmail,
+  checkMobile,
+  checkPassword,
+  checkUsername,
+  normalEmail,
+  refuseTaken,
+  userMessages,
+} from "./user.rules.js";
 import { createSessionOpener } from "./user.sessions.js";
 
 export type { Session } from "./user.sessions.js";
@@ -156,7 +164,9 @@ export function createUserService(deps: UserServiceDeps) {
       if (!settings.enableRegister) throw new DomainError("permission_denied", userMessages.registerClosed);
       const username = checkUsername(input.username);
       // the provider's e-mail goes with the new account only when it is verified and nobody holds it
-      const email = input.email && !(await deps.repo.taken({ email: input.email })).email ? input.email : null;
+      const offered = input.email ? normalEmail(input.email) : "";
+      const email =
+        offered && offered.length <= 255 && !(await deps.repo.taken({ email: offered })).email ? offered : null;
       // a site that registers only verified e-mails takes the provider's word for one, nothing less
       if (settings.enableVerifyRegisterEmail && !email)
         throw new DomainError("failed_precondition", userMessages.oauthEmailRequired);
