@@ -18,6 +18,7 @@ import {
 } from "./mupdf-render.js";
 import { createMutoolPool } from "./mutool.js";
 import { type MutoolMode, probeMutool } from "./mutool.probe.js";
+import { createPageScanner, type PageScanner } from "./ocr/scan.js";
 import { createOfficeConverter, type OfficeOptions } from "./office.js";
 import { dirOutput, pageFileName } from "./output.js";
 import { createRenderPool, type RenderPool, type RenderPoolOptions } from "./render-pool.js";
@@ -60,7 +61,8 @@ export interface Converter {
   close(): Promise<void>;
 }
 
-export function createConverter(options: ConverterOptions = {}): Converter {
+/** The converter and, with the same render pool and budgets, page images for OCR. */
+export function createConverter(options: ConverterOptions = {}): Converter & PageScanner {
   const office = createOfficeConverter(options.office);
   const poolOptions: RenderPoolOptions = { size: 2, memoryLimitMb: 512, ...options.pool };
   const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
@@ -83,7 +85,10 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     return chosen;
   };
 
+  const scanner = createPageScanner(renderPool, limits);
+
   return {
+    scanPages: scanner.scanPages,
     async convert(input, out, opts = {}) {
       const ext = normalizeExtension(input.ext);
       const route = conversionRouteOf(ext);

@@ -114,7 +114,7 @@ const tooComplex = (detail: string) => new ConversionError("too_complex", detail
 const retryKinds = new Set<string>(["timeout", "memory", "crashed", "failed"]);
 
 /** A pool failure as the converter's error: MuPDF's own verdicts keep their reason; limits are final. */
-function conversionErrorOf(e: unknown, what: string, signal: AbortSignal | undefined): ConversionError {
+export function conversionErrorOf(e: unknown, what: string, signal: AbortSignal | undefined): ConversionError {
   if (signal?.aborted) return abortError(signal);
   if (!(e instanceof RenderError)) {
     const detail = e instanceof Error ? e.message : String(e);

@@ -46,6 +46,12 @@ function renderPage(req) {
   var r = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
   if (req.text) { write("text", "preserve-whitespace", "t" + slot + ".txt", b, list); r.text = true; }
   if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
+  if (req.mode === "scan") {
+    var dpi = Math.min(req.dpi, 72 * Math.sqrt((req.maxPixels || 25e6) / (w * h)));
+    list.toPixmap(Scale(dpi / 72, dpi / 72), DeviceGray, false).saveAsPNG(dir + "/o" + slot + ".png");
+    r.scan = dpi;
+    return r;
+  }
   if (req.mode === "text") return r;
   if (req.mode === "svg") {
     write("svg", "text=path", "s" + slot + "-%d.svg", b, list);
@@ -95,6 +101,8 @@ export interface ScriptPage {
   svg?: true;
   raster?: true;
   svgTooLarge?: number;
+  /** A scan's resolution (its PNG written). */
+  scan?: number;
 }
 
 export type ScriptReply =

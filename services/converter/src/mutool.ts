@@ -214,6 +214,10 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       if (s.text) reply.text = (await file(`t${slot}.txt`)).toString("utf8");
       if (s.cover) reply.cover = await file("cover.png");
       if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
+      if (s.scan !== undefined) {
+        reply.png = await file(`o${slot}.png`);
+        reply.scanDpi = s.scan;
+      }
       if (s.svg) reply.svg = unitlessSvgSize(await file(`s${slot}-1.svg`));
       else if (s.raster) {
         const svg = rasterSvg(await file(`r${slot}.png`), s.width, s.height, call.maxBytes);

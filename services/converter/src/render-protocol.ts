@@ -15,21 +15,24 @@ export interface OpenRequest {
 
 /**
  * One page: its text, its cover (page 1) and, by mode, nothing more ("text": a page past the
- * preview limit), an SVG with text as paths ("svg", a raster SVG when over maxBytes) or a raster SVG.
+ * preview limit), an SVG with text as paths ("svg", a raster SVG when over maxBytes), a raster SVG,
+ * or a grayscale PNG for OCR ("scan", at `dpi` but at most `maxPixels`).
  */
 export interface PageRequest {
   op: "page";
   id: number;
   /** 0-based. */
   index: number;
-  mode: "svg" | "raster" | "text";
+  mode: "svg" | "raster" | "text" | "scan";
   text: boolean;
   /** Cover PNG width in pixels; 0: no cover. */
   coverWidth: number;
   /** Output cap of the page's SVG in bytes. */
   maxBytes: number;
-  /** Resolution of a raster page. */
+  /** Resolution of a raster page (and of a scan). */
   dpi: number;
+  /** A scan's pixels at most: its resolution is lowered to fit (default 25 million). */
+  maxPixels?: number;
 }
 
 export interface CloseRequest {
@@ -56,6 +59,9 @@ export interface PageReply {
   raster?: boolean;
   /** Bytes of the vector SVG that was over the cap (then replaced by a raster). */
   svgTooLarge?: number;
+  /** The page in grayscale (mode "scan"), `scanDpi` dots per inch. */
+  png?: Uint8Array;
+  scanDpi?: number;
 }
 
 /** "crashed": a WebAssembly trap (the thread then ends). */

@@ -190,6 +190,11 @@ function coverOf(list: Mupdf.DisplayList, w: number, h: number, width: number): 
   }
 }
 
+/** The resolution of a scan: `dpi`, lowered until the page has at most `maxPixels` pixels. */
+function scanDpiOf(w: number, h: number, dpi: number, maxPixels: number): number {
+  return Math.min(dpi, 72 * Math.sqrt(maxPixels / (w * h)));
+}
+
 /**
  * One page, interpreted once into a display list; the text, the cover (page 1), then the SVG (text
  * as paths, no fonts needed) or, in raster mode or when the SVG is over the output cap, a raster SVG.
@@ -214,6 +219,17 @@ function renderPage(req: PageRequest): PageReply {
         }
       }
       if (req.coverWidth > 0) reply.cover = coverOf(list, w, h, req.coverWidth);
+      if (req.mode === "scan") {
+        const dpi = scanDpiOf(w, h, req.dpi, req.maxPixels || 25e6);
+        const pix = list.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false);
+        try {
+          reply.png = pix.asPNG().slice();
+          reply.scanDpi = dpi;
+        } finally {
+          pix.destroy();
+        }
+        return reply;
+      }
       if (req.mode === "text") return reply;
       if (req.mode === "svg") {
         const svg = svgOf(list, bounds);
@@ -257,7 +273,7 @@ port.on("message", (req: ThreadRequest) => {
       reply = { type: "reply", id: req.id, ok: true, value: openDocument(req.path, req.ext) };
     } else if (req.op === "page") {
       const value = renderPage(req);
-      const transfer = [value.svg?.buffer, value.cover?.buffer].filter(
+      const transfer = [value.svg?.buffer, value.cover?.buffer, value.png?.buffer].filter(
         (b): b is ArrayBuffer => b instanceof ArrayBuffer,
       );
       port.postMessage({ type: "reply", id: req.id, ok: true, value } satisfies ThreadReply, transfer);
