@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type EnvDependent, EnvDependentSchema } from "@wenku/proto/api/v1/config_pb.js";
+import { tesseractInstall } from "./ocr/tesseract.js";
 import { cjkFontsInstall, officeInstall, type ToolProbe } from "./tools.js";
 
 export const envTexts = {
@@ -16,6 +17,7 @@ export const envTexts = {
   cjkFonts: "Office 文档中的中文、日文、韩文文字（缺少时显示为方框）",
   noFontconfig: "找不到 fc-list（fontconfig），无法检查字体",
   noCjkFont: "fc-list :lang=zh 未找到中文字体",
+  ocr: "扫描件（只有图片、没有文字的 PDF 页面）的文字识别（OCR），识别出的文字可被搜索；未安装时这些页面搜不到",
 } as const;
 
 /** The built-in MuPDF's version (its npm package), or undefined when the package cannot be found. */
@@ -65,6 +67,19 @@ export function toEnvs(probe: ToolProbe, mupdf: string | undefined, checkedAt: D
       isRequired: false,
       version: probe.cjkFontFamily ?? "",
       install: cjkFontsInstall.join("\n"),
+    }),
+    create(EnvDependentSchema, {
+      name: "Tesseract OCR",
+      description: envTexts.ocr,
+      isInstalled: probe.ocr?.available === true,
+      error: probe.ocr?.available ? "" : (probe.ocr?.problem ?? "tesseract not probed"),
+      checkedAt: at,
+      cmd: "tesseract --version; tesseract --list-langs",
+      isRequired: false,
+      version: probe.ocr?.available
+        ? `${probe.ocr.version} (${probe.ocr.languages.join("+")})`
+        : (probe.ocr?.version ?? ""),
+      install: tesseractInstall.join("\n"),
     }),
   ];
 }

@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { type MutoolMode, type MutoolProbe, probeMutool } from "./mutool.probe.js";
+import { probeTesseract, type TesseractProbe, tesseractInstall } from "./ocr/tesseract.js";
 
 /** What to install, one "platform: command" each, for what an administrator reads (README "Optional system packages"). */
 export const officeInstall = [
@@ -19,6 +20,7 @@ export const cjkFontsInstall = [
 export const officeInstallHint = officeInstall.join("; ");
 export const cjkFontsInstallHint = cjkFontsInstall.join("; ");
 export const mutoolInstallHint = "Debian/Ubuntu: apt install mupdf-tools";
+export const tesseractInstallHint = tesseractInstall.join("; ");
 
 /** Where Homebrew's cask (and the dmg) put soffice on macOS; it is not on PATH there. */
 const macSoffice = "/Applications/LibreOffice.app/Contents/MacOS/soffice";
@@ -31,6 +33,8 @@ export interface ToolProbe {
   cjkFontFamily?: string;
   /** Native mutool renders MuPDF formats (absent: not probed). */
   mutool?: MutoolProbe;
+  /** Tesseract recognises scanned pages (absent: not probed). */
+  ocr?: TesseractProbe;
 }
 
 type RunError = NodeJS.ErrnoException & { killed?: boolean };
@@ -53,7 +57,7 @@ export function sofficeCandidates(configured: string | undefined, platform = pro
 }
 
 export async function probeTools(
-  opts: { soffice?: string; timeoutMs?: number; mutool?: MutoolMode } = {},
+  opts: { soffice?: string; timeoutMs?: number; mutool?: MutoolMode; ocr?: "auto" | "off" } = {},
 ): Promise<ToolProbe> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const probeOffice = async (): Promise<ToolProbe["office"]> => {
@@ -78,8 +82,23 @@ export async function probeTools(
     const family = r.error ? "" : (r.stdout.trim().split("\n")[0] ?? "").split(",")[0]?.trim();
     return family ? { cjkFonts: true, cjkFontFamily: family } : { cjkFonts: false };
   };
-  const [office, fonts, mutool] = await Promise.all([probeOffice(), probeFonts(), probeMutool(opts.mutool ?? "auto")]);
-  return { office, ...fonts, mutool };
+  const probeOcr = (): Promise<TesseractProbe> =>
+    opts.ocr === "off"
+      ? Promise.resolve({
+          available: false,
+          path: "tesseract",
+          languages: [],
+          prlimit: false,
+          problem: "CONVERTER_OCR=off",
+        })
+      : probeTesseract("tesseract", timeoutMs);
+  const [office, fonts, mutool, ocr] = await Promise.all([
+    probeOffice(),
+    probeFonts(),
+    probeMutool(opts.mutool ?? "auto"),
+    probeOcr(),
+  ]);
+  return { office, ...fonts, mutool, ocr };
 }
 
 /** The lines `npm start` prints: what was found, what is missing and what that costs. */
@@ -100,6 +119,15 @@ export function describeTools(p: ToolProbe): string[] {
       `              Word, PowerPoint, Excel, text: LibreOffice NOT FOUND (${p.office.problem}): uploads of these formats are refused.`,
       `              To enable them: ${officeInstallHint}`,
     );
+  }
+  const o = p.ocr;
+  if (o?.available) {
+    lines.push(`              scanned pages (OCR): Tesseract ${o.version} (${o.languages.join(", ")})`);
+  } else if (o) {
+    lines.push(
+      `              scanned pages (OCR): Tesseract NOT USED (${o.problem}): pages that are only images are not searchable.`,
+    );
+    if (o.problem !== "CONVERTER_OCR=off") lines.push(`              To enable it: ${tesseractInstallHint}`);
   }
   if (p.office.available && p.cjkFonts === false) {
     lines.push(

@@ -40,8 +40,8 @@ describe("GET /api/v1/envs", () => {
     const r = await call("GET", "/api/v1/envs", admin);
     expect(r.status).toBe(200);
     const envs = r.json.envs as Env[];
-    expect(envs.map((e) => e.name)).toEqual(["MuPDF", "LibreOffice", "CJK fonts"]);
-    const [mupdf, office, fonts] = envs as [Env, Env, Env];
+    expect(envs.map((e) => e.name)).toEqual(["MuPDF", "LibreOffice", "CJK fonts", "Tesseract OCR"]);
+    const [mupdf, office, fonts, ocr] = envs as [Env, Env, Env, Env];
     // Built in (npm mupdf): always there, required, nothing to install.
     expect(mupdf).toMatchObject({ is_installed: true, is_required: true, error: "", install: "" });
     expect(mupdf.version).toMatch(/^\d+\.\d+/);
@@ -59,6 +59,12 @@ describe("GET /api/v1/envs", () => {
     expect(fonts.install).toContain("fonts-noto-cjk");
     if (fonts.is_installed) expect([fonts.version.length > 0, fonts.error]).toEqual([true, ""]);
     else expect(fonts.error).toMatch(/fc-list/);
+    // OCR of scanned pages: Tesseract with the languages it reads, or why not and what to install.
+    expect([ocr.is_required, ocr.description]).toEqual([false, expect.stringContaining("OCR")]);
+    expect(ocr.install).toContain("tesseract-ocr-chi-sim");
+    if (ocr.is_installed)
+      expect([ocr.version, ocr.error]).toEqual([expect.stringMatching(/^\d+\.\d+.* \(.*eng.*\)$/), ""]);
+    else expect(ocr.error).toMatch(/tesseract|CONVERTER_OCR/);
   });
 
   test("staff without the permission, users and visitors are refused", async () => {

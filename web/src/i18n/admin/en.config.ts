@@ -71,6 +71,9 @@ export const enAdminConfig: { readonly [K in keyof typeof zhCNAdminConfig]: stri
   "adm.env.desc.LibreOffice":
     "Converting Word, PowerPoint, Excel, WPS, OpenDocument, RTF, CSV and TXT documents; without it these uploads are refused",
   "adm.env.desc.CJK fonts": "Chinese, Japanese and Korean text in office documents (boxes without them)",
+  "adm.env.name.Tesseract OCR": "Tesseract OCR",
+  "adm.env.desc.Tesseract OCR":
+    "Reading the Chinese and English text of scanned PDF pages (only an image, no text) so they can be searched; without it those pages are not found",
   "adm.device.title": "Server",
   "adm.device.failed": "The server status could not be loaded",
   "adm.device.cpu": "CPU",

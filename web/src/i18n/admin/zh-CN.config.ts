@@ -69,6 +69,9 @@ export const zhCNAdminConfig = {
   "adm.env.desc.LibreOffice":
     "Word、PowerPoint、Excel、WPS、OpenDocument、RTF、CSV、TXT 文档的转换；未安装时拒绝上传这些格式",
   "adm.env.desc.CJK fonts": "Office 文档中的中文、日文、韩文文字（缺少时显示为方框）",
+  "adm.env.name.Tesseract OCR": "Tesseract 文字识别（OCR）",
+  "adm.env.desc.Tesseract OCR":
+    "识别扫描件（只有图片、没有文字的 PDF 页面）中的中英文文字，使其可被搜索；未安装时这些页面搜不到",
   "adm.device.title": "服务器状态",
   "adm.device.failed": "服务器状态获取失败",
   "adm.device.cpu": "CPU",

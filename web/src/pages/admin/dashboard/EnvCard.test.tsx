@@ -27,6 +27,12 @@ function setup(rpcs: string[]) {
                 error: installed ? "" : "soffice not found",
                 install: "Debian/Ubuntu: apt install libreoffice-core\nmacOS: brew install --cask libreoffice",
               }),
+              create(EnvDependentSchema, {
+                name: "Tesseract OCR",
+                isInstalled: false,
+                error: "tesseract not found",
+                install: "Debian/Ubuntu: apt install tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim",
+              }),
             ],
           };
         },
@@ -69,6 +75,10 @@ describe("dashboard environment check", () => {
     expect(office.getByText("macOS: brew install --cask libreoffice")).toBeTruthy();
     const mupdf = within(screen.getByTestId("env-MuPDF"));
     expect([mupdf.getByText("MuPDF（内置）"), mupdf.getByText("已安装"), mupdf.getByText("1.28.1")]).toHaveLength(3);
+    const ocr = within(screen.getByTestId("env-Tesseract OCR"));
+    expect(ocr.getByText("Tesseract 文字识别（OCR）")).toBeTruthy();
+    expect(ocr.getByText(/识别扫描件/)).toBeTruthy();
+    expect(ocr.getByText(/tesseract-ocr-chi-sim/)).toBeTruthy();
 
     install();
     fireEvent.click(screen.getByRole("button", { name: "重新检查" }));

@@ -13,6 +13,7 @@ const ENV_TEXTS: Readonly<Record<string, { name: MessageKey; desc: MessageKey }>
   MuPDF: { name: "adm.env.name.MuPDF", desc: "adm.env.desc.MuPDF" },
   LibreOffice: { name: "adm.env.name.LibreOffice", desc: "adm.env.desc.LibreOffice" },
   "CJK fonts": { name: "adm.env.name.CJK fonts", desc: "adm.env.desc.CJK fonts" },
+  "Tesseract OCR": { name: "adm.env.name.Tesseract OCR", desc: "adm.env.desc.Tesseract OCR" },
 };
 
 /**
