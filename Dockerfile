@@ -72,6 +72,7 @@ FROM ${NODE_IMAGE} AS converter-base
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress fonts-noto-cjk mupdf-tools \
+      tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim \
  && rm -rf /var/lib/apt/lists/*
 
 # ---- runtime ---------------------------------------------------------------------------------

@@ -39,6 +39,21 @@ export const converterConfigSchema = serviceConfigSchema("converter")
      */
     CONVERTER_MUTOOL: z.enum(["auto", "off"]).default("auto"),
     /**
+     * OCR of pages that are only an image (scans) with Tesseract when it is installed ("auto"), after
+     * the conversion, as its own job; "off": never.
+     */
+    CONVERTER_OCR: z.enum(["auto", "off"]).default("auto"),
+    /** Documents recognised at once by this process (0: none here). */
+    CONVERTER_OCR_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** Tesseract is killed after this long on one page; the page stays without text. */
+    CONVERTER_OCR_PAGE_TIMEOUT_SEC: z.coerce.number().min(0.1).max(3600).default(60),
+    /** Address-space limit of tesseract (prlimit --as). */
+    CONVERTER_OCR_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
+    /** Resolution of the page images tesseract reads (lowered for pages larger than about A3). */
+    CONVERTER_OCR_DPI: z.coerce.number().int().min(72).max(600).default(300),
+    /** Pages of one document recognised at most (the first pages without text). */
+    CONVERTER_OCR_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+    /**
      * A private conversion queue (stream, subject and consumer named after it) for an installation
      * sharing its NATS server with another one, and for parallel test runs; unset: the default queue.
      * The content service must name the same one.

@@ -24,7 +24,7 @@ export interface ConvertFileDeps {
   beforeConvert?: (job: ConversionJob, signal: AbortSignal) => Promise<void>;
 }
 
-async function fetchOriginal(storage: Storage, job: ConversionJob, path: string): Promise<void> {
+export async function fetchOriginal(storage: Storage, job: ConversionJob, path: string): Promise<void> {
   let body: NodeJS.ReadableStream;
   try {
     body = await storage.get(job.storageKey);

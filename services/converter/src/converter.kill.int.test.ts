@@ -48,6 +48,9 @@ function standIn(by: string): ServiceImpl<typeof ConversionReportAPI> {
       reports.push({ kind: "failed", by, at: Date.now() });
       return {};
     },
+    async reportRecognized() {
+      return {};
+    },
   };
 }
 

@@ -117,6 +117,8 @@ export interface Manifest {
   gzipBytes: number;
   /** Pages whose SVG wraps a raster image (over the time, memory or size budget as vectors). */
   rasterPages?: number[];
+  /** Pages without text recognised by OCR after the conversion (their text is in text.txt now), and those it gave up on. */
+  ocr?: { pages: number[]; failed: Array<{ page: number; reason: string }> };
   convertedAt: string;
 }
 

@@ -64,6 +64,7 @@ class ContentStandIn {
         this.reports.push({ kind: "failed", doc: r.job?.documentId ?? 0n, attempt, final, message });
         return {};
       },
+      reportRecognized: async () => ({}), // no OCR in these lanes
     };
   }
   of(doc: bigint): Report[] {

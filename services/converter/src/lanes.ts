@@ -32,7 +32,10 @@ export interface ConversionLanesOptions {
   subject?: string;
   officeSubject?: string;
   worker?: Partial<
-    Pick<ConversionWorkerOptions, "maxAttempts" | "backoffMs" | "ackWaitMs" | "durable" | "workDir" | "hooks">
+    Pick<
+      ConversionWorkerOptions,
+      "maxAttempts" | "backoffMs" | "ackWaitMs" | "durable" | "workDir" | "hooks" | "afterConverted"
+    >
   >;
 }
 

@@ -1,6 +1,7 @@
 // The converter and its lanes as the CONVERTER_* settings describe them (pure: no process started).
 import type { ConverterConfig } from "./config.js";
 import type { ConverterOptions } from "./converter.js";
+import { defaultOcrLimits, type OcrLimits } from "./ocr/recognize.js";
 
 /**
  * The conversion lanes of CONVERTER_CONCURRENCY: office documents get CONVERTER_OFFICE_CONCURRENCY
@@ -28,6 +29,20 @@ export function converterOptions(c: ConverterConfig): ConverterOptions {
       memoryLimitMb: c.CONVERTER_OFFICE_MEMORY_MB,
       slots: Math.max(1, lanes.office),
       ...(c.CONVERTER_SOFFICE ? { sofficePath: c.CONVERTER_SOFFICE } : {}),
+    },
+  };
+}
+
+/** OCR's budgets as the CONVERTER_OCR_* settings describe them. */
+export function ocrLimits(c: ConverterConfig): OcrLimits {
+  return {
+    ...defaultOcrLimits,
+    dpi: c.CONVERTER_OCR_DPI,
+    maxPages: c.CONVERTER_OCR_MAX_PAGES,
+    tesseract: {
+      ...defaultOcrLimits.tesseract,
+      timeoutMs: c.CONVERTER_OCR_PAGE_TIMEOUT_SEC * 1000,
+      memoryMb: c.CONVERTER_OCR_MEMORY_MB,
     },
   };
 }

@@ -6,12 +6,13 @@ import type { Transport } from "@connectrpc/connect";
 import { createClient } from "@connectrpc/connect";
 import { headers } from "@wenku/kit";
 import { ConversionReportAPI } from "@wenku/proto/api/v1/converter_internal_pb.js";
+import type { RecognitionSink } from "./ocr/recognize.js";
 import { type ConversionSink, ReportUndelivered } from "./worker.js";
 
 /** A report is a few row updates; a content service slower than this is treated as down. */
 const TIMEOUT_MS = 30_000;
 
-export function createReportSink(content: Transport, internalToken: string): ConversionSink {
+export function createReportSink(content: Transport, internalToken: string): ConversionSink & RecognitionSink {
   const client = createClient(ConversionReportAPI, content);
   const options = { headers: { [headers.internal]: internalToken }, timeoutMs: TIMEOUT_MS };
   const deliver = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
@@ -43,6 +44,11 @@ export function createReportSink(content: Transport, internalToken: string): Con
           },
           options,
         ),
+      );
+    },
+    async onRecognized(job, r) {
+      await deliver("recognition", () =>
+        client.reportRecognized({ job, pages: r.pages, rendered: r.rendered, textBytes: BigInt(r.textBytes) }, options),
       );
     },
     async onFailed(job, failure, final, attempt) {

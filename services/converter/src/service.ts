@@ -4,18 +4,21 @@ import { ConverterInternalAPI } from "@wenku/proto/api/v1/converter_internal_pb.
 import { loadConverterConfig } from "./config.js";
 import { createConverterHandlers } from "./converter.handlers.js";
 import { createConverter } from "./converter.js";
-import { officeExtensions } from "./formats.js";
+import { conversionRouteOf, officeExtensions } from "./formats.js";
 import { conversionChannel } from "./job.js";
 import { type ConversionLanes, startConversionLanes } from "./lanes.js";
-import { conversionLanes, converterOptions } from "./options.js";
+import { createOcrRequests, ocrChannel } from "./ocr/queue.js";
+import { type OcrWorker, startOcrWorker } from "./ocr/worker.js";
+import { conversionLanes, converterOptions, ocrLimits } from "./options.js";
 import { createReportSink } from "./reports.client.js";
 import { converterAvailability, describeTools, probeTools } from "./tools.js";
 
 /**
  * The converter as every runner (one process, its own process, Kubernetes) starts it: the optional
- * tools probed (soffice --version, fc-list, native mutool), then the conversion lanes consuming the
- * work queue, each job's steps reported to the content service (ConversionReportAPI). No tables of
- * its own: the documents are the content service's.
+ * tools probed (soffice --version, fc-list, native mutool, tesseract), then the conversion lanes
+ * consuming the work queue, each job's steps reported to the content service (ConversionReportAPI),
+ * and, with Tesseract, the OCR worker: each converted PDF asks it (its own queue) to recognise the
+ * pages that are only images. No tables of its own: the documents are the content service's.
  */
 export const service: ServiceModule = {
   name: "converter",
@@ -24,7 +27,7 @@ export const service: ServiceModule = {
     const config = loadConverterConfig(ctx.env);
     const log = ctx.log.child({ module: "conversion" });
     const soffice = config.CONVERTER_SOFFICE ? { soffice: config.CONVERTER_SOFFICE } : {};
-    const probe = () => probeTools({ ...soffice, mutool: config.CONVERTER_MUTOOL });
+    const probe = () => probeTools({ ...soffice, mutool: config.CONVERTER_MUTOOL, ocr: config.CONVERTER_OCR });
     const tools = await probe();
     const availability = converterAvailability(Promise.resolve(tools), probe, officeExtensions);
     const storage = await createStorage(config);
@@ -34,20 +37,50 @@ export const service: ServiceModule = {
     const channel = conversionChannel(config.CONVERSION_QUEUE);
     const lanes = conversionLanes(config);
     let running: ConversionLanes | undefined;
+    let ocr: OcrWorker | undefined;
     if (lanes.main > 0) {
+      // Jobs taken before the content service answers are handed back and delivered again.
+      const sink = createReportSink(ctx.transports.content, ctx.internalToken);
+      const converter = createConverter(options);
+      const ocrQueue = ocrChannel(config.CONVERSION_QUEUE);
+      const tesseract = tools.ocr?.available && config.CONVERTER_OCR_CONCURRENCY > 0 ? tools.ocr : undefined;
+      const ocrRequests = tesseract ? createOcrRequests(ctx.bus, ocrQueue) : undefined;
       running = await startConversionLanes({
         bus: ctx.bus,
         storage,
-        // Jobs taken before the content service answers are handed back and delivered again.
-        sink: createReportSink(ctx.transports.content, ctx.internalToken),
+        sink,
         log,
         concurrency: lanes.main,
         officeConcurrency: lanes.office,
-        converter: createConverter(options),
+        converter,
         ownsConverter: true,
         ...channel,
-        worker: { ackWaitMs: config.CONVERSION_ACK_WAIT_MS, ...(channel.durable ? { durable: channel.durable } : {}) },
+        worker: {
+          ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
+          ...(channel.durable ? { durable: channel.durable } : {}),
+          // Only what MuPDF opens itself can be drawn again for OCR (an office document's PDF is gone).
+          ...(ocrRequests
+            ? {
+                afterConverted: async (job) =>
+                  conversionRouteOf(job.ext) === "mupdf" ? ocrRequests.request(job) : undefined,
+              }
+            : {}),
+        },
       });
+      if (tesseract) {
+        ocr = await startOcrWorker({
+          bus: ctx.bus,
+          storage,
+          sink,
+          scanner: converter,
+          tesseract,
+          limits: ocrLimits(config),
+          log: ctx.log.child({ module: "ocr" }),
+          ...ocrQueue,
+          concurrency: config.CONVERTER_OCR_CONCURRENCY,
+          ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
+        });
+      }
     } else {
       log.info({}, "conversion: CONVERTER_CONCURRENCY=0, this process converts nothing");
     }
@@ -70,6 +103,7 @@ export const service: ServiceModule = {
       definition,
       async close() {
         // Jobs in flight go back to the queue (not reported failed) before the process ends.
+        await ocr?.stop();
         await running?.stop();
       },
     };

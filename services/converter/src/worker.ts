@@ -69,6 +69,8 @@ export interface ConversionWorkerOptions {
   workDir?: string;
   /** Instrumentation seam (tests): runs after the original is fetched, before it is converted. */
   hooks?: { beforeConvert?: (job: ConversionJob, signal: AbortSignal) => Promise<void> };
+  /** After a conversion is reported (the OCR request); a failure is logged, the conversion stands. */
+  afterConverted?: (job: ConversionJob, result: ConvertedDocument) => Promise<void>;
 }
 
 export interface ConversionWorker {
@@ -116,6 +118,12 @@ export async function startConversionWorker(o: ConversionWorkerOptions): Promise
       }
       const result = await convertOnce(job, signal, beat);
       await sink.onConverted(job, result);
+      await o.afterConverted?.(job, result).catch((err: unknown) => {
+        log.error(
+          { ...ctx, err: err instanceof Error ? err.message : String(err) },
+          "conversion: follow-up not requested",
+        );
+      });
     } catch (err) {
       if (undelivered(err)) throw err; // nak: redelivered with backoff, converted again from the reused outputs
       const e = toConversionError(err);

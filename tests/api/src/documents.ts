@@ -25,8 +25,19 @@ export async function publishPdf(
   pages: number,
   lines: (n: number) => string[],
 ): Promise<number> {
+  return publishFile(url, user, category, title, makePdf({ pages, lines }));
+}
+
+/** Uploads `pdf` as `user`, creates the document in `category` and waits until it is converted; returns its id. */
+export async function publishFile(
+  url: string,
+  user: { token: string; id: number },
+  category: number,
+  title: string,
+  pdf: Uint8Array,
+): Promise<number> {
   const form = new FormData();
-  form.append("file", new Blob([makePdf({ pages, lines })]), `${title}.pdf`);
+  form.append("file", new Blob([pdf]), `${title}.pdf`);
   const up = await fetch(`${url}/api/v1/upload/document`, {
     method: "POST",
     body: form,

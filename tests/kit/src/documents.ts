@@ -68,6 +68,46 @@ export function makePdf(spec: PdfSpec): Uint8Array {
   }
 }
 
+export interface ScanSpec extends PdfSpec {
+  /** Resolution the pages are "scanned" at (default 150). */
+  dpi?: number;
+  /** The scan's page size in points (default A4): the image is stretched over it. */
+  pageSize?: [number, number];
+  /** Pages (1-based) kept as text pages, not scanned. */
+  textPages?: number[];
+}
+
+/**
+ * A scanned document: the pages of makePdf(spec) drawn as grayscale images, each wrapped as a page
+ * holding only that image (no text, as a scanner makes them).
+ */
+export function makeScanPdf(spec: ScanSpec): Uint8Array {
+  const src = new mupdf.PDFDocument(makePdf(spec));
+  const out = new mupdf.PDFDocument();
+  const [w, h] = spec.pageSize ?? [595, 842];
+  const scale = (spec.dpi ?? 150) / 72;
+  try {
+    for (let i = 0; i < spec.pages; i++) {
+      if (spec.textPages?.includes(i + 1)) {
+        out.graftPage(-1, src, i);
+        continue;
+      }
+      const page = src.loadPage(i);
+      const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false);
+      const image = new mupdf.Image(pix);
+      const resources = out.addObject({ XObject: { Scan: out.addImage(image) } });
+      out.insertPage(-1, out.addPage([0, 0, w, h], 0, resources, `q ${w} 0 0 ${h} 0 0 cm /Scan Do Q`));
+      image.destroy();
+      pix.destroy();
+      page.destroy();
+    }
+    return out.saveToBuffer("compress").asUint8Array().slice();
+  } finally {
+    out.destroy();
+    src.destroy();
+  }
+}
+
 /** A minimal zip (deflate, or stored for entries flagged `store`), enough for OOXML and EPUB. */
 export function zip(entries: { name: string; data: string | Uint8Array; store?: boolean }[]): Uint8Array {
   const local: Buffer[] = [];

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/converter_internal.proto.
  */
 export const file_api_v1_converter_internal: GenFile = /*@__PURE__*/
-  fileDesc("Ch9hcGkvdjEvY29udmVydGVyX2ludGVybmFsLnByb3RvEgZhcGkudjEiVQoYQ29udmVyc2lvblN0YXJ0ZWRSZXF1ZXN0EigKA2pvYhgBIAEoCzIbLmFwaS52MS5Db252ZXJzaW9uUmVxdWVzdGVkEg8KB2F0dGVtcHQYAiABKAUiJgoWQ29udmVyc2lvblN0YXJ0ZWRSZXBseRIMCgRza2lwGAEgASgIIsIBChpDb252ZXJzaW9uQ29udmVydGVkUmVxdWVzdBIoCgNqb2IYASABKAsyGy5hcGkudjEuQ29udmVyc2lvblJlcXVlc3RlZBINCgVwYWdlcxgCIAEoBRIQCghyZW5kZXJlZBgDIAEoBRINCgV3aWR0aBgEIAEoARIOCgZoZWlnaHQYBSABKAESEgoKdGV4dF9ieXRlcxgGIAEoAxIWCg50ZXh0X3RydW5jYXRlZBgHIAEoCBIOCgZyZXVzZWQYCCABKAgipwEKF0NvbnZlcnNpb25GYWlsZWRSZXF1ZXN0EigKA2pvYhgBIAEoCzIbLmFwaS52MS5Db252ZXJzaW9uUmVxdWVzdGVkEg4KBnJlYXNvbhgCIAEoCRIPCgdtZXNzYWdlGAMgASgJEg4KBmRldGFpbBgEIAEoCRIRCglyZXRyeWFibGUYBSABKAgSDQoFZmluYWwYBiABKAgSDwoHYXR0ZW1wdBgHIAEoBSI7ChBDb252ZXJ0ZXJGb3JtYXRzEg4KBm9mZmljZRgBIAEoCBIXCg91bmF2YWlsYWJsZV9leHQYAiADKAky/AIKE0NvbnZlcnNpb25SZXBvcnRBUEkSdgoNUmVwb3J0U3RhcnRlZBIgLmFwaS52MS5Db252ZXJzaW9uU3RhcnRlZFJlcXVlc3QaHi5hcGkudjEuQ29udmVyc2lvblN0YXJ0ZWRSZXBseSIjyvMYHwgEKhvmnI3liqHpl7TmiqXlkYrovazmjaLlvIDlp4sScgoPUmVwb3J0Q29udmVydGVkEiIuYXBpLnYxLkNvbnZlcnNpb25Db252ZXJ0ZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOaKpeWRiui9rOaNouWujOaIkBJsCgxSZXBvcnRGYWlsZWQSHy5hcGkudjEuQ29udmVyc2lvbkZhaWxlZFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiI8rzGB8IBCob5pyN5Yqh6Ze05oql5ZGK6L2s5o2i5aSx6LSlGgvS8xgHY29udGVudDL1AQoUQ29udmVydGVySW50ZXJuYWxBUEkSXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJvChNHZXRDb252ZXJ0ZXJGb3JtYXRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhguYXBpLnYxLkNvbnZlcnRlckZvcm1hdHMiJsrzGCIIBCoe5pyN5Yqh6Ze05p+l6K+i5Y+v6L2s5o2i5qC85byPGg3S8xgJY29udmVydGVyYgZwcm90bzM", [file_api_v1_access, file_api_v1_config, file_api_v1_events, file_google_protobuf_empty]);
+  fileDesc("Ch9hcGkvdjEvY29udmVydGVyX2ludGVybmFsLnByb3RvEgZhcGkudjEiVQoYQ29udmVyc2lvblN0YXJ0ZWRSZXF1ZXN0EigKA2pvYhgBIAEoCzIbLmFwaS52MS5Db252ZXJzaW9uUmVxdWVzdGVkEg8KB2F0dGVtcHQYAiABKAUiJgoWQ29udmVyc2lvblN0YXJ0ZWRSZXBseRIMCgRza2lwGAEgASgIIsIBChpDb252ZXJzaW9uQ29udmVydGVkUmVxdWVzdBIoCgNqb2IYASABKAsyGy5hcGkudjEuQ29udmVyc2lvblJlcXVlc3RlZBINCgVwYWdlcxgCIAEoBRIQCghyZW5kZXJlZBgDIAEoBRINCgV3aWR0aBgEIAEoARIOCgZoZWlnaHQYBSABKAESEgoKdGV4dF9ieXRlcxgGIAEoAxIWCg50ZXh0X3RydW5jYXRlZBgHIAEoCBIOCgZyZXVzZWQYCCABKAgipwEKF0NvbnZlcnNpb25GYWlsZWRSZXF1ZXN0EigKA2pvYhgBIAEoCzIbLmFwaS52MS5Db252ZXJzaW9uUmVxdWVzdGVkEg4KBnJlYXNvbhgCIAEoCRIPCgdtZXNzYWdlGAMgASgJEg4KBmRldGFpbBgEIAEoCRIRCglyZXRyeWFibGUYBSABKAgSDQoFZmluYWwYBiABKAgSDwoHYXR0ZW1wdBgHIAEoBSJ8ChtDb252ZXJzaW9uUmVjb2duaXplZFJlcXVlc3QSKAoDam9iGAEgASgLMhsuYXBpLnYxLkNvbnZlcnNpb25SZXF1ZXN0ZWQSDQoFcGFnZXMYAiADKAUSEAoIcmVuZGVyZWQYAyABKAUSEgoKdGV4dF9ieXRlcxgEIAEoAyI7ChBDb252ZXJ0ZXJGb3JtYXRzEg4KBm9mZmljZRgBIAEoCBIXCg91bmF2YWlsYWJsZV9leHQYAiADKAky+AMKE0NvbnZlcnNpb25SZXBvcnRBUEkSdgoNUmVwb3J0U3RhcnRlZBIgLmFwaS52MS5Db252ZXJzaW9uU3RhcnRlZFJlcXVlc3QaHi5hcGkudjEuQ29udmVyc2lvblN0YXJ0ZWRSZXBseSIjyvMYHwgEKhvmnI3liqHpl7TmiqXlkYrovazmjaLlvIDlp4sScgoPUmVwb3J0Q29udmVydGVkEiIuYXBpLnYxLkNvbnZlcnNpb25Db252ZXJ0ZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiPK8xgfCAQqG+acjeWKoemXtOaKpeWRiui9rOaNouWujOaIkBJsCgxSZXBvcnRGYWlsZWQSHy5hcGkudjEuQ29udmVyc2lvbkZhaWxlZFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiI8rzGB8IBCob5pyN5Yqh6Ze05oql5ZGK6L2s5o2i5aSx6LSlEnoKEFJlcG9ydFJlY29nbml6ZWQSIy5hcGkudjEuQ29udmVyc2lvblJlY29nbml6ZWRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IinK8xglCAQqIeacjeWKoemXtOaKpeWRiuaWh+Wtl+ivhuWIq+e7k+aenBoL0vMYB2NvbnRlbnQy9QEKFENvbnZlcnRlckludGVybmFsQVBJEl0KEEdldENvbnZlcnRlckVudnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaDC5hcGkudjEuRW52cyIjyvMYHwgEKhvmnI3liqHpl7Tmo4Dmn6XovazmjaLnjq/looMSbwoTR2V0Q29udmVydGVyRm9ybWF0cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoYLmFwaS52MS5Db252ZXJ0ZXJGb3JtYXRzIibK8xgiCAQqHuacjeWKoemXtOafpeivouWPr+i9rOaNouagvOW8jxoN0vMYCWNvbnZlcnRlcmIGcHJvdG8z", [file_api_v1_access, file_api_v1_config, file_api_v1_events, file_google_protobuf_empty]);
 
 /**
  * @generated from message api.v1.ConversionStartedRequest
@@ -182,6 +182,46 @@ export const ConversionFailedRequestSchema: GenMessage<ConversionFailedRequest> 
   messageDesc(file_api_v1_converter_internal, 3);
 
 /**
+ * Pages without text (scans) recognised by OCR after the conversion, a few at a time: their text is
+ * in text.txt and the manifest's page ends by now (text_bytes, checked by the reader), their text
+ * layer in page-N.text.json. Applying it again is harmless (the stored text is read afresh).
+ *
+ * @generated from message api.v1.ConversionRecognizedRequest
+ */
+export type ConversionRecognizedRequest = Message<"api.v1.ConversionRecognizedRequest"> & {
+  /**
+   * @generated from field: api.v1.ConversionRequested job = 1;
+   */
+  job?: ConversionRequested | undefined;
+
+  /**
+   * 1-based, the pages recognised since the last report
+   *
+   * @generated from field: repeated int32 pages = 2;
+   */
+  pages: number[];
+
+  /**
+   * pages previewable for this job's preview limit (the description's source)
+   *
+   * @generated from field: int32 rendered = 3;
+   */
+  rendered: number;
+
+  /**
+   * @generated from field: int64 text_bytes = 4;
+   */
+  textBytes: bigint;
+};
+
+/**
+ * Describes the message api.v1.ConversionRecognizedRequest.
+ * Use `create(ConversionRecognizedRequestSchema)` to create a new message.
+ */
+export const ConversionRecognizedRequestSchema: GenMessage<ConversionRecognizedRequest> = /*@__PURE__*/
+  messageDesc(file_api_v1_converter_internal, 4);
+
+/**
  * Which upload formats a converter can take now (LibreOffice found by its last probe or not).
  *
  * @generated from message api.v1.ConverterFormats
@@ -205,7 +245,7 @@ export type ConverterFormats = Message<"api.v1.ConverterFormats"> & {
  * Use `create(ConverterFormatsSchema)` to create a new message.
  */
 export const ConverterFormatsSchema: GenMessage<ConverterFormats> = /*@__PURE__*/
-  messageDesc(file_api_v1_converter_internal, 4);
+  messageDesc(file_api_v1_converter_internal, 5);
 
 /**
  * The content service applies what the converter reports to the documents of the converted file.
@@ -235,6 +275,14 @@ export const ConversionReportAPI: GenService<{
   reportFailed: {
     methodKind: "unary";
     input: typeof ConversionFailedRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc api.v1.ConversionReportAPI.ReportRecognized
+   */
+  reportRecognized: {
+    methodKind: "unary";
+    input: typeof ConversionRecognizedRequestSchema;
     output: typeof EmptySchema;
   },
 }> = /*@__PURE__*/

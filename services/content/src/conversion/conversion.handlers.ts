@@ -23,6 +23,10 @@ export function createConversionReportHandlers(sink: DocumentSink): ServiceImpl<
       await sink.converted(jobOf(req.job), req);
       return {};
     },
+    async reportRecognized(req) {
+      await sink.recognized(jobOf(req.job), req);
+      return {};
+    },
     async reportFailed(req) {
       await sink.failed(jobOf(req.job), req);
       return {};

@@ -95,6 +95,25 @@ export function createConversionRepository(db: Db) {
       }),
 
     /**
+     * Pages recognised by OCR after the conversion: the file's text is stored again, documents of the
+     * file without a description get one, and every live document of the file is indexed again (its
+     * page texts changed; the index reads them from storage). Returns the documents touched.
+     */
+    applyRecognized: (hash: string, t: { previewText: string; content: string; description: string }) =>
+      db.$transaction(async (tx) => {
+        await tx.$executeRaw`
+          UPDATE attachment_texts SET preview_text = ${t.previewText}, content = ${t.content}, updated_at = now()
+          WHERE hash = ${hash}`;
+        const rows = await tx.$queryRaw<Ids>`
+          UPDATE documents SET
+            description = CASE WHEN description = '' THEN ${t.description} ELSE description END,
+            search_version = nextval('search_version_seq'), updated_at = now()
+          WHERE attachment_hash = ${hash} AND deleted_at IS NULL
+          RETURNING id`;
+        return rows.map((r) => r.id);
+      }),
+
+    /**
      * Final failure: live documents of the file still waiting for it become failed with `message`;
      * pending-review ones keep their status and get the message.
      */

@@ -15,7 +15,11 @@ import {
 import { DomainError } from "@wenku/kit";
 import type { BusLogger } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
-import type { ConversionConvertedRequest, ConversionFailedRequest } from "@wenku/proto/api/v1/converter_internal_pb.js";
+import type {
+  ConversionConvertedRequest,
+  ConversionFailedRequest,
+  ConversionRecognizedRequest,
+} from "@wenku/proto/api/v1/converter_internal_pb.js";
 import { createCategoryRepository } from "../categories/category.repository.js";
 import type { Db } from "../db.js";
 import type { DocumentEvents } from "../documents/document.events.js";
@@ -36,12 +40,15 @@ type Converted = Pick<
   "pages" | "rendered" | "width" | "height" | "textBytes" | "textTruncated" | "reused"
 >;
 type Failed = Pick<ConversionFailedRequest, "message" | "final" | "attempt">;
+type Recognized = Pick<ConversionRecognizedRequest, "pages" | "rendered" | "textBytes">;
 
 export interface DocumentSink {
   /** false: no document waits for this conversion any more (a duplicate request): skip it. */
   started(job: ConversionJob): Promise<boolean>;
   converted(job: ConversionJob, r: Converted): Promise<void>;
   failed(job: ConversionJob, f: Failed): Promise<void>;
+  /** Pages of a converted file recognised by OCR: its stored text, description and index follow. */
+  recognized(job: ConversionJob, r: Recognized): Promise<void>;
 }
 
 export function createDocumentSink({ db, storage, log, events }: DocumentSinkOptions): DocumentSink {
@@ -59,7 +66,10 @@ export function createDocumentSink({ db, storage, log, events }: DocumentSinkOpt
   }
 
   /** The file's text as the converter stored it, and its preview part (the job's rendered pages). */
-  async function storedText(job: ConversionJob, r: Converted): Promise<{ text: string; previewText: string }> {
+  async function storedText(
+    job: ConversionJob,
+    r: Pick<Converted, "rendered" | "textBytes">,
+  ): Promise<{ text: string; previewText: string }> {
     const keys = outputKeys(job.attachmentHash);
     const [raw, text] = await Promise.all([readText(storage, keys.manifest), readText(storage, keys.text)]);
     const m = raw === undefined ? undefined : parseManifest(raw, job.attachmentHash);
@@ -107,6 +117,21 @@ export function createDocumentSink({ db, storage, log, events }: DocumentSinkOpt
       );
       await events.changed(ids);
       await recount(ids);
+    },
+
+    async recognized(job, r) {
+      const { text, previewText } = await storedText(job, r);
+      const ids = await repo.applyRecognized(job.attachmentHash, {
+        previewText,
+        content: text,
+        // From the preview pages only, as at the conversion: the description is public.
+        description: descriptionOf(previewText),
+      });
+      log.info(
+        { hash: job.attachmentHash, pages: r.pages.slice(0, 20), documents: ids.length },
+        "conversion: recognised pages applied",
+      );
+      await events.changed(ids);
     },
 
     async failed(job, f) {
