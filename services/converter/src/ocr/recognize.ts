@@ -15,6 +15,7 @@ import { fetchOriginal } from "../convert-file.js";
 import { ConversionError, checkAborted } from "../errors.js";
 import { conversionRouteOf, normalizeExtension } from "../formats.js";
 import { type ConversionJob, type Manifest, outputKeys, parseManifest, readText } from "../job.js";
+import { encodePageText } from "../page-text.js";
 import { limitOf } from "../result.js";
 import { pageTextsOf, TextCollector } from "../text.js";
 import type { PageScanner, ScannedPage } from "./scan.js";
@@ -164,8 +165,8 @@ export async function recognizeFile(
             beat();
           }
           checkAborted(signal);
-          const layer = { v: 1, w: page.width, h: page.height, lines: lines.lines, src: "ocr" as const };
-          const json = Buffer.from(JSON.stringify(layer));
+          const layer = encodePageText({ w: page.width, h: page.height, lines: lines.lines, src: "ocr" });
+          const json = Buffer.from(layer.json, "utf8");
           await storage.put(keys.pageText(n), json, { contentType: "application/json", size: json.length });
           texts[n - 1] = lines.text.trim() ? lines.text : "\n";
           ocr.pages.push(n);

@@ -2,21 +2,13 @@
 // into the page's text and its text-layer lines in page points (top-left origin): words joined into
 // lines, Chinese characters without the spaces tesseract puts between them, noise dropped.
 
-/** One line of the text layer, in page points. */
-export interface OcrLine {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  t: string;
-  /** Font size estimate, points. */
-  s: number;
-}
+import type { PageTextLine } from "../page-text.js";
 
 export interface OcrPage {
   /** The page's text, one line per recognised line, paragraphs separated by a blank line. */
   text: string;
-  lines: OcrLine[];
+  /** The text layer's lines (page-text.ts), in page points; `s` is the line's height. */
+  lines: PageTextLine[];
 }
 
 /** Words tesseract itself doubts this much (confidence 0…100) are noise (speckles, rules read as letters). */
@@ -65,7 +57,7 @@ export function parseTsv(tsv: string, imageWidth: number, pageWidth: number): Oc
     current.x1 = Math.max(current.x1, left + width);
     current.y1 = Math.max(current.y1, top + height);
   }
-  const out: OcrLine[] = [];
+  const out: PageTextLine[] = [];
   let text = "";
   let par = "";
   for (const l of lines) {
