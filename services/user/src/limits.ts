@@ -3,7 +3,8 @@
 // user names, a failed recovery probes addresses). Wrong passwords have their own rules
 // (auth/login.guard.ts). Thresholds are far above what a person (or a household, an office behind
 // one address) does, and low enough to stop scripts.
-import { identifierKey, type RateLimitStore, type RequestLimit } from "@wenku/kit/ratelimit";
+import type { CallContext } from "@wenku/kit";
+import { consumeAll, identifierKey, type RateLimitStore, type RequestLimit } from "@wenku/kit/ratelimit";
 
 const MINUTE = 60;
 const HOUR = 3600;
@@ -41,6 +42,33 @@ export const REQUEST_LIMITS = {
 } as const;
 
 const codeMessage = (wait: string) => `验证码发送过于频繁，请 ${wait}后再试`;
+
+/**
+ * Verification codes per account per hour, across targets and channels: the signed-in caller's account
+ * and the account the target belongs to (a login or recovery code to its mobile). Counted in the domain,
+ * where the target's account is known, only for codes actually issued.
+ */
+export const CODE_ACCOUNT_LIMIT = { prefix: "code_account", points: 8, duration: HOUR } as const;
+
+const codeAccountMessage = (wait: string) => `该账号获取验证码过于频繁，请 ${wait}后再试`;
+
+/** Charges codes to the accounts concerned (CODE_ACCOUNT_LIMIT); 429 with retry-after past it. */
+export function createCodeQuota(store: RateLimitStore) {
+  const limiter = store.limiter(CODE_ACCOUNT_LIMIT);
+  return {
+    /** One code for the caller (when signed in) and for `owner` (the target's account), each counted once. */
+    charge(call: Pick<CallContext, "identity">, owner?: bigint | null): Promise<void> {
+      const ids = new Set<bigint>();
+      if (call.identity) ids.add(call.identity.userId);
+      if (owner) ids.add(owner);
+      return consumeAll(
+        [...ids].map((id) => ({ limiter, key: `u${id}` })),
+        codeAccountMessage,
+      );
+    },
+  };
+}
+export type CodeQuota = ReturnType<typeof createCodeQuota>;
 
 /** Keys on a string field of the request (hashed), skipping the limit when it is empty. */
 const byField =

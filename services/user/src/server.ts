@@ -39,7 +39,7 @@ import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
 import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
-import { userRequestLimits } from "./limits.js";
+import { createCodeQuota, userRequestLimits } from "./limits.js";
 import { createSiteMailer } from "./mail/site.mailer.js";
 import { createOAuthHandlers } from "./oauth/oauth.handlers.js";
 import { createOAuthFetch } from "./oauth/oauth.http.js";
@@ -208,8 +208,10 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     log: deps.log.child({ module: "mail" }),
     send: deps.sendMail,
   });
+  const quota = createCodeQuota(deps.rateLimits);
   const emailCodes = createEmailCodeService({
     codes,
+    quota,
     captcha,
     mailer,
     settings: deps.settings,
@@ -286,6 +288,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     repo: createSmsRepository(deps.db),
     settings: deps.sms,
     codes,
+    quota,
     captcha,
     accountOf: (m) => repo.byMobile(m),
     http: vendorHttp(deps.fetchAllow ?? []),

@@ -22,7 +22,12 @@ const wrongCode = "验证码错误或已过期";
 
 beforeAll(async () => {
   stand = await startTencentSmsStandIn();
-  stack = await startTestStack({ env: { FETCH_ALLOW_HOSTS: "127.0.0.1" }, clock: clock.now });
+  // 127.0.0.1 is the test's proxy: a request may say which client it is for (X-Forwarded-For)
+  stack = await startTestStack({
+    env: { FETCH_ALLOW_HOSTS: "127.0.0.1" },
+    clock: clock.now,
+    trustedProxies: ["127.0.0.1"],
+  });
   admin = await loginAdmin(stack.url);
 });
 afterAll(async () => {
@@ -186,6 +191,51 @@ test("stand-in: a vendor refusal is a failed record with the vendor's answer; ad
   expect(JSON.stringify((await rest(stack.url, "GET", "/api/v1/sms/list", undefined, admin)).json)).not.toContain(
     stand.keys.secret_key,
   );
+});
+
+test("stand-in: codes per account, across numbers: the caller's and the number owner's (429 past 8 an hour)", async () => {
+  let client = 0;
+  /** SendSms from a client address of its own (the per-address limit is not what is tested here). */
+  const send = async (mobile: string, type: number, token?: string) => {
+    const res = await fetch(`${stack.url}/api/v1/sms`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": `203.0.113.${++client}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ mobile, type }),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const tooMany = (r: { status: number; json: Record<string, unknown> }) => [
+    r.status,
+    String(r.json.message).startsWith("该账号获取验证码过于频繁，请 "),
+  ];
+  // a signed-in account asking codes for eight numbers, then a ninth: refused, whatever the number
+  const signup = await rest(stack.url, "POST", "/api/v1/user/register", {
+    username: "quota_caller",
+    password: "quota-pass-1",
+  });
+  const token = signup.json.token as string;
+  for (let i = 0; i < 8; i++) expect((await send(`1370000010${i}`, REGISTER, token)).status).toBe(200);
+  expect(tooMany(await send("13700000108", REGISTER, token))).toEqual([429, true]);
+  expect((await send("13700000109", REGISTER)).status).toBe(200); // a visitor is not held back by it
+
+  // an account whose number changes: each new number is a new target, the account the same
+  await addUser("quota_owner", "13700000200");
+  const owner = (
+    (await rest(stack.url, "GET", "/api/v1/user/list?wd=quota_owner", undefined, admin)).json.user as Array<{
+      id: number;
+    }>
+  )[0]?.id;
+  for (let i = 0; i < 9; i++) {
+    const mobile = `1370000020${i}`;
+    if (i > 0) expect((await rest(stack.url, "PUT", "/api/v1/user", { id: owner, mobile }, admin)).status).toBe(200);
+    const r = await send(mobile, i % 2 ? LOGIN : FIND);
+    if (i < 8) expect([i, r.status]).toEqual([i, 200]);
+    else expect(tooMany(r)).toEqual([429, true]);
+  }
 });
 
 test("stand-in: an expired code is refused", async () => {

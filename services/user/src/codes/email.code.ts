@@ -4,6 +4,7 @@
 import { type CallContext, DomainError } from "@wenku/kit";
 import { CodeType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { CodeQuota } from "../limits.js";
 import type { SiteMailer } from "../mail/site.mailer.js";
 import type { SettingsProvider } from "../ports.js";
 import type { UserRepository } from "../users/user.repository.js";
@@ -23,6 +24,8 @@ export const emailTarget = normalEmail;
 
 export function createEmailCodeService(deps: {
   codes: CodeStore;
+  /** Codes per account: a signed-in caller's. */
+  quota: CodeQuota;
   captcha: CaptchaService;
   mailer: SiteMailer;
   settings: SettingsProvider;
@@ -45,6 +48,7 @@ export function createEmailCodeService(deps: {
       await deps.captcha.check("register", call, req.captchaId, req.captcha);
       // Registration says so anyway; no code mailed to an address that cannot register.
       refuseTaken(await deps.repo.taken({ email }));
+      await deps.quota.charge(call);
       const { code, expiresAt } = await deps.codes.issue({
         channel: "email",
         target: emailTarget(email),

@@ -6,6 +6,7 @@ import { type CallContext, DomainError, type Logger, paging } from "@wenku/kit";
 import { type AllowHosts, FetchRefused, guardedSend } from "@wenku/kit/net";
 import { CodeType, SmsStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
+import type { CodeQuota } from "../limits.js";
 import type { SmsSettingsSource } from "../ports.js";
 import type { CaptchaScene } from "../settings.js";
 import { requireMobile } from "../users/user.rules.js";
@@ -51,6 +52,8 @@ export function createSmsService(deps: {
   repo: SmsRepository;
   settings: SmsSettingsSource;
   codes: CodeIssuer;
+  /** Codes per account (the caller's, the number's owner's). */
+  quota: CodeQuota;
   captcha: Pick<CaptchaService, "check">;
   /** The account holding a mobile number (for the record, and what register/login/recovery need). */
   accountOf: (mobile: string) => Promise<{ id: bigint } | null>;
@@ -90,6 +93,7 @@ export function createSmsService(deps: {
       const last = await deps.repo.lastAt(mobile);
       const wait = last ? Math.ceil(s.interval - (now().getTime() - last.getTime()) / 1000) : 0;
       if (wait > 0) throw new DomainError("resource_exhausted", smsMessages.tooSoon(wait));
+      await deps.quota.charge(who, account?.id);
 
       const { code, expiresAt } = await deps.codes.issue({
         channel: "sms",
