@@ -50,6 +50,7 @@ import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
 import { createDocumentService } from "./documents/document.service.js";
 import { createDocumentTextSearch } from "./documents/document.text-search.js";
+import { createReadingRule } from "./documents/reading.js";
 import { createRecycleHandlers } from "./documents/recycle.handlers.js";
 import { createRecycleService } from "./documents/recycle.service.js";
 import { createFavoriteHandlers } from "./favorites/favorite.handlers.js";
@@ -199,8 +200,10 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     events,
     clock: deps.clock,
   });
+  const reading = createReadingRule(fileRepo.hasDownloaded);
   const query = createDocumentQuery({
     repo: documentRepo,
+    reading,
     categories: categoryRepo,
     settings,
     users,
@@ -224,6 +227,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
       events,
     }),
     storage,
+    reading,
   });
   const downloads = createDownloadService({
     repo: fileRepo,
@@ -321,6 +325,7 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   const stats = createStatsService(createStatsRepository(db), favorites);
   const textSearch = createDocumentTextSearch({
     repo: documentRepo,
+    reading,
     storage,
     log: deps.log.child({ module: "text-search" }),
   });

@@ -12,7 +12,7 @@ import type { Converter } from "./converter.js";
 import { ConversionError, checkAborted } from "./errors.js";
 import { normalizeExtension } from "./formats.js";
 import { type ConversionJob, type Manifest, outputKeys } from "./job.js";
-import { type ConvertedDocument, limitOf, toDocument } from "./result.js";
+import { type ConvertedDocument, toDocument } from "./result.js";
 
 export interface ConvertFileDeps {
   storage: Storage;
@@ -66,7 +66,8 @@ export async function convertFile(
           await storage.put(keys.cover, png, { contentType: "image/png", size: png.length });
         },
       },
-      { maxPages: limitOf(job), signal, onProgress: beat },
+      // every page: the preview limit decides who reads them (content), not which exist
+      { signal, onProgress: beat },
     );
     const text = Buffer.from(r.text, "utf8");
     await storage.put(keys.text, text, { contentType: "text/plain; charset=utf-8", size: text.length });

@@ -52,14 +52,17 @@ export function toDocument(m: Manifest, text: string, job: ConversionJob, reused
   };
 }
 
-/** Outputs of an earlier conversion that cover this job's preview limit, or undefined. */
+/**
+ * Outputs of an earlier conversion with every page rendered (readers who downloaded a document read
+ * past its preview), or undefined: files rendered only to an earlier preview limit are converted again.
+ */
 export async function reusableOutputs(storage: Storage, job: ConversionJob): Promise<ConvertedDocument | undefined> {
   const hash = job.attachmentHash;
   const keys = outputKeys(hash);
   const raw = await readText(storage, keys.manifest);
   const m = raw === undefined ? undefined : parseManifest(raw, hash);
   if (!m) return undefined;
-  if (m.rendered < limitOf(job)(m.pages)) return undefined; // the preview limit was raised since
+  if (m.rendered < m.pages) return undefined;
   const text = await readText(storage, keys.text);
   if (text === undefined || Buffer.byteLength(text, "utf8") !== m.textBytes) return undefined;
   return toDocument(m, text, job, true);

@@ -1,5 +1,5 @@
 // One conversion per file: duplicates share a run (or its failure), later jobs reuse the stored outputs
-// when they cover their preview limit. Testbed: worker.fixture.ts.
+// when every page was rendered. Testbed: worker.fixture.ts.
 import { waitFor } from "@wenku/testkit";
 import { makePdf } from "@wenku/testkit/documents";
 import { counting, hashOf, job, read, s, total, useWorkerTestbed } from "../test/worker.fixture.js";
@@ -56,7 +56,7 @@ test("duplicates of a file that fails for good share its failure: converted once
   expect(s.sink.final("62")?.failure.reason).toBe("too_complex");
 });
 
-test("the preview limit is the job's: outputs reused when they cover it (cut back), converted again when raised", async () => {
+test("every page is rendered whatever the preview limit; each job's result is cut back to its own limit", async () => {
   const { converter, counts } = counting();
   await s.start("a", {}, converter);
   const hash = hashOf(88);
@@ -65,9 +65,9 @@ test("the preview limit is the job's: outputs reused when they cover it (cut bac
     s.publish({ ...job(doc, hash, "originals/p.pdf"), maxPreview, maxPreviewPercent });
   await limited(201, 0, 50); // 50 % of 6 → 3
   await waitFor(() => s.sink.converted("201") !== undefined, 30_000, "first");
-  await limited(202, 2); // 2 ≤ 3 rendered: reused, cut back
+  await limited(202, 2); // reused, cut back to 2
   await waitFor(() => s.sink.converted("202") !== undefined, 30_000, "second");
-  await limited(203, 0); // all 6: more than rendered, converted again
+  await limited(203, 0); // all 6: reused too, every page is there
   await waitFor(() => s.sink.converted("203") !== undefined, 30_000, "third");
   const r = (d: string) => s.sink.converted(d)?.result;
   expect(r("201")).toMatchObject({ pages: 6, rendered: 3, reused: false });
@@ -77,12 +77,31 @@ test("the preview limit is the job's: outputs reused when they cover it (cut bac
   expect(r("202")?.previewText).toContain("第2页");
   expect(r("202")?.previewText).not.toContain("第3页");
   expect(r("202")?.text).toContain("第6页");
-  expect(r("203")).toMatchObject({ pages: 6, rendered: 6, reused: false });
+  expect(r("203")).toMatchObject({ pages: 6, rendered: 6, reused: true });
   expect(r("203")?.previewText).toContain("第6页");
-  expect(total(counts)).toBe(2);
+  expect(total(counts)).toBe(1);
+  expect(await read(s.storage, outputKeys(hash).page(6, false))).toBeDefined();
   expect(JSON.parse((await read(s.storage, outputKeys(hash).manifest)).toString())).toMatchObject({
     version: 2,
     rendered: 6,
     pageTextEnds: expect.arrayContaining([expect.any(Number)]),
   });
+});
+
+test("outputs of a file rendered only to an earlier preview limit are converted again", async () => {
+  const { converter, counts } = counting();
+  await s.start("a", {}, converter);
+  const hash = hashOf(89);
+  await s.upload("originals/old.pdf", makePdf({ pages: 4, lines: (p) => [`旧输出 第${p}页`] }));
+  await s.publish(job(301, hash, "originals/old.pdf"));
+  await waitFor(() => s.sink.converted("301") !== undefined, 30_000, "first");
+  // as an earlier version stored it: pages 1..2 only
+  const keys = outputKeys(hash);
+  const m = JSON.parse((await read(s.storage, keys.manifest)).toString());
+  const manifest = Buffer.from(JSON.stringify({ ...m, rendered: 2 }));
+  await s.storage.put(keys.manifest, manifest, { contentType: "application/json", size: manifest.length });
+  await s.publish({ ...job(302, hash, "originals/old.pdf"), maxPreview: 2 });
+  await waitFor(() => s.sink.converted("302") !== undefined, 30_000, "second");
+  expect(s.sink.converted("302")?.result).toMatchObject({ pages: 4, rendered: 2, reused: false });
+  expect(total(counts)).toBe(2);
 });

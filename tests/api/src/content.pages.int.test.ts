@@ -7,6 +7,7 @@ import {
   alice,
   bearer,
   bob,
+  carol,
   db,
   get,
   setupFilesSite,
@@ -170,5 +171,40 @@ describe("page images and covers", () => {
     const back = await rest(stack.url, "PUT", "/api/v1/document/recycle", { id: [deleted] }, admin);
     expect(back.status).toBe(200);
     expect((await get(`/view/page/${deleted}/1.gzip.svg`)).status).toBe(200);
+  });
+
+  // last: it reads page 3, which the streaming test above replaces in storage (behind the stat cache)
+  test("past the preview: the uploader, admin and a reader who downloaded it read every page, privately; GetDocument says so", async () => {
+    const id = await addDocument(uploaded.hash, { userId: alice.id });
+    const readAll = async (token?: string) => {
+      const r = await rest(stack.url, "GET", `/api/v1/document?id=${id}`, undefined, token);
+      expect([r.status, r.json.preview, r.json.pages]).toEqual([200, 2, 3]);
+      return r.json.read_all === true;
+    };
+    const page3 = (headers: Record<string, string> = {}) => get(`/view/page/${id}/3.svg`, headers);
+    expect([await readAll(), (await page3()).status]).toEqual([false, 404]);
+    expect([await readAll(bob.token), (await page3(bearer(bob))).status]).toEqual([false, 404]);
+    for (const who of [alice.token, admin]) {
+      const res = await page3(bearer(who));
+      expect([await readAll(who), res.status, res.headers.get("cache-control")]).toEqual([
+        true,
+        200,
+        "private, no-store",
+      ]);
+      expect(await res.text()).toMatch(/^<svg /);
+    }
+    // bob downloads the (free) document: he has the file, so he reads every page
+    const dl = await rest(stack.url, "GET", `/api/v1/document/download?id=${id}`, undefined, bob.token);
+    expect([dl.status, dl.json.message]).toEqual([200, undefined]);
+    const res = await page3(bearer(bob));
+    expect([await readAll(bob.token), res.status, res.headers.get("cache-control")]).toEqual([
+      true,
+      200,
+      "private, no-store",
+    ]);
+    // page 2 stays public for everyone; past the last page is still 404 for a reader of everything
+    expect((await get(`/view/page/${id}/2.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
+    expect((await get(`/view/page/${id}/4.svg`, bearer(bob))).status).toBe(404);
+    expect([await readAll(carol.token), (await page3(bearer(carol))).status]).toEqual([false, 404]);
   });
 });

@@ -1,6 +1,7 @@
 // Searching inside one document (both transports): a real PDF uploaded and converted by MuPDF, then
 // GET /api/v1/document/text/search?id=&wd= lists the pages a visitor may read that hold the keyword,
-// each with a snippet and the marked occurrences; pages past the preview limit are counted, never shown;
+// each with a snippet and the marked occurrences; pages past the preview limit are counted, never shown
+// (but to a reader of every page, e.g. the uploader);
 // documents a visitor may not see are "not found".
 import { createCategory, publishPdf } from "./documents.js";
 import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
@@ -88,6 +89,15 @@ test("a word only on pages past the preview limit is counted, its text never ret
     const hidden = await find(limited, "memorandum");
     expect([hidden.json.total ?? 0, hidden.json.hit ?? [], hidden.json.pages_beyond_preview]).toEqual([0, [], 2]);
     expect(JSON.stringify(hidden.json)).not.toContain("secretive");
+    // its uploader reads every page: found and shown there, and the page past the preview is rendered for her
+    const own = await find(limited, "memorandum", alice.token);
+    expect([own.json.hit?.map((h) => h.page), own.json.pages_beyond_preview ?? 0]).toEqual([[4, 5], 0]);
+    const page = (token?: string) =>
+      fetch(`${stack.url}/view/page/${limited}/4.svg`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    expect((await page()).status).toBe(404);
+    const mine = await page(alice.token);
+    expect([mine.status, mine.headers.get("cache-control")]).toEqual([200, "private, no-store"]);
+    expect(await mine.text()).toMatch(/<svg/);
   } finally {
     await setPreview("0");
   }

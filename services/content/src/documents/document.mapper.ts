@@ -23,6 +23,8 @@ export interface DocumentExtras {
   content?: string;
   /** The original file's record, without its storage key (owner and staff only). */
   attachment?: AttachmentRow | null;
+  /** The caller reads every page (GetDocument only, reading.ts). */
+  readAll?: boolean;
 }
 
 /**
@@ -101,6 +103,7 @@ export function toDocument(row: DocumentRow, extras: DocumentExtras = {}): Docum
     source: row.source,
     sourceUrl: row.sourceUrl,
     isVip: row.isVip,
+    readAll: extras.readAll ?? false,
   });
 }
 

@@ -8,6 +8,7 @@ import type { AttachmentRow, DocumentRepository } from "./document.repository.js
 import { notFound } from "./document.rules.js";
 import type { DocumentRow } from "./document.types.js";
 import { deriveKeywords, keywordSet } from "./keywords.js";
+import type { ReadingRule } from "./reading.js";
 import { canSee, DocStatus, isOwner, isPublic } from "./visibility.js";
 
 /** GetDocument's `content`: the preview pages' text, at most this many characters. */
@@ -34,6 +35,8 @@ export interface DocumentView {
   showError: boolean;
   content?: string;
   attachment?: AttachmentRow | null;
+  /** The caller reads every page, past the preview (reading.ts). */
+  readAll?: boolean;
 }
 
 export interface ListView {
@@ -53,6 +56,7 @@ export interface HomeGroup {
 
 export interface DocumentQueryDeps {
   repo: DocumentRepository;
+  reading: ReadingRule;
   categories: CategoryRepository;
   settings: Pick<SettingsReader, "current">;
   users: Pick<UserDirectory, "users">;
@@ -89,14 +93,22 @@ export function createDocumentQuery(deps: DocumentQueryDeps) {
       const row = byId ?? (uuid ? await repo.byUuid(uuid) : null);
       if (!row || !canSee(row, call)) throw notFound();
       const privileged = privilegedFor(call)(row);
-      const [users, text, attachment] = await Promise.all([
+      const [users, text, attachment, readAll] = await Promise.all([
         usersOf([row]),
         repo.previewText(row.attachmentHash),
         privileged ? repo.attachmentByHash(row.attachmentHash) : null,
+        deps.reading.readsAll(call, row),
       ]);
       if (isPublic(row))
         repo.incrementViewCount(row.id).catch((err: unknown) => log.warn({ err, id: row.id.toString() }, "view count"));
-      return { row, users, showError: privileged, content: [...text].slice(0, CONTENT_MAX_CHARS).join(""), attachment };
+      return {
+        row,
+        users,
+        showError: privileged,
+        content: [...text].slice(0, CONTENT_MAX_CHARS).join(""),
+        attachment,
+        readAll,
+      };
     },
 
     async list(call: CallContext, req: ListInput): Promise<ListView> {

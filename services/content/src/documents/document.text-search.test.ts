@@ -12,6 +12,7 @@ import {
   TEXT_SEARCH_MAX_CHARS,
   textSearchMessages,
 } from "./document.text-search.js";
+import { createReadingRule } from "./reading.js";
 import { DocStatus } from "./visibility.js";
 
 describe("document text search matching", () => {
@@ -80,6 +81,7 @@ describe("document text search: the text cache", () => {
     };
     const search = createDocumentTextSearch({
       repo: { byId: (async () => doc) as unknown as DocumentRepository["byId"] },
+      reading: createReadingRule(async () => false),
       storage,
       log: createLogger({ service: "test", level: "silent" }),
     });

@@ -1,6 +1,7 @@
 // Searching inside one document (DocumentAPI.SearchDocumentText): the reader's "find in document". The
-// same visibility as GetDocument (visibility.ts); only the pages a visitor may read (1..preview, or all
-// of them) are searched and shown, pages past the preview limit holding the keyword are only counted.
+// same visibility as GetDocument (visibility.ts); only the pages the caller may read (1..preview, or all
+// of them: reading.ts) are searched and shown, pages past the preview limit holding the keyword are only
+// counted.
 //
 // Matching is what a browser's find does: the keyword as typed, case-insensitive, as a substring (Latin
 // words too: "convert" finds "converted"; Chinese and Japanese have no word boundaries anyway), a run
@@ -20,6 +21,7 @@ import { matchesOf, type Snippet, snippetAround } from "@wenku/search";
 import { ttlLru } from "../files/page.cache.js";
 import type { DocumentRepository } from "./document.repository.js";
 import { bad, notFound } from "./document.rules.js";
+import { previewLimit, type ReadingRule } from "./reading.js";
 import { canSee } from "./visibility.js";
 
 /** Characters of a keyword at most (the site search's limit too). */
@@ -49,6 +51,7 @@ export interface TextSearchResult {
 
 export interface DocumentTextSearchDeps {
   repo: Pick<DocumentRepository, "byId">;
+  reading: ReadingRule;
   storage: Storage;
   log: Logger;
 }
@@ -116,7 +119,7 @@ export function createDocumentTextSearch(deps: DocumentTextSearchDeps) {
       const doc = req.id > 0n ? await deps.repo.byId(req.id) : null;
       if (!doc || !canSee(doc, call)) throw notFound();
       if (doc.pages <= 0) return { total: 0, hits: [], pagesBeyondPreview: 0 };
-      const readable = doc.preview > 0 ? Math.min(doc.preview, doc.pages) : doc.pages;
+      const readable = (await deps.reading.readsAll(call, doc)) ? doc.pages : previewLimit(doc);
       const texts = (await pageTexts(doc.attachmentHash, doc.updatedAt)).slice(0, doc.pages);
       return searchPages(texts, readable, re);
     },

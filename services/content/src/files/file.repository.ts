@@ -168,6 +168,11 @@ export function createFileRepository(db: Db) {
       return { total, rows: rows.map((r) => ({ ...r, document: byId.get(r.documentId) ?? null })) };
     },
 
+    /** Whether the user has a recorded download of the document (reading.ts: they read every page). */
+    async hasDownloaded(userId: bigint, documentId: bigint): Promise<boolean> {
+      return (await db.download.findFirst({ where: { userId, documentId }, select: { id: true } })) !== null;
+    },
+
     /** A recorded download turned out paid (is_pay). */
     async markDownloadPaid(id: bigint): Promise<void> {
       await db.download.update({ where: { id }, data: { isPay: true } });

@@ -1,8 +1,11 @@
-// Page images and covers of the documents a caller may see, within the preview limit, with ETags.
+// Page images and covers of the documents a caller may see, with ETags: pages 1..preview for anyone who
+// may see the document, the pages past the preview for a reader who reads them all (reading.ts), never
+// cached publicly.
 
 import { outputKeys } from "@wenku/converter/contract";
 import { type CallContext, DomainError } from "@wenku/kit";
 import type { Storage } from "@wenku/kit/storage";
+import { previewLimit, type ReadingRule } from "../documents/reading.js";
 import { canSee, isPublic } from "../documents/visibility.js";
 import { etagMatches, pageEtag } from "./file.rules.js";
 import { type FileChunkInit, openObject, readAll, withData } from "./file.stream.js";
@@ -33,7 +36,7 @@ export interface PageRequest {
 
 const HASH = /^[0-9a-f]{32}$/;
 
-export function createPageService(deps: { cache: PageCache; storage: Storage }) {
+export function createPageService(deps: { cache: PageCache; storage: Storage; reading: ReadingRule }) {
   /**
    * The document a content hash stands for, for this caller: one they may see, a public one first
    * (so the answer may be cached publicly), a converted one before one still converting; its preview
@@ -58,18 +61,23 @@ export function createPageService(deps: { cache: PageCache; storage: Storage }) 
       const keys = outputKeys(doc.attachmentHash);
       let key: string;
       let variant: string;
+      let beyond = false;
       if (req.page === 0) {
         key = keys.cover;
         variant = "cover";
       } else {
-        const last = doc.preview > 0 ? doc.preview : doc.pages;
-        if (doc.pages <= 0 || req.page < 1 || req.page > last) throw new DomainError("not_found", pageMessages.noPage);
+        if (doc.pages <= 0 || req.page < 1 || req.page > doc.pages)
+          throw new DomainError("not_found", pageMessages.noPage);
+        beyond = req.page > previewLimit(doc);
+        // the same answer as a page that does not exist: what lies past the preview is not revealed
+        if (beyond && !(await deps.reading.readsAll(call, doc)))
+          throw new DomainError("not_found", pageMessages.noPage);
         key = keys.page(req.page, req.gzip);
         variant = req.gzip ? "gzip" : "svg";
       }
       let info = await deps.cache.stat(key);
       if (!info) throw new DomainError("not_found", pageMessages.noPage);
-      const cacheControl = isPublic(doc) ? PUBLIC_CACHE : PRIVATE_CACHE;
+      const cacheControl = isPublic(doc) && !beyond ? PUBLIC_CACHE : PRIVATE_CACHE;
       const etagOf = (tag: string) => pageEtag(doc.attachmentHash, req.page, variant, tag);
       const etag = etagOf(info.etag);
       if (etagMatches(req.ifNoneMatch, etag)) {
