@@ -61,7 +61,7 @@ test("a visitor signs in with the OpenID Provider, gets an account and binds/unb
       .getByRole("tooltip")
       .getByRole("button", { name: /解\s*绑/ })
       .click();
-    await expect(page.getByText("这是您唯一的登录方式，请先设置登录密码后再解绑")).toBeVisible();
+    await expect(page.getByText("这是您唯一的登录方式，请先设置登录密码，或验证手机号、邮箱后再解绑")).toBeVisible();
     await expect(bindings.getByTestId("oauth-binding")).toHaveCount(1);
 
     // With a password (the first one needs no old one) it goes; then the button binds it again.

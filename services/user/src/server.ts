@@ -87,6 +87,7 @@ import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
 import { createSessionOpener } from "./users/user.sessions.js";
+import { createSignInChannels } from "./users/ways.in.js";
 import { createMiniLogin, type MiniProgramSource } from "./wechat/mini.service.js";
 import { createScanBindings } from "./wechat/scan.bindings.js";
 import { createScanRepository } from "./wechat/scan.repository.js";
@@ -267,6 +268,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     settings: oauthDeps.settings,
     siteUrl: deps.siteDomain ?? (async () => ""),
     proofs: oauthProofs,
+    channels: createSignInChannels({ sms: deps.sms, mail: deps.mail }),
     scanLogin: async () => {
       const a = await officialAccount.current();
       return { enable: a.enable && !!a.appSecret && !!a.token, appId: a.appId };

@@ -3,8 +3,10 @@
 // discovery URL) through the admin config API. The browser's part (keeping its key, following the
 // provider's redirects) is played by the test.
 import { randomBytes } from "node:crypto";
+import { startTestSmtpServer } from "@wenku/testkit/mail";
 import { followToCallback, startOidcProvider, type TestOidcProvider } from "@wenku/testkit/oauth";
-import { loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
+import { startTencentSmsStandIn } from "@wenku/testkit/sms";
+import { eventually, loginAdmin, registerUser, rest, startTestStack, testClock } from "./testing.js";
 
 const CUSTOM = 6;
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -135,7 +137,10 @@ test("full code flow with PKCE and nonce: first login offers to register, the ne
   expect(bindings.json.oauth).toEqual([expect.objectContaining({ oauth_type: CUSTOM, openid: "first-1" })]);
   const id = (bindings.json.oauth as Array<{ id: string }>)[0]?.id;
   const refused = await call("DELETE", `/api/v1/user/oauth?id=${id}`, undefined, token);
-  expect([refused.status, refused.json.message]).toEqual([400, "这是您唯一的登录方式，请先设置登录密码后再解绑"]);
+  expect([refused.status, refused.json.message]).toEqual([
+    400,
+    "这是您唯一的登录方式，请先设置登录密码，或验证手机号、邮箱后再解绑",
+  ]);
   expect((await call("GET", "/api/v1/user/oauth", undefined, token)).json.oauth).toHaveLength(1);
   // the first password needs no old one; then the binding may go, and the password signs in
   const set = await call("PUT", "/api/v1/user/password", { id: user.id, new_password: "first-secret-1" }, token);
@@ -272,4 +277,74 @@ test("bind after a password login; one account per provider; an account bound el
   expect((await call("DELETE", `/api/v1/user/oauth?id=${id}`, undefined, bob.token)).status).toBe(404);
   expect((await call("DELETE", `/api/v1/user/oauth?id=${id}`, undefined, alice.token)).status).toBe(200);
   expect((await call("GET", "/api/v1/user/oauth", undefined, alice.token)).json.oauth ?? []).toEqual([]);
+});
+
+test("stand-in SMS: a verified mobile or e-mail is another way in while the site can send to it; a typed one is not", async () => {
+  const sms = await startTencentSmsStandIn();
+  const smtp = await startTestSmtpServer({ accounts: { "site@example.com": "smtp-secret" } });
+  const mail = (on: boolean) =>
+    save(
+      [
+        ["enable", String(on)],
+        ["host", "127.0.0.1"],
+        ["port", String(smtp.port)],
+        ["is_tls", "false"],
+        ["username", "site@example.com"],
+        ["password", "smtp-secret"],
+        ["test_email", ""],
+      ].map(([name, value]) => ({ category: "email", name: name as string, value: value as string })),
+    );
+  const smsOn = async (on: boolean) => {
+    await save([
+      { category: "sms", name: "enable", value: String(on) },
+      { category: "sms", name: "sms_provider", value: "smsTencent" },
+      { category: "sms", name: "interval", value: "0" },
+    ]);
+    if (on) await save(Object.entries(sms.keys).map(([name, value]) => ({ category: "smsTencent", name, value })));
+  };
+  try {
+    // an account the provider created, with the address the provider verified, and no password
+    oidc.user = { sub: "ways-1", email: "ways@example.com", email_verified: true, preferred_username: "ways" };
+    const pending = (await login()).json.oauth as Record<string, string>;
+    const created = await call("POST", "/api/v1/oauth/register", { ...pendingOf(pending), username: "waysuser" });
+    const token = created.json.token as string;
+    const bindingId = async () =>
+      ((await call("GET", "/api/v1/user/oauth", undefined, token)).json.oauth as Array<{ id: string }>)[0]?.id;
+    const unbind = async () => call("DELETE", `/api/v1/user/oauth?id=${await bindingId()}`, undefined, token);
+    const rebind = async () => {
+      const again = (await login()).json.oauth as Record<string, string>;
+      expect((await call("POST", "/api/v1/oauth/bind", pendingOf(again), token)).status).toBe(200);
+    };
+    const lastWayIn = [400, "这是您唯一的登录方式，请先设置登录密码，或验证手机号、邮箱后再解绑"];
+
+    // the verified address, while the site mails no recovery links: not a way in
+    const off = await unbind();
+    expect([off.status, off.json.message]).toEqual(lastWayIn);
+    // once it mails them (SMTP on, the site's domain set), its owner can set a password by link
+    await mail(true);
+    expect((await unbind()).status).toBe(200);
+    await rebind();
+    await mail(false);
+
+    // a number typed into the profile is not proven, SMS on or not
+    const mobile = "13600000042";
+    expect((await call("PUT", "/api/v1/user/profile", { mobile }, token)).status).toBe(200);
+    await smsOn(true);
+    const typed = await unbind();
+    expect([typed.status, typed.json.message]).toEqual(lastWayIn);
+    // an SMS sign-in with the code it received proves it
+    expect((await call("POST", "/api/v1/sms", { mobile, type: 1 })).status).toBe(200);
+    const code = await eventually(() => sms.lastCode(mobile) ?? Promise.reject(new Error("no SMS yet")));
+    expect((await call("POST", "/api/v1/user/login/mobile", { mobile, code })).status).toBe(200);
+    // … and counts while the site sends SMS
+    await smsOn(false);
+    const smsOff = await unbind();
+    expect([smsOff.status, smsOff.json.message]).toEqual(lastWayIn);
+    await smsOn(true);
+    expect((await unbind()).status).toBe(200);
+  } finally {
+    await smsOn(false);
+    await mail(false);
+    await Promise.all([sms.close(), smtp.close()]);
+  }
 });

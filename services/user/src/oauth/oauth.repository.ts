@@ -3,6 +3,7 @@ import { isUniqueViolation } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import { normalEmail } from "../users/user.rules.js";
+import type { AccountAccess } from "../users/ways.in.js";
 
 /** A bound third-party account as stored. */
 export interface UserOAuthRow {
@@ -36,8 +37,8 @@ export type BindConflict = "account" | "provider";
 
 export type BindResult = { row: UserOAuthRow } | { conflict: BindConflict };
 
-/** Whether a user keeps a way to sign in once a binding goes; the domain says what counts. */
-export type OtherWayIn = (user: { passwordHash: string; mobile: string | null }) => boolean;
+/** Whether a user keeps a way to sign in once a binding goes; the domain says what counts (users/ways.in.ts). */
+export type OtherWayIn = (user: AccountAccess) => boolean;
 
 export type UnbindResult = "removed" | "not_found" | "last";
 
@@ -105,14 +106,28 @@ export function createOAuthRepository(db: Db) {
      */
     unbind: (userId: bigint, id: bigint, otherWayIn: OtherWayIn): Promise<UnbindResult> =>
       db.$transaction(async (tx) => {
-        const users = await tx.$queryRaw<Array<{ password: string; mobile: string | null }>>`
-          SELECT password, mobile FROM users WHERE id = ${userId} FOR UPDATE`;
+        const users = await tx.$queryRaw<
+          Array<{
+            password: string;
+            email: string | null;
+            email_verified: boolean;
+            mobile: string | null;
+            mobile_verified: boolean;
+          }>
+        >`SELECT password, email, email_verified, mobile, mobile_verified FROM users WHERE id = ${userId} FOR UPDATE`;
         const user = users[0];
         if (!user) return "not_found";
         const binding = await tx.userOAuth.findFirst({ where: { id, userId } });
         if (!binding) return "not_found";
         const count = await tx.userOAuth.count({ where: { userId } });
-        if (count <= 1 && !otherWayIn({ passwordHash: user.password, mobile: user.mobile })) return "last";
+        const access: AccountAccess = {
+          passwordHash: user.password,
+          email: user.email,
+          emailVerified: user.email_verified,
+          mobile: user.mobile,
+          mobileVerified: user.mobile_verified,
+        };
+        if (count <= 1 && !otherWayIn(access)) return "last";
         await tx.userOAuth.delete({ where: { id } });
         return "removed";
       }),

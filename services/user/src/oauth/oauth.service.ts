@@ -5,6 +5,7 @@
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
 import type { OAuthSettingsSource } from "../ports.js";
 import type { UserService } from "../users/user.service.js";
+import { type SignInChannelSource, waysIn } from "../users/ways.in.js";
 import type { OAuthProfile, OAuthRepository, UserOAuthRow } from "./oauth.repository.js";
 import type { OAuthProofs } from "./oauth.state.js";
 import { type ExternalAccount, isOAuthType, type OAuthRegistry, OAuthType } from "./providers/provider.js";
@@ -43,7 +44,7 @@ export const oauthDomainMessages = {
   accountTaken: "该第三方账号已绑定其他用户",
   providerTaken: "您已绑定过该平台的其他账号，请先解绑",
   notFound: "绑定记录不存在",
-  lastWayIn: "这是您唯一的登录方式，请先设置登录密码后再解绑",
+  lastWayIn: "这是您唯一的登录方式，请先设置登录密码，或验证手机号、邮箱后再解绑",
 } as const;
 
 export interface PublicProvider {
@@ -71,6 +72,8 @@ export interface OAuthServiceDeps {
   /** The site's address (system.domain), e.g. https://wenku.example.com; "" when not set. */
   siteUrl(): Promise<string>;
   proofs: OAuthProofs;
+  /** What the site can send now: a verified mobile or e-mail counts as a way in only then (users/ways.in.ts). */
+  channels: Pick<SignInChannelSource, "current">;
   /**
    * The WeChat official account's scan-to-login (wechat/scan.service.ts): listed as provider 8 while it
    * is switched on and configured, its page /oauth/wechatmp (it has no authorize URL to leave for).
@@ -88,9 +91,6 @@ const profileOf = (a: ExternalAccount): OAuthProfile => ({
   avatar: a.avatar ?? "",
   email: a.email ?? "",
 });
-
-/** Only a password counts as another way in: mobile and e-mail codes need a password reset first. */
-const hasPassword = ({ passwordHash }: { passwordHash: string }) => passwordHash !== "";
 
 export function createOAuthService(deps: OAuthServiceDeps) {
   /** The official account's scan-to-login as a listed provider, when it is on. */
@@ -257,7 +257,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     /** Unbinds one of the caller's accounts, unless it is the last way to sign in. */
     async unbind(call: CallContext, id: bigint): Promise<void> {
       const me = requireSignedIn(call);
-      const result = await deps.repo.unbind(me.userId, id, hasPassword);
+      const channels = await deps.channels.current();
+      const result = await deps.repo.unbind(me.userId, id, (account) => waysIn(account, channels).length > 0);
       if (result === "not_found") throw new DomainError("not_found", oauthDomainMessages.notFound);
       if (result === "last") throw new DomainError("failed_precondition", oauthDomainMessages.lastWayIn);
     },

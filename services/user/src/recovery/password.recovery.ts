@@ -101,7 +101,8 @@ export function createPasswordRecovery(deps: {
       const user = await deps.repo.byId(link.userId);
       // the account's address changed since the link was mailed: the link was for the old one
       if (!user || user.email !== email) throw badLink();
-      await deps.repo.update(user.id, { passwordHash: await hashPassword(password) });
+      // the link reached the address: it is the owner's
+      await deps.repo.update(user.id, { passwordHash: await hashPassword(password), emailVerified: true });
       await deps.repo.revokeUserSessions([user.id]);
       await deps.dynamics.add(user.id, DynamicType.password, "通过邮箱找回了登录密码");
       await deps.authz.changed();

@@ -106,10 +106,11 @@ export function createUserAdminService(deps: { repo: UserRepository; authz: Auth
       // Only a new name is checked: an older lookalike account keeps its own name when edited.
       if (cleanName(req.username) && cleanName(req.username) !== user.username)
         fields.username = checkUsername(req.username);
+      // a new address or number is unproven (users/ways.in.ts); the same one sent back keeps its proof
       const email = checkEmail(req.email);
-      if (email) fields.email = email;
+      if (email && email !== user.email) Object.assign(fields, { email, emailVerified: false });
       const mobile = checkMobile(req.mobile);
-      if (mobile) fields.mobile = mobile;
+      if (mobile && mobile !== user.mobile) Object.assign(fields, { mobile, mobileVerified: false });
       if (req.password) fields.passwordHash = await hashPassword(checkPassword(req.password));
       const groupIds = req.groupId.length ? await checkGroups(req.groupId) : undefined;
       try {

@@ -63,6 +63,7 @@ export function createMobileAccounts(deps: {
             passwordHash: await hashPassword(password),
             email: "",
             mobile,
+            mobileVerified: true,
             registerIp: call.clientIp,
             inTransaction: bonus?.enqueue,
           });
@@ -85,6 +86,8 @@ export function createMobileAccounts(deps: {
       const user = await deps.repo.byMobile(mobile);
       if (!user) throw new DomainError("invalid_argument", userMessages.badLogin);
       await deps.policy.refuseDisabled(user);
+      // the code reached the number: it is the owner's
+      if (!user.mobileVerified) await deps.repo.update(user.id, { mobileVerified: true });
       const session = await deps.openSession(user.id, call);
       return { user: (await deps.repo.byId(user.id)) ?? user, session };
     },
@@ -101,7 +104,7 @@ export function createMobileAccounts(deps: {
       });
       const user = await deps.repo.byMobile(mobile);
       if (!user) return; // the account went away after its code was issued: nothing to change
-      await deps.repo.update(user.id, { passwordHash: await hashPassword(password) });
+      await deps.repo.update(user.id, { passwordHash: await hashPassword(password), mobileVerified: true });
       await deps.repo.revokeUserSessions([user.id]);
       await deps.authz.changed();
     },

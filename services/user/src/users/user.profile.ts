@@ -96,11 +96,13 @@ export function createUserProfileService(deps: UserProfileDeps) {
       if (email && email !== (user.email ?? "")) {
         if (user.email && !staff) throw new DomainError("permission_denied", userMessages.emailLocked);
         fields.email = email;
+        fields.emailVerified = false;
       }
       const mobile = checkMobile(input.mobile);
       if (mobile && mobile !== (user.mobile ?? "")) {
         if (user.mobile && !staff) throw new DomainError("permission_denied", userMessages.mobileLocked);
         fields.mobile = mobile;
+        fields.mobileVerified = false;
       }
       if (staff) {
         if (cleanName(input.username) && cleanName(input.username) !== user.username)

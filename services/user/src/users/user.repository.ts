@@ -37,6 +37,9 @@ export interface UserFields {
   signature?: string;
   remark?: string;
   status?: number;
+  /** Set with a proof the address or number reaches its owner; cleared (false) when either changes. */
+  emailVerified?: boolean;
+  mobileVerified?: boolean;
 }
 
 const withGroups = { groups: { select: { groupId: true } } } as const;
@@ -192,6 +195,9 @@ export function createUserRepository(db: Db) {
       passwordHash: string;
       email?: string | null;
       mobile?: string | null;
+      /** The address or number was proven by a code (or the provider that created the account). */
+      emailVerified?: boolean;
+      mobileVerified?: boolean;
       registerIp: string;
       groupIds?: bigint[];
       /** More writes of the new account's transaction (the register bonus owed). */
@@ -205,6 +211,8 @@ export function createUserRepository(db: Db) {
             password: data.passwordHash,
             email: data.email ? normalEmail(data.email) : null,
             mobile: data.mobile || null,
+            emailVerified: !!data.email && !!data.emailVerified,
+            mobileVerified: !!data.mobile && !!data.mobileVerified,
             registerIp: data.registerIp,
           },
         });

@@ -105,6 +105,8 @@ export function createUserService(deps: UserServiceDeps) {
           passwordHash: await hashPassword(password),
           email,
           mobile,
+          // the mailed code proved the address
+          emailVerified: settings.enableVerifyRegisterEmail,
           registerIp: call.clientIp,
           inTransaction: bonus?.enqueue,
         });
@@ -178,6 +180,8 @@ export function createUserService(deps: UserServiceDeps) {
           username,
           passwordHash: "",
           email,
+          // only an address the provider verified comes this far
+          emailVerified: !!email,
           registerIp: call.clientIp,
           inTransaction: async (tx, userId) => {
             await bind(tx, userId);
