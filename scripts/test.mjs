@@ -256,6 +256,7 @@ const CLUSTER_SPECS = [
   "document.spec.ts",
   "document-admin.spec.ts",
   "search.spec.ts",
+  "search-scan.spec.ts",
   "session-expired.spec.ts",
   "site-chrome.spec.ts",
   "seo.spec.ts",
