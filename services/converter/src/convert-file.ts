@@ -56,10 +56,12 @@ export async function convertFile(
     const r = await d.converter.convert(
       { path: local, ext },
       {
-        page: async (n, svg, gz) => {
+        page: async (n, svg, gz, text) => {
+          const json = text === undefined ? undefined : Buffer.from(text, "utf8");
           await Promise.all([
             storage.put(keys.page(n, false), svg, { contentType: "image/svg+xml", size: svg.length }),
             storage.put(keys.page(n, true), gz, { contentType: "image/svg+xml", size: gz.length }),
+            json && storage.put(keys.pageText(n), json, { contentType: "application/json", size: json.length }),
           ]);
         },
         cover: async (png) => {
@@ -86,6 +88,8 @@ export async function convertFile(
       svgBytes: r.svgBytes,
       gzipBytes: r.gzipBytes,
       ...(r.rasterPages.length ? { rasterPages: r.rasterPages } : {}),
+      textLayerPages: r.textLayerPages,
+      ...(r.textLayerTruncated.length ? { textLayerTruncated: r.textLayerTruncated } : {}),
       convertedAt: new Date().toISOString(),
     };
     const manifest = Buffer.from(JSON.stringify(m));
@@ -98,6 +102,7 @@ export async function convertFile(
         viaOffice: r.viaOffice,
         ...(r.rasterPages.length ? { rasterPages: r.rasterPages.slice(0, 20) } : {}),
         ...(r.skippedTextPages.length ? { skippedTextPages: r.skippedTextPages.slice(0, 20) } : {}),
+        ...(r.textLayerTruncated.length ? { textLayerTruncated: r.textLayerTruncated.slice(0, 20) } : {}),
         peakMemoryMb: Math.round(r.peakMemoryBytes / 2 ** 20),
       },
       "conversion: converted",

@@ -39,13 +39,18 @@ function pngSize(png: Uint8Array): { w: number; h: number } {
   return { w: b.readUInt32BE(16), h: b.readUInt32BE(20) };
 }
 
-/** Every page 1..rendered has an SVG (text as paths, no <text>) and a gzip that inflates to it. */
+/**
+ * Every page 1..rendered has an SVG (text as paths, no <text>), a gzip that inflates to it and a
+ * text layer (text-layer.test.ts looks into those).
+ */
 async function expectPages(out: string, r: ConvertResult): Promise<void> {
   const files = (await readdir(out)).sort();
-  const expected = ["cover.png"];
-  for (let n = 1; n <= r.rendered; n++) expected.push(`page-${n}.svg`, `page-${n}.gzip.svg`);
-  expect(files).toEqual(expected.sort());
-  expect(r.svgPages).toEqual(expected.filter((f) => f !== "cover.png").sort((a, b) => order(a) - order(b)));
+  const svgs: string[] = [];
+  for (let n = 1; n <= r.rendered; n++) svgs.push(`page-${n}.svg`, `page-${n}.gzip.svg`);
+  const layers = Array.from({ length: r.rendered }, (_, i) => `page-${i + 1}.text.json`);
+  expect(files).toEqual(["cover.png", ...svgs, ...layers].sort());
+  expect(r.textLayerPages).toBe(r.rendered);
+  expect(r.svgPages).toEqual(svgs.sort((a, b) => order(a) - order(b)));
   for (let n = 1; n <= r.rendered; n++) {
     const svg = await readFile(join(out, `page-${n}.svg`));
     expect(svg.subarray(0, 4).toString()).toBe("<svg");

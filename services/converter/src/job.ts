@@ -119,6 +119,10 @@ export interface Manifest {
   rasterPages?: number[];
   /** Pages without text recognised by OCR after the conversion (their text is in text.txt now), and those it gave up on. */
   ocr?: { pages: number[]; failed: Array<{ page: number; reason: string }> };
+  /** Rendered pages with a page-N.text.json (absent: converted before text layers existed). */
+  textLayerPages?: number;
+  /** Pages whose text layer was cut at its byte budget. */
+  textLayerTruncated?: number[];
   convertedAt: string;
 }
 

@@ -1,6 +1,6 @@
 // Renders a document MuPDF can open (PDF, EPUB, MOBI, CBZ, FB2) page by page: an SVG per page
-// with text as paths (the browser needs no fonts), its gzip variant, a PNG cover of page 1, the
-// page count and the extracted text.
+// with text as paths (the browser needs no fonts), its gzip variant, its text layer (the lines with
+// their boxes, page-text.ts), a PNG cover of page 1, the page count and the extracted text.
 //
 // MuPDF runs in a render thread of the pool (render-pool.ts), never on the service's event loop.
 // Each page has a time budget and an output cap, its thread a memory cap:
@@ -25,8 +25,11 @@ const gzip = promisify(gzipCb);
 
 /** Where rendered pages go: a directory (dirOutput) or object storage (the worker). */
 export interface PageOutput {
-  /** Page `n` (1-based): the SVG and its gzip. Started in page order; up to two calls overlap. */
-  page(n: number, svg: Uint8Array, gz: Uint8Array): Promise<void>;
+  /**
+   * Page `n` (1-based): the SVG, its gzip and its text layer (page-N.text.json; absent when it was
+   * not made). Started in page order; up to two calls overlap.
+   */
+  page(n: number, svg: Uint8Array, gz: Uint8Array, text?: string): Promise<void>;
   cover(png: Uint8Array): Promise<void>;
 }
 
@@ -49,6 +52,8 @@ export interface RenderOptions {
    * level 1 saves another fifth of the CPU for 7 % larger ones; level 6 was ≈ 30 % of a conversion.
    */
   gzipLevel?: number;
+  /** Write each rendered page's text layer (page-N.text.json; default true). */
+  textLayer?: boolean;
   /** Called after each page: the worker turns it into in-progress acks. */
   onProgress?: (p: { page: number; pages: number }) => void;
 }
@@ -76,6 +81,10 @@ export interface RenderResult {
   rasterPages: number[];
   /** Pages past the preview limit whose text was skipped (over the time or memory budget). */
   skippedTextPages: number[];
+  /** Rendered pages with a text layer file. */
+  textLayerPages: number;
+  /** Pages whose text layer was cut at its budget (page-text.ts PAGE_TEXT_MAX_BYTES). */
+  textLayerTruncated: number[];
   /** The largest WASM memory of the render thread during this document, in bytes. */
   peakMemoryBytes: number;
 }
@@ -178,8 +187,11 @@ export async function renderWithMupdf(
       gzipBytes: 0,
       rasterPages: [],
       skippedTextPages: [],
+      textLayerPages: 0,
+      textLayerTruncated: [],
       peakMemoryBytes: 0,
     };
+    const layer = opts.textLayer ?? true;
     for (let i = 0; i < pages; i++) {
       if (i >= rendered && text.full) break;
       checkAborted(signal);
@@ -188,6 +200,7 @@ export async function renderWithMupdf(
         index: i,
         mode: i < rendered ? "svg" : "text",
         text: !text.full,
+        pageText: layer && i < rendered,
         coverWidth: i === 0 ? (opts.coverWidth ?? 600) : 0,
         maxBytes: limits.maxPageBytes,
         dpi: limits.rasterDpi,
@@ -195,7 +208,14 @@ export async function renderWithMupdf(
       // What the loop will most likely ask next (the text flag may turn off: extra text is ignored).
       const next: PageCall | undefined =
         n < pages && (n < rendered || !text.full)
-          ? { ...call, index: n, mode: n < rendered ? "svg" : "text", text: true, coverWidth: 0 }
+          ? {
+              ...call,
+              index: n,
+              mode: n < rendered ? "svg" : "text",
+              text: true,
+              pageText: layer && n < rendered,
+              coverWidth: 0,
+            }
           : undefined;
       let reply: PageReply | undefined;
       try {
@@ -213,10 +233,13 @@ export async function renderWithMupdf(
             );
           }
         } else {
-          // Over budget as a vector page: once more as a raster page, in a fresh thread.
-          reply = await lease.page({ ...call, mode: "raster" }, pageMs, signal).catch((e2: unknown) => {
-            throw conversionErrorOf(e2, `page ${n} (vector: ${e.kind}; raster)`, signal);
-          });
+          // Over budget as a vector page: once more as a raster page, in a fresh thread, without
+          // the text layer (which may be what ran over).
+          reply = await lease
+            .page({ ...call, mode: "raster", pageText: false }, pageMs, signal)
+            .catch((e2: unknown) => {
+              throw conversionErrorOf(e2, `page ${n} (vector: ${e.kind}; raster)`, signal);
+            });
         }
       }
       if (reply) {
@@ -231,9 +254,12 @@ export async function renderWithMupdf(
           const svg = reply.svg;
           if (!svg) throw tooComplex(`page ${n}: even its raster image is over ${limits.maxPageBytes} bytes`);
           if (reply.raster) result.rasterPages.push(n);
+          const layerText = reply.pageText;
+          if (layerText !== undefined) result.textLayerPages++;
+          if (reply.pageTextTruncated) result.textLayerTruncated.push(n);
           inflight.push(
             gzip(svg, { level, chunkSize: gzipChunk }).then(async (gz) => {
-              await out.page(n, svg, gz);
+              await out.page(n, svg, gz, layerText);
               return [svg.length, gz.length];
             }),
           );

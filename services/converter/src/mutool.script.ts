@@ -1,6 +1,7 @@
 // The script a native `mutool run` process runs (mutool.ts), and the answers it gives: one JSON request
 // a line on stdin (open, page, close), one answer a line on stdout after the process's random mark; the
-// page's SVG, text and PNGs are files in the process's directory.
+// page's SVG, text, text layer lines and PNGs are files in the process's directory.
+import { PAGE_TEXT_MAX_BYTES, PAGE_TEXT_MAX_LINES } from "./page-text.js";
 import type { FailureKind } from "./render-protocol.js";
 
 /**
@@ -33,6 +34,26 @@ function write(format, options, name, bounds, list) {
   w.endPage();
   w.close();
 }
+// The text layer's lines (stext.ts reads them): [x0, y0, x1, y1, text, size], horizontal lines
+// only, collected until the page text budget is spent.
+function pageText(list, name) {
+  var lines = [], used = 0, cut = false, cur = null;
+  list.toStructuredText("preserve-whitespace").walk({
+    beginLine: function (b, wmode) { cur = wmode ? null : { b: b, t: "", s: 0 }; },
+    onChar: function (c, origin, font, size) { if (cur && !cut) { cur.t += c; if (!cur.s) cur.s = size; } },
+    endLine: function () {
+      if (!cur || cut) return;
+      var n = cur.t.length * 3 + 64;
+      if (lines.length >= ${PAGE_TEXT_MAX_LINES} || used + n > ${PAGE_TEXT_MAX_BYTES}) { cut = true; return; }
+      used += n;
+      lines.push([cur.b[0], cur.b[1], cur.b[2], cur.b[3], cur.t, cur.s]);
+      cur = null;
+    }
+  });
+  var buf = new Buffer();
+  buf.write(JSON.stringify({ lines: lines, cut: cut }));
+  buf.save(dir + "/" + name);
+}
 function png(list, scale, name) {
   list.toPixmap(Scale(scale, scale), DeviceRGB, false).saveAsPNG(dir + "/" + name);
 }
@@ -45,6 +66,7 @@ function renderPage(req) {
   var list = page.toDisplayList(true);
   var r = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
   if (req.text) { write("text", "preserve-whitespace", "t" + slot + ".txt", b, list); r.text = true; }
+  if (req.pageText) { pageText(list, "x" + slot + ".json"); r.pageText = true; }
   if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
   if (req.mode === "scan") {
     var dpi = Math.min(req.dpi, 72 * Math.sqrt((req.maxPixels || 25e6) / (w * h)));
@@ -97,6 +119,8 @@ export interface ScriptPage {
   width: number;
   height: number;
   text?: true;
+  /** x<slot>.json: the text layer's lines (stext.ts ScriptPageText). */
+  pageText?: true;
   cover?: true;
   svg?: true;
   raster?: true;

@@ -3,7 +3,7 @@
 // render itself takes about 40 % less CPU than in WASM. A `mutool run` process (one conversion at a
 // time, kept for the next) runs mutool.script.ts: it reads one JSON request per line on stdin (open,
 // page, close), renders with a display list as render-thread.ts does, writes the page's SVG (text as
-// paths), text and PNGs into the process's own temp directory (two slots, by page parity) and
+// paths), text, text layer lines and PNGs into the process's own temp directory (two slots, by page parity) and
 // answers one line on stdout (a random mark, then JSON); this side reads the files. The next page
 // (the caller's hint) is asked for at once, so the script renders it while this side gzips and
 // stores the page before.
@@ -29,6 +29,7 @@ import { createIdleShelf, createLeaseSlots } from "./pool.js";
 import { RenderError } from "./render-host.js";
 import type { PageCall, RenderLease, RenderPool } from "./render-pool.js";
 import type { OpenReply, PageReply } from "./render-protocol.js";
+import { pageTextFromScript, SCRIPT_PAGE_TEXT_MAX_BYTES } from "./stext.js";
 
 /** mutool's SVG writer sizes the page in points ("595pt"); the WASM writer and the viewer use plain numbers. */
 export function unitlessSvgSize(svg: Buffer): Buffer {
@@ -50,6 +51,17 @@ function rasterSvg(png: Buffer, w: number, h: number, cap: number): Uint8Array |
   return svg.length > cap ? undefined : svg;
 }
 
+/**
+ * The text layer from the lines the script collected (stext.ts), as stored; an oversized file (the
+ * script keeps far below) is not parsed on the event loop: the page gets an empty, truncated layer.
+ */
+async function scriptPageText(path: string, s: ScriptPage): Promise<Pick<PageReply, "pageText" | "pageTextTruncated">> {
+  const size = (await stat(path)).size;
+  const raw = size > SCRIPT_PAGE_TEXT_MAX_BYTES ? '{"lines":[],"cut":true}' : await readFile(path, "utf8");
+  const t = pageTextFromScript(raw, s.width, s.height);
+  return t.truncated ? { pageText: t.json, pageTextTruncated: true } : { pageText: t.json };
+}
+
 /** Whether an answer to `ahead` serves `call` (extracted text nobody asks for is ignored). */
 function serves(ahead: PageCall, call: PageCall): boolean {
   return (
@@ -58,7 +70,8 @@ function serves(ahead: PageCall, call: PageCall): boolean {
     ahead.coverWidth === call.coverWidth &&
     ahead.maxBytes === call.maxBytes &&
     ahead.dpi === call.dpi &&
-    (ahead.text || !call.text)
+    (ahead.text || !call.text) &&
+    (ahead.pageText || !call.pageText)
   );
 }
 
@@ -212,6 +225,8 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       const file = (name: string) => readFile(join(asked.proc.dir, name));
       const reply: PageReply = { width: s.width, height: s.height };
       if (s.text) reply.text = (await file(`t${slot}.txt`)).toString("utf8");
+      if (s.pageText && call.pageText)
+        Object.assign(reply, await scriptPageText(join(asked.proc.dir, `x${slot}.json`), s));
       if (s.cover) reply.cover = await file("cover.png");
       if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
       if (s.scan !== undefined) {

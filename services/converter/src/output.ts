@@ -1,7 +1,8 @@
-// A PageOutput that writes page-N.svg, page-N.gzip.svg and cover.png into a directory.
+// A PageOutput that writes page-N.svg, page-N.gzip.svg, page-N.text.json and cover.png into a directory.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { PageOutput } from "./mupdf-render.js";
+import { pageTextFileName } from "./page-text.js";
 
 /** page-N.svg or page-N.gzip.svg (the spec's /view/page/{id}/{page}.svg and .gzip.svg). */
 export const pageFileName = (n: number, gzip: boolean): string => `page-${n}${gzip ? ".gzip" : ""}.svg`;
@@ -13,11 +14,12 @@ export function dirOutput(dir: string): PageOutput {
     return ready;
   };
   return {
-    async page(n, svg, gz) {
+    async page(n, svg, gz, text) {
       await ensure();
       await Promise.all([
         writeFile(join(dir, pageFileName(n, false)), svg),
         writeFile(join(dir, pageFileName(n, true)), gz),
+        text === undefined ? undefined : writeFile(join(dir, pageTextFileName(n)), text),
       ]);
     },
     async cover(png) {

@@ -82,11 +82,11 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The page text as stored: coordinates rounded, empty lines and lines without a finite box dropped,
- * and lines past the byte and
- * line budgets dropped (then `truncated` is set), so the file always parses.
+ * and lines past the byte and line budgets dropped (then `truncated` is set, as it is when the
+ * caller says lines were dropped before), so the file always parses.
  */
 export function encodePageText(
-  page: Omit<PageText, "v" | "truncated">,
+  page: Omit<PageText, "v">,
   maxBytes = PAGE_TEXT_MAX_BYTES,
 ): { json: string; truncated: boolean } {
   const head = `{"v":1,"w":${r2(page.w)},"h":${r2(page.h)},"src":${JSON.stringify(page.src)},"lines":[`;
@@ -95,7 +95,7 @@ export function encodePageText(
   const budget = maxBytes - new TextEncoder().encode(head + tail(true)).length;
   const parts: string[] = [];
   let used = 0;
-  let truncated = false;
+  let truncated = page.truncated === true;
   const enc = new TextEncoder();
   for (const l of page.lines) {
     const line = { x: r2(l.x), y: r2(l.y), w: r2(l.w), h: r2(l.h), t: l.t, s: r2(l.s) };

@@ -25,6 +25,8 @@ export interface PageRequest {
   index: number;
   mode: "svg" | "raster" | "text" | "scan";
   text: boolean;
+  /** The page's text with positions (page-text.ts), for the reader's text layer. */
+  pageText?: boolean;
   /** Cover PNG width in pixels; 0: no cover. */
   coverWidth: number;
   /** Output cap of the page's SVG in bytes. */
@@ -52,6 +54,10 @@ export interface PageReply {
   width: number;
   height: number;
   text?: string;
+  /** page-N.text.json as stored (encodePageText), when asked for. */
+  pageText?: string;
+  /** Lines were dropped from pageText to keep it within its budget. */
+  pageTextTruncated?: boolean;
   cover?: Uint8Array;
   /** Absent when not asked for, or when even the raster was over maxBytes. */
   svg?: Uint8Array;

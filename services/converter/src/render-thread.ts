@@ -11,6 +11,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type * as Mupdf from "mupdf";
 import type { FailureKind, PageReply, PageRequest, ThreadData, ThreadReply, ThreadRequest } from "./render-protocol.js";
+import { pageTextFromStextJson, STEXT_JSON_SCALE } from "./stext.js";
 
 const port = parentPort;
 if (!port) throw new Error("render-thread.ts runs inside a worker thread");
@@ -196,8 +197,8 @@ function scanDpiOf(w: number, h: number, dpi: number, maxPixels: number): number
 }
 
 /**
- * One page, interpreted once into a display list; the text, the cover (page 1), then the SVG (text
- * as paths, no fonts needed) or, in raster mode or when the SVG is over the output cap, a raster SVG.
+ * One page, interpreted once into a display list; the text and the text layer (one structured
+ * text), the cover (page 1), then the SVG (text as paths, no fonts needed) or, in raster mode or when the SVG is over the output cap, a raster SVG.
  */
 function renderPage(req: PageRequest): PageReply {
   if (!current) throw new RenderFailure("failed", "no document is open");
@@ -210,10 +211,15 @@ function renderPage(req: PageRequest): PageReply {
     const list = page.toDisplayList(true);
     try {
       const reply: PageReply = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
-      if (req.text) {
+      if (req.text || req.pageText) {
         const st = list.toStructuredText("preserve-whitespace");
         try {
-          reply.text = st.asText();
+          if (req.text) reply.text = st.asText();
+          if (req.pageText) {
+            const t = pageTextFromStextJson(st.asJSON(STEXT_JSON_SCALE), reply.width, reply.height);
+            reply.pageText = t.json;
+            if (t.truncated) reply.pageTextTruncated = true;
+          }
         } finally {
           st.destroy();
         }

@@ -302,3 +302,24 @@ export function makeImageBombPdf(side: number): Uint8Array {
 export function makeSlowDocx(paragraphs = 200_000): Uint8Array {
   return makeDocx(Array.from({ length: paragraphs }, () => "文库转换炸弹 bomb paragraph"));
 }
+
+/**
+ * One page of `glyphs` tiny glyphs, each on a line of its own (a text layer of ≈ 100 bytes a line
+ * without a budget): x steps 2 pt across, y 0.01 pt down, so no two glyphs share a baseline.
+ */
+export function makeGlyphFloodPdf(glyphs = 100_000): Uint8Array {
+  const ops: string[] = ["BT /F1 0.5 Tf"];
+  for (let i = 0; i < glyphs; i++) {
+    ops.push(
+      `1 0 0 1 ${10 + (i % 280) * 2} ${(830 - i * 0.008).toFixed(3)} Tm (${String.fromCharCode(97 + (i % 26))}) Tj`,
+    );
+  }
+  ops.push("ET");
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    stream("", ops.join("\n")),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+  ]);
+}
