@@ -3,6 +3,7 @@
 // page's SVG, text, text layer lines and PNGs are files in the process's directory.
 import { PAGE_TEXT_MAX_BYTES, PAGE_TEXT_MAX_LINES } from "./page-text.js";
 import type { FailureKind } from "./render-protocol.js";
+import { STEXT_WRITER_MAX_TEXT_BYTES } from "./stext.js";
 
 /**
  * Runs inside `mutool run` (MuJS, ES5; the MuPDF 1.21 API of Debian 12, still there in later
@@ -34,9 +35,16 @@ function write(format, options, name, bounds, list) {
   w.endPage();
   w.close();
 }
-// The text layer's lines (stext.ts reads them): [x0, y0, x1, y1, text, size], horizontal lines
-// only, collected until the page text budget is spent.
-function pageText(list, name) {
+// The text layer (stext.ts reads it). A page whose plain text is small (so the structured text
+// JSON is too, at most ≈ 85 bytes per byte of text) is written by MuPDF's own stext.json writer
+// ("json": whole points); a larger one is walked here, collecting [x0, y0, x1, y1, text, size] per
+// horizontal line until the page text budget is spent ("lines"): MuJS calls back per character,
+// about 5 µs each, so the walk is kept for the pages that need a budget.
+function pageText(list, b, slot) {
+  if (readFile(dir + "/t" + slot + ".txt").length <= ${STEXT_WRITER_MAX_TEXT_BYTES}) {
+    write("stext.json", "preserve-whitespace", "j" + slot + ".json", b, list);
+    return "json";
+  }
   var lines = [], used = 0, cut = false, cur = null;
   list.toStructuredText("preserve-whitespace").walk({
     beginLine: function (b, wmode) { cur = wmode ? null : { b: b, t: "", s: 0 }; },
@@ -52,7 +60,8 @@ function pageText(list, name) {
   });
   var buf = new Buffer();
   buf.write(JSON.stringify({ lines: lines, cut: cut }));
-  buf.save(dir + "/" + name);
+  buf.save(dir + "/x" + slot + ".json");
+  return "lines";
 }
 function png(list, scale, name) {
   list.toPixmap(Scale(scale, scale), DeviceRGB, false).saveAsPNG(dir + "/" + name);
@@ -65,8 +74,9 @@ function renderPage(req) {
   var w = Math.max(1, b[2] - b[0]), h = Math.max(1, b[3] - b[1]);
   var list = page.toDisplayList(true);
   var r = { width: Math.round(w * 100) / 100, height: Math.round(h * 100) / 100 };
-  if (req.text) { write("text", "preserve-whitespace", "t" + slot + ".txt", b, list); r.text = true; }
-  if (req.pageText) { pageText(list, "x" + slot + ".json"); r.pageText = true; }
+  if (req.text || req.pageText) write("text", "preserve-whitespace", "t" + slot + ".txt", b, list);
+  if (req.text) r.text = true;
+  if (req.pageText) r.pageText = pageText(list, b, slot);
   if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
   if (req.mode === "scan") {
     var dpi = Math.min(req.dpi, 72 * Math.sqrt((req.maxPixels || 25e6) / (w * h)));
@@ -119,8 +129,8 @@ export interface ScriptPage {
   width: number;
   height: number;
   text?: true;
-  /** x<slot>.json: the text layer's lines (stext.ts ScriptPageText). */
-  pageText?: true;
+  /** The text layer: MuPDF's stext.json in j<slot>.json, or the lines walked in x<slot>.json (stext.ts ScriptPageText). */
+  pageText?: "json" | "lines";
   cover?: true;
   svg?: true;
   raster?: true;

@@ -29,7 +29,7 @@ import { createIdleShelf, createLeaseSlots } from "./pool.js";
 import { RenderError } from "./render-host.js";
 import type { PageCall, RenderLease, RenderPool } from "./render-pool.js";
 import type { OpenReply, PageReply } from "./render-protocol.js";
-import { pageTextFromScript, SCRIPT_PAGE_TEXT_MAX_BYTES } from "./stext.js";
+import { pageTextFromScript, pageTextFromStextJson, SCRIPT_PAGE_TEXT_MAX_BYTES } from "./stext.js";
 
 /** mutool's SVG writer sizes the page in points ("595pt"); the WASM writer and the viewer use plain numbers. */
 export function unitlessSvgSize(svg: Buffer): Buffer {
@@ -52,13 +52,22 @@ function rasterSvg(png: Buffer, w: number, h: number, cap: number): Uint8Array |
 }
 
 /**
- * The text layer from the lines the script collected (stext.ts), as stored; an oversized file (the
- * script keeps far below) is not parsed on the event loop: the page gets an empty, truncated layer.
+ * The text layer the script wrote (MuPDF's stext.json, or the lines it collected: stext.ts), as
+ * stored; an oversized file (the script keeps below) is not parsed on the event loop: the page gets
+ * an empty, truncated layer.
  */
-async function scriptPageText(path: string, s: ScriptPage): Promise<Pick<PageReply, "pageText" | "pageTextTruncated">> {
-  const size = (await stat(path)).size;
-  const raw = size > SCRIPT_PAGE_TEXT_MAX_BYTES ? '{"lines":[],"cut":true}' : await readFile(path, "utf8");
-  const t = pageTextFromScript(raw, s.width, s.height);
+async function scriptPageText(
+  dir: string,
+  slot: number,
+  s: ScriptPage,
+): Promise<Pick<PageReply, "pageText" | "pageTextTruncated">> {
+  const path = join(dir, s.pageText === "json" ? `j${slot}.json` : `x${slot}.json`);
+  const t =
+    (await stat(path)).size > SCRIPT_PAGE_TEXT_MAX_BYTES
+      ? pageTextFromScript('{"lines":[],"cut":true}', s.width, s.height)
+      : s.pageText === "json"
+        ? pageTextFromStextJson(await readFile(path, "utf8"), s.width, s.height, 1)
+        : pageTextFromScript(await readFile(path, "utf8"), s.width, s.height);
   return t.truncated ? { pageText: t.json, pageTextTruncated: true } : { pageText: t.json };
 }
 
@@ -225,8 +234,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       const file = (name: string) => readFile(join(asked.proc.dir, name));
       const reply: PageReply = { width: s.width, height: s.height };
       if (s.text) reply.text = (await file(`t${slot}.txt`)).toString("utf8");
-      if (s.pageText && call.pageText)
-        Object.assign(reply, await scriptPageText(join(asked.proc.dir, `x${slot}.json`), s));
+      if (s.pageText && call.pageText) Object.assign(reply, await scriptPageText(asked.proc.dir, slot, s));
       if (s.cover) reply.cover = await file("cover.png");
       if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
       if (s.scan !== undefined) {

@@ -34,17 +34,21 @@ const num = (v: unknown): number => (typeof v === "number" ? v : Number.NaN);
  */
 export const STEXT_JSON_SCALE = 100;
 
-/** Lines of MuPDF's StructuredText.asJSON(STEXT_JSON_SCALE) (WASM), as stored. */
-export function pageTextFromStextJson(raw: string, w: number, h: number): EncodedPageText {
+/**
+ * Lines of MuPDF's structured text JSON, as stored: StructuredText.asJSON(STEXT_JSON_SCALE) (WASM,
+ * `scale` STEXT_JSON_SCALE) or the stext.json writer of native mutool (a list of pages, whole points).
+ */
+export function pageTextFromStextJson(raw: string, w: number, h: number, scale = STEXT_JSON_SCALE): EncodedPageText {
   if (raw.length > STEXT_JSON_MAX_CHARS) return encodePageText({ w, h, src: "mupdf", lines: [], truncated: true });
   const lines: PageTextLine[] = [];
-  const parsed = JSON.parse(raw) as StextJson;
+  const json = JSON.parse(raw) as StextJson | StextJson[];
+  const parsed = (Array.isArray(json) ? json[0] : json) ?? {};
   for (const block of parsed.blocks ?? []) {
     if (block.type !== "text") continue;
     for (const l of block.lines ?? []) {
       if (l.wmode || !l.bbox || typeof l.text !== "string") continue;
       const b = l.bbox;
-      const k = STEXT_JSON_SCALE;
+      const k = scale;
       lines.push({
         x: num(b.x) / k,
         y: num(b.y) / k,
@@ -58,6 +62,12 @@ export function pageTextFromStextJson(raw: string, w: number, h: number): Encode
   return encodePageText({ w, h, src: "mupdf", lines });
 }
 
+/**
+ * The native script writes MuPDF's stext.json for a page whose plain text is at most this many
+ * bytes: the JSON is then at most ≈ 85 × as large (one glyph per line), small enough to parse here.
+ */
+export const STEXT_WRITER_MAX_TEXT_BYTES = 8 * 1024;
+
 /** What the native script writes (mutool.script.ts): [x0, y0, x1, y1, text, size] per line. */
 export interface ScriptPageText {
   lines: [number, number, number, number, string, number][];
@@ -65,8 +75,8 @@ export interface ScriptPageText {
   cut: boolean;
 }
 
-/** The native script's file over this size is not read (its own budget keeps it far below). */
-export const SCRIPT_PAGE_TEXT_MAX_BYTES = 2 * PAGE_TEXT_MAX_BYTES;
+/** The native script's files over this size are not read (its own budgets keep them below). */
+export const SCRIPT_PAGE_TEXT_MAX_BYTES = Math.max(2 * PAGE_TEXT_MAX_BYTES, 100 * STEXT_WRITER_MAX_TEXT_BYTES);
 
 /** Lines the native script collected (mutool run), as stored. */
 export function pageTextFromScript(raw: string, w: number, h: number): EncodedPageText {
