@@ -48,6 +48,14 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * A page converted without a text layer: answered 204 No Content (with its ETag and caching), so
+ * the reader lays nothing over it and the browser logs no error.
+ */
+export function noTextLayer(route: Route, meta: FileChunk): boolean {
+  return route.kind === "page" && route.text && meta.size === 0n;
+}
+
 /** The stored gzip variant is asked for: a `.gzip.svg` page to a client that takes gzip. */
 export function gzipPage(route: Route, req: IncomingMessage): boolean {
   return route.kind === "page" && route.gzip && !refusesGzip(req);

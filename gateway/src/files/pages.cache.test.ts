@@ -38,15 +38,16 @@ function contentService() {
         state.auth.push(ctx.requestHeader.get("authorization"));
         if (state.hold) await state.hold;
         if (!state.visible || req.page > 2) throw new ConnectError("页面不存在", Code.NotFound);
-        const etag = `"v${state.version}-${req.id}-${req.page}-${req.gzip}"`;
+        const etag = `"v${state.version}-${req.id}-${req.page}-${req.gzip}-${req.text}"`;
         const cacheControl = state.cacheControl;
         if (req.ifNoneMatch === etag) {
           yield create(FileChunkSchema, { notModified: true, etag, cacheControl });
           return;
         }
-        const data = body(req.gzip);
+        // text layers: page 1 has one, page 2 was converted before them (size 0)
+        const data = req.text ? Buffer.from(req.page === 1 ? `{"v":${state.version}}` : "") : body(req.gzip);
         const meta = {
-          contentType: req.page === 0 ? "image/png" : "image/svg+xml",
+          contentType: req.text ? "application/json" : req.page === 0 ? "image/png" : "image/svg+xml",
           etag,
           cacheControl,
           size: BigInt(data.length),
@@ -170,6 +171,24 @@ describe("a visitor's public page", () => {
     expect(site.state.calls).toBe(paths.length);
     expect(first[1]?.headers["content-encoding"]).toBeUndefined();
     expect(first[0]?.headers["content-encoding"]).toBe("gzip");
+  });
+
+  test("a text layer, and a page's lack of one (204), are kept apart from the image and answered alike", async () => {
+    site = await startSite();
+    const paths = ["/view/page/7/1.text.json", "/view/page/7/2.text.json", "/view/page/7/1.svg"];
+    const first = [];
+    for (const path of paths) first.push(await site.get(path));
+    expect(first.map((a) => [a.status, a.body])).toEqual([
+      [200, '{"v":1}'],
+      [204, ""],
+      [200, "<svg>v1</svg>"],
+    ]);
+    expect(first[1]?.headers).toMatchObject({ etag: '"v1-7-2-false-true"', "cache-control": PUBLIC });
+    expect(first[1]?.headers["content-length"]).toBeUndefined();
+    for (const [i, path] of paths.entries()) expect(await site.get(path)).toEqual(first[i]);
+    const inm = { "if-none-match": first[1]?.headers.etag as string };
+    expect((await site.get(paths[1] as string, inm)).status).toBe(304);
+    expect(site.state.calls).toBe(paths.length);
   });
 
   test("a page sent in several messages is revalidated from the copy, but its bytes are asked for again", async () => {

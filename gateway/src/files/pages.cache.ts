@@ -13,8 +13,10 @@ import { LRUCache } from "lru-cache";
 /** What the content service answered for one page of one document in one variant. */
 export interface PageAnswer {
   etag: string;
-  /** The 200's headers (null: only a 304 was seen, so only revalidations are answered). */
+  /** The 200's (or 204's) headers (null: only a 304 was seen, so only revalidations are answered). */
   headers: OutgoingHttpHeaders | null;
+  /** 204: a page without a text layer (default 200). */
+  status?: 200 | 204;
   /** The 304's headers. */
   notModified: OutgoingHttpHeaders;
   /** The whole body (null: not kept, e.g. a page larger than one message; the RPC serves it). */

@@ -1,5 +1,6 @@
-// Which file route a path names (routes.ts serves them): a page image or cover by document id or
-// content hash, a signed download, an uploaded image; a malformed one is a 404 before any call.
+// Which file route a path names (routes.ts serves them): a page image, its text layer or a cover by
+// document id or content hash, a signed download, an uploaded image; a malformed one is a 404 before
+// any call.
 import { Code } from "@connectrpc/connect";
 import { HttpError } from "../rest/handler.js";
 
@@ -7,7 +8,7 @@ const INT32_MAX = 2_147_483_647n;
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
 // A document id, or (moredoc's form) the MD5 content hash of its file.
-const PAGE = /^\/view\/page\/([0-9]{1,19}|[0-9a-f]{32})\/([0-9]{1,10})(\.gzip)?\.svg$/;
+const PAGE = /^\/view\/page\/([0-9]{1,19}|[0-9a-f]{32})\/([0-9]{1,10})(\.gzip\.svg|\.svg|\.text\.json)$/;
 const COVER = /^\/view\/cover\/([0-9]{1,19}|[0-9a-f]{32})$/;
 const HASH = /^[0-9a-f]{32}$/;
 const DOWNLOAD = /^\/download\/([A-Za-z0-9_-]{1,600}\.[A-Za-z0-9_-]{1,100})$/;
@@ -30,7 +31,8 @@ function docRef(raw: string): DocRef | null {
 export type DocRef = { id: bigint; hash: string };
 
 export type Route =
-  | ({ kind: "page"; page: number; gzip: boolean } & DocRef)
+  /** text: the page's text layer (page-N.text.json) instead of its image. */
+  | ({ kind: "page"; page: number; gzip: boolean; text: boolean } & DocRef)
   | ({ kind: "cover" } & DocRef)
   | { kind: "download"; token: string }
   | { kind: "image"; name: string };
@@ -43,7 +45,7 @@ export function matchFileRoute(path: string): Route | null {
       const ref = docRef(p[1] as string);
       const page = positive(p[2] as string, INT32_MAX);
       if (ref === null || page === null) throw notFound();
-      return { kind: "page", ...ref, page: Number(page), gzip: p[3] !== undefined };
+      return { kind: "page", ...ref, page: Number(page), gzip: p[3] === ".gzip.svg", text: p[3] === ".text.json" };
     }
     const c = COVER.exec(path);
     const ref = c ? docRef(c[1] as string) : null;

@@ -1,6 +1,6 @@
-// Page images, covers, uploaded images and signed downloads: GET/HEAD routes over the content service's
-// server-streaming DocumentAPI.ViewDocumentPage / FetchDocumentDownload and AttachmentAPI.ViewImage,
-// written to the client with backpressure. Which route a path names: paths.ts; the answer's headers:
+// Page images and their text layers, covers, uploaded images and signed downloads: GET/HEAD routes
+// over the content service's server-streaming DocumentAPI.ViewDocumentPage / FetchDocumentDownload
+// and AttachmentAPI.ViewImage, written to the client with backpressure. Which route a path names: paths.ts; the answer's headers:
 // headers.ts.
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,7 +14,7 @@ import {
   ViewDocumentPageRequestSchema,
 } from "@wenku/proto/api/v1/document_pb.js";
 import { type ForwardHeaders, HttpError, writeError } from "../rest/handler.js";
-import { gzipPage, ifNoneMatchOf, notModifiedHeaders, rangeOf, responseHeaders } from "./headers.js";
+import { gzipPage, ifNoneMatchOf, noTextLayer, notModifiedHeaders, rangeOf, responseHeaders } from "./headers.js";
 import { etagMatches, type PageAnswer, type PageCache } from "./pages.cache.js";
 import { matchFileRoute, notFound, type Route } from "./paths.js";
 
@@ -91,6 +91,7 @@ export async function serveFileRoute(
             hash: route.hash,
             page: route.kind === "page" ? route.page : 0,
             gzip: gzipPage(route, req),
+            text: route.kind === "page" && route.text,
             ifNoneMatch: ifNoneMatchOf(req),
           }),
         ),
@@ -104,6 +105,12 @@ export async function serveFileRoute(
     if (shared) learn(shared, route, meta);
     if (meta.notModified) {
       res.writeHead(304, notModifiedHeaders(route, meta));
+      res.end();
+      await finish(chunks);
+      return;
+    }
+    if (noTextLayer(route, meta)) {
+      res.writeHead(204, notModifiedHeaders(route, meta));
       res.end();
       await finish(chunks);
       return;
@@ -166,7 +173,15 @@ function sharedPage(
   if (!cache || req.headers.authorization !== undefined) return null;
   const doc = route.hash || String(route.id);
   const variant =
-    route.kind === "cover" ? "cover" : route.gzip ? (gzipPage(route, req) ? "gzip" : "gzip-plain") : "svg";
+    route.kind === "cover"
+      ? "cover"
+      : route.text
+        ? "text"
+        : route.gzip
+          ? gzipPage(route, req)
+            ? "gzip"
+            : "gzip-plain"
+          : "svg";
   const page = route.kind === "page" ? route.page : 0;
   return { cache, key: `${doc}/${page}/${variant}`, ticket: cache.ticket() };
 }
@@ -179,7 +194,7 @@ function answerKept(kept: PageAnswer, req: IncomingMessage, res: ServerResponse,
     return true;
   }
   if (!kept.headers || (verb === "GET" && !kept.body)) return false;
-  res.writeHead(200, kept.headers);
+  res.writeHead(kept.status ?? 200, kept.headers);
   res.end(verb === "HEAD" ? undefined : kept.body);
   return true;
 }
@@ -190,13 +205,15 @@ function learn(shared: SharedPage, route: Route, meta: FileChunk): void {
   const notModified = notModifiedHeaders(route, meta);
   const answer: PageAnswer = meta.notModified
     ? { etag: meta.etag, headers: null, notModified, body: null }
-    : {
-        etag: meta.etag,
-        headers: responseHeaders(route, meta),
-        notModified,
-        // a copy: the message's bytes may be a view into a larger buffer
-        body: BigInt(meta.data.length) === meta.size ? Buffer.from(meta.data) : null,
-      };
+    : noTextLayer(route, meta)
+      ? { etag: meta.etag, headers: notModified, status: 204, notModified, body: new Uint8Array() }
+      : {
+          etag: meta.etag,
+          headers: responseHeaders(route, meta),
+          notModified,
+          // a copy: the message's bytes may be a view into a larger buffer
+          body: BigInt(meta.data.length) === meta.size ? Buffer.from(meta.data) : null,
+        };
   shared.cache.remember(shared.ticket, shared.key, answer);
 }
 

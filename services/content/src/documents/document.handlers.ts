@@ -134,8 +134,8 @@ export function createDocumentHandlers({
       return uploads.converters();
     },
     viewDocumentPage(req, ctx) {
-      const { id, hash, page, gzip, ifNoneMatch } = req;
-      return pages.view(actor(ctx), { id, hash, page, gzip, ifNoneMatch }, ctx.signal);
+      const { id, hash, page, gzip, text, ifNoneMatch } = req;
+      return pages.view(actor(ctx), { id, hash, page, gzip, text, ifNoneMatch }, ctx.signal);
     },
     async downloadDocument(req, ctx) {
       return downloads.download(actor(ctx), req.id);

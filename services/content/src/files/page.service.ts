@@ -1,6 +1,6 @@
-// Page images and covers of the documents a caller may see, with ETags: pages 1..preview for anyone who
-// may see the document, the pages past the preview for a reader who reads them all (reading.ts), never
-// cached publicly.
+// Page images, their text layers and covers of the documents a caller may see, with ETags: pages
+// 1..preview for anyone who may see the document, the pages past the preview for a reader who reads
+// them all (reading.ts), never cached publicly.
 
 import { outputKeys } from "@wenku/converter/contract";
 import { type CallContext, DomainError } from "@wenku/kit";
@@ -20,6 +20,11 @@ export const pageMessages = {
 export const PUBLIC_CACHE = "public, max-age=3600";
 /** What only the owner or staff may see is never cached. */
 export const PRIVATE_CACHE = "private, no-store";
+/**
+ * A public page's text layer may be kept but is revalidated on every use: OCR may write it after
+ * the page image (a 304, from the gateway's page cache, costs no storage read).
+ */
+export const PUBLIC_TEXT_CACHE = "public, no-cache";
 
 /** Objects up to this size go out whole in the metadata message; larger ones are streamed in chunks. */
 export const WHOLE_MAX = 256 * 1024;
@@ -31,6 +36,8 @@ export interface PageRequest {
   /** 0: the cover. */
   page: number;
   gzip: boolean;
+  /** The page's text layer (page-N.text.json) instead of its image. */
+  text?: boolean;
   ifNoneMatch: string;
 }
 
@@ -53,7 +60,8 @@ export function createPageService(deps: { cache: PageCache; storage: Storage; re
   return {
     /**
      * The metadata chunk (or a not_modified one), then the bytes: in the same message for objects up
-     * to WHOLE_MAX. Errors surface while iterating.
+     * to WHOLE_MAX. Errors surface while iterating. A page's text layer is served under the same rule
+     * as its image; a page without one (converted before text layers) answers size 0, no bytes.
      */
     async *view(call: CallContext, req: PageRequest, signal?: AbortSignal): AsyncGenerator<FileChunkInit> {
       const doc = req.id > 0n ? await deps.cache.document(req.id) : req.hash ? await byHash(call, req.hash) : null;
@@ -62,7 +70,7 @@ export function createPageService(deps: { cache: PageCache; storage: Storage; re
       let key: string;
       let variant: string;
       let beyond = false;
-      if (req.page === 0) {
+      if (req.page === 0 && !req.text) {
         key = keys.cover;
         variant = "cover";
       } else {
@@ -72,20 +80,29 @@ export function createPageService(deps: { cache: PageCache; storage: Storage; re
         // the same answer as a page that does not exist: what lies past the preview is not revealed
         if (beyond && !(await deps.reading.readsAll(call, doc)))
           throw new DomainError("not_found", pageMessages.noPage);
-        key = keys.page(req.page, req.gzip);
-        variant = req.gzip ? "gzip" : "svg";
+        key = req.text ? keys.pageText(req.page) : keys.page(req.page, req.gzip);
+        variant = req.text ? "text" : req.gzip ? "gzip" : "svg";
       }
       let info = await deps.cache.stat(key);
-      if (!info) throw new DomainError("not_found", pageMessages.noPage);
-      const cacheControl = isPublic(doc) && !beyond ? PUBLIC_CACHE : PRIVATE_CACHE;
+      const cacheControl =
+        !isPublic(doc) || beyond ? PRIVATE_CACHE : variant === "text" ? PUBLIC_TEXT_CACHE : PUBLIC_CACHE;
       const etagOf = (tag: string) => pageEtag(doc.attachmentHash, req.page, variant, tag);
+      if (!info && variant === "text" && (await deps.cache.stat(keys.page(req.page, false)))) {
+        // The page is there without a text layer: nothing to lay over it, no error.
+        const etag = etagOf("none");
+        yield etagMatches(req.ifNoneMatch, etag)
+          ? { notModified: true, etag, cacheControl }
+          : { contentType: "application/json", cacheControl, etag, size: 0n };
+        return;
+      }
+      if (!info) throw new DomainError("not_found", pageMessages.noPage);
       const etag = etagOf(info.etag);
       if (etagMatches(req.ifNoneMatch, etag)) {
         yield { notModified: true, etag, cacheControl };
         return;
       }
       const meta = {
-        contentType: variant === "cover" ? "image/png" : "image/svg+xml",
+        contentType: variant === "cover" ? "image/png" : variant === "text" ? "application/json" : "image/svg+xml",
         cacheControl,
         contentEncoding: variant === "gzip" ? "gzip" : "",
       };
