@@ -186,6 +186,12 @@ export const siteKeys: ConfigKey[] = [
   ),
   display.switch("hide_keywords_on_lists", "隐藏关键字", "false", "文档列表页，是否隐藏右侧关键字"),
   display.switch(
+    "copy_protect",
+    "禁止复制文档文字",
+    "false",
+    "开启后，阅读页的文字层仍用于搜索高亮和读屏软件，但不能选中或复制文字",
+  ),
+  display.switch(
     "hide_category_without_document",
     "隐藏无文档分类",
     "false",

@@ -179,6 +179,7 @@ export function toSettings(
       indexDocumentStyle: v.str("display", "index_document_style"),
       homeVersion: v.str("display", "home_version"),
       maxSearchPages: v.int("display", "max_search_pages"),
+      copyProtect: v.bool("display", "copy_protect"),
     },
     language: languages,
     download: {

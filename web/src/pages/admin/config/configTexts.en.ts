@@ -117,6 +117,10 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   ],
   "display.copyright_statement": ["Copyright statement", "The statement at the very bottom of the site (HTML allowed)"],
   "display.hide_keywords_on_lists": ["Hide keywords on lists", "Whether document lists hide the keywords column"],
+  "display.copy_protect": [
+    "Copy protection",
+    "When on, the reader's text layer still serves search highlights and screen readers, but its text cannot be selected or copied",
+  ],
   "display.hide_category_without_document": [
     "Hide empty categories",
     "Whether categories without documents are hidden from visitors",
