@@ -1,6 +1,7 @@
 // The reader's text layer over the gateway: /view/page/{id}/{page}.text.json of a real PDF converted
-// by MuPDF, served under exactly the rule of the page's SVG (preview limit, visibility), with an
-// ETag; a page converted before text layers answers 204; the copy-protect setting reaches the reader.
+// by MuPDF, served under exactly the rule of the page's SVG (visibility, the preview limit for those
+// who have not got the file), with an ETag; a page converted before text layers answers 204; the
+// copy-protect setting reaches the reader.
 import { type PageText, parsePageText } from "@wenku/converter/contract";
 import { createStorage, type Storage } from "@wenku/kit/storage";
 import { createCategory, publishPdf } from "./documents.js";
@@ -65,16 +66,24 @@ describe("a document with a preview of 2 of its 3 pages", () => {
     expect((await get(`/view/page/${doc}/2.svg`)).headers.get("etag")).not.toBe(etag);
   });
 
-  test("the page past the preview is refused exactly as its SVG is, for visitors and signed-in readers", async () => {
-    for (const headers of [{}, bearer(bob.token), bearer(alice.token)]) {
+  test("past the preview: refused exactly as its SVG is; a reader who downloaded it gets every page's, privately", async () => {
+    const body = async (r: Response) => ({ ...((await r.json()) as object), request_id: undefined });
+    for (const headers of [{}, bearer(bob.token)]) {
       const svg = await get(`/view/page/${doc}/3.svg`, headers);
       const text = await get(`/view/page/${doc}/3.text.json`, headers);
-      const body = async (r: Response) => ({ ...((await r.json()) as object), request_id: undefined });
       expect([text.status, await body(text)]).toEqual([svg.status, await body(svg)]);
       expect(text.status).toBe(404);
     }
     for (const path of [`/view/page/${doc}/0.text.json`, `/view/page/${doc}/1.gzip.text.json`]) {
       expect([path, (await get(path)).status]).toEqual([path, 404]);
+    }
+    // bob downloads the (free) document: he has the file, so he reads every page and its text
+    const dl = await rest(stack.url, "GET", `/api/v1/document/download?id=${doc}`, undefined, bob.token);
+    expect([dl.status, dl.json.message]).toEqual([200, undefined]);
+    for (const token of [bob.token, alice.token]) {
+      const res = await get(`/view/page/${doc}/3.text.json`, bearer(token));
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect((await layerOf(res)).lines.map((l) => l.t).join("\n")).toContain("Text layer page 3 asn1");
     }
   });
 
