@@ -25,6 +25,7 @@ import { createArticleRepository } from "./articles/article.repository.js";
 import { footerPages } from "./articles/article.seed.js";
 import { createConverterAvailability, createCreditLedger, createOrderDesk, createUserDirectory } from "./clients.js";
 import { loadContentConfig } from "./config.js";
+import { createConversionRepository } from "./conversion/conversion.repository.js";
 import { createConversionQueue } from "./conversion/queue.js";
 import { createContentCreditOutbox } from "./credits/credit.outbox.js";
 import { createCreditRewards } from "./credits/credit.rewards.js";
@@ -90,9 +91,11 @@ export const service: ServiceModule = {
       const storage = await createStorage(config);
       // Published after the caller's transaction committed, with the converter settings of the moment.
       const channel = conversionChannel(config.CONVERSION_QUEUE);
+      const conversions = createConversionRepository(db);
       const queue = createConversionQueue({
         bus: ctx.bus,
         settings: ctx.settings,
+        languages: (ids) => conversions.languagesOf(ids),
         log: ctx.log.child({ module: "conversion" }),
         ...channel,
       });

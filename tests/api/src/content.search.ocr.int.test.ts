@@ -43,7 +43,7 @@ test("a word on an English scan (page 2, after a text page) is found, and the hi
     textPages: [1],
     lines: (n) => (n === 1 ? ["An ordinary first page of text"] : ["The archipelago expedition ledger", "Volume 7"]),
   });
-  const id = await publishFile(stack.url, alice, category, "Expedition scan", pdf);
+  const id = await publishFile(stack.url, alice, category, "Expedition scan", pdf, "en"); // read with eng alone
   const found = await eventually(async () => {
     const f = await search("archipelago expedition");
     expect(f.document?.map((d) => d.id)).toEqual([id]);

@@ -28,13 +28,17 @@ export async function publishPdf(
   return publishFile(url, user, category, title, makePdf({ pages, lines }));
 }
 
-/** Uploads `pdf` as `user`, creates the document in `category` and waits until it is converted; returns its id. */
+/**
+ * Uploads `pdf` as `user`, creates the document in `category` (in `language`, a language code, when
+ * given) and waits until it is converted; returns its id.
+ */
 export async function publishFile(
   url: string,
   user: { token: string; id: number },
   category: number,
   title: string,
   pdf: Uint8Array,
+  language?: string,
 ): Promise<number> {
   const form = new FormData();
   form.append("file", new Blob([pdf]), `${title}.pdf`);
@@ -49,7 +53,10 @@ export async function publishFile(
     url,
     "POST",
     "/api/v1/document",
-    { category_id: [category], document: [{ title, attachment_id: uploaded.data.id }] },
+    {
+      category_id: [category],
+      document: [{ title, attachment_id: uploaded.data.id, ...(language ? { language } : {}) }],
+    },
     user.token,
   );
   expect([created.status, created.json.message]).toEqual([200, undefined]);

@@ -138,6 +138,15 @@ export function createConversionRepository(db: Db) {
           AND status IN (${list([pending, converting, reconvert])})`;
     },
 
+    /** The language code of each of the documents that has a language (and a code a job accepts). */
+    async languagesOf(documentIds: readonly bigint[]): Promise<Map<bigint, string>> {
+      if (!documentIds.length) return new Map();
+      const rows = await db.$queryRaw<Array<{ id: bigint; code: string }>>`
+        SELECT d.id, l.code FROM documents d JOIN languages l ON l.id = d.language_id
+        WHERE d.id IN (${Prisma.join([...documentIds])})`;
+      return new Map(rows.filter((r) => /^[A-Za-z0-9_-]{1,16}$/.test(r.code)).map((r) => [r.id, r.code]));
+    },
+
     /** Categories linked to any of the documents. */
     async categoriesOf(documentIds: readonly bigint[]): Promise<bigint[]> {
       if (!documentIds.length) return [];

@@ -16,13 +16,20 @@ const doc = (id: number) => ({
   ext: ".pdf",
 });
 
-test("each request carries the converter settings of the moment; force from the caller or the repeat setting", async () => {
+test("each request carries the converter settings of the moment, force from the caller or the repeat setting, and the language", async () => {
   const { log, errors } = testLogger();
   const bus = await createBus({ log });
   const settings = create(SettingsSchema, {
     converter: { maxPreview: 12, maxPreviewPercent: 30, timeout: 45, enableConvertRepeatedDocument: false },
   });
-  const queue = createConversionQueue({ bus, settings: { current: async () => settings }, log, stream, subject });
+  const queue = createConversionQueue({
+    bus,
+    settings: { current: async () => settings },
+    log,
+    stream,
+    subject,
+    languages: async (ids) => new Map(ids.filter((id) => id === 2n).map((id) => [id, "en"])),
+  });
   await queue.request([doc(1), doc(2)]);
   await queue.request([doc(3)], { force: true });
   settings.converter = create(SettingsSchema, {
@@ -42,6 +49,8 @@ test("each request carries the converter settings of the moment; force from the 
     [4n, true, 0, 100, 0],
   ]);
   expect(got[0]).toMatchObject({ attachmentHash: "a".repeat(32), storageKey: "attachments/1.pdf", ext: ".pdf" });
+  // The document's language when it has one (OCR reads its scans in it).
+  expect(got.map((j) => j.language)).toEqual(["", "en", "", ""]);
   await bus.close();
   expect(errors).toEqual([]);
 });

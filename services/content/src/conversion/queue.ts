@@ -1,6 +1,7 @@
 // The conversion queue as the document code sees it (ports.ts ConversionQueue): one
 // api.v1.ConversionRequested per document on the conversion work queue, carrying the converter
-// settings of the moment (preview limit, timeout), so a worker never needs the config service.
+// settings of the moment (preview limit, timeout) and the document's language, so a worker never
+// needs the config service or the documents table.
 // Callers publish after their transaction committed; a failed publish is logged and thrown — the
 // document keeps its status and the startup requeue (requeue.ts) asks again. Office documents go
 // to the office lane's subject, everything else to the main one.
@@ -20,6 +21,8 @@ export interface ConversionQueueOptions {
   bus: EventBus;
   settings: Pick<SettingsReader, "current">;
   log: BusLogger;
+  /** The documents' language codes (languages.code) where they have one: OCR reads their scans in it. */
+  languages?: (documentIds: readonly bigint[]) => Promise<ReadonlyMap<bigint, string>>;
   /** Default conversionStream / conversionSubject (tests use their own). */
   stream?: StreamSpec;
   subject?: string;
@@ -66,6 +69,7 @@ export function createConversionQueue(o: ConversionQueueOptions): ConversionQueu
       const ids = docs.map((d) => String(d.documentId));
       try {
         const converter = (await o.settings.current()).converter;
+        const languages = (await o.languages?.(docs.map((d) => d.documentId))) ?? new Map<bigint, string>();
         await ensureStream();
         for (const d of docs) {
           const data = encodeJob({
@@ -77,6 +81,7 @@ export function createConversionQueue(o: ConversionQueueOptions): ConversionQueu
             maxPreview: Math.max(0, converter?.maxPreview ?? 0),
             maxPreviewPercent: Math.min(100, Math.max(0, converter?.maxPreviewPercent ?? 0)),
             timeoutMinutes: Math.min(maxTimeoutMinutes, Math.max(0, converter?.timeout ?? 0)),
+            language: languages.get(d.documentId) ?? "",
           });
           const lane = conversionRouteOf(d.ext) === "office" ? officeSubject : subject;
           await o.bus.publish(lane, data, { msgId: opts.messageId?.(d) ?? randomUUID() });

@@ -19,7 +19,7 @@ import { encodePageText } from "../page-text.js";
 import { limitOf } from "../result.js";
 import { pageTextsOf, TextCollector } from "../text.js";
 import type { PageScanner, ScannedPage } from "./scan.js";
-import { OcrError, runTesseract, type TesseractLimits, type TesseractProbe } from "./tesseract.js";
+import { languagesFor, OcrError, runTesseract, type TesseractLimits, type TesseractProbe } from "./tesseract.js";
 import { parseTsv } from "./tsv.js";
 
 export interface OcrLimits {
@@ -157,7 +157,7 @@ export async function recognizeFile(
           if (!("png" in page)) return giveUp(`render ${page.kind}: ${page.message}`);
           let lines: ReturnType<typeof parseTsv>;
           try {
-            lines = await recognizePage(d, page, image, signal);
+            lines = await recognizePage(d, page, image, languagesFor(job.language, d.tesseract.languages), signal);
           } catch (e) {
             if (!(e instanceof OcrError) || e.kind === "aborted") throw e;
             return giveUp(`tesseract ${e.kind}: ${e.message}`);
@@ -191,10 +191,16 @@ export async function recognizeFile(
   return { recognized, failed };
 }
 
-async function recognizePage(d: RecognizeDeps, page: ScannedPage, image: string, signal: AbortSignal) {
+async function recognizePage(
+  d: RecognizeDeps,
+  page: ScannedPage,
+  image: string,
+  languages: readonly string[],
+  signal: AbortSignal,
+) {
   await writeFile(image, page.png);
   const tsv = await runTesseract(d.tesseract, image, {
-    languages: d.tesseract.languages,
+    languages,
     dpi: page.dpi,
     limits: d.limits.tesseract,
     signal,

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describeTools } from "../tools.js";
-import { OcrError, probeTesseract, runTesseract } from "./tesseract.js";
+import { languagesFor, OcrError, probeTesseract, runTesseract } from "./tesseract.js";
 
 test("a missing tesseract: OCR is unavailable, and the start-up lines say what it costs and what to install", async () => {
   const p = await probeTesseract(join(tmpdir(), "no-such-tesseract"));
@@ -30,4 +30,15 @@ test("an image tesseract cannot read fails the page with tesseract's reason; an 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("the document's language picks tesseract's: English alone, Chinese with English, unknown with every one", () => {
+  const both = ["chi_sim", "eng"];
+  expect(languagesFor("en", both)).toEqual(["eng"]);
+  expect(languagesFor("fr", both)).toEqual(["eng"]);
+  expect(languagesFor("zh-CN", both)).toEqual(["chi_sim", "eng"]);
+  expect(languagesFor("zh-TW", ["eng"])).toEqual(["eng"]);
+  expect(languagesFor("", both)).toEqual(both);
+  expect(languagesFor("ja", both)).toEqual(both);
+  expect(languagesFor("en", ["chi_sim"])).toEqual(["chi_sim"]);
 });

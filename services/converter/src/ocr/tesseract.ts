@@ -15,6 +15,20 @@ export const tesseractInstall = [
 /** The languages OCR uses when installed, in the order tesseract is given them. */
 export const ocrLanguages = ["chi_sim", "eng"] as const;
 
+/**
+ * Tesseract's languages for a document in `code` (languages.code: "zh-CN", "en" …; "" unknown), of
+ * those installed: English text (and other Latin-script languages, which eng reads far better than
+ * chi_sim) with eng alone, about half the time of both; Chinese with chi_sim and eng (Chinese
+ * documents mix in Latin words); anything else with every installed one.
+ */
+export function languagesFor(code: string, installed: readonly string[]): string[] {
+  const primary = code.toLowerCase().split(/[-_]/)[0] ?? "";
+  const latin = ["en", "fr", "de", "es", "pt", "it", "nl", "vi", "id", "ms"];
+  const wanted = latin.includes(primary) ? ["eng"] : primary === "zh" ? ["chi_sim", "eng"] : [];
+  const have = wanted.filter((l) => installed.includes(l));
+  return have.length ? have : [...installed];
+}
+
 export interface TesseractProbe {
   /** Found, with at least one of ocrLanguages installed. */
   available: boolean;
