@@ -79,7 +79,7 @@ function renderPage(req) {
   if (req.pageText) r.pageText = pageText(list, b, slot);
   if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
   if (req.mode === "scan") {
-    var dpi = Math.min(req.dpi, 72 * Math.sqrt((req.maxPixels || 25e6) / (w * h)));
+    var dpi = Math.min(req.dpi, 72 * Math.sqrt((req.maxPixels || 12e6) / (w * h)));
     list.toPixmap(Scale(dpi / 72, dpi / 72), DeviceGray, false).saveAsPNG(dir + "/o" + slot + ".png");
     r.scan = dpi;
     return r;

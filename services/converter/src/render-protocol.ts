@@ -33,7 +33,7 @@ export interface PageRequest {
   maxBytes: number;
   /** Resolution of a raster page (and of a scan). */
   dpi: number;
-  /** A scan's pixels at most: its resolution is lowered to fit (default 25 million). */
+  /** A scan's pixels at most: its resolution is lowered to fit (default 12 million). */
   maxPixels?: number;
 }
 

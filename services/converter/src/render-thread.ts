@@ -226,7 +226,7 @@ function renderPage(req: PageRequest): PageReply {
       }
       if (req.coverWidth > 0) reply.cover = coverOf(list, w, h, req.coverWidth);
       if (req.mode === "scan") {
-        const dpi = scanDpiOf(w, h, req.dpi, req.maxPixels || 25e6);
+        const dpi = scanDpiOf(w, h, req.dpi, req.maxPixels || 12e6);
         const pix = list.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false);
         try {
           reply.png = pix.asPNG().slice();

@@ -2,6 +2,7 @@
 // the real Tesseract, through the conversion worker and the OCR queue on the real NATS JetStream:
 // the scan's words reach the stored text page by page, its lines the text layer; a job delivered
 // again does nothing twice; a hostile page ends in a bounded failure of that page only.
+import { writeFile } from "node:fs/promises";
 import { createBus } from "@wenku/kit/bus";
 import { testLogger, waitFor } from "@wenku/testkit";
 import { makePdf, makeScanPdf } from "@wenku/testkit/documents";
@@ -151,7 +152,7 @@ test("a job delivered again recognises nothing twice and reports what was done",
   expect(after.textBytes).toBe(m.textBytes);
 });
 
-test("hostile pages: one 5 m wide is drawn within the pixel budget; tesseract over its time is killed, the page given up", async () => {
+test("hostile pages: tesseract over its time is killed, each page given up, the conversion stands", async () => {
   const mupdf = await import("mupdf");
   const huge = new mupdf.PDFDocument(makeScanPdf({ pages: 1, dpi: 100, pageSize: [14_400, 14_400] }));
   huge.graftPage(-1, new mupdf.PDFDocument(makeScanPdf({ pages: 1, lines: () => ["Never read in time"] })), 0);
@@ -169,4 +170,24 @@ test("hostile pages: one 5 m wide is drawn within the pixel budget; tesseract ov
   // The conversion's outputs are untouched: the document stays readable.
   expect(m.rendered).toBe(2);
   expect(s.sink.converted("204")?.result.pages).toBe(2);
+});
+
+test.each(["auto", "off"] as const)("a page 5 m wide is drawn within the pixel budget (mutool %s)", async (mutool) => {
+  const path = `${dir}/huge-${mutool}.pdf`;
+  await writeFile(path, makeScanPdf({ pages: 1, dpi: 50, pageSize: [14_400, 14_400] }));
+  const got: Array<{ w: number; h: number; dpi: number }> = [];
+  await converterOf(mutool).scanPages(
+    { path, ext: "pdf" },
+    [1],
+    async (_n, page) => {
+      if (!("png" in page)) throw page;
+      const png = Buffer.from(page.png);
+      got.push({ w: png.readUInt32BE(16), h: png.readUInt32BE(20), dpi: page.dpi });
+    },
+    { dpi: 300, maxPixels: 4_000_000 },
+  );
+  expect(got).toHaveLength(1);
+  expect((got[0]?.w ?? 0) * (got[0]?.h ?? 0)).toBeLessThanOrEqual(4_000_000);
+  expect(got[0]?.w).toBeGreaterThan(1900);
+  expect(got[0]?.dpi).toBeCloseTo(10, 0);
 });

@@ -25,7 +25,10 @@ import { parseTsv } from "./tsv.js";
 export interface OcrLimits {
   /** Resolution of the page images (default 300). */
   dpi: number;
-  /** Pixels of one page image at most (default 25 million: A3 at 300 dpi fits). */
+  /**
+   * Pixels of one page image at most (default 12 million: A4 at 300 dpi fits, A3 is read at 250 dpi);
+   * its PNG also stays within the render processes' file-size cap.
+   */
   maxPixels: number;
   /** Pages of one document recognised at most (the first ones without text). */
   maxPages: number;
@@ -36,7 +39,7 @@ export interface OcrLimits {
 
 export const defaultOcrLimits: OcrLimits = {
   dpi: 300,
-  maxPixels: 25_000_000,
+  maxPixels: 12_000_000,
   maxPages: 500,
   maxTextBytes: 1 << 20,
   tesseract: { timeoutMs: 60_000, memoryMb: 1024, maxOutputBytes: 4 << 20 },
