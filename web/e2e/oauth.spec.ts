@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { call } from "./api.js";
+import { call, registerUser } from "./api.js";
 import { startE2eOidcProvider } from "./oidcProvider.js";
-import { adminAccount, startEachTestFresh, storedToken, unique } from "./session.js";
+import { adminAccount, login, startEachTestFresh, storedToken, unique } from "./session.js";
 
 /**
  * Third-party login against a REAL OpenID Provider (oidc-provider in a child process on E2E_OIDC_PORT,
@@ -74,10 +74,25 @@ test("a visitor signs in with the OpenID Provider, gets an account and binds/unb
       .click();
     await expect(page.getByText("已解绑")).toBeVisible();
     await expect(bindings.getByTestId("oauth-binding")).toHaveCount(0);
-    await bindings.getByRole("button", { name: "使用Test SSO登录" }).click();
+    await bindings.getByRole("button", { name: "绑定Test SSO" }).click();
     await expect(page).toHaveURL(/\/me\/profile$/);
     await expect(page.getByText("绑定成功")).toBeVisible();
     await expect(page.getByTestId("oauth-bindings").getByTestId("oauth-binding")).toHaveCount(1);
+
+    // Another account binding the same provider account from its profile is refused, saying why, and
+    // stays signed in as itself.
+    const other = { username: unique("sso2", info), password: "other-password-1" };
+    await registerUser(request, other.username, other.password);
+    await page.evaluate(() => localStorage.clear());
+    await login(page, other, "/me/profile");
+    await page.getByTestId("oauth-bindings").getByRole("button", { name: "绑定Test SSO" }).click();
+    await expect(page).toHaveURL(/\/oauth\/custom\?/);
+    await expect(page.getByTestId("oauth-failed")).toContainText("该第三方账号已绑定其他用户");
+    await page.getByRole("button", { name: "返回个人资料" }).click();
+    await expect(page).toHaveURL(/\/me\/profile$/);
+    await expect(page.getByTestId("oauth-bindings").getByTestId("oauth-binding")).toHaveCount(0);
+    const me = await call<{ username: string }>(request, "GET", "/api/v1/user", await storedToken(page));
+    expect(me.username).toBe(other.username);
   } finally {
     await save("oauthCustom", { enable: "false" });
     await op.close();

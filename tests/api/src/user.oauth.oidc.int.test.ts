@@ -348,3 +348,52 @@ test("stand-in SMS: a verified mobile or e-mail is another way in while the site
     await Promise.all([sms.close(), smtp.close()]);
   }
 });
+
+test("bind mode (from the profile): the state names the signed-in account; only it finishes, nobody is signed in", async () => {
+  const carol = await registerUser(stack.url, "bindcarol");
+  const dave = await registerUser(stack.url, "binddave");
+  /** A bind started by `token` in a browser holding `key`, followed back from the provider. */
+  const startBind = async (key: string, token?: string) => {
+    const started = await call(
+      "POST",
+      "/api/v1/oauth/start",
+      { oauth_type: CUSTOM, browser_key: key, is_bind: true },
+      token,
+    );
+    if (started.status !== 200) return { started, code: "", state: "" };
+    const params = await followToCallback(started.json.authorize_url as string, redirectUri());
+    return { started, code: params.get("code") ?? "", state: params.get("state") ?? "" };
+  };
+  const finish = (key: string, code: string, state: string, token?: string) =>
+    call("POST", "/api/v1/oauth/login", { oauth_type: CUSTOM, code, state, browser_key: key }, token);
+
+  const anonymous = (await startBind(browserKey())).started;
+  expect([anonymous.status, anonymous.json.message]).toEqual([401, "请先登录后再绑定第三方账号"]);
+
+  oidc.user = { sub: "bindmode-1", name: "Bind Mode", email: "bindmode@example.com", email_verified: true };
+  // carol's bind, finished by dave or by nobody: refused before the provider's code is spent
+  const key = browserKey();
+  const { code, state } = await startBind(key, carol.token);
+  const byDave = await finish(key, code, state, dave.token);
+  expect([byDave.status, byDave.json.message]).toEqual([403, "绑定已由其他账号发起，请用发起绑定的账号重新绑定"]);
+  const byNobody = await finish(key, code, state);
+  expect([byNobody.status, byNobody.json.message]).toEqual([401, "请先登录后再绑定第三方账号"]);
+  // by carol: bound to her, and no new session for anyone
+  const done = await finish(key, code, state, carol.token);
+  expect(done.status).toBe(200);
+  expect(done.json).toMatchObject({ bound: true, oauth: { oauth_type: CUSTOM, openid: "bindmode-1" } });
+  expect(done.json.token ?? "").toBe("");
+  const mine = await call("GET", "/api/v1/user/oauth", undefined, carol.token);
+  expect((mine.json.oauth as Array<{ openid: string }>).map((o) => o.openid)).toEqual(["bindmode-1"]);
+  // binding it again from her profile is fine; from dave's it is refused, and dave is not signed in as carol
+  const k2 = browserKey();
+  const again = await startBind(k2, carol.token);
+  expect((await finish(k2, again.code, again.state, carol.token)).json.bound).toBe(true);
+  const k3 = browserKey();
+  const daves = await startBind(k3, dave.token);
+  const taken = await finish(k3, daves.code, daves.state, dave.token);
+  expect([taken.status, taken.json.message, taken.json.token]).toEqual([409, "该第三方账号已绑定其他用户", undefined]);
+  expect((await call("GET", "/api/v1/user/oauth", undefined, dave.token)).json.oauth ?? []).toEqual([]);
+  // a bind state is no login state: without bind mode the same provider account signs carol in as usual
+  expect(((await login()).json.user as { id: number }).id).toBe(carol.id);
+});

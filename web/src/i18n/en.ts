@@ -296,8 +296,9 @@ const common: Omit<Messages, keyof typeof zhCNDocuments> = {
   "oauth.denied": "You declined the authorization, so you are not logged in",
   "oauth.expired": "This login request is no longer valid; start again from the login page",
   "oauth.failed": "The third-party login failed",
-  "oauth.alreadyBound": "This third-party account is already bound to an account",
   "oauth.bound": "Bound",
+  "oauth.bindWith": "Bind {name}",
+  "oauth.backToProfile": "Back to my profile",
   "oauth.backToLogin": "Back to log in",
   "oauth.unboundTitle": "Finish setting up",
   "oauth.unboundHint":

@@ -42,12 +42,13 @@ export function createOAuthHandlers(
     async getOAuthConfigs() {
       return create(OAuthConfigsSchema, { oauths: (await oauth.configs()).map(toOAuthConfig) });
     },
-    async startOAuthLogin(req) {
-      return create(StartOAuthLoginReplySchema, await oauth.start(req));
+    async startOAuthLogin(req, ctx) {
+      return create(StartOAuthLoginReplySchema, await oauth.start(actor(ctx), req));
     },
     async loginOAuth(req, ctx) {
       const out = await oauth.login(actor(ctx), req);
       if ("signedIn" in out) return signedIn(out.signedIn);
+      if ("bound" in out) return create(OAuthLoginReplySchema, { bound: true, oauth: toUserOAuth(out.bound) });
       return create(OAuthLoginReplySchema, { oauth: toPendingOAuth(out.pending) });
     },
     async bindOAuth(req, ctx) {

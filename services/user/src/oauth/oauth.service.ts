@@ -44,6 +44,8 @@ export const oauthDomainMessages = {
   accountTaken: "该第三方账号已绑定其他用户",
   providerTaken: "您已绑定过该平台的其他账号，请先解绑",
   notFound: "绑定记录不存在",
+  bindSignIn: "请先登录后再绑定第三方账号",
+  bindOther: "绑定已由其他账号发起，请用发起绑定的账号重新绑定",
   lastWayIn: "这是您唯一的登录方式，请先设置登录密码，或验证手机号、邮箱后再解绑",
 } as const;
 
@@ -57,10 +59,11 @@ export interface PublicProvider {
   enable: boolean;
 }
 
-/** A finished login: signed in, or an external account to bind or register with. */
+/** A finished login: signed in, an external account to bind or register with, or (bind mode) bound. */
 export type LoginOutcome =
   | { signedIn: Awaited<ReturnType<UserService["signInAs"]>> }
-  | { pending: ExternalAccount & { type: OAuthType; session: string } };
+  | { pending: ExternalAccount & { type: OAuthType; session: string } }
+  | { bound: UserOAuthRow };
 
 const BROWSER_KEY = /^[A-Za-z0-9_-]{32,128}$/;
 
@@ -135,6 +138,27 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       throw new DomainError("invalid_argument", oauthDomainMessages.browserKey, undefined, "browser_key");
   }
 
+  /** The signed-in caller who binds (bind mode needs one: 401 otherwise). */
+  function signedInToBind(call: CallContext): bigint {
+    if (!call.identity) throw new DomainError("unauthenticated", oauthDomainMessages.bindSignIn);
+    return call.identity.userId;
+  }
+
+  /**
+   * Binds the external account to the user: already theirs is fine (a second bind from the profile);
+   * bound to another user, or the user holds another account of the provider: a conflict saying so.
+   */
+  async function bindTo(userId: bigint, type: OAuthType, account: ExternalAccount): Promise<UserOAuthRow> {
+    const result = await deps.repo.bind(userId, type, account.openid, profileOf(account));
+    if ("row" in result) return result.row;
+    const held = await deps.repo.byAccount(type, account.openid);
+    if (held?.userId === userId) return held;
+    throw new DomainError(
+      "already_exists",
+      result.conflict === "account" ? oauthDomainMessages.accountTaken : oauthDomainMessages.providerTaken,
+    );
+  }
+
   function openSession(type: number, openid: string, session: string) {
     const pending = deps.proofs.openSession(session);
     if (!pending || pending.type !== type || pending.account.openid !== openid)
@@ -161,12 +185,19 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         .concat(await scanProvider(site));
     },
 
-    /** Starts a login from one browser: the provider's authorize URL with state, PKCE and nonce. */
-    async start(input: { oauthType: number; browserKey: string }): Promise<{ authorizeUrl: string; state: string }> {
+    /**
+     * Starts a login from one browser: the provider's authorize URL with state, PKCE and nonce. With
+     * `isBind`, a bind of the signed-in caller: the state names them, and only they may finish it.
+     */
+    async start(
+      call: CallContext,
+      input: { oauthType: number; browserKey: string; isBind: boolean },
+    ): Promise<{ authorizeUrl: string; state: string }> {
       checkBrowserKey(input.browserKey);
+      const binder = input.isBind ? signedInToBind(call) : undefined;
       const { adapter, cfg, type } = await provider(input.oauthType);
       const redirectUri = await redirectUriOf(type);
-      const state = deps.proofs.state({ type, redirectUri }, input.browserKey);
+      const state = deps.proofs.state({ type, redirectUri }, input.browserKey, binder);
       const { challenge } = deps.proofs.pkce(state, input.browserKey);
       const url = await adapter.authorizeUrl(cfg, {
         redirectUri,
@@ -189,12 +220,14 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       const { adapter, cfg, type } = await provider(input.oauthType);
       if (!input.code) throw new DomainError("invalid_argument", oauthDomainMessages.codeRequired, undefined, "code");
       const redirectUri = await redirectUriOf(type);
-      if (
-        !input.state ||
-        !BROWSER_KEY.test(input.browserKey) ||
-        !deps.proofs.checkState(input.state, { type, redirectUri }, input.browserKey)
-      )
-        throw new DomainError("invalid_argument", oauthDomainMessages.badState, undefined, "state");
+      const opened =
+        input.state && BROWSER_KEY.test(input.browserKey)
+          ? deps.proofs.checkState(input.state, { type, redirectUri }, input.browserKey)
+          : null;
+      if (!opened) throw new DomainError("invalid_argument", oauthDomainMessages.badState, undefined, "state");
+      // a bind: only by the user who started it, before the provider is asked (its code stays unspent)
+      if (opened.bindUserId !== null && signedInToBind(call) !== opened.bindUserId)
+        throw new DomainError("permission_denied", oauthDomainMessages.bindOther);
       const account = await adapter.exchange(cfg, {
         code: input.code,
         redirectUri,
@@ -202,6 +235,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         codeVerifier: adapter.pkce ? deps.proofs.pkce(input.state, input.browserKey).verifier : undefined,
         nonce: adapter.oidc ? deps.proofs.nonce(input.state, input.browserKey) : undefined,
       });
+      if (opened.bindUserId !== null) return { bound: await bindTo(opened.bindUserId, type, account) };
       const bound = await deps.repo.byAccount(type, account.openid);
       if (bound) {
         await deps.repo.refresh(bound.id, profileOf(account));
@@ -223,12 +257,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     async bind(call: CallContext, input: { oauthType: number; openid: string; session: string }): Promise<void> {
       const me = requireSignedIn(call);
       const { account, type } = openSession(input.oauthType, input.openid, input.session);
-      const result = await deps.repo.bind(me.userId, type, account.openid, profileOf(account));
-      if ("conflict" in result)
-        throw new DomainError(
-          "already_exists",
-          result.conflict === "account" ? oauthDomainMessages.accountTaken : oauthDomainMessages.providerTaken,
-        );
+      await bindTo(me.userId, type, account);
     },
 
     /** A new account (no password yet) for the external account a session proves, signed in. */

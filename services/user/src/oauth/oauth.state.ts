@@ -6,7 +6,8 @@
 //   never sent to the provider) and sends it to StartOAuthLogin and again to LoginOAuth. The state is
 //   `payload.mac` with the MAC over (payload, SHA-256 of the browser key, the exact redirect URI), so a
 //   state made for one browser, provider or redirect URI is refused with any other (login CSRF: an
-//   attacker's callback link fails in the victim's browser). It expires after STATE_TTL.
+//   attacker's callback link fails in the victim's browser). It expires after STATE_TTL. A login started
+//   to bind (from the profile) names the signed-in user in the signed payload: only that user may finish it.
 //   The PKCE verifier and the OIDC nonce are derived from (state, browser key) by the same key: nothing
 //   to store, and neither can be computed without the server's key and the browser's.
 //   Chosen over a server-side record plus an HttpOnly cookie set by the gateway: the gateway stays a
@@ -33,6 +34,11 @@ export interface StateClaims {
   redirectUri: string;
 }
 
+/** What a checked state says beyond its claims: the user a bind-mode login binds to (null: a login). */
+export interface OpenedState {
+  bindUserId: bigint | null;
+}
+
 export interface PendingAccount {
   type: OAuthType;
   account: ExternalAccount;
@@ -57,18 +63,20 @@ export function createOAuthProofs(secret: string, now: () => Date) {
   }
 
   return {
-    /** A new login's state, for this browser, provider and redirect URI. */
-    state(claims: StateClaims, browserKey: string): string {
+    /** A new login's state, for this browser, provider and redirect URI; with `bindUserId`, to bind to that user. */
+    state(claims: StateClaims, browserKey: string, bindUserId?: bigint): string {
+      const body = { t: claims.type, e: now().getTime() + STATE_TTL_MS, n: b64(randomBytes(16)) };
       const payload = b64(
-        Buffer.from(JSON.stringify({ t: claims.type, e: now().getTime() + STATE_TTL_MS, n: b64(randomBytes(16)) })),
+        Buffer.from(JSON.stringify(bindUserId === undefined ? body : { ...body, b: String(bindUserId) })),
       );
       return `${payload}.${mac("state", payload, keyHash(browserKey), claims.redirectUri)}`;
     },
 
-    /** Whether `state` is one this server made for this browser, provider and redirect URI, unexpired. */
-    checkState(state: string, claims: StateClaims, browserKey: string): boolean {
-      const v = open<{ t: number }>(state, "state", keyHash(browserKey), claims.redirectUri);
-      return v?.t === claims.type;
+    /** The state when this server made it for this browser, provider and redirect URI and it is unexpired. */
+    checkState(state: string, claims: StateClaims, browserKey: string): OpenedState | null {
+      const v = open<{ t: number; b?: string }>(state, "state", keyHash(browserKey), claims.redirectUri);
+      if (v?.t !== claims.type) return null;
+      return { bindUserId: typeof v.b === "string" && /^\d+$/.test(v.b) ? BigInt(v.b) : null };
     },
 
     /** The PKCE verifier of a login (43 URL-safe characters, RFC 7636) and its S256 challenge. */

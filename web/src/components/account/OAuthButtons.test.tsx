@@ -41,8 +41,17 @@ describe("OAuthButtons", () => {
     await waitFor(() => expect(seen).toHaveLength(1));
     const kept = pendingLogin();
     expect(kept).toMatchObject({ type: 4, redirect: "/me/profile", bind: false });
-    expect(seen[0]).toMatchObject({ oauthType: 4, browserKey: kept?.browserKey });
+    expect(seen[0]).toMatchObject({ oauthType: 4, browserKey: kept?.browserKey, isBind: false });
     expect(kept?.browserKey).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("on the profile, binds: the buttons say so and the server is asked for a bind of the signed-in account", async () => {
+    const seen: StartOAuthLoginRequest[] = [];
+    renderRoutes([{ path: "*", element: <OAuthButtons bind /> }], { deps: testDeps({ services: services(seen) }) });
+    fireEvent.click(await screen.findByRole("button", { name: "绑定GitHub" }, { timeout: 8000 }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(pendingLogin()).toMatchObject({ type: 4, bind: true });
+    expect(seen[0]).toMatchObject({ oauthType: 4, isBind: true });
   });
 
   it("sends the official account to its scan page instead of starting a redirect", async () => {

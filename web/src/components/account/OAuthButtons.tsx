@@ -48,7 +48,8 @@ export function OAuthButtons({
     setLeaving(type);
     try {
       const pending = beginLogin(type, redirect, bind);
-      const reply = await start.mutateAsync({ oauthType: type, browserKey: pending.browserKey });
+      // bind mode: the server's state names the signed-in account, and only it may finish the bind
+      const reply = await start.mutateAsync({ oauthType: type, browserKey: pending.browserKey, isBind: bind });
       window.location.assign(reply.authorizeUrl);
     } catch (cause) {
       setLeaving(0);
@@ -71,7 +72,7 @@ export function OAuthButtons({
             disabled={leaving !== 0 && leaving !== p.type}
             onClick={() => void go(p.type)}
             icon={p.icon ? <Avatar size={18} src={p.icon} /> : <LoginOutlined />}
-            aria-label={t("oauth.loginWith", { name: p.name })}
+            aria-label={t(bind ? "oauth.bindWith" : "oauth.loginWith", { name: p.name })}
           >
             {p.name}
           </Button>

@@ -13,11 +13,10 @@ import { endLogin, OAUTH_PATHS, type PendingLogin, pendingLogin } from "../../co
 import { useFeedback } from "../../components/feedback/appContext.js";
 import { useAccount } from "../../hooks/useAccount.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { useSession } from "../../store/SessionProvider.js";
 
 type Outcome =
   | { kind: "working" }
-  | { kind: "failed"; message: string }
+  | { kind: "failed"; message: string; bind: boolean }
   | { kind: "unbound"; oauth: UserOAuth; started: PendingLogin };
 
 /**
@@ -32,10 +31,8 @@ export default function OAuthPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const account = useAccount();
-  const session = useSession();
   const { message } = useFeedback();
   const loginOAuth = useMutation(OAuthAPI.method.loginOAuth);
-  const bindOAuth = useMutation(OAuthAPI.method.bindOAuth);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "working" });
   const ran = useRef(false);
 
@@ -59,11 +56,11 @@ export default function OAuthPage() {
     const oauthType = OAUTH_PATHS[type];
     if (params.get("error")) {
       endLogin();
-      setOutcome({ kind: "failed", message: t("oauth.denied") });
+      setOutcome({ kind: "failed", message: t("oauth.denied"), bind: !!started?.bind });
       return;
     }
     if (!oauthType || !code || !started || started.type !== oauthType) {
-      setOutcome({ kind: "failed", message: t("oauth.expired") });
+      setOutcome({ kind: "failed", message: t("oauth.expired"), bind: !!started?.bind });
       return;
     }
     void (async () => {
@@ -74,11 +71,10 @@ export default function OAuthPage() {
           state: params.get("state") ?? "",
           browserKey: started.browserKey,
         });
-        if (started.bind && session.token) {
+        // started from the profile: the server bound it to the signed-in account (or said why not)
+        if (started.bind) {
           endLogin();
-          if (reply.token) throw new Error(t("oauth.alreadyBound"));
-          const o = reply.oauth;
-          await bindOAuth.mutateAsync({ oauthType, openid: o?.openid ?? "", session: o?.session ?? "" });
+          if (!reply.bound) throw new Error(t("oauth.failed"));
           void message.success(t("oauth.bound"));
           await navigate("/me/profile", { replace: true });
           return;
@@ -87,7 +83,7 @@ export default function OAuthPage() {
         if (reply.oauth) setOutcome({ kind: "unbound", oauth: reply.oauth, started });
       } catch (cause) {
         endLogin();
-        setOutcome({ kind: "failed", message: toApiError(cause, t("oauth.failed")).message });
+        setOutcome({ kind: "failed", message: toApiError(cause, t("oauth.failed")).message, bind: started.bind });
       }
     })();
   });
@@ -111,8 +107,8 @@ export default function OAuthPage() {
           title={outcome.message}
           data-testid="oauth-failed"
           extra={
-            <Link to="/login">
-              <Button type="primary">{t("oauth.backToLogin")}</Button>
+            <Link to={outcome.bind ? "/me/profile" : "/login"}>
+              <Button type="primary">{t(outcome.bind ? "oauth.backToProfile" : "oauth.backToLogin")}</Button>
             </Link>
           }
         />
