@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { extractEpubCover } from "./epub-cover.js";
 import { ConversionError, checkAborted } from "./errors.js";
 import { conversionRouteOf, normalizeExtension } from "./formats.js";
 import {
@@ -107,15 +108,22 @@ export function createConverter(options: ConverterOptions = {}): Converter & Pag
       const names = (rendered: number) =>
         Array.from({ length: rendered }, (_, i) => [pageFileName(i + 1, false), pageFileName(i + 1, true)]).flat();
       const pool = await renderPool();
-      if (route === "mupdf") {
-        const r = await renderWithMupdf(pool, limits, input.path, ext, sink, opts);
-        return { ...r, ext, viaOffice: false, svgPages: names(r.rendered) };
-      }
       const work = await mkdtemp(join(workRoot, "wenku-convert-"));
       try {
+        // The placeholder cover names the original type (DOCX, not the PDF LibreOffice made).
+        const cover = { ext, workRoot, ...opts.cover };
+        if (route === "mupdf") {
+          if (ext === "epub") {
+            const epub = await extractEpubCover(input.path, work);
+            if (epub.image) cover.image = epub.image;
+            cover.title ||= epub.title;
+          }
+          const r = await renderWithMupdf(pool, limits, input.path, ext, sink, { ...opts, cover });
+          return { ...r, ext, viaOffice: false, svgPages: names(r.rendered) };
+        }
         const onAlive = opts.onProgress ? () => opts.onProgress?.({ page: 0, pages: 0 }) : undefined;
         const pdf = await office.toPdf(input.path, ext, work, { signal: opts.signal, onAlive });
-        const r = await renderWithMupdf(pool, limits, pdf, "pdf", sink, opts);
+        const r = await renderWithMupdf(pool, limits, pdf, "pdf", sink, { ...opts, cover });
         return { ...r, ext, viaOffice: true, svgPages: names(r.rendered) };
       } finally {
         await rm(work, { recursive: true, force: true });

@@ -15,6 +15,7 @@
 // gzip and the output write of page N (zlib thread pool, I/O) overlap the render of page N+1.
 import { promisify } from "node:util";
 import { gzip as gzipCb } from "node:zlib";
+import { type ChosenCover, type CoverPlan, chooseCover } from "./cover.js";
 import { abortError, ConversionError, checkAborted } from "./errors.js";
 import { RenderError } from "./render-host.js";
 import type { PageCall, RenderLease, RenderPool } from "./render-pool.js";
@@ -42,6 +43,8 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Cover PNG width in pixels (default 600). */
   coverWidth?: number;
+  /** A declared cover image, the title and extension for a placeholder (cover.ts); default: the pages, then a placeholder. */
+  cover?: Partial<CoverPlan>;
   /** Extracted text is cut at this many UTF-8 bytes (default 1 MiB). */
   maxTextBytes?: number;
   /** previewText is cut at this many UTF-8 bytes (default 64 KiB). */
@@ -75,6 +78,8 @@ export interface RenderResult {
   /** Text of the rendered pages 1..rendered only (bounded by maxPreviewTextBytes). */
   previewText: string;
   cover: Uint8Array;
+  /** Where the cover came from: the declared image, a page (1-based, the first that is not blank), a placeholder. */
+  coverFrom: Pick<ChosenCover, "source" | "page">;
   svgBytes: number;
   gzipBytes: number;
   /** Pages served as a raster image in their SVG (1-based). */
@@ -183,6 +188,7 @@ export async function renderWithMupdf(
       pageTextEnds: [],
       previewText: "",
       cover: new Uint8Array(),
+      coverFrom: { source: "page", page: 1 },
       svgBytes: 0,
       gzipBytes: 0,
       rasterPages: [],
@@ -192,6 +198,7 @@ export async function renderWithMupdf(
       peakMemoryBytes: 0,
     };
     const layer = opts.textLayer ?? true;
+    let first: PageReply | undefined;
     for (let i = 0; i < pages; i++) {
       if (i >= rendered && text.full) break;
       checkAborted(signal);
@@ -246,8 +253,7 @@ export async function renderWithMupdf(
         if (i === 0) {
           result.width = reply.width;
           result.height = reply.height;
-          result.cover = reply.cover ?? new Uint8Array();
-          await out.cover(result.cover);
+          first = reply;
         }
         if (!text.full) text.addPage(`${(reply.text ?? "").trimEnd()}\n`);
         if (call.mode !== "text") {
@@ -274,6 +280,21 @@ export async function renderWithMupdf(
       }
       opts.onProgress?.({ page: n, pages });
     }
+    const cover = await chooseCover({
+      lease,
+      doc: { path, ext, pages },
+      first,
+      plan: { ext, ...opts.cover },
+      coverWidth: opts.coverWidth ?? 600,
+      pageMs,
+      openMs,
+      ...(signal ? { signal } : {}),
+    }).catch((e: unknown) => {
+      throw conversionErrorOf(e, "the cover", signal);
+    });
+    result.cover = cover.png;
+    result.coverFrom = { source: cover.source, ...(cover.page ? { page: cover.page } : {}) };
+    await out.cover(result.cover);
     for (const [s, g] of await Promise.all(inflight.splice(0))) {
       result.svgBytes += s ?? 0;
       result.gzipBytes += g ?? 0;

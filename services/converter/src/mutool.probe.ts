@@ -55,7 +55,7 @@ async function probeNow(path: string): Promise<MutoolProbe> {
   try {
     await writeFile(join(dir, "convert.js"), mutoolScript);
     const s = await run(path, ["run", join(dir, "convert.js"), dir, "--probe"], 10_000);
-    if (s.out.trim() !== "functionfunctionobjectfunctionobjectfunction") {
+    if (s.out.trim() !== "functionfunctionobjectfunctionobjectfunctionobject") {
       return {
         used: false,
         path,

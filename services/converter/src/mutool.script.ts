@@ -2,7 +2,7 @@
 // a line on stdin (open, page, close), one answer a line on stdout after the process's random mark; the
 // page's SVG, text, text layer lines and PNGs are files in the process's directory.
 import { PAGE_TEXT_MAX_BYTES, PAGE_TEXT_MAX_LINES } from "./page-text.js";
-import type { FailureKind } from "./render-protocol.js";
+import { coverProbeWidth, type FailureKind } from "./render-protocol.js";
 import { STEXT_WRITER_MAX_TEXT_BYTES } from "./stext.js";
 
 /**
@@ -66,6 +66,14 @@ function pageText(list, b, slot) {
 function png(list, scale, name) {
   list.toPixmap(Scale(scale, scale), DeviceRGB, false).saveAsPNG(dir + "/" + name);
 }
+function coverVariance(list, w, h) {
+  var scale = Math.min(${coverProbeWidth} / w, ${coverProbeWidth * 4} / h);
+  var pix = list.toPixmap(Scale(scale, scale), DeviceGray, false);
+  var pw = pix.getWidth(), ph = pix.getHeight(), sum = 0, squares = 0, x, y, v;
+  for (y = 0; y < ph; y++) for (x = 0; x < pw; x++) { v = pix.getSample(x, y, 0); sum += v; squares += v * v; }
+  var n = Math.max(1, pw * ph), mean = sum / n;
+  return squares / n - mean * mean;
+}
 function renderPage(req) {
   if (!doc) throw new Failure("failed", "no document is open");
   var slot = req.index % 2;
@@ -77,7 +85,11 @@ function renderPage(req) {
   if (req.text || req.pageText) write("text", "preserve-whitespace", "t" + slot + ".txt", b, list);
   if (req.text) r.text = true;
   if (req.pageText) r.pageText = pageText(list, b, slot);
-  if (req.coverWidth > 0) { png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png"); r.cover = true; }
+  if (req.coverWidth > 0) {
+    png(list, Math.min(req.coverWidth / w, (req.coverWidth * 4) / h), "cover.png");
+    r.cover = true;
+    r.coverVariance = coverVariance(list, w, h);
+  }
   if (req.mode === "scan") {
     var dpi = Math.min(req.dpi, 72 * Math.sqrt((req.maxPixels || 12e6) / (w * h)));
     list.toPixmap(Scale(dpi / 72, dpi / 72), DeviceGray, false).saveAsPNG(dir + "/o" + slot + ".png");
@@ -105,7 +117,7 @@ function kindOf(e) {
   return /out of memory|malloc|calloc|realloc/i.test(messageOf(e)) ? "memory" : "failed";
 }
 if (scriptArgs[1] === "--probe") {
-  print(typeof Document + typeof DocumentWriter + typeof Identity + typeof Scale + typeof DeviceRGB + typeof readFile);
+  print(typeof Document + typeof DocumentWriter + typeof Identity + typeof Scale + typeof DeviceRGB + typeof readFile + typeof DeviceGray);
   quit(0);
 }
 for (;;) {
@@ -132,6 +144,7 @@ export interface ScriptPage {
   /** The text layer: MuPDF's stext.json in j<slot>.json, or the lines walked in x<slot>.json (stext.ts ScriptPageText). */
   pageText?: "json" | "lines";
   cover?: true;
+  coverVariance?: number;
   svg?: true;
   raster?: true;
   svgTooLarge?: number;

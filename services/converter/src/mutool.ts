@@ -236,6 +236,7 @@ export function createMutoolPool(o: MutoolPoolOptions): RenderPool {
       if (s.text) reply.text = (await file(`t${slot}.txt`)).toString("utf8");
       if (s.pageText && call.pageText) Object.assign(reply, await scriptPageText(asked.proc.dir, slot, s));
       if (s.cover) reply.cover = await file("cover.png");
+      if (s.coverVariance !== undefined) reply.coverVariance = s.coverVariance;
       if (s.svgTooLarge !== undefined) reply.svgTooLarge = s.svgTooLarge;
       if (s.scan !== undefined) {
         reply.png = await file(`o${slot}.png`);

@@ -59,6 +59,8 @@ export interface PageReply {
   /** Lines were dropped from pageText to keep it within its budget. */
   pageTextTruncated?: boolean;
   cover?: Uint8Array;
+  /** With a cover: the variance of its luminance at thumbnail size (coverProbeWidth); near 0 is a blank page. */
+  coverVariance?: number;
   /** Absent when not asked for, or when even the raster was over maxBytes. */
   svg?: Uint8Array;
   /** The SVG wraps a raster image. */
@@ -69,6 +71,9 @@ export interface PageReply {
   png?: Uint8Array;
   scanDpi?: number;
 }
+
+/** Width in pixels at which a cover's blankness is measured: what a document card shows (a 56 px thumbnail). */
+export const coverProbeWidth = 64;
 
 /** "crashed": a WebAssembly trap (the thread then ends). */
 export type FailureKind = "corrupt" | "encrypted" | "empty" | "memory" | "crashed" | "failed";

@@ -10,7 +10,15 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type * as Mupdf from "mupdf";
-import type { FailureKind, PageReply, PageRequest, ThreadData, ThreadReply, ThreadRequest } from "./render-protocol.js";
+import {
+  coverProbeWidth,
+  type FailureKind,
+  type PageReply,
+  type PageRequest,
+  type ThreadData,
+  type ThreadReply,
+  type ThreadRequest,
+} from "./render-protocol.js";
 import { pageTextFromStextJson, STEXT_JSON_SCALE } from "./stext.js";
 
 const port = parentPort;
@@ -196,6 +204,25 @@ function scanDpiOf(w: number, h: number, dpi: number, maxPixels: number): number
   return Math.min(dpi, 72 * Math.sqrt(maxPixels / (w * h)));
 }
 
+/** The variance of the page's luminance at thumbnail size: how much a card's cover would show (0: uniform). */
+function coverVarianceOf(list: Mupdf.DisplayList, w: number, h: number): number {
+  const scale = Math.min(coverProbeWidth / w, (coverProbeWidth * 4) / h);
+  const pix = list.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false);
+  try {
+    const px = pix.getPixels();
+    let sum = 0;
+    let squares = 0;
+    for (const v of px) {
+      sum += v;
+      squares += v * v;
+    }
+    const mean = sum / Math.max(1, px.length);
+    return squares / Math.max(1, px.length) - mean * mean;
+  } finally {
+    pix.destroy();
+  }
+}
+
 /**
  * One page, interpreted once into a display list; the text and the text layer (one structured
  * text), the cover (page 1), then the SVG (text as paths, no fonts needed) or, in raster mode or when the SVG is over the output cap, a raster SVG.
@@ -224,7 +251,10 @@ function renderPage(req: PageRequest): PageReply {
           st.destroy();
         }
       }
-      if (req.coverWidth > 0) reply.cover = coverOf(list, w, h, req.coverWidth);
+      if (req.coverWidth > 0) {
+        reply.cover = coverOf(list, w, h, req.coverWidth);
+        reply.coverVariance = coverVarianceOf(list, w, h);
+      }
       if (req.mode === "scan") {
         const dpi = scanDpiOf(w, h, req.dpi, req.maxPixels || 12e6);
         const pix = list.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false);

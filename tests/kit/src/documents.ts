@@ -108,8 +108,13 @@ export function makeScanPdf(spec: ScanSpec): Uint8Array {
   }
 }
 
-/** A minimal zip (deflate, or stored for entries flagged `store`), enough for OOXML and EPUB. */
-export function zip(entries: { name: string; data: string | Uint8Array; store?: boolean }[]): Uint8Array {
+/**
+ * A minimal zip (deflate, or stored for entries flagged `store`), enough for OOXML and EPUB;
+ * `declaredSize` writes another uncompressed size than the real one (a bomb that says it is small).
+ */
+export function zip(
+  entries: { name: string; data: string | Uint8Array; store?: boolean; declaredSize?: number }[],
+): Uint8Array {
   const local: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -126,7 +131,7 @@ export function zip(entries: { name: string; data: string | Uint8Array; store?: 
     head.writeUInt16LE(method, 8);
     head.writeUInt32LE(crc, 14);
     head.writeUInt32LE(body.length, 18);
-    head.writeUInt32LE(raw.length, 22);
+    head.writeUInt32LE(e.declaredSize ?? raw.length, 22);
     head.writeUInt16LE(name.length, 26);
     local.push(head, name, body);
     const dir = Buffer.alloc(46);
@@ -137,7 +142,7 @@ export function zip(entries: { name: string; data: string | Uint8Array; store?: 
     dir.writeUInt16LE(method, 10);
     dir.writeUInt32LE(crc, 16);
     dir.writeUInt32LE(body.length, 20);
-    dir.writeUInt32LE(raw.length, 24);
+    dir.writeUInt32LE(e.declaredSize ?? raw.length, 24);
     dir.writeUInt16LE(name.length, 28);
     dir.writeUInt32LE(offset, 42);
     central.push(dir, name);
@@ -190,10 +195,73 @@ export function makeDocx(paragraphs: string[], opts: { pageBreaks?: boolean } = 
   ]);
 }
 
-/** An EPUB 3 with one XHTML chapter per entry. */
-export function makeEpub(title: string, chapters: string[]): Uint8Array {
-  const items = chapters.map((_, i) => `<item id="c${i}" href="c${i}.xhtml" media-type="application/xhtml+xml"/>`);
-  const spine = chapters.map((_, i) => `<itemref idref="c${i}"/>`);
+/** How an EPUB declares its cover image. */
+export interface EpubCoverSpec {
+  /** The image file's bytes (stored as OEBPS/images/<name>). */
+  data: Uint8Array | string;
+  /** Default "cover.png". */
+  name?: string;
+  /** Default "image/png". */
+  mediaType?: string;
+  /**
+   * "property": EPUB 3 properties="cover-image" (default); "meta": EPUB 2 <meta name="cover">; "guide":
+   * only a cover page (first in the spine, guide type="cover") drawing the image as an SVG <image>, as
+   * calibre writes it; "missing": declared, but no such file in the zip.
+   */
+  style?: "property" | "meta" | "guide" | "missing";
+  /** The zip entry's declared uncompressed size (a lie, for a bomb that declares itself small). */
+  declaredSize?: number;
+}
+
+/** An EPUB 3 with one XHTML chapter per entry, and a declared cover image when `opts.cover` is given. */
+export function makeEpub(title: string, chapters: string[], opts: { cover?: EpubCoverSpec } = {}): Uint8Array {
+  const c = opts.cover;
+  const coverName = c?.name ?? "cover.png";
+  const coverType = c?.mediaType ?? "image/png";
+  const style = c?.style ?? "property";
+  const coverItems = c
+    ? [
+        `<item id="cover-img" href="images/${coverName}" media-type="${coverType}"${style === "property" ? ' properties="cover-image"' : ""}/>`,
+        ...(style === "guide"
+          ? ['<item id="titlepage" href="titlepage.xhtml" media-type="application/xhtml+xml"/>']
+          : []),
+      ]
+    : [];
+  const items = [
+    ...coverItems,
+    ...chapters.map((_, i) => `<item id="c${i}" href="c${i}.xhtml" media-type="application/xhtml+xml"/>`),
+  ];
+  const spine = [
+    ...(style === "guide" && c ? ['<itemref idref="titlepage"/>'] : []),
+    ...chapters.map((_, i) => `<itemref idref="c${i}"/>`),
+  ];
+  const meta = c && style === "meta" ? '<meta name="cover" content="cover-img"/>' : "";
+  const guide =
+    c && style === "guide" ? '<guide><reference type="cover" title="Cover" href="titlepage.xhtml"/></guide>' : "";
+  const coverEntries = c
+    ? [
+        ...(style === "missing"
+          ? []
+          : [
+              {
+                name: `OEBPS/images/${coverName}`,
+                data: c.data,
+                ...(c.declaredSize ? { declaredSize: c.declaredSize } : {}),
+              },
+            ]),
+        ...(style === "guide"
+          ? [
+              {
+                name: "OEBPS/titlepage.xhtml",
+                data:
+                  '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>Cover</title></head><body>' +
+                  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="100%" height="100%" viewBox="0 0 300 400">' +
+                  `<image width="300" height="400" xlink:href="images/${coverName}"/></svg></body></html>`,
+              },
+            ]
+          : []),
+      ]
+    : [];
   const nav = chapters.map((_, i) => `<li><a href="c${i}.xhtml">${i + 1}</a></li>`).join("");
   return zip([
     { name: "mimetype", data: "application/epub+zip", store: true },
@@ -207,10 +275,11 @@ export function makeEpub(title: string, chapters: string[]): Uint8Array {
       name: "OEBPS/content.opf",
       data:
         '<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">' +
-        `<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">wenku-test</dc:identifier><dc:title>${esc(title)}</dc:title><dc:language>zh</dc:language></metadata>` +
+        `<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">wenku-test</dc:identifier><dc:title>${esc(title)}</dc:title><dc:language>zh</dc:language>${meta}</metadata>` +
         `<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>${items.join("")}</manifest>` +
-        `<spine>${spine.join("")}</spine></package>`,
+        `<spine>${spine.join("")}</spine>${guide}</package>`,
     },
+    ...coverEntries,
     {
       name: "OEBPS/nav.xhtml",
       data: `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>nav</title></head><body><nav epub:type="toc"><ol>${nav}</ol></nav></body></html>`,
