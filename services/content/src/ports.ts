@@ -10,6 +10,8 @@ export interface ConversionRequest {
   storageKey: string;
   /** With the dot, e.g. ".docx". */
   ext: string;
+  /** The document's title (a placeholder cover shows it when the file's first pages are blank). */
+  title?: string;
 }
 
 /** Publishes conversion requests (api.v1.ConversionRequested) on the bus's conversion work queue. */

@@ -69,7 +69,7 @@ export async function convertFile(
         },
       },
       // every page: the preview limit decides who reads them (content), not which exist
-      { signal, onProgress: beat },
+      { signal, onProgress: beat, cover: { title: job.title } },
     );
     const text = Buffer.from(r.text, "utf8");
     await storage.put(keys.text, text, { contentType: "text/plain; charset=utf-8", size: text.length });
@@ -100,6 +100,7 @@ export async function convertFile(
         pages: r.pages,
         rendered: r.rendered,
         viaOffice: r.viaOffice,
+        cover: r.coverFrom,
         ...(r.rasterPages.length ? { rasterPages: r.rasterPages.slice(0, 20) } : {}),
         ...(r.skippedTextPages.length ? { skippedTextPages: r.skippedTextPages.slice(0, 20) } : {}),
         ...(r.textLayerTruncated.length ? { textLayerTruncated: r.textLayerTruncated.slice(0, 20) } : {}),

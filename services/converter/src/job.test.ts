@@ -30,6 +30,7 @@ test.each([
   ["a negative preview", encodeJob({ ...valid, maxPreview: -1 }), "max_preview must not be negative"],
   ["a percent above 100", encodeJob({ ...valid, maxPreviewPercent: 101 }), "max_preview_percent"],
   ["a negative timeout", encodeJob({ ...valid, timeoutMinutes: -5 }), "timeout_minutes"],
+  ["a title no document has", encodeJob({ ...valid, title: "题".repeat(1001) }), "title is longer"],
 ])("a poison message (%s) is described, not decoded", (_, data, problem) => {
   const r = decodeJob(data);
   expect(typeof r).toBe("string");

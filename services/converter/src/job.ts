@@ -61,6 +61,7 @@ export function decodeJob(data: Uint8Array): ConversionJob | string {
   if (m.maxPreviewPercent < 0 || m.maxPreviewPercent > 100) return "max_preview_percent must be 0…100";
   if (m.timeoutMinutes < 0 || m.timeoutMinutes > int32Max / 60_000) return "timeout_minutes out of range";
   if (!/^[A-Za-z0-9_-]{0,16}$/.test(m.language)) return "language must be a language code of at most 16 characters";
+  if (m.title.length > 1000) return "title is longer than 1000 characters";
   return m;
 }
 

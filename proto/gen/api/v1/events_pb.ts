@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/events.proto.
  */
 export const file_api_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEi0QEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBRIQCghsYW5ndWFnZRgJIAEoCSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDIiQKEVVzZXJDb3VudHNDaGFuZ2VkEg8KB3VzZXJfaWQYASADKANiBnByb3RvMw");
+  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEi4AEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBRIQCghsYW5ndWFnZRgJIAEoCRINCgV0aXRsZRgKIAEoCSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDIiQKEVVzZXJDb3VudHNDaGFuZ2VkEg8KB3VzZXJfaWQYASADKANiBnByb3RvMw");
 
 /**
  * wenku.conversion.requested (stream WENKU_CONVERSION, a work queue): convert one document's file. Published by
@@ -79,6 +79,13 @@ export type ConversionRequested = Message<"api.v1.ConversionRequested"> & {
    * @generated from field: string language = 9;
    */
   language: string;
+
+  /**
+   * the document's title when requested: drawn on the placeholder cover of a file with blank first pages
+   *
+   * @generated from field: string title = 10;
+   */
+  title: string;
 };
 
 /**

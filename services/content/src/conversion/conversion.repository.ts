@@ -30,6 +30,7 @@ export interface StrandedDocument {
   id: bigint;
   attachmentHash: string;
   ext: string;
+  title: string;
   status: number;
   storageKey: string;
   updatedAt: Date;
@@ -164,7 +165,7 @@ export function createConversionRepository(db: Db) {
      */
     stranded: (after: bigint, limit: number): Promise<StrandedDocument[]> =>
       db.$queryRaw<StrandedDocument[]>`
-        SELECT d.id, d.attachment_hash AS "attachmentHash", d.ext, d.status::int AS status,
+        SELECT d.id, d.attachment_hash AS "attachmentHash", d.ext, d.title, d.status::int AS status,
           a.storage_key AS "storageKey", d.updated_at AS "updatedAt"
         FROM documents d JOIN attachments a ON a.hash = d.attachment_hash
         WHERE d.deleted_at IS NULL AND d.id > ${after}

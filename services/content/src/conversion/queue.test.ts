@@ -14,6 +14,7 @@ const doc = (id: number) => ({
   attachmentHash: "a".repeat(32),
   storageKey: `attachments/${id}.pdf`,
   ext: ".pdf",
+  title: `文档 ${id}`,
 });
 
 test("each request carries the converter settings of the moment, force from the caller or the repeat setting, and the language", async () => {
@@ -48,7 +49,12 @@ test("each request carries the converter settings of the moment, force from the 
     [3n, true, 12, 30, 45],
     [4n, true, 0, 100, 0],
   ]);
-  expect(got[0]).toMatchObject({ attachmentHash: "a".repeat(32), storageKey: "attachments/1.pdf", ext: ".pdf" });
+  expect(got[0]).toMatchObject({
+    attachmentHash: "a".repeat(32),
+    storageKey: "attachments/1.pdf",
+    ext: ".pdf",
+    title: "文档 1", // drawn on a placeholder cover
+  });
   // The document's language when it has one (OCR reads its scans in it).
   expect(got.map((j) => j.language)).toEqual(["", "en", "", ""]);
   await bus.close();

@@ -77,6 +77,7 @@ export function createConversionQueue(o: ConversionQueueOptions): ConversionQueu
             attachmentHash: d.attachmentHash,
             storageKey: d.storageKey,
             ext: d.ext,
+            title: d.title ?? "",
             force: Boolean(opts.force) || Boolean(converter?.enableConvertRepeatedDocument),
             maxPreview: Math.max(0, converter?.maxPreview ?? 0),
             maxPreviewPercent: Math.min(100, Math.max(0, converter?.maxPreviewPercent ?? 0)),

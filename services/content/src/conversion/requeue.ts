@@ -31,6 +31,7 @@ export async function requeueStranded(db: Db, queue: ConversionQueueImpl, signal
     attachmentHash: d.attachmentHash,
     storageKey: d.storageKey,
     ext: d.ext,
+    title: d.title,
   });
   // One id per document state: replicas starting together publish it once (JetStream dedupe window).
   const stamp = new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));

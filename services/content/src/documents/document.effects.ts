@@ -26,6 +26,7 @@ export function createDocumentEffects(deps: DocumentEffectsDeps) {
         attachmentHash: d.attachmentHash,
         storageKey: d.attachment.storageKey,
         ext: d.ext,
+        title: d.title,
       }));
       try {
         await conversions.request(requests, { force });
