@@ -175,7 +175,7 @@ export async function doc(
   hash: string,
   status: number,
   categoryId: bigint,
-  extra: { description?: string; ext?: string } = {},
+  extra: { description?: string; ext?: string; languageId?: bigint } = {},
 ): Promise<bigint> {
   const d = await db.document.create({
     data: { title: `文档${++n}`, userId: 1n, attachmentHash: hash, ext: ".pdf", status, ...extra },

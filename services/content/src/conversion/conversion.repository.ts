@@ -16,6 +16,8 @@ export interface ConvertedColumns {
   enableGzip: boolean;
   /** Set where the description is empty. */
   description: string;
+  /** The language the text is in (detected), set where the uploader left the language empty. */
+  languageId: bigint | null;
 }
 
 export interface TextColumns {
@@ -41,6 +43,15 @@ const list = (statuses: readonly number[]) => Prisma.join([...statuses]);
 
 export function createConversionRepository(db: Db) {
   return {
+    /** The enabled language with this code (compared case-insensitively), if the site has it. */
+    async enabledLanguage(code: string): Promise<bigint | null> {
+      const row = await db.language.findFirst({
+        where: { code: { equals: code, mode: "insensitive" }, enable: true },
+        select: { id: true },
+      });
+      return row?.id ?? null;
+    },
+
     /** Live documents of the file waiting in `from` → converting; their ids. */
     /** Whether a live document of the file is in one of `statuses` (someone still waits for a conversion). */
     async anyIn(hash: string, statuses: readonly number[]): Promise<boolean> {
@@ -72,6 +83,7 @@ export function createConversionRepository(db: Db) {
             pages = ${c.pages}, preview = ${c.preview}, width = ${c.width}, height = ${c.height},
             preview_ext = ${c.previewExt}, enable_gzip = ${c.enableGzip}, convert_error = '',
             description = CASE WHEN description = '' THEN ${c.description} ELSE description END,
+            language_id = COALESCE(language_id, ${c.languageId}::bigint),
             updated_at = now()
           WHERE attachment_hash = ${hash} AND deleted_at IS NULL
             AND status IN (${list([pending, converting, failed, reconvert, pendingReview])})

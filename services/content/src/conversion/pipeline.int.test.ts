@@ -77,6 +77,31 @@ test("a normal and a pending-review document of one file: both converted, the pr
   expect(log.every((entry) => entry.ok)).toBe(true);
 });
 
+test("a document uploaded without a language gets the one its text is in; a chosen one is kept", async () => {
+  const language = (code: string, name: string, enable = true) =>
+    db.language.upsert({ where: { code }, create: { code, name, enable }, update: { enable } });
+  const zh = await language("zh-CN", "简体中文");
+  const en = await language("en", "English");
+  await language("ja", "日本語", false);
+  const cat = await category();
+  const chinese = await attachment(file("中文手册"));
+  const guessed = await doc(chinese.hash, DocStatus.pending, cat);
+  const chosen = await doc(chinese.hash, DocStatus.pending, cat, { languageId: en.id });
+  const japanese = await attachment(file("日本語の説明書"));
+  const disabled = await doc(japanese.hash, DocStatus.pending, cat);
+  await s.queue.request([request(guessed, chinese), request(disabled, japanese)]);
+  const [zhJob, jaJob] = await received(guessed, disabled);
+  if (!zhJob || !jaJob) throw new Error("two requests expected");
+  expect(await started(zhJob)).toBe(true);
+  await converted(zhJob, ["这是一本关于文档转换和全文检索的中文使用手册，介绍如何上传、预览和下载文档。"]);
+  expect((await row(guessed)).languageId).toBe(zh.id);
+  expect((await row(chosen)).languageId).toBe(en.id);
+  // Detected, but the site does not offer it: left empty rather than guessed wrong.
+  expect(await started(jaJob)).toBe(true);
+  await converted(jaJob, ["これは文書の変換と全文検索についての説明書です。十分な長さの文章が必要です。"]);
+  expect((await row(disabled)).languageId).toBeNull();
+});
+
 test("a corrupt file: failed for good with a Chinese message, no longer counted in its category", async () => {
   const a = await attachment(file("corrupt"));
   const cat = await category();

@@ -2,7 +2,8 @@
 // belongs to a file (its hash), so every live document of that file moves together: pending/reconvert
 // → converting → converted or failed. Disabled, rejected and converted documents are never touched;
 // pending-review ones get pages, preview and errors but keep their status (review decides that).
-// Categories' doc_count is recounted after each change (failed documents are not counted).
+// Categories' doc_count is recounted after each change (failed documents are not counted). A document
+// uploaded without a language gets the one its text is detected in (when the site offers it).
 
 import {
   type ConversionJob,
@@ -24,6 +25,7 @@ import { createCategoryRepository } from "../categories/category.repository.js";
 import type { Db } from "../db.js";
 import type { DocumentEvents } from "../documents/document.events.js";
 import { DocStatus } from "../documents/visibility.js";
+import { detectLanguage } from "../languages/detect.js";
 import { createConversionRepository } from "./conversion.repository.js";
 
 export interface DocumentSinkOptions {
@@ -81,6 +83,12 @@ export function createDocumentSink({ db, storage, log, events }: DocumentSinkOpt
     return { text, previewText: previewTextOf(text, m.pageTextEnds, r.rendered) };
   }
 
+  /** The site's enabled language the text is written in, or null when unclear or not offered. */
+  async function languageOf(text: string): Promise<bigint | null> {
+    const code = detectLanguage(text);
+    return code ? repo.enabledLanguage(code) : null;
+  }
+
   return {
     async started(job) {
       // A failed file goes back to converting only when asked again on purpose (retry, reconvert).
@@ -108,6 +116,8 @@ export function createDocumentSink({ db, storage, log, events }: DocumentSinkOpt
           enableGzip: true,
           // From the preview pages: the description is public.
           description: descriptionOf(previewText),
+          // From the whole text (detection samples its start); never replaces a language chosen on upload.
+          languageId: await languageOf(text),
         },
         { previewText, content: text, truncated: r.textTruncated, previewOnly: r.reused },
       );
