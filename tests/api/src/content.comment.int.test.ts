@@ -81,8 +81,10 @@ beforeAll(async () => {
 
 test("comments and replies on a document: plain text, newest first with replies, counts, the activity feed", async () => {
   const doc = await document();
-  await ok({ document_id: doc, content: "  <script>alert(1)</script><b>第一</b>  \r\n" }, alice.token);
+  const posted = await post({ document_id: doc, content: "  <script>alert(1)</script><b>第一</b>  \r\n" }, alice.token);
   const first = await newest(alice.id);
+  // The answer names the comment and says it does not wait for review (moredoc answered {}: fields added).
+  expect(posted.json).toEqual({ id: first, pending: false });
   await ok({ document_id: doc, content: "第二" }, bob.token);
   await ok({ document_id: doc, content: "回复第一", parent_id: first }, bob.token);
   const reply = await newest(bob.id);
@@ -157,8 +159,10 @@ test("approval groups post pending comments: not counted, shown to their author 
   await memberGroup({ enable_comment_approval: true });
   try {
     const doc = await document();
-    await ok({ document_id: doc, content: "待审评论" }, bob.token);
+    const posted = await post({ document_id: doc, content: "待审评论" }, bob.token);
     const id = await newest(bob.id);
+    // The page tells the author it waits for review from this answer.
+    expect(posted.json).toEqual({ id, pending: true });
     expect(await docCount(doc)).toBe(0);
     expect(texts((await list(`document_id=${doc}`)).comment)).toEqual([]);
     expect(texts((await list(`document_id=${doc}`, alice.token)).comment)).toEqual([]);

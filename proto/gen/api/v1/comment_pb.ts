@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/comment.proto.
  */
 export const file_api_v1_comment: GenFile = /*@__PURE__*/
-  fileDesc("ChRhcGkvdjEvY29tbWVudC5wcm90bxIGYXBpLnYxIoMDCgdDb21tZW50EgoKAmlkGAEgASgDEhEKCXBhcmVudF9pZBgCIAEoAxIPCgdjb250ZW50GAMgASgJEhMKC2RvY3VtZW50X2lkGAQgASgDEiQKBnN0YXR1cxgFIAEoDjIULmFwaS52MS5SZXZpZXdTdGF0dXMSFQoNY29tbWVudF9jb3VudBgGIAEoBRIPCgd1c2VyX2lkGAcgASgDEiEKBHVzZXIYCCABKAsyEy5hcGkudjEuQ29tbWVudFVzZXISFgoOZG9jdW1lbnRfdGl0bGUYCSABKAkSIQoEdHlwZRgKIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIVCg1kb2N1bWVudF91dWlkGAsgASgJEhAKCHVzZXJuYW1lGAwgASgJEi4KCmNyZWF0ZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjsKC0NvbW1lbnRVc2VyEgoKAmlkGAEgASgDEhAKCHVzZXJuYW1lGAIgASgJEg4KBmF2YXRhchgDIAEoCSKXAQoUQ3JlYXRlQ29tbWVudFJlcXVlc3QSEwoLZG9jdW1lbnRfaWQYASABKAMSEQoJcGFyZW50X2lkGAIgASgDEg8KB2NvbnRlbnQYAyABKAkSEgoKY2FwdGNoYV9pZBgEIAEoCRIPCgdjYXB0Y2hhGAUgASgJEiEKBHR5cGUYBiABKA4yEy5hcGkudjEuQ29udGVudEtpbmQiIgoURGVsZXRlQ29tbWVudFJlcXVlc3QSCgoCaWQYASADKAMiHwoRR2V0Q29tbWVudFJlcXVlc3QSCgoCaWQYASABKAMi+QEKEkxpc3RDb21tZW50UmVxdWVzdBIMCgRwYWdlGAEgASgDEgwKBHNpemUYAiABKAMSCgoCd2QYAyABKAkSDQoFZmllbGQYBCADKAkSDQoFb3JkZXIYBSABKAkSJAoGc3RhdHVzGAYgAygOMhQuYXBpLnYxLlJldmlld1N0YXR1cxITCgtkb2N1bWVudF9pZBgHIAEoAxIPCgd1c2VyX2lkGAggASgDEhEKCXBhcmVudF9pZBgJIAMoAxIbChN3aXRoX2RvY3VtZW50X3RpdGxlGAogASgIEiEKBHR5cGUYCyADKA4yEy5hcGkudjEuQ29udGVudEtpbmQiQwoQTGlzdENvbW1lbnRSZXBseRINCgV0b3RhbBgBIAEoAxIgCgdjb21tZW50GAIgAygLMg8uYXBpLnYxLkNvbW1lbnQiRwoTQ2hlY2tDb21tZW50UmVxdWVzdBIKCgJpZBgBIAMoAxIkCgZzdGF0dXMYAiABKA4yFC5hcGkudjEuUmV2aWV3U3RhdHVzMssFCgpDb21tZW50QVBJEnUKDUNyZWF0ZUNvbW1lbnQSHC5hcGkudjEuQ3JlYXRlQ29tbWVudFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiLsrzGBAIAioM5Y+R6KGo6K+E6K66gtPkkwIUOgEqIg8vYXBpL3YxL2NvbW1lbnQSaAoNVXBkYXRlQ29tbWVudBIPLmFwaS52MS5Db21tZW50GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii7K8xgQCAMqDOabtOaWsOivhOiuuoLT5JMCFDoBKhoPL2FwaS92MS9jb21tZW50EnQKDURlbGV0ZUNvbW1lbnQSHC5hcGkudjEuRGVsZXRlQ29tbWVudFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiLcrzGBIIAhABKgzliKDpmaTor4TorrqC0+STAhEqDy9hcGkvdjEvY29tbWVudBJlCgpHZXRDb21tZW50EhkuYXBpLnYxLkdldENvbW1lbnRSZXF1ZXN0Gg8uYXBpLnYxLkNvbW1lbnQiK8rzGBAIAyoM5p+l55yL6K+E6K66gtPkkwIREg8vYXBpL3YxL2NvbW1lbnQSdwoLTGlzdENvbW1lbnQSGi5hcGkudjEuTGlzdENvbW1lbnRSZXF1ZXN0GhguYXBpLnYxLkxpc3RDb21tZW50UmVwbHkiMsrzGBIIARgBKgzor4TorrrliJfooaiC0+STAhYSFC9hcGkvdjEvY29tbWVudC9saXN0EnkKDENoZWNrQ29tbWVudBIbLmFwaS52MS5DaGVja0NvbW1lbnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IjTK8xgQCAMqDOWuoeaguOivhOiuuoLT5JMCGjoBKiIVL2FwaS92MS9jb21tZW50L2NoZWNrGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("ChRhcGkvdjEvY29tbWVudC5wcm90bxIGYXBpLnYxIoMDCgdDb21tZW50EgoKAmlkGAEgASgDEhEKCXBhcmVudF9pZBgCIAEoAxIPCgdjb250ZW50GAMgASgJEhMKC2RvY3VtZW50X2lkGAQgASgDEiQKBnN0YXR1cxgFIAEoDjIULmFwaS52MS5SZXZpZXdTdGF0dXMSFQoNY29tbWVudF9jb3VudBgGIAEoBRIPCgd1c2VyX2lkGAcgASgDEiEKBHVzZXIYCCABKAsyEy5hcGkudjEuQ29tbWVudFVzZXISFgoOZG9jdW1lbnRfdGl0bGUYCSABKAkSIQoEdHlwZRgKIAEoDjITLmFwaS52MS5Db250ZW50S2luZBIVCg1kb2N1bWVudF91dWlkGAsgASgJEhAKCHVzZXJuYW1lGAwgASgJEi4KCmNyZWF0ZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjsKC0NvbW1lbnRVc2VyEgoKAmlkGAEgASgDEhAKCHVzZXJuYW1lGAIgASgJEg4KBmF2YXRhchgDIAEoCSKXAQoUQ3JlYXRlQ29tbWVudFJlcXVlc3QSEwoLZG9jdW1lbnRfaWQYASABKAMSEQoJcGFyZW50X2lkGAIgASgDEg8KB2NvbnRlbnQYAyABKAkSEgoKY2FwdGNoYV9pZBgEIAEoCRIPCgdjYXB0Y2hhGAUgASgJEiEKBHR5cGUYBiABKA4yEy5hcGkudjEuQ29udGVudEtpbmQiMQoSQ3JlYXRlQ29tbWVudFJlcGx5EgoKAmlkGAEgASgDEg8KB3BlbmRpbmcYAiABKAgiIgoURGVsZXRlQ29tbWVudFJlcXVlc3QSCgoCaWQYASADKAMiHwoRR2V0Q29tbWVudFJlcXVlc3QSCgoCaWQYASABKAMi+QEKEkxpc3RDb21tZW50UmVxdWVzdBIMCgRwYWdlGAEgASgDEgwKBHNpemUYAiABKAMSCgoCd2QYAyABKAkSDQoFZmllbGQYBCADKAkSDQoFb3JkZXIYBSABKAkSJAoGc3RhdHVzGAYgAygOMhQuYXBpLnYxLlJldmlld1N0YXR1cxITCgtkb2N1bWVudF9pZBgHIAEoAxIPCgd1c2VyX2lkGAggASgDEhEKCXBhcmVudF9pZBgJIAMoAxIbChN3aXRoX2RvY3VtZW50X3RpdGxlGAogASgIEiEKBHR5cGUYCyADKA4yEy5hcGkudjEuQ29udGVudEtpbmQiQwoQTGlzdENvbW1lbnRSZXBseRINCgV0b3RhbBgBIAEoAxIgCgdjb21tZW50GAIgAygLMg8uYXBpLnYxLkNvbW1lbnQiRwoTQ2hlY2tDb21tZW50UmVxdWVzdBIKCgJpZBgBIAMoAxIkCgZzdGF0dXMYAiABKA4yFC5hcGkudjEuUmV2aWV3U3RhdHVzMs8FCgpDb21tZW50QVBJEnkKDUNyZWF0ZUNvbW1lbnQSHC5hcGkudjEuQ3JlYXRlQ29tbWVudFJlcXVlc3QaGi5hcGkudjEuQ3JlYXRlQ29tbWVudFJlcGx5Ii7K8xgQCAIqDOWPkeihqOivhOiuuoLT5JMCFDoBKiIPL2FwaS92MS9jb21tZW50EmgKDVVwZGF0ZUNvbW1lbnQSDy5hcGkudjEuQ29tbWVudBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIuyvMYEAgDKgzmm7TmlrDor4TorrqC0+STAhQ6ASoaDy9hcGkvdjEvY29tbWVudBJ0Cg1EZWxldGVDb21tZW50EhwuYXBpLnYxLkRlbGV0ZUNvbW1lbnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii3K8xgSCAIQASoM5Yig6Zmk6K+E6K66gtPkkwIRKg8vYXBpL3YxL2NvbW1lbnQSZQoKR2V0Q29tbWVudBIZLmFwaS52MS5HZXRDb21tZW50UmVxdWVzdBoPLmFwaS52MS5Db21tZW50IivK8xgQCAMqDOafpeeci+ivhOiuuoLT5JMCERIPL2FwaS92MS9jb21tZW50EncKC0xpc3RDb21tZW50EhouYXBpLnYxLkxpc3RDb21tZW50UmVxdWVzdBoYLmFwaS52MS5MaXN0Q29tbWVudFJlcGx5IjLK8xgSCAEYASoM6K+E6K665YiX6KGogtPkkwIWEhQvYXBpL3YxL2NvbW1lbnQvbGlzdBJ5CgxDaGVja0NvbW1lbnQSGy5hcGkudjEuQ2hlY2tDb21tZW50UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI0yvMYEAgDKgzlrqHmoLjor4TorrqC0+STAho6ASoiFS9hcGkvdjEvY29tbWVudC9jaGVjaxoL0vMYB2NvbnRlbnRiBnByb3RvMw", [file_api_v1_access, file_api_v1_enums, file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * A comment on a document or an article (type); replies point to their parent.
@@ -186,6 +186,31 @@ export const CreateCommentRequestSchema: GenMessage<CreateCommentRequest> = /*@_
   messageDesc(file_api_v1_comment, 2);
 
 /**
+ * What CreateComment answers (moredoc answered nothing): the new comment and whether it waits for
+ * review (the commenter's group needs approval), so the page can say so.
+ *
+ * @generated from message api.v1.CreateCommentReply
+ */
+export type CreateCommentReply = Message<"api.v1.CreateCommentReply"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: bool pending = 2;
+   */
+  pending: boolean;
+};
+
+/**
+ * Describes the message api.v1.CreateCommentReply.
+ * Use `create(CreateCommentReplySchema)` to create a new message.
+ */
+export const CreateCommentReplySchema: GenMessage<CreateCommentReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_comment, 3);
+
+/**
  * @generated from message api.v1.DeleteCommentRequest
  */
 export type DeleteCommentRequest = Message<"api.v1.DeleteCommentRequest"> & {
@@ -200,7 +225,7 @@ export type DeleteCommentRequest = Message<"api.v1.DeleteCommentRequest"> & {
  * Use `create(DeleteCommentRequestSchema)` to create a new message.
  */
 export const DeleteCommentRequestSchema: GenMessage<DeleteCommentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_comment, 3);
+  messageDesc(file_api_v1_comment, 4);
 
 /**
  * @generated from message api.v1.GetCommentRequest
@@ -217,7 +242,7 @@ export type GetCommentRequest = Message<"api.v1.GetCommentRequest"> & {
  * Use `create(GetCommentRequestSchema)` to create a new message.
  */
 export const GetCommentRequestSchema: GenMessage<GetCommentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_comment, 4);
+  messageDesc(file_api_v1_comment, 5);
 
 /**
  * @generated from message api.v1.ListCommentRequest
@@ -288,7 +313,7 @@ export type ListCommentRequest = Message<"api.v1.ListCommentRequest"> & {
  * Use `create(ListCommentRequestSchema)` to create a new message.
  */
 export const ListCommentRequestSchema: GenMessage<ListCommentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_comment, 5);
+  messageDesc(file_api_v1_comment, 6);
 
 /**
  * @generated from message api.v1.ListCommentReply
@@ -310,7 +335,7 @@ export type ListCommentReply = Message<"api.v1.ListCommentReply"> & {
  * Use `create(ListCommentReplySchema)` to create a new message.
  */
 export const ListCommentReplySchema: GenMessage<ListCommentReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_comment, 6);
+  messageDesc(file_api_v1_comment, 7);
 
 /**
  * @generated from message api.v1.CheckCommentRequest
@@ -332,7 +357,7 @@ export type CheckCommentRequest = Message<"api.v1.CheckCommentRequest"> & {
  * Use `create(CheckCommentRequestSchema)` to create a new message.
  */
 export const CheckCommentRequestSchema: GenMessage<CheckCommentRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_comment, 7);
+  messageDesc(file_api_v1_comment, 8);
 
 /**
  * @generated from service api.v1.CommentAPI
@@ -346,7 +371,7 @@ export const CommentAPI: GenService<{
   createComment: {
     methodKind: "unary";
     input: typeof CreateCommentRequestSchema;
-    output: typeof EmptySchema;
+    output: typeof CreateCommentReplySchema;
   },
   /**
    * Edits a comment's content or status.

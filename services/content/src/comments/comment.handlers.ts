@@ -3,14 +3,15 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { actor } from "@wenku/kit";
 import { type CommentAPI, ListCommentReplySchema } from "@wenku/proto/api/v1/comment_pb.js";
 import { toComment } from "./comment.mapper.js";
+import { CommentStatus } from "./comment.rules.js";
 import type { CommentService } from "./comment.service.js";
 
 /** Thin RPC edge of CommentAPI. */
 export function createCommentHandlers(comments: CommentService): ServiceImpl<typeof CommentAPI> {
   return {
     async createComment(req, ctx) {
-      await comments.create(actor(ctx), req);
-      return {};
+      const row = await comments.create(actor(ctx), req);
+      return { id: row.id, pending: row.status === CommentStatus.pending };
     },
     async updateComment(req) {
       await comments.update(req);

@@ -57,7 +57,7 @@ export function CommentForm({
   const onFinish = async (values: Values) => {
     setError("");
     try {
-      await create.mutateAsync({
+      const reply = await create.mutateAsync({
         documentId: targetId,
         parentId,
         type: kind,
@@ -66,7 +66,8 @@ export function CommentForm({
         captchaId: captchaId.current,
       });
       form.resetFields();
-      void message.success(t("cmt.posted"));
+      // The server says whether the comment waits for review (the commenter's group needs approval).
+      void message.success(t(reply.pending ? "cmt.postedPending" : "cmt.posted"));
       await invalidateMethod(queryClient, CommentAPI.method.listComment);
       onDone?.();
     } catch (err) {

@@ -22,7 +22,8 @@ const comment = (id: number, extra: MessageInitShape<typeof CommentSchema> = {})
 
 function setup(opts: {
   rows: () => Comment[];
-  create?: (req: CreateCommentRequest) => void;
+  /** Answers whether the new comment waits for review. */
+  create?: (req: CreateCommentRequest) => boolean;
   /** The site asks for a captcha on comments: the captchas handed out, one per GetUserCaptcha. */
   captchas?: string[];
 }) {
@@ -51,8 +52,7 @@ function setup(opts: {
         },
         createComment: (req) => {
           posted.push(req);
-          opts.create?.(req);
-          return {};
+          return { id: 5n, pending: opts.create?.(req) === true };
         },
       });
     },
@@ -91,6 +91,7 @@ describe("CommentSection", () => {
       create: (req) => {
         if (refuse) throw new ConnectError("您已被禁止评论：恶意灌水", Code.PermissionDenied);
         rows = [comment(5, { content: req.content, userId: 7n, username: "alice", status: ReviewStatus.PENDING })];
+        return true;
       },
     });
     deps.sessionStore.login({ id: "7", username: "alice" }, "token-1");
@@ -103,6 +104,9 @@ describe("CommentSection", () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ documentId: 42n, parentId: 0n, type: ContentKind.ARTICLE, content: "第一条" });
     expect((await screen.findByTestId("comment-pending")).textContent).toBe("待审核");
+    // The toast says it waits for review (the server answered pending), not that it is published.
+    expect(await screen.findByText("评论已提交，审核通过后将公开显示")).toBeTruthy();
+    expect(screen.queryByText("评论已发表")).toBeNull();
     expect(screen.getByTestId("comment-delete")).toBeTruthy(); // one's own comment
 
     refuse = true;
@@ -120,6 +124,7 @@ describe("CommentSection", () => {
       captchas,
       create: () => {
         if (refuse) throw new ConnectError("验证码错误", Code.InvalidArgument);
+        return false;
       },
     });
     deps.sessionStore.login({ id: "7", username: "alice" }, "token-1");
