@@ -1,4 +1,4 @@
-// ReportAPI over REST on the real stack (both transports): the six reasons, one open report per user
+// ReportAPI over REST on the real stack (both transports): the six reasons and copyright, one open report per user
 // and document even under ten concurrent requests (a new one once handled), public documents only (not
 // even their owner's or staff's hidden ones), the staff list with its filters, handling with a note,
 // deletion, and the permission rows.
@@ -77,15 +77,15 @@ test("one open report per user and document under ten concurrent requests; a new
   expect(reopen.status).toBe(400);
 });
 
-test("the six reasons only; hidden and missing documents cannot be reported; visitors must sign in", async () => {
+test("the six reasons and copyright only; hidden and missing documents cannot be reported; visitors must sign in", async () => {
   const id = await doc("举报规则");
   const user = await register("reportrules");
-  for (const reason of [0, 7, -1]) {
+  for (const reason of [0, 8, -1]) {
     const r = await report(id, reason, user.token);
-    // 0 is the declared "unspecified"; 7 and -1 are no ReportReason at all, refused at the edge
+    // 0 is the declared "unspecified"; 8 and -1 are no ReportReason at all, refused at the edge
     expect([r.status, r.json.message]).toEqual([
       400,
-      reason === 0 ? "请选择举报原因" : `参数 reason 的值 ${reason} 无效，可选：0、1、2、3、4、5、6`,
+      reason === 0 ? "请选择举报原因" : `参数 reason 的值 ${reason} 无效，可选：0、1、2、3、4、5、6、7`,
     ]);
   }
   const [pending] = await createDocs(carol, {
@@ -101,14 +101,15 @@ test("the six reasons only; hidden and missing documents cannot be reported; vis
   expect(await db.report.count({ where: { documentId: pending?.id } })).toBe(0);
   expect((await report(99_999_999, 1, user.token)).status).toBe(404);
   expect((await report(id, 1, "")).status).toBe(401);
-  for (const reason of [1, 2, 3, 4, 5, 6]) {
+  // 7: copyright infringement (ours, after moredoc's six)
+  for (const reason of [1, 2, 3, 4, 5, 6, 7]) {
     const u = await register(`reporter${reason}`);
     expect((await report(id, reason, u.token)).status).toBe(200);
   }
-  const byReason = await listAs(admin, "&reason=4&reason=6");
-  expect(new Set(byReason.report?.map((r) => r.reason))).toEqual(new Set([4, 6]));
+  const byReason = await listAs(admin, "&reason=4&reason=7");
+  expect(new Set(byReason.report?.map((r) => r.reason))).toEqual(new Set([4, 7]));
   const byTitle = await listAs(admin, `&wd=${encodeURIComponent("举报规则")}`);
-  expect(byTitle.total).toBe(6);
+  expect(byTitle.total).toBe(7);
   expect((await call("GET", "/api/v1/report/list?reason=9", undefined, admin)).status).toBe(400);
 });
 

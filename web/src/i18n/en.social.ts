@@ -32,6 +32,7 @@ export const enSocial: { readonly [K in keyof typeof zhCNSocial]: string } = {
   "soc.reason.4": "Sensitive information",
   "soc.reason.5": "Personal attack",
   "soc.reason.6": "Harassment",
+  "soc.reason.7": "Copyright infringement",
   "soc.tabDocuments": "Documents",
   "soc.tabArticles": "Articles",
   "soc.favoritesEmpty": "No favorites yet: favorite a document or an article you like",

@@ -33,6 +33,7 @@ export const zhCNSocial = {
   "soc.reason.4": "敏感信息",
   "soc.reason.5": "人身攻击",
   "soc.reason.6": "骚扰他人",
+  "soc.reason.7": "侵犯版权",
   "soc.tabDocuments": "文档",
   "soc.tabArticles": "文章",
   "soc.favoritesEmpty": "还没有收藏，看到喜欢的文档或文章点一下收藏吧",

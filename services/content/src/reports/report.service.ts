@@ -1,5 +1,5 @@
 // Reports of documents: a signed-in user reports a public document for one of the six reasons
-// (spec §3), at most one open report per user and document; staff list them, handle them with a note
+// (spec §3) or copyright infringement (7, ours), at most one open report per user and document; staff list them, handle them with a note
 // and delete them.
 import { type CallContext, DomainError, isUniqueViolation, paging, requireSignedIn } from "@wenku/kit";
 import { parseOrderBy } from "../documents/document.filters.js";
@@ -8,8 +8,8 @@ import { isPublic } from "../documents/visibility.js";
 import type { UserBrief, UserDirectory } from "../ports.js";
 import type { ReportRepository, ReportRow, ReportSortColumn } from "./report.repository.js";
 
-/** api.v1.ReportReason: 1 spam ad … 6 harassment. */
-export const REPORT_REASONS: readonly number[] = [1, 2, 3, 4, 5, 6];
+/** Spec §3's six reasons (moredoc's) and ours, 7: copyright infringement. */
+export const REPORT_REASONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 export const REMARK_MAX = 255;
 const WD_MAX = 64;
 const MAX_SIZE = 100;

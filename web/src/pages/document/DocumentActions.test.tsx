@@ -116,16 +116,16 @@ describe("document actions", () => {
     expect(withRating(0, 0, 300)).toBe(300);
   });
 
-  it("reports with one of the six reasons; a refusal is shown in the dialog", async () => {
+  it("reports with one of the six reasons or copyright infringement; a refusal is shown in the dialog", async () => {
     const { calls } = setup({ reportRefusal: "您已举报过该文档，请等待处理" });
     fireEvent.click(screen.getByTestId("report-open"));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getAllByRole("radio")).toHaveLength(6);
+    expect(within(dialog).getAllByRole("radio")).toHaveLength(7);
     expect((within(dialog).getByTestId("report-submit") as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(dialog).getByLabelText("人身攻击"));
+    fireEvent.click(within(dialog).getByLabelText("侵犯版权"));
     fireEvent.click(within(dialog).getByTestId("report-submit"));
     expect((await within(dialog).findByTestId("report-error")).textContent).toContain("您已举报过该文档，请等待处理");
-    expect(calls).toEqual([`report ${ReportReason.PERSONAL_ATTACK}`]);
+    expect(calls).toEqual([`report ${ReportReason.COPYRIGHT}`]);
   });
 
   it("asks a visitor to sign in instead of calling the server", async () => {
