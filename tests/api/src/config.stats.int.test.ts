@@ -47,7 +47,7 @@ async function addDocuments(statuses: number[]) {
   }
 }
 
-test("visitors get the counters only, of what they may see: no hidden document, category, article, link or report", async () => {
+test("visitors get the counters only, of what they may see: no hidden document, category, article, link or report; document categories only", async () => {
   await call("POST", "/api/v1/user/register", { username: "statsuser", password: "secret123" });
   await call("POST", "/api/v1/category", { title: "统计分类", type: 0, enable: true }, admin);
   // A hidden category hides its (enabled) child from visitors too.
@@ -56,6 +56,8 @@ test("visitors get the counters only, of what they may see: no hidden document, 
   );
   const hidden = (await db.query(`SELECT id FROM wenku_content.categories WHERE title = '隐藏分类'`)).rows[0].id;
   await call("POST", "/api/v1/category", { title: "隐藏分类的子类", type: 0, parent_id: hidden, enable: true }, admin);
+  // Article categories are not the library's: counted for nobody.
+  await call("POST", "/api/v1/category", { title: "文章分类", type: 1, enable: true }, admin);
   // Published twice; pending review, failed conversion, disabled, rejected, and one in the recycle bin.
   await addDocuments([2, 2, 6, 3, 4, 7, 0]);
   // An article waiting for review and a report: staff figures.

@@ -6,6 +6,9 @@ import { CommentStatus } from "../comments/comment.rules.js";
 import type { Db } from "../db.js";
 import { PUBLIC_STATUSES } from "../documents/visibility.js";
 
+/** Category.type of document categories (1: articles). The counters name document categories only. */
+const DOCUMENT_CATEGORY = 0;
+
 export function createStatsRepository(db: Db) {
   return {
     /** Documents outside the recycle bin, counted per status. */
@@ -14,15 +17,19 @@ export function createStatsRepository(db: Db) {
       return new Map(rows.map((r) => [r.status, r._count._all]));
     },
 
-    categoryCount: async (): Promise<number> => db.category.count(),
+    /** Document categories (article categories are the articles' business, not the library's). */
+    categoryCount: async (): Promise<number> => db.category.count({ where: { type: DOCUMENT_CATEGORY } }),
 
     /** Documents everyone may see (visibility.ts): out of the recycle bin, in a public status. */
     publicDocumentCount: async (): Promise<number> =>
       db.document.count({ where: { deletedAt: null, status: { in: [...PUBLIC_STATUSES] } } }),
 
-    /** Categories visitors are shown: enabled, under enabled ancestors (the kit's tree rule). */
+    /** Document categories visitors are shown: enabled, under enabled ancestors (the kit's tree rule). */
     async publicCategoryCount(): Promise<number> {
-      const rows = await db.category.findMany({ select: { id: true, parentId: true, title: true, enable: true } });
+      const rows = await db.category.findMany({
+        where: { type: DOCUMENT_CATEGORY },
+        select: { id: true, parentId: true, title: true, enable: true },
+      });
       return visibleTreeRows(rows).length;
     },
 
