@@ -14,9 +14,9 @@ jest.setTimeout(60_000);
 
 const DAY = 86_400_000;
 
-function render(vip: "active" | "lapsed" | "never") {
+function render(vip: "active" | "lapsed" | "never", enable = true) {
   const deps = testDeps({
-    loadSettings: async () => ({ vip: { enable: true, icon: "" } }),
+    loadSettings: async () => ({ vip: { enable, icon: "" } }),
     services: (router) => {
       emptyServices(router);
       router.service(UserAPI, {
@@ -98,5 +98,18 @@ describe("/me/vip", () => {
     });
     expect(screen.getByTestId("me-vip-join")).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("me-vip-orders").textContent).toContain("暂无VIP订单"));
+  });
+
+  it("while the site sells no VIP, nothing offers 开通VIP: the membership stays readable", async () => {
+    render("active", false);
+    await waitFor(() => expect(screen.getByTestId("me-vip-active")).toBeTruthy(), { timeout: 15_000 });
+    expect(screen.queryByTestId("me-vip-join")).toBeNull();
+    expect(screen.getByTestId("me-vip-off").textContent).toBe("本站暂未开启VIP会员");
+  });
+
+  it("someone never VIP on a site without VIP is not offered it either", async () => {
+    render("never", false);
+    await waitFor(() => expect(screen.getByTestId("me-vip-off")).toBeTruthy(), { timeout: 15_000 });
+    expect(screen.queryByTestId("me-vip-join")).toBeNull();
   });
 });

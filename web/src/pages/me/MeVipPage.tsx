@@ -13,6 +13,7 @@ import { formatTime } from "../../components/common/format.js";
 import { ListPager } from "../../components/common/ListPager.js";
 import { OrderRow } from "../../components/orders/OrderRow.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSettings } from "../../settings/SettingsProvider.js";
 import { vipCardTypeKey } from "../vip/vipCards.js";
 
 export const VIP_ORDER_PAGE_SIZE = 10;
@@ -21,11 +22,17 @@ export const VIP_ORDER_PAGE_SIZE = 10;
 function Membership() {
   const { t } = useI18n();
   const { token } = theme.useToken();
+  const { settings } = useSettings();
   const mine = useApiQuery(UserVipAPI.method.getUserVip, {}, t("vip.mineFailed"), { retry: false });
   const never = mine.error?.code === Code.NotFound;
   const vip = never ? undefined : mine.data;
   const active = !!vip?.expiredAt && timestampDate(vip.expiredAt).getTime() > Date.now();
-  const join = (
+  // While the site sells no VIP, nothing offers it: the membership stays readable, the offer is a note.
+  const join = !settings.vip.enable ? (
+    <Typography.Text type="secondary" data-testid="me-vip-off">
+      {t("vip.disabled")}
+    </Typography.Text>
+  ) : (
     <Link to="/joinvip">
       <Button type="primary" icon={<CrownFilled />} data-testid="me-vip-join">
         {t("vip.join")}
