@@ -7,7 +7,21 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from "@ant-design/icons";
-import { App, Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, type MenuProps, Space, Spin, theme } from "antd";
+import {
+  App,
+  Avatar,
+  Button,
+  Drawer,
+  Dropdown,
+  Flex,
+  Layout,
+  Menu,
+  type MenuProps,
+  Result,
+  Space,
+  Spin,
+  theme,
+} from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { PasswordForm } from "../components/account/PasswordForm.js";
@@ -59,15 +73,33 @@ export default function AdminLayout() {
   const redirectTo = redirect?.to;
   const redirectReason = redirect?.reason;
   useEffect(() => {
-    if (!redirectTo || leaving.current) return;
+    // Someone without any admin page stays here and reads why (below), with a way home.
+    if (!redirectTo || leaving.current || redirectReason === "noAccess") return;
     if (redirectReason === "forbidden") void message.warning(t("adm.common.noPermission"));
-    if (redirectReason === "noAccess") void message.warning(t("adm.common.noAdminAccess"));
     void navigate(redirectTo, { replace: true });
   }, [redirectTo, redirectReason, navigate, message, t]);
   useEffect(() => {
     if (permissions.state === "failed") void message.error(permissions.error.message);
   }, [permissions, message]);
 
+  if (redirect?.reason === "noAccess" && !leaving.current) {
+    return (
+      <Result
+        status="403"
+        title="403"
+        subTitle={t("adm.common.noAdminAccess")}
+        data-testid="admin-no-access"
+        style={{ minHeight: "100vh", paddingTop: "12vh" }}
+        extra={
+          <Link to={redirect.to}>
+            <Button type="primary" icon={<HomeOutlined />}>
+              {t("error.backHome")}
+            </Button>
+          </Link>
+        }
+      />
+    );
+  }
   if (permissions.state === "loading" || redirect || leaving.current) {
     return (
       <Flex align="center" justify="center" style={{ minHeight: "100vh" }}>

@@ -14,7 +14,10 @@ const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(
 
 type AdminSession = Pick<SessionState, "token" | "allowedPages">;
 
-/** Where the admin guard sends a visitor and why (the layout shows a notice for the last two). */
+/**
+ * Where the admin guard sends a visitor and why. "noAccess" is not followed: the layout tells the
+ * user they have no back office (403) with a link to `to`, home; "forbidden" goes with a notice.
+ */
 export interface AdminRedirect {
   to: string;
   reason: "login" | "noAccess" | "forbidden";
@@ -25,7 +28,8 @@ const KNOWN_ADMIN_PAGES = new Set(ADMIN_PAGES.map((p) => p.path));
 /**
  * Admin guard (spec §6):
  * - no token → login, remembering the page;
- * - a token but no allowed pages → home;
+ * - a token but no allowed pages → told so (a 403 page with the way home; spec §6 sent them home
+ *   silently, which left them wondering why /admin "does nothing");
  * - an admin page outside the allowed list → /admin (the dashboard).
  * Unknown /admin paths pass through so that the 404 page shows.
  */

@@ -18,7 +18,7 @@ describe("admin guard", () => {
     });
   });
 
-  it("sends users without allowed pages home", () => {
+  it("turns users without allowed pages away, home being their way out (the layout says so: 403)", () => {
     expect(adminRedirect(at("/admin"), { token: "t", allowedPages: [] })).toEqual({ to: "/", reason: "noAccess" });
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { screen } from "@testing-library/react";
+import { UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { preloadRoutes } from "../../test/preloadRoutes.js";
-import { renderRoutes } from "../../test/render.js";
+import { emptyServices, renderRoutes, testDeps } from "../../test/render.js";
 import { routes } from "./routes.js";
 
 preloadRoutes(
@@ -22,6 +23,20 @@ describe("the route tree", () => {
     renderRoutes(routes, { path: "/admin/user/list" });
     expect(await screen.findByTestId("login-form", {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText("页面不存在")).toBeNull();
+  });
+
+  it("tells a signed-in user without admin pages so (403), with a way home, instead of leaving", async () => {
+    const deps = testDeps({
+      services: (router) => {
+        emptyServices(router);
+        router.service(UserAPI, { getUserPermissions: () => ({ permission: [] }) });
+      },
+    });
+    deps.sessionStore.login({ id: 3, username: "member" }, "member-token");
+    renderRoutes(routes, { path: "/admin", deps });
+    const refusal = await screen.findByTestId("admin-no-access", {}, { timeout: 8000 });
+    expect(refusal.textContent).toContain("您没有管理后台的访问权限");
+    expect(screen.getByRole("link", { name: /返回首页/ }).getAttribute("href")).toBe("/");
   });
 
   it("leaves other unknown paths to the not-found page", async () => {
