@@ -49,6 +49,39 @@ test("home renders the site name", async ({ page }) => {
   await expect(belowHero.reduce((a, b) => a.or(b)).first()).toBeVisible();
 });
 
+test("at the end of a page the floating buttons cover neither the footer's links nor the content", async ({
+  page,
+}, info) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  await expect(footer).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = page.getByRole("navigation", { name: "快捷操作" });
+  await expect(bar).toBeVisible();
+  // Scrolled far enough, the bar gains 回到顶部 (a fresh site's home may be too short for it).
+  await page.waitForTimeout(500);
+  const boxes = await page.evaluate(() => {
+    const rect = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    const nav = document.querySelector('nav[aria-label="快捷操作"]') as Element;
+    const targets = [...document.querySelectorAll("footer a, main .ant-card, main a, main button")];
+    return { bar: rect(nav), targets: targets.map((e) => ({ text: e.textContent?.slice(0, 30), ...rect(e) })) };
+  });
+  const overlaps = boxes.targets.filter(
+    (t) =>
+      t.right > t.left &&
+      t.bottom > t.top &&
+      t.left < boxes.bar.right &&
+      t.right > boxes.bar.left &&
+      t.top < boxes.bar.bottom &&
+      t.bottom > boxes.bar.top,
+  );
+  await page.screenshot({ path: info.outputPath("page-end.png") });
+  expect(overlaps.map((t) => t.text)).toEqual([]);
+});
+
 test("an unknown route shows the 404 page with a way home", async ({ page }) => {
   await page.goto("/this/route/does-not-exist");
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();

@@ -52,8 +52,9 @@ export function FrontLayout({ showFooter }: { showFooter: boolean }) {
         <Outlet />
         <AdSlot position="global_bottom" style={{ padding: "0 12px" }} />
       </main>
-      {showFooter && <AppFooter />}
+      {/* Fixed on wide screens; on phones in this place of the flow, above the footer (styles.css). */}
       <SideBar />
+      {showFooter && <AppFooter />}
     </div>
   );
 }
