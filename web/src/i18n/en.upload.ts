@@ -26,7 +26,6 @@ export const enUpload: { readonly [K in keyof typeof zhCNUpload]: string } = {
   "upload.categoryRequired": "Choose a category",
   "upload.categoriesFailed": "Categories could not be loaded",
   "upload.language": "Language",
-  "upload.languagePlaceholder": "Choose a language (optional)",
   "upload.files": "Files ({count})",
   "upload.submit": "Submit {count} documents",
   "upload.submitFailed": "Submitting failed",
@@ -40,4 +39,10 @@ export const enUpload: { readonly [K in keyof typeof zhCNUpload]: string } = {
   "upload.myDocuments": "My documents",
   "upload.notAllowed": "You cannot upload documents right now",
   "upload.checkFailed": "Could not check whether you may upload",
+  "upload.batchDefaults": "Defaults for every file (each file can be changed on its own)",
+  "upload.languageAuto": "Detect",
+  "upload.languageHint": "Left empty, the language is detected from the text after conversion",
+  "upload.rowCategory": "Category",
+  "upload.rowLanguage": "Language",
+  "upload.partlyCreated": "{count} documents submitted; the files below were not: fix what each says and submit again",
 };

@@ -27,7 +27,6 @@ export const zhCNUpload = {
   "upload.categoryRequired": "请选择文档分类",
   "upload.categoriesFailed": "分类加载失败",
   "upload.language": "文档语言",
-  "upload.languagePlaceholder": "选择语言（可选）",
   "upload.files": "文件（{count}）",
   "upload.submit": "提交 {count} 个文档",
   "upload.submitFailed": "提交失败",
@@ -41,4 +40,10 @@ export const zhCNUpload = {
   "upload.myDocuments": "我的文档",
   "upload.notAllowed": "暂时无法上传文档",
   "upload.checkFailed": "无法确认上传权限",
+  "upload.batchDefaults": "全部文件的默认设置（每个文件可单独修改）",
+  "upload.languageAuto": "自动识别",
+  "upload.languageHint": "不选则在转换后根据文档内容识别语言",
+  "upload.rowCategory": "分类",
+  "upload.rowLanguage": "语言",
+  "upload.partlyCreated": "已提交 {count} 个文档；下面的文件未能提交，请按提示修改后再提交",
 } as const;

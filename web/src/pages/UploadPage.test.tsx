@@ -25,15 +25,28 @@ const routes = [
 
 interface Seen {
   exist: string[];
-  created?: CreateDocumentRequest;
+  created: CreateDocumentRequest[];
 }
 
 function setup(
-  options: { canUpload?: () => object; maxDocumentSize?: number; exist?: boolean; unavailableExt?: string[] } = {},
+  options: {
+    canUpload?: () => object;
+    maxDocumentSize?: number;
+    exist?: boolean;
+    unavailableExt?: string[];
+    /** The server refuses documents with this title. */
+    refuseTitle?: string;
+  } = {},
 ) {
-  const seen: Seen = { exist: [] };
+  const seen: Seen = { exist: [], created: [] };
   const deps = testDeps({
-    loadSettings: async () => ({ security: { maxDocumentSize: options.maxDocumentSize ?? 0 } }),
+    loadSettings: async () => ({
+      security: { maxDocumentSize: options.maxDocumentSize ?? 0 },
+      language: [
+        { id: 3, language: "简体中文", code: "zh-CN" },
+        { id: 4, language: "English", code: "en" },
+      ],
+    }),
     services: (router: ConnectRouter) => {
       emptyServices(router);
       router.service(UserAPI, { canIUploadDocument: options.canUpload ?? (() => ({})) });
@@ -53,10 +66,13 @@ function setup(
           : {}),
         checkDocumentExist: (req) => {
           seen.exist.push(req.hash);
-          return { exist: options.exist ?? false, attachmentId: options.exist ? 42n : 0n };
+          // Each content its own attachment: 40 + its length.
+          return { exist: options.exist ?? false, attachmentId: options.exist ? 40n + BigInt(seen.exist.length) : 0n };
         },
         createDocument: (req) => {
-          seen.created = req;
+          if (req.document.some((d) => d.title === options.refuseTitle))
+            throw new ConnectError("文档标题包含敏感词", Code.InvalidArgument);
+          seen.created.push(req);
           return {};
         },
         listDocument: () => ({
@@ -78,6 +94,15 @@ function fileOfSize(name: string, size: number, content = "%PDF-1.4"): File {
   const file = new File([content], name, { type: "application/octet-stream" });
   Object.defineProperty(file, "size", { value: size });
   return file;
+}
+
+/** Picks a category path in the cascader inside `scope` (the batch defaults or a file's row). */
+async function pickCategory(scope: HTMLElement, path: string[], index = 0) {
+  fireEvent.mouseDown(within(scope).getAllByRole("combobox")[index] as HTMLElement);
+  for (const title of path) {
+    const options = await screen.findAllByText(title, { selector: ".ant-cascader-menu-item-content" });
+    fireEvent.click(options[options.length - 1] as HTMLElement);
+  }
 }
 
 async function dropFiles(files: File[]) {
@@ -162,20 +187,70 @@ describe("upload page", () => {
     const title = screen.getByRole("textbox", { name: "标题 讲义.pdf" }) as HTMLInputElement;
     expect(title.value).toBe("讲义");
 
-    // The category is required.
+    // The category is required: said on the file's row, nothing sent.
     fireEvent.click(screen.getByTestId("upload-submit"));
-    expect(await screen.findByText("请选择文档分类")).toBeTruthy();
-    expect(seen.created).toBeUndefined();
+    expect((await screen.findByTestId("upload-row-error")).textContent).toBe("请选择文档分类");
+    expect(seen.created).toEqual([]);
 
-    fireEvent.mouseDown(within(screen.getByTestId("upload-page")).getByRole("combobox"));
-    fireEvent.click(await screen.findByText("教育", { selector: ".ant-cascader-menu-item-content" }));
-    fireEvent.click(await screen.findByText("高考", { selector: ".ant-cascader-menu-item-content" }));
+    await pickCategory(screen.getByTestId("upload-batch"), ["教育", "高考"]);
+    await waitFor(() => expect(screen.queryByTestId("upload-row-error")).toBeNull());
     fireEvent.click(screen.getByTestId("upload-submit"));
 
     const success = await screen.findByTestId("upload-success", {}, { timeout: 8000 });
-    expect(seen.created?.categoryId).toEqual([1n, 2n]);
-    expect(seen.created?.document.map((d) => [d.title, d.attachmentId])).toEqual([["讲义", 42n]]);
+    expect(seen.created.map((r) => r.categoryId)).toEqual([[1n, 2n]]);
+    expect(seen.created[0]?.document.map((d) => [d.title, d.attachmentId, d.languageId])).toEqual([["讲义", 41n, 0n]]);
     expect(within(success).getByRole("link", { name: "讲义" }).getAttribute("href")).toBe("/document/7");
     expect(success.textContent).toContain("文档需要审核");
   });
+
+  it("gives each file its own category and language, the batch's by default; a refused file keeps its reason", async () => {
+    const { deps, seen } = setup({ exist: true, refuseTitle: "敏感" });
+    login(deps);
+    renderRoutes(routes, { path: "/upload", deps });
+    await dropFiles([
+      new File(["first file"], "中文手册.pdf"),
+      new File(["second file, longer"], "manual.pdf"),
+      new File(["third"], "敏感.pdf"),
+    ]);
+    await waitFor(() => expect(screen.getAllByTestId("upload-instant")).toHaveLength(3), { timeout: 8000 });
+
+    // The batch: 教育, no language (detected after conversion).
+    await pickCategory(screen.getByTestId("upload-batch"), ["教育"]);
+    const rows = screen.getAllByTestId("upload-item");
+    const row = (i: number) => rows[i] as HTMLElement;
+    // Every row shows the batch's category until it gets its own.
+    await waitFor(() =>
+      expect(rows.map((r) => within(r).getByTestId("upload-row-category").textContent)).toEqual([
+        "教育",
+        "教育",
+        "教育",
+      ]),
+    );
+    // The English manual: 高考 under 教育, in English.
+    await pickCategory(row(1), ["教育", "高考"]);
+    fireEvent.mouseDown(within(row(1)).getAllByRole("combobox")[1] as HTMLElement);
+    const english = await screen.findAllByText("English", { selector: ".ant-select-item-option-content" });
+    fireEvent.click(english[english.length - 1] as HTMLElement);
+    await waitFor(() => expect(within(row(1)).getByTestId("upload-row-category").textContent).toBe("教育 / 高考"));
+
+    fireEvent.click(screen.getByTestId("upload-submit"));
+    // The refused file stays with the server's reason on its row; the two others are created.
+    const refusal = await screen.findByTestId("upload-row-error", {}, { timeout: 8000 });
+    expect(refusal.textContent).toBe("文档标题包含敏感词");
+    expect(screen.getAllByTestId("upload-item")).toHaveLength(1);
+    expect(refusal.closest("li")?.textContent).toContain("敏感.pdf");
+    expect(screen.getByTestId("upload-partly-created").textContent).toContain("已提交 2 个文档");
+    expect(seen.created.map((r) => [r.document[0]?.title, r.categoryId, r.document[0]?.languageId])).toEqual([
+      ["中文手册", [1n], 0n],
+      ["manual", [1n, 2n], 4n],
+    ]);
+
+    // Renamed, it goes through: the success page counts the whole batch.
+    fireEvent.change(screen.getByRole("textbox", { name: "标题 敏感.pdf" }), { target: { value: "第三份" } });
+    expect(screen.queryByTestId("upload-row-error")).toBeNull();
+    fireEvent.click(screen.getByTestId("upload-submit"));
+    const success = await screen.findByTestId("upload-success", {}, { timeout: 8000 });
+    expect(success.textContent).toContain("3 个文档已提交");
+    expect(seen.created.map((r) => r.document[0]?.title)).toEqual(["中文手册", "manual", "第三份"]);
+  }, 150_000); // three rows of antd selects in jsdom: slow on a loaded machine
 });

@@ -1,26 +1,7 @@
-import type { Category } from "@wenku/proto/api/v1/category_pb.js";
-import { CategoryType } from "@wenku/proto/api/v1/enums_pb.js";
 import { Alert, Button, Cascader, Form, Select, Typography } from "antd";
-import { useMemo } from "react";
-import type { ApiError } from "../../api/errors.js";
-import { usePublicCategories } from "../../hooks/usePublicCategories.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import { useSettings } from "../../settings/SettingsProvider.js";
-import { type CategoryRow, categoryTree } from "../category/categoryTree.js";
-import type { SharedSettings } from "./useCreateDocuments.js";
-
-interface CascaderOption {
-  value: string;
-  label: string;
-  children?: CascaderOption[];
-}
-
-const toOptions = (rows: CategoryRow<Category>[]): CascaderOption[] =>
-  rows.map((row) => ({
-    value: String(row.item.id),
-    label: row.item.title,
-    ...(row.children ? { children: toOptions(row.children) } : {}),
-  }));
+import type { UploadOptions } from "./useUploadOptions.js";
+import type { FileSettings } from "./useUploadQueue.js";
 
 /** Where the upload stands, as the form's submit needs it. */
 export interface UploadState {
@@ -35,63 +16,74 @@ export interface UploadState {
 }
 
 /**
- * The settings all files share (an enabled document category, required; the language, when the site
- * has languages), the submission's failure and the submit button, enabled once every file is
- * uploaded and titled.
+ * The batch-wide defaults (an enabled document category; the language, when the site has
+ * languages, empty for detection), which every file without its own choice takes; what an earlier
+ * submission of the batch created, and the submit button, enabled once every file is uploaded and titled.
  */
 export function SharedSettingsForm({
+  value,
+  options,
   state,
   submitting,
-  error,
+  created,
+  onChange,
   onSubmit,
 }: {
+  value: FileSettings;
+  options: UploadOptions;
   state: UploadState;
   submitting: boolean;
-  error: ApiError | null;
-  onSubmit: (values: SharedSettings) => void;
+  /** Documents of this batch created by an earlier submission that did not take every file. */
+  created: number;
+  onChange: (value: FileSettings) => void;
+  onSubmit: () => void;
 }) {
   const { t } = useI18n();
-  const { settings } = useSettings();
-  const [form] = Form.useForm<SharedSettings>();
-  const categories = usePublicCategories(CategoryType.DOCUMENT, t("upload.categoriesFailed"));
-  const options = useMemo(() => toOptions(categoryTree(categories.categories ?? [])), [categories.categories]);
   const { ready, pending, queued, missingTitle } = state;
   const hint = pending ? "upload.waitUploads" : queued && ready === 0 ? "upload.needFiles" : null;
 
   return (
-    <Form form={form} layout="vertical" onFinish={onSubmit} style={{ marginTop: 20 }} requiredMark>
+    <Form layout="vertical" onFinish={onSubmit} style={{ marginTop: 20 }} data-testid="upload-batch">
+      <Typography.Text type="secondary" style={{ display: "block", marginBottom: 8 }}>
+        {t("upload.batchDefaults")}
+      </Typography.Text>
       <Form.Item
-        name="category"
         label={t("upload.category")}
-        rules={[{ required: true, message: t("upload.categoryRequired") }]}
-        {...(categories.error
-          ? { validateStatus: "error" as const, help: `${t("upload.categoriesFailed")}: ${categories.error.message}` }
+        {...(options.categoriesError
+          ? {
+              validateStatus: "error" as const,
+              help: `${t("upload.categoriesFailed")}: ${options.categoriesError.message}`,
+            }
           : {})}
       >
         <Cascader
-          options={options}
+          options={options.categories}
           changeOnSelect
-          loading={categories.loading}
+          loading={options.categoriesLoading}
+          value={value.category.length ? value.category : undefined}
           placeholder={t("upload.categoryRequired")}
+          onChange={(path) => onChange({ ...value, category: (path ?? []).map(String) })}
           data-testid="upload-category"
         />
       </Form.Item>
-      {settings.language.length > 0 && (
-        <Form.Item name="languageId" label={t("upload.language")}>
+      {options.languages.length > 0 && (
+        <Form.Item label={t("upload.language")} extra={t("upload.languageHint")}>
           <Select
             allowClear
-            placeholder={t("upload.languagePlaceholder")}
-            options={settings.language.map((l) => ({ value: l.id, label: l.language }))}
+            placeholder={t("upload.languageAuto")}
+            options={options.languages}
+            value={value.languageId || undefined}
+            onChange={(id?: string) => onChange({ ...value, languageId: id ?? "" })}
+            data-testid="upload-language"
           />
         </Form.Item>
       )}
-      {error && (
+      {created > 0 && (
         <Alert
-          type="error"
+          type="warning"
           showIcon
-          data-testid="upload-submit-error"
-          title={t("upload.submitFailed")}
-          description={error.message}
+          data-testid="upload-partly-created"
+          title={t("upload.partlyCreated", { count: created })}
           style={{ marginBottom: 12 }}
         />
       )}

@@ -3,22 +3,40 @@ import { Button, Flex, Input, InputNumber, Progress, Typography, theme } from "a
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes } from "../../components/document/format.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
-import type { UploadItem } from "./useUploadQueue.js";
+import { UploadRowSettings } from "./UploadRowSettings.js";
+import type { UploadOptions } from "./useUploadOptions.js";
+import type { FileSettings, UploadItem } from "./useUploadQueue.js";
 
 export interface UploadFileRowProps {
   item: UploadItem;
   creditName: string;
-  onChange: (change: Partial<Pick<UploadItem, "title" | "price">>) => void;
+  /** The settings its document gets (its own or the batch's) and the choices for them. */
+  settings: FileSettings;
+  options: UploadOptions;
+  onChange: (change: Partial<Pick<UploadItem, "title" | "price" | "category" | "languageId">>) => void;
   onRemove: () => void;
   onRetry: () => void;
   disabled?: boolean;
 }
 
-/** One file of the upload list: name, size, phase with progress or error, then its title and price. */
-export function UploadFileRow({ item, creditName, onChange, onRemove, onRetry, disabled }: UploadFileRowProps) {
+/**
+ * One file of the upload list: name, size, phase with progress or error, then its title, price,
+ * category and language, and why its document was not created when it was not.
+ */
+export function UploadFileRow({
+  item,
+  creditName,
+  settings,
+  options,
+  onChange,
+  onRemove,
+  onRetry,
+  disabled,
+}: UploadFileRowProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const failed = item.phase === "invalid" || item.phase === "error";
+  const refused = !failed && item.submitError !== "";
   const busy = item.phase === "hashing" || item.phase === "uploading";
   return (
     <li
@@ -27,7 +45,7 @@ export function UploadFileRow({ item, creditName, onChange, onRemove, onRetry, d
       style={{
         listStyle: "none",
         padding: 12,
-        border: `1px solid ${failed ? token.colorErrorBorder : token.colorBorderSecondary}`,
+        border: `1px solid ${failed || refused ? token.colorErrorBorder : token.colorBorderSecondary}`,
         borderRadius: token.borderRadiusLG,
         background: failed ? token.colorErrorBg : token.colorBgContainer,
       }}
@@ -81,29 +99,49 @@ export function UploadFileRow({ item, creditName, onChange, onRemove, onRetry, d
         </Typography.Text>
       )}
       {!failed && (
-        <Flex gap={8} wrap style={{ marginTop: 10 }}>
-          <Input
-            aria-label={`${t("upload.fieldTitle")} ${item.file.name}`}
-            addonBefore={t("upload.fieldTitle")}
-            value={item.title}
-            maxLength={255}
-            status={item.title.trim() === "" ? "error" : undefined}
-            onChange={(event) => onChange({ title: event.target.value })}
+        <>
+          <Flex gap={8} wrap style={{ marginTop: 10 }}>
+            <Input
+              aria-label={`${t("upload.fieldTitle")} ${item.file.name}`}
+              addonBefore={t("upload.fieldTitle")}
+              value={item.title}
+              maxLength={255}
+              status={item.title.trim() === "" ? "error" : undefined}
+              onChange={(event) => onChange({ title: event.target.value })}
+              disabled={disabled}
+              style={{ flex: "1 1 240px", minWidth: 0 }}
+            />
+            <InputNumber
+              aria-label={`${t("upload.fieldPrice")} ${item.file.name}`}
+              addonBefore={t("upload.fieldPrice")}
+              addonAfter={creditName}
+              min={0}
+              precision={0}
+              value={item.price}
+              onChange={(value) => onChange({ price: typeof value === "number" ? value : 0 })}
+              disabled={disabled}
+              style={{ flex: "0 1 200px" }}
+            />
+          </Flex>
+          <UploadRowSettings
+            name={item.file.name}
+            value={settings}
+            options={options}
+            missingCategory={refused && settings.category.length === 0}
             disabled={disabled}
-            style={{ flex: "1 1 240px", minWidth: 0 }}
+            onChange={onChange}
           />
-          <InputNumber
-            aria-label={`${t("upload.fieldPrice")} ${item.file.name}`}
-            addonBefore={t("upload.fieldPrice")}
-            addonAfter={creditName}
-            min={0}
-            precision={0}
-            value={item.price}
-            onChange={(value) => onChange({ price: typeof value === "number" ? value : 0 })}
-            disabled={disabled}
-            style={{ flex: "0 1 200px" }}
-          />
-        </Flex>
+        </>
+      )}
+      {refused && (
+        <Typography.Text
+          type="danger"
+          role="alert"
+          data-testid="upload-row-error"
+          style={{ display: "block", marginTop: 6 }}
+        >
+          {item.submitError}
+        </Typography.Text>
       )}
     </li>
   );

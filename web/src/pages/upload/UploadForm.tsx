@@ -1,7 +1,7 @@
 import { useQuery } from "@connectrpc/connect-query";
 import { DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { Card, Typography } from "antd";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { SharedSettingsForm } from "./SharedSettingsForm.js";
@@ -9,12 +9,15 @@ import { UploadDropZone } from "./UploadDropZone.js";
 import { UploadFileList } from "./UploadFileList.js";
 import { UploadSuccess } from "./UploadSuccess.js";
 import { uploadRules } from "./uploadRules.js";
-import { type SharedSettings, useCreateDocuments } from "./useCreateDocuments.js";
-import { useUploadQueue } from "./useUploadQueue.js";
+import { useCreateDocuments } from "./useCreateDocuments.js";
+import { useUploadOptions } from "./useUploadOptions.js";
+import { type FileSettings, settingsOf, useUploadQueue } from "./useUploadQueue.js";
 
 /**
- * The upload itself: files dropped into the queue upload on their own; once all are up, the shared
- * settings turn them into documents, and the outcome replaces the form until the next batch.
+ * The upload itself: files dropped into the queue upload on their own; once all are up, each
+ * becomes a document with its own settings (the batch-wide ones unless changed on its row). A file
+ * that cannot become one keeps its row with the reason, the others are created; the outcome
+ * replaces the form once every file is through, until the next batch.
  */
 export function UploadForm() {
   const { t } = useI18n();
@@ -25,15 +28,26 @@ export function UploadForm() {
   const rules = useMemo(() => uploadRules(settings.security, unavailable), [settings.security, unavailable]);
   const queue = useUploadQueue(rules);
   const creation = useCreateDocuments();
+  const options = useUploadOptions();
+  const [batch, setBatch] = useState<FileSettings>({ category: [], languageId: "" });
 
   const ready = queue.items.filter((item) => item.phase === "done");
   const pending = queue.items.some((item) => item.phase === "hashing" || item.phase === "uploading");
   const missingTitle = ready.some((item) => item.title.trim() === "");
 
-  const submit = async (values: SharedSettings) => {
-    creation.clearError();
-    if (ready.length === 0 || pending || missingTitle) return;
-    if (await creation.submit(ready, values)) queue.reset();
+  const submit = async () => {
+    if (ready.length === 0 || pending || missingTitle || creation.submitting) return;
+    // Each file is checked on its own, its reason on its row; nothing is sent while one lacks a category.
+    const uncategorised = ready.filter((item) => settingsOf(item, batch).category.length === 0);
+    for (const item of uncategorised) queue.patch(item.uid, { submitError: t("upload.categoryRequired") });
+    if (uncategorised.length > 0) return;
+    const outcome = await creation.submit(ready.map((item) => ({ item, settings: settingsOf(item, batch) })));
+    if (outcome.refused.size === 0) {
+      queue.reset();
+      return;
+    }
+    for (const uid of outcome.created) queue.remove(uid);
+    for (const [uid, reason] of outcome.refused) queue.patch(uid, { submitError: reason });
   };
 
   if (creation.submitted) return <UploadSuccess submitted={creation.submitted} onMore={creation.again} />;
@@ -43,12 +57,20 @@ export function UploadForm() {
         {t("upload.title")}
       </Typography.Title>
       <UploadDropZone rules={rules} disabled={creation.submitting} onAdd={queue.add} />
-      <UploadFileList queue={queue} disabled={creation.submitting} />
+      <UploadFileList queue={queue} batch={batch} options={options} disabled={creation.submitting} />
       <SharedSettingsForm
+        value={batch}
+        options={options}
         state={{ ready: ready.length, pending, queued: queue.items.length > 0, missingTitle }}
         submitting={creation.submitting}
-        error={creation.error}
-        onSubmit={(values) => void submit(values)}
+        created={creation.created}
+        onChange={(next) => {
+          setBatch(next);
+          // A file that follows the batch is judged again with the new defaults.
+          for (const item of queue.items)
+            if (item.submitError && !item.category) queue.patch(item.uid, { submitError: "" });
+        }}
+        onSubmit={() => void submit()}
       />
     </Card>
   );

@@ -2,17 +2,17 @@ import { callUnaryMethod, useMutation, useTransport } from "@connectrpc/connect-
 import { useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { useState } from "react";
-import { type ApiError, toApiError } from "../../api/errors.js";
+import { toApiError } from "../../api/errors.js";
 import { invalidateService } from "../../api/invalidate.js";
 import { parseUserId } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSession } from "../../store/SessionProvider.js";
-import type { UploadItem } from "./useUploadQueue.js";
+import type { FileSettings, UploadItem } from "./useUploadQueue.js";
 
-/** The settings every file of one submission shares. */
-export interface SharedSettings {
-  category: string[];
-  languageId?: string;
+/** A file to create a document of, with the settings it gets. */
+export interface FileToCreate {
+  item: UploadItem;
+  settings: FileSettings;
 }
 
 export interface Submitted {
@@ -21,11 +21,18 @@ export interface Submitted {
   documents: Document[];
 }
 
+/** What one submission did: the files whose documents were created, and why the others were not. */
+export interface SubmitOutcome {
+  created: string[];
+  refused: Map<string, string>;
+}
+
 /**
- * Creating the documents of the uploaded files (CreateDocument with the shared category and
- * language), then finding them among the caller's latest documents for the success page, as
- * CreateDocument answers nothing. A refusal is kept as `error`; `submitted` holds the outcome until
- * `again` starts a new batch.
+ * Creating the documents of the uploaded files, one CreateDocument per file (each with its own
+ * category and language), so that a file the server refuses keeps its reason and loses nobody
+ * else's document. Once every file of the batch is created, the documents are found among the
+ * caller's latest ones for the success page (CreateDocument answers nothing); `submitted` holds
+ * that until `again` starts a new batch.
  */
 export function useCreateDocuments() {
   const { t } = useI18n();
@@ -37,46 +44,66 @@ export function useCreateDocuments() {
     onSuccess: () => invalidateService(queryClient, DocumentAPI),
   });
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  // Titles of this batch's documents created by earlier submissions that left files behind.
+  const [createdTitles, setCreatedTitles] = useState<string[]>([]);
 
-  /** Creates one document per item; true when they were created. */
-  const submit = async (items: readonly UploadItem[], values: SharedSettings): Promise<boolean> => {
-    setError(null);
-    setSubmitting(true);
-    const languageId = values.languageId ? BigInt(values.languageId) : 0n;
+  const createOne = async ({ item, settings }: FileToCreate): Promise<string | null> => {
+    const languageId = settings.languageId ? BigInt(settings.languageId) : 0n;
     try {
       await create.mutateAsync({
-        categoryId: values.category.map((id) => BigInt(id)),
+        categoryId: settings.category.map((id) => BigInt(id)),
         languageId,
-        document: items.map((item) => ({
-          title: item.title.trim(),
-          attachmentId: item.attachmentId,
-          price: item.price,
-          languageId,
-        })),
+        document: [{ title: item.title.trim(), attachmentId: item.attachmentId, price: item.price, languageId }],
       });
+      return null;
     } catch (cause) {
-      setError(toApiError(cause, t("upload.submitFailed")));
-      setSubmitting(false);
-      return false;
+      return toApiError(cause, t("upload.submitFailed")).message;
     }
-    const titles = new Set(items.map((item) => item.title.trim()));
+  };
+
+  /** Creates one document per file, in order; the success page once none was refused. */
+  const submit = async (files: readonly FileToCreate[]): Promise<SubmitOutcome> => {
+    setSubmitting(true);
+    const outcome: SubmitOutcome = { created: [], refused: new Map() };
+    const titles: string[] = [];
+    for (const file of files) {
+      const refusal = await createOne(file);
+      if (refusal === null) {
+        outcome.created.push(file.item.uid);
+        titles.push(file.item.title.trim());
+      } else outcome.refused.set(file.item.uid, refusal);
+    }
+    const all = [...createdTitles, ...titles];
+    if (outcome.refused.size > 0) {
+      setCreatedTitles(all);
+      setSubmitting(false);
+      return outcome;
+    }
     const me = parseUserId(session.user?.id);
-    // Imperative, not a query: one lookup right after the create, for the success page only.
+    const wanted = new Set(all);
+    // Imperative, not a query: one lookup right after the creation, for the success page only.
     const found = me
       ? await callUnaryMethod(transport, DocumentAPI.method.listDocument, {
           userId: [me],
-          limit: BigInt(items.length),
+          limit: BigInt(all.length),
           order: "id desc",
         })
-          .then((reply) => reply.document.filter((doc) => titles.has(doc.title)))
+          .then((reply) => reply.document.filter((doc) => wanted.has(doc.title)))
           .catch(() => [] as Document[])
       : [];
     setSubmitting(false);
-    setSubmitted({ count: items.length, documents: found });
-    return true;
+    setCreatedTitles([]);
+    setSubmitted({ count: all.length, documents: found });
+    return outcome;
   };
 
-  return { submit, submitting, error, clearError: () => setError(null), submitted, again: () => setSubmitted(null) };
+  return {
+    submit,
+    submitting,
+    /** Documents of this batch already created while some of its files still wait. */
+    created: createdTitles.length,
+    submitted,
+    again: () => setSubmitted(null),
+  };
 }

@@ -23,7 +23,24 @@ export interface UploadItem {
   instant: boolean;
   attachmentId: bigint;
   error: string;
+  /** This file's own category path and language; unset: the batch-wide choice applies. */
+  category?: string[];
+  languageId?: string;
+  /** Why the document of this file was not created (a missing setting, the server's refusal). */
+  submitError: string;
 }
+
+/** The settings a file's document is created with: its own, else the batch-wide ones. */
+export interface FileSettings {
+  category: string[];
+  /** Empty: the server detects the language from the text. */
+  languageId: string;
+}
+
+export const settingsOf = (item: UploadItem, batch: FileSettings): FileSettings => ({
+  category: item.category ?? batch.category,
+  languageId: item.languageId ?? batch.languageId,
+});
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 let nextUid = 0;
@@ -122,6 +139,7 @@ export function useUploadQueue(rules: UploadRules) {
           progress: 0,
           instant: false,
           attachmentId: 0n,
+          submitError: "",
           error:
             problem?.kind === "size"
               ? t("upload.tooBig", { size: problem.maxMb })
