@@ -8,6 +8,7 @@ import type { MessageKey } from "../i18n/zh-CN.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
 import { NavItemLink } from "./NavItemLink.js";
+import { PROJECT_HOME } from "./projectHome.js";
 
 /** Copyright years: "2019-2025", or just the current year when the start is missing or not earlier. */
 export function copyrightYears(startYear: string, currentYear: number): string {
@@ -96,7 +97,7 @@ export function AppFooter() {
       )}
       {system.enablePoweredBy && (
         <div>
-          <a href="https://github.com/" target="_blank" rel="noopener noreferrer" style={linkStyle}>
+          <a href={PROJECT_HOME} target="_blank" rel="noopener noreferrer" style={linkStyle} data-testid="powered-by">
             {t("footer.poweredBy")}
           </a>
         </div>
