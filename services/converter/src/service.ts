@@ -44,7 +44,7 @@ export const service: ServiceModule = {
       const converter = createConverter(options);
       const ocrQueue = ocrChannel(config.CONVERSION_QUEUE);
       const tesseract = tools.ocr?.available && config.CONVERTER_OCR_CONCURRENCY > 0 ? tools.ocr : undefined;
-      const ocrRequests = tesseract ? createOcrRequests(ctx.bus, ocrQueue) : undefined;
+      const ocrRequests = tesseract ? createOcrRequests(ctx.bus, ocrQueue, storage) : undefined;
       running = await startConversionLanes({
         bus: ctx.bus,
         storage,
@@ -67,19 +67,26 @@ export const service: ServiceModule = {
             : {}),
         },
       });
-      if (tesseract) {
+      if (tesseract && ocrRequests) {
+        const ocrLog = ctx.log.child({ module: "ocr" });
         ocr = await startOcrWorker({
           bus: ctx.bus,
           storage,
           sink,
+          requests: ocrRequests,
           scanner: converter,
           tesseract,
           limits: ocrLimits(config),
-          log: ctx.log.child({ module: "ocr" }),
+          log: ocrLog,
           ...ocrQueue,
           concurrency: config.CONVERTER_OCR_CONCURRENCY,
           ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
         });
+        // Jobs a restart cut short (the in-process bus forgets them) are asked again.
+        void ocrRequests.resume(ocrLog).then(
+          (n) => n > 0 && ocrLog.info({ jobs: n }, "ocr: unfinished jobs asked again"),
+          (err: unknown) => ocrLog.error({ err }, "ocr: unfinished jobs could not be asked again"),
+        );
       }
     } else {
       log.info({}, "conversion: CONVERTER_CONCURRENCY=0, this process converts nothing");

@@ -73,7 +73,7 @@ test("a job handed back mid-way is finished by the next worker without reading a
   const a = await start("a");
   const j = decodeJob(encodeJob(job(301, hash, "originals/301.pdf")));
   if (typeof j === "string") throw new Error(j);
-  await createOcrRequests(a.bus, channel).request(j);
+  await createOcrRequests(a.bus, channel, s.storage).request(j);
   await waitFor(async () => ((await manifest()).ocr?.pages.length ?? 0) >= 1, 60_000, "worker a's first page");
   await a.worker.stop(); // the job in flight is handed back, not acknowledged
   const b = await start("b");
@@ -93,4 +93,49 @@ test("a job handed back mid-way is finished by the next worker without reading a
   pages.forEach((p, i) => {
     expect(p).toContain(`page ${i + 1}`);
   });
+});
+
+test("in one process (the in-process bus forgets its messages), a job a restart cut short is asked again at start", async () => {
+  const hash = hashOf(302);
+  await s.upload("originals/302.pdf", makeScanPdf({ pages: 3, dpi: 150, lines: (n) => [`Memory ledger page ${n}`] }));
+  await s.start("conv", {}, converter);
+  await s.publish(job(302, hash, "originals/302.pdf"));
+  await waitFor(() => s.sink.converted("302") !== undefined, 60_000, "the conversion");
+  const channel = ocrChannel(`${s.prefix}m`);
+  const { log } = testLogger();
+  const run = async () => {
+    const bus = await createBus({ log }); // in-process
+    const requests = createOcrRequests(bus, channel, s.storage);
+    const worker = await startOcrWorker({
+      bus,
+      storage: s.storage,
+      sink: { onRecognized: async () => {} },
+      requests,
+      scanner: converter,
+      tesseract,
+      limits: defaultOcrLimits,
+      log,
+      ...channel,
+      workDir: dir,
+    });
+    return { bus, requests, worker };
+  };
+  const manifest = async () =>
+    JSON.parse((await read(s.storage, outputKeys(hash).manifest)).toString("utf8")) as Manifest;
+  const first = await run();
+  const j = decodeJob(encodeJob(job(302, hash, "originals/302.pdf")));
+  if (typeof j === "string") throw new Error(j);
+  await first.requests.request(j);
+  await waitFor(async () => ((await manifest()).ocr?.pages.length ?? 0) >= 1, 60_000, "the first page");
+  await first.worker.stop();
+  await first.bus.close(); // the process ends: its queue is gone
+  expect((await manifest()).ocr?.pages.length).toBeLessThan(3);
+
+  const second = await run();
+  s.workers.push(second.worker);
+  s.buses.push(second.bus);
+  expect(await second.requests.resume(log)).toBe(1);
+  await waitFor(async () => (await manifest()).ocr?.pages.length === 3, 120_000, "the job finished after the restart");
+  await waitFor(async () => (await s.storage.stat(`ocr-pending/${hash}-302`)) === null, 10_000, "nothing left pending");
+  expect(await second.requests.resume(log)).toBe(0);
 });

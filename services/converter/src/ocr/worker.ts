@@ -8,6 +8,7 @@ import type { BusLogger, BusMessage, Consumer, EventBus, StreamSpec } from "@wen
 import type { Storage } from "@wenku/kit/storage";
 import { toConversionError } from "../errors.js";
 import { decodeJob } from "../job.js";
+import type { OcrRequests } from "./queue.js";
 import { type OcrLimits, type RecognitionSink, recognizeFile } from "./recognize.js";
 import type { PageScanner } from "./scan.js";
 import type { TesseractProbe } from "./tesseract.js";
@@ -16,6 +17,8 @@ export interface OcrWorkerOptions {
   bus: EventBus;
   storage: Storage;
   sink: RecognitionSink;
+  /** Told when a job is done with (recognised or given up), so a restart does not ask for it again. */
+  requests?: Pick<OcrRequests, "done">;
   scanner: PageScanner;
   tesseract: Pick<TesseractProbe, "path" | "prlimit" | "languages">;
   limits: OcrLimits;
@@ -64,6 +67,7 @@ export async function startOcrWorker(o: OcrWorkerOptions): Promise<OcrWorker> {
       msg.working();
     };
     const ctx = { document_id: String(job.documentId), hash: job.attachmentHash, attempt: msg.deliveryCount };
+    const done = () => o.requests?.done(job);
     try {
       await recognizeFile(
         {
@@ -79,6 +83,7 @@ export async function startOcrWorker(o: OcrWorkerOptions): Promise<OcrWorker> {
         signal,
         beat,
       );
+      await done();
     } catch (err) {
       if (undelivered(err)) throw err; // again later: the pages done are not done twice
       const e = toConversionError(err);
@@ -87,6 +92,7 @@ export async function startOcrWorker(o: OcrWorkerOptions): Promise<OcrWorker> {
         throw e;
       }
       log.warn({ ...ctx, reason: e.reason, detail: e.detail }, "ocr: given up (the document keeps its conversion)");
+      await done();
     } finally {
       running.delete(ac);
     }
@@ -104,6 +110,8 @@ export async function startOcrWorker(o: OcrWorkerOptions): Promise<OcrWorker> {
       ...(o.backoffMs ? { backoffMs: o.backoffMs } : {}),
       onDead: async (msg, err) => {
         log.error({ id: msg.id, err: err instanceof Error ? err.message : String(err) }, "ocr: attempts exhausted");
+        const job = decodeJob(msg.data);
+        if (typeof job !== "string") await o.requests?.done(job);
       },
     },
     handle,
