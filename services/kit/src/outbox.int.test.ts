@@ -73,7 +73,7 @@ function receiver() {
   return { deliver, taken, state };
 }
 
-const outboxOf = (r: ReturnType<typeof receiver>, schema = "outbox_a"): Outbox<Notice> =>
+const outboxOf = (r: ReturnType<typeof receiver>, schema = "outbox_a", maxAttempts?: number): Outbox<Notice> =>
   createOutbox({
     db: sqlOf(pool),
     schema,
@@ -82,6 +82,7 @@ const outboxOf = (r: ReturnType<typeof receiver>, schema = "outbox_a"): Outbox<N
     deliver: r.deliver,
     refusedForGood: (err) => err instanceof Refused,
     log,
+    maxAttempts,
   });
 
 const notice = (key: string): Notice => ({ key, recipient: 9_007_199_254_740_993n, body: "文档《报告》已通过审核" });
@@ -201,6 +202,26 @@ test("a refusal the owner calls final is parked for an operator, never retried",
   r.state.failWith = undefined;
   await outbox.sweep();
   expect(await outbox.deliver(["k-refused"])).toBe(false);
+  expect(r.taken).toEqual([]);
+});
+
+test("with maxAttempts, the payload is given up (parked with its last error) after that many failures", async () => {
+  const r = receiver();
+  const outbox = outboxOf(r, "outbox_a", 3);
+  await owe(outbox, notice("k-giveup"));
+  r.state.failWith = new Error("connect ECONNREFUSED");
+  for (const attempts of [1, 2]) {
+    await makeDue("k-giveup");
+    expect(await outbox.deliver(["k-giveup"])).toBe(false);
+    expect(await rowsOf("k-giveup")).toEqual([expect.objectContaining({ attempts, parked: false })]);
+  }
+  await makeDue("k-giveup");
+  expect(await outbox.deliver(["k-giveup"])).toBe(false);
+  expect(await rowsOf("k-giveup")).toEqual([
+    expect.objectContaining({ attempts: 3, parked: true, last_error: expect.stringContaining("ECONNREFUSED") }),
+  ]);
+  r.state.failWith = undefined;
+  await outbox.sweep();
   expect(r.taken).toEqual([]);
 });
 

@@ -51,6 +51,11 @@ interface OutboxOptions<P> {
   deliver(payload: P): Promise<unknown>;
   /** A delivery error no retry can change (the payload itself is wrong): parked, not retried. */
   refusedForGood(err: unknown): boolean;
+  /**
+   * Deliveries a payload gets at most: after that many failures it is parked like a refusal, its last
+   * error kept (payloads worthless later, e.g. a mail with a code that expires). Default: no limit.
+   */
+  maxAttempts?: number;
   log: Logger;
   /** A claimed row is not handed to another delivery (replica, sweep) for this long (default 60 s). */
   leaseMs?: number;
@@ -87,7 +92,7 @@ export function createOutbox<P>(opts: OutboxOptions<P>): Outbox<P> {
       await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1`, BigInt(row.id));
       return true;
     } catch (err) {
-      const parked = opts.refusedForGood(err);
+      const parked = opts.refusedForGood(err) || (opts.maxAttempts !== undefined && row.attempts >= opts.maxAttempts);
       const next = parked ? "infinity" : new Date(Date.now() + backoffMs(row.attempts)).toISOString();
       const message = err instanceof Error ? err.message : String(err);
       await db
@@ -101,7 +106,7 @@ export function createOutbox<P>(opts: OutboxOptions<P>): Outbox<P> {
           log.warn({ err: dbErr, key: row.idempotency_key }, `outbox ${opts.table}: could not reschedule`),
         );
       const fields = { err, key: row.idempotency_key, attempts: row.attempts };
-      if (parked) log.error(fields, `outbox ${opts.table}: refused for good, parked for an operator`);
+      if (parked) log.error(fields, `outbox ${opts.table}: refused for good or given up, parked for an operator`);
       else log.warn(fields, `outbox ${opts.table}: not delivered yet, will retry`);
       return false;
     }

@@ -40,6 +40,7 @@ import { createGroupHandlers } from "./groups/group.handlers.js";
 import { createGroupRepository } from "./groups/group.repository.js";
 import { createGroupService } from "./groups/group.service.js";
 import { createCodeQuota, userRequestLimits } from "./limits.js";
+import { createMailOutbox, type MailOutbox } from "./mail/mail.outbox.js";
 import { createSiteMailer } from "./mail/site.mailer.js";
 import { createOAuthHandlers } from "./oauth/oauth.handlers.js";
 import { createOAuthFetch } from "./oauth/oauth.http.js";
@@ -140,6 +141,8 @@ export interface UserServerDeps {
   mail: MailSettingsSource;
   /** Sends a mail; the kit's SMTP mailer unless a test says otherwise. */
   sendMail?: SendMail;
+  /** Codes' and recovery links' mails, retried by the service's sweep (service.ts); absent: one of its own. */
+  mailOutbox?: MailOutbox;
   /** Third-party login providers' settings; absent: none offered. Redirect URIs are {siteDomain}/oauth/{name}. */
   oauth?: OAuthDeps;
 }
@@ -210,9 +213,11 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     send: deps.sendMail,
   });
   const quota = createCodeQuota(deps.rateLimits);
+  const mails = deps.mailOutbox ?? createMailOutbox({ db: deps.db, mailer, log: deps.log, clock: deps.clock });
   const emailCodes = createEmailCodeService({
     codes,
     quota,
+    mails,
     captcha,
     mailer,
     settings: deps.settings,
@@ -224,6 +229,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     links: createRecoveryRepository(deps.db),
     captcha,
     mailer,
+    mails,
     dynamics,
     authz,
     log: deps.log.child({ module: "recovery" }),

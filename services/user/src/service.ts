@@ -16,6 +16,8 @@ import {
 import { loadUserConfig } from "./config.js";
 import { createUserCreditOutbox } from "./credits/credit.outbox.js";
 import { createDb, USER_SCHEMA } from "./db.js";
+import { createMailOutbox } from "./mail/mail.outbox.js";
+import { createSiteMailer } from "./mail/site.mailer.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
@@ -53,6 +55,14 @@ export const service: ServiceModule = {
         ledger: credits,
         log: ctx.log.child({ module: "credit-outbox" }),
       });
+      const mail = mailSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings);
+      const mailLog = ctx.log.child({ module: "mail" });
+      const mailOutbox = createMailOutbox({
+        db,
+        mailer: createSiteMailer({ settings: mail, log: mailLog }),
+        log: mailLog,
+        clock: ctx.clock,
+      });
       const definition = await buildServer({
         db,
         bus: ctx.bus,
@@ -72,7 +82,8 @@ export const service: ServiceModule = {
         sms: smsSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
         fetchAllow: cfg.FETCH_ALLOW_HOSTS,
         development: cfg.NODE_ENV === "development",
-        mail: mailSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
+        mail,
+        mailOutbox,
         oauth: {
           settings: oauthSettingsFrom(ctx.transports.config, ctx.internalToken, ctx.settings),
           github: { web: cfg.OAUTH_GITHUB_URL, api: cfg.OAUTH_GITHUB_API_URL },
@@ -91,10 +102,16 @@ export const service: ServiceModule = {
         everyMs: OUTBOX_SWEEP_MS,
         onError: (err) => ctx.log.warn({ err }, "credit outbox sweep failed"),
       });
+      // Codes' and recovery links' mails the SMTP server did not take at once (or a restart cut short).
+      const mailSweep = repeatEvery(() => mailOutbox.sweep(), {
+        everyMs: OUTBOX_SWEEP_MS,
+        onError: (err) => ctx.log.warn({ err }, "mail outbox sweep failed"),
+      });
       return {
         definition,
         close: async () => {
           await outboxSweep.stop();
+          await mailSweep.stop();
           await rateLimits.close();
           await db.$disconnect();
         },

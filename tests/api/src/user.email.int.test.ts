@@ -10,9 +10,14 @@ let stack: Awaited<ReturnType<typeof startTestStack>>;
 let smtp: TestSmtpServer;
 let admin: string;
 const clock = testClock();
+const letThrough = new Set<string>();
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer({ accounts: { "site@example.com": "smtp-secret" } });
+  // recipients starting "bounce" are refused (550) until the test lets them through
+  smtp = await startTestSmtpServer({
+    accounts: { "site@example.com": "smtp-secret" },
+    refuse: (address) => address.startsWith("bounce") && !letThrough.has(address),
+  });
   // 127.0.0.1 is the test's proxy: each request says which client it is for (X-Forwarded-For), so
   // the per-address limits of recovery and codes count per simulated client.
   stack = await startTestStack({ clock: clock.now, trustedProxies: ["127.0.0.1"] });
@@ -305,4 +310,22 @@ describe("registration with a mailed code (security.enable_verify_register_email
     }
     expect(await mailsTo(u.email)).toHaveLength(0);
   });
+
+  test("a code's mail the SMTP server refuses is kept and retried: 503 saying so, and the code works once sent", async () => {
+    const email = "bounce1@example.org";
+    const r = await call("POST", "/api/v1/user/email/code", { email, type: 0 });
+    expect([r.status, r.json.message]).toEqual([503, "邮件暂未发出，系统会在几分钟内自动重试，请稍后查收"]);
+    expect(await mailsTo(email)).toHaveLength(0);
+    // the server takes it again; the service's sweep (every 15 s, after a 5 s back-off) sends the same code
+    letThrough.add(email);
+    const mail = await eventually(() => onlyMailTo(email), 40_000);
+    const code = /验证码为：(\d{6})/.exec(mail.text)?.[1] ?? "";
+    const ok = await call("POST", "/api/v1/user/register", {
+      username: "bouncer",
+      password: "bouncer-pass-1",
+      email,
+      code,
+    });
+    expect(ok.status).toBe(200);
+  }, 60_000);
 });

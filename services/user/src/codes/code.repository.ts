@@ -1,3 +1,5 @@
+import type { OutboxSql } from "@wenku/kit/outbox";
+import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 
 /** Where a code was sent and what it is for: at most one live code per key. */
@@ -14,17 +16,28 @@ export function createCodeRepository(db: Db) {
      * Stores the key's code, replacing any earlier one (its attempts start again at 0), and sweeps up
      * to 100 expired codes (no job needed).
      */
-    async replace(c: CodeKey & { id: string; codeHash: string; ip: string; expiresAt: Date }, now: Date) {
-      await db.$executeRaw`
+    async replace(
+      c: CodeKey & { id: string; codeHash: string; ip: string; expiresAt: Date },
+      now: Date,
+      /** More writes of the same transaction (the mail carrying the code). */
+      inTransaction?: (tx: OutboxSql) => Promise<void>,
+    ) {
+      await db.$transaction(async (tx: Prisma.TransactionClient) => {
+        await tx.$executeRaw`
         DELETE FROM verification_codes
         WHERE id IN (SELECT id FROM verification_codes WHERE expires_at < ${now} LIMIT 100)`;
-      await db.$executeRaw`
+        await tx.$executeRaw`
         INSERT INTO verification_codes (id, channel, target, purpose, code_hash, attempts, ip, expires_at, created_at)
         VALUES (${c.id}::uuid, ${c.channel}, ${c.target}, ${c.purpose}, ${c.codeHash}, 0, ${c.ip}, ${c.expiresAt}, ${now})
         ON CONFLICT (channel, target, purpose) DO UPDATE
         SET id = EXCLUDED.id, code_hash = EXCLUDED.code_hash, attempts = 0, ip = EXCLUDED.ip,
             expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`;
+        await inTransaction?.(tx);
+      });
     },
+    /** Whether the code `id` is still the live one (not used, replaced or swept). */
+    isLive: async (id: string): Promise<boolean> =>
+      (await db.$queryRaw<unknown[]>`SELECT 1 FROM verification_codes WHERE id = ${id}::uuid`).length > 0,
 
     /**
      * Counts one attempt at the key's code, atomically: null when there is no code, it expired or it

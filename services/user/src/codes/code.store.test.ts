@@ -13,6 +13,7 @@ function recordingRepo() {
       return null;
     },
     remove: async () => false,
+    isLive: async () => false,
   };
   return { repo, stored, claims: () => claims };
 }

@@ -6,6 +6,7 @@
 // nothing from it. Targets arrive normalised by the caller (e-mail lower-cased, mobile as spec §5).
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { DomainError } from "@wenku/kit";
+import type { OutboxSql } from "@wenku/kit/outbox";
 import type { CodeType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { CodeRepository } from "./code.repository.js";
 
@@ -50,17 +51,24 @@ export function createCodeStore(deps: {
   const refuse = () => new DomainError("invalid_argument", codeMessages.wrong, undefined, CODE_FIELD);
 
   return {
-    /** A new code for the request, replacing any earlier one of the same channel, target and purpose. */
-    async issue(r: CodeRequest & { ip: string }): Promise<{ code: string; expiresAt: Date }> {
+    /**
+     * A new code for the request, replacing any earlier one of the same channel, target and purpose.
+     * `inTransaction` writes more in the code's transaction (the mail carrying it), given the code.
+     */
+    async issue(
+      r: CodeRequest & { ip: string },
+      inTransaction?: (tx: OutboxSql, issued: { id: string; code: string; expiresAt: Date }) => Promise<void>,
+    ): Promise<{ id: string; code: string; expiresAt: Date }> {
       const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
       const minutes = await deps.ttlMinutes(r.channel);
       const ttl =
         Number.isInteger(minutes) && minutes > 0 && minutes <= MAX_CODE_MINUTES ? minutes : DEFAULT_CODE_MINUTES;
       const at = now();
       const expiresAt = new Date(at.getTime() + ttl * 60_000);
+      const id = randomUUID();
       await deps.repo.replace(
         {
-          id: randomUUID(),
+          id,
           channel: r.channel,
           target: r.target,
           purpose: r.purpose,
@@ -69,8 +77,9 @@ export function createCodeStore(deps: {
           expiresAt,
         },
         at,
+        inTransaction && ((tx) => inTransaction(tx, { id, code, expiresAt })),
       );
-      return { code, expiresAt };
+      return { id, code, expiresAt };
     },
 
     /**

@@ -5,7 +5,8 @@ import { type CallContext, DomainError } from "@wenku/kit";
 import { CodeType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
 import type { CodeQuota } from "../limits.js";
-import type { SiteMailer } from "../mail/site.mailer.js";
+import type { MailOutbox } from "../mail/mail.outbox.js";
+import { mailMessages, type SiteMailer } from "../mail/site.mailer.js";
 import type { SettingsProvider } from "../ports.js";
 import type { UserRepository } from "../users/user.repository.js";
 import { checkEmail, normalEmail, refuseTaken, userMessages } from "../users/user.rules.js";
@@ -27,7 +28,9 @@ export function createEmailCodeService(deps: {
   /** Codes per account: a signed-in caller's. */
   quota: CodeQuota;
   captcha: CaptchaService;
-  mailer: SiteMailer;
+  mailer: Pick<SiteMailer, "ready">;
+  /** The mail goes out through the outbox, written with the code (mail/mail.outbox.ts). */
+  mails: Pick<MailOutbox, "enqueue" | "send">;
   settings: SettingsProvider;
   repo: Pick<UserRepository, "taken">;
   clock?: () => Date;
@@ -49,18 +52,24 @@ export function createEmailCodeService(deps: {
       // Registration says so anyway; no code mailed to an address that cannot register.
       refuseTaken(await deps.repo.taken({ email }));
       await deps.quota.charge(call);
-      const { code, expiresAt } = await deps.codes.issue({
-        channel: "email",
-        target: emailTarget(email),
-        purpose: CodeType.REGISTER,
-        ip: call.clientIp,
-      });
-      const minutes = Math.round((expiresAt.getTime() - now().getTime()) / 60_000);
-      await deps.mailer.send(site, {
-        to: email,
-        subject: emailCodeMessages.subject(site.siteName),
-        text: emailCodeMessages.body(site.siteName, code, minutes),
-      });
+      const issued = await deps.codes.issue(
+        { channel: "email", target: emailTarget(email), purpose: CodeType.REGISTER, ip: call.clientIp },
+        (tx, { id, code, expiresAt }) =>
+          deps.mails.enqueue(tx, {
+            key: `code:${id}`,
+            to: email,
+            subject: emailCodeMessages.subject(site.siteName),
+            text: emailCodeMessages.body(
+              site.siteName,
+              code,
+              Math.round((expiresAt.getTime() - now().getTime()) / 60_000),
+            ),
+            carries: { code: id },
+            expiresAt,
+          }),
+      );
+      // not taken by the SMTP server now: the outbox retries it for a few minutes
+      if (!(await deps.mails.send(`code:${issued.id}`))) throw new DomainError("unavailable", mailMessages.queued);
     },
   };
 }

@@ -11,6 +11,7 @@ export const mailMessages = {
   off: "网站未开启邮件服务，暂时无法发送邮件，请联系管理员",
   noDomain: "网站未设置域名，暂时无法发送找回密码邮件，请联系管理员",
   failed: "邮件发送失败，请稍后再试",
+  queued: "邮件暂未发出，系统会在几分钟内自动重试，请稍后查收",
 } as const;
 
 const smtpSend: SendMail = (smtp, mail) => createSmtpMailer(smtp).send(mail);

@@ -10,6 +10,7 @@ import { type CallContext, DomainError, type Logger } from "@wenku/kit";
 import { hashPassword } from "../auth/password.js";
 import type { CaptchaService } from "../captcha/captcha.service.js";
 import { type DynamicRepository, DynamicType } from "../dynamics/dynamic.repository.js";
+import type { MailOutbox } from "../mail/mail.outbox.js";
 import type { SiteMailer } from "../mail/site.mailer.js";
 import type { SiteMailSettings } from "../ports.js";
 import type { UserRepository } from "../users/user.repository.js";
@@ -34,7 +35,9 @@ export function createPasswordRecovery(deps: {
   repo: Pick<UserRepository, "byEmail" | "byId" | "update" | "revokeUserSessions">;
   links: RecoveryRepository;
   captcha: CaptchaService;
-  mailer: SiteMailer;
+  mailer: Pick<SiteMailer, "ready">;
+  /** The mail goes out through the outbox, written with the link (mail/mail.outbox.ts). */
+  mails: Pick<MailOutbox, "enqueue" | "send">;
   dynamics: Pick<DynamicRepository, "add">;
   authz: AuthzChanges;
   log: Logger;
@@ -55,21 +58,22 @@ export function createPasswordRecovery(deps: {
     const minutes =
       Number.isInteger(site.linkMinutes) && site.linkMinutes > 0 ? site.linkMinutes : DEFAULT_LINK_MINUTES;
     const at = now();
-    await deps.links.replace(
-      {
-        tokenHash: sha256(token),
-        userId: user.id,
-        email: user.email,
-        expiresAt: new Date(at.getTime() + minutes * 60_000),
-      },
-      at,
-    );
+    const tokenHash = sha256(token);
+    const expiresAt = new Date(at.getTime() + minutes * 60_000);
     const link = `${site.siteOrigin}/findpassword?${new URLSearchParams({ email: user.email, token })}`;
-    await deps.mailer.send(site, {
-      to: user.email,
-      subject: recoveryMessages.subject(site.siteName),
-      text: recoveryMessages.body(site.siteName, user.username, link, minutes),
-    });
+    const to = user.email;
+    await deps.links.replace({ tokenHash, userId: user.id, email: to, expiresAt }, at, (tx) =>
+      deps.mails.enqueue(tx, {
+        key: `reset:${tokenHash}`,
+        to,
+        subject: recoveryMessages.subject(site.siteName),
+        text: recoveryMessages.body(site.siteName, user.username, link, minutes),
+        carries: { reset: tokenHash },
+        expiresAt,
+      }),
+    );
+    // not taken by the SMTP server now: the outbox retries it (and logs why)
+    await deps.mails.send(`reset:${tokenHash}`);
   }
 
   const pending = new Set<Promise<void>>();
