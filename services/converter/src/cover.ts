@@ -17,11 +17,11 @@ import type { PageReply } from "./render-protocol.js";
 
 /**
  * Luminance variance (0–255 levels, squared, at coverProbeWidth) at or under which a page counts as
- * blank: a standard deviation of 2 levels, what a card's thumbnail cannot show. Measured: a white page
- * 0, one short line of 14 pt text ≈ 3.8 (white on a card), a heading and a line ≈ 5, two lines ≈ 8,
- * a half page of text ≈ 25.
+ * blank: what a card's thumbnail shows as an empty sheet. Measured at 64 px: a white page 0, one
+ * short line of 14 pt text 3.8 to 9 (the issue's "white" DOCX cover), a heading and a line ≈ 5, two
+ * short lines ≈ 8, one long title line ≈ 21, ten lines ≈ 70, a page with a picture in the thousands.
  */
-export const BLANK_VARIANCE = 4;
+export const BLANK_VARIANCE = 12;
 
 /** Pages tried for a cover before the placeholder (page 1 included). */
 export const maxCoverPages = 4;
