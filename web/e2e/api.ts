@@ -86,14 +86,29 @@ export const registerUser = (request: APIRequestContext, username: string, passw
  * Uploads `pdf` as `user`, creates the document `title` in `categoryId` and waits until it is
  * converted (and, with no review in the default group, published); returns it as its uploader reads it.
  */
-export async function publishPdf(
+export const publishPdf = (
   request: APIRequestContext,
   user: ApiUser,
   o: { title: string; categoryId: number; pdf: Buffer | Uint8Array; price?: number },
+): Promise<ApiDocument> =>
+  publishFile(request, user, { ...o, file: { ext: ".pdf", mimeType: "application/pdf", buffer: o.pdf } });
+
+/** As publishPdf, for a file of any type the site converts (`ext` with the dot). */
+export async function publishFile(
+  request: APIRequestContext,
+  user: ApiUser,
+  o: {
+    title: string;
+    categoryId: number;
+    file: { ext: string; mimeType: string; buffer: Buffer | Uint8Array };
+    price?: number;
+  },
 ): Promise<ApiDocument> {
   const upload = await request.post("/api/v1/upload/document", {
     headers: bearer(user.token),
-    multipart: { file: { name: `${o.title}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(o.pdf) } },
+    multipart: {
+      file: { name: `${o.title}${o.file.ext}`, mimeType: o.file.mimeType, buffer: Buffer.from(o.file.buffer) },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(200);
   // moredoc's upload envelope: { code, message, data: Attachment }.

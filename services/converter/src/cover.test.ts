@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeDocx, makeEpub, makePdf } from "@wenku/testkit/documents";
+import { makeCoverImage, makeDocx, makeEpub, makePdf } from "@wenku/testkit/documents";
 import * as mupdf from "mupdf";
 import { testMutoolMode } from "../test/mutool.js";
 import { type Converter, type ConvertResult, createConverter } from "./converter.js";
@@ -72,25 +72,7 @@ function statsOf(png: Uint8Array): PngStats {
   }
 }
 
-/** A PNG of one colour with a white square in its middle: what a declared cover looks like. */
-function coverImage(rgb: [number, number, number], w = 300, h = 400): Uint8Array {
-  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, w, h], false);
-  try {
-    const px = pix.getPixels();
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const inner = x > w / 3 && x < (2 * w) / 3 && y > h / 3 && y < (2 * h) / 3;
-        const i = (y * w + x) * 3;
-        px[i] = inner ? 255 : rgb[0];
-        px[i + 1] = inner ? 255 : rgb[1];
-        px[i + 2] = inner ? 255 : rgb[2];
-      }
-    }
-    return pix.asPNG().slice();
-  } finally {
-    pix.destroy();
-  }
-}
+const coverImage = makeCoverImage;
 
 const near = (a: readonly number[], b: readonly number[]) => a.every((v, i) => Math.abs(v - (b[i] ?? 0)) <= 24);
 /** Not uniform, as a card shows it: a clear spread of light and dark. */

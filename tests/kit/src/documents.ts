@@ -195,6 +195,26 @@ export function makeDocx(paragraphs: string[], opts: { pageBreaks?: boolean } = 
   ]);
 }
 
+/** A PNG of one colour with a white square in its middle: what a declared cover looks like. */
+export function makeCoverImage(rgb: [number, number, number], w = 300, h = 400): Uint8Array {
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, w, h], false);
+  try {
+    const px = pix.getPixels();
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const inner = x > w / 3 && x < (2 * w) / 3 && y > h / 3 && y < (2 * h) / 3;
+        const i = (y * w + x) * 3;
+        px[i] = inner ? 255 : rgb[0];
+        px[i + 1] = inner ? 255 : rgb[1];
+        px[i + 2] = inner ? 255 : rgb[2];
+      }
+    }
+    return pix.asPNG().slice();
+  } finally {
+    pix.destroy();
+  }
+}
+
 /** How an EPUB declares its cover image. */
 export interface EpubCoverSpec {
   /** The image file's bytes (stored as OEBPS/images/<name>). */
