@@ -22,7 +22,7 @@ import type {
 import { CAPTCHA_KINDS, type CaptchaKind, DEFAULT_SECURITY } from "./settings.js";
 import type { MiniProgramSource } from "./wechat/mini.service.js";
 import type { OfficialAccountSource } from "./wechat/scan.service.js";
-import { WECHAT_API } from "./wechat/wechat.api.js";
+import { MINI_PROGRAM_ENVS, WECHAT_API } from "./wechat/wechat.api.js";
 
 /** GetCreditBalances and CountUserDocuments answer at most this many ids per call. */
 const BATCH = 1000;
@@ -251,6 +251,7 @@ export function createOfficialAccountSource(
       appSecret: s.appSecret,
       token: s.token,
       apiBaseUrl: (s.apiBaseUrl || WECHAT_API).replace(/\/+$/, ""),
+      encodingAesKey: s.encodingAesKey,
     };
   };
   return { current: settings ? settings.derive(load) : cachedUntilChanged(load, { ttlMs: 5_000 }) };
@@ -274,6 +275,9 @@ export function createMiniProgramSource(
       appId: s.appId,
       appSecret: s.appSecret,
       apiBaseUrl: (s.apiBaseUrl || WECHAT_API).replace(/\/+$/, ""),
+      // a page path as WeChat takes it: no leading slash, no query
+      scanPage: s.scanPage.replace(/^\/+/, "").split("?")[0] ?? "",
+      envVersion: MINI_PROGRAM_ENVS.find((e) => e === s.envVersion) ?? "release",
     };
   };
   return { current: settings ? settings.derive(load) : cachedUntilChanged(load, { ttlMs: 5_000 }) };

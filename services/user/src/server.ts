@@ -168,12 +168,26 @@ const NO_OAUTH: OAuthDeps = {
 
 /** Wirings without the config service (unit tests): no official account. */
 const NO_OFFICIAL_ACCOUNT: OfficialAccountSource = {
-  current: async () => ({ enable: false, appId: "", appSecret: "", token: "", apiBaseUrl: WECHAT_API }),
+  current: async () => ({
+    enable: false,
+    appId: "",
+    appSecret: "",
+    token: "",
+    apiBaseUrl: WECHAT_API,
+    encodingAesKey: "",
+  }),
 };
 
 /** Wirings without the config service (unit tests): no mini program. */
 const NO_MINI_PROGRAM: MiniProgramSource = {
-  current: async () => ({ enable: false, appId: "", appSecret: "", apiBaseUrl: WECHAT_API }),
+  current: async () => ({
+    enable: false,
+    appId: "",
+    appSecret: "",
+    apiBaseUrl: WECHAT_API,
+    scanPage: "",
+    envVersion: "release",
+  }),
 };
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
@@ -325,10 +339,12 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     if (!isOAuthType(type)) throw new DomainError("invalid_argument", "不支持的第三方登录方式");
     return oauthProofs.session({ type, account: { openid, emailVerified: false } });
   });
+  const miniProgram = deps.miniProgram ?? NO_MINI_PROGRAM;
   const scan = createScanService({
     repo: createScanRepository(deps.db),
     api: wechatApi,
     account: officialAccount,
+    mini: miniProgram,
     bindings: scanBindings,
     users,
     clock: deps.clock,
@@ -341,7 +357,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   });
   const mini = createMiniLogin({
     api: wechatApi,
-    mp: deps.miniProgram ?? NO_MINI_PROGRAM,
+    mp: miniProgram,
     repo: createOAuthRepository(deps.db),
     proofs: oauthProofs,
     users,

@@ -53,7 +53,7 @@ afterAll(async () => {
 
 test("off until the official account is configured: 400 with a sentence", async () => {
   const r = await call("GET", "/api/v1/oauth/wechatmp/scan/code");
-  expect([r.status, r.json.message]).toEqual([400, "未启用微信公众号扫码登录"]);
+  expect([r.status, r.json.message]).toEqual([400, "未启用微信扫码登录（公众号或小程序）"]);
   await save("oauthOfficialAccount", {
     enable: "true",
     client_id: wechat.appId,

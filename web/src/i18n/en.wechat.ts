@@ -4,7 +4,7 @@ import type { zhCNWechat } from "./zh-CN.wechat.js";
 export const enWechat: { readonly [K in keyof typeof zhCNWechat]: string } = {
   "wx.scanTitle": "Log in with WeChat",
   "wx.bindTitle": "Bind WeChat",
-  "wx.scanHint": "Scan the QR code with WeChat and follow the official account to log in",
+  "wx.scanHint": "Scan the code with WeChat to log in",
   "wx.bindHint": "Scan the QR code with WeChat to bind that WeChat account to this account",
   "wx.scanned": "Scanned, logging in…",
   "wx.expired": "The QR code has expired",
@@ -15,4 +15,7 @@ export const enWechat: { readonly [K in keyof typeof zhCNWechat]: string } = {
   "wx.bound": "WeChat bound",
   "wx.otherWays": "Log in with a password",
   "wx.toProfile": "Back to the profile",
+  "wx.officialCaption": "Scan in WeChat and follow the official account",
+  "wx.miniCaption": "Scan the mini-program code in WeChat",
+  "wx.miniAlt": "Mini-program code",
 };

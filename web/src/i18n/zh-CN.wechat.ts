@@ -5,7 +5,7 @@
 export const zhCNWechat = {
   "wx.scanTitle": "微信扫码登录",
   "wx.bindTitle": "微信扫码绑定",
-  "wx.scanHint": "请使用微信扫描二维码，关注公众号后即可登录",
+  "wx.scanHint": "请使用微信扫码登录",
   "wx.bindHint": "请使用微信扫描二维码，将该微信绑定到当前账号",
   "wx.scanned": "已扫码，正在登录…",
   "wx.expired": "二维码已过期",
@@ -16,4 +16,7 @@ export const zhCNWechat = {
   "wx.bound": "绑定成功",
   "wx.otherWays": "使用账号密码登录",
   "wx.toProfile": "返回个人资料",
+  "wx.officialCaption": "微信扫码，关注公众号登录",
+  "wx.miniCaption": "微信扫一扫小程序码登录",
+  "wx.miniAlt": "小程序码",
 } as const;

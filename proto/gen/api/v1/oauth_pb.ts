@@ -462,14 +462,16 @@ export const WechatMPScanCodeRequestSchema: GenMessage<WechatMPScanCodeRequest> 
   messageDesc(file_api_v1_oauth, 12);
 
 /**
- * A scan session of the WeChat official account (公众号): a temporary parametric QR code whose scan
- * WeChat pushes to the site's callback (/callback/wechat_official).
+ * A scan session: the WeChat official account's (公众号) temporary parametric QR code, whose scan WeChat
+ * pushes to the site's callback (/callback/wechat_official), and/or the mini program's (小程序) code,
+ * whose scan opens the program with the scene (it confirms with WechatMPScanLogin); whichever is on.
  *
  * @generated from message api.v1.WechatMPScanCodeReply
  */
 export type WechatMPScanCodeReply = Message<"api.v1.WechatMPScanCodeReply"> & {
   /**
-   * unused (moredoc's mini-program code image); always empty
+   * the mini program's code for the scene (wxacode.getUnlimited) as a data: URL (image/png or
+   * image/jpeg); "" when the mini program is off
    *
    * @generated from field: string code = 1;
    */
@@ -483,14 +485,15 @@ export type WechatMPScanCodeReply = Message<"api.v1.WechatMPScanCodeReply"> & {
   scene: string;
 
   /**
-   * the QR code image at WeChat (showqrcode?ticket=…), as moredoc's page shows it
+   * the official account's QR code image at WeChat (showqrcode?ticket=…); with the official account
+   * off, the mini program's code (= code), as moredoc Pro's mini-program page shows qrcode
    *
    * @generated from field: string qrcode = 3;
    */
   qrcode: string;
 
   /**
-   * what the QR code encodes (WeChat's qrcode/create url): a page may draw it itself
+   * what the official account's QR code encodes (qrcode/create url), "" when it is off
    *
    * @generated from field: string url = 4;
    */

@@ -109,7 +109,13 @@ export const integrationKeys: ConfigKey[] = [
     "token",
     "公众号 Token",
     "",
-    "微信公众平台「设置与开发 - 基本配置 - 服务器配置」中填写的令牌（Token）；服务器地址（URL）填写 https://你的域名/callback/wechat_official，消息加解密方式选「明文模式」",
+    "微信公众平台「设置与开发 - 基本配置 - 服务器配置」中填写的令牌（Token）；服务器地址（URL）填写 https://你的域名/callback/wechat_official",
+  ),
+  oauthOfficialAccount.password(
+    "encoding_aes_key",
+    "公众号 EncodingAESKey",
+    "",
+    "「服务器配置」的消息加解密密钥（43 位字母和数字）；消息加解密方式选「安全模式」或「兼容模式」时必填，「明文模式」留空",
   ),
   oauthOfficialAccount.text(
     "api_base_url",
@@ -148,4 +154,13 @@ export const integrationKeys: ConfigKey[] = [
   mp.switch("enable", "是否启用小程序", "false", "是否启用微信小程序"),
   mp.text("app_id", "小程序 AppID", "", "微信小程序 AppID"),
   mp.password("app_secret", "小程序 AppSecret", "", "微信小程序 AppSecret"),
+  mp.text(
+    "scan_page",
+    "扫码登录页面",
+    "",
+    "网页扫码登录时，小程序码打开的页面，如 pages/login/scan（不以 / 开头、不带参数）；留空打开小程序首页。页面从 scene 参数读取扫码场景",
+  ),
+  mp.select("env_version", "小程序码版本", "release", "小程序码打开的小程序版本", {
+    options: "release:正式版\ntrial:体验版\ndevelop:开发版",
+  }),
 ];

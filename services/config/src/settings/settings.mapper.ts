@@ -331,6 +331,8 @@ export function toMiniProgramSettings(v: ConfigValues): MiniProgramSettings {
     appId: v.str("mp", "app_id"),
     appSecret: v.str("mp", "app_secret"),
     apiBaseUrl: v.str("oauthOfficialAccount", "api_base_url"),
+    scanPage: v.str("mp", "scan_page"),
+    envVersion: v.str("mp", "env_version"),
   });
 }
 
@@ -342,6 +344,7 @@ export function toOfficialAccountSettings(v: ConfigValues): OfficialAccountSetti
     appSecret: v.str("oauthOfficialAccount", "client_secret"),
     token: v.str("oauthOfficialAccount", "token"),
     apiBaseUrl: v.str("oauthOfficialAccount", "api_base_url"),
+    encodingAesKey: v.str("oauthOfficialAccount", "encoding_aes_key"),
   });
 }
 

@@ -1,15 +1,17 @@
-// Scan-to-login with the WeChat official account (公众号): the page asks for a scene and shows its
-// temporary QR code; the visitor scans it in WeChat, which pushes the scan (subscribe or SCAN event
-// with the scene as EventKey) to our server URL; the push, verified by WeChat's signature, records the
-// scanning account's openid on the scene; the page's poll then logs in the user bound to that openid
+// Scan-to-login with the WeChat official account (公众号) or mini program (小程序): the page asks for a
+// scene and shows the official account's temporary QR code and/or the mini program's code for it; the
+// visitor scans one in WeChat. The official account's scan is pushed to our server URL (subscribe or
+// SCAN event with the scene as EventKey); the push, verified by WeChat's signature, records the
+// scanning account's openid on the scene; the mini program sends the scene with its wx.login code
+// (WechatMPScanLogin, mini.service.ts); the page's poll then logs in the user bound to that openid
 // (once: the scene is consumed), or answers the unbound account to bind, or — a scene a signed-in user
 // asked to bind with — binds the account to them.
 import { randomBytes } from "node:crypto";
 import { type CallContext, DomainError, requireSignedIn } from "@wenku/kit";
-import { XMLParser } from "fast-xml-parser";
 import { OAuthType } from "../oauth/providers/provider.js";
 import type { ScanRepository } from "./scan.repository.js";
-import { type OfficialAccount, siteRefusal, type WechatApi } from "./wechat.api.js";
+import { type MiniProgram, type OfficialAccount, siteRefusal, type WechatApi } from "./wechat.api.js";
+import { openPush, type PushAnswer, sceneOf, pushText as text } from "./wechat.push.js";
 import { isPushSigned } from "./wechat.signing.js";
 
 /** Who scans: the official account (its push) or the mini program (its confirmation). */
@@ -24,11 +26,12 @@ export const PUSH_WINDOW_SECONDS = 300;
 export const MAX_PUSH_BYTES = 16 * 1024;
 
 export const scanMessages = {
-  disabled: "未启用微信公众号扫码登录",
+  disabled: "未启用微信扫码登录（公众号或小程序）",
   alreadyScanned: "该二维码已被扫描，请刷新二维码",
   expired: "二维码已过期，请刷新二维码",
   notYours: "该二维码不是你发起的绑定",
   refused: "微信拒绝生成二维码，请管理员检查公众号的 AppID、AppSecret 与 IP 白名单",
+  miniRefused: "微信拒绝生成小程序码，请管理员检查小程序的 AppID、AppSecret、扫码页面与版本",
 } as const;
 
 /** Where the service reads the official account's settings (with its secrets). */
@@ -63,81 +66,46 @@ export interface ScanServiceDeps<U> {
   repo: ScanRepository;
   api: WechatApi;
   account: OfficialAccountSource;
+  /** The mini program's settings: when it is on, each scene also gets its mini-program code. */
+  mini: { current(): Promise<MiniProgram> };
   bindings: ScanBindings;
   users: ScanLogin<U>;
   clock?: () => Date;
 }
 
-export interface PushAnswer {
-  status: number;
-  contentType: string;
-  body: string;
-}
-
-const text = (status: number, body: string): PushAnswer => ({
-  status,
-  contentType: "text/plain; charset=utf-8",
-  body,
-});
-
-const parser = new XMLParser({
-  // WeChat's fields are text: keep them as strings (an openid or EventKey of digits stays as sent)
-  parseTagValue: false,
-  ignoreAttributes: true,
-  processEntities: false,
-  htmlEntities: false,
-});
-
-/** The <xml> fields of a push, or null when the body is not one. */
-function parsePush(body: Uint8Array): Record<string, string> | null {
-  let doc: unknown;
-  try {
-    doc = parser.parse(Buffer.from(body).toString("utf8"));
-  } catch {
-    return null;
-  }
-  const xml = (doc as { xml?: unknown })?.xml;
-  if (typeof xml !== "object" || xml === null) return null;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(xml)) if (typeof v === "string") out[k] = v.trim();
-  return out;
-}
-
-/** The scene a scan event carries: "qrscene_<scene>" when it also subscribed, "<scene>" otherwise. */
-function sceneOf(msg: Record<string, string>): string | null {
-  if (msg.MsgType !== "event") return null;
-  const key = msg.EventKey ?? "";
-  if (msg.Event === "subscribe") return key.startsWith("qrscene_") ? key.slice("qrscene_".length) : null;
-  if (msg.Event === "SCAN") return key || null;
-  return null;
-}
-
 export function createScanService<U>(deps: ScanServiceDeps<U>) {
   const now = deps.clock ?? (() => new Date());
 
-  async function enabled(): Promise<OfficialAccount> {
-    const a = await deps.account.current();
-    if (!a.enable || !a.appId || !a.appSecret) throw new DomainError("failed_precondition", scanMessages.disabled);
-    return a;
-  }
+  const usable = (a: { enable: boolean; appId: string; appSecret: string }) => a.enable && !!a.appId && !!a.appSecret;
 
   return {
-    /** A new scene and its QR code; with `bind`, for the signed-in caller to bind the scanning account. */
+    /**
+     * A new scene with the official account's QR code and/or the mini program's code for it (whichever
+     * is switched on); with `bind`, for the signed-in caller to bind the scanning account.
+     */
     async start(call: CallContext, bind: boolean) {
       const userId = bind ? requireSignedIn(call).userId : null;
-      const a = await enabled();
-      // 128 random bits: the scene is the page's only proof when it polls
+      const [a, mp] = await Promise.all([deps.account.current(), deps.mini.current()]);
+      if (!usable(a) && !usable(mp)) throw new DomainError("failed_precondition", scanMessages.disabled);
+      // 128 random bits: the scene is the page's only proof when it polls (22 characters: a
+      // mini-program code's scene holds 32)
       const scene = randomBytes(16).toString("base64url");
-      const qr = await deps.api.temporaryQr(a, scene, SCENE_TTL_SECONDS).catch(siteRefusal(scanMessages.refused));
-      const expiresAt = new Date(now().getTime() + Math.min(qr.expireSeconds, SCENE_TTL_SECONDS) * 1000);
+      const [qr, code] = await Promise.all([
+        usable(a) ? deps.api.temporaryQr(a, scene, SCENE_TTL_SECONDS).catch(siteRefusal(scanMessages.refused)) : null,
+        usable(mp) ? deps.api.miniProgramCode(mp, scene).catch(siteRefusal(scanMessages.miniRefused)) : null,
+      ]);
+      const ttl = Math.min(qr?.expireSeconds ?? SCENE_TTL_SECONDS, SCENE_TTL_SECONDS);
+      const expiresAt = new Date(now().getTime() + ttl * 1000);
       await deps.repo.create({ scene, userId, expiresAt }, now());
-      return { scene, qrcode: qr.imageUrl, url: qr.url, expiresAt };
+      const miniCode = code ? `data:${code.contentType};base64,${code.bytes.toString("base64")}` : "";
+      return { scene, qrcode: qr?.imageUrl ?? miniCode, url: qr?.url ?? "", code: miniCode, expiresAt };
     },
 
     /**
      * WeChat calling the server URL. GET: the configuration check, answered with its echostr. POST: a
-     * message or event; a scan of one of our QR codes marks its scene. Anything not signed with the
-     * Token, or signed too far from now, is refused; a push already handled changes nothing.
+     * message or event, plain or in safe mode (wechat.push.ts); a scan of one of our QR codes marks its
+     * scene. Anything not signed with the Token, or signed too far from now, or in safe mode not
+     * decrypting to this account's message, is refused; a push already handled changes nothing.
      */
     async push(req: { method: string; query: string; body: Uint8Array }): Promise<PushAnswer> {
       const a = await deps.account.current();
@@ -159,8 +127,9 @@ export function createScanService<U>(deps: ScanServiceDeps<U>) {
       if (req.method === "GET") return text(200, (q.get("echostr") ?? "").slice(0, 128));
       if (req.method !== "POST") return text(405, "method not allowed");
       if (req.body.length > MAX_PUSH_BYTES) return text(413, "too large");
-      const msg = parsePush(req.body);
-      if (!msg) return text(400, "bad xml");
+      const opened = openPush(a, q, req.body);
+      if ("refused" in opened) return opened.refused;
+      const { msg } = opened;
       // WeChat retries an unanswered push with the same signature: handled once, answered every time
       const keepUntil = new Date(at.getTime() + 2 * PUSH_WINDOW_SECONDS * 1000);
       if (!(await deps.repo.firstPush(`${signed.timestamp}:${signed.nonce}`, keepUntil, at))) {

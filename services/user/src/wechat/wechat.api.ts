@@ -8,35 +8,53 @@
 // void the others'. Tokens and tickets are kept until shortly before WeChat says they expire, one
 // request at a time per app; a call WeChat refuses for a stale token drops it and tries once more.
 import { DomainError } from "@wenku/kit";
-import { type AllowHosts, FetchRefused, guardedSend } from "@wenku/kit/net";
+import { type AllowHosts, FetchRefused, guardedSend, type SentAnswer } from "@wenku/kit/net";
 
 export const WECHAT_API = "https://api.weixin.qq.com";
 /** Where WeChat shows a QR code's image by its ticket. */
 const WECHAT_SHOWQRCODE = "https://mp.weixin.qq.com/cgi-bin/showqrcode";
 const MAX_BYTES = 64 * 1024;
+/** A mini-program code of 430 px is some 60 KB; WeChat's largest (1280 px) stays well under this. */
+const MAX_IMAGE_BYTES = 1024 * 1024;
 const TIMEOUT_MS = 8_000;
 /** A token or ticket is renewed this long before WeChat's expiry. */
 const EARLY_MS = 5 * 60_000;
 /** WeChat's codes for an access token that is invalid or expired. */
 const STALE_TOKEN = new Set([40001, 40014, 42001]);
 
-export interface OfficialAccount {
-  enable: boolean;
+/** An app of WeChat's (official account or mini program): whose access token a call carries. */
+export interface WechatApp {
   appId: string;
   appSecret: string;
-  /** The server configuration's Token (push signatures). */
-  token: string;
   /** WeChat's API base (no trailing slash). */
   apiBaseUrl: string;
 }
 
-/** The WeChat mini program's keys (category mp) and the WeChat API it talks to. */
-export interface MiniProgram {
+export interface OfficialAccount extends WechatApp {
   enable: boolean;
-  appId: string;
-  appSecret: string;
-  /** WeChat's API base (no trailing slash). */
-  apiBaseUrl: string;
+  /** The server configuration's Token (push signatures). */
+  token: string;
+  /** The server configuration's EncodingAESKey (43 characters): pushes in safe mode are decrypted with it. */
+  encodingAesKey: string;
+}
+
+/** The WeChat mini program's keys (category mp) and the WeChat API it talks to. */
+export interface MiniProgram extends WechatApp {
+  enable: boolean;
+  /** The page a scanned mini-program code opens ("" = the program's home page), as "pages/x/y". */
+  scanPage: string;
+  /** Which version the code opens: release, trial or develop. */
+  envVersion: MiniProgramEnv;
+}
+
+export const MINI_PROGRAM_ENVS = ["release", "trial", "develop"] as const;
+export type MiniProgramEnv = (typeof MINI_PROGRAM_ENVS)[number];
+
+/** A mini-program code image as WeChat drew it. */
+export interface MiniProgramCode {
+  /** image/png or image/jpeg, by the image's own first bytes. */
+  contentType: string;
+  bytes: Buffer;
 }
 
 /** Who a mini program's wx.login code belongs to. */
@@ -79,6 +97,13 @@ export interface TemporaryQr {
   imageUrl: string;
 }
 
+/** PNG or JPEG by the first bytes (what WeChat draws codes as), or "" for anything else. */
+function imageType(b: Buffer): string {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex"))) return "image/png";
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
+  return "";
+}
+
 interface Cached {
   value: string;
   expiresAt: number;
@@ -96,8 +121,8 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
   const tickets = new Map<string, Cached>();
   const pending = new Map<string, Promise<string>>();
 
-  async function call(url: string, post?: unknown): Promise<Record<string, unknown>> {
-    let got: Awaited<ReturnType<typeof guardedSend>>;
+  async function send(url: string, post: unknown, maxBytes: number): Promise<SentAnswer> {
+    let got: SentAnswer;
     try {
       got = await guardedSend(url, {
         method: post === undefined ? "GET" : "POST",
@@ -106,7 +131,7 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
           ...(post === undefined ? {} : { "content-type": "application/json" }),
         },
         body: post === undefined ? undefined : JSON.stringify(post),
-        maxBytes: MAX_BYTES,
+        maxBytes,
         timeoutMs: TIMEOUT_MS,
         allow: opts.allow,
       });
@@ -116,6 +141,11 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
     }
     // WeChat answers its refusals with HTTP 200 and errcode; anything else is not WeChat answering
     if (got.status !== 200) throw new DomainError("unavailable", `微信服务器返回了错误（HTTP ${got.status}）`);
+    return got;
+  }
+
+  /** WeChat's JSON answer; its refusal ({errcode ≠ 0, errmsg}) thrown as WechatApiError. */
+  function answerOf(got: SentAnswer): Record<string, unknown> {
     let body: unknown;
     try {
       body = JSON.parse(got.bytes.toString("utf8"));
@@ -127,6 +157,10 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
     const errcode = Number(b.errcode ?? 0);
     if (errcode !== 0) throw new WechatApiError(errcode, String(b.errmsg ?? ""));
     return b;
+  }
+
+  async function call(url: string, post?: unknown): Promise<Record<string, unknown>> {
+    return answerOf(await send(url, post, MAX_BYTES));
   }
 
   /** One request at a time per key; the answer kept until shortly before it expires. */
@@ -149,9 +183,9 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
     return p;
   }
 
-  const appKey = (a: OfficialAccount) => `${a.apiBaseUrl}\n${a.appId}\n${a.appSecret}`;
+  const appKey = (a: WechatApp) => `${a.apiBaseUrl}\n${a.appId}\n${a.appSecret}`;
 
-  function accessToken(a: OfficialAccount): Promise<string> {
+  function accessToken(a: WechatApp): Promise<string> {
     return cachedValue(tokens, `token\n${appKey(a)}`, async () => {
       const b = await call(`${a.apiBaseUrl}/cgi-bin/stable_token`, {
         grant_type: "client_credential",
@@ -165,7 +199,7 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
   }
 
   /** A call with the access token; a stale one is dropped and the call tried once more. */
-  async function withToken<T>(a: OfficialAccount, run: (token: string) => Promise<T>): Promise<T> {
+  async function withToken<T>(a: WechatApp, run: (token: string) => Promise<T>): Promise<T> {
     try {
       return await run(await accessToken(a));
     } catch (err) {
@@ -209,6 +243,32 @@ export function createWechatApi(opts: WechatApiOptions = {}) {
       const b = await call(`${mp.apiBaseUrl}/sns/jscode2session?${q}`);
       if (typeof b.openid !== "string" || !b.openid) throw new WechatApiError(-1, "no openid");
       return { openid: b.openid, unionid: typeof b.unionid === "string" ? b.unionid : "" };
+    },
+
+    /**
+     * The mini program's code for `scene` (wxacode.getUnlimited): an image that, scanned in WeChat, opens
+     * `mp.scanPage` with the scene. WeChat answers the image, or JSON with errcode when it refuses.
+     */
+    async miniProgramCode(mp: MiniProgram, scene: string): Promise<MiniProgramCode> {
+      const got = await withToken(mp, async (token) => {
+        const answer = await send(
+          `${mp.apiBaseUrl}/wxa/getwxacodeunlimit?access_token=${encodeURIComponent(token)}`,
+          {
+            scene,
+            ...(mp.scanPage ? { page: mp.scanPage } : {}),
+            // only a released program can be asked whether the page exists
+            check_path: mp.envVersion === "release",
+            env_version: mp.envVersion,
+            width: 430,
+          },
+          MAX_IMAGE_BYTES,
+        );
+        if (/json|text/i.test(answer.contentType) || answer.bytes[0] === 0x7b) answerOf(answer);
+        return answer;
+      });
+      const contentType = imageType(got.bytes);
+      if (!contentType) throw new DomainError("unavailable", "微信服务器的回答无法识别");
+      return { contentType, bytes: got.bytes };
     },
 
     /** The JS-SDK's jsapi_ticket, kept until shortly before it expires. */

@@ -53,7 +53,7 @@ export function createWechatHandlers({
     },
     async getWechatMPScanCode(req, ctx) {
       const s = await scan.start(actor(ctx), req.isBind);
-      return { scene: s.scene, qrcode: s.qrcode, url: s.url, expiresAt: timestampFromDate(s.expiresAt) };
+      return { code: s.code, scene: s.scene, qrcode: s.qrcode, url: s.url, expiresAt: timestampFromDate(s.expiresAt) };
     },
     async getWechatMPScanLoginStatus(req, ctx) {
       const s = await scan.status(actor(ctx), req.scene);

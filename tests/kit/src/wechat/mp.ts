@@ -5,14 +5,19 @@
 //   POST /cgi-bin/qrcode/create?access_token=…   QR_STR_SCENE with scene_str (1-64), expire_seconds
 //   GET  /cgi-bin/showqrcode?ticket=…  the QR code's image (a PNG)
 //   GET  /cgi-bin/ticket/getticket?access_token=…&type=jsapi
-// the mini program's (小程序) login, with its own app id and secret:
+// the mini program's (小程序), with its own app id and secret (and its own access token):
 //   GET  /sns/jscode2session?appid=…&secret=…&js_code=…&grant_type=authorization_code
 //        a code from wx.login (issued here by loginCode) is good once: again it is 40163, unknown 40029
-// and WeChat's side of the server URL: a scan event pushed to the site, signed with the Token as
-// WeChat signs it (signature = sha1 of the sorted token, timestamp, nonce).
-import { createHash, randomBytes } from "node:crypto";
+//   POST /wxa/getwxacodeunlimit?access_token=…  {scene ≤ 32 of WeChat's characters, page, check_path,
+//        env_version, width 280–1280}: the code's image; a page not in the released program with
+//        check_path true is 41030
+// and WeChat's side of the server URL: a scan event pushed to the site (push.ts), plain or encrypted.
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { scanPush } from "./push.js";
+
+export { encryptPush, signPush } from "./push.js";
 
 interface StandInAnswer {
   status: number;
@@ -64,6 +69,8 @@ export interface WechatMpStandIn {
   appSecret: string;
   /** The server configuration's Token the pushes are signed with. */
   token: string;
+  /** The server configuration's EncodingAESKey: encrypted pushes use it. */
+  encodingAesKey: string;
   /** Calls per endpoint path, to see caching. */
   calls: Map<string, number>;
   /** The scene of each QR code created, by its ticket and by the url it encodes. */
@@ -73,15 +80,19 @@ export interface WechatMpStandIn {
   /** The mini program's AppID and AppSecret (category mp). */
   miniAppId: string;
   miniAppSecret: string;
+  /** The pages of the released mini program (check_path looks here). */
+  miniPages: Set<string>;
+  /** The mini-program codes drawn, by scene: what we asked for. */
+  miniCodes: Map<string, { page: string; checkPath: boolean; envVersion: string; width: number }>;
   /** What wx.login gives the mini program of the WeChat user `openid` (with `unionid` when tied). */
   loginCode(openid: string, unionid?: string): string;
   /** Void the current access token (as when it expired): calls with it get errcode 40001. */
   expireToken(): void;
-  /** The push WeChat sends when `openid` scans the QR code of `scene`, signed (or not) with `token`. */
-  scanPush(
-    callbackUrl: string,
-    p: { scene: string; openid: string; subscribe?: boolean; token?: string; timestamp?: number; nonce?: string },
-  ): { url: string; body: string };
+  /**
+   * The push WeChat sends when `openid` scans the QR code of `scene`, signed (or not) with `token`;
+   * `encrypt`: in safe mode (with this account's EncodingAESKey and AppID unless told otherwise).
+   */
+  scanPush(callbackUrl: string, p: ScanPushOptions): { url: string; body: string };
   close(): Promise<void>;
 }
 
@@ -100,41 +111,95 @@ const PNG = Buffer.from(
   "hex",
 );
 
-export function signPush(token: string, timestamp: string, nonce: string): string {
-  return createHash("sha1").update([token, timestamp, nonce].sort().join("")).digest("hex");
+export interface ScanPushOptions {
+  scene: string;
+  openid: string;
+  subscribe?: boolean;
+  token?: string;
+  timestamp?: number;
+  nonce?: string;
+  encrypt?: { encodingAesKey?: string; appId?: string };
 }
+
+/** WeChat's characters for a mini-program code's scene. */
+const MINI_SCENE = /^[0-9A-Za-z!#$&'()*+,/:;=?@._~-]{1,32}$/;
+const MINI_ENVS = new Set(["release", "trial", "develop"]);
 
 export async function startWechatMpStandIn(opts: { port?: number } = {}): Promise<WechatMpStandIn> {
   const appId = `wx${randomBytes(8).toString("hex")}`;
   const appSecret = randomBytes(16).toString("hex");
   const token = randomBytes(12).toString("hex");
+  const encodingAesKey = randomBytes(32)
+    .toString("base64")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 43)
+    .padEnd(43, "A");
   const calls = new Map<string, number>();
   const scenes = new Map<string, string>();
-  let accessToken = "";
+  /** The live access token of each app (official account and mini program). */
+  const accessTokens = new Map<string, string>();
   const jsapiTicket = `jsapi-${randomBytes(24).toString("base64url")}`;
   const miniAppId = `wx${randomBytes(8).toString("hex")}`;
   const miniAppSecret = randomBytes(16).toString("hex");
+  const secrets = new Map([
+    [appId, appSecret],
+    [miniAppId, miniAppSecret],
+  ]);
+  const miniPages = new Set(["pages/index/index", "pages/login/scan"]);
+  const miniCodes: WechatMpStandIn["miniCodes"] = new Map();
   /** Issued wx.login codes not used yet, and the used ones (WeChat tells those apart). */
   const codes = new Map<string, { openid: string; unionid?: string }>();
   const usedCodes = new Set<string>();
-  const validToken = (url: URL) => !!accessToken && url.searchParams.get("access_token") === accessToken;
+  const validToken = (url: URL, app = appId) => {
+    const live = accessTokens.get(app);
+    return !!live && url.searchParams.get("access_token") === live;
+  };
+  const jsonBody = (req: StandInRequest): Record<string, unknown> | null => {
+    try {
+      const b = JSON.parse(req.body) as unknown;
+      return typeof b === "object" && b !== null ? (b as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
 
   const server = await startServer((req) => {
     const path = req.url.pathname;
     calls.set(path, (calls.get(path) ?? 0) + 1);
     if (path === "/cgi-bin/stable_token") {
       if (req.method !== "POST") return refuse(43002, "require POST method");
-      let b: Record<string, unknown>;
-      try {
-        b = JSON.parse(req.body) as Record<string, unknown>;
-      } catch {
-        return refuse(47001, "data format error");
-      }
+      const b = jsonBody(req);
+      if (!b) return refuse(47001, "data format error");
       if (b.grant_type !== "client_credential") return refuse(40002, "invalid grant_type");
-      if (b.appid !== appId) return refuse(40013, "invalid appid");
-      if (b.secret !== appSecret) return refuse(40125, "invalid appsecret");
-      if (!accessToken || b.force_refresh === true) accessToken = randomBytes(24).toString("base64url");
-      return json({ access_token: accessToken, expires_in: 7200 });
+      const app = String(b.appid);
+      if (!secrets.has(app)) return refuse(40013, "invalid appid");
+      if (b.secret !== secrets.get(app)) return refuse(40125, "invalid appsecret");
+      if (!accessTokens.get(app) || b.force_refresh === true)
+        accessTokens.set(app, randomBytes(24).toString("base64url"));
+      return json({ access_token: accessTokens.get(app), expires_in: 7200 });
+    }
+    if (path === "/wxa/getwxacodeunlimit") {
+      if (req.method !== "POST") return refuse(43002, "require POST method");
+      if (!validToken(req.url, miniAppId))
+        return refuse(40001, "invalid credential, access_token is invalid or not latest");
+      const b = jsonBody(req);
+      if (!b) return refuse(47001, "data format error");
+      const scene = b.scene;
+      if (typeof scene !== "string" || !MINI_SCENE.test(scene)) return refuse(40169, "invalid length for scene");
+      const page = b.page ?? "";
+      const checkPath = b.check_path ?? true;
+      const envVersion = b.env_version ?? "release";
+      const width = b.width ?? 430;
+      if (typeof page !== "string" || page.startsWith("/") || page.includes("?")) return refuse(41030, "invalid page");
+      if (typeof checkPath !== "boolean" || typeof envVersion !== "string" || !MINI_ENVS.has(envVersion))
+        return refuse(40097, "invalid args");
+      if (typeof width !== "number" || !Number.isInteger(width) || width < 280 || width > 1280)
+        return refuse(40097, "invalid args: width");
+      // only the released program's pages can be checked; an unreleased one needs check_path false
+      if (checkPath && (envVersion !== "release" || (page && !miniPages.has(page))))
+        return refuse(41030, "invalid page");
+      miniCodes.set(scene, { page, checkPath, envVersion, width });
+      return { status: 200, headers: { "content-type": "image/jpeg" }, body: PNG };
     }
     if (path === "/cgi-bin/qrcode/create") {
       if (req.method !== "POST") return refuse(43002, "require POST method");
@@ -199,27 +264,25 @@ export async function startWechatMpStandIn(opts: { port?: number } = {}): Promis
     jsapiTicket,
     miniAppId,
     miniAppSecret,
+    miniPages,
+    miniCodes,
+    encodingAesKey,
     loginCode(openid, unionid) {
       const code = randomBytes(16).toString("hex");
       codes.set(code, { openid, unionid });
       return code;
     },
-    expireToken: () => {
-      accessToken = "";
-    },
-    scanPush(callbackUrl, p) {
-      const timestamp = String(p.timestamp ?? Math.floor(Date.now() / 1000));
-      const nonce = p.nonce ?? String(randomBytes(4).readUInt32BE());
-      const signature = signPush(p.token ?? token, timestamp, nonce);
-      const key = p.subscribe ? `qrscene_${p.scene}` : p.scene;
-      const body =
-        `<xml><ToUserName><![CDATA[gh_${appId.slice(2, 14)}]]></ToUserName>` +
-        `<FromUserName><![CDATA[${p.openid}]]></FromUserName><CreateTime>${timestamp}</CreateTime>` +
-        `<MsgType><![CDATA[event]]></MsgType><Event><![CDATA[${p.subscribe ? "subscribe" : "SCAN"}]]></Event>` +
-        `<EventKey><![CDATA[${key}]]></EventKey><Ticket><![CDATA[ticket]]></Ticket></xml>`;
-      const q = new URLSearchParams({ signature, timestamp, nonce, openid: p.openid });
-      return { url: `${callbackUrl}?${q}`, body };
-    },
+    expireToken: () => accessTokens.clear(),
+    scanPush: (callbackUrl, p) =>
+      scanPush(callbackUrl, {
+        ...p,
+        token: p.token ?? token,
+        appId,
+        encrypt: p.encrypt && {
+          encodingAesKey: p.encrypt.encodingAesKey ?? encodingAesKey,
+          appId: p.encrypt.appId ?? appId,
+        },
+      }),
     close: server.close,
   };
 }

@@ -35,8 +35,10 @@ function useSecondsLeft(at: Date | undefined): number {
 }
 
 /**
- * /oauth/wechatmp: scan-to-login with the site's WeChat official account (公众号). The page shows a
- * temporary QR code (drawn here from what it encodes: no image from another site) and asks every 2 s
+ * /oauth/wechatmp: scan-to-login with the site's WeChat official account (公众号) and/or mini program
+ * (小程序). The page shows the official account's temporary QR code (drawn here from what it encodes:
+ * no image from another site) and/or the mini program's code (an image the server fetched, sent as a
+ * data: URL), whichever the site has switched on, and asks every 2 s
  * whether it was scanned; once WeChat told the site, the poll answers the login and the session starts,
  * then the visitor goes to ?redirect= or where the session store says (default /me). A WeChat account
  * bound to no user may create an account or sign in with a password and bind it (as on /oauth/{type}).
@@ -120,6 +122,7 @@ export default function WechatMpPage() {
     );
   }
 
+  const both = !!code.data?.url && !!code.data?.code;
   const qrStatus = code.loading ? "loading" : expired ? "expired" : reply?.scanned ? "scanned" : "active";
   return (
     <AuthCard title={t(isBind ? "wx.bindTitle" : "wx.scanTitle")} subtitle={t(isBind ? "wx.bindHint" : "wx.scanHint")}>
@@ -139,14 +142,34 @@ export default function WechatMpPage() {
             }
           />
         ) : (
-          <QRCode
-            value={code.data?.url || "-"}
-            size={QR_SIZE}
-            status={qrStatus}
-            onRefresh={refresh}
-            bordered
-            data-testid="wechat-qrcode"
-          />
+          <Flex wrap justify="center" gap={16}>
+            {(code.loading || code.data?.url) && (
+              <Flex vertical align="center" gap={4}>
+                <QRCode
+                  value={code.data?.url || "-"}
+                  size={QR_SIZE}
+                  status={qrStatus}
+                  onRefresh={refresh}
+                  bordered
+                  data-testid="wechat-qrcode"
+                />
+                {both && <Typography.Text type="secondary">{t("wx.officialCaption")}</Typography.Text>}
+              </Flex>
+            )}
+            {!code.loading && code.data?.code && (
+              <Flex vertical align="center" gap={4}>
+                <img
+                  src={code.data.code}
+                  alt={t("wx.miniAlt")}
+                  width={QR_SIZE}
+                  height={QR_SIZE}
+                  style={{ borderRadius: "50%", opacity: expired || reply?.scanned ? 0.3 : 1 }}
+                  data-testid="wechat-minicode"
+                />
+                <Typography.Text type="secondary">{t("wx.miniCaption")}</Typography.Text>
+              </Flex>
+            )}
+          </Flex>
         )}
         <Typography.Text type="secondary" data-testid="wechat-scan-state" aria-live="polite">
           {expired

@@ -423,7 +423,12 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "oauthOfficialAccount.token": [
     "Official account token",
     "The token entered in the official account's server configuration; its server URL is " +
-      "https://your-domain/callback/wechat_official, message encryption: plain text mode",
+      "https://your-domain/callback/wechat_official",
+  ],
+  "oauthOfficialAccount.encoding_aes_key": [
+    "Official account EncodingAESKey",
+    "The server configuration's message encryption key (43 letters and digits); required for safe or " +
+      "compatible mode, empty for plain text mode",
   ],
   "oauthOfficialAccount.api_base_url": [
     "WeChat API address",
@@ -462,6 +467,12 @@ export const CONFIG_TEXTS_EN: Readonly<Record<string, readonly [string, string]>
   "mp.enable": ["Mini program", "Whether the WeChat mini program is enabled"],
   "mp.app_id": ["Mini program AppID", "The WeChat mini program's AppID"],
   "mp.app_secret": ["Mini program AppSecret", "The WeChat mini program's AppSecret"],
+  "mp.scan_page": [
+    "Scan-to-login page",
+    "The page a scanned mini-program code opens for web scan-to-login, e.g. pages/login/scan (no leading /, " +
+      "no query); empty opens the home page. The page reads the scan from its scene parameter",
+  ],
+  "mp.env_version": ["Mini-program code version", "Which version of the mini program its codes open"],
   "security.upload_max_per_day": [
     "Uploads per user per day",
     "How many documents one user may upload in 24 hours; past it they wait, and the message says until when. 0: no limit",
@@ -502,4 +513,7 @@ export const CONFIG_OPTIONS_EN: Readonly<Record<string, string>> = {
   none: "Never check",
   auto: "Check automatically",
   database: "Database (PostgreSQL full text)",
+  release: "Release",
+  trial: "Trial",
+  develop: "Development",
 };
