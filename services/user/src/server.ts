@@ -53,7 +53,11 @@ import { createGithubAdapter, type GithubEndpoints } from "./oauth/providers/git
 import { createGoogleAdapter } from "./oauth/providers/google.js";
 import { createOAuthRegistry, isOAuthType } from "./oauth/providers/provider.js";
 import { createQqAdapter } from "./oauth/providers/qq.js";
-import { createWechatOpenAdapter, type WechatOpenEndpoints } from "./oauth/providers/wechat.js";
+import {
+  createWechatOfficialAdapter,
+  createWechatOpenAdapter,
+  type WechatOpenEndpoints,
+} from "./oauth/providers/wechat.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
@@ -283,16 +287,14 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
       createGiteeAdapter(oauthFetch, oauthDeps.gitee),
       createQqAdapter(oauthFetch, oauthDeps.qq),
       createWechatOpenAdapter(oauthFetch, oauthDeps.wechat),
+      createWechatOfficialAdapter(oauthFetch, oauthDeps.wechat),
       createGoogleAdapter(oauthFetch, oauthDeps.googleIssuer, deps.clock),
     ]),
     settings: oauthDeps.settings,
     siteUrl: deps.siteDomain ?? (async () => ""),
     proofs: oauthProofs,
     channels: createSignInChannels({ sms: deps.sms, mail: deps.mail }),
-    scanLogin: async () => {
-      const a = await officialAccount.current();
-      return { enable: a.enable && !!a.appSecret && !!a.token, appId: a.appId };
-    },
+    officialAccount: () => officialAccount.current(),
   });
   const admin = createUserAdminService({ repo, authz, briefs });
   // Mobile sign-up, sign-in and recovery with SMS codes; SendSms and the records of every send.

@@ -95,6 +95,18 @@ export function createOAuthRepository(db: Db) {
     userIdByEmail: async (email: string): Promise<bigint | null> =>
       (await db.user.findUnique({ where: { email: normalEmail(email) }, select: { id: true } }))?.id ?? null,
 
+    /** The user holding an account of one of `types` with WeChat's `unionid` (the oldest binding), if any. */
+    userIdByUnionid: async (types: number[], unionid: string): Promise<bigint | null> =>
+      unionid
+        ? ((
+            await db.userOAuth.findFirst({
+              where: { type: { in: types }, unionid },
+              orderBy: { id: "asc" },
+              select: { userId: true },
+            })
+          )?.userId ?? null)
+        : null,
+
     /** Stores what the provider said on this login (names and pictures change there). */
     refresh: (id: bigint, profile: OAuthProfile): Promise<UserOAuthRow> =>
       db.userOAuth.update({ where: { id }, data: profileData(profile) }),

@@ -8,7 +8,13 @@ import type { UserService } from "../users/user.service.js";
 import { type SignInChannelSource, waysIn } from "../users/ways.in.js";
 import type { OAuthProfile, OAuthRepository, UserOAuthRow } from "./oauth.repository.js";
 import type { OAuthProofs } from "./oauth.state.js";
-import { type ExternalAccount, isOAuthType, type OAuthRegistry, OAuthType } from "./providers/provider.js";
+import {
+  type ExternalAccount,
+  isOAuthType,
+  type OAuthProviderConfig,
+  type OAuthRegistry,
+  OAuthType,
+} from "./providers/provider.js";
 
 /** The path segment of /oauth/{name} per provider, as moredoc Pro's pages/oauth/_type.vue names them. */
 export const OAUTH_PATH: Record<OAuthType, string> = {
@@ -78,11 +84,16 @@ export interface OAuthServiceDeps {
   /** What the site can send now: a verified mobile or e-mail counts as a way in only then (users/ways.in.ts). */
   channels: Pick<SignInChannelSource, "current">;
   /**
-   * The WeChat official account's scan-to-login (wechat/scan.service.ts): listed as provider 8 while it
-   * is switched on and configured, its page /oauth/wechatmp (it has no authorize URL to leave for).
+   * The WeChat official account (category oauthOfficialAccount, with its secret). Listed as provider 8
+   * while it is switched on and configured, its page the scan-to-login /oauth/wechatmp
+   * (wechat/scan.service.ts); inside WeChat's browser the web app starts its web authorisation instead
+   * (StartOAuthLogin with type 8), which needs no Token.
    */
-  scanLogin?: () => Promise<{ enable: boolean; appId: string }>;
+  officialAccount?: () => Promise<{ enable: boolean; appId: string; appSecret: string; token: string }>;
 }
+
+/** The WeChat logins whose accounts share WeChat's unionid. */
+const WECHAT_FAMILY: ReadonlySet<number> = new Set([OAuthType.wechat, OAuthType.wechatMini, OAuthType.officialAccount]);
 
 /** Where the official account's scan-to-login page is. */
 export const SCAN_LOGIN_PATH = "/oauth/wechatmp";
@@ -98,8 +109,8 @@ const profileOf = (a: ExternalAccount): OAuthProfile => ({
 export function createOAuthService(deps: OAuthServiceDeps) {
   /** The official account's scan-to-login as a listed provider, when it is on. */
   async function scanProvider(site: string): Promise<PublicProvider[]> {
-    const oa = await deps.scanLogin?.();
-    if (!oa?.enable || !oa.appId) return [];
+    const oa = await deps.officialAccount?.();
+    if (!oa?.enable || !oa.appId || !oa.appSecret || !oa.token) return [];
     const page = `${site}${SCAN_LOGIN_PATH}`;
     const type = OAuthType.officialAccount;
     return [
@@ -122,12 +133,24 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     return `${site}/oauth/${OAUTH_PATH[type]}`;
   }
 
+  /** The official account's keys as a provider's settings (they live in their own category). */
+  async function officialAccountConfig(): Promise<OAuthProviderConfig | undefined> {
+    const oa = await deps.officialAccount?.();
+    if (!oa) return undefined;
+    const type = OAuthType.officialAccount;
+    const none = { name: "", icon: "", issuer: "", authorizeUrl: "", tokenUrl: "", userinfoUrl: "", scope: "" };
+    return { type, enable: oa.enable && !!oa.appSecret, clientId: oa.appId, clientSecret: oa.appSecret, ...none };
+  }
+
   /** The enabled provider of `type` with an adapter, or a refusal. */
   async function provider(typeNumber: number) {
     if (!isOAuthType(typeNumber))
       throw new DomainError("invalid_argument", oauthDomainMessages.unknownType, undefined, "oauth_type");
     const adapter = deps.registry.get(typeNumber);
-    const cfg = (await deps.settings.current()).providers.find((p) => p.type === typeNumber);
+    const cfg =
+      typeNumber === OAuthType.officialAccount
+        ? await officialAccountConfig()
+        : (await deps.settings.current()).providers.find((p) => p.type === typeNumber);
     if (!adapter || !cfg?.enable || !cfg.clientId)
       throw new DomainError("failed_precondition", oauthDomainMessages.disabled);
     return { adapter, cfg, type: typeNumber };
@@ -240,6 +263,15 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       if (bound) {
         await deps.repo.refresh(bound.id, profileOf(account));
         return { signedIn: await deps.accounts.signInAs(call, bound.userId) };
+      }
+      // WeChat's unionid is one person across the developer's apps: the user of the other WeChat login
+      // (open platform QR, official account, mini program) is this one too
+      if (account.unionid && WECHAT_FAMILY.has(type)) {
+        const owner = await deps.repo.userIdByUnionid([...WECHAT_FAMILY], account.unionid);
+        if (owner) {
+          const bind = await deps.repo.bind(owner, type, account.openid, profileOf(account));
+          if ("row" in bind) return { signedIn: await deps.accounts.signInAs(call, owner) };
+        }
       }
       const { linkVerifiedEmail } = await deps.settings.current();
       if (linkVerifiedEmail && account.emailVerified && account.email) {

@@ -141,14 +141,21 @@ export async function startOidcProvider(opts: {
  * Follows an authorize URL as a browser would (cookies kept, redirects followed by hand) until the
  * provider sends the visitor to `redirectUri`; returns that callback's parameters.
  */
-export async function followToCallback(authorizeUrl: string, redirectUri: string): Promise<URLSearchParams> {
+export async function followToCallback(
+  authorizeUrl: string,
+  redirectUri: string,
+  opts: { userAgent?: string } = {},
+): Promise<URLSearchParams> {
   const jar = new Map<string, string>();
   let url = authorizeUrl;
   for (let hop = 0; hop < 10; hop++) {
     if (url.startsWith(redirectUri)) return new URL(url).searchParams;
     const res = await fetch(url, {
       redirect: "manual",
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(opts.userAgent ? { "user-agent": opts.userAgent } : {}),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");

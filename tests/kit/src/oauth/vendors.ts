@@ -1,5 +1,6 @@
 // TEST CODE: local stand-ins of the OAuth providers whose public APIs we speak and cannot run here
-// (Gitee, QQ 互联, the WeChat open platform), each as its documentation describes: the authorize page
+// (Gitee, QQ 互联, WeChat: the open platform's website login and an official account's web
+// authorisation inside WeChat's browser), each as its documentation describes: the authorize page
 // (here a visitor who approves at once: a 302 back to redirect_uri with code and state, after checking
 // the client and the redirect URI), the token endpoint and the profile endpoints. Each checks our
 // requests as the vendor would (client id and secret, grant type, redirect URI, the code: single use,
@@ -24,6 +25,13 @@ export interface VendorStandIn {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * WeChat only: an official account (公众号) whose web authorisation (/connect/oauth2/authorize, scope
+   * snsapi_userinfo or snsapi_base) opens only in WeChat's browser (a MicroMessenger user agent; other
+   * browsers get WeChat's "请在微信客户端打开链接" page). Its openids are its own ("oa-" + the account's id);
+   * the unionid is the account's, as for the open platform app.
+   */
+  official: { appId: string; appSecret: string };
   /** The account the next visitor approves as. */
   account: VendorAccount;
   /** Every request as "METHOD path?query", to look at what we sent. */
@@ -37,7 +45,11 @@ interface Grant {
   clientId: string;
   redirectUri: string;
   account: VendorAccount;
+  scope: string;
 }
+
+/** The official account's openid of an account (WeChat gives each app its own). */
+const officialOpenid = (a: VendorAccount) => `oa-${a.id}`;
 
 const json = (res: ServerResponse, status: number, body: unknown) =>
   void res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
@@ -55,22 +67,25 @@ const AUTHORIZE: Record<Vendor, { path: string; client: string }> = {
   wechat: { path: "/connect/qrconnect", client: "appid" },
 };
 
-export async function startVendorStandIn(vendor: Vendor): Promise<VendorStandIn> {
+/** Starts the stand-in on 127.0.0.1:`port` (0: any free port). */
+export async function startVendorStandIn(vendor: Vendor, port = 0): Promise<VendorStandIn> {
   const clientId = vendor === "wechat" ? `wx${randomBytes(8).toString("hex")}` : randomBytes(8).toString("hex");
   const clientSecret = randomBytes(16).toString("hex");
   const codes = new Map<string, Grant>();
-  const tokens = new Map<string, VendorAccount>();
+  const tokens = new Map<string, VendorAccount & { openid?: string }>();
+  const official = { appId: `wx${randomBytes(8).toString("hex")}`, appSecret: randomBytes(16).toString("hex") };
   const state: VendorStandIn = {
     baseUrl: "",
     clientId,
     clientSecret,
+    official,
     account: { id: "1001", login: "octo", name: "章鱼", avatar: "https://avatar.example/1.png" },
     requests: [],
     close: async () => {},
   };
-  const newToken = (account: VendorAccount) => {
+  const newToken = (account: VendorAccount, openid?: string) => {
     const t = randomBytes(16).toString("hex");
-    tokens.set(t, account);
+    tokens.set(t, { ...account, openid });
     return t;
   };
   /** Takes a code once, for this client and redirect URI. */
@@ -85,13 +100,28 @@ export async function startVendorStandIn(vendor: Vendor): Promise<VendorStandIn>
     const q = url.searchParams;
     state.requests.push(`${req.method} ${url.pathname}${url.search}`);
     const auth = AUTHORIZE[vendor];
+    if (vendor === "wechat" && url.pathname === "/connect/oauth2/authorize") {
+      const redirect = q.get("redirect_uri") ?? "";
+      if (!/MicroMessenger/i.test(req.headers["user-agent"] ?? ""))
+        return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("请在微信客户端打开链接");
+      if (q.get("appid") !== official.appId || !/^https?:\/\//.test(redirect) || q.get("response_type") !== "code")
+        return json(res, 400, { errcode: 10003, errmsg: "redirect_uri 参数错误" });
+      const scope = q.get("scope") ?? "";
+      if (scope !== "snsapi_userinfo" && scope !== "snsapi_base") return json(res, 400, { errmsg: "scope 参数错误" });
+      const code = randomBytes(12).toString("hex");
+      codes.set(code, { clientId: official.appId, redirectUri: redirect, account: { ...state.account }, scope });
+      const back = new URL(redirect);
+      back.searchParams.set("code", code);
+      back.searchParams.set("state", q.get("state") ?? "");
+      return void res.writeHead(302, { location: back.href }).end();
+    }
     if (url.pathname === auth.path) {
       const redirect = q.get("redirect_uri") ?? "";
       if (q.get(auth.client) !== clientId || !/^https?:\/\//.test(redirect) || q.get("response_type") !== "code")
         return json(res, 400, { error: "invalid_request" });
       if (vendor === "wechat" && q.get("scope") !== "snsapi_login") return json(res, 400, { error: "scope 参数错误" });
       const code = randomBytes(12).toString("hex");
-      codes.set(code, { clientId, redirectUri: redirect, account: { ...state.account } });
+      codes.set(code, { clientId, redirectUri: redirect, account: { ...state.account }, scope: q.get("scope") ?? "" });
       const back = new URL(redirect);
       back.searchParams.set("code", code);
       back.searchParams.set("state", q.get("state") ?? "");
@@ -165,27 +195,33 @@ export async function startVendorStandIn(vendor: Vendor): Promise<VendorStandIn>
 
     if (vendor === "wechat") {
       if (url.pathname === "/sns/oauth2/access_token") {
-        if (q.get("appid") !== clientId) return json(res, 200, { errcode: 40013, errmsg: "invalid appid" });
-        if (q.get("secret") !== clientSecret) return json(res, 200, { errcode: 40125, errmsg: "invalid appsecret" });
+        const app = q.get("appid");
+        const secret = app === official.appId ? official.appSecret : app === clientId ? clientSecret : null;
+        if (!secret) return json(res, 200, { errcode: 40013, errmsg: "invalid appid" });
+        if (q.get("secret") !== secret) return json(res, 200, { errcode: 40125, errmsg: "invalid appsecret" });
         if (q.get("grant_type") !== "authorization_code")
           return json(res, 200, { errcode: 40002, errmsg: "invalid grant_type" });
-        const g = takeCode(q.get("code") ?? "", clientId, null);
+        const g = takeCode(q.get("code") ?? "", app ?? "", null);
         if (!g) return json(res, 200, { errcode: 40029, errmsg: "invalid code" });
+        const openid = app === official.appId ? officialOpenid(g.account) : g.account.id;
+        // WeChat answers the unionid here only for snsapi_userinfo (and the website login)
+        const unionid = g.scope !== "snsapi_base" && g.account.unionid ? { unionid: g.account.unionid } : {};
         return json(res, 200, {
-          access_token: newToken(g.account),
+          access_token: g.scope === "snsapi_base" ? "base-only" : newToken(g.account, openid),
           expires_in: 7200,
           refresh_token: "r",
-          openid: g.account.id,
-          scope: "snsapi_login",
-          ...(g.account.unionid ? { unionid: g.account.unionid } : {}),
+          openid,
+          scope: g.scope,
+          ...unionid,
         });
       }
       if (url.pathname === "/sns/userinfo") {
         const a = tokens.get(q.get("access_token") ?? "");
         if (!a) return json(res, 200, { errcode: 40001, errmsg: "invalid credential, access_token is invalid" });
-        if (q.get("openid") !== a.id) return json(res, 200, { errcode: 40003, errmsg: "invalid openid" });
+        const openid = a.openid ?? a.id;
+        if (q.get("openid") !== openid) return json(res, 200, { errcode: 40003, errmsg: "invalid openid" });
         return json(res, 200, {
-          openid: a.id,
+          openid,
           nickname: a.name,
           sex: 0,
           province: "",
@@ -203,7 +239,10 @@ export async function startVendorStandIn(vendor: Vendor): Promise<VendorStandIn>
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => json(res, 500, { error: String(err) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
     new Promise<void>((resolve) => {

@@ -1,8 +1,11 @@
-// WeChat open platform (微信开放平台) website login as its documentation describes: the QR code page at
-// open.weixin.qq.com/connect/qrconnect (scope snsapi_login, "#wechat_redirect"); the code traded at
+// WeChat's web logins as its documentation describes: the open platform's (微信开放平台) website login,
+// a QR code page at open.weixin.qq.com/connect/qrconnect (scope snsapi_login), and the official
+// account's (公众号) web authorisation inside WeChat's browser, open.weixin.qq.com/connect/oauth2/authorize
+// (scope snsapi_userinfo; "#wechat_redirect" on both). Either code is traded at
 // api.weixin.qq.com/sns/oauth2/access_token (GET, appid and secret in the query), which names the openid
-// (and unionid); the profile from /sns/userinfo. WeChat refuses with HTTP 200 and {errcode, errmsg}.
-// No PKCE and no e-mail.
+// (and unionid); the profile from /sns/userinfo (a snsapi_base token has none: openid only). WeChat
+// refuses with HTTP 200 and {errcode, errmsg}. No PKCE and no e-mail. The unionid, the same for one
+// person across a developer's apps, lets the flow find the user of the other WeChat logins.
 import { DomainError } from "@wenku/kit";
 import { oauthMessages, providerUnreachable, readJson } from "../oauth.http.js";
 import { httpUrl, text } from "./oauth2.js";
@@ -32,7 +35,31 @@ function wechatRefusal(errcode: number, errmsg: string): DomainError {
   return new DomainError("invalid_argument", oauthMessages.refused(`${errmsg || "微信拒绝了登录"}（${errcode}）`));
 }
 
+/** Where a WeChat login leaves for, and what it asks for. */
+interface WechatLogin {
+  type: OAuthType;
+  /** The authorize page's path on open.weixin.qq.com. */
+  path: string;
+  scope: string;
+}
+
 export function createWechatOpenAdapter(fetch: OAuthFetch, endpoints: WechatOpenEndpoints = WECHAT_OPEN): OAuthAdapter {
+  return wechatAdapter(fetch, endpoints, { type: OAuthType.wechat, path: "/connect/qrconnect", scope: "snsapi_login" });
+}
+
+/** The official account's web authorisation, for pages opened in WeChat's own browser. */
+export function createWechatOfficialAdapter(
+  fetch: OAuthFetch,
+  endpoints: WechatOpenEndpoints = WECHAT_OPEN,
+): OAuthAdapter {
+  return wechatAdapter(fetch, endpoints, {
+    type: OAuthType.officialAccount,
+    path: "/connect/oauth2/authorize",
+    scope: "snsapi_userinfo",
+  });
+}
+
+function wechatAdapter(fetch: OAuthFetch, endpoints: WechatOpenEndpoints, login: WechatLogin): OAuthAdapter {
   const web = endpoints.web.replace(/\/+$/, "");
   const api = endpoints.api.replace(/\/+$/, "");
 
@@ -50,15 +77,16 @@ export function createWechatOpenAdapter(fetch: OAuthFetch, endpoints: WechatOpen
   }
 
   return {
-    type: OAuthType.wechat,
+    type: login.type,
     pkce: false,
     oidc: false,
     async authorizeUrl(cfg, p) {
-      const url = new URL(`${web}/connect/qrconnect`);
+      // WeChat reads the parameters in this order (appid, redirect_uri, response_type, scope, state)
+      const url = new URL(`${web}${login.path}`);
       url.searchParams.set("appid", cfg.clientId);
       url.searchParams.set("redirect_uri", p.redirectUri);
       url.searchParams.set("response_type", "code");
-      url.searchParams.set("scope", cfg.scope || "snsapi_login");
+      url.searchParams.set("scope", cfg.scope || login.scope);
       url.searchParams.set("state", p.state);
       url.hash = "wechat_redirect";
       return url;
@@ -73,6 +101,8 @@ export function createWechatOpenAdapter(fetch: OAuthFetch, endpoints: WechatOpen
       const accessToken = text(token.access_token);
       const openid = text(token.openid);
       if (!accessToken || !openid) throw new DomainError("unavailable", oauthMessages.badAnswer);
+      // a silent (snsapi_base) authorisation names the account and nothing more
+      if (text(token.scope) === "snsapi_base") return { openid, unionid: text(token.unionid), emailVerified: false };
       const info = await get("/sns/userinfo", { access_token: accessToken, openid, lang: "zh_CN" });
       if (text(info.openid) !== openid) throw new DomainError("unavailable", oauthMessages.badAnswer);
       return {
