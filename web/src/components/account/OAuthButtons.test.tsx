@@ -68,6 +68,28 @@ describe("OAuthButtons", () => {
     expect(seen).toEqual([]);
   });
 
+  it("inside WeChat's browser starts the official account's web authorisation instead", async () => {
+    const seen: StartOAuthLoginRequest[] = [];
+    const ua = jest.spyOn(window.navigator, "userAgent", "get");
+    ua.mockReturnValue("Mozilla/5.0 (iPhone) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI");
+    try {
+      renderRoutes(
+        [
+          { path: "/login", element: <OAuthButtons redirect="/document/3" /> },
+          { path: "/oauth/wechatmp", element: <p>scan page</p> },
+        ],
+        { path: "/login", deps: testDeps({ services: services(seen) }) },
+      );
+      fireEvent.click(await screen.findByRole("button", { name: "使用微信公众号登录" }, { timeout: 8000 }));
+      await waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).toMatchObject({ oauthType: 8 });
+      expect(pendingLogin()).toMatchObject({ type: 8, redirect: "/document/3" });
+      expect(screen.queryByText("scan page")).toBeNull();
+    } finally {
+      ua.mockRestore();
+    }
+  });
+
   it("takes where to go back to along to the scan page", async () => {
     const seen: StartOAuthLoginRequest[] = [];
     function Where() {

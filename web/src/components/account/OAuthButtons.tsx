@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useFeedback } from "../feedback/appContext.js";
+import { isWechatBrowser } from "../share/WechatShare.js";
 import { beginLogin } from "./oauthFlow.js";
 
 /** Provider 8, the WeChat official account, and its scan-to-login page. */
@@ -16,7 +17,8 @@ const SCAN_PAGE = "/oauth/wechatmp";
 /**
  * The enabled third-party login providers (GetOAuthConfigs) as buttons: each starts a login at the
  * provider (state bound to this browser, PKCE) and leaves for its authorize page (the official
- * account: its scan page). `bind` starts one
+ * account: its scan page, or inside WeChat's browser, where a QR code cannot be scanned, its web
+ * authorisation). `bind` starts one
  * that binds to the signed-in account (the profile page); `except` hides providers already bound.
  */
 export function OAuthButtons({
@@ -40,8 +42,9 @@ export function OAuthButtons({
   if (!providers.length) return null;
 
   const go = async (type: number) => {
-    // the official account signs in by scanning a QR code on its own page, not by a redirect
-    if (type === OFFICIAL_ACCOUNT) {
+    // the official account signs in by scanning a QR code on its own page, not by a redirect (inside
+    // WeChat: by WeChat's web authorisation, a redirect like the others)
+    if (type === OFFICIAL_ACCOUNT && !isWechatBrowser()) {
       const query = bind ? "?bind=1" : redirect ? `?${new URLSearchParams({ redirect })}` : "";
       return void navigate(`${SCAN_PAGE}${query}`);
     }

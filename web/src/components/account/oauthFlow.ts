@@ -10,6 +10,7 @@ export const OAUTH_PATHS: Readonly<Record<string, number>> = {
   github: 4,
   custom: 6,
   google: 7,
+  officialaccount: 8,
 };
 
 const STORAGE_KEY = "wenku.oauth";
