@@ -14,6 +14,7 @@ export const SERIAL_SPECS = [
   "order.spec.ts",
   "vip.spec.ts",
   "wechatmp.spec.ts",
+  "wechat-inapp.spec.ts",
   "sms.spec.ts",
   "oauth.spec.ts",
 ];

@@ -62,9 +62,7 @@ test("hostile safe-mode pushes are refused with an answer, never a throw", () =>
     return "refused" in opened ? `${opened.refused.status} ${opened.refused.body}` : "accepted";
   };
   // no key configured: the site cannot read safe mode
-  expect(refusal(safeQuery(good), body(good), { ...keys, encodingAesKey: "" })).toBe(
-    "403 safe mode is not configured",
-  );
+  expect(refusal(safeQuery(good), body(good), { ...keys, encodingAesKey: "" })).toBe("403 safe mode is not configured");
   // signature over another Encrypt, missing, malformed
   expect(refusal(safeQuery(good, { msg_signature: "0".repeat(40) }), body(good))).toBe("403 invalid msg_signature");
   expect(refusal(safeQuery(good, { msg_signature: "" }), body(good))).toBe("403 invalid msg_signature");
@@ -77,7 +75,12 @@ test("hostile safe-mode pushes are refused with an answer, never a throw", () =>
   const foreign = encryptPush("ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210abcdefg", keys.appId, inner);
   expect(refusal(safeQuery(foreign), body(foreign))).toBe("403 undecryptable message");
   // bad padding: a last byte over 32, and padding bytes that disagree
-  const head = Buffer.concat([randomBytes(16), Buffer.from([0, 0, 0, 4]), Buffer.from("<x/>"), Buffer.from(keys.appId)]);
+  const head = Buffer.concat([
+    randomBytes(16),
+    Buffer.from([0, 0, 0, 4]),
+    Buffer.from("<x/>"),
+    Buffer.from(keys.appId),
+  ]);
   // WeChat's padding of this plaintext: 22 bytes of 22 (a 42-byte head)
   const pad = 32 - (head.length % 32);
   expect(pad).toBe(22);
