@@ -82,11 +82,14 @@ export const service: ServiceModule = {
           concurrency: config.CONVERTER_OCR_CONCURRENCY,
           ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
         });
-        // Jobs a restart cut short (the in-process bus forgets them) are asked again.
-        void ocrRequests.resume(ocrLog).then(
-          (n) => n > 0 && ocrLog.info({ jobs: n }, "ocr: unfinished jobs asked again"),
-          (err: unknown) => ocrLog.error({ err }, "ocr: unfinished jobs could not be asked again"),
-        );
+        // Jobs a restart cut short are asked again when the in-process bus forgot them. JetStream
+        // keeps its own (asking again there would have two converters read one file at once).
+        if (!config.NATS_URL) {
+          void ocrRequests.resume(ocrLog).then(
+            (n) => n > 0 && ocrLog.info({ jobs: n }, "ocr: unfinished jobs asked again"),
+            (err: unknown) => ocrLog.error({ err }, "ocr: unfinished jobs could not be asked again"),
+          );
+        }
       }
     } else {
       log.info({}, "conversion: CONVERTER_CONCURRENCY=0, this process converts nothing");

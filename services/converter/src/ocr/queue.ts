@@ -5,8 +5,8 @@
 // the conversion's, so a long scan never holds up conversions.
 //
 // Each requested job is also kept in storage (ocr-pending/<hash>-<document>) until its worker is done
-// with it, and asked again when a converter starts: the in-process bus forgets its messages on a
-// restart, and a job asked twice does nothing twice (the manifest records the pages done).
+// with it, and asked again when a one-process site starts: the in-process bus forgets its messages on
+// a restart, and a job asked twice does nothing twice (the manifest records the pages done).
 import { randomUUID } from "node:crypto";
 import type { BusLogger, EventBus, StreamSpec } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
