@@ -56,6 +56,8 @@ export interface SiteSettings {
     pagesPerRead: number;
     /** Whether a document's favorite count shows beside its favorite button. */
     showDocumentFavoriteCount: boolean;
+    /** The reader's text layer may not be selected or copied (it still serves find and screen readers). */
+    copyProtect: boolean;
   };
   vip: { enable: boolean; icon: string };
   /** freeDownloadDuration: days a bought document downloads again free; 0: each download is paid. */
@@ -122,6 +124,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     contactTip: "",
     pagesPerRead: 0,
     showDocumentFavoriteCount: true,
+    copyProtect: false,
   },
   vip: { enable: false, icon: "" },
   download: { enableGuestDownload: false, freeDownloadDuration: 7 },

@@ -1,13 +1,15 @@
 import { CompressOutlined, ExpandOutlined } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
 import { Alert, Button, Flex, Typography, theme, Watermark } from "antd";
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { PageImage } from "./PageImage.js";
+import { PageTextLayer } from "./PageTextLayer.js";
+import { pageTextUrl, searchedWords } from "./pageText.js";
 import { closedSearch, ReaderSearchBox, ReaderSearchResults, type ReaderSearchState } from "./ReaderSearch.js";
 import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, requestedPage, viewablePages } from "./reader.js";
 import { useReadingProgress, useVisiblePage } from "./useReadingProgress.js";
@@ -139,6 +141,10 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
   const compact = useSizeClass() === "mobile";
   const aspect = pageAspect(doc);
   const remaining = viewable - shown;
+  // Marked on the pages: the reader's own search, else the search that led here (?wd=).
+  const siteSearch = params.get("wd");
+  const highlight = useMemo(() => searchedWords(searchState.wd, siteSearch), [searchState.wd, siteSearch]);
+  const { copyProtect } = useSettings().settings.display;
 
   const overlay: CSSProperties = fullscreen.fallback
     ? { position: "fixed", inset: 0, zIndex: 1100, overflowY: "auto", WebkitOverflowScrolling: "touch" }
@@ -188,7 +194,22 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
         <PageWatermark>
           {pageNumbers(shown).map((page) => (
             <div key={page} data-reader-slot={page} style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}>
-              <PageImage page={page} src={pageUrl(doc, page)} aspect={aspect} token={authToken} first={page === 1} />
+              <PageImage
+                page={page}
+                src={pageUrl(doc, page)}
+                aspect={aspect}
+                token={authToken}
+                first={page === 1}
+                overlay={
+                  <PageTextLayer
+                    url={pageTextUrl(doc, page)}
+                    page={page}
+                    token={authToken}
+                    highlight={highlight}
+                    copyProtect={copyProtect}
+                  />
+                }
+              />
             </div>
           ))}
         </PageWatermark>

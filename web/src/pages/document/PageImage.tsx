@@ -1,5 +1,5 @@
 import { Button, Flex, Typography, theme } from "antd";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider.js";
 
 export interface PageImageProps {
@@ -13,6 +13,8 @@ export interface PageImageProps {
    * images, not when layout finds it in view (lazy), which put it last in the page's waterfall.
    */
   first?: boolean;
+  /** Laid over the image once it is shown (the text layer). */
+  overlay?: ReactNode;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PageImageProps {
  * loads. Public pages are plain lazy <img> (cached by the browser), the first one eager; private ones are fetched with
  * the Authorization header and shown through an object URL that is revoked on unmount.
  */
-export function PageImage({ src, page, aspect, token, first = false }: PageImageProps) {
+export function PageImage({ src, page, aspect, token, first = false, overlay }: PageImageProps) {
   const { t } = useI18n();
   const { token: design } = theme.useToken();
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function PageImage({ src, page, aspect, token, first = false }: PageImage
   }
   const shown = token ? objectUrl : `${src}${attempt > 0 ? `?retry=${attempt}` : ""}`;
   if (!shown) return <div style={frame} aria-busy="true" data-testid="reader-page-loading" />;
-  return (
+  const image = (
     <img
       src={shown}
       alt={t("doc.pageAlt", { page })}
@@ -87,5 +89,12 @@ export function PageImage({ src, page, aspect, token, first = false }: PageImage
       onError={() => setFailed(true)}
       style={{ ...frame, height: "auto", objectFit: "contain" }}
     />
+  );
+  if (!overlay) return image;
+  return (
+    <div style={{ position: "relative" }}>
+      {image}
+      {overlay}
+    </div>
   );
 }
