@@ -17,6 +17,7 @@ export const SERIAL_SPECS = [
   "wechat-inapp.spec.ts",
   "sms.spec.ts",
   "oauth.spec.ts",
+  "text-layer.spec.ts",
 ];
 
 /**

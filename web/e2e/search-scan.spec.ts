@@ -57,7 +57,7 @@ test("a word on a scanned page is found and the result opens the reader at that 
   await expect(link).toBeVisible();
   await page.screenshot({ path: info.outputPath("scan-search-results.png"), fullPage: true });
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/document/${doc.id}\\?page=2$`));
+  await expect(page).toHaveURL(new RegExp(`/document/${doc.id}\\?page=2&wd=`));
   await expect(page.locator('img[data-testid="reader-page"][data-page="2"]')).toBeInViewport({ timeout: 15_000 });
   await page.screenshot({ path: info.outputPath("scan-reader-at-page.png") });
 });

@@ -88,9 +88,13 @@ test("search from the header, see the match marked, filter by type, open the res
   const target = Math.max(...pages.filter((n) => n <= viewable));
   expect(target).toBeGreaterThan(2);
   await links.filter({ hasText: `第 ${target} 页` }).click();
-  await expect(page).toHaveURL(new RegExp(`/document/${doc.id}\\?page=${target}$`));
+  await expect(page).toHaveURL(new RegExp(`/document/${doc.id}\\?page=${target}&wd=${word}$`));
   const shown = page.locator(`img[data-testid="reader-page"][data-page="${target}"]`);
   await expect(shown).toBeInViewport({ timeout: 15_000 });
+  // The word is marked on the page it was found on (the text layer).
+  const marked = page.locator(`[data-testid="reader-text-layer"][data-page="${target}"] mark`).first();
+  await expect(marked).toHaveText(word, { ignoreCase: true });
+  await expect(marked).toBeInViewport();
   await expect(page.locator('img[data-testid="reader-page"][data-page="1"]')).not.toBeInViewport();
   await page.screenshot({ path: info.outputPath("reader-at-page.png") });
 });

@@ -1,14 +1,15 @@
 import type { Article, ArticleHit } from "@wenku/proto/api/v1/article_pb.js";
 import type { Document, DocumentHit } from "@wenku/proto/api/v1/document_pb.js";
 import { Flex, Typography, theme } from "antd";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
 import { Snippet } from "../../components/document/Snippet.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 
-/** The reader at one page of a document (it scrolls there, see DocumentReader). */
-export const documentPagePath = (id: bigint, page: number): string => `/document/${id}?page=${page}`;
+/** The reader at one page of a document (it scrolls there and marks `wd` on it, see DocumentReader). */
+export const documentPagePath = (id: bigint, page: number, wd = ""): string =>
+  `/document/${id}?page=${page}${wd ? `&wd=${encodeURIComponent(wd)}` : ""}`;
 
 /**
  * One search result: type icon and title (to the document), the snippet from the page it was
@@ -19,6 +20,7 @@ export function SearchHit({ document: doc, hit }: { document: Document; hit: Doc
   const { t } = useI18n();
   const { token } = theme.useToken();
   const pages = hit?.pages ?? [];
+  const wd = useSearchParams()[0].get("wd")?.trim() ?? "";
   const snippet = hit && hit.page > 0 && hit.snippet ? hit : null;
   const uploader = doc.user?.username || doc.username;
   return (
@@ -56,7 +58,7 @@ export function SearchHit({ document: doc, hit }: { document: Document; hit: Doc
             {t("search.matchedPages")}
           </Typography.Text>
           {pages.map((page) => (
-            <Link key={page} to={documentPagePath(doc.id, page)} data-testid="search-hit-page">
+            <Link key={page} to={documentPagePath(doc.id, page, wd)} data-testid="search-hit-page">
               {t("search.page", { page })}
             </Link>
           ))}

@@ -135,14 +135,16 @@ describe("search page", () => {
     // The marks sit exactly where the offsets say: the text before the first is untouched.
     expect(snippet.firstChild?.textContent).toBe("…本章介绍");
     expect(first.getAllByTestId("search-hit-page").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
-      ["第 7 页", "/document/9?page=7"],
-      ["第 3 页", "/document/9?page=3"],
+      ["第 7 页", `/document/9?page=7&wd=${encodeURIComponent("线性代数 矩阵")}`],
+      ["第 3 页", `/document/9?page=3&wd=${encodeURIComponent("线性代数 矩阵")}`],
     ]);
 
     const second = within(hits[1] as HTMLElement);
     expect(second.queryByTestId("search-snippet")).toBeNull();
     expect(second.getByTestId("search-found-on").textContent).toBe("在第 30 页找到");
-    expect(second.getByRole("link", { name: "第 30 页" }).getAttribute("href")).toBe("/document/10?page=30");
+    expect(second.getByRole("link", { name: "第 30 页" }).getAttribute("href")).toBe(
+      `/document/10?page=30&wd=${encodeURIComponent("线性代数 矩阵")}`,
+    );
   });
 
   it("writes the filters and the page into the URL and asks for them", async () => {
