@@ -62,24 +62,3 @@ export function markedRuns(text: string, words: readonly string[]): Array<{ text
   if (at < text.length || runs.length === 0) runs.push({ text: text.slice(at), mark: false });
   return runs;
 }
-
-/** A canvas to measure text in the layer's font (jsdom and old browsers have none: no scaling then). */
-let measureContext: CanvasRenderingContext2D | null | undefined;
-
-/**
- * How much a line drawn in the layer's font at `fontPt` must be stretched horizontally to cover its
- * box of `widthPt` (pdf.js's text layer does the same): 1 when it cannot be measured.
- */
-export function lineScale(text: string, fontPt: number, widthPt: number, fontFamily: string): number {
-  if (measureContext === undefined) {
-    try {
-      measureContext = document.createElement("canvas").getContext("2d");
-    } catch {
-      measureContext = null;
-    }
-  }
-  if (!measureContext || fontPt <= 0 || widthPt <= 0) return 1;
-  measureContext.font = `100px ${fontFamily}`;
-  const natural = (measureContext.measureText(text).width / 100) * fontPt;
-  return natural > 0 ? widthPt / natural : 1;
-}
