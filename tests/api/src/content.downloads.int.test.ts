@@ -387,10 +387,17 @@ describe("AttachmentAPI (admin)", () => {
     const list = await rest(stack.url, "GET", `/api/v1/attachment/list?wd=${uploaded.hash}`, undefined, admin);
     expect(list.status).toBe(200);
     expect(list.json.total).toBe(1);
+    // type_id: the first live document using the file, which the admin page opens
+    const first = await db.document.findFirst({
+      where: { attachmentHash: uploaded.hash, deletedAt: null },
+      orderBy: { id: "asc" },
+    });
+    expect(first).not.toBeNull();
     expect((list.json.attachment as Array<Record<string, unknown>>)[0]).toMatchObject({
       id: uploaded.id,
       username: "filealice",
       type_name: "文档",
+      type_id: Number(first?.id),
     });
     const put = await rest(
       stack.url,
@@ -409,7 +416,9 @@ describe("AttachmentAPI (admin)", () => {
     const up = await upload(bytes, "bad.pdf", bob.token);
     const id = (up.json.data as { id: number }).id;
     expect((await rest(stack.url, "DELETE", `/api/v1/attachment?id=${id}`, undefined, admin)).status).toBe(200);
-    expect((await rest(stack.url, "GET", `/api/v1/attachment?id=${id}`, undefined, admin)).json.enable).toBe(false);
+    const gone = await rest(stack.url, "GET", `/api/v1/attachment?id=${id}`, undefined, admin);
+    expect(gone.json.enable).toBe(false);
+    expect(gone.json.type_id ?? 0).toBe(0); // no document uses it
     const before = (await originals()).length;
     const again = await upload(bytes, "bad.pdf", carol.token);
     expect([again.status, again.json.message]).toEqual([403, "该文件已被管理员禁用，不能上传"]);

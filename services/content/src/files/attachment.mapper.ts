@@ -33,11 +33,13 @@ const typeNames: Record<number, string> = {
   [AttachmentType.SPIDER_DOCUMENT]: "采集文档",
 };
 
-export function toAttachmentProto(row: AttachmentRow, username = ""): Attachment {
+/** `typeId`: the owning record (a document upload's first live document), 0 when none. */
+export function toAttachmentProto(row: AttachmentRow, username = "", typeId = 0n): Attachment {
   return create(AttachmentSchema, {
     id: row.id,
     hash: row.hash,
     userId: row.userId,
+    typeId,
     type: row.type as AttachmentType,
     typeName: typeNames[row.type] ?? "",
     enable: row.enable,

@@ -49,6 +49,16 @@ export function createAttachmentRepository(db: Db) {
     get(id: bigint) {
       return db.attachment.findUnique({ where: { id } });
     },
+    /** The first live document using each file (by hash): what a document upload belongs to. */
+    async firstDocuments(hashes: readonly string[]): Promise<Map<string, bigint>> {
+      if (!hashes.length) return new Map();
+      const rows = await db.document.groupBy({
+        by: ["attachmentHash"],
+        where: { attachmentHash: { in: [...new Set(hashes)] }, deletedAt: null },
+        _min: { id: true },
+      });
+      return new Map(rows.flatMap((r) => (r._min.id === null ? [] : [[r.attachmentHash, r._min.id] as const])));
+    },
     async update(id: bigint, data: { name: string; description: string; enable: boolean }): Promise<boolean> {
       return (await db.attachment.updateMany({ where: { id }, data })).count === 1;
     },

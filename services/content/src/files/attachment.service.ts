@@ -3,6 +3,7 @@
 
 import { normalizeExtension } from "@wenku/converter/contract";
 import { cleanText, DomainError, paging } from "@wenku/kit";
+import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { UserDirectory } from "../ports.js";
 import { type AttachmentRow, toAttachmentProto } from "./attachment.mapper.js";
 import type { AttachmentFilter, AttachmentRepository } from "./attachment.repository.js";
@@ -12,9 +13,15 @@ const MAX_SIZE = 100;
 const notFound = () => new DomainError("not_found", "附件不存在");
 
 export function createAttachmentService(repo: AttachmentRepository, users: Pick<UserDirectory, "users">) {
+  // Uploaders' names, and for document uploads the document they belong to (type_id), so the admin
+  // page can open it (a document file itself is only read through its document's pages).
   const withNames = async (rows: AttachmentRow[]) => {
-    const names = await users.users(rows.map((r) => r.userId));
-    return rows.map((r) => toAttachmentProto(r, names.get(r.userId)?.username ?? ""));
+    const documentHashes = rows.filter((r) => r.type === AttachmentType.DOCUMENT).map((r) => r.hash);
+    const [names, documents] = await Promise.all([
+      users.users(rows.map((r) => r.userId)),
+      repo.firstDocuments(documentHashes),
+    ]);
+    return rows.map((r) => toAttachmentProto(r, names.get(r.userId)?.username ?? "", documents.get(r.hash) ?? 0n));
   };
   return {
     async list(page: bigint, size: bigint, filter: AttachmentFilter) {
