@@ -1,3 +1,4 @@
+import { enAdminAttachment } from "./en.attachment.js";
 import { enAdminComments } from "./en.comments.js";
 import { enAdminConfig } from "./en.config.js";
 import { enAdminOrder } from "./en.order.js";
@@ -9,6 +10,7 @@ import type { AdminMessages } from "./zh-CN.js";
 
 /** The back office's texts in English: every key of the zh-CN back-office dictionary (checked by the type). */
 export const enAdmin: AdminMessages = {
+  ...enAdminAttachment,
   ...enAdminConfig,
   ...enAdminShowcase,
   ...enAdminComments,

@@ -1,3 +1,4 @@
+import { zhCNAdminAttachment } from "./zh-CN.attachment.js";
 import { zhCNAdminComments } from "./zh-CN.comments.js";
 import { zhCNAdminConfig } from "./zh-CN.config.js";
 import { zhCNAdminOrder } from "./zh-CN.order.js";
@@ -12,6 +13,7 @@ import { zhCNAdminVip } from "./zh-CN.vip.js";
  * never downloads them. Keys and placeholders follow ../zh-CN.ts.
  */
 export const zhCNAdmin = {
+  ...zhCNAdminAttachment,
   ...zhCNAdminConfig,
   ...zhCNAdminShowcase,
   ...zhCNAdminComments,

@@ -28,5 +28,6 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/report": () => import("./report/ReportPage.js"),
   "/admin/comment": () => import("./comment/CommentListPage.js"),
   "/admin/order": () => import("./order/OrderListPage.js"),
+  "/admin/attachment": () => import("./attachment/AttachmentPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };
