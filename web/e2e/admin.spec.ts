@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { registerUser } from "./api.js";
 import { DESKTOP_ONLY } from "./groups.js";
 import { rowAction } from "./rowActions.js";
 import { searchList } from "./search.js";
@@ -124,6 +125,59 @@ test("a navigation item created in the back office shows in the public header", 
   await page.goto("/");
   if (isMobile) await page.getByRole("banner").getByRole("button", { name: "菜单" }).click();
   await expect(page.getByRole("link", { name: title })).toBeVisible();
+});
+
+test("a member without admin pages who opens /admin is told so, with a way home", async ({ page, request }, info) => {
+  const username = unique("e2e_noadmin", info);
+  await registerUser(request, username, "no-admin-pass-1");
+  await login(page, { username, password: "no-admin-pass-1" }, "/");
+  await page.goto("/admin");
+  const refusal = page.getByTestId("admin-no-access");
+  await expect(refusal).toContainText("您没有管理后台的访问权限");
+  await expect(page).toHaveURL(/\/admin$/); // not silently sent away
+  await page.screenshot({ path: info.outputPath("admin-403.png") });
+  await refusal.getByRole("link", { name: /返回首页/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+/**
+ * Where the rightmost columns of a table end when it is scrolled all the way: none may stay under the
+ * pinned actions column. Also whether it scrolls at all.
+ */
+async function tableFit(page: Page) {
+  return page
+    .locator(".ant-table-content")
+    .first()
+    .evaluate((box) => {
+      box.scrollLeft = box.scrollWidth;
+      const heads = [...box.querySelectorAll("thead th")] as HTMLElement[];
+      const pinned = heads.find(
+        (th) => th.className.includes("ant-table-cell-fix-right") || th.className.includes("fix-end"),
+      );
+      const edge = pinned ? pinned.getBoundingClientRect().left : box.getBoundingClientRect().right;
+      const hidden = heads
+        .filter((th) => th !== pinned && th.getBoundingClientRect().right > edge + 1)
+        .map((th) => th.textContent);
+      return { scrolls: box.scrollWidth > box.clientWidth + 1, hidden };
+    });
+}
+
+test("admin tables fit a 1366 px screen, scroll on a phone, and hide no column under the actions", async ({
+  page,
+  isMobile,
+}) => {
+  test.setTimeout(120_000);
+  if (!isMobile) await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, ADMIN);
+  for (const path of ["/admin/document/list", "/admin/user/list", "/admin/user/group"]) {
+    await page.goto(path);
+    await expect(page.locator(".ant-table-row, .ant-table-placeholder").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(".ant-spin-spinning")).toHaveCount(0);
+    const fit = await tableFit(page);
+    expect(fit.hidden, `${path}: columns under the actions column`).toEqual([]);
+    // On a screen this wide every column fits (cells wrap); a phone scrolls sideways instead.
+    if (!isMobile) expect(fit.scrolls, `${path} scrolls sideways at 1366 px`).toBe(false);
+  }
 });
 
 test("every built admin page loads without an API error", async ({ page }, info) => {

@@ -104,12 +104,7 @@ export function RecycleBinCard<Row extends { id: bigint }>(props: RecycleBinCard
 
   return (
     <AdminCard title={title} toolbar={toolbar} list={list}>
-      <Table<Row>
-        {...list.tableProps(Boolean(onRestore || onPurge))}
-        columns={all}
-        scroll={{ x: "max-content" }}
-        data-testid="recycle-table"
-      />
+      <Table<Row> {...list.tableProps(Boolean(onRestore || onPurge))} columns={all} data-testid="recycle-table" />
     </AdminCard>
   );
 }

@@ -91,6 +91,13 @@ export function RowActions({ actions = [], onEdit, onDelete, name = "", deleteHi
             onClick={a.confirm ? undefined : a.onClick}
           />
         );
+        // Every icon says what it does on hover too (the confirmed ones, delete first, did not). Not on
+        // a touch screen for those: a tap leaves the tooltip open over the confirmation's buttons.
+        const named = (
+          <Tooltip key={a.key} title={a.label}>
+            {button}
+          </Tooltip>
+        );
         return a.confirm ? (
           <Popconfirm
             key={a.key}
@@ -99,12 +106,10 @@ export function RowActions({ actions = [], onEdit, onDelete, name = "", deleteHi
             okButtonProps={{ danger: a.danger }}
             onConfirm={a.onClick}
           >
-            {button}
+            {mobile ? button : named}
           </Popconfirm>
         ) : (
-          <Tooltip key={a.key} title={a.label}>
-            {button}
-          </Tooltip>
+          named
         );
       })}
     </Space>

@@ -62,7 +62,6 @@ export function TreeListCard<Row extends TreeRow>({
         {...table}
         rowSelection={table.rowSelection && { ...table.rowSelection, checkStrictly: true }}
         columns={columns}
-        scroll={{ x: "max-content" }}
         expandable={expandable}
         data-testid={testId}
       />

@@ -151,6 +151,23 @@ describe("admin list primitives", () => {
     expect(deletes).toEqual([]);
   }, 90_000);
 
+  it("names every row action on hover, the confirmed ones too", async () => {
+    const { deps } = setup();
+    render("/groups", deps);
+    fireEvent.mouseEnter(within(await row("甲组")).getByLabelText("删除"));
+    expect((await screen.findByRole("tooltip", {}, { timeout: 10_000 })).textContent).toBe("删除");
+  }, 30_000);
+
+  it("lays the table out to fit its container, wrapping cells, and scrolls only beyond that", async () => {
+    const { deps } = setup();
+    render("/groups", deps);
+    await row("甲组");
+    // x: "max-content" kept every cell on one line, so columns slid under the pinned actions column.
+    const table = document.querySelector(".ant-table-content > table") as HTMLTableElement;
+    expect([table.style.width, table.style.minWidth, table.style.tableLayout]).toEqual(["auto", "100%", "auto"]);
+    expect((document.querySelector(".ant-table-content") as HTMLElement).style.overflowX).toBe("auto");
+  }, 30_000);
+
   it("shows the list's own error when loading fails", async () => {
     const { deps } = setup({ failList: true });
     render("/groups", deps);

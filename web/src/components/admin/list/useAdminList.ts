@@ -48,10 +48,22 @@ export interface AdminList<Row> {
   /** Props for the antd Table: rows, key, loading, server-side paging and (when `selectable`) row selection. */
   tableProps: (
     selectable: boolean,
-  ) => Pick<TableProps<Row>, "rowKey" | "dataSource" | "loading" | "pagination" | "rowSelection">;
+  ) => Pick<
+    TableProps<Row>,
+    "rowKey" | "dataSource" | "loading" | "pagination" | "rowSelection" | "scroll" | "tableLayout" | "className"
+  >;
 }
 
 const RESERVED = new Set(["page", "size", "wd"]);
+
+/**
+ * How every admin table lays out: as wide as its container, its cells wrapping to fit (auto layout),
+ * and scrolling sideways only when even then they do not fit (a phone). With `x: "max-content"` the
+ * columns never wrapped, so at 1366 px the last ones slid under the pinned actions column with no
+ * visible sign (overlay scrollbars): 创建时间 of the documents, the users' IPs, the groups' tags.
+ * On wide screens long unbroken values (e-mails, user names) may break too (styles.css .wk-admin-table).
+ */
+export const ADMIN_TABLE_LAYOUT = { scroll: { x: true }, tableLayout: "auto", className: "wk-admin-table" } as const;
 
 /** Reads the list query from URL search params; bad numbers fall back to the defaults. */
 export function readListQuery(params: URLSearchParams, defaultSize: number): ListQuery {
@@ -142,6 +154,7 @@ export function useAdminList<I extends DescMessage, O extends DescMessage, Row>(
     selected,
     clearSelection: () => setSelected([]),
     tableProps: (selectable) => ({
+      ...ADMIN_TABLE_LAYOUT,
       rowKey,
       dataSource: rows,
       loading: result.isFetching,

@@ -135,12 +135,7 @@ export default function AdvertisementPage() {
 
   return (
     <AdminCard title={t("admin.advertisement")} toolbar={toolbar} list={list}>
-      <Table<Advertisement>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="advertisement-table"
-      />
+      <Table<Advertisement> {...list.tableProps(canDelete)} columns={columns} data-testid="advertisement-table" />
       <AdvertisementFormDrawer key={editing.key} edit={editing.edit} onClose={editing.close} onSaved={editing.close} />
     </AdminCard>
   );

@@ -140,12 +140,7 @@ export default function ArticleListPage() {
   return (
     <AdminCard title={t("admin.article.list")} toolbar={toolbar} list={list}>
       <ArticleBatchBar selected={list.selected} options={options} can={can} onDone={list.clearSelection} />
-      <Table<Article>
-        {...list.tableProps(true)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="article-table"
-      />
+      <Table<Article> {...list.tableProps(true)} columns={columns} data-testid="article-table" />
     </AdminCard>
   );
 }

@@ -125,12 +125,7 @@ export default function BannerPage() {
 
   return (
     <AdminCard title={t("admin.banner")} toolbar={toolbar} list={list}>
-      <Table<Banner>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="banner-table"
-      />
+      <Table<Banner> {...list.tableProps(canDelete)} columns={columns} data-testid="banner-table" />
       <BannerFormDrawer key={editing.key} edit={editing.edit} onClose={editing.close} onSaved={editing.close} />
     </AdminCard>
   );

@@ -167,12 +167,7 @@ export default function CommentListPage() {
           />
         )}
       </BatchBar>
-      <Table<Comment>
-        {...list.tableProps(mayCheck || mayDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="comment-table"
-      />
+      <Table<Comment> {...list.tableProps(mayCheck || mayDelete)} columns={columns} data-testid="comment-table" />
     </AdminCard>
   );
 }

@@ -168,12 +168,7 @@ export default function DocumentListPage() {
   return (
     <AdminCard title={t("admin.document.list")} toolbar={toolbar} list={list}>
       <DocumentBatchBar selected={list.selected} options={options} can={can} onDone={list.clearSelection} />
-      <Table<Document>
-        {...list.tableProps(true)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="document-table"
-      />
+      <Table<Document> {...list.tableProps(true)} columns={columns} data-testid="document-table" />
       <DocumentFormDrawer
         key={editing.key}
         document={editing.edit}

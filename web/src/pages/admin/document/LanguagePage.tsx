@@ -133,12 +133,7 @@ export default function LanguagePage() {
 
   return (
     <AdminCard title={t("admin.document.language")} toolbar={toolbar} list={list}>
-      <Table<Language>
-        {...list.tableProps(canStatus || canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="language-table"
-      />
+      <Table<Language> {...list.tableProps(canStatus || canDelete)} columns={columns} data-testid="language-table" />
       <LanguageFormDrawer key={editing.key} edit={editing.edit} onClose={editing.close} onSaved={editing.close} />
     </AdminCard>
   );

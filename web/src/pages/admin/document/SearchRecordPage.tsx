@@ -156,12 +156,7 @@ export default function SearchRecordPage() {
 
   return (
     <AdminCard title={t("admin.document.searchrecord")} toolbar={toolbar} list={list}>
-      <Table<SearchRecord>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="searchrecord-table"
-      />
+      <Table<SearchRecord> {...list.tableProps(canDelete)} columns={columns} data-testid="searchrecord-table" />
       {canListHidden && (
         <Space wrap size={[4, 8]} style={{ marginTop: 16 }} data-testid="popular-hidden">
           <Typography.Text type="secondary">{t("adm.sr.hiddenList")}</Typography.Text>

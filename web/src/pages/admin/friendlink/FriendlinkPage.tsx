@@ -104,12 +104,7 @@ export default function FriendlinkPage() {
 
   return (
     <AdminCard title={t("admin.friendlink")} toolbar={toolbar} list={list}>
-      <Table<Friendlink>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="friendlink-table"
-      />
+      <Table<Friendlink> {...list.tableProps(canDelete)} columns={columns} data-testid="friendlink-table" />
       <FriendlinkFormDrawer key={editing.key} edit={editing.edit} onClose={editing.close} onSaved={editing.close} />
     </AdminCard>
   );

@@ -200,12 +200,7 @@ export default function OrderListPage() {
 
   return (
     <AdminCard title={t("admin.order")} toolbar={toolbar} list={list}>
-      <Table<Order>
-        {...list.tableProps(mayDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="order-table"
-      />
+      <Table<Order> {...list.tableProps(mayDelete)} columns={columns} data-testid="order-table" />
       <OrderDetailDrawer order={detail} onClose={() => setDetail(null)} />
       <SystemRechargeDrawer open={recharging} onClose={() => setRecharging(false)} />
     </AdminCard>

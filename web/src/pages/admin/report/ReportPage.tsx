@@ -198,12 +198,7 @@ export default function ReportPage() {
 
   return (
     <AdminCard title={t("admin.report")} toolbar={toolbar} list={list}>
-      <Table<Report>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="report-table"
-      />
+      <Table<Report> {...list.tableProps(canDelete)} columns={columns} data-testid="report-table" />
     </AdminCard>
   );
 }

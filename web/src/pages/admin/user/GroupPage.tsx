@@ -91,12 +91,7 @@ export default function GroupPage() {
 
   return (
     <AdminCard title={t("admin.user.group")} toolbar={toolbar} list={list}>
-      <Table<Group>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="group-table"
-      />
+      <Table<Group> {...list.tableProps(canDelete)} columns={columns} data-testid="group-table" />
       <GroupFormDrawer
         open={editing !== null}
         group={editing === "new" ? null : editing}

@@ -60,12 +60,7 @@ export default function PermissionPage() {
 
   return (
     <AdminCard title={t("admin.user.permission")} toolbar={toolbar} list={list}>
-      <Table<Permission>
-        {...list.tableProps(false)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="permission-table"
-      />
+      <Table<Permission> {...list.tableProps(false)} columns={columns} data-testid="permission-table" />
       <Modal
         title={`${t("adm.perm.edit")} · ${editing?.path ?? ""}`}
         open={editing !== null}

@@ -132,12 +132,7 @@ export default function PunishmentPage() {
 
   return (
     <AdminCard title={t("admin.user.punishment")} toolbar={toolbar} list={list}>
-      <Table<Punishment>
-        {...list.tableProps(canLift)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="punishment-table"
-      />
+      <Table<Punishment> {...list.tableProps(canLift)} columns={columns} data-testid="punishment-table" />
       <PunishmentFormDrawer
         open={editing !== null}
         punishment={editing === "new" ? null : editing}

@@ -132,7 +132,6 @@ export default function SmsPage() {
       <Table<Sms>
         {...list.tableProps(false)}
         columns={columns}
-        scroll={{ x: "max-content" }}
         expandable={{
           expandedRowRender: (s) => (
             <Descriptions size="small" column={1} bordered data-testid="sms-detail">

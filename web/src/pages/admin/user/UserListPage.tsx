@@ -149,12 +149,7 @@ export default function UserListPage() {
 
   return (
     <AdminCard title={t("admin.user.list")} toolbar={toolbar} list={list}>
-      <Table<User>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="user-table"
-      />
+      <Table<User> {...list.tableProps(canDelete)} columns={columns} data-testid="user-table" />
       <UserFormDrawer
         open={editing !== null}
         user={editing === "new" ? null : editing}

@@ -115,12 +115,7 @@ export function VipCardTab() {
   );
   return (
     <AdminCard title={t("adm.vip.cards")} toolbar={toolbar} list={list}>
-      <Table<VipCard>
-        {...list.tableProps(canDelete)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="vip-card-table"
-      />
+      <Table<VipCard> {...list.tableProps(canDelete)} columns={columns} data-testid="vip-card-table" />
       <VipCardFormDrawer key={editing.key} edit={editing.edit} onClose={editing.close} onSaved={editing.close} />
     </AdminCard>
   );

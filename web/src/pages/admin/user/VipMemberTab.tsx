@@ -77,12 +77,7 @@ export function VipMemberTab() {
   );
   return (
     <AdminCard title={t("adm.vip.members")} toolbar={toolbar} list={list}>
-      <Table<UserVip>
-        {...list.tableProps(false)}
-        columns={columns}
-        scroll={{ x: "max-content" }}
-        data-testid="vip-member-table"
-      />
+      <Table<UserVip> {...list.tableProps(false)} columns={columns} data-testid="vip-member-table" />
       {granting !== null && (
         <VipGrantDialog userId={granting === 0n ? null : granting} onClose={() => setGranting(null)} />
       )}
