@@ -1,6 +1,6 @@
 // A benchmark inside the converter (it measures the converter's own modules, imported by path).
 // Conversion throughput: our converter on both render paths (native mutool, MuPDF WASM; SVG per page
-// + gzip, cover, text) against `mutool convert -F svg` on the same generated 100-page PDF (Chinese +
+// + gzip, cover, text, text layer; and each without the text layer) against `mutool convert -F svg` on the same generated 100-page PDF (Chinese +
 // Latin text, vector shapes), hyperfine-style (warm-up, several runs, median wall time, and CPU time
 // of this process and its children per run); and LibreOffice DOCX → PDF seconds per document, cold
 // (fresh profile) and warm.
@@ -73,16 +73,17 @@ try {
 
   // (1) ours, per render path: SVG + gzip per page, written to a directory, plus cover and text.
   // CPU: from after the warm-up to the converter's close (which waits for its mutool processes).
-  const ours = async (mutool: "auto" | "off") => {
+  // textLayer false: without page-N.text.json (the converter before #27), the text layer's baseline.
+  const ours = async (mutool: "auto" | "off", textLayer = true) => {
     const conv = createConverter({ office: { profileRoot: join(root, "p") }, workRoot: root, mutool });
     let last: Awaited<ReturnType<typeof conv.convert>> | undefined;
-    const out = join(root, `ours-${mutool}`);
+    const out = join(root, `ours-${mutool}-${textLayer}`);
     const run = async () => {
       rmSync(out, { recursive: true, force: true });
       last = await conv.convert(
         { path: pdfPath, ext: "pdf" },
         { dir: out },
-        GZIP_LEVEL === undefined ? {} : { gzipLevel: GZIP_LEVEL },
+        { textLayer, ...(GZIP_LEVEL === undefined ? {} : { gzipLevel: GZIP_LEVEL }) },
       );
     };
     await run(); // warm-up (WASM compile, page cache)
@@ -95,13 +96,15 @@ try {
     }
     await conv.close();
     const cpu = (cpuMs() - c0) / RUNS;
-    if (!last || last.pages !== PAGES || readdirSync(out).length !== PAGES * 2 + 1) {
+    if (!last || last.pages !== PAGES || readdirSync(out).length !== PAGES * (textLayer ? 3 : 2) + 1) {
       throw new Error(`our converter (mutool=${mutool}) did not write every page`);
     }
     return { runsMs, cpuMs: cpu, last };
   };
   const native = await ours("auto");
+  const nativeNoLayer = await ours("auto", false);
   const wasm = await ours("off");
+  const wasmNoLayer = await ours("off", false);
 
   // (2) mutool convert -F svg (Debian mupdf-tools, native): SVG only, no gzip, no cover, no text.
   let m0 = 0;
@@ -161,7 +164,7 @@ try {
       cpuRatioToMutool: r.cpuMs / mutoolCpu,
       svgBytesPerPage: Math.round((r.last?.svgBytes ?? 0) / PAGES),
       gzipBytesPerPage: Math.round((r.last?.gzipBytes ?? 0) / PAGES),
-      includes: "SVG (text=path) + gzip per page, cover PNG, text extraction, file writes",
+      includes: "SVG (text=path) + gzip per page, cover PNG, text extraction, file writes; text layer unless 'no'",
     };
   };
   const result = {
@@ -170,6 +173,12 @@ try {
     input: { pages: PAGES, pdfBytes: execFileSync("stat", ["-c", "%s", pdfPath]).toString().trim(), genMs },
     ours: path(native),
     oursWasm: path(wasm),
+    oursNoTextLayer: path(nativeNoLayer),
+    oursWasmNoTextLayer: path(wasmNoLayer),
+    textLayerCost: {
+      native: { time: median(native.runsMs) / median(nativeNoLayer.runsMs), cpu: native.cpuMs / nativeNoLayer.cpuMs },
+      wasm: { time: median(wasm.runsMs) / median(wasmNoLayer.runsMs), cpu: wasm.cpuMs / wasmNoLayer.cpuMs },
+    },
     mutool: {
       version: mutoolVersion,
       medianMs: mutool,
@@ -193,14 +202,20 @@ try {
     "× mutool (CPU)": (r.cpuMsPerRun / mutoolCpu).toFixed(2),
   });
   console.table({
-    "ours, native mutool (SVG+gzip+cover+text)": row(result.ours),
-    "ours, MuPDF WASM (SVG+gzip+cover+text)": row(result.oursWasm),
+    "ours, native mutool (SVG+gzip+cover+text+layer)": row(result.ours),
+    "ours, native mutool, no text layer": row(result.oursNoTextLayer),
+    "ours, MuPDF WASM (SVG+gzip+cover+text+layer)": row(result.oursWasm),
+    "ours, MuPDF WASM, no text layer": row(result.oursWasmNoTextLayer),
     "mutool convert -F svg (native, SVG only)": row(result.mutool),
   });
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")} on ${cpus().length} CPUs`,
+  );
+  const cost = (c: { time: number; cpu: number }) => `${c.time.toFixed(2)}× time, ${c.cpu.toFixed(2)}× CPU`;
+  console.log(
+    `text layer: native ${cost(result.textLayerCost.native)}; WASM ${cost(result.textLayerCost.wasm)} (against no layer)`,
   );
   console.log(
     `SVG ${result.ours.svgBytesPerPage} B/page, gzip ${result.ours.gzipBytesPerPage} B/page (${f(result.ours.svgBytesPerPage / Math.max(1, result.ours.gzipBytesPerPage))}×)`,
