@@ -107,16 +107,18 @@ describe("document page", () => {
     expect(await screen.findByRole("link", { name: "矩阵论习题" })).toBeTruthy();
   });
 
-  it("stops at the preview limit and says how many pages can be previewed", async () => {
+  it("stops at the preview limit, where the call to action says how many pages can be previewed", async () => {
     const { deps } = setup(() => doc({ pages: 30, preview: 3, enableGzip: false }));
     renderRoutes(routes, { path: "/document/9", deps });
-    expect((await screen.findByTestId("reader-preview-notice", {}, { timeout: 8000 })).textContent).toBe(
-      "可预览 3 页，共 30 页",
-    );
+    await screen.findByTestId("reader-continue", {}, { timeout: 8000 });
     expect(pages()).toEqual(["/view/page/9/1.svg", "/view/page/9/2.svg"]);
+    expect(screen.queryByTestId("reader-cta")).toBeNull();
     fireEvent.click(screen.getByTestId("reader-continue"));
     await waitFor(() => expect(pages()).toHaveLength(3));
     expect(screen.queryByTestId("reader-continue")).toBeNull();
+    expect(screen.queryByTestId("reader-end")).toBeNull();
+    expect(screen.getByTestId("reader-preview-notice").textContent).toBe("预览已结束：可预览 3 页，共 30 页");
+    expect(screen.getByTestId("reader-cta").getAttribute("data-offer")).toBe("login");
   });
 
   it("shows the server's reason when a download is refused", async () => {

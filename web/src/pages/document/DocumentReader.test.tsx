@@ -34,11 +34,12 @@ describe("document reader at a page", () => {
     expect(shownPages()).toHaveLength(12);
   });
 
-  it("scrolls to the preview notice for a page past the preview", async () => {
+  it("scrolls to the call to action for a page past the preview, which names the page", async () => {
     open("/document/9?page=15", 20, 4);
     expect(shownPages()).toEqual([1, 2, 3, 4]);
     await waitFor(() => expect(scrollSpy.scrolled().length).toBeGreaterThan(0));
-    expect(scrollSpy.scrolled()[0]?.getAttribute("data-testid")).toBe("reader-preview-notice");
+    expect(scrollSpy.scrolled()[0]?.getAttribute("data-testid")).toBe("reader-cta");
+    expect(screen.getByTestId("reader-cta-wanted").textContent).toBe("第 15 页在预览范围之外");
   });
 
   it("ignores a page the document does not have", async () => {

@@ -1,17 +1,27 @@
 import { CompressOutlined, ExpandOutlined } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
-import { Alert, Button, Flex, Typography, theme, Watermark } from "antd";
+import { Button, Flex, Typography, theme, Watermark } from "antd";
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSizeClass } from "../../hooks/useSizeClass.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
+import { useSession } from "../../store/SessionProvider.js";
 import { PageImage } from "./PageImage.js";
 import { PageTextLayer } from "./PageTextLayer.js";
+import { PreviewCallToAction } from "./PreviewCallToAction.js";
 import { pageTextUrl, searchedWords } from "./pageText.js";
 import { closedSearch, ReaderSearchBox, ReaderSearchResults, type ReaderSearchState } from "./ReaderSearch.js";
-import { INITIAL_PAGES, pageAspect, pageNumbers, pageUrl, requestedPage, viewablePages } from "./reader.js";
+import {
+  INITIAL_PAGES,
+  pageAspect,
+  pageNumbers,
+  pageUrl,
+  readablePages,
+  requestedPage,
+  viewablePages,
+} from "./reader.js";
 import { useReadingProgress, useVisiblePage } from "./useReadingProgress.js";
 import { useScrollToPage } from "./useScrollToPage.js";
 
@@ -70,9 +80,11 @@ const PAGE_SCROLL_MARGIN = 144;
 /**
  * The page reader: the first pages, then "continue reading" for display.pages_per_read more until
  * the preview limit, a notice when only part of the document can be previewed, and fullscreen.
- * `?page=N` (a search hit's page) shows the pages up to N and scrolls N into view; a page past the
- * preview scrolls to the notice that says how far the preview goes. Without it, a signed-in reader
+ * `?page=N` (a search hit's page; `&wd=` its words) shows the pages up to N and scrolls N into view; a
+ * page past the preview scrolls to the call to action that ends the preview (PreviewCallToAction), and,
+ * once the reader has the file (read_all, no reload), to that page. Without it, a signed-in reader
  * returns to the page where they stopped (ReadingAPI), and the page they read is saved as they go.
+ * A reader of everything fetches the pages past the preview with their token (they are private).
  */
 /**
  * The pages, under the site's watermark when it is on (system.enable_watermark: its text, else the
@@ -103,7 +115,10 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
   const { t } = useI18n();
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
-  const viewable = viewablePages(doc);
+  const session = useSession();
+  const preview = viewablePages(doc);
+  const viewable = readablePages(doc);
+  const pageToken = (page: number) => authToken ?? (page > preview ? session.token || undefined : undefined);
   const [params, setParams] = useSearchParams();
   const urlPage = requestedPage(params.get("page"), doc.pages);
   // A signed-in reader opens where they stopped last time, unless the URL names a page.
@@ -188,7 +203,13 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
             {compact ? null : t(fullscreen.active ? "doc.exitFullscreen" : "doc.fullscreen")}
           </Button>
         </Flex>
-        <ReaderSearchResults documentId={doc.id} state={searchState} onChange={onSearch} onJump={jump} />
+        <ReaderSearchResults
+          documentId={doc.id}
+          state={searchState}
+          onChange={onSearch}
+          onJump={jump}
+          onBeyond={() => jump(viewable + 1)}
+        />
       </div>
       <Flex vertical gap={12} style={{ padding: 12, maxWidth: fullscreen.active ? 1000 : undefined, margin: "0 auto" }}>
         <PageWatermark>
@@ -198,13 +219,13 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
                 page={page}
                 src={pageUrl(doc, page)}
                 aspect={aspect}
-                token={authToken}
+                token={pageToken(page)}
                 first={page === 1}
                 overlay={
                   <PageTextLayer
                     url={pageTextUrl(doc, page)}
                     page={page}
-                    token={authToken}
+                    token={pageToken(page)}
                     highlight={highlight}
                     copyProtect={copyProtect}
                   />
@@ -213,16 +234,6 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
             </div>
           ))}
         </PageWatermark>
-        {viewable < doc.pages && (
-          <Alert
-            type="info"
-            showIcon
-            data-testid="reader-preview-notice"
-            data-reader-notice
-            style={{ scrollMarginTop: PAGE_SCROLL_MARGIN }}
-            title={t("doc.previewNotice", { preview: viewable, pages: doc.pages })}
-          />
-        )}
         {remaining > 0 ? (
           <Flex vertical align="center" gap={4} style={{ padding: "8px 0" }}>
             <Button
@@ -237,9 +248,11 @@ export function DocumentReader({ document: doc, perRead, authToken }: DocumentRe
               {t("doc.remaining", { count: remaining })}
             </Typography.Text>
           </Flex>
+        ) : viewable < doc.pages ? (
+          <PreviewCallToAction document={doc} wanted={target} />
         ) : (
           <Typography.Text type="secondary" style={{ textAlign: "center", padding: "4px 0" }} data-testid="reader-end">
-            {t("doc.previewEnd")}
+            {t("doc.readEnd")}
           </Typography.Text>
         )}
       </Flex>

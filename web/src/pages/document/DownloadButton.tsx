@@ -1,12 +1,14 @@
 import { CrownFilled, DownloadOutlined } from "@ant-design/icons";
-import { createConnectQueryKey, skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
+import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { type UserVip, UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
 import { Button, Flex, Typography } from "antd";
 import { Link } from "react-router";
 import { toApiError } from "../../api/errors.js";
+import { invalidateMethod } from "../../api/invalidate.js";
 import { useFeedback } from "../../components/feedback/appContext.js";
+import { invalidateUsers } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
@@ -25,7 +27,16 @@ export const vipDocumentPrice = (price: number, percent: number) =>
  * /joinvip instead. A priced document is bought with credits by the download: a signed-in reader who
  * is not its uploader confirms first; a VIP member sees their free downloads left, or the VIP price.
  */
-export function DownloadButton({ document: doc, block }: { document: Document; block?: boolean }) {
+export function DownloadButton({
+  document: doc,
+  block,
+  label,
+}: {
+  document: Document;
+  block?: boolean;
+  /** The button's text (default "下载文档"). */
+  label?: string;
+}) {
   const { t } = useI18n();
   const { message, modal } = useFeedback();
   const session = useSession();
@@ -43,10 +54,11 @@ export function DownloadButton({ document: doc, block }: { document: Document; b
     doc.isVip && !exempt ? DocumentAPI.method.downloadDocumentVip : DocumentAPI.method.downloadDocument,
     {
       onSuccess: (reply) => {
-        if (asMember)
-          void queryClient.invalidateQueries({
-            queryKey: createConnectQueryKey({ schema: UserVipAPI.method.getUserVip, cardinality: undefined }),
-          });
+        if (asMember) void invalidateMethod(queryClient, UserVipAPI.method.getUserVip);
+        // The reader now has the file: the document reads in full (read_all), the balance moved.
+        void invalidateMethod(queryClient, DocumentAPI.method.getDocument);
+        void invalidateMethod(queryClient, DocumentAPI.method.searchDocumentText);
+        void invalidateUsers(queryClient);
         window.location.assign(reply.url);
       },
       onError: (error) => void message.error(toApiError(error, t("doc.downloadFailed")).message),
@@ -112,7 +124,7 @@ export function DownloadButton({ document: doc, block }: { document: Document; b
       data-testid="document-download"
       style={{ marginTop: block ? 12 : 0 }}
     >
-      {t("doc.download")}
+      {label ?? t("doc.download")}
     </Button>
   );
 }

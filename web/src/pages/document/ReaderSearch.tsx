@@ -57,19 +57,22 @@ export function ReaderSearchBox({
 
 /**
  * The results under the toolbar: per page that holds the keyword, its number and a snippet with the
- * keyword marked; a click jumps the reader to that page. Only pages inside the preview are listed;
- * pages past it are only counted.
+ * keyword marked; a click jumps the reader to that page. Only pages the reader may read are listed;
+ * pages past the preview are only counted, with a link to the call to action that ends the preview.
  */
 export function ReaderSearchResults({
   documentId,
   state,
   onChange,
   onJump,
+  onBeyond,
 }: {
   documentId: bigint;
   state: ReaderSearchState;
   onChange: (next: ReaderSearchState) => void;
   onJump: (page: number) => void;
+  /** To the end of the preview, where the reader can read on (sign in, download, buy, VIP). */
+  onBeyond: () => void;
 }) {
   const { t } = useI18n();
   const { token } = theme.useToken();
@@ -168,7 +171,23 @@ export function ReaderSearchResults({
           {(hits.length >= LISTED_PAGES || beyond > 0) && (
             <Typography.Paragraph type="secondary" style={{ padding: "6px 12px", margin: 0, fontSize: 12 }}>
               {hits.length >= LISTED_PAGES && t("doc.find.more", { count: LISTED_PAGES })}{" "}
-              {beyond > 0 && <span data-testid="reader-search-beyond">{t("doc.find.beyond", { count: beyond })}</span>}
+              {beyond > 0 && (
+                <>
+                  <span data-testid="reader-search-beyond">{t("doc.find.beyond", { count: beyond })}</span>{" "}
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="reader-search-beyond-cta"
+                    style={{ padding: 0, height: "auto", fontSize: 12 }}
+                    onClick={() => {
+                      onChange({ ...state, open: false });
+                      onBeyond();
+                    }}
+                  >
+                    {t("doc.cta.beyondLink")}
+                  </Button>
+                </>
+              )}
             </Typography.Paragraph>
           )}
         </>

@@ -22,6 +22,25 @@ export function viewablePages(doc: { pages: number; preview: number }): number {
   return doc.preview > 0 ? Math.min(doc.preview, pages) : pages;
 }
 
+/** Pages this reader may read: all of them for one who has the file (GetDocument's read_all), else the preview. */
+export const readablePages = (doc: { pages: number; preview: number; readAll: boolean }): number =>
+  doc.readAll ? Math.max(0, doc.pages) : viewablePages(doc);
+
+/**
+ * What reads past the preview for this reader: sign in (a visitor), join VIP (a VIP document, not a
+ * member), buy (a priced document), download (a free one, or a VIP document for a member).
+ */
+export type ReadOffer = "login" | "vip" | "buy" | "download";
+
+export function readOffer(
+  doc: { price: number; isVip: boolean },
+  reader: { signedIn: boolean; vipMember: boolean },
+): ReadOffer {
+  if (!reader.signedIn) return "login";
+  if (doc.isVip && !reader.vipMember) return "vip";
+  return doc.price > 0 ? "buy" : "download";
+}
+
 /** How many pages one "continue reading" adds. */
 export const pagesPerRead = (setting: number): number => (setting > 0 ? setting : DEFAULT_PAGES_PER_READ);
 

@@ -1,3 +1,4 @@
+import { LockOutlined } from "@ant-design/icons";
 import type { Article, ArticleHit } from "@wenku/proto/api/v1/article_pb.js";
 import type { Document, DocumentHit } from "@wenku/proto/api/v1/document_pb.js";
 import { Flex, Typography, theme } from "antd";
@@ -6,21 +7,38 @@ import { DocTypeIcon } from "../../components/document/DocTypeIcon.js";
 import { formatBytes, formatRelative } from "../../components/document/format.js";
 import { Snippet } from "../../components/document/Snippet.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSiteName } from "../../settings/useSiteName.js";
+import { useSession } from "../../store/SessionProvider.js";
+import { readOffer, viewablePages } from "../document/reader.js";
 
 /** The reader at one page of a document (it scrolls there and marks `wd` on it, see DocumentReader). */
 export const documentPagePath = (id: bigint, page: number, wd = ""): string =>
   `/document/${id}?page=${page}${wd ? `&wd=${encodeURIComponent(wd)}` : ""}`;
 
+/** "需购买阅读全文（5 积分）" …: what reads past the preview, for this reader and this document. */
+function useBeyondLabel(doc: Document): string {
+  const { t } = useI18n();
+  const session = useSession();
+  const { creditName: credit } = useSiteName();
+  const offer = readOffer(doc, { signedIn: Boolean(session.token), vipMember: Boolean(session.user?.isVip) });
+  return t(`search.beyond.${offer}`, { price: doc.price, credit });
+}
+
 /**
  * One search result: type icon and title (to the document), the snippet from the page it was
- * found on, or only "found on page N" when that page is past the preview, links to the matching
- * pages, and the document's figures.
+ * found on, or only "found on page N" when that page is past the preview (with what reads on: sign in,
+ * download, buy, VIP), links to the matching pages (those past the preview marked so), and the
+ * document's figures.
  */
 export function SearchHit({ document: doc, hit }: { document: Document; hit: DocumentHit | undefined }) {
   const { t } = useI18n();
   const { token } = theme.useToken();
+  const beyondLabel = useBeyondLabel(doc);
+  const preview = viewablePages(doc);
+  const beyond = (page: number) => page > preview;
   const pages = hit?.pages ?? [];
   const wd = useSearchParams()[0].get("wd")?.trim() ?? "";
+  const first = pages[0] ?? 0;
   const snippet = hit && hit.page > 0 && hit.snippet ? hit : null;
   const uploader = doc.user?.username || doc.username;
   return (
@@ -43,7 +61,14 @@ export function SearchHit({ document: doc, hit }: { document: Document; hit: Doc
         </Typography.Paragraph>
       ) : pages.length > 0 ? (
         <Typography.Paragraph type="secondary" data-testid="search-found-on" style={{ margin: "6px 0 0" }}>
-          {t("search.foundOn", { page: pages[0] ?? 0 })}
+          {beyond(first) ? (
+            <>
+              <LockOutlined style={{ marginInlineEnd: 4 }} />
+              <span data-testid="search-beyond">{t("search.beyondPage", { page: first, offer: beyondLabel })}</span>
+            </>
+          ) : (
+            t("search.foundOn", { page: first })
+          )}
         </Typography.Paragraph>
       ) : (
         doc.description && (
@@ -58,8 +83,15 @@ export function SearchHit({ document: doc, hit }: { document: Document; hit: Doc
             {t("search.matchedPages")}
           </Typography.Text>
           {pages.map((page) => (
-            <Link key={page} to={documentPagePath(doc.id, page, wd)} data-testid="search-hit-page">
-              {t("search.page", { page })}
+            <Link
+              key={page}
+              to={documentPagePath(doc.id, page, wd)}
+              data-testid="search-hit-page"
+              data-beyond={beyond(page) || undefined}
+              title={beyond(page) ? t("search.beyondPage", { page, offer: beyondLabel }) : undefined}
+            >
+              {beyond(page) && <LockOutlined style={{ marginInlineEnd: 2 }} aria-hidden />}
+              {beyond(page) ? t("search.beyondPage", { page, offer: beyondLabel }) : t("search.page", { page })}
             </Link>
           ))}
         </Flex>

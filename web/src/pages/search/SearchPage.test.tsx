@@ -141,10 +141,31 @@ describe("search page", () => {
 
     const second = within(hits[1] as HTMLElement);
     expect(second.queryByTestId("search-snippet")).toBeNull();
-    expect(second.getByTestId("search-found-on").textContent).toBe("在第 30 页找到");
-    expect(second.getByRole("link", { name: "第 30 页" }).getAttribute("href")).toBe(
-      `/document/10?page=30&wd=${encodeURIComponent("线性代数 矩阵")}`,
-    );
+    // past the preview: what reads on, for a visitor
+    expect(second.getByTestId("search-found-on").textContent).toBe("第 30 页 · 登录后阅读全文");
+    const beyond = second.getByTestId("search-hit-page");
+    expect([beyond.textContent, beyond.getAttribute("data-beyond")]).toEqual(["第 30 页 · 登录后阅读全文", "true"]);
+    expect(beyond.getAttribute("href")).toBe(`/document/10?page=30&wd=${encodeURIComponent("线性代数 矩阵")}`);
+  });
+
+  it("labels a hit past the preview with what this reader does to read on: buy, download, VIP", async () => {
+    const priced = (doc: { price?: number; isVip?: boolean }) => () => ({
+      total: 1n,
+      spend: "0.01s",
+      document: [create(DocumentSchema, { id: 10n, title: "矩阵论", ext: ".pdf", pages: 80, preview: 5, ...doc })],
+      hit: [create(DocumentHitSchema, { documentId: 10n, pages: [30], page: 0 })],
+    });
+    for (const [doc, label] of [
+      [{ price: 5 }, "第 30 页 · 需购买阅读全文（5 积分）"],
+      [{}, "第 30 页 · 需下载阅读全文"],
+      [{ isVip: true }, "第 30 页 · VIP 阅读全文"],
+    ] as const) {
+      const { deps } = setup(priced(doc));
+      deps.sessionStore.login({ id: "7", username: "reader" }, "token-7");
+      const view = renderRoutes(routes, { path: "/search?wd=矩阵&type=0", deps });
+      expect((await screen.findByTestId("search-beyond", {}, { timeout: 8000 })).textContent).toBe(label);
+      view.unmount();
+    }
   });
 
   it("writes the filters and the page into the URL and asks for them", async () => {

@@ -79,7 +79,10 @@ export function SearchResults({
           key: String(a.id),
           node: <ArticleSearchHit article={a} hit={articleHitOf.get(a.id)} />,
         }))
-      : documents.map((d) => ({ key: String(d.id), node: <SearchHit document={d} hit={hitOf.get(d.id)} /> }));
+      : documents.map((d) => ({
+          key: String(d.id),
+          node: <SearchHit document={d} hit={hitOf.get(d.id)} />,
+        }));
   if (items.length === 0) {
     return (
       <Empty
