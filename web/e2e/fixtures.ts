@@ -6,15 +6,19 @@
 
 const encoder = new TextEncoder();
 
-/** A PDF with `pages` A4 pages, each saying which page it is. */
-export function makePdf(pages: number, title = "Wenku e2e"): Uint8Array {
+/** A PDF with `pages` A4 pages, each saying which page it is (and the line `extra` gives it, if any: ASCII). */
+export function makePdf(pages: number, title = "Wenku e2e", extra?: (page: number) => string | undefined): Uint8Array {
   const objects: string[] = [];
   const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2);
   objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pages} >>`;
   objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
   for (const [i, id] of pageIds.entries()) {
-    const text = `BT /F1 28 Tf 72 760 Td (${title} - page ${i + 1}) Tj ET\n0.2 0.45 0.8 rg 72 500 300 180 re f\n`;
+    const line = extra?.(i + 1);
+    const text =
+      `BT /F1 28 Tf 72 760 Td (${title} - page ${i + 1}) Tj ET\n` +
+      (line ? `BT /F1 20 Tf 72 720 Td (${line}) Tj ET\n` : "") +
+      "0.2 0.45 0.8 rg 72 500 300 180 re f\n";
     objects[id] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
     objects[id + 1] = `<< /Length ${text.length} >>\nstream\n${text}endstream`;

@@ -18,6 +18,7 @@ export const SERIAL_SPECS = [
   "sms.spec.ts",
   "oauth.spec.ts",
   "text-layer.spec.ts",
+  "read-past-preview.spec.ts",
 ];
 
 /**

@@ -95,15 +95,15 @@ describe("the call to action at the end of the preview", () => {
     const block = await cta();
     expect(block.getAttribute("data-offer")).toBe("buy");
     expect(within(block).getByTestId("reader-cta-text").textContent).toBe(
-      "使用 5 积分 购买后即可下载，并在线阅读全部 8 页。",
+      "使用 5 积分购买后即可下载，并在线阅读全部 8 页。",
     );
-    expect(within(block).getByRole("button", { name: /5 积分 购买全文/ })).toBeTruthy();
+    expect(within(block).getByRole("button", { name: /购买全文（5 积分）/ })).toBeTruthy();
     expect((await within(block).findByTestId("reader-cta-balance", {}, { timeout: 8000 })).textContent).toContain(
       "当前余额 2 积分",
     );
     expect(within(block).getByTestId("reader-cta-short").textContent).toBe("还差 3 积分：每日签到或充值可获得积分。");
     // the existing buy flow: the price confirmed first
-    fireEvent.click(within(block).getByRole("button", { name: /5 积分 购买全文/ }));
+    fireEvent.click(within(block).getByRole("button", { name: /购买全文（5 积分）/ }));
     expect(
       await screen.findByText("下载需支付 5 积分", { selector: ".ant-modal-confirm-title" }, { timeout: 8000 }),
     ).toBeTruthy();
