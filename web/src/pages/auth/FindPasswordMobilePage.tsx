@@ -6,9 +6,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { AuthCard } from "../../components/account/AuthCard.js";
-import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { FormSubmit } from "../../components/account/FormSubmit.js";
-import { rules } from "../../components/account/formRules.js";
+import { NewPasswordFields } from "../../components/account/NewPasswordFields.js";
 import { SmsCodeFields } from "../../components/account/SmsCodeField.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
@@ -32,7 +31,6 @@ export default function FindPasswordMobilePage() {
   const [form] = Form.useForm<FindValues>();
   const [error, setError] = useState("");
   const [done, setDone] = useState(false);
-  const r = rules(t);
 
   if (!settings.system.enableSms) {
     return (
@@ -86,17 +84,7 @@ export default function FindPasswordMobilePage() {
         data-testid="findpassword-mobile-form"
       >
         <SmsCodeFields form={form} type={CodeType.FIND_PASSWORD} scene="find_password" />
-        <Form.Item name="password" label={t("sms.newPassword")} rules={r.newPassword(t("validate.passwordRequired"))}>
-          <AuthPasswordInput autoComplete="new-password" placeholder={t("sms.newPassword")} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t("auth.confirmPassword")}
-          dependencies={["password"]}
-          rules={r.sameAs("password", t("validate.confirmRequired"), t("validate.confirmMismatch"))}
-        >
-          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
-        </Form.Item>
+        <NewPasswordFields label={t("sms.newPassword")} />
         <FormSubmit error={error} loading={find.isPending} large>
           {t("sms.findSubmit")}
         </FormSubmit>

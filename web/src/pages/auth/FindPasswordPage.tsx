@@ -6,10 +6,10 @@ import { useCallback, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toApiError } from "../../api/errors.js";
 import { AuthCard } from "../../components/account/AuthCard.js";
-import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { CaptchaField } from "../../components/account/CaptchaField.js";
 import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
+import { NewPasswordFields } from "../../components/account/NewPasswordFields.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 
@@ -122,7 +122,6 @@ function ResetPassword({ email, token }: { email: string; token: string }) {
   const [form] = Form.useForm<StepTwoValues>();
   const captcha = useFormCaptcha(form);
   const [error, setError] = useState("");
-  const r = rules(t);
 
   const onFinish = async (values: StepTwoValues) => {
     setError("");
@@ -147,17 +146,7 @@ function ResetPassword({ email, token }: { email: string; token: string }) {
       >
         {/* the account's name for password managers */}
         <input type="hidden" autoComplete="username" value={email} readOnly />
-        <Form.Item name="password" label={t("auth.newPassword")} rules={r.newPassword(t("validate.passwordRequired"))}>
-          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.newPassword")} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t("auth.confirmPassword")}
-          dependencies={["password"]}
-          rules={r.sameAs("password", t("validate.confirmRequired"), t("validate.confirmMismatch"))}
-        >
-          <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
-        </Form.Item>
+        <NewPasswordFields label={t("auth.newPassword")} />
         {settings.security.enableCaptchaFindPassword && <CaptchaField scene="find_password" {...captcha.field} />}
         <FormSubmit error={error} loading={stepTwo.isPending} large>
           {t("auth.resetSubmit")}

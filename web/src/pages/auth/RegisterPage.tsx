@@ -5,11 +5,11 @@ import { Button, Form, Input, Result } from "antd";
 import { useCallback, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/account/AuthCard.js";
-import { AuthPasswordInput } from "../../components/account/AuthPasswordInput.js";
 import { CaptchaField } from "../../components/account/CaptchaField.js";
 import { EmailCodeField } from "../../components/account/EmailCodeField.js";
 import { FormSubmit } from "../../components/account/FormSubmit.js";
 import { rules } from "../../components/account/formRules.js";
+import { NewPasswordFields } from "../../components/account/NewPasswordFields.js";
 import { OAuthButtons } from "../../components/account/OAuthButtons.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
@@ -99,17 +99,7 @@ export default function RegisterPage() {
           >
             <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder={t("auth.email")} />
           </Form.Item>
-          <Form.Item name="password" label={t("auth.password")} rules={r.newPassword(t("validate.passwordRequired"))}>
-            <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.password")} />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t("auth.confirmPassword")}
-            dependencies={["password"]}
-            rules={r.sameAs("password", t("validate.confirmRequired"), t("validate.confirmMismatch"))}
-          >
-            <AuthPasswordInput autoComplete="new-password" placeholder={t("auth.confirmPassword")} />
-          </Form.Item>
+          <NewPasswordFields label={t("auth.password")} />
           {captchaShown && (
             <CaptchaField scene="register" reloadKey={submit.captcha.reloadKey + captchaRenewals} onId={onCaptchaId} />
           )}
