@@ -6,8 +6,10 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import {
   type Exchange,
+  fail,
   fresh,
   json,
+  percentEncode,
   type SmsStandIn,
   serveVendor,
   TEMPLATES,
@@ -22,17 +24,7 @@ const KEYS = {
   ...TEMPLATES,
 };
 
-const fail = (code: string, message: string): Verdict => ({ ok: false, code, message });
-
-/** Alibaba Cloud's percent-encoding: RFC 3986 unreserved kept, everything else %XX. */
-const enc = (s: string) =>
-  [...Buffer.from(s, "utf8")]
-    .map((b) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
-        ? String.fromCharCode(b)
-        : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
-    )
-    .join("");
+const enc = percentEncode;
 
 const REQUIRED = [
   "AccessKeyId",

@@ -5,8 +5,10 @@
 import { createHmac, randomUUID } from "node:crypto";
 import {
   type Exchange,
+  fail,
   fresh,
   json,
+  percentEncode,
   type SmsStandIn,
   serveVendor,
   TEMPLATES,
@@ -21,15 +23,7 @@ const KEYS = {
   ...TEMPLATES,
 };
 
-const fail = (code: string, message: string): Verdict => ({ ok: false, code, message });
-const uri = (s: string) =>
-  [...Buffer.from(s, "utf8")]
-    .map((b) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
-        ? String.fromCharCode(b)
-        : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
-    )
-    .join("");
+const uri = percentEncode;
 
 function check(x: Exchange): Verdict {
   if (x.method !== "POST" || x.path !== "/api/v3/sendsms") return fail("NotFound", "no such API");

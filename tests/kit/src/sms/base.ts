@@ -56,6 +56,19 @@ export const TEMPLATES = {
 };
 export const templateIds = new Set(Object.values(TEMPLATES));
 
+/** A refusal with the vendor's error code and message. */
+export const fail = (code: string, message: string): Verdict => ({ ok: false, code, message });
+
+/** RFC 3986 percent-encoding as Alibaba Cloud and Baidu sign with it: unreserved kept, the rest %XX. */
+export const percentEncode = (s: string) =>
+  [...Buffer.from(s, "utf8")]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
+
 /** Within `skewSeconds` of now. */
 export const fresh = (at: Date, skewSeconds: number) =>
   Number.isFinite(at.getTime()) && Math.abs(Date.now() - at.getTime()) <= skewSeconds * 1000;

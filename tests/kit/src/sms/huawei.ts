@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   type Exchange,
+  fail,
   fresh,
   json,
   type SmsStandIn,
@@ -21,8 +22,6 @@ const KEYS = {
   sign_name: "文库测试",
   ...TEMPLATES,
 };
-
-const fail = (code: string, message: string): Verdict => ({ ok: false, code, message });
 
 function checker() {
   const nonces = new Set<string>();

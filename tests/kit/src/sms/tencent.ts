@@ -4,6 +4,7 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import {
   type Exchange,
+  fail,
   fresh,
   json,
   type SmsStandIn,
@@ -22,7 +23,6 @@ const KEYS = {
   ...TEMPLATES,
 };
 
-const fail = (code: string, message: string): Verdict => ({ ok: false, code, message });
 const h = (x: Exchange, name: string) => String(x.headers[name] ?? "");
 
 function check(x: Exchange): Verdict {
