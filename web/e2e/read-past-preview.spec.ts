@@ -9,7 +9,7 @@ import { adminAccount, startEachTestFresh, unique } from "./session.js";
  * says page 5 is past the preview and how to read on; following it lands on the call to action at the
  * end of the preview, which sends them to sign in and back; signed in, the block shows the price and
  * the balance; buying with credits (the existing confirmation) downloads the file, and without a
- * reload the reader shows page 5 in view (with ?page=5&wd=word: the text layer marks the word).
+ * reload the reader shows page 5 in view with the word marked on it (?page=5&wd=word, the text layer).
  * Serial (groups.ts): converter.max_preview applies to every document converted while it runs.
  * Needs WENKU_ADMIN_PASSWORD, a PDF converter and the indexer.
  */
@@ -117,6 +117,9 @@ test("a hit past the preview → the call to action → sign in → buy with cre
     await expect(wanted).toBeInViewport({ timeout: 15_000 });
     await expect(wanted).toHaveJSProperty("complete", true);
     expect(await wanted.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // the searched word is marked on it (the text layer, served past the preview to a reader of it all)
+    const marked = page.locator(`[data-testid="reader-text-layer"][data-page="${WANTED}"] mark`).first();
+    await expect(marked).toHaveText(word, { ignoreCase: true, timeout: 15_000 });
     await page.screenshot({ path: info.outputPath("reader-page-bought.png") });
   } finally {
     await setPreview(before);
