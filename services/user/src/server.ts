@@ -4,7 +4,6 @@ import {
   type Broadcaster,
   CachingAuthorizer,
   createChangeSignal,
-  DomainError,
   defineService,
   type Logger,
   onUserCountsChanged,
@@ -12,7 +11,6 @@ import {
   type SiteGate,
   USER_BRIEFS_CHANGED_SUBJECT,
 } from "@wenku/kit";
-import type { AllowHosts } from "@wenku/kit/net";
 import { type RateLimitStore, rateLimitInterceptor } from "@wenku/kit/ratelimit";
 import { GroupAPI } from "@wenku/proto/api/v1/group_pb.js";
 import { OAuthAPI } from "@wenku/proto/api/v1/oauth_pb.js";
@@ -32,7 +30,6 @@ import { createCodeRepository } from "./codes/code.repository.js";
 import { codeKeyFrom, createCodeStore } from "./codes/code.store.js";
 import { createEmailCodeService } from "./codes/email.code.js";
 import { createRegisterBonus } from "./credits/register.bonus.js";
-import type { Db } from "./db.js";
 import { createDownloadHistory } from "./documents/download.history.js";
 import { createActivityDynamics } from "./dynamics/activity.dynamics.js";
 import { createDynamicRepository } from "./dynamics/dynamic.repository.js";
@@ -43,33 +40,15 @@ import { createCodeQuota, userRequestLimits } from "./limits.js";
 import { createMailOutbox, type MailOutbox } from "./mail/mail.outbox.js";
 import { createSiteMailer } from "./mail/site.mailer.js";
 import { createOAuthHandlers } from "./oauth/oauth.handlers.js";
-import { createOAuthFetch } from "./oauth/oauth.http.js";
-import { createOAuthRepository } from "./oauth/oauth.repository.js";
-import { createOAuthService } from "./oauth/oauth.service.js";
-import { createOAuthProofs } from "./oauth/oauth.state.js";
-import { createCustomAdapter } from "./oauth/providers/custom.js";
-import { createGiteeAdapter } from "./oauth/providers/gitee.js";
-import { createGithubAdapter, type GithubEndpoints } from "./oauth/providers/github.js";
-import { createGoogleAdapter } from "./oauth/providers/google.js";
-import { createOAuthRegistry, isOAuthType } from "./oauth/providers/provider.js";
-import { createQqAdapter } from "./oauth/providers/qq.js";
-import {
-  createWechatOfficialAdapter,
-  createWechatOpenAdapter,
-  type WechatOpenEndpoints,
-} from "./oauth/providers/wechat.js";
 import { createPermissionHandlers } from "./permissions/permission.handlers.js";
 import { createPermissionRepository } from "./permissions/permission.repository.js";
 import { createPermissionService } from "./permissions/permission.service.js";
 import type {
   CreditLedger,
   DocumentCounter,
-  MailSettingsSource,
-  OAuthSettingsSource,
   RewardSettings,
   SendMail,
   SettingsProvider,
-  SmsSettingsSource,
   VerificationSettings,
 } from "./ports.js";
 import { createPunishmentHandlers } from "./punishments/punishment.handlers.js";
@@ -82,6 +61,7 @@ import { createSignService } from "./sign/sign.service.js";
 import { createSmsHandlers } from "./sms/sms.handlers.js";
 import { createSmsRepository } from "./sms/sms.repository.js";
 import { createSmsService, vendorHttp } from "./sms/sms.service.js";
+import { type ThirdPartyDeps, wireThirdParty } from "./third-party.js";
 import { createUserAdminService } from "./users/user.admin.js";
 import { createUserCounts } from "./users/user.counts.js";
 import { createUserHandlers } from "./users/user.handlers.js";
@@ -92,20 +72,11 @@ import { createUserProfileService } from "./users/user.profile.js";
 import { createUserRepository } from "./users/user.repository.js";
 import { type AuthzChanges, createUserService } from "./users/user.service.js";
 import { createSessionOpener } from "./users/user.sessions.js";
-import { createSignInChannels } from "./users/ways.in.js";
-import { createMiniLogin, type MiniProgramSource } from "./wechat/mini.service.js";
-import { createScanBindings } from "./wechat/scan.bindings.js";
-import { createScanRepository } from "./wechat/scan.repository.js";
-import { createScanService, type OfficialAccountSource } from "./wechat/scan.service.js";
-import { createShareService } from "./wechat/share.service.js";
-import { createWechatApi, WECHAT_API } from "./wechat/wechat.api.js";
 import { createWechatHandlers, createWechatPushHandlers } from "./wechat/wechat.handlers.js";
 
-export interface UserServerDeps {
-  db: Db;
+export interface UserServerDeps extends ThirdPartyDeps {
   bus: Broadcaster;
   log: Logger;
-  jwtSecret: string;
   internalToken: string;
   tokenTtlHours: number;
   /** Security and captcha settings (the config service in production). */
@@ -113,7 +84,6 @@ export interface UserServerDeps {
   siteGate: SiteGate;
   /** Shared counters of the login, registration, captcha, recovery and code limits (PostgreSQL). */
   rateLimits: RateLimitStore;
-  clock?: () => Date;
   /** user.doc_count, article_count, favorite_count from the content service (DocumentInternalAPI). */
   documents: DocumentCounter;
   /** The order service's credits ledger: user.credit_count, the register bonus, check-in awards. */
@@ -126,73 +96,13 @@ export interface UserServerDeps {
   timeZone: string;
   /** The verification codes' lifetimes (the config service in production). */
   verification: VerificationSettings;
-  /** The SMS switch, provider and its keys (the config service in production). */
-  sms: SmsSettingsSource;
-  /**
-   * FETCH_ALLOW_HOSTS: what the SMS senders, WeChat's API client and login providers may reach although
-   * not public (tests' peers).
-   */
-  fetchAllow?: AllowHosts;
   /** NODE_ENV is development: the log-only SMS provider may be chosen. */
   development?: boolean;
-  /** The WeChat official account's settings with secrets (the config service in production). */
-  officialAccount?: OfficialAccountSource;
-  /** The WeChat mini program's settings with its secret (the config service in production). */
-  miniProgram?: MiniProgramSource;
-  /** system.domain: the site's address (the share signature signs its pages only). */
-  siteDomain?: () => Promise<string>;
-  /** The e-mail settings with the SMTP password, the site's name and domain (the config service). */
-  mail: MailSettingsSource;
   /** Sends a mail; the kit's SMTP mailer unless a test says otherwise. */
   sendMail?: SendMail;
   /** Codes' and recovery links' mails, retried by the service's sweep (service.ts); absent: one of its own. */
   mailOutbox?: MailOutbox;
-  /** Third-party login providers' settings; absent: none offered. Redirect URIs are {siteDomain}/oauth/{name}. */
-  oauth?: OAuthDeps;
 }
-
-export interface OAuthDeps {
-  settings: OAuthSettingsSource;
-  /** GitHub's addresses (github.com unless an Enterprise Server is configured). */
-  github?: GithubEndpoints;
-  /** Gitee's address (gitee.com; a stand-in in tests). */
-  gitee?: string;
-  /** QQ 互联's address (graph.qq.com; a stand-in in tests). */
-  qq?: string;
-  /** The WeChat open platform's addresses (open.weixin.qq.com, api.weixin.qq.com; a stand-in in tests). */
-  wechat?: WechatOpenEndpoints;
-  /** Google's OpenID Connect issuer (https://accounts.google.com; a test OpenID Provider in tests). */
-  googleIssuer?: string;
-}
-
-/** Wirings without the config service (unit tests): no provider configured. */
-const NO_OAUTH: OAuthDeps = {
-  settings: { current: async () => ({ providers: [], linkVerifiedEmail: false }) },
-};
-
-/** Wirings without the config service (unit tests): no official account. */
-const NO_OFFICIAL_ACCOUNT: OfficialAccountSource = {
-  current: async () => ({
-    enable: false,
-    appId: "",
-    appSecret: "",
-    token: "",
-    apiBaseUrl: WECHAT_API,
-    encodingAesKey: "",
-  }),
-};
-
-/** Wirings without the config service (unit tests): no mini program. */
-const NO_MINI_PROGRAM: MiniProgramSource = {
-  current: async () => ({
-    enable: false,
-    appId: "",
-    appSecret: "",
-    apiBaseUrl: WECHAT_API,
-    scanPage: "",
-    envVersion: "release",
-  }),
-};
 
 /** Wires the user service: repositories → domain → handlers, under the kit's interceptors. */
 export async function buildServer(deps: UserServerDeps): Promise<ServiceDefinition> {
@@ -272,30 +182,7 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
     loginGuard,
     clock: deps.clock,
   });
-  // Third-party login: the adapters speak through the guarded fetcher; proofs are signed with a key
-  // derived from the token secret.
-  const oauthDeps = deps.oauth ?? NO_OAUTH;
-  const oauthProofs = createOAuthProofs(deps.jwtSecret, deps.clock ?? (() => new Date()));
-  const oauthFetch = createOAuthFetch({ allow: deps.fetchAllow });
-  const officialAccount = deps.officialAccount ?? NO_OFFICIAL_ACCOUNT;
-  const oauth = createOAuthService({
-    repo: createOAuthRepository(deps.db),
-    accounts: users,
-    registry: createOAuthRegistry([
-      createGithubAdapter(oauthFetch, oauthDeps.github),
-      createCustomAdapter(oauthFetch, deps.clock),
-      createGiteeAdapter(oauthFetch, oauthDeps.gitee),
-      createQqAdapter(oauthFetch, oauthDeps.qq),
-      createWechatOpenAdapter(oauthFetch, oauthDeps.wechat),
-      createWechatOfficialAdapter(oauthFetch, oauthDeps.wechat),
-      createGoogleAdapter(oauthFetch, oauthDeps.googleIssuer, deps.clock),
-    ]),
-    settings: oauthDeps.settings,
-    siteUrl: deps.siteDomain ?? (async () => ""),
-    proofs: oauthProofs,
-    channels: createSignInChannels({ sms: deps.sms, mail: deps.mail }),
-    officialAccount: () => officialAccount.current(),
-  });
+  const { oauth, scan, share, mini } = wireThirdParty(deps, users);
   const admin = createUserAdminService({ repo, authz, briefs });
   // Mobile sign-up, sign-in and recovery with SMS codes; SendSms and the records of every send.
   const mobile = createMobileAccounts({
@@ -335,36 +222,6 @@ export async function buildServer(deps: UserServerDeps): Promise<ServiceDefiniti
   const groups = createGroupService({ repo: createGroupRepository(deps.db), authz });
   const permissions = createPermissionService({ repo: createPermissionRepository(deps.db) });
   const punishments = createPunishmentService({ repo: punishmentRepo, users: repo, authz, clock: deps.clock });
-  const wechatApi = createWechatApi({ allow: deps.fetchAllow });
-  // An unbound scan gets the OAuth flow's signed proof, to bind (BindOAuth) or register (RegisterOAuth).
-  const scanBindings = createScanBindings(createOAuthRepository(deps.db), async (type, openid) => {
-    if (!isOAuthType(type)) throw new DomainError("invalid_argument", "不支持的第三方登录方式");
-    return oauthProofs.session({ type, account: { openid, emailVerified: false } });
-  });
-  const miniProgram = deps.miniProgram ?? NO_MINI_PROGRAM;
-  const scan = createScanService({
-    repo: createScanRepository(deps.db),
-    api: wechatApi,
-    account: officialAccount,
-    mini: miniProgram,
-    bindings: scanBindings,
-    users,
-    clock: deps.clock,
-  });
-  const share = createShareService({
-    api: wechatApi,
-    account: officialAccount,
-    siteDomain: deps.siteDomain ?? (async () => ""),
-    clock: deps.clock,
-  });
-  const mini = createMiniLogin({
-    api: wechatApi,
-    mp: miniProgram,
-    repo: createOAuthRepository(deps.db),
-    proofs: oauthProofs,
-    users,
-    scan,
-  });
   const definition = defineService({
     name: "user",
     log: deps.log,
