@@ -5,6 +5,15 @@
 // modules use the same files.
 
 export {
+  encodePageText,
+  PAGE_TEXT_MAX_BYTES,
+  PAGE_TEXT_MAX_LINES,
+  type PageText,
+  type PageTextLine,
+  pageTextFileName,
+  parsePageText,
+} from "@wenku/proto/page-text";
+export {
   type ConversionRoute,
   conversionRouteOf,
   type DocumentType,
@@ -28,13 +37,4 @@ export {
   previewPages,
   readText,
 } from "./job.js";
-export {
-  encodePageText,
-  PAGE_TEXT_MAX_BYTES,
-  PAGE_TEXT_MAX_LINES,
-  type PageText,
-  type PageTextLine,
-  pageTextFileName,
-  parsePageText,
-} from "./page-text.js";
 export { cutUtf8, descriptionOf, PREVIEW_TEXT_MAX_BYTES, pageTextsOf, previewTextOf, TextCollector } from "./text.js";

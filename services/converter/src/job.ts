@@ -4,7 +4,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { StreamSpec } from "@wenku/kit/bus";
 import type { Storage } from "@wenku/kit/storage";
 import { type ConversionRequested, ConversionRequestedSchema } from "@wenku/proto/api/v1/events_pb.js";
-import { pageTextFileName } from "./page-text.js";
+import { pageTextFileName } from "@wenku/proto/page-text";
 
 export const conversionSubject = "wenku.conversion.requested";
 /**

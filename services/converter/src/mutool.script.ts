@@ -1,7 +1,7 @@
 // The script a native `mutool run` process runs (mutool.ts), and the answers it gives: one JSON request
 // a line on stdin (open, page, close), one answer a line on stdout after the process's random mark; the
 // page's SVG, text, text layer lines and PNGs are files in the process's directory.
-import { PAGE_TEXT_MAX_BYTES, PAGE_TEXT_MAX_LINES } from "./page-text.js";
+import { PAGE_TEXT_MAX_BYTES, PAGE_TEXT_MAX_LINES } from "@wenku/proto/page-text";
 import { coverProbeWidth, type FailureKind } from "./render-protocol.js";
 import { STEXT_WRITER_MAX_TEXT_BYTES } from "./stext.js";
 

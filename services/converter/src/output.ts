@@ -1,8 +1,8 @@
 // A PageOutput that writes page-N.svg, page-N.gzip.svg, page-N.text.json and cover.png into a directory.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pageTextFileName } from "@wenku/proto/page-text";
 import type { PageOutput } from "./mupdf-render.js";
-import { pageTextFileName } from "./page-text.js";
 
 /** page-N.svg or page-N.gzip.svg (the spec's /view/page/{id}/{page}.svg and .gzip.svg). */
 export const pageFileName = (n: number, gzip: boolean): string => `page-${n}${gzip ? ".gzip" : ""}.svg`;

@@ -1,6 +1,13 @@
 // The page text format: what encodePageText writes always parses; malformed files are refused.
+
+import {
+  encodePageText,
+  PAGE_TEXT_MAX_BYTES,
+  type PageText,
+  pageTextFileName,
+  parsePageText,
+} from "@wenku/proto/page-text";
 import { outputKeys } from "./job.js";
-import { encodePageText, PAGE_TEXT_MAX_BYTES, type PageText, pageTextFileName, parsePageText } from "./page-text.js";
 
 const page: PageText = {
   v: 1,

@@ -2,7 +2,7 @@
 // JSON (render-thread.ts) and from the lines the native `mutool run` script collects (mutool.ts).
 // Horizontal lines only: a vertical (wmode 1) line has no box the reader's text layer can lay a
 // horizontal run of text over.
-import { encodePageText, PAGE_TEXT_MAX_BYTES, type PageTextLine } from "./page-text.js";
+import { encodePageText, PAGE_TEXT_MAX_BYTES, type PageTextLine } from "@wenku/proto/page-text";
 
 /** The page's text as stored, and whether lines were dropped for the budget. */
 export interface EncodedPageText {

@@ -4,9 +4,9 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PAGE_TEXT_MAX_BYTES, type PageText, parsePageText } from "@wenku/proto/page-text";
 import { makeDocx, makeEpub, makeGlyphFloodPdf, makePdf } from "@wenku/testkit/documents";
 import { type Converter, createConverter } from "./converter.js";
-import { PAGE_TEXT_MAX_BYTES, type PageText, parsePageText } from "./page-text.js";
 
 let dir: string;
 let seq = 0;

@@ -2,7 +2,7 @@
 // into the page's text and its text-layer lines in page points (top-left origin): words joined into
 // lines, Chinese characters without the spaces tesseract puts between them, noise dropped.
 
-import type { PageTextLine } from "../page-text.js";
+import type { PageTextLine } from "@wenku/proto/page-text";
 
 export interface OcrPage {
   /** The page's text, one line per recognised line, paragraphs separated by a blank line. */

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PageText } from "@wenku/converter/page-text";
+import type { PageText } from "@wenku/proto/page-text";
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { fetchPageText, markedRuns } from "./pageText.js";
 

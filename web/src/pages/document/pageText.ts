@@ -1,7 +1,7 @@
 // The reader's text layer: where a page's text is (/view/page/{id}/{page}.text.json, the page
 // image's sibling), how it is read (204: a page converted before text layers, no layer), and where a
 // searched word sits in a line.
-import { type PageText, parsePageText } from "@wenku/converter/page-text";
+import { type PageText, parsePageText } from "@wenku/proto/page-text";
 
 export const pageTextUrl = (doc: { id: bigint }, page: number): string => `/view/page/${doc.id}/${page}.text.json`;
 

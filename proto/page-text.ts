@@ -1,7 +1,9 @@
 // A page's text with positions: page-N.text.json, stored next to page-N.svg. Written by the
 // converter (MuPDF structured text, src "mupdf") and by OCR (src "ocr"); read by the content
 // service to serve the reader's text layer. Coordinates are points with the origin top-left, in the
-// same space as the page SVG's viewBox. No imports: the reader and the OCR lane share this file.
+// same space as the page SVG's viewBox. Part of the API contract (served at
+// /view/page/{id}/{n}.text.json), so it lives beside the generated code and imports nothing: the
+// converter, its OCR lane and the web reader share it.
 
 /** One line of text (a line with mixed directions may be split into several). */
 export interface PageTextLine {
