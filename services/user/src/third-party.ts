@@ -4,6 +4,7 @@
 import { DomainError } from "@wenku/kit";
 import type { AllowHosts } from "@wenku/kit/net";
 import type { Db } from "./db.js";
+import { createOAuthCatalog, oauthCatalogMessages } from "./oauth/oauth.catalog.js";
 import { createOAuthFetch } from "./oauth/oauth.http.js";
 import { createOAuthRepository } from "./oauth/oauth.repository.js";
 import { createOAuthService } from "./oauth/oauth.service.js";
@@ -104,9 +105,7 @@ export function wireThirdParty(deps: ThirdPartyDeps, users: UserService) {
   const oauthProofs = createOAuthProofs(deps.jwtSecret, deps.clock ?? (() => new Date()));
   const oauthFetch = createOAuthFetch({ allow: deps.fetchAllow });
   const officialAccount = deps.officialAccount ?? NO_OFFICIAL_ACCOUNT;
-  const oauth = createOAuthService({
-    repo: createOAuthRepository(deps.db),
-    accounts: users,
+  const catalog = createOAuthCatalog({
     registry: createOAuthRegistry([
       createGithubAdapter(oauthFetch, oauthDeps.github),
       createCustomAdapter(oauthFetch, deps.clock),
@@ -118,14 +117,20 @@ export function wireThirdParty(deps: ThirdPartyDeps, users: UserService) {
     ]),
     settings: oauthDeps.settings,
     siteUrl: deps.siteDomain ?? (async () => ""),
+    officialAccount: () => officialAccount.current(),
+  });
+  const oauth = createOAuthService({
+    repo: createOAuthRepository(deps.db),
+    accounts: users,
+    catalog,
+    settings: oauthDeps.settings,
     proofs: oauthProofs,
     channels: createSignInChannels({ sms: deps.sms, mail: deps.mail }),
-    officialAccount: () => officialAccount.current(),
   });
   const wechatApi = createWechatApi({ allow: deps.fetchAllow });
   // An unbound scan gets the OAuth flow's signed proof, to bind (BindOAuth) or register (RegisterOAuth).
   const scanBindings = createScanBindings(createOAuthRepository(deps.db), async (type, openid) => {
-    if (!isOAuthType(type)) throw new DomainError("invalid_argument", "不支持的第三方登录方式");
+    if (!isOAuthType(type)) throw new DomainError("invalid_argument", oauthCatalogMessages.unknownType);
     return oauthProofs.session({ type, account: { openid, emailVerified: false } });
   });
   const miniProgram = deps.miniProgram ?? NO_MINI_PROGRAM;

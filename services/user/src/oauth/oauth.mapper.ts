@@ -2,8 +2,9 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type OAuthConfig, OAuthConfigSchema, type UserOAuth, UserOAuthSchema } from "@wenku/proto/api/v1/oauth_pb.js";
+import type { PublicProvider } from "./oauth.catalog.js";
 import type { UserOAuthRow } from "./oauth.repository.js";
-import type { LoginOutcome, PublicProvider } from "./oauth.service.js";
+import type { LoginOutcome } from "./oauth.service.js";
 
 export const toOAuthConfig = (p: PublicProvider): OAuthConfig =>
   create(OAuthConfigSchema, {

@@ -1,48 +1,18 @@
 // Third-party login (OAuthAPI): start a login at a provider, finish it (sign in the bound account, or
 // hand back a short-lived proof of the unbound one), bind, register, list and unbind. The adapters
 // speak the providers' protocols (providers/); the proofs (state, PKCE, nonce, unbound session) are
-// oauth.state.ts's; the bindings are oauth.repository.ts's.
+// oauth.state.ts's; the bindings are oauth.repository.ts's; which providers are on, oauth.catalog.ts's.
 import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
 import type { OAuthSettingsSource } from "../ports.js";
 import type { UserService } from "../users/user.service.js";
 import { type SignInChannelSource, waysIn } from "../users/ways.in.js";
+import { type OAuthCatalog, oauthCatalogMessages } from "./oauth.catalog.js";
 import type { OAuthProfile, OAuthRepository, UserOAuthRow } from "./oauth.repository.js";
 import type { OAuthProofs } from "./oauth.state.js";
-import {
-  type ExternalAccount,
-  isOAuthType,
-  type OAuthProviderConfig,
-  type OAuthRegistry,
-  OAuthType,
-} from "./providers/provider.js";
-
-/** The path segment of /oauth/{name} per provider, as moredoc Pro's pages/oauth/_type.vue names them. */
-export const OAUTH_PATH: Record<OAuthType, string> = {
-  [OAuthType.qq]: "qq",
-  [OAuthType.wechat]: "wechat",
-  [OAuthType.gitee]: "gitee",
-  [OAuthType.github]: "github",
-  [OAuthType.wechatMini]: "wechatmp",
-  [OAuthType.custom]: "custom",
-  [OAuthType.google]: "google",
-  [OAuthType.officialAccount]: "officialaccount",
-};
-
-const DEFAULT_NAMES: Record<OAuthType, string> = {
-  [OAuthType.qq]: "QQ",
-  [OAuthType.wechat]: "微信",
-  [OAuthType.gitee]: "Gitee",
-  [OAuthType.github]: "GitHub",
-  [OAuthType.wechatMini]: "微信小程序",
-  [OAuthType.custom]: "自定义登录",
-  [OAuthType.google]: "Google",
-  [OAuthType.officialAccount]: "微信公众号",
-};
+import { type ExternalAccount, OAuthType } from "./providers/provider.js";
 
 export const oauthDomainMessages = {
-  unknownType: "不支持的第三方登录方式",
-  disabled: "该第三方登录方式未启用",
-  noDomain: "网站域名未设置，无法使用第三方登录，请管理员在「系统设置」中填写网站域名",
+  ...oauthCatalogMessages,
   codeRequired: "缺少授权码（code），请重新登录",
   browserKey: "登录请求无效，请重新发起登录",
   badState: "登录状态无效、已过期或不属于当前浏览器，请重新发起登录",
@@ -55,16 +25,6 @@ export const oauthDomainMessages = {
   lastWayIn: "这是您唯一的登录方式，请先设置登录密码，或验证手机号、邮箱后再解绑",
 } as const;
 
-export interface PublicProvider {
-  type: OAuthType;
-  name: string;
-  icon: string;
-  clientId: string;
-  redirectUrl: string;
-  authorizeUrl: string;
-  enable: boolean;
-}
-
 /** A finished login: signed in, an external account to bind or register with, or (bind mode) bound. */
 export type LoginOutcome =
   | { signedIn: Awaited<ReturnType<UserService["signInAs"]>> }
@@ -76,27 +36,17 @@ const BROWSER_KEY = /^[A-Za-z0-9_-]{32,128}$/;
 export interface OAuthServiceDeps {
   repo: OAuthRepository;
   accounts: Pick<UserService, "signInAs" | "registerExternal">;
-  registry: OAuthRegistry;
+  /** The offered providers and their redirect URIs. */
+  catalog: OAuthCatalog;
+  /** Whether a provider-verified e-mail may link to the account holding it (linkVerifiedEmail). */
   settings: OAuthSettingsSource;
-  /** The site's address (system.domain), e.g. https://wenku.example.com; "" when not set. */
-  siteUrl(): Promise<string>;
   proofs: OAuthProofs;
   /** What the site can send now: a verified mobile or e-mail counts as a way in only then (users/ways.in.ts). */
   channels: Pick<SignInChannelSource, "current">;
-  /**
-   * The WeChat official account (category oauthOfficialAccount, with its secret). Listed as provider 8
-   * while it is switched on and configured, its page the scan-to-login /oauth/wechatmp
-   * (wechat/scan.service.ts); inside WeChat's browser the web app starts its web authorisation instead
-   * (StartOAuthLogin with type 8), which needs no Token.
-   */
-  officialAccount?: () => Promise<{ enable: boolean; appId: string; appSecret: string; token: string }>;
 }
 
 /** The WeChat logins whose accounts share WeChat's unionid. */
 const WECHAT_FAMILY: ReadonlySet<number> = new Set([OAuthType.wechat, OAuthType.wechatMini, OAuthType.officialAccount]);
-
-/** Where the official account's scan-to-login page is. */
-export const SCAN_LOGIN_PATH = "/oauth/wechatmp";
 
 const profileOf = (a: ExternalAccount): OAuthProfile => ({
   unionid: a.unionid ?? "",
@@ -107,54 +57,7 @@ const profileOf = (a: ExternalAccount): OAuthProfile => ({
 });
 
 export function createOAuthService(deps: OAuthServiceDeps) {
-  /** The official account's scan-to-login as a listed provider, when it is on. */
-  async function scanProvider(site: string): Promise<PublicProvider[]> {
-    const oa = await deps.officialAccount?.();
-    if (!oa?.enable || !oa.appId || !oa.appSecret || !oa.token) return [];
-    const page = `${site}${SCAN_LOGIN_PATH}`;
-    const type = OAuthType.officialAccount;
-    return [
-      {
-        type,
-        name: DEFAULT_NAMES[type],
-        icon: "",
-        clientId: oa.appId,
-        redirectUrl: page,
-        authorizeUrl: page,
-        enable: true,
-      },
-    ];
-  }
-
-  /** The exact redirect URI of a provider: the site's /oauth/{name}. */
-  async function redirectUriOf(type: OAuthType): Promise<string> {
-    const site = (await deps.siteUrl()).trim().replace(/\/+$/, "");
-    if (!/^https?:\/\/[^/]+$/i.test(site)) throw new DomainError("failed_precondition", oauthDomainMessages.noDomain);
-    return `${site}/oauth/${OAUTH_PATH[type]}`;
-  }
-
-  /** The official account's keys as a provider's settings (they live in their own category). */
-  async function officialAccountConfig(): Promise<OAuthProviderConfig | undefined> {
-    const oa = await deps.officialAccount?.();
-    if (!oa) return undefined;
-    const type = OAuthType.officialAccount;
-    const none = { name: "", icon: "", issuer: "", authorizeUrl: "", tokenUrl: "", userinfoUrl: "", scope: "" };
-    return { type, enable: oa.enable && !!oa.appSecret, clientId: oa.appId, clientSecret: oa.appSecret, ...none };
-  }
-
-  /** The enabled provider of `type` with an adapter, or a refusal. */
-  async function provider(typeNumber: number) {
-    if (!isOAuthType(typeNumber))
-      throw new DomainError("invalid_argument", oauthDomainMessages.unknownType, undefined, "oauth_type");
-    const adapter = deps.registry.get(typeNumber);
-    const cfg =
-      typeNumber === OAuthType.officialAccount
-        ? await officialAccountConfig()
-        : (await deps.settings.current()).providers.find((p) => p.type === typeNumber);
-    if (!adapter || !cfg?.enable || !cfg.clientId)
-      throw new DomainError("failed_precondition", oauthDomainMessages.disabled);
-    return { adapter, cfg, type: typeNumber };
-  }
+  const { provider, redirectUriOf } = deps.catalog;
 
   function checkBrowserKey(key: string): void {
     if (!BROWSER_KEY.test(key))
@@ -182,6 +85,22 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     );
   }
 
+  /**
+   * Binds the external account to the user it was matched to (by unionid or a verified e-mail) and
+   * signs that user in; null when nobody matched, or the user already holds another account of this
+   * provider (then they bind explicitly instead).
+   */
+  async function linkAndSignIn(
+    call: CallContext,
+    owner: bigint | null | undefined,
+    type: OAuthType,
+    account: ExternalAccount,
+  ): Promise<LoginOutcome | null> {
+    if (!owner) return null;
+    const bind = await deps.repo.bind(owner, type, account.openid, profileOf(account));
+    return "row" in bind ? { signedIn: await deps.accounts.signInAs(call, owner) } : null;
+  }
+
   function openSession(type: number, openid: string, session: string) {
     const pending = deps.proofs.openSession(session);
     if (!pending || pending.type !== type || pending.account.openid !== openid)
@@ -191,22 +110,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
   return {
     /** The providers an admin configured, enabled ones marked, without secrets (GetOAuthConfigs). */
-    async configs(): Promise<PublicProvider[]> {
-      const { providers } = await deps.settings.current();
-      const site = (await deps.siteUrl()).trim().replace(/\/+$/, "");
-      return providers
-        .filter((p) => deps.registry.get(p.type) && p.clientId)
-        .map((p) => ({
-          type: p.type,
-          name: (p.type === OAuthType.custom && p.name) || DEFAULT_NAMES[p.type],
-          icon: p.type === OAuthType.custom ? p.icon : "",
-          clientId: p.clientId,
-          redirectUrl: site ? `${site}/oauth/${OAUTH_PATH[p.type]}` : `/oauth/${OAUTH_PATH[p.type]}`,
-          authorizeUrl: p.type === OAuthType.custom && !p.issuer ? p.authorizeUrl : "",
-          enable: p.enable,
-        }))
-        .concat(await scanProvider(site));
-    },
+    configs: () => deps.catalog.configs(),
 
     /**
      * Starts a login from one browser: the provider's authorize URL with state, PKCE and nonce. With
@@ -267,20 +171,18 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       // WeChat's unionid is one person across the developer's apps: the user of the other WeChat login
       // (open platform QR, official account, mini program) is this one too
       if (account.unionid && WECHAT_FAMILY.has(type)) {
-        const owner = await deps.repo.userIdByUnionid([...WECHAT_FAMILY], account.unionid);
-        if (owner) {
-          const bind = await deps.repo.bind(owner, type, account.openid, profileOf(account));
-          if ("row" in bind) return { signedIn: await deps.accounts.signInAs(call, owner) };
-        }
+        const linked = await linkAndSignIn(
+          call,
+          await deps.repo.userIdByUnionid([...WECHAT_FAMILY], account.unionid),
+          type,
+          account,
+        );
+        if (linked) return linked;
       }
       const { linkVerifiedEmail } = await deps.settings.current();
       if (linkVerifiedEmail && account.emailVerified && account.email) {
-        const owner = await deps.repo.userIdByEmail(account.email);
-        if (owner) {
-          const bind = await deps.repo.bind(owner, type, account.openid, profileOf(account));
-          // the owner already has another account of this provider: bind explicitly instead
-          if ("row" in bind) return { signedIn: await deps.accounts.signInAs(call, owner) };
-        }
+        const linked = await linkAndSignIn(call, await deps.repo.userIdByEmail(account.email), type, account);
+        if (linked) return linked;
       }
       return { pending: { ...account, type, session: deps.proofs.session({ type, account }) } };
     },
