@@ -10,7 +10,7 @@ import {
   toPaySettings,
   toSmsSettings,
   toVerificationSettings,
-} from "./settings.mapper.js";
+} from "./settings.internal.mapper.js";
 
 /** The key names of an SMS provider category (empty for smsLog and anything unknown). */
 const keyNames = (category: string) =>
