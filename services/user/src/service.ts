@@ -21,7 +21,7 @@ import { createSiteMailer } from "./mail/site.mailer.js";
 import { syncPermissions } from "./permissions/permission.sync.js";
 import { seedAccounts } from "./permissions/seed.js";
 import { buildServer } from "./server.js";
-import { fillUsernameSkeletons } from "./users/user.repository.js";
+import { fillUsernameSkeletons } from "./users/username.backfill.js";
 
 /** How often owed credit grants are retried (each row also backs off on its own, up to an hour). */
 const OUTBOX_SWEEP_MS = 15_000;

@@ -4,8 +4,9 @@
 import { isUniqueViolation } from "@wenku/kit";
 import { useTestDatabase } from "../../../../jest/db.js";
 import { createDb } from "../db.js";
-import { createUserRepository, fillUsernameSkeletons } from "./user.repository.js";
+import { createUserRepository } from "./user.repository.js";
 import { usernameSkeletons } from "./user.rules.js";
+import { fillUsernameSkeletons } from "./username.backfill.js";
 
 const usernameSkeleton = (name: string) => usernameSkeletons(name).usernameSkeleton;
 
