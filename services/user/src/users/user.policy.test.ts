@@ -32,10 +32,16 @@ function setup(
   groups: ReturnType<typeof group>[],
   punishments: { type: number; reason: string }[] = [],
   vipUntil: Date | null = null,
+  status: number | null = 0,
 ) {
   const asked: Date[] = [];
   const policy = createUserPolicy({
-    repo: { groupsOf: async () => groups, vipExpiry: async () => vipUntil, setVipExpiry: async () => undefined },
+    repo: {
+      statusOf: async () => status,
+      groupsOf: async () => groups,
+      vipExpiry: async () => vipUntil,
+      setVipExpiry: async () => undefined,
+    },
     punishments: {
       active: async (_id, at) => {
         asked.push(at);
@@ -158,6 +164,20 @@ describe("disabled accounts", () => {
       message: expect.stringContaining("发布广告"),
     });
     await expect(setup([]).policy.refuseDisabled({ id: 7n, status: 0 })).resolves.toBeUndefined();
+  });
+  it("refuses every action to a disabled or unknown account, whatever its groups allow", async () => {
+    const groups = [group({ enableUpload: true, enableArticle: true, enableComment: true })];
+    for (const action of ["upload", "article", "comment", "favorite", "download"] as const) {
+      await expect(setup(groups, [], null, 1).policy.actionPolicy(7n, action)).resolves.toMatchObject({
+        allowed: false,
+        reason: "您的账号已被禁用",
+      });
+      await expect(setup(groups, [], null, null).policy.actionPolicy(7n, action)).resolves.toMatchObject({
+        allowed: false,
+        reason: "用户不存在",
+      });
+    }
+    await expect(setup(groups).policy.actionPolicy(7n, "upload")).resolves.toMatchObject({ allowed: true });
   });
 });
 

@@ -11,6 +11,8 @@ export const Punish = { disable: 1, noComment: 2, noUpload: 3, noDownload: 4, no
 export interface UserPolicyDeps {
   repo: {
     groupsOf(userId: bigint): Promise<GroupFlags[]>;
+    /** The account's status (0 enabled, 1 disabled); null: no such user. */
+    statusOf(userId: bigint): Promise<number | null>;
     vipExpiry(userId: bigint): Promise<Date | null>;
     /** Stores the expiry (the later of the stored one and `at` unless `force`); undefined: no such user. */
     setVipExpiry(userId: bigint, at: Date, force: boolean): Promise<{ expiredAt: Date | null } | undefined>;
@@ -77,12 +79,16 @@ export function createUserPolicy(deps: UserPolicyDeps) {
    */
   async function actionPolicy(userId: bigint, action: PolicyActionName): Promise<ActionPolicy> {
     const rule = RULES[action];
-    const [punishments, groups] = await Promise.all([
+    const [status, punishments, groups] = await Promise.all([
+      deps.repo.statusOf(userId),
       deps.punishments.active(userId, now()),
       deps.repo.groupsOf(userId),
     ]);
     const review = rule.review;
     const needsReview = review ? groups.some((g) => g[review]) : false;
+    // Asked for users who are not signed in too (the owner of an import): no account, or a disabled one, may do nothing.
+    if (status === null) return { allowed: false, reason: userMessages.notFound, needsReview };
+    if (status !== 0) return { allowed: false, reason: userMessages.disabled, needsReview };
     const ban = punishments.find((p) => p.type === Punish.disable || p.type === rule.punishment);
     if (ban) {
       return { allowed: false, reason: ban.reason ? `${rule.banned}：${ban.reason}` : rule.banned, needsReview };

@@ -254,6 +254,9 @@ export function createUserRepository(db: Db) {
         orderBy: [{ method: "asc" }, { path: "asc" }],
       }),
 
+    statusOf: async (userId: bigint) =>
+      (await db.user.findUnique({ where: { id: userId }, select: { status: true } }))?.status ?? null,
+
     groupsOf: (userId: bigint) =>
       db.group.findMany({ where: { users: { some: { userId } } }, orderBy: [{ sort: "desc" }, { id: "asc" }] }),
   };
