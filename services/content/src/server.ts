@@ -46,6 +46,7 @@ import { createDocumentAdminService } from "./documents/document.admin.js";
 import { createDocumentEffects } from "./documents/document.effects.js";
 import type { DocumentEvents } from "./documents/document.events.js";
 import { createDocumentHandlers } from "./documents/document.handlers.js";
+import { createDocumentImport } from "./documents/document.import.js";
 import { createDocumentQuery } from "./documents/document.query.js";
 import { createDocumentRepository } from "./documents/document.repository.js";
 import { createDocumentService } from "./documents/document.service.js";
@@ -396,7 +397,14 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
           dirs: deps.dirs ?? [],
         }),
       ],
-      [DocumentInternalAPI, createDocumentInternalHandlers({ stats, downloads })],
+      [
+        DocumentInternalAPI,
+        createDocumentInternalHandlers({
+          stats,
+          downloads,
+          imports: createDocumentImport({ documents: documentService, uploads, users }),
+        }),
+      ],
     ],
   });
 }

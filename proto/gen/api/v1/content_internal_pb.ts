@@ -27,7 +27,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/content_internal.proto.
  */
 export const file_api_v1_content_internal: GenFile = /*@__PURE__*/
-  fileDesc("Ch1hcGkvdjEvY29udGVudF9pbnRlcm5hbC5wcm90bxIGYXBpLnYxIrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi7QIKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUSHQoVcHVibGljX2RvY3VtZW50X2NvdW50GAkgASgFEh0KFXB1YmxpY19jYXRlZ29yeV9jb3VudBgKIAEoBRIcChRwdWJsaWNfYXJ0aWNsZV9jb3VudBgLIAEoBRIcChRwdWJsaWNfY29tbWVudF9jb3VudBgMIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiUgoYR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0EgoKAmlkGAEgASgDEhIKCmlkZW50aWZpZXIYAiABKAkSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiQAoOQ3Jhd2xlckFydGljbGUSIAoHYXJ0aWNsZRgBIAEoCzIPLmFwaS52MS5BcnRpY2xlEgwKBHRleHQYAiABKAkiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSJHChhMaXN0VXNlckRvd25sb2Fkc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIMCgRwYWdlGAIgASgDEgwKBHNpemUYAyABKAMiJQoXR2V0RG9jdW1lbnRVdWlkc1JlcXVlc3QSCgoCaWQYASADKAMiewoVR2V0RG9jdW1lbnRVdWlkc1JlcGx5EjUKBHV1aWQYASADKAsyJy5hcGkudjEuR2V0RG9jdW1lbnRVdWlkc1JlcGx5LlV1aWRFbnRyeRorCglVdWlkRW50cnkSCwoDa2V5GAEgASgDEg0KBXZhbHVlGAIgASgJOgI4ASInChlHZXREb2N1bWVudFByb2R1Y3RSZXF1ZXN0EgoKAmlkGAEgASgDImwKD0RvY3VtZW50UHJvZHVjdBIKCgJpZBgBIAEoAxINCgV0aXRsZRgCIAEoCRINCgVwcmljZRgDIAEoBRIPCgd1c2VyX2lkGAQgASgDEg4KBnB1YmxpYxgFIAEoCBIOCgZpc192aXAYBiABKAgiQQoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDEhMKC3B1YmxpY19vbmx5GAIgASgIImYKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFgoOZmF2b3JpdGVfY291bnQYBCABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQy4ggKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEScgoRR2V0Q3Jhd2xlckFydGljbGUSIC5hcGkudjEuR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0GhYuYXBpLnYxLkNyYXdsZXJBcnRpY2xlIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+eroOaRmOimgRoL0vMYB2NvbnRlbnQylAQKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBJ/ChFMaXN0VXNlckRvd25sb2FkcxIgLmFwaS52MS5MaXN0VXNlckRvd25sb2Fkc1JlcXVlc3QaHS5hcGkudjEuTGlzdFVzZXJEb3dubG9hZFJlcGx5IinK8xglCAQqIeacjeWKoemXtOafpeivoueUqOaIt+S4i+i9veiusOW9lRJ1ChJHZXREb2N1bWVudFByb2R1Y3QSIS5hcGkudjEuR2V0RG9jdW1lbnRQcm9kdWN0UmVxdWVzdBoXLmFwaS52MS5Eb2N1bWVudFByb2R1Y3QiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5paH5qGj5ZSu5Lu3EnUKEEdldERvY3VtZW50VXVpZHMSHy5hcGkudjEuR2V0RG9jdW1lbnRVdWlkc1JlcXVlc3QaHS5hcGkudjEuR2V0RG9jdW1lbnRVdWlkc1JlcGx5IiHK8xgdCAQqGeacjeWKoemXtOafpeivouaWh+aho1VVSUQaC9LzGAdjb250ZW50YgZwcm90bzM", [file_api_v1_access, file_api_v1_article, file_api_v1_attachment, file_api_v1_config, file_api_v1_config_internal, file_api_v1_document, file_api_v1_search, file_api_v1_user, file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("Ch1hcGkvdjEvY29udGVudF9pbnRlcm5hbC5wcm90bxIGYXBpLnYxIrwBChJDb250ZW50RGFpbHlDb3VudHMSJQoJZG9jdW1lbnRzGAEgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJwoLY29udmVyc2lvbnMYAiADKAsyEi5hcGkudjEuRGFpbHlDb3VudBIvChNjb252ZXJzaW9uX2ZhaWx1cmVzGAMgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQSJQoJZG93bmxvYWRzGAQgAygLMhIuYXBpLnYxLkRhaWx5Q291bnQi7QIKDENvbnRlbnRTdGF0cxIWCg5kb2N1bWVudF9jb3VudBgBIAEoBRIWCg5jYXRlZ29yeV9jb3VudBgCIAEoBRIVCg1hcnRpY2xlX2NvdW50GAMgASgFEhUKDWNvbW1lbnRfY291bnQYBCABKAUSFAoMcmVwb3J0X2NvdW50GAUgASgFEiUKHWRvY3VtZW50X3BlbmRpbmdfcmV2aWV3X2NvdW50GAYgASgFEiUKHWRvY3VtZW50X2NvbnZlcnRfZmFpbGVkX2NvdW50GAcgASgFEiEKGWRvY3VtZW50X2NvbnZlcnRpbmdfY291bnQYCCABKAUSHQoVcHVibGljX2RvY3VtZW50X2NvdW50GAkgASgFEh0KFXB1YmxpY19jYXRlZ29yeV9jb3VudBgKIAEoBRIcChRwdWJsaWNfYXJ0aWNsZV9jb3VudBgLIAEoBRIcChRwdWJsaWNfY29tbWVudF9jb3VudBgMIAEoBSIwChVSZWJ1aWxkU2l0ZW1hcFJlcXVlc3QSFwoPbWF4X2FnZV9zZWNvbmRzGAEgASgFImUKC1NpdGVtYXBGaWxlEgwKBG5hbWUYASABKAkSDAoEdXJscxgCIAEoBRINCgVieXRlcxgDIAEoAxIrCgdsYXN0bW9kGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCg1TaXRlbWFwU3RhdHVzEiwKCGJ1aWx0X2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWJ1aWx0GAIgASgIEiIKBXNoYXJkGAMgAygLMhMuYXBpLnYxLlNpdGVtYXBGaWxlIjwKFUdldFNpdGVtYXBGaWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhUKDWlmX25vbmVfbWF0Y2gYAiABKAkiUgoZR2V0Q3Jhd2xlckRvY3VtZW50UmVxdWVzdBIKCgJpZBgBIAEoAxIRCgltYXhfcGFnZXMYAiABKAUSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiUgoYR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0EgoKAmlkGAEgASgDEhIKCmlkZW50aWZpZXIYAiABKAkSFgoObWF4X3RleHRfYnl0ZXMYAyABKAUiQAoOQ3Jhd2xlckFydGljbGUSIAoHYXJ0aWNsZRgBIAEoCzIPLmFwaS52MS5BcnRpY2xlEgwKBHRleHQYAiABKAkiSAoPQ3Jhd2xlckRvY3VtZW50EiIKCGRvY3VtZW50GAEgASgLMhAuYXBpLnYxLkRvY3VtZW50EhEKCXBhZ2VfdGV4dBgCIAMoCSJdChNJbXBvcnREb2N1bWVudENodW5rEi4KBmhlYWRlchgBIAEoCzIcLmFwaS52MS5JbXBvcnREb2N1bWVudEhlYWRlckgAEg4KBGRhdGEYAiABKAxIAEIGCgRwYXJ0Ip4BChRJbXBvcnREb2N1bWVudEhlYWRlchIPCgd1c2VyX2lkGAEgASgDEg0KBXRpdGxlGAIgASgJEgsKA2V4dBgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAMoAxITCgtsYW5ndWFnZV9pZBgFIAEoAxINCgVwcmljZRgGIAEoBRISCgpzb3VyY2VfdXJsGAcgASgJEgwKBHNpemUYCCABKAMiSwoTSW1wb3J0RG9jdW1lbnRSZXBseRITCgtkb2N1bWVudF9pZBgBIAEoAxIRCglkdXBsaWNhdGUYAiABKAgSDAoEaGFzaBgDIAEoCSJHChhMaXN0VXNlckRvd25sb2Fkc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoAxIMCgRwYWdlGAIgASgDEgwKBHNpemUYAyABKAMiJQoXR2V0RG9jdW1lbnRVdWlkc1JlcXVlc3QSCgoCaWQYASADKAMiewoVR2V0RG9jdW1lbnRVdWlkc1JlcGx5EjUKBHV1aWQYASADKAsyJy5hcGkudjEuR2V0RG9jdW1lbnRVdWlkc1JlcGx5LlV1aWRFbnRyeRorCglVdWlkRW50cnkSCwoDa2V5GAEgASgDEg0KBXZhbHVlGAIgASgJOgI4ASInChlHZXREb2N1bWVudFByb2R1Y3RSZXF1ZXN0EgoKAmlkGAEgASgDImwKD0RvY3VtZW50UHJvZHVjdBIKCgJpZBgBIAEoAxINCgV0aXRsZRgCIAEoCRINCgVwcmljZRgDIAEoBRIPCgd1c2VyX2lkGAQgASgDEg4KBnB1YmxpYxgFIAEoCBIOCgZpc192aXAYBiABKAgiQQoZQ291bnRVc2VyRG9jdW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgAygDEhMKC3B1YmxpY19vbmx5GAIgASgIImYKEVVzZXJEb2N1bWVudENvdW50Eg8KB3VzZXJfaWQYASABKAMSEQoJZG9jX2NvdW50GAIgASgFEhUKDWFydGljbGVfY291bnQYAyABKAUSFgoOZmF2b3JpdGVfY291bnQYBCABKAUiQwoXQ291bnRVc2VyRG9jdW1lbnRzUmVwbHkSKAoFY291bnQYASADKAsyGS5hcGkudjEuVXNlckRvY3VtZW50Q291bnQy4ggKEkNvbnRlbnRJbnRlcm5hbEFQSRJeCg9HZXRDb250ZW50U3RhdHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5hcGkudjEuQ29udGVudFN0YXRzIh3K8xgZCAQqFeacjeWKoemXtOWGheWuuee7n+iuoRJ0ChVHZXRDb250ZW50RGFpbHlDb3VudHMSGi5hcGkudjEuRGFpbHlDb3VudHNSZXF1ZXN0GhouYXBpLnYxLkNvbnRlbnREYWlseUNvdW50cyIjyvMYHwgEKhvmnI3liqHpl7Tmr4/ml6XlhoXlrrnnu5/orqESbAoSUmVidWlsZFNlYXJjaEluZGV4EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkuYXBpLnYxLlNlYXJjaEluZGV4U3RhdHVzIiPK8xgfCAQqG+acjeWKoemXtOmHjeW7uuaQnOe0oue0ouW8lRJ0ChRHZXRTZWFyY2hJbmRleFN0YXR1cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLmFwaS52MS5TZWFyY2hJbmRleFN0YXR1cyIpyvMYJQgEKiHmnI3liqHpl7Tmn6XnnIvmkJzntKLntKLlvJXnirbmgIESawoOUmVidWlsZFNpdGVtYXASHS5hcGkudjEuUmVidWlsZFNpdGVtYXBSZXF1ZXN0GhUuYXBpLnYxLlNpdGVtYXBTdGF0dXMiI8rzGB8IBCob5pyN5Yqh6Ze05pu05paw56uZ54K55Zyw5Zu+EmkKDkdldFNpdGVtYXBGaWxlEh0uYXBpLnYxLkdldFNpdGVtYXBGaWxlUmVxdWVzdBoRLmFwaS52MS5GaWxlQ2h1bmsiI8rzGB8IBCob5pyN5Yqh6Ze06K+75Y+W56uZ54K55Zyw5Zu+MAESXQoQR2V0Q29udmVydGVyRW52cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoMLmFwaS52MS5FbnZzIiPK8xgfCAQqG+acjeWKoemXtOajgOafpei9rOaNoueOr+WigxJjCg1HZXREZXZpY2VJbmZvEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhIuYXBpLnYxLkRldmljZUluZm8iJsrzGCIIBCoe5pyN5Yqh6Ze05p+l55yL5pyN5Yqh5Zmo54q25oCBEnUKEkdldENyYXdsZXJEb2N1bWVudBIhLmFwaS52MS5HZXRDcmF3bGVyRG9jdW1lbnRSZXF1ZXN0GhcuYXBpLnYxLkNyYXdsZXJEb2N1bWVudCIjyvMYHwgEKhvmnI3liqHpl7Tor7vlj5bmlofmoaPmkZjopoEScgoRR2V0Q3Jhd2xlckFydGljbGUSIC5hcGkudjEuR2V0Q3Jhd2xlckFydGljbGVSZXF1ZXN0GhYuYXBpLnYxLkNyYXdsZXJBcnRpY2xlIiPK8xgfCAQqG+acjeWKoemXtOivu+WPluaWh+eroOaRmOimgRoL0vMYB2NvbnRlbnQygQUKE0RvY3VtZW50SW50ZXJuYWxBUEkSgAEKEkNvdW50VXNlckRvY3VtZW50cxIhLmFwaS52MS5Db3VudFVzZXJEb2N1bWVudHNSZXF1ZXN0Gh8uYXBpLnYxLkNvdW50VXNlckRvY3VtZW50c1JlcGx5IibK8xgiCAQqHuacjeWKoemXtOe7n+iuoeeUqOaIt+aWh+aho+aVsBJ/ChFMaXN0VXNlckRvd25sb2FkcxIgLmFwaS52MS5MaXN0VXNlckRvd25sb2Fkc1JlcXVlc3QaHS5hcGkudjEuTGlzdFVzZXJEb3dubG9hZFJlcGx5IinK8xglCAQqIeacjeWKoemXtOafpeivoueUqOaIt+S4i+i9veiusOW9lRJ1ChJHZXREb2N1bWVudFByb2R1Y3QSIS5hcGkudjEuR2V0RG9jdW1lbnRQcm9kdWN0UmVxdWVzdBoXLmFwaS52MS5Eb2N1bWVudFByb2R1Y3QiI8rzGB8IBCob5pyN5Yqh6Ze05p+l6K+i5paH5qGj5ZSu5Lu3EnUKEEdldERvY3VtZW50VXVpZHMSHy5hcGkudjEuR2V0RG9jdW1lbnRVdWlkc1JlcXVlc3QaHS5hcGkudjEuR2V0RG9jdW1lbnRVdWlkc1JlcGx5IiHK8xgdCAQqGeacjeWKoemXtOafpeivouaWh+aho1VVSUQSawoOSW1wb3J0RG9jdW1lbnQSGy5hcGkudjEuSW1wb3J0RG9jdW1lbnRDaHVuaxobLmFwaS52MS5JbXBvcnREb2N1bWVudFJlcGx5Ih3K8xgZCAQqFeacjeWKoemXtOWvvOWFpeaWh+ahoygBGgvS8xgHY29udGVudGIGcHJvdG8z", [file_api_v1_access, file_api_v1_article, file_api_v1_attachment, file_api_v1_config, file_api_v1_config_internal, file_api_v1_document, file_api_v1_search, file_api_v1_user, file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message api.v1.ContentDailyCounts
@@ -382,6 +382,138 @@ export const CrawlerDocumentSchema: GenMessage<CrawlerDocument> = /*@__PURE__*/
   messageDesc(file_api_v1_content_internal, 9);
 
 /**
+ * One part of ImportDocument: the header first, then the file's bytes in order.
+ *
+ * @generated from message api.v1.ImportDocumentChunk
+ */
+export type ImportDocumentChunk = Message<"api.v1.ImportDocumentChunk"> & {
+  /**
+   * @generated from oneof api.v1.ImportDocumentChunk.part
+   */
+  part: {
+    /**
+     * @generated from field: api.v1.ImportDocumentHeader header = 1;
+     */
+    value: ImportDocumentHeader;
+    case: "header";
+  } | {
+    /**
+     * @generated from field: bytes data = 2;
+     */
+    value: Uint8Array;
+    case: "data";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message api.v1.ImportDocumentChunk.
+ * Use `create(ImportDocumentChunkSchema)` to create a new message.
+ */
+export const ImportDocumentChunkSchema: GenMessage<ImportDocumentChunk> = /*@__PURE__*/
+  messageDesc(file_api_v1_content_internal, 10);
+
+/**
+ * @generated from message api.v1.ImportDocumentHeader
+ */
+export type ImportDocumentHeader = Message<"api.v1.ImportDocumentHeader"> & {
+  /**
+   * the owner: an existing, enabled user
+   *
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * at most 255 characters
+   *
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * the file's extension (".pdf" or "pdf"), one of security.document_allowed_ext
+   *
+   * @generated from field: string ext = 3;
+   */
+  ext: string;
+
+  /**
+   * document categories (at least one), as CreateDocument takes them
+   *
+   * @generated from field: repeated int64 category_id = 4;
+   */
+  categoryId: bigint[];
+
+  /**
+   * 0: none
+   *
+   * @generated from field: int64 language_id = 5;
+   */
+  languageId: bigint;
+
+  /**
+   * credits, 0 = free; at most download.max_price when the site sets one
+   *
+   * @generated from field: int32 price = 6;
+   */
+  price: number;
+
+  /**
+   * where the file came from (http or https), shown with the document
+   *
+   * @generated from field: string source_url = 7;
+   */
+  sourceUrl: string;
+
+  /**
+   * the file's length in bytes: more than 0 and at most the upload limit; other lengths are refused
+   *
+   * @generated from field: int64 size = 8;
+   */
+  size: bigint;
+};
+
+/**
+ * Describes the message api.v1.ImportDocumentHeader.
+ * Use `create(ImportDocumentHeaderSchema)` to create a new message.
+ */
+export const ImportDocumentHeaderSchema: GenMessage<ImportDocumentHeader> = /*@__PURE__*/
+  messageDesc(file_api_v1_content_internal, 11);
+
+/**
+ * @generated from message api.v1.ImportDocumentReply
+ */
+export type ImportDocumentReply = Message<"api.v1.ImportDocumentReply"> & {
+  /**
+   * the new document, or the existing one when duplicate
+   *
+   * @generated from field: int64 document_id = 1;
+   */
+  documentId: bigint;
+
+  /**
+   * a live document already held this content: nothing was created
+   *
+   * @generated from field: bool duplicate = 2;
+   */
+  duplicate: boolean;
+
+  /**
+   * the file's MD5
+   *
+   * @generated from field: string hash = 3;
+   */
+  hash: string;
+};
+
+/**
+ * Describes the message api.v1.ImportDocumentReply.
+ * Use `create(ImportDocumentReplySchema)` to create a new message.
+ */
+export const ImportDocumentReplySchema: GenMessage<ImportDocumentReply> = /*@__PURE__*/
+  messageDesc(file_api_v1_content_internal, 12);
+
+/**
  * @generated from message api.v1.ListUserDownloadsRequest
  */
 export type ListUserDownloadsRequest = Message<"api.v1.ListUserDownloadsRequest"> & {
@@ -406,7 +538,7 @@ export type ListUserDownloadsRequest = Message<"api.v1.ListUserDownloadsRequest"
  * Use `create(ListUserDownloadsRequestSchema)` to create a new message.
  */
 export const ListUserDownloadsRequestSchema: GenMessage<ListUserDownloadsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 10);
+  messageDesc(file_api_v1_content_internal, 13);
 
 /**
  * @generated from message api.v1.GetDocumentUuidsRequest
@@ -423,7 +555,7 @@ export type GetDocumentUuidsRequest = Message<"api.v1.GetDocumentUuidsRequest"> 
  * Use `create(GetDocumentUuidsRequestSchema)` to create a new message.
  */
 export const GetDocumentUuidsRequestSchema: GenMessage<GetDocumentUuidsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 11);
+  messageDesc(file_api_v1_content_internal, 14);
 
 /**
  * @generated from message api.v1.GetDocumentUuidsReply
@@ -442,7 +574,7 @@ export type GetDocumentUuidsReply = Message<"api.v1.GetDocumentUuidsReply"> & {
  * Use `create(GetDocumentUuidsReplySchema)` to create a new message.
  */
 export const GetDocumentUuidsReplySchema: GenMessage<GetDocumentUuidsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 12);
+  messageDesc(file_api_v1_content_internal, 15);
 
 /**
  * @generated from message api.v1.GetDocumentProductRequest
@@ -459,7 +591,7 @@ export type GetDocumentProductRequest = Message<"api.v1.GetDocumentProductReques
  * Use `create(GetDocumentProductRequestSchema)` to create a new message.
  */
 export const GetDocumentProductRequestSchema: GenMessage<GetDocumentProductRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 13);
+  messageDesc(file_api_v1_content_internal, 16);
 
 /**
  * @generated from message api.v1.DocumentProduct
@@ -509,7 +641,7 @@ export type DocumentProduct = Message<"api.v1.DocumentProduct"> & {
  * Use `create(DocumentProductSchema)` to create a new message.
  */
 export const DocumentProductSchema: GenMessage<DocumentProduct> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 14);
+  messageDesc(file_api_v1_content_internal, 17);
 
 /**
  * @generated from message api.v1.CountUserDocumentsRequest
@@ -535,7 +667,7 @@ export type CountUserDocumentsRequest = Message<"api.v1.CountUserDocumentsReques
  * Use `create(CountUserDocumentsRequestSchema)` to create a new message.
  */
 export const CountUserDocumentsRequestSchema: GenMessage<CountUserDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 15);
+  messageDesc(file_api_v1_content_internal, 18);
 
 /**
  * @generated from message api.v1.UserDocumentCount
@@ -573,7 +705,7 @@ export type UserDocumentCount = Message<"api.v1.UserDocumentCount"> & {
  * Use `create(UserDocumentCountSchema)` to create a new message.
  */
 export const UserDocumentCountSchema: GenMessage<UserDocumentCount> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 16);
+  messageDesc(file_api_v1_content_internal, 19);
 
 /**
  * @generated from message api.v1.CountUserDocumentsReply
@@ -592,7 +724,7 @@ export type CountUserDocumentsReply = Message<"api.v1.CountUserDocumentsReply"> 
  * Use `create(CountUserDocumentsReplySchema)` to create a new message.
  */
 export const CountUserDocumentsReplySchema: GenMessage<CountUserDocumentsReply> = /*@__PURE__*/
-  messageDesc(file_api_v1_content_internal, 17);
+  messageDesc(file_api_v1_content_internal, 20);
 
 /**
  * The content service answers other services' questions about its records.
@@ -756,6 +888,24 @@ export const DocumentInternalAPI: GenService<{
     methodKind: "unary";
     input: typeof GetDocumentUuidsRequestSchema;
     output: typeof GetDocumentUuidsReplySchema;
+  },
+  /**
+   * Publishes a file as a document of user_id exactly as an upload followed by CreateDocument does (the
+   * spider's publishing, imports): the header first, then the file's bytes in order. The file is stored
+   * once per content (an already-known file is linked, not stored again); the document gets the owner,
+   * categories, language and price, waits for review when the owner's group says so, is queued for
+   * conversion (and indexed when converted), and counts for the owner (doc_count, the upload reward).
+   * Unlike an upload, the owner's daily upload quota does not apply (staff chose to import). Nothing is
+   * stored and no row is left when the header is refused or the stream fails or ends short of `size`.
+   * When a document not in the recycle bin already holds the same content, none is created: the reply
+   * names that document with duplicate set (an import never makes a second document of one file).
+   *
+   * @generated from rpc api.v1.DocumentInternalAPI.ImportDocument
+   */
+  importDocument: {
+    methodKind: "client_streaming";
+    input: typeof ImportDocumentChunkSchema;
+    output: typeof ImportDocumentReplySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_api_v1_content_internal, 1);

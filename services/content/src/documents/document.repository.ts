@@ -71,7 +71,7 @@ export interface DocumentPatch extends DocumentChanges {
 }
 
 /** A document just created, with its attachment. */
-type Created = Prisma.DocumentGetPayload<{ include: { attachment: true } }>;
+export type CreatedDocument = Prisma.DocumentGetPayload<{ include: { attachment: true } }>;
 
 /** A document a recycle moved into the bin. */
 export interface Recycled {
@@ -124,7 +124,7 @@ export function createDocumentRepository(db: Db) {
      */
     createMany: (
       docs: readonly NewDocument[],
-      within?: (tx: Prisma.TransactionClient, created: Created[]) => Promise<void>,
+      within?: (tx: Prisma.TransactionClient, created: CreatedDocument[]) => Promise<void>,
     ) =>
       db.$transaction(async (tx) => {
         const created = [];
@@ -138,6 +138,32 @@ export function createDocumentRepository(db: Db) {
         }
         await within?.(tx, created);
         return created;
+      }),
+
+    /**
+     * Creates one document as createMany does unless a live document (not in the recycle bin) already
+     * holds its file: then answers that document's id and creates nothing. Imports of one file at once
+     * are serialised on the file's hash (a transaction-scoped advisory lock), so they never both create.
+     */
+    createUnlessHeld: (
+      doc: NewDocument,
+      within?: (tx: Prisma.TransactionClient, created: CreatedDocument[]) => Promise<void>,
+    ): Promise<{ created: CreatedDocument } | { heldBy: bigint }> =>
+      db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`document-import:${doc.attachmentHash}`}, 0))`;
+        const held = await tx.document.findFirst({
+          where: { attachmentHash: doc.attachmentHash, deletedAt: null },
+          orderBy: { id: "asc" },
+          select: { id: true },
+        });
+        if (held) return { heldBy: held.id };
+        const { categoryIds, ...data } = doc;
+        const created = await tx.document.create({
+          data: { ...data, categories: { create: categoryIds.map((categoryId) => ({ categoryId })) } },
+          include: { attachment: true },
+        });
+        await within?.(tx, [created]);
+        return { created };
       }),
 
     /**

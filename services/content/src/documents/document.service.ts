@@ -14,7 +14,13 @@ import type { CreditRewards } from "../credits/credit.rewards.js";
 import type { UserDirectory } from "../ports.js";
 import type { DocumentEffects } from "./document.effects.js";
 import type { DocumentEvents } from "./document.events.js";
-import type { AttachmentRow, DocumentChanges, DocumentRepository, NewDocument } from "./document.repository.js";
+import type {
+  AttachmentRow,
+  CreatedDocument,
+  DocumentChanges,
+  DocumentRepository,
+  NewDocument,
+} from "./document.repository.js";
 import {
   bad,
   checkDescription,
@@ -50,6 +56,15 @@ export interface CreateInput {
   document: readonly CreateItemInput[];
   price: number;
   languageId: bigint;
+}
+
+/** What ImportDocument gives besides the file (one document, its fields as CreateDocument takes them). */
+export interface ImportItem {
+  title: string;
+  categoryId: readonly bigint[];
+  languageId: bigint;
+  price: number;
+  sourceUrl: string;
 }
 
 export interface UpdateInput {
@@ -96,6 +111,87 @@ async function forItem<T>(index: number, count: number, check: () => Promise<T>)
 export function createDocumentService(deps: DocumentServiceDeps) {
   const { repo, categories, effects, events } = deps;
 
+  /** Refuses unless `me` may upload; answers whether what they upload waits for review. */
+  async function admit(me: bigint) {
+    const policy = await deps.users.policy(me, "upload");
+    if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || "您没有上传文档的权限");
+    return policy;
+  }
+
+  /** The rows create would insert for `req` by `me`, every rule checked. */
+  async function plan(me: bigint, req: CreateInput) {
+    const items = req.document;
+    if (!items.length) throw bad("请选择要上传的文档");
+    if (items.length > CREATE_MAX_ITEMS) throw bad(`一次最多上传${CREATE_MAX_ITEMS}个文档`);
+    const policy = await admit(me);
+
+    const categoryIds = await resolveCategories(categories, req.categoryId);
+    const attachments = new Map<bigint, AttachmentRow>(
+      (await repo.grantedAttachments(me, [...new Set(items.map((i) => i.attachmentId))])).map((a) => [a.id, a]),
+    );
+    const status = policy.needsReview ? DocStatus.pendingReview : DocStatus.pending;
+    const docs: NewDocument[] = [];
+    for (const [i, item] of items.entries()) {
+      const doc = await forItem(i, items.length, async (): Promise<NewDocument> => {
+        const at = attachments.get(item.attachmentId);
+        if (!at) throw bad("附件不存在或无权使用，请重新上传");
+        // no title given: the file name; a title of blanks only is a mistake to report
+        const title = checkTitle(item.title === "" ? [...baseName(at.name)].slice(0, TITLE_MAX).join("") : item.title);
+        const byItem = item.languageId > 0n || item.language.trim() !== "";
+        return {
+          title,
+          keywords: checkKeywords(item.keywords) || deriveKeywords(title),
+          description: checkDescription(item.description),
+          ...checkSource(item.source, item.sourceUrl),
+          userId: me,
+          attachmentHash: at.hash,
+          ext: at.ext,
+          type: documentTypeOf(at.ext),
+          size: at.size,
+          price: await checkPrice(item.price || req.price, deps.settings),
+          status,
+          languageId: byItem
+            ? await resolveLanguage(repo, item.languageId, item.language)
+            : await resolveLanguage(repo, req.languageId, ""),
+          categoryIds,
+        };
+      });
+      docs.push(doc);
+    }
+    return { docs, categoryIds };
+  }
+
+  /**
+   * Inserts through `insert` (which runs `within` in its transaction: the upload rewards owed with the
+   * documents), then what follows a committed upload: rewards booked, the owner's counts, category
+   * counts, conversion queued, the activity feed.
+   */
+  async function commit(
+    me: bigint,
+    categoryIds: readonly bigint[],
+    insert: (within: Parameters<DocumentRepository["createMany"]>[1]) => Promise<CreatedDocument[]>,
+  ): Promise<CreatedDocument[]> {
+    const rewards = await deps.rewards?.plan();
+    let owed: string[] = [];
+    const created = await insert(
+      rewards &&
+        (async (tx, rows) => {
+          owed = await rewards.uploaded(tx, rows);
+        }),
+    );
+    if (!created.length) return created;
+    await deps.rewards?.deliver(owed);
+    await deps.counts?.changed([me]);
+    await effects.recount(categoryIds);
+    await effects.queue(created);
+    await deps.users.recordActivity?.(
+      me,
+      "upload",
+      created.map((d) => ({ kind: "document", id: d.id, ref: d.uuid, title: d.title })),
+    );
+    return created;
+  }
+
   return {
     /**
      * Creates documents from attachments the caller holds a grant for, all in one transaction, then
@@ -103,70 +199,60 @@ export function createDocumentService(deps: DocumentServiceDeps) {
      */
     async create(call: CallContext, req: CreateInput): Promise<bigint[]> {
       const me = requireSignedIn(call).userId;
-      const items = req.document;
-      if (!items.length) throw bad("请选择要上传的文档");
-      if (items.length > CREATE_MAX_ITEMS) throw bad(`一次最多上传${CREATE_MAX_ITEMS}个文档`);
-      const policy = await deps.users.policy(me, "upload");
-      if (!policy.allowed) throw new DomainError("permission_denied", policy.reason || "您没有上传文档的权限");
-
-      const categoryIds = await resolveCategories(categories, req.categoryId);
-      const attachments = new Map<bigint, AttachmentRow>(
-        (await repo.grantedAttachments(me, [...new Set(items.map((i) => i.attachmentId))])).map((a) => [a.id, a]),
-      );
-      const status = policy.needsReview ? DocStatus.pendingReview : DocStatus.pending;
-      const docs: NewDocument[] = [];
-      for (const [i, item] of items.entries()) {
-        const doc = await forItem(i, items.length, async (): Promise<NewDocument> => {
-          const at = attachments.get(item.attachmentId);
-          if (!at) throw bad("附件不存在或无权使用，请重新上传");
-          // no title given: the file name; a title of blanks only is a mistake to report
-          const title = checkTitle(
-            item.title === "" ? [...baseName(at.name)].slice(0, TITLE_MAX).join("") : item.title,
-          );
-          const byItem = item.languageId > 0n || item.language.trim() !== "";
-          return {
-            title,
-            keywords: checkKeywords(item.keywords) || deriveKeywords(title),
-            description: checkDescription(item.description),
-            ...checkSource(item.source, item.sourceUrl),
-            userId: me,
-            attachmentHash: at.hash,
-            ext: at.ext,
-            type: documentTypeOf(at.ext),
-            size: at.size,
-            price: await checkPrice(item.price || req.price, deps.settings),
-            status,
-            languageId: byItem
-              ? await resolveLanguage(repo, item.languageId, item.language)
-              : await resolveLanguage(repo, req.languageId, ""),
-            categoryIds,
-          };
-        });
-        docs.push(doc);
-      }
-
-      // The upload rewards are owed with the documents and booked after the commit.
-      const plan = await deps.rewards?.plan();
-      let owed: string[] = [];
-      const created = await repo.createMany(
-        docs,
-        plan &&
-          (async (tx, rows) => {
-            owed = await plan.uploaded(tx, rows);
-          }),
-      );
-      await deps.rewards?.deliver(owed);
-      await deps.counts?.changed([me]);
-      await effects.recount(categoryIds);
-      await effects.queue(created);
-      await deps.users.recordActivity?.(
-        me,
-        "upload",
-        created.map((d) => ({ kind: "document", id: d.id, ref: d.uuid, title: d.title })),
-      );
+      const { docs, categoryIds } = await plan(me, req);
+      const created = await commit(me, categoryIds, (within) => repo.createMany(docs, within));
       return created.map((d) => d.id);
     },
 
+    /**
+     * The checks create runs before a file is stored (ImportDocument): the owner's upload policy, the
+     * categories, the title, the source, the price and the language; throws as create would.
+     */
+    async checkImport(owner: bigint, item: ImportItem): Promise<void> {
+      await admit(owner);
+      await resolveCategories(categories, item.categoryId);
+      checkTitle(item.title);
+      checkSource("", item.sourceUrl);
+      await checkPrice(item.price, deps.settings);
+      await resolveLanguage(repo, item.languageId, "");
+    },
+
+    /**
+     * One document of `owner` from an attachment they hold a grant for, as create makes it, unless a
+     * live document already holds that file: then nothing is created and that document is answered.
+     */
+    async createImported(owner: bigint, attachmentId: bigint, item: ImportItem) {
+      const req: CreateInput = {
+        categoryId: item.categoryId,
+        price: 0,
+        languageId: 0n,
+        document: [
+          {
+            title: item.title,
+            attachmentId,
+            price: item.price,
+            language: "",
+            languageId: item.languageId,
+            keywords: "",
+            description: "",
+            source: "",
+            sourceUrl: item.sourceUrl,
+          },
+        ],
+      };
+      const { docs, categoryIds } = await plan(owner, req);
+      const [doc] = docs;
+      if (!doc) throw new Error("import planned no document");
+      let heldBy: bigint | undefined;
+      const created = await commit(owner, categoryIds, async (within) => {
+        const r = await repo.createUnlessHeld(doc, within);
+        if ("heldBy" in r) heldBy = r.heldBy;
+        return "created" in r ? [r.created] : [];
+      });
+      const id = heldBy ?? created[0]?.id;
+      if (id === undefined) throw new Error("import created no document");
+      return { id, duplicate: heldBy !== undefined, hash: doc.attachmentHash };
+    },
     /**
      * Owners edit their document's fields; staff may also change its status (disable, enable,
      * reconvert, review). Status 0 means "unchanged": proto3 cannot tell an omitted status from

@@ -97,60 +97,110 @@ export function createUploadService(deps: UploadDeps) {
       const name = sanitizeFileName(header.name);
       if (!name) throw new DomainError("invalid_argument", uploadMessages.noName);
       const ext = extensionOf(name);
-      const settings = await deps.settings.current();
-      if (!ext || !isAllowedExtension(ext, settings.security?.documentAllowedExt)) {
-        throw new DomainError("invalid_argument", uploadMessages.badExt(ext));
-      }
-      // A format nothing here can convert would only end "convert failed": refused before a byte is stored.
-      if (conversionRouteOf(ext) === "office" && deps.converters && !(await deps.converters.office())) {
-        throw new DomainError("failed_precondition", uploadMessages.noConverter(ext));
-      }
-      const limit = uploadLimit(settings);
       const declared = Number(header.size);
-      if (declared > limit.bytes) throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
+      const { settings, limit } = await admitFile(ext, declared);
       // The day's quota: refused before a byte is read when used up; the file may not exceed what is left.
       const quota = quotaSettings(settings);
       const room = await deps.quota.admit(userId, quota);
       if (declared > room.bytesLeft) throw room.overVolume();
       const quotaBound = room.bytesLeft < limit.bytes;
 
-      const key = originalKey(ext);
-      let stored: { size: number; md5: string };
-      try {
-        stored = await storage.put(key, Readable.from(chunks(it)), {
-          maxBytes: quotaBound ? room.bytesLeft : limit.bytes,
-          contentType: mimeOf(ext),
-          ...(declared > 0 ? { size: declared } : {}),
-        });
-      } catch (err) {
-        if (err instanceof StorageError && err.code === "too_large") {
-          if (quotaBound) throw room.overVolume();
-          throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
-        }
-        if (err instanceof StorageError && err.code === "size_mismatch") {
-          throw new DomainError("invalid_argument", uploadMessages.sizeMismatch);
-        }
-        throw err;
-      }
-      let row: Awaited<ReturnType<typeof keep>>;
-      try {
-        if (stored.size === 0) throw new DomainError("invalid_argument", uploadMessages.empty);
+      const row = await receive({ userId, name, ext, ip: call.clientIp }, chunks(it), declared, {
+        maxBytes: quotaBound ? room.bytesLeft : limit.bytes,
+        tooLarge: () =>
+          quotaBound ? room.overVolume() : new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb)),
         // Counted once stored (uploads running at once may have used the quota up meanwhile: refused).
-        await deps.quota.record(userId, stored.size, quota);
-        try {
-          row = await keep(stored, key, { userId, name, ext, ip: call.clientIp });
-        } catch (err) {
-          await deps.quota.refund(userId, stored.size, quota).catch((e) => deps.log.warn({ err: e }, "upload: refund"));
-          throw err;
-        }
-      } catch (err) {
-        await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "upload: cleanup failed"));
-        throw err;
-      }
+        count: {
+          record: (size) => deps.quota.record(userId, size, quota),
+          refund: (size) => deps.quota.refund(userId, size, quota),
+        },
+      });
       await repo.grant(row.id, userId);
       return row;
     },
+
+    /**
+     * The file checks of an upload, before a byte is read (ImportDocument runs them on its header):
+     * an allowed extension something here converts, a declared size within the upload limit.
+     */
+    checkFile: (ext: string, declared: number) => admitFile(ext, declared).then(() => undefined),
+
+    /**
+     * Stores a file for `userId` as upload does, its exact length `size` (> 0) declared beforehand, and
+     * grants it to them; no daily quota (staff import on the owner's behalf). A body that fails or ends
+     * short of `size` leaves nothing stored.
+     */
+    async importFile(u: { userId: bigint; name: string; ext: string }, size: number, body: AsyncIterable<Buffer>) {
+      if (!(size > 0)) throw new DomainError("invalid_argument", uploadMessages.empty);
+      const { limit } = await admitFile(u.ext, size);
+      const row = await receive({ ...u, ip: "" }, body, size, {
+        maxBytes: limit.bytes,
+        tooLarge: () => new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb)),
+      });
+      await repo.grant(row.id, u.userId);
+      return row;
+    },
   };
+
+  /** The extension and the declared size an upload may have; answers the settings read and the limit. */
+  async function admitFile(ext: string, declared: number) {
+    const settings = await deps.settings.current();
+    if (!ext || !isAllowedExtension(ext, settings.security?.documentAllowedExt)) {
+      throw new DomainError("invalid_argument", uploadMessages.badExt(ext));
+    }
+    // A format nothing here can convert would only end "convert failed": refused before a byte is stored.
+    if (conversionRouteOf(ext) === "office" && deps.converters && !(await deps.converters.office())) {
+      throw new DomainError("failed_precondition", uploadMessages.noConverter(ext));
+    }
+    const limit = uploadLimit(settings);
+    if (declared > limit.bytes) throw new DomainError("resource_exhausted", uploadMessages.tooLarge(limit.mb));
+    return { settings, limit };
+  }
+
+  /**
+   * Streams `body` into storage under a new key and answers the attachment for its content (see keep).
+   * Nothing stays stored when the body fails, is too large, differs from `declared` (> 0) or is empty,
+   * or when `count.record` refuses it.
+   */
+  async function receive(
+    u: { userId: bigint; name: string; ext: string; ip: string },
+    body: AsyncIterable<Buffer>,
+    declared: number,
+    opts: {
+      maxBytes: number;
+      tooLarge: () => DomainError;
+      count?: { record(size: number): Promise<void>; refund(size: number): Promise<void> };
+    },
+  ) {
+    const key = originalKey(u.ext);
+    let stored: { size: number; md5: string };
+    try {
+      stored = await storage.put(key, Readable.from(body), {
+        maxBytes: opts.maxBytes,
+        contentType: mimeOf(u.ext),
+        ...(declared > 0 ? { size: declared } : {}),
+      });
+    } catch (err) {
+      if (err instanceof StorageError && err.code === "too_large") throw opts.tooLarge();
+      if (err instanceof StorageError && err.code === "size_mismatch") {
+        throw new DomainError("invalid_argument", uploadMessages.sizeMismatch);
+      }
+      throw err;
+    }
+    try {
+      if (stored.size === 0) throw new DomainError("invalid_argument", uploadMessages.empty);
+      await opts.count?.record(stored.size);
+      try {
+        return await keep(stored, key, u);
+      } catch (err) {
+        await opts.count?.refund(stored.size).catch((e) => deps.log.warn({ err: e }, "upload: refund"));
+        throw err;
+      }
+    } catch (err) {
+      await storage.delete(key).catch((e) => deps.log.warn({ err: e, key }, "upload: cleanup failed"));
+      throw err;
+    }
+  }
 
   /**
    * The attachment for the stored content: a new row, or the existing row of the same hash (the new object
