@@ -87,7 +87,11 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-/** GET /healthz (200 serving / 503 with reasons) and GET /metrics (Prometheus text). */
+/**
+ * GET /healthz (readiness: 200 serving / 503 with reasons, e.g. the database or draining), GET /livez
+ * (liveness: 200 while the process answers at all, whatever its dependencies: a database outage
+ * takes pods out of their Services, it does not restart them) and GET /metrics (Prometheus text).
+ */
 export function adminHandler(def: Pick<ServiceDefinition, "health" | "metrics">) {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     void handleAdmin(def, req.url ?? "/", res);
@@ -104,6 +108,11 @@ export async function handleAdmin(
     const problems = await def.health.problems();
     res.writeHead(problems.length ? 503 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify(problems.length ? { status: "NOT_SERVING", problems } : { status: "SERVING" }));
+    return true;
+  }
+  if (path === "/livez") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end('{"status":"ALIVE"}');
     return true;
   }
   if (path === "/metrics") {
