@@ -31,6 +31,7 @@ export const entries = {
   cluster: "services/standalone/src/cluster.ts",
   "content-converter": "services/standalone/src/content-converter.ts",
   "reset-password": "services/standalone/src/reset-password.ts",
+  migrate: "services/standalone/src/migrate.ts",
   user: "services/user/src/main.ts",
   content: "services/content/src/main.ts",
   order: "services/order/src/main.ts",

@@ -37,7 +37,7 @@ export type { SiteGate } from "./interceptors.js";
 export { createLines, type Lines } from "./lines.js";
 export { isStreamingRpc, type Listening, type ListenOptions, listenDual, peerAddress } from "./listen.js";
 export { createLogger, type Logger } from "./logger.js";
-export { runMigrations } from "./migrate.js";
+export { migrateSchemas, runMigrations, type SchemaMigrations } from "./migrate.js";
 export {
   type CreatedAccount,
   lateTransports,

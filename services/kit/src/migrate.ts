@@ -88,3 +88,28 @@ export async function runMigrations(opts: MigrateOptions): Promise<string[]> {
   }
   return applied;
 }
+
+/** One service's schema and the folder of its committed migrations (ServiceModule.migrations). */
+export interface SchemaMigrations {
+  schema: string;
+  dir: string;
+}
+
+/**
+ * Every schema's migrations, one schema after another, as a service starts (kit/run.ts, the
+ * one-process stack) or the migrations Job runs (deploy/base/migrate.yaml): what each applied.
+ */
+export async function migrateSchemas(
+  connectionString: string,
+  stores: readonly SchemaMigrations[],
+  log?: Logger,
+): Promise<Array<{ schema: string; applied: string[] }>> {
+  const out: Array<{ schema: string; applied: string[] }> = [];
+  for (const s of stores) {
+    out.push({
+      schema: s.schema,
+      applied: await runMigrations({ connectionString, schema: s.schema, dir: s.dir, log }),
+    });
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { AUTHZ_CHANGED_SUBJECT, CachingAuthorizer, remoteAuthorizer } from "./au
 import { createBus } from "./bus/index.js";
 import { loadConfig, requireClusterSettings, type serviceConfigSchema, type z } from "./config.js";
 import { createLogger } from "./logger.js";
-import { runMigrations } from "./migrate.js";
+import { migrateSchemas } from "./migrate.js";
 import { accountLines, type ServiceModule, type StartedService } from "./module.js";
 import { type ServiceDefinition, serveService } from "./server.js";
 import { createSettingsReader, siteGateFrom } from "./settings.js";
@@ -44,9 +44,11 @@ export async function runServices(
   if (!cfg.NATS_URL) {
     log.warn({}, "NATS_URL unset: broadcasts stay in this process, so cached authorizations are not shared");
   }
-  for (const m of modules.flatMap((mod) => mod.migrations)) {
-    await runMigrations({ connectionString: databaseUrl, schema: m.schema, dir: m.dir, log });
-  }
+  await migrateSchemas(
+    databaseUrl,
+    modules.flatMap((mod) => mod.migrations),
+    log,
+  );
   const transports = grpcTransports(urls);
   // Without a shared bus nobody would tell this process about a logout: don't cache then.
   const authorizer = new CachingAuthorizer(remoteAuthorizer(transports.user, internalToken), cfg.NATS_URL ? 10_000 : 0);

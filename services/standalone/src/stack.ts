@@ -18,9 +18,9 @@ import {
   lateTransports,
   listenDual,
   loadConfig,
+  migrateSchemas,
   type RunningService,
   remoteAuthorizer,
-  runMigrations,
   type ServiceDefinition,
   type ServiceModule,
   type StartedService,
@@ -96,11 +96,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     WENKU_ADMIN_PASSWORD: opts.adminPassword,
     TOKEN_TTL_HOURS: opts.tokenTtlHours === undefined ? opts.env?.TOKEN_TTL_HOURS : String(opts.tokenTtlHours),
   };
-  for (const m of modules) {
-    for (const store of m.migrations) {
-      await runMigrations({ connectionString: opts.databaseUrl, schema: store.schema, dir: store.dir, log });
-    }
-  }
+  await migrateSchemas(
+    opts.databaseUrl,
+    modules.flatMap((m) => m.migrations),
+    log,
+  );
   const late = lateTransports();
   const authorizer = new CachingAuthorizer(remoteAuthorizer(late.transports.user, opts.internalToken));
   const unsubscribeAuthz = await opts.bus.onBroadcast(AUTHZ_CHANGED_SUBJECT, () => authorizer.invalidate());
