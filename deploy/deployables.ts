@@ -6,6 +6,7 @@ import { repoRoot } from "./manifests.js";
 
 export interface ParseResult {
   success: boolean;
+  data?: unknown;
   error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
 }
 export interface EnvSchema {
@@ -28,6 +29,11 @@ export interface Deployable {
   needs: string[];
   /** Exactly the keys it reads from wenku-secrets: no secret goes where it is not used. */
   secrets: string[];
+  /**
+   * What it reaches beyond Wenku, its database, bus and storage (deploy/base/network-policies.yaml):
+   * `internet` http(s) to public addresses, `mail` SMTP anywhere.
+   */
+  calls: Array<"internet" | "mail">;
 }
 
 export const SERVICE_URLS = [
@@ -43,7 +49,12 @@ const S3 = ["S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET_KEY"];
 /** Keys of wenku-secrets the optional components read (deploy/components/*). */
 export const COMPONENT_SECRETS = ["ELASTICSEARCH_URL", "ELASTICSEARCH_API_KEY"];
 
-function service(name: Exclude<Name, "gateway">, extraNeeds: string[], extraSecrets: string[]): Deployable {
+function service(
+  name: Exclude<Name, "gateway">,
+  extraNeeds: string[],
+  extraSecrets: string[],
+  calls: Deployable["calls"] = [],
+): Deployable {
   return {
     name,
     schemaFile: `services/${name}/src/config.ts`,
@@ -55,16 +66,22 @@ function service(name: Exclude<Name, "gateway">, extraNeeds: string[], extraSecr
     // replicas would not hear each other's logout broadcasts.
     needs: [...SERVICE_BASE, ...SERVICE_URLS, ...extraNeeds],
     secrets: [...SERVICE_BASE, ...extraSecrets],
+    calls,
   };
 }
 
 export const deployables: Deployable[] = [
-  service("user", ["JWT_SECRET"], ["JWT_SECRET", "WENKU_ADMIN_PASSWORD"]),
+  // OAuth and WeChat sign-in, SMS vendors (user/src/oauth, wechat, sms); its mailer (user/src/mail).
+  service("user", ["JWT_SECRET"], ["JWT_SECRET", "WENKU_ADMIN_PASSWORD"], ["internet", "mail"]),
   // Local disk would be neither shared between replicas nor writable (read-only root): S3 only.
-  service("content", [...S3, "S3_BUCKET"], S3),
-  service("order", [], []),
-  service("config", [], []),
-  service("spider", [], []),
+  // Pasted and article images through the guarded fetcher (content/src/files/remote.images.ts).
+  service("content", [...S3, "S3_BUCKET"], S3, ["internet"]),
+  // Alipay and WeChat Pay (order/src/payments).
+  service("order", [], [], ["internet"]),
+  // The SMTP settings check (config/src/settings/mail.check.ts).
+  service("config", [], [], ["mail"]),
+  // The crawler.
+  service("spider", [], [], ["internet"]),
   {
     // No tables of its own (kit/run.ts asks no DATABASE_URL then): reads originals from and writes
     // pages to the S3 storage the content service shares, reports to it over gRPC.
@@ -82,6 +99,7 @@ export const deployables: Deployable[] = [
     // NATS_URL: settings saved through another replica apply at once (the config change broadcast).
     needs: ["INTERNAL_TOKEN", "NATS_URL", "WEB_DIST", ...SERVICE_URLS],
     secrets: ["INTERNAL_TOKEN", "NATS_URL"],
+    calls: [],
   },
 ];
 export const urlTarget: Record<string, Name> = {

@@ -1,28 +1,16 @@
 // deploy/components/elasticsearch: an operator's overlay of production plus the component puts the
 // content service's search on Elasticsearch; only wenku-content gets the settings, from the right places.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Deployable, deployables, schemaOf } from "./deployables.js";
-import { type Container, find, type K8sObject, render, repoRoot, resolveEnv } from "./manifests.js";
+import { type Container, find, type K8sObject, renderComposed, repoRoot, resolveEnv } from "./manifests.js";
 
 describe("deploy/components/elasticsearch on the production overlay", () => {
   let objects: K8sObject[] = [];
-  let dir = "";
   beforeAll(() => {
-    // an overlay of the operator's: production plus the component (paths relative: Kustomize wants them so)
-    dir = mkdtempSync(join(tmpdir(), "wenku-es-overlay-"));
-    const from = (p: string) => relative(dir, join(repoRoot, p));
-    const kustomization = [
-      "apiVersion: kustomize.config.k8s.io/v1beta1",
-      "kind: Kustomization",
-      `resources: [${from("deploy/overlays/production")}]`,
-      `components: [${from("deploy/components/elasticsearch")}]`,
-    ];
-    writeFileSync(join(dir, "kustomization.yaml"), `${kustomization.join("\n")}\n`);
-    objects = render(relative(repoRoot, dir));
+    // an overlay of the operator's: production plus the component
+    objects = renderComposed("deploy/overlays/production", ["deploy/components/elasticsearch"]);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const envOf = (name: string) => {
     const containers = find(objects, "Deployment", `wenku-${name}`)?.spec?.template?.spec?.containers as

@@ -1,9 +1,10 @@
 // Helpers for deploy/*.test.ts: render an overlay with `kubectl kustomize`, find objects, and
 // resolve what environment a container really gets (env, envFrom, ConfigMap/Secret key refs).
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -73,6 +74,28 @@ export function render(overlay: string): K8sObject[] {
   if (r.status !== 0) throw new Error(`kubectl kustomize ${overlay} failed:\n${r.stderr}`);
   const docs = yaml.loadAll(r.stdout, undefined, { schema: yaml.CORE_SCHEMA });
   return docs.filter((d): d is K8sObject => typeof d === "object" && d !== null);
+}
+
+/**
+ * An overlay as rendered, or (with components) an operator's overlay of it that adds them, the way
+ * deploy/README.md tells them to: `resources: [overlay]`, `components: [...]`.
+ */
+export function renderComposed(overlay: string, components: string[] = []): K8sObject[] {
+  if (!components.length) return render(overlay);
+  const dir = mkdtempSync(join(tmpdir(), "wenku-overlay-"));
+  try {
+    const from = (p: string) => relative(dir, join(repoRoot, p)); // Kustomize wants relative paths
+    const kustomization = [
+      "apiVersion: kustomize.config.k8s.io/v1beta1",
+      "kind: Kustomization",
+      `resources: [${from(overlay)}]`,
+      `components: [${components.map(from).join(", ")}]`,
+    ];
+    writeFileSync(join(dir, "kustomization.yaml"), `${kustomization.join("\n")}\n`);
+    return render(relative(repoRoot, dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function find(objects: K8sObject[], kind: string, name: string): K8sObject | undefined {
@@ -172,3 +195,37 @@ export function labelsMatch(selector: Record<string, string> | undefined, labels
   if (!selector || Object.keys(selector).length === 0) return false;
   return Object.entries(selector).every(([k, v]) => labels[k] === v);
 }
+
+/** A Deployment, StatefulSet or Job: what the rules read of it. */
+export interface Workload {
+  /** `Deployment wenku-user`, for messages. */
+  id: string;
+  kind: string;
+  name: string;
+  /** The pod template's labels. */
+  labels: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: a PodSpec; each rule narrows what it reads
+  pod: any;
+  containers: Container[];
+}
+
+export const WORKLOAD_KINDS = ["Deployment", "StatefulSet", "Job"];
+
+export function workloads(objects: K8sObject[]): Workload[] {
+  return objects
+    .filter((o) => WORKLOAD_KINDS.includes(o.kind ?? ""))
+    .map((o) => {
+      const pod = o.spec?.template?.spec ?? {};
+      return {
+        id: `${o.kind} ${o.metadata?.name}`,
+        kind: o.kind ?? "",
+        name: o.metadata?.name ?? "",
+        labels: o.spec?.template?.metadata?.labels ?? {},
+        pod,
+        containers: [...(pod.initContainers ?? []), ...(pod.containers ?? [])] as Container[],
+      };
+    });
+}
+
+/** The overlays an operator applies, and production with the optional Elasticsearch component. */
+export const OVERLAYS = ["deploy/overlays/dev", "deploy/overlays/production"] as const;
