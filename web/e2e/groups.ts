@@ -26,5 +26,10 @@ export const SERIAL_SPECS = [
  * tests already open at 375 px again, to check a rule (a setting, a payment path, an order's state)
  * that does not depend on the screen's width. The phone project runs every test that checks a layout,
  * takes a phone-only path (the menu drawer) or is the only one to open its screen on a phone.
+ * So do the data flows whose cost is conversion, not the screen: every type's cover (covers), OCR
+ * (search-scan), crawler pages (seo) and the upload of each type (document) convert the same at any
+ * width and run on desktop only; the comment on each says which test opens its screens at 375 px.
+ * The issue #27 flows stay at 375 px: search → a hit past the preview → the call to action → buy →
+ * the page readable with the word marked (read-past-preview), select and copy page 1 (text-layer).
  */
 export const DESKTOP_ONLY = "@desktop-only";

@@ -5,9 +5,10 @@ import { adminAccount, startEachTestFresh, unique } from "./session.js";
 
 /**
  * Document search end to end: a user uploads a 6-page PDF whose every page carries a made-up word;
- * once converted and indexed, a visitor searches for it from the header, sees the word marked in
- * the snippet, narrows by type (Word: nothing, with the query echoed; PDF: found again), and opens
- * the result at one of its matching pages, which the reader scrolls into view.
+ * once converted and indexed, a visitor sees its card (and cover) in its category, searches for it
+ * from the header, sees the word marked in the snippet, narrows by type (Word: nothing, with the
+ * query echoed; PDF: found again), and opens the result at one of its matching pages, which the
+ * reader scrolls into view.
  * Needs WENKU_ADMIN_PASSWORD (to create the document's category), a PDF converter and the indexer.
  */
 const ADMIN = adminAccount();
@@ -50,7 +51,19 @@ test("search from the header, see the match marked, filter by type, open the res
     )
     .toBe(1);
 
-  await page.goto("/category");
+  // The visitor starts from the document's category, where its card shows with its cover (the one
+  // test opening a category's documents at 375 px; covers.spec checks each type's cover on desktop).
+  await page.goto(`/category/${categoryId}`);
+  const card = page.getByTestId("document-card").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect
+    .poll(() =>
+      card
+        .locator("img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await searchFromHeader(page, mobile, word);
   await expect(page).toHaveURL(new RegExp(`/search\\?wd=${word}&type=0$`));
   await expect(page).toHaveTitle(new RegExp(`^搜索：${word} - `));

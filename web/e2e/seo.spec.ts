@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { call, createCategory, publishPdf, registerUser } from "./api.js";
 import { makePdf } from "./fixtures.js";
+import { DESKTOP_ONLY } from "./groups.js";
 import { adminAccount, startEachTestFresh, unique } from "./session.js";
 
 /**
@@ -28,7 +29,9 @@ async function publish(
   return { id: String(doc.id), title, adminToken: admin.token };
 }
 
-test.describe("without JavaScript", () => {
+// What crawlers get is the server's HTML, the same at any width, and the app that replaces it is the
+// reader every phone test opens: both tests are desktop only (groups.ts).
+test.describe("without JavaScript", { tag: DESKTOP_ONLY }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("a document page shows its title and first pages' text; the sitemap lists it; robots.txt names the sitemap", async ({
@@ -73,32 +76,35 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("with JavaScript the app replaces the crawler content, which stays hidden until then, without errors", async ({
-  page,
-  request,
-}, info) => {
-  test.setTimeout(240_000);
-  const { id, title } = await publish(request, "e2eseojs", info);
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  // Hold the app's entry script back to look at the page before the app starts.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(`/document/${id}`, { waitUntil: "commit" });
-  await expect(page.locator("#wk-seo")).toBeAttached();
-  await expect(page.locator("#wk-seo")).toBeHidden();
-  release();
-  await expect(page.getByTestId("document-title")).toHaveText(title);
-  await expect(page.locator("#wk-seo")).toHaveCount(0);
-  await expect(page).toHaveTitle(new RegExp(`^${title} - `));
-  expect(errors).toEqual([]);
-});
+test(
+  "with JavaScript the app replaces the crawler content, which stays hidden until then, without errors",
+  {
+    tag: DESKTOP_ONLY,
+  },
+  async ({ page, request }, info) => {
+    test.setTimeout(240_000);
+    const { id, title } = await publish(request, "e2eseojs", info);
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    // Hold the app's entry script back to look at the page before the app starts.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/document/${id}`, { waitUntil: "commit" });
+    await expect(page.locator("#wk-seo")).toBeAttached();
+    await expect(page.locator("#wk-seo")).toBeHidden();
+    release();
+    await expect(page.getByTestId("document-title")).toHaveText(title);
+    await expect(page.locator("#wk-seo")).toHaveCount(0);
+    await expect(page).toHaveTitle(new RegExp(`^${title} - `));
+    expect(errors).toEqual([]);
+  },
+);
