@@ -64,6 +64,7 @@ import { createDownloadService } from "./files/download.service.js";
 import { createFileRepository } from "./files/file.repository.js";
 import { createImageService } from "./files/image.service.js";
 import { createPageCache } from "./files/page.cache.js";
+import { createPageRerender } from "./files/page.rerender.js";
 import { createPageService } from "./files/page.service.js";
 import { createRemoteImages } from "./files/remote.images.js";
 import { createUploadQuota } from "./files/upload.quota.js";
@@ -229,6 +230,11 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
     }),
     storage,
     reading,
+    rerender: createPageRerender({
+      repo: fileRepo,
+      conversions: deps.conversions,
+      log: deps.log.child({ module: "pages" }),
+    }),
   });
   const downloads = createDownloadService({
     repo: fileRepo,

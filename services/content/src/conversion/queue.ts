@@ -46,6 +46,21 @@ export interface ConversionQueueImpl extends ConversionQueue {
   request(docs: readonly ConversionRequest[], opts?: PublishOptions): Promise<void>;
 }
 
+/** The conversion request of a document with its file. */
+export const conversionRequestOf = (d: {
+  id: bigint;
+  attachmentHash: string;
+  ext: string;
+  title: string;
+  attachment: { storageKey: string };
+}): ConversionRequest => ({
+  documentId: d.id,
+  attachmentHash: d.attachmentHash,
+  storageKey: d.attachment.storageKey,
+  ext: d.ext,
+  title: d.title,
+});
+
 /** About 24 days: what a timer (and the job's validation) accepts. */
 const maxTimeoutMinutes = 35_000;
 

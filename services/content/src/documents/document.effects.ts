@@ -3,6 +3,7 @@
 // service (document.service.ts) and the staff batch operations (document.admin.ts).
 import type { Logger } from "@wenku/kit";
 import type { CategoryRepository } from "../categories/category.repository.js";
+import { conversionRequestOf } from "../conversion/queue.js";
 import type { ConversionQueue } from "../ports.js";
 import type { DocumentRepository, DocumentWithAttachment } from "./document.repository.js";
 import { notFound } from "./document.rules.js";
@@ -21,13 +22,7 @@ export function createDocumentEffects(deps: DocumentEffectsDeps) {
      * failed (the documents exist; SetDocumentReconvert or a status edit queues them again). */
     async queue(docs: readonly DocumentWithAttachment[], force = false): Promise<void> {
       if (!docs.length) return;
-      const requests = docs.map((d) => ({
-        documentId: d.id,
-        attachmentHash: d.attachmentHash,
-        storageKey: d.attachment.storageKey,
-        ext: d.ext,
-        title: d.title,
-      }));
+      const requests = docs.map(conversionRequestOf);
       try {
         await conversions.request(requests, { force });
       } catch (err) {

@@ -1,6 +1,7 @@
 // Page images, their text layers and covers of the documents a caller may see, with ETags: pages
 // 1..preview for anyone who may see the document, the pages past the preview for a reader who reads
-// them all (reading.ts), never cached publicly.
+// them all (reading.ts), never cached publicly. A page past the preview that was never drawn (converted
+// before every page was rendered) is drawn on demand for such a reader (page.rerender.ts): 503 meanwhile.
 
 import { outputKeys } from "@wenku/converter/contract";
 import { type CallContext, DomainError } from "@wenku/kit";
@@ -10,10 +11,12 @@ import { canSee, isPublic } from "../documents/visibility.js";
 import { etagMatches, pageEtag } from "./file.rules.js";
 import { type FileChunkInit, openObject, readAll, withData } from "./file.stream.js";
 import type { PageCache, PageDocument } from "./page.cache.js";
+import type { PageRerender } from "./page.rerender.js";
 
 export const pageMessages = {
   noDocument: "文档不存在",
   noPage: "页面不存在",
+  generating: "该页正在生成，请稍后刷新",
 } as const;
 
 /** Public documents may sit in shared caches for an hour: a document disabled later vanishes within that. */
@@ -43,7 +46,15 @@ export interface PageRequest {
 
 const HASH = /^[0-9a-f]{32}$/;
 
-export function createPageService(deps: { cache: PageCache; storage: Storage; reading: ReadingRule }) {
+export interface PageServiceDeps {
+  cache: PageCache;
+  storage: Storage;
+  reading: ReadingRule;
+  /** Draws the pages past the preview of documents converted before every page was (absent: 404). */
+  rerender?: Pick<PageRerender, "request">;
+}
+
+export function createPageService(deps: PageServiceDeps) {
   /**
    * The document a content hash stands for, for this caller: one they may see, a public one first
    * (so the answer may be cached publicly), a converted one before one still converting; its preview
@@ -95,7 +106,14 @@ export function createPageService(deps: { cache: PageCache; storage: Storage; re
           : { contentType: "application/json", cacheControl, etag, size: 0n };
         return;
       }
-      if (!info) throw new DomainError("not_found", pageMessages.noPage);
+      if (!info) {
+        // A reader of everything (checked above) asks for a page past the preview that was never drawn.
+        if (beyond && deps.rerender && !(await deps.cache.stat(keys.page(req.page, false)))) {
+          await deps.rerender.request(doc.id);
+          throw new DomainError("unavailable", pageMessages.generating);
+        }
+        throw new DomainError("not_found", pageMessages.noPage);
+      }
       const etag = etagOf(info.etag);
       if (etagMatches(req.ifNoneMatch, etag)) {
         yield { notModified: true, etag, cacheControl };
