@@ -75,6 +75,7 @@ export const enDocuments: { readonly [K in keyof typeof zhCNDocuments]: string }
   "doc.fullscreen": "Full screen",
   "doc.exitFullscreen": "Exit full screen",
   "doc.pageAlt": "Page {page}",
+  "doc.pageGenerating": "Page {page} is being generated; please retry in a moment",
   "doc.pageFailed": "Page {page} could not be loaded",
   "doc.find.placeholder": "Search in document",
   "doc.find.summary": "{total} matches on {pages} pages",

@@ -77,6 +77,7 @@ export const zhCNDocuments = {
   "doc.fullscreen": "全屏阅读",
   "doc.exitFullscreen": "退出全屏",
   "doc.pageAlt": "第 {page} 页",
+  "doc.pageGenerating": "第 {page} 页正在生成，请稍后刷新",
   "doc.pageFailed": "第 {page} 页加载失败",
   "doc.find.placeholder": "在文档中搜索",
   "doc.find.summary": "在 {pages} 页中找到 {total} 处",

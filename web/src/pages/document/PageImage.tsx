@@ -20,13 +20,15 @@ export interface PageImageProps {
 /**
  * One page of the reader, full width at the document's aspect ratio so that nothing jumps while it
  * loads. Public pages are plain lazy <img> (cached by the browser), the first one eager; private ones are fetched with
- * the Authorization header and shown through an object URL that is revoked on unmount.
+ * the Authorization header and shown through an object URL that is revoked on unmount. A page past the
+ * preview that the server is still drawing (503) says so, with a retry.
  */
 export function PageImage({ src, page, aspect, token, first = false, overlay }: PageImageProps) {
   const { t } = useI18n();
   const { token: design } = theme.useToken();
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** "generating": the server is drawing the page (503: converted before every page was); retry later. */
+  const [failed, setFailed] = useState<false | "error" | "generating">(false);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
@@ -37,12 +39,16 @@ export function PageImage({ src, page, aspect, token, first = false, overlay }: 
     setFailed(false);
     fetch(src, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal })
       .then(async (response) => {
+        if (response.status === 503) {
+          setFailed("generating");
+          return;
+        }
         if (!response.ok) throw new Error(String(response.status));
         url = URL.createObjectURL(await response.blob());
         setObjectUrl(url);
       })
       .catch(() => {
-        if (!abort.signal.aborted) setFailed(true);
+        if (!abort.signal.aborted) setFailed("error");
       });
     return () => {
       abort.abort();
@@ -61,8 +67,17 @@ export function PageImage({ src, page, aspect, token, first = false, overlay }: 
 
   if (failed) {
     return (
-      <Flex vertical align="center" justify="center" gap={8} style={frame} data-testid="reader-page-failed">
-        <Typography.Text type="secondary">{t("doc.pageFailed", { page })}</Typography.Text>
+      <Flex
+        vertical
+        align="center"
+        justify="center"
+        gap={8}
+        style={frame}
+        data-testid={failed === "generating" ? "reader-page-generating" : "reader-page-failed"}
+      >
+        <Typography.Text type="secondary">
+          {failed === "generating" ? t("doc.pageGenerating", { page }) : t("doc.pageFailed", { page })}
+        </Typography.Text>
         <Button
           size="small"
           onClick={() => {
@@ -86,7 +101,7 @@ export function PageImage({ src, page, aspect, token, first = false, overlay }: 
       decoding="async"
       data-testid="reader-page"
       data-page={page}
-      onError={() => setFailed(true)}
+      onError={() => setFailed("error")}
       style={{ ...frame, height: "auto", objectFit: "contain" }}
     />
   );
