@@ -109,10 +109,14 @@ export function createConversionRepository(db: Db) {
 
     /**
      * Pages recognised by OCR after the conversion: the file's text is stored again, documents of the
-     * file without a description get one, and every live document of the file is indexed again (its
-     * page texts changed; the index reads them from storage). Returns the documents touched.
+     * file without a description get one, those without a language get `languageId` (detected in the
+     * recognised text; null: none), and every live document of the file is indexed again (its page
+     * texts changed; the index reads them from storage). Returns the documents touched.
      */
-    applyRecognized: (hash: string, t: { previewText: string; content: string; description: string }) =>
+    applyRecognized: (
+      hash: string,
+      t: { previewText: string; content: string; description: string; languageId: bigint | null },
+    ) =>
       db.$transaction(async (tx) => {
         await tx.$executeRaw`
           UPDATE attachment_texts SET preview_text = ${t.previewText}, content = ${t.content}, updated_at = now()
@@ -120,6 +124,7 @@ export function createConversionRepository(db: Db) {
         const rows = await tx.$queryRaw<Ids>`
           UPDATE documents SET
             description = CASE WHEN description = '' THEN ${t.description} ELSE description END,
+            language_id = COALESCE(language_id, ${t.languageId}::bigint),
             search_version = nextval('search_version_seq'), updated_at = now()
           WHERE attachment_hash = ${hash} AND deleted_at IS NULL
           RETURNING id`;

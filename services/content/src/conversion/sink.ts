@@ -3,7 +3,8 @@
 // → converting → converted or failed. Disabled, rejected and converted documents are never touched;
 // pending-review ones get pages, preview and errors but keep their status (review decides that).
 // Categories' doc_count is recounted after each change (failed documents are not counted). A document
-// uploaded without a language gets the one its text is detected in (when the site offers it).
+// uploaded without a language gets the one its text is detected in (when the site offers it), after
+// the conversion or, for a scan, once OCR has recognised its pages.
 
 import {
   type ConversionJob,
@@ -136,6 +137,8 @@ export function createDocumentSink({ db, storage, log, events }: DocumentSinkOpt
         content: text,
         // From the preview pages only, as at the conversion: the description is public.
         description: descriptionOf(previewText),
+        // A scan's text arrives only now: a document uploaded without a language gets the one it is in.
+        languageId: await languageOf(text),
       });
       log.info(
         { hash: job.attachmentHash, pages: r.pages.slice(0, 20), documents: ids.length },
