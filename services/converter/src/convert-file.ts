@@ -1,9 +1,10 @@
 // One conversion of one file: fetch the original into a temp file, run the converter with the pages
-// and cover streamed into storage, then store the text and the manifest (written last: its presence
-// says the outputs are complete).
+// and cover streamed into storage (and an office document's PDF when a page of it has no text: OCR
+// reads it), then store the text and the manifest (written last: its presence says the outputs are
+// complete).
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { BusLogger } from "@wenku/kit/bus";
@@ -24,7 +25,12 @@ export interface ConvertFileDeps {
   beforeConvert?: (job: ConversionJob, signal: AbortSignal) => Promise<void>;
 }
 
-export async function fetchOriginal(storage: Storage, job: ConversionJob, path: string): Promise<void> {
+/** The object `storageKey` (a job's original, or another of its file's outputs) into the file `path`. */
+export async function fetchOriginal(
+  storage: Storage,
+  job: Pick<ConversionJob, "storageKey">,
+  path: string,
+): Promise<void> {
   let body: NodeJS.ReadableStream;
   try {
     body = await storage.get(job.storageKey);
@@ -69,7 +75,20 @@ export async function convertFile(
         },
       },
       // every page: the preview limit decides who reads them (content), not which exist
-      { signal, onProgress: beat, cover: { title: job.title } },
+      {
+        signal,
+        onProgress: beat,
+        cover: { title: job.title },
+        keepOfficePdf: async (pdf) => {
+          const size = (await stat(pdf)).size;
+          const body = createReadStream(pdf);
+          try {
+            await storage.put(keys.officePdf, body, { contentType: "application/pdf", size });
+          } finally {
+            body.destroy(); // left unread when storage refuses before reading
+          }
+        },
+      },
     );
     const text = Buffer.from(r.text, "utf8");
     await storage.put(keys.text, text, { contentType: "text/plain; charset=utf-8", size: text.length });

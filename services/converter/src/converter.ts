@@ -1,8 +1,9 @@
 // convert(): any accepted document → page SVGs (+ gzip), a cover PNG, the page count and its text.
 // MuPDF formats are rendered directly (in the render thread pool, with per-page budgets); office
-// formats go through LibreOffice to PDF first; formats that need calibre (chm, umd, azw*) fail at
-// once with a clear, non-retryable reason. MuPDF is native `mutool` (mutool.ts) when it is installed
-// and CONVERTER_MUTOOL is not "off", MuPDF WASM threads otherwise: the same budgets either way.
+// formats go through LibreOffice to PDF first (kept for OCR when a page has no text); formats that
+// need calibre (chm, umd, azw*) fail at once with a clear, non-retryable reason. MuPDF is native
+// `mutool` (mutool.ts) when it is installed and CONVERTER_MUTOOL is not "off", MuPDF WASM threads
+// otherwise: the same budgets either way.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +24,7 @@ import { createPageScanner, type PageScanner } from "./ocr/scan.js";
 import { createOfficeConverter, type OfficeOptions } from "./office.js";
 import { dirOutput, pageFileName } from "./output.js";
 import { createRenderPool, type RenderPool, type RenderPoolOptions } from "./render-pool.js";
+import { pageTextsOf } from "./text.js";
 
 export interface ConvertInput {
   path: string;
@@ -33,7 +35,13 @@ export interface ConvertInput {
 /** A directory (page-N.svg, page-N.gzip.svg, cover.png) or any PageOutput (the worker's storage upload). */
 export type ConvertOutput = { dir: string } | PageOutput;
 
-export interface ConvertOptions extends RenderOptions {}
+export interface ConvertOptions extends RenderOptions {
+  /**
+   * An office document had pages without text (a scan pasted into a DOCX): the PDF LibreOffice made,
+   * for OCR to draw those pages from (called before the temp directory holding it is removed).
+   */
+  keepOfficePdf?: (pdfPath: string) => Promise<void>;
+}
 
 export interface ConvertResult extends RenderResult {
   /** The extension converted (normalized). */
@@ -124,6 +132,9 @@ export function createConverter(options: ConverterOptions = {}): Converter & Pag
         const onAlive = opts.onProgress ? () => opts.onProgress?.({ page: 0, pages: 0 }) : undefined;
         const pdf = await office.toPdf(input.path, ext, work, { signal: opts.signal, onAlive });
         const r = await renderWithMupdf(pool, limits, pdf, "pdf", sink, { ...opts, cover });
+        if (opts.keepOfficePdf && pageTextsOf(r.text, r.pageTextEnds).some((t) => t.trim() === "")) {
+          await opts.keepOfficePdf(pdf);
+        }
         return { ...r, ext, viaOffice: true, svgPages: names(r.rendered) };
       } finally {
         await rm(work, { recursive: true, force: true });

@@ -85,7 +85,7 @@ export function previewPages(pages: number, maxPreview: number, maxPreviewPercen
 
 /**
  * Storage keys of one file's outputs: documents/<hash>/page-N.svg, page-N.gzip.svg, page-N.text.json,
- * cover.png, text.txt, manifest.json.
+ * cover.png, text.txt, manifest.json (and office.pdf for OCR of an office document's scanned pages).
  */
 export function outputKeys(hash: string) {
   const prefix = `documents/${hash}/`;
@@ -95,6 +95,8 @@ export function outputKeys(hash: string) {
     /** The page's text with positions (page-text.ts); absent for files converted before it existed. */
     pageText: (n: number) => `${prefix}${pageTextFileName(n)}`,
     cover: `${prefix}cover.png`,
+    /** The PDF LibreOffice made of an office document with pages without text: OCR draws them from it. */
+    officePdf: `${prefix}office.pdf`,
     text: `${prefix}text.txt`,
     /** Written last: its presence means every other output is complete. */
     manifest: `${prefix}manifest.json`,

@@ -5,7 +5,7 @@ import { loadConverterConfig } from "./config.js";
 import { createConverterHandlers } from "./converter.handlers.js";
 import { createConverter } from "./converter.js";
 import { conversionRouteOf, officeExtensions } from "./formats.js";
-import { conversionChannel } from "./job.js";
+import { conversionChannel, outputKeys } from "./job.js";
 import { type ConversionLanes, startConversionLanes } from "./lanes.js";
 import { createOcrRequests, ocrChannel } from "./ocr/queue.js";
 import { type OcrWorker, startOcrWorker } from "./ocr/worker.js";
@@ -58,11 +58,15 @@ export const service: ServiceModule = {
         worker: {
           ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
           ...(channel.durable ? { durable: channel.durable } : {}),
-          // Only what MuPDF opens itself can be drawn again for OCR (an office document's PDF is gone).
+          // An office document only when its PDF was kept: a page of it had no text (recognize.ts).
           ...(ocrRequests
             ? {
-                afterConverted: async (job) =>
-                  conversionRouteOf(job.ext) === "mupdf" ? ocrRequests.request(job) : undefined,
+                afterConverted: async (job) => {
+                  const office = conversionRouteOf(job.ext) === "office";
+                  if (!office || (await storage.stat(outputKeys(job.attachmentHash).officePdf))) {
+                    await ocrRequests.request(job);
+                  }
+                },
               }
             : {}),
         },

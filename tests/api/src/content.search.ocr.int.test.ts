@@ -1,9 +1,9 @@
 // Scanned documents (OCR) on the whole site, both transports: PDFs whose pages are only images, made
-// by the test (text pages drawn as images), uploaded and converted as any PDF; the real Tesseract
-// reads them after the conversion, and the words on a scan are found by search, the hit naming the
-// page; a document that had no description gets one from its scan, and its language when the
-// uploader left it empty.
-import { makeScanPdf } from "@wenku/testkit/documents";
+// by the test (text pages drawn as images), and a DOCX of pasted scans (its PDF from LibreOffice is
+// kept for OCR), uploaded and converted as any PDF; the real Tesseract reads them after the
+// conversion, and the words on a scan are found by search, the hit naming the page; a document that
+// had no description gets one from its scan, and its language when the uploader left it empty.
+import { makeScanDocx, makeScanPdf } from "@wenku/testkit/documents";
 import { createCategory, publishFile } from "./documents.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
@@ -84,6 +84,35 @@ test(
     expect(doc.json.description).toContain("对账报告");
     // uploaded without a language, which only its recognised text tells
     expect(doc.json.language).toBe("zh-CN");
+  },
+  OCR_TEST_MS,
+);
+
+test(
+  "a DOCX whose pages are pasted scans is recognised as a scanned PDF is: found, the hit on its page",
+  async () => {
+    const docx = makeScanDocx({
+      pages: 2,
+      dpi: 200,
+      lines: (n) =>
+        n === 1
+          ? ["The harbour master writes an annual report", "for the city council about the ships that arrived"]
+          : ["Quarterly tonnage of the harbour", "and the goods that were carried by each ship"],
+    });
+    const id = await publishFile(stack.url, alice, category, "Harbour scan", docx, undefined, "Harbour scan.docx");
+    const found = await eventually(async () => {
+      const f = await search("tonnage");
+      expect(f.document?.map((d) => d.id)).toEqual([id]);
+      return f;
+    }, 120_000);
+    expect(found.hit?.[0]).toMatchObject({ document_id: id, pages: [2] });
+    // its text arrived only with OCR: the description and the language come from it
+    const doc = await rest(stack.url, "GET", `/api/v1/document?id=${id}`);
+    expect([doc.json.ext, doc.json.description, doc.json.language]).toEqual([
+      ".docx",
+      expect.stringContaining("harbour master"),
+      "en",
+    ]);
   },
   OCR_TEST_MS,
 );

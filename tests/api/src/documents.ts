@@ -29,8 +29,8 @@ export async function publishPdf(
 }
 
 /**
- * Uploads `pdf` as `user`, creates the document in `category` (in `language`, a language code, when
- * given) and waits until it is converted; returns its id.
+ * Uploads `pdf` (or another document named `fileName`) as `user`, creates the document in `category`
+ * (in `language`, a language code, when given) and waits until it is converted; returns its id.
  */
 export async function publishFile(
   url: string,
@@ -39,9 +39,10 @@ export async function publishFile(
   title: string,
   pdf: Uint8Array,
   language?: string,
+  fileName = `${title}.pdf`,
 ): Promise<number> {
   const form = new FormData();
-  form.append("file", new Blob([pdf]), `${title}.pdf`);
+  form.append("file", new Blob([pdf]), fileName);
   const up = await fetch(`${url}/api/v1/upload/document`, {
     method: "POST",
     body: form,

@@ -195,6 +195,85 @@ export function makeDocx(paragraphs: string[], opts: { pageBreaks?: boolean } = 
   ]);
 }
 
+/**
+ * A DOCX whose pages are scans pasted in: the pages of makePdf(spec) drawn as grayscale PNGs, one
+ * picture per page (page breaks between), no text at all.
+ */
+export function makeScanDocx(spec: PdfSpec & { dpi?: number }): Uint8Array {
+  const src = new mupdf.PDFDocument(makePdf(spec));
+  const scale = (spec.dpi ?? 200) / 72;
+  const emu = 914_400; // per inch
+  const [cx, cy] = [Math.round(5.5 * emu), Math.round(((5.5 * 842) / 595) * emu)];
+  const images: Uint8Array[] = [];
+  try {
+    for (let i = 0; i < spec.pages; i++) {
+      const page = src.loadPage(i);
+      const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false);
+      images.push(pix.asPNG().slice());
+      pix.destroy();
+      page.destroy();
+    }
+  } finally {
+    src.destroy();
+  }
+  const ns =
+    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
+    'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
+    'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
+  const picture = (n: number) =>
+    `<w:p>${n > 1 ? '<w:r><w:br w:type="page"/></w:r>' : ""}<w:r><w:drawing>` +
+    `<wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${cx}" cy="${cy}"/>` +
+    `<wp:docPr id="${n}" name="Scan ${n}"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+    `<pic:pic><pic:nvPicPr><pic:cNvPr id="${n}" name="scan${n}.png"/><pic:cNvPicPr/></pic:nvPicPr>` +
+    `<pic:blipFill><a:blip r:embed="rIdScan${n}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+    `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>` +
+    "</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>";
+  const body = images.map((_, i) => picture(i + 1)).join("");
+  // A4 with half-inch margins: each picture fits its page.
+  const sect =
+    '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="720" w:right="720" w:bottom="720" w:left="720" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr>';
+  const rels = images
+    .map(
+      (_, i) =>
+        `<Relationship Id="rIdScan${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/scan${i + 1}.png"/>`,
+    )
+    .join("");
+  return zip([
+    {
+      name: "[Content_Types].xml",
+      data:
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Default Extension="png" ContentType="image/png"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        "</Types>",
+    },
+    {
+      name: "_rels/.rels",
+      data:
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+        "</Relationships>",
+    },
+    {
+      name: "word/_rels/document.xml.rels",
+      data:
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+    },
+    {
+      name: "word/document.xml",
+      data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>${body}${sect}</w:body></w:document>`,
+    },
+    ...images.map((data, i) => ({ name: `word/media/scan${i + 1}.png`, data, store: true })),
+  ]);
+}
+
 /** A PNG of one colour with a white square in its middle: what a declared cover looks like. */
 export function makeCoverImage(rgb: [number, number, number], w = 300, h = 400): Uint8Array {
   const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, w, h], false);

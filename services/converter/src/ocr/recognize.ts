@@ -1,5 +1,5 @@
-// OCR of one converted file, after its conversion: the pages MuPDF found no text on (scans) are
-// drawn in grayscale (ocr/scan.ts) and read by tesseract (ocr/tesseract.ts), one at a time. Each
+// OCR of one converted file, after its conversion: the pages MuPDF found no text on (scans; in an
+// office document, pages of the PDF LibreOffice made, kept for this as office.pdf) are drawn in grayscale (ocr/scan.ts) and read by tesseract (ocr/tesseract.ts), one at a time. Each
 // recognised page's text goes into the file's stored text (text.txt and the manifest's page ends,
 // so search, the in-document search and the description read it as any page's text) and its lines
 // into page-N.text.json (src "ocr"); every few pages the content service is told (onRecognized),
@@ -99,8 +99,11 @@ export async function recognizeFile(
   const ext = normalizeExtension(job.ext);
   const raw = await readText(storage, keys.manifest);
   const m = raw === undefined ? undefined : parseManifest(raw, hash);
-  // Office documents: the PDF LibreOffice made is gone; OCR reads what MuPDF opens itself.
-  if (!m || conversionRouteOf(ext) !== "mupdf") return { recognized: [], failed: [] };
+  // Office documents are drawn from the PDF LibreOffice made, kept only when a page had no text.
+  const route = conversionRouteOf(ext);
+  if (!m || (route !== "mupdf" && route !== "office")) return { recognized: [], failed: [] };
+  const source = route === "office" ? { key: keys.officePdf, ext: "pdf" } : { key: job.storageKey, ext };
+  if (route === "office" && !(await storage.stat(source.key))) return { recognized: [], failed: [] };
   const text = await readText(storage, keys.text);
   if (text === undefined || Buffer.byteLength(text, "utf8") !== m.textBytes) {
     throw new ConversionError("internal", `the stored text of ${hash} does not match its manifest (being rewritten)`);
@@ -143,12 +146,12 @@ export async function recognizeFile(
   const recognized: number[] = [];
   const failed: number[] = [];
   if (candidates.length) {
-    const local = join(d.workDir, `wenku-ocr-${randomUUID()}.${ext}`);
+    const local = join(d.workDir, `wenku-ocr-${randomUUID()}.${source.ext}`);
     const image = join(d.workDir, `wenku-ocr-${randomUUID()}.png`);
     try {
-      await fetchOriginal(storage, job, local);
+      await fetchOriginal(storage, { storageKey: source.key }, local);
       await d.scanner.scanPages(
-        { path: local, ext },
+        { path: local, ext: source.ext },
         candidates,
         async (n, page) => {
           const giveUp = async (reason: string) => {
