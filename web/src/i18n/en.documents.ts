@@ -67,6 +67,13 @@ export const enDocuments: { readonly [K in keyof typeof zhCNDocuments]: string }
   "doc.cta.download": "Download free and read it all",
   "doc.cta.buyText": "Buy it for {price} {credit} to download it and read all {pages} pages online.",
   "doc.cta.buy": "Buy for {price} {credit}",
+  "doc.cta.vipBuyText":
+    "VIP price {price} {credit} (was {original} {credit}): buy it to download it and read all {pages} pages online.",
+  "doc.cta.vipPrice": "VIP price {price} {credit}",
+  "doc.cta.originalPrice": "was {price} {credit}",
+  "doc.cta.vipFreeText":
+    "Your VIP membership has {left} free downloads left: download this document without spending {credit} and read all {pages} pages online.",
+  "doc.cta.vipFree": "Download free with VIP and read it all",
   "doc.cta.balance": "Your balance: {balance} {credit}",
   "doc.cta.short": "{short} {credit} short: daily check-ins and recharges add {credit}.",
   "doc.cta.vipText": "A VIP document: join VIP to download it and read all {pages} pages online.",

@@ -69,6 +69,12 @@ export const zhCNDocuments = {
   "doc.cta.download": "免费下载并阅读全文",
   "doc.cta.buyText": "使用 {price} {credit}购买后即可下载，并在线阅读全部 {pages} 页。",
   "doc.cta.buy": "购买全文（{price} {credit}）",
+  "doc.cta.vipBuyText":
+    "VIP 会员价 {price} {credit}（原价 {original} {credit}），购买后即可下载，并在线阅读全部 {pages} 页。",
+  "doc.cta.vipPrice": "VIP 价 {price} {credit}",
+  "doc.cta.originalPrice": "原价 {price} {credit}",
+  "doc.cta.vipFreeText": "您的 VIP 会员还可免费下载 {left} 次：下载本文档不扣{credit}，并可在线阅读全部 {pages} 页。",
+  "doc.cta.vipFree": "VIP 免费下载并阅读全文",
   "doc.cta.balance": "当前余额 {balance} {credit}",
   "doc.cta.short": "还差 {short} {credit}：每日签到或充值可获得{credit}。",
   "doc.cta.vipText": "VIP 专享文档：开通 VIP 会员后即可下载，并在线阅读全部 {pages} 页。",

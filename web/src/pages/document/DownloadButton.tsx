@@ -1,5 +1,5 @@
 import { CrownFilled, DownloadOutlined } from "@ant-design/icons";
-import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
+import { useMutation } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Document, DocumentAPI } from "@wenku/proto/api/v1/document_pb.js";
 import { type UserVip, UserVipAPI } from "@wenku/proto/api/v1/vip_pb.js";
@@ -13,13 +13,10 @@ import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSettings } from "../../settings/SettingsProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
+import { useReaderPrice, vipDocumentPrice } from "./readerPrice.js";
 
 /** DownloadDocument's permission path: its holders download without price or VIP gate (as the server). */
 const DOWNLOAD_PERMISSION = "/api.v1.DocumentAPI/DownloadDocument";
-
-/** What a VIP member pays for a document: the card's percent of the price, rounded down (as the server). */
-export const vipDocumentPrice = (price: number, percent: number) =>
-  Math.max(0, Math.floor((price * Math.min(100, Math.max(0, percent))) / 100));
 
 /**
  * DownloadDocument (a VIP document: DownloadDocumentVip), then off to the signed link; the server's
@@ -48,8 +45,7 @@ export function DownloadButton({
   // Holders of DownloadDocument's permission download any document as the server lets them (no VIP gate,
   // no price), through DownloadDocument: the VIP path's own permission is another grant.
   const exempt = own || session.permissions.some((p) => Number(p.id) > 0 && p.path === DOWNLOAD_PERMISSION);
-  const asMember = member && !exempt && (doc.price > 0 || doc.isVip);
-  const mine = useQuery(UserVipAPI.method.getUserVip, asMember ? {} : skipToken, { retry: false });
+  const { asMember, vip: membership, loading } = useReaderPrice(doc, exempt);
   const download = useMutation(
     doc.isVip && !exempt ? DocumentAPI.method.downloadDocumentVip : DocumentAPI.method.downloadDocument,
     {
@@ -105,7 +101,7 @@ export function DownloadButton({
 
   const start = () => {
     if (doc.price <= 0 || !session.token || exempt) return void go();
-    if (asMember && mine.data) return confirmVip(mine.data);
+    if (membership) return confirmVip(membership);
     const days = settings.download.freeDownloadDuration;
     modal.confirm({
       title: t("doc.buyTitle", { price: doc.price, credit: creditName }),
@@ -118,7 +114,7 @@ export function DownloadButton({
     <Button
       type="primary"
       icon={<DownloadOutlined />}
-      loading={download.isPending || (asMember && mine.isLoading)}
+      loading={download.isPending || loading}
       onClick={start}
       block={block}
       data-testid="document-download"

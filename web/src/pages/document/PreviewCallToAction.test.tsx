@@ -1,5 +1,6 @@
 // The block that ends a preview, per reader and document: a visitor signs in (and comes back to the page),
-// a signed-in reader downloads a free document, buys a priced one (balance and shortfall shown), joins VIP
+// a signed-in reader downloads a free document, buys a priced one at the price they pay (a VIP member's
+// card price beside the document's, or free while VIP downloads last; balance and shortfall shown), joins VIP
 // for a VIP document; a reader who has the file reads every page. After the download the reader shows
 // the pages past the preview without a reload, at the page asked for.
 import { create } from "@bufbuild/protobuf";
@@ -9,6 +10,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DocumentAPI, DocumentSchema } from "@wenku/proto/api/v1/document_pb.js";
 import { DocumentStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { UserAPI, UserSchema } from "@wenku/proto/api/v1/user_pb.js";
+import { UserVipAPI, UserVipSchema } from "@wenku/proto/api/v1/vip_pb.js";
 import { emptyServices, renderRoutes, testDeps } from "../../../test/render.js";
 import { recordScrollIntoView } from "../../../test/scrollSpy.js";
 import { RootLayout } from "../../layouts/RootLayout.js";
@@ -22,8 +24,15 @@ const scrollSpy = recordScrollIntoView();
 /** What the variants change of the document. */
 type DocInit = { price?: number; isVip?: boolean; readAll?: boolean };
 
-function setup(first: DocInit, opts: { signedIn?: boolean; isVip?: boolean; credits?: number; after?: DocInit } = {}) {
+/** A VIP member's benefits (GetUserVip). */
+type Membership = { documentDiscount: number; downloadLeft: number };
+
+function setup(
+  first: DocInit,
+  opts: { signedIn?: boolean; isVip?: boolean; credits?: number; after?: DocInit; vip?: Membership } = {},
+) {
   const downloads: bigint[] = [];
+  const vipAsked: number[] = [];
   let current = first;
   const deps = testDeps({
     services: (router: ConnectRouter) => {
@@ -49,13 +58,20 @@ function setup(first: DocInit, opts: { signedIn?: boolean; isVip?: boolean; cred
         },
       });
       router.service(UserAPI, {
-        getUser: (req) => create(UserSchema, { id: req.id, username: "reader", creditCount: opts.credits ?? 0 }),
+        getUser: (req) =>
+          create(UserSchema, { id: req.id, username: "reader", creditCount: opts.credits ?? 0, isVip: opts.isVip }),
+      });
+      router.service(UserVipAPI, {
+        getUserVip: () => {
+          vipAsked.push(Date.now());
+          return create(UserVipSchema, { userId: 7n, ...opts.vip });
+        },
       });
     },
   });
   if (opts.signedIn ?? true) deps.sessionStore.login({ id: "7", username: "reader", isVip: opts.isVip }, "token-7");
   renderRoutes(routes, { path: "/document/9?page=5", deps });
-  return { downloads };
+  return { downloads, vipAsked };
 }
 
 const cta = () => screen.findByTestId("reader-cta", {}, { timeout: 8000 });
@@ -114,6 +130,52 @@ describe("the call to action at the end of the preview", () => {
     const block = await cta();
     expect((await within(block).findByTestId("reader-cta-balance", {}, { timeout: 8000 })).textContent).toBe(
       "当前余额 20 积分",
+    );
+    expect(within(block).queryByTestId("reader-cta-short")).toBeNull();
+  });
+
+  it("a VIP member buys a priced document at the card's price: both prices, the shortfall from the VIP price", async () => {
+    setup({ price: 10 }, { isVip: true, credits: 5, vip: { documentDiscount: 80, downloadLeft: 0 } });
+    const block = await cta();
+    expect(block.getAttribute("data-offer")).toBe("buy");
+    const price = await within(block).findByTestId("reader-cta-price", {}, { timeout: 8000 });
+    expect(price.textContent).toBe("VIP 价 8 积分 原价 10 积分");
+    expect(within(block).getByTestId("reader-cta-text").textContent).toBe(
+      "VIP 会员价 8 积分（原价 10 积分），购买后即可下载，并在线阅读全部 8 页。",
+    );
+    expect(within(block).getByRole("button", { name: /购买全文（8 积分）/ })).toBeTruthy();
+    expect((await within(block).findByTestId("reader-cta-short", {}, { timeout: 8000 })).textContent).toBe(
+      "还差 3 积分：每日签到或充值可获得积分。",
+    );
+    fireEvent.click(within(block).getByRole("button", { name: /购买全文（8 积分）/ }));
+    expect(
+      await screen.findByText("VIP 价：下载需支付 8 积分（原价 10）", { selector: ".ant-modal-confirm-title" }),
+    ).toBeTruthy();
+  });
+
+  it("a VIP member whose card gives no discount sees the one price", async () => {
+    const { vipAsked } = setup(
+      { price: 10 },
+      { isVip: true, credits: 20, vip: { documentDiscount: 100, downloadLeft: 0 } },
+    );
+    const block = await cta();
+    await waitFor(() => expect(vipAsked.length).toBeGreaterThan(0), { timeout: 8000 });
+    await waitFor(() =>
+      expect(within(block).getByTestId("reader-cta-text").textContent).toBe(
+        "使用 10 积分购买后即可下载，并在线阅读全部 8 页。",
+      ),
+    );
+    expect(within(block).queryByTestId("reader-cta-price")).toBeNull();
+  });
+
+  it("a VIP member with free downloads left pays nothing for a priced document", async () => {
+    setup({ price: 10 }, { isVip: true, credits: 0, vip: { documentDiscount: 80, downloadLeft: 2 } });
+    const block = await cta();
+    expect(
+      (await within(block).findByRole("button", { name: /VIP 免费下载并阅读全文/ }, { timeout: 8000 })).textContent,
+    ).toContain("VIP 免费下载并阅读全文");
+    expect(within(block).getByTestId("reader-cta-text").textContent).toBe(
+      "您的 VIP 会员还可免费下载 2 次：下载本文档不扣积分，并可在线阅读全部 8 页。",
     );
     expect(within(block).queryByTestId("reader-cta-short")).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { CrownFilled, LockOutlined, LoginOutlined } from "@ant-design/icons";
 import type { Document } from "@wenku/proto/api/v1/document_pb.js";
 import { Button, Flex, Typography, theme } from "antd";
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../hooks/useUser.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
@@ -10,6 +10,7 @@ import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { DownloadButton } from "./DownloadButton.js";
 import { type ReadOffer, readOffer, viewablePages } from "./reader.js";
+import { useReaderPrice } from "./readerPrice.js";
 
 export interface PreviewCallToActionProps {
   document: Document;
@@ -20,7 +21,8 @@ export interface PreviewCallToActionProps {
 
 /**
  * The end of a preview: how far it goes and what reads on, for this reader and this document — sign in
- * (and come back here), download (free), buy for N credits (balance and shortfall shown), join VIP. Each
+ * (and come back here), download (free), buy for the N credits this reader pays (a VIP member's price
+ * beside the document's; balance and shortfall shown), join VIP. Each
  * action is the site's own flow (DownloadButton, /login?redirect, /joinvip); once the reader has the file
  * the document reads in full and this block is gone (the reader checks read_all).
  */
@@ -96,13 +98,7 @@ function OfferAction({ document: doc, offer }: { document: Document; offer: Read
         </>
       );
     case "buy":
-      return (
-        <>
-          {text(t("doc.cta.buyText", { price: doc.price, credit, pages }))}
-          <Balance price={doc.price} credit={credit} />
-          <DownloadButton document={doc} label={t("doc.cta.buy", { price: doc.price, credit })} />
-        </>
-      );
+      return <BuyOffer document={doc} credit={credit} text={text} />;
     case "download":
       return (
         <>
@@ -111,6 +107,54 @@ function OfferAction({ document: doc, offer }: { document: Document; offer: Read
         </>
       );
   }
+}
+
+/**
+ * A priced document, at the price this reader pays (readerPrice.ts): a VIP member's free download, or
+ * the card's price beside the document's, or the document's price.
+ */
+function BuyOffer({
+  document: doc,
+  credit,
+  text,
+}: {
+  document: Document;
+  credit: string;
+  text: (value: string) => ReactNode;
+}) {
+  const { t } = useI18n();
+  const { vip, price, freeLeft } = useReaderPrice(doc);
+  const pages = doc.pages;
+  if (vip && freeLeft > 0) {
+    return (
+      <>
+        {text(t("doc.cta.vipFreeText", { left: freeLeft, credit, pages }))}
+        <DownloadButton document={doc} label={t("doc.cta.vipFree")} />
+      </>
+    );
+  }
+  const discounted = price < doc.price;
+  return (
+    <>
+      {text(
+        discounted
+          ? t("doc.cta.vipBuyText", { price, original: doc.price, credit, pages })
+          : t("doc.cta.buyText", { price, credit, pages }),
+      )}
+      {discounted && (
+        <Typography.Text data-testid="reader-cta-price">
+          <Typography.Text strong type="danger">
+            {t("doc.cta.vipPrice", { price, credit })}
+          </Typography.Text>{" "}
+          <Typography.Text delete type="secondary">
+            {t("doc.cta.originalPrice", { price: doc.price, credit })}
+          </Typography.Text>
+        </Typography.Text>
+      )}
+      <Balance price={price} credit={credit} />
+      <DownloadButton document={doc} label={t("doc.cta.buy", { price, credit })} />
+    </>
+  );
 }
 
 /** The signed-in reader's credits, and how many are missing for the price. */
