@@ -5,12 +5,14 @@ import { enAdminOrder } from "./en.order.js";
 import { enAdminReport } from "./en.report.js";
 import { enAdminShowcase } from "./en.showcase.js";
 import { enAdminSms } from "./en.sms.js";
+import { enAdminSpider } from "./en.spider.js";
 import { enAdminVip } from "./en.vip.js";
 import type { AdminMessages } from "./zh-CN.js";
 
 /** The back office's texts in English: every key of the zh-CN back-office dictionary (checked by the type). */
 export const enAdmin: AdminMessages = {
   ...enAdminAttachment,
+  ...enAdminSpider,
   ...enAdminConfig,
   ...enAdminShowcase,
   ...enAdminComments,

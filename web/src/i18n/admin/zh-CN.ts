@@ -5,6 +5,7 @@ import { zhCNAdminOrder } from "./zh-CN.order.js";
 import { zhCNAdminReport } from "./zh-CN.report.js";
 import { zhCNAdminShowcase } from "./zh-CN.showcase.js";
 import { zhCNAdminSms } from "./zh-CN.sms.js";
+import { zhCNAdminSpider } from "./zh-CN.spider.js";
 import { zhCNAdminVip } from "./zh-CN.vip.js";
 
 /**
@@ -14,6 +15,7 @@ import { zhCNAdminVip } from "./zh-CN.vip.js";
  */
 export const zhCNAdmin = {
   ...zhCNAdminAttachment,
+  ...zhCNAdminSpider,
   ...zhCNAdminConfig,
   ...zhCNAdminShowcase,
   ...zhCNAdminComments,

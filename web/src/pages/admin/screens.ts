@@ -29,5 +29,7 @@ export const ADMIN_SCREENS: Readonly<Record<string, () => Promise<PageModule>>> 
   "/admin/comment": () => import("./comment/CommentListPage.js"),
   "/admin/order": () => import("./order/OrderListPage.js"),
   "/admin/attachment": () => import("./attachment/AttachmentPage.js"),
+  "/admin/spider/url": () => import("./spider/SpiderUrlPage.js"),
+  "/admin/spider/document": () => import("./spider/SpiderDocumentPage.js"),
   ...Object.fromEntries(Object.keys(CONFIG_SECTIONS).map((name) => [`/admin/config/${name}`, configPage])),
 };

@@ -28,6 +28,11 @@ export interface AdminListConfig<I extends DescMessage, O extends DescMessage, R
   rowKey: (row: Row) => string;
   /** Rows a page; 0 shows everything on one page (the trees: navigation, categories). Default 10. */
   pageSize?: number;
+  /**
+   * While work shown on the page is under way (a crawl, a download), how often to read the page again
+   * in ms; false when nothing on it can change by itself. Default: never.
+   */
+  poll?: (rows: Row[]) => number | false;
 }
 
 export interface AdminList<Row> {
@@ -95,10 +100,13 @@ export function useAdminList<I extends DescMessage, O extends DescMessage, Row>(
   config: AdminListConfig<I, O, Row>,
 ): AdminList<Row> {
   const { t } = useI18n();
-  const { method, request, rows: rowsOf, rowKey, pageSize = 10 } = config;
+  const { method, request, rows: rowsOf, rowKey, pageSize = 10, poll } = config;
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readListQuery(params, pageSize), [params, pageSize]);
-  const result = useQuery(method, request(query), { placeholderData: keepPreviousData });
+  const result = useQuery(method, request(query), {
+    placeholderData: keepPreviousData,
+    refetchInterval: poll ? (q) => (q.state.data ? poll(rowsOf(q.state.data)) : false) : undefined,
+  });
   const [selected, setSelected] = useState<Row[]>([]);
 
   const change = useCallback(
