@@ -4,8 +4,9 @@
 // (the services then skip caching authorizations, since no broadcast could reach them).
 // The converter is a process of its own only with NATS_URL: without it the conversion queue lives in
 // the content process's bus, so the converter runs inside the content process (content-converter.ts,
-// on the content service's port) and the banner says so.
-import { type ChildProcess, spawn } from "node:child_process";
+// on the content service's port) and the banner says so. A process that exits is restarted with a
+// growing delay and reported (supervisor.ts); SIGTERM or Ctrl-C stops them all.
+import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { type CreatedAccount, createLogger, type Deployable } from "@wenku/kit";
@@ -13,6 +14,7 @@ import { readyBanner } from "./banner.js";
 import { loadStandaloneConfig } from "./config.js";
 import { type EmbeddedDb, freePort, startEmbeddedPostgres } from "./embedded-db.js";
 import { loadOrCreateSecrets } from "./secrets.js";
+import { Supervisor } from "./supervisor.js";
 
 const started = performance.now();
 const cfg = loadStandaloneConfig();
@@ -43,8 +45,6 @@ const common: Record<string, string | undefined> = {
 };
 for (const k of ["PORT", "HOST", "DATA_DIR", "GRPC_PORT", "ADMIN_PORT", "JWT_SECRET"]) delete common[k];
 
-const children = new Map<string, ChildProcess>();
-let stopping = false;
 /** The admin account the user service created on this start (sent over the IPC channel, see kit run.ts). */
 let account: CreatedAccount | undefined;
 
@@ -57,12 +57,22 @@ const entryArgs = (name: string, source: string) =>
     ? ["--import", "tsx", resolve(root, source)]
     : [resolve(root, "dist", `${name}.js`)];
 
-function launch(name: string, entry: string, env: Record<string, string | undefined>, bundle = name): ChildProcess {
+// A process that exits is started again, as Kubernetes restarts a pod's container (supervisor.ts).
+const supervisor = new Supervisor({
+  onRestart: ({ name, code, signal, attempt, delayMs, uptimeMs }) =>
+    log.error(
+      { process: name, code, signal, attempt, delayMs, uptimeMs: Math.round(uptimeMs) },
+      `${name} exited (${signal ?? `code ${code}`}) after ${(uptimeMs / 1000).toFixed(1)} s; restart #${attempt} in ${delayMs / 1000} s`,
+    ),
+});
+
+function spawnProcess(name: string, entry: string, env: Record<string, string | undefined>, bundle: string) {
   const child = spawn(process.execPath, entryArgs(bundle, entry), {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  child.on("error", (err) => log.error({ err, process: name }, "could not start a process of the cluster"));
   child.on("message", (m: { wenku?: string; account?: CreatedAccount }) => {
     if (m?.wenku === "account" && m.account) account = m.account;
   });
@@ -70,22 +80,19 @@ function launch(name: string, entry: string, env: Record<string, string | undefi
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${tag}${line}\n`));
   }
-  child.on("exit", (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      log.error({ process: name, code, signal }, "a process of the cluster exited; stopping the others");
-      void shutdown(1);
-    }
-  });
-  children.set(name, child);
+  if (child.pid) log.info({ process: name, pid: child.pid }, `${name} started (pid ${child.pid})`);
   return child;
+}
+
+function launch(name: string, entry: string, env: Record<string, string | undefined>, bundle = name): void {
+  supervisor.add(name, () => spawnProcess(name, entry, env, bundle));
 }
 
 async function waitHealthy(name: string, url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (stopping) throw new Error("stopping");
-    const ok = await fetch(url)
+    if (supervisor.stopping) throw new Error("stopping");
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return;
@@ -95,20 +102,8 @@ async function waitHealthy(name: string, url: string, timeoutMs = 120_000): Prom
 }
 
 async function shutdown(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  const exits = [...children.values()].map(
-    (c) =>
-      new Promise<void>((r) => {
-        c.once("exit", () => r());
-        c.kill("SIGTERM");
-        setTimeout(() => {
-          c.kill("SIGKILL");
-          r();
-        }, 12_000).unref();
-      }),
-  );
-  await Promise.all(exits);
+  if (supervisor.stopping) return;
+  await supervisor.stop();
   await embedded?.stop().catch(() => {});
   process.exit(code);
 }
@@ -144,7 +139,7 @@ try {
   });
   await waitHealthy("gateway", `http://127.0.0.1:${cfg.PORT}/healthz`);
 } catch (err) {
-  if (!stopping) {
+  if (!supervisor.stopping) {
     log.error({ err }, "the cluster failed to start");
     await shutdown(1);
   }
@@ -160,6 +155,7 @@ const banner = readyBanner({
       ? "converter: inside the content process (no NATS_URL: the conversion queue is in its bus)"
       : "converter: its own process, on the NATS conversion queue",
     `database: ${embedded ? `embedded PostgreSQL in ${dataDir}/postgres` : "DATABASE_URL"}`,
+    "a process that exits is restarted (1 s, doubling to 30 s while it keeps crashing)",
     `events: ${cfg.NATS_URL ? "NATS" : "per process (set NATS_URL to share)"}; logs: LOG_LEVEL=${cfg.LOG_LEVEL}`,
   ],
 });
