@@ -1,4 +1,4 @@
-import { isForeignKeyViolation, isUniqueViolation } from "./db-errors.js";
+import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from "./db-errors.js";
 
 describe("database error recognition", () => {
   it.each([
@@ -23,5 +23,32 @@ describe("database error recognition", () => {
   it.each([null, undefined, "text", new Error("boom"), { code: "P2025" }])("ignores %p", (err) => {
     expect(isUniqueViolation(err)).toBe(false);
     expect(isForeignKeyViolation(err)).toBe(false);
+  });
+});
+
+describe("an unreachable database", () => {
+  it.each([
+    ["Prisma: cannot reach", { code: "P1001" }],
+    ["Prisma: pool timeout", { code: "P2024" }],
+    ["pg adapter: refused", { meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } } }],
+    ["pg adapter: closed", { meta: { driverAdapterError: { cause: { kind: "ConnectionClosed" } } } }],
+    ["pg adapter: shutting down", { meta: { driverAdapterError: { cause: { kind: "postgres", code: "57P01" } } } }],
+    ["server starting up", { code: "57P03" }],
+    [
+      "socket refused, wrapped",
+      new Error("query failed", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }),
+    ],
+    ["node-postgres: terminated", new Error("Connection terminated unexpectedly")],
+  ])("is recognised (%s)", (_, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+
+  it.each([
+    ["a unique violation", { code: "23505" }],
+    ["a syntax error", { meta: { driverAdapterError: { cause: { kind: "postgres", code: "42601" } } } }],
+    ["a plain error", new Error("boom")],
+    ["nothing", undefined],
+  ])("is not %s", (_, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(false);
   });
 });

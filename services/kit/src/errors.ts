@@ -92,4 +92,6 @@ export const accessMessages = {
   internalOnly: "内部接口，禁止访问",
   unimplemented: "该功能尚未实现",
   internal: "服务器内部错误",
+  /** The database (or another server the service needs) cannot be reached for the moment. */
+  unavailable: "服务暂时不可用，请稍后重试",
 } as const;

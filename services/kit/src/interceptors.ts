@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { AccessLevel, accessRuleOf, fullMethodName } from "./access.js";
 import type { Authorizer } from "./authorizer.js";
-import { valueTooLongFor } from "./db-errors.js";
+import { isDatabaseUnavailable, valueTooLongFor } from "./db-errors.js";
 import { accessMessages, DomainError, toConnectError } from "./errors.js";
 import { type CallContext, callKey, headers } from "./identity.js";
 import { type Logger, requestLogLevel } from "./logger.js";
@@ -11,8 +11,8 @@ import { tooLongError } from "./too-long.js";
 
 /**
  * Outermost interceptor: one log line per RPC `{rpc, code, ms}`, metrics, and the single place
- * where errors become Connect errors. DomainError → its code; anything unknown → Internal with
- * the cause logged and never sent to the client.
+ * where errors become Connect errors. DomainError → its code; an unreachable database → Unavailable
+ * (HTTP 503); anything unknown → Internal with the cause logged and never sent to the client.
  *
  * A streaming response's messages are produced after `next` returned (a server-streaming
  * handler's generator runs while the response is written), so its iterable is wrapped with the
@@ -32,6 +32,13 @@ export function observeInterceptor(log: Logger, metrics?: Metrics): Interceptor 
         // an edge check is missing: refused all the same, and logged so the check gets written
         log.warn({ rpc, max, request_id: requestId }, "text longer than its column reached the database");
         return tooLongError(req.method.input, req.stream ? undefined : req.message, max);
+      }
+      if (isDatabaseUnavailable(err)) {
+        // the database is down or restarting: a clear 503 now, not a 500 (nor a wait); pools reconnect
+        log.warn({ rpc, err: String(err), request_id: requestId }, "database unavailable");
+        const out = new ConnectError(accessMessages.unavailable, Code.Unavailable);
+        out.metadata.set("retry-after", "5");
+        return out;
       }
       log.error({ rpc, err, request_id: requestId }, "unhandled error");
       return new ConnectError(accessMessages.internal, Code.Internal);
