@@ -123,4 +123,31 @@ describe("JetStream bus resilience (own nats-server process)", () => {
     expect(got).toEqual(["one", "one", "two"]);
     expect(errors).toEqual([]);
   });
+
+  test("while the server is away a publish is refused at once (disconnected), and works again after", async () => {
+    const { log } = testLogger();
+    bus = await createJetStreamBus({ natsUrl: `nats://127.0.0.1:${port}`, log });
+    await bus.ensureStream({ name: "P", subjects: ["p.>"] });
+    if (server) await stopServer(server);
+    const b = bus;
+    await waitFor(
+      () =>
+        b.publish("p.1", new Uint8Array([1])).then(
+          () => false,
+          (err: { code?: string }) => err.code === "disconnected",
+        ),
+      10_000,
+      "a publish refused as disconnected",
+    );
+    server = await startServer(port, dir);
+    await waitFor(
+      () =>
+        b.publish("p.2", new Uint8Array([2])).then(
+          () => true,
+          () => false,
+        ),
+      15_000,
+      "a publish accepted after the restart",
+    );
+  }, 40_000);
 });

@@ -50,6 +50,8 @@ class JetStreamBus implements EventBus {
   private readonly consumers = new Set<JetStreamConsumer>();
   private readonly subs = new Set<Subscription>();
   private closed = false;
+  /** Between a disconnect and the reconnect: publishing then fails at once instead of after its timeout. */
+  private disconnected = false;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -64,9 +66,13 @@ class JetStreamBus implements EventBus {
   private async watchConnection(): Promise<void> {
     try {
       for await (const s of this.nc.status()) {
-        if (s.type === "disconnect") this.log.warn({ server: s.server }, "bus: NATS disconnected; reconnecting");
-        else if (s.type === "reconnect") this.log.info({ server: s.server }, "bus: NATS reconnected");
-        else if (s.type === "error") this.log.error({ err: s.error }, "bus: NATS error");
+        if (s.type === "disconnect") {
+          this.disconnected = true;
+          this.log.warn({ server: s.server }, "bus: NATS disconnected; reconnecting");
+        } else if (s.type === "reconnect") {
+          this.disconnected = false;
+          this.log.info({ server: s.server }, "bus: NATS reconnected");
+        } else if (s.type === "error") this.log.error({ err: s.error }, "bus: NATS error");
         else if (s.type === "slowConsumer") this.log.warn({ sub: s.sub }, "bus: NATS slow consumer");
       }
     } catch (err) {
@@ -102,6 +108,8 @@ class JetStreamBus implements EventBus {
 
   async publish(subject: string, data: Uint8Array, opts?: { msgId?: string }): Promise<void> {
     this.checkOpen();
+    // A request that cannot be answered would hold its caller for the client's whole timeout.
+    if (this.disconnected) throw new BusError("disconnected", `NATS is unreachable; not published on ${subject}`);
     try {
       await this.js.publish(subject, data, opts?.msgId ? { msgID: opts.msgId } : undefined);
     } catch (err) {

@@ -79,7 +79,8 @@ export interface BusLogger {
   error: LogFn;
 }
 
-export type BusErrorCode = "no_stream" | "invalid_argument" | "ack_timeout" | "closed";
+/** disconnected: NATS is unreachable for now (the client reconnects by itself); nothing was published. */
+export type BusErrorCode = "no_stream" | "invalid_argument" | "ack_timeout" | "closed" | "disconnected";
 
 export class BusError extends Error {
   override readonly name = "BusError";
