@@ -1,5 +1,6 @@
 // The content service's background work, started after its RPC definition is built: the requeue of
-// documents waiting for a conversion (the converter deployable converts them), the sweeper of uploads
+// documents waiting for a conversion (the converter deployable converts them; again after a request
+// the bus did not take), the sweeper of uploads
 // no document uses, the sweeper of search records past their retention and the search indexer.
 // Stopped before the database closes.
 import { type Logger, repeatEvery, type SettingsReader } from "@wenku/kit";
@@ -41,6 +42,7 @@ export interface ContentWorkers {
 
 export async function startContentWorkers(d: ContentWorkersDeps): Promise<ContentWorkers> {
   const requeue = startConversionRequeue({ db: d.db, queue: d.queue, log: d.log.child({ module: "conversion" }) });
+  const offLost = d.queue.onLost(() => requeue.again());
   const attachmentSweep = createAttachmentSweep({
     repo: createAttachmentRepository(d.db),
     storage: d.storage,
@@ -68,6 +70,7 @@ export async function startContentWorkers(d: ContentWorkersDeps): Promise<Conten
   const indexing = indexer.start();
   return {
     async stop() {
+      offLost();
       await requeue.stop();
       await sweeper.stop();
       await recordSweeper.stop();

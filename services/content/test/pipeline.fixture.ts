@@ -84,6 +84,12 @@ export interface Setup {
   received: { lane: "main" | "office"; job: ConversionJob }[];
   /** The content service's requeue of waiting documents, at once. */
   requeue(): ConversionRequeue;
+  /** The content service's requeue as it runs beside the documents: only after lost requests. */
+  requeueAfterLost(): ConversionRequeue;
+  /** While down, the queue's publishes fail as they do while NATS is unreachable. */
+  busDown(down: boolean): void;
+  /** Publishes refused so far while the bus was down. */
+  refused(): number;
   dispose(): Promise<void>;
 }
 
@@ -99,8 +105,18 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
   const settings = create(SettingsSchema, {
     converter: { maxPreview: 0, maxPreviewPercent: 0, timeout: 5, enableConvertRepeatedDocument: false },
   });
+  let down = false;
+  let refused = 0;
+  // The queue's view of the bus: publishing refused while `down` (the rest is the bus itself).
+  const gated: EventBus = Object.create(bus, {
+    ensureStream: { value: bus.ensureStream.bind(bus) },
+    publish: {
+      value: (...a: Parameters<EventBus["publish"]>) =>
+        down ? Promise.reject(new Error(`test: NATS is down (${++refused})`)) : bus.publish(...a),
+    },
+  });
   const queue = createConversionQueue({
-    bus,
+    bus: gated,
     settings: { current: async () => settings },
     log,
     stream,
@@ -135,6 +151,20 @@ async function setup(kind: "jetstream" | "memory" = "jetstream", keep?: Storage)
       requeues.push(r);
       return r;
     },
+    requeueAfterLost() {
+      const r = startConversionRequeue({ db, queue, log, delaysMs: [] });
+      const off = queue.onLost(() => r.again());
+      const stop = () => {
+        off();
+        return r.stop();
+      };
+      requeues.push({ requeued: r.requeued, again: r.again, stop });
+      return r;
+    },
+    busDown(d) {
+      down = d;
+    },
+    refused: () => refused,
     async dispose() {
       for (const r of requeues) await r.stop();
       await bus.close();

@@ -83,3 +83,19 @@ test("with the in-process bus (NATS_URL unset): a restart loses the queue, the r
   );
   expect(s.errors).toEqual([]);
 });
+
+test("a request the bus did not take (NATS down) is asked for again until it gets through", async () => {
+  const a = await attachment(file("停机"));
+  const cat = await category();
+  const id = await doc(a.hash, DocStatus.pending, cat);
+  s.requeueAfterLost();
+  s.busDown(true);
+  await expect(s.queue.request([request(id, a)])).rejects.toThrow("NATS is down");
+  // The requeue's next attempt fails too while the bus stays down; nothing is received meanwhile.
+  await waitFor(() => s.refused() >= 2, 5_000, "a requeue attempt while the bus is down");
+  expect(s.received).toEqual([]);
+  s.busDown(false);
+  const [job] = await received(id);
+  await convertAll([job as ConversionJob], () => ["停机 第1页"]);
+  expect(await row(id)).toMatchObject({ status: DocStatus.converted, pages: 1 });
+});

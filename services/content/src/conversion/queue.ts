@@ -2,8 +2,9 @@
 // api.v1.ConversionRequested per document on the conversion work queue, carrying the converter
 // settings of the moment (preview limit, timeout) and the document's language, so a worker never
 // needs the config service or the documents table.
-// Callers publish after their transaction committed; a failed publish is logged and thrown — the
-// document keeps its status and the startup requeue (requeue.ts) asks again. Office documents go
+// Callers publish after their transaction committed; a failed publish (NATS down) is logged and thrown,
+// and told to onLost's listeners: the document keeps its waiting status, and the requeue (requeue.ts)
+// asks again for every waiting document until a publish gets through. Office documents go
 // to the office lane's subject, everything else to the main one.
 import { randomUUID } from "node:crypto";
 import {
@@ -44,6 +45,8 @@ export interface PublishOptions {
 
 export interface ConversionQueueImpl extends ConversionQueue {
   request(docs: readonly ConversionRequest[], opts?: PublishOptions): Promise<void>;
+  /** `listener` is called after each request that could not be published; returns its removal. */
+  onLost(listener: () => void): () => void;
 }
 
 /** The conversion request of a document with its file. */
@@ -78,7 +81,12 @@ export function createConversionQueue(o: ConversionQueueOptions): ConversionQueu
     return ready;
   };
 
+  const lost = new Set<() => void>();
   return {
+    onLost(listener) {
+      lost.add(listener);
+      return () => lost.delete(listener);
+    },
     async request(docs, opts = {}) {
       if (!docs.length) return;
       const ids = docs.map((d) => String(d.documentId));
@@ -103,7 +111,8 @@ export function createConversionQueue(o: ConversionQueueOptions): ConversionQueu
           await o.bus.publish(lane, data, { msgId: opts.messageId?.(d) ?? randomUUID() });
         }
       } catch (err) {
-        o.log.error({ err, document_ids: ids }, "conversion: request not published (the startup requeue repairs)");
+        o.log.error({ err, document_ids: ids }, "conversion: request not published (requeued once the bus answers)");
+        for (const listener of lost) listener();
         throw err;
       }
     },

@@ -1,6 +1,7 @@
-// The requeue of documents still waiting for a conversion, once the content process is up: the
-// in-process bus loses its queue on a restart, and a request whose publish failed was never queued
-// at all. Repeats are cheap: the converter reuses a file's outputs (manifest) and the sink moves only
+// The requeue of documents still waiting for a conversion, once the content process is up (the
+// in-process bus loses its queue on a restart) and again whenever a request could not be published
+// (NATS down): the documents table is the outbox, a waiting document's request is asked for again
+// until one gets through, so no accepted upload is left waiting forever. Repeats are cheap: the converter reuses a file's outputs (manifest) and the sink moves only
 // waiting documents.
 import type { BusLogger } from "@wenku/kit/bus";
 import type { Db } from "../db.js";
@@ -61,8 +62,16 @@ export interface ConversionRequeueOptions {
 export interface ConversionRequeue {
   /** Documents requeued by the first successful requeue (for tests and logs). */
   readonly requeued: Promise<number>;
+  /**
+   * A request was lost: requeue every waiting document after a short delay, and again (the delays
+   * growing to 15 s) until a requeue gets through. Calls while one is owed add nothing.
+   */
+  again(): void;
   stop(): Promise<void>;
 }
+
+/** Delays between the attempts owed by again(): the last one repeats while the bus stays away. */
+const AGAIN_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
 
 export function startConversionRequeue(o: ConversionRequeueOptions): ConversionRequeue {
   const stopping = new AbortController();
@@ -97,11 +106,39 @@ export function startConversionRequeue(o: ConversionRequeueOptions): ConversionR
     return 0;
   })();
 
+  let owed = false;
+  let repairing: Promise<void> | undefined;
+  const again = () => {
+    owed = true;
+    repairing ??= (async () => {
+      try {
+        for (let i = 0; owed && !stopping.signal.aborted; i++) {
+          await sleep(AGAIN_DELAYS_MS[Math.min(i, AGAIN_DELAYS_MS.length - 1)] ?? 0);
+          if (stopping.signal.aborted) return;
+          owed = false; // a request lost from here on owes another pass
+          try {
+            const n = await requeueStranded(o.db, o.queue, stopping.signal);
+            o.log.info({ documents: n }, "conversion: waiting documents requeued after a lost request");
+            i = -1;
+          } catch (err) {
+            owed = true;
+            if (!stopping.signal.aborted)
+              o.log.warn({ err, attempt: i + 1 }, "conversion: requeue failed; trying again");
+          }
+        }
+      } finally {
+        repairing = undefined;
+      }
+    })();
+  };
+
   return {
     requeued,
+    again,
     async stop() {
       stopping.abort();
       await requeued;
+      await repairing;
     },
   };
 }

@@ -19,7 +19,7 @@ export function createDocumentEffects(deps: DocumentEffectsDeps) {
   const { repo, categories, conversions, log } = deps;
   return {
     /** After the transaction committed: documents waiting for the converter. A lost publish is logged, not
-     * failed (the documents exist; SetDocumentReconvert or a status edit queues them again). */
+     * failed: the documents exist and wait, and the requeue asks for them again once the bus answers. */
     async queue(docs: readonly DocumentWithAttachment[], force = false): Promise<void> {
       if (!docs.length) return;
       const requests = docs.map(conversionRequestOf);
