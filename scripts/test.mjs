@@ -7,6 +7,8 @@
 //   3. lint (Biome)                         6. Playwright against `npm start` (Debian chromium)
 //   3b. import graph (dependency-cruiser)   7. Playwright (desktop, the cross-service flows) against
 //   3c. migrations = schema.prisma             `npm run start:cluster`
+//                                           8. the fault suite (tests/faults) on its own PostgreSQL
+//                                              and NATS, `npm run start:cluster` on them
 // Environment: TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
 // TEST_NATS_URL (default nats://127.0.0.1:4222), CHROMIUM_PATH (default /usr/bin/chromium).
 // Each step's seconds go to test-results/steps.tsv (rewritten after every step) and, at the end or
@@ -291,6 +293,16 @@ await e2e(
 const clusterFiles = CLUSTER_SPECS.map((f) => `/${f.replaceAll(".", "\\.")}$`);
 await e2e("e2e-cluster", ["--cluster"], [{ args: ["--project=desktop", "--workers=1", ...clusterFiles] }], {
   NATS_URL: process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222",
+});
+// The fault suite (`npm run test:faults`, tests/faults): its own PostgreSQL and NATS JetStream, the
+// cluster on them, a service and the converter SIGKILLed, NATS and PostgreSQL stopped under it; each
+// case prints its figures (requests, errors, time to recover, lost: 0). Bounded: the suite stops
+// itself and fails past FAULTS_TIMEOUT_SEC = 240 s (the whole step ≤ 4 min on 2 cores). NATS stays
+// down 15 s here instead of the 30 s default: the publishes that time out (5 s each), the requeue's
+// retries (1, 2, 5, 10 s) and the clients' reconnects (every 1 s) all happen within 15 s, and the
+// other 15 s would only repeat them inside the 4 minutes.
+step("faults", process.execPath, ["--import", "tsx", "tests/faults/src/main.ts"], {
+  env: { FAULTS_TIMEOUT_SEC: "240", FAULTS_NATS_DOWN_SEC: "15" },
 });
 summary();
 console.log("\nall checks passed");
