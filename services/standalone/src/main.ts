@@ -8,6 +8,7 @@ import { readyBanner } from "./banner.js";
 import { loadStandaloneConfig } from "./config.js";
 import { type EmbeddedDb, startEmbeddedPostgres } from "./embedded-db.js";
 import { loadOrCreateSecrets } from "./secrets.js";
+import { onStopSignals } from "./signals.js";
 import { startStack } from "./stack.js";
 
 const started = performance.now();
@@ -61,5 +62,4 @@ async function shutdown(signal: string) {
   await embedded?.stop().catch(() => {});
   process.exit(0);
 }
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+onStopSignals((signal) => void shutdown(signal));
