@@ -77,7 +77,6 @@ function registered(): Map<string, { svc: DescService; impl: Record<string, unkn
 /** Methods of slices not built yet (search, scores, VIP downloads, article search …): Unimplemented for now. */
 const NOT_YET = new Set([
   "searchArticle",
-  "crawlArticle",
   "setArticleIndex",
   "searchDocument",
   "setDocumentIndex",

@@ -28,6 +28,7 @@ import { SearchAPI } from "@wenku/proto/api/v1/search_pb.js";
 import { SearchRecordAPI } from "@wenku/proto/api/v1/searchrecord_pb.js";
 import type { SearchIndex, SiteIndexer } from "@wenku/search";
 import { createArticleAdminService } from "./articles/article.admin.js";
+import { createArticleCrawler } from "./articles/article.crawl.js";
 import { createArticleHandlers } from "./articles/article.handlers.js";
 import { createArticleImages } from "./articles/article.images.js";
 import { createArticleRepository } from "./articles/article.repository.js";
@@ -292,11 +293,12 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
   }
   const listed = <T extends object>(impl: T): T => (follower ? touchingWrites(impl, () => follower.touch()) : impl);
   const articleRepo = createArticleRepository(db);
+  const articleImages = createArticleImages(remoteImages);
   const articles = createArticleService({
     repo: articleRepo,
     categories: categoryRepo,
     users,
-    images: createArticleImages(remoteImages),
+    images: articleImages,
     log: deps.log.child({ module: "articles" }),
     clock: deps.clock,
   });
@@ -368,7 +370,19 @@ export function buildServer(deps: ContentServerDeps): ServiceDefinition {
         ArticleAPI,
         // an article's status or existence changes its owner's article_count and others' favorite_count
         countingWrites(
-          listed(createArticleHandlers(articles, articleAdmin, search)),
+          listed(
+            createArticleHandlers(
+              articles,
+              articleAdmin,
+              search,
+              createArticleCrawler({
+                articles,
+                images: articleImages,
+                ...(deps.fetchAllow ? { allow: deps.fetchAllow } : {}),
+                log: deps.log.child({ module: "article-crawl" }),
+              }),
+            ),
+          ),
           deps.userCounts ?? noUserCountsChanges,
         ),
       ],

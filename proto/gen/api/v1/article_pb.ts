@@ -730,7 +730,10 @@ export const ArticleAPI: GenService<{
     output: typeof ListArticleReplySchema;
   },
   /**
-   * Pro: fetches the page at url and returns its title, keywords, description and content (source_url set) for the editor; saves nothing.
+   * Pro: imports the article at url as the caller's, waiting for review (status PENDING whoever asks): the
+   * page fetched under the guard (public addresses unless FETCH_ALLOW_HOSTS; at most 2 MB, HTML only), its
+   * main content extracted, its images stored on this site (one that cannot be fetched is left out), the
+   * HTML sanitised as every article's, source_url the page. Answers the saved article for the editor to open.
    *
    * @generated from rpc api.v1.ArticleAPI.CrawlArticle
    */

@@ -5,16 +5,14 @@ import { type ArticleAPI, ListArticleReplySchema, SearchArticleReplySchema } fro
 import { articlesReply } from "../search/search.mapper.js";
 import type { SearchService } from "../search/search.service.js";
 import type { ArticleAdminService } from "./article.admin.js";
+import type { ArticleCrawler } from "./article.crawl.js";
 import { pickArticleFields, toArticle } from "./article.mapper.js";
 import type { ArticleRow } from "./article.repository.js";
 import { isAuthor } from "./article.rules.js";
 import type { ArticleService, ArticleView } from "./article.service.js";
 
-/**
- * Thin RPC edge of ArticleAPI; SearchArticle and SetArticleIndex call the search slice. CrawlArticle is
- * not built yet: it answers Unimplemented after the access policy ran.
- */
-export type ArticleHandlers = Omit<ServiceImpl<typeof ArticleAPI>, "crawlArticle">;
+/** Thin RPC edge of ArticleAPI; SearchArticle and SetArticleIndex call the search slice. */
+export type ArticleHandlers = ServiceImpl<typeof ArticleAPI>;
 
 const reasonFor = (call: CallContext) => (row: ArticleRow) => (call.identity?.granted ?? false) || isAuthor(row, call);
 
@@ -30,6 +28,7 @@ export function createArticleHandlers(
   articles: ArticleService,
   admin: ArticleAdminService,
   search: SearchService,
+  crawler: ArticleCrawler,
 ): ArticleHandlers {
   const one = (call: CallContext, v: ArticleView) => {
     const [row] = v.rows as [ArticleRow];
@@ -94,6 +93,10 @@ export function createArticleHandlers(
     async setArticleIndex(req) {
       await search.reindexArticles(req.id);
       return {};
+    },
+    async crawlArticle(req, ctx) {
+      const call = actor(ctx);
+      return one(call, await crawler.crawl(call, req.url));
     },
     async searchArticle(req, ctx) {
       return create(SearchArticleReplySchema, articlesReply(await search.articles(actor(ctx), req)));

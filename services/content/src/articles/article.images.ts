@@ -47,6 +47,33 @@ export function createArticleImages(remote: RemoteImages) {
       await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
       return stored;
     },
+
+    /**
+     * Stores what it can of the first ARTICLE_REMOTE_IMAGES_MAX images `sources` names and answers where
+     * each stored one now is; one that cannot be stored is left out (CrawlArticle: the sanitiser then
+     * drops it, and the imported article is saved without it). `skipped` hears each one left out.
+     */
+    async storeSome(
+      call: CallContext,
+      sources: readonly string[],
+      skipped: (src: string, why: string) => void,
+    ): Promise<ReadonlyMap<string, string>> {
+      const stored = new Map<string, string>();
+      const queue = sources.slice(0, ARTICLE_REMOTE_IMAGES_MAX);
+      for (const src of sources.slice(ARTICLE_REMOTE_IMAGES_MAX)) skipped(src, "too many images");
+      const worker = async () => {
+        for (let src = queue.shift(); src !== undefined; src = queue.shift()) {
+          try {
+            stored.set(src, await remote.store(call, src, AttachmentType.ARTICLE));
+          } catch (err) {
+            if (!(err instanceof FetchRefused) && !(err instanceof DomainError)) throw err;
+            skipped(src, err.message);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
+      return stored;
+    },
   };
 }
 

@@ -146,10 +146,14 @@ export function createArticleService(deps: ArticleServiceDeps) {
     usersOf,
     get,
 
-    /** Publishes an article; returns it as GetArticle shows it to its author. */
-    async create(call: CallContext, req: ArticleInput): Promise<ArticleView> {
+    /**
+     * Publishes an article; returns it as GetArticle shows it to its author. `review`: it waits for
+     * review whoever writes it (an imported article: CrawlArticle).
+     */
+    async create(call: CallContext, req: ArticleInput, opts: { review?: boolean } = {}): Promise<ArticleView> {
       const me = requireSignedIn(call).userId;
-      const status = await statusFor(call);
+      const asked = await statusFor(call);
+      const status = opts.review ? ArticleStatus.pending : asked;
       const data = await fields(call, req);
       // Only staff (members of a group holding a permission: CreateArticle is a login-level RPC, no
       // permission of its own) choose identifiers, so no member claims a page's address; others get 16 hex.

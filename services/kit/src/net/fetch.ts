@@ -62,6 +62,8 @@ export interface FetchedBody {
   url: string;
   /** The answer's content-type, lower case, without parameters ("" when none). */
   contentType: string;
+  /** Its charset parameter, lower case ("" when none). */
+  charset: string;
   bytes: Buffer;
 }
 
@@ -177,15 +179,17 @@ function guardedCall(allow: AllowHosts, options: { timeoutMs: number; signal?: A
 async function answerOf(
   res: Dispatcher.ResponseData,
   maxBytes: number,
-): Promise<{ contentType: string; bytes: Buffer }> {
+): Promise<{ contentType: string; charset: string; bytes: Buffer }> {
   const declared = Number(res.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.body.destroy();
     throw new FetchRefused("too_large", fetchMessages.tooLarge(maxBytes));
   }
   const type = res.headers["content-type"];
-  const contentType = (Array.isArray(type) ? type[0] : type)?.split(";")[0]?.trim().toLowerCase() ?? "";
-  return { contentType, bytes: await readCapped(res.body, maxBytes) };
+  const [media, ...params] = ((Array.isArray(type) ? type[0] : type) ?? "").split(";");
+  const contentType = media?.trim().toLowerCase() ?? "";
+  const charsetParam = params.map((p) => /^\s*charset\s*=\s*"?([^";\s]+)/i.exec(p)?.[1]).find(Boolean);
+  return { contentType, charset: charsetParam?.toLowerCase() ?? "", bytes: await readCapped(res.body, maxBytes) };
 }
 
 /**

@@ -1,4 +1,14 @@
 // Server-side fetches of URLs users and administrators give: the one guarded fetcher (fetch.ts), its
 // address rule (address.ts) and the operator's exceptions to it (allow.ts, FETCH_ALLOW_HOSTS).
 export { type AllowHosts, allowHostsSetting, fetchConfigShape, parseAllowHosts } from "./allow.js";
-export { FetchRefused, fetchImage, type GuardedSendOptions, guardedSend, type SentAnswer } from "./fetch.js";
+export {
+  type FetchedBody,
+  FetchRefused,
+  fetchImage,
+  fetchMessages,
+  type GuardedFetchOptions,
+  type GuardedSendOptions,
+  guardedFetch,
+  guardedSend,
+  type SentAnswer,
+} from "./fetch.js";
