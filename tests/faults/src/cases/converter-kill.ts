@@ -31,6 +31,7 @@ export async function converterKilled(c: FaultContext): Promise<Figures> {
     await sleep(50);
   }
   const restartsBefore = cluster.restarts.length;
+  const linesBefore = cluster.lines.length;
   const killedAt = performance.now();
   const oldPid = await cluster.kill("converter");
   const backMs = await cluster.back("converter", oldPid, killedAt);
@@ -39,6 +40,14 @@ export async function converterKilled(c: FaultContext): Promise<Figures> {
   const restart = cluster.restarts.slice(restartsBefore).find((r) => r.name === "converter");
   check(restart?.signal === "SIGKILL", "the cluster did not report the converter's restart");
   check(result.converted.length === 1, `the document did not convert after the kill: ${JSON.stringify(result)}`);
+  // Taken up and finished once after the kill: one converter at a time, never the job twice at once.
+  const after = cluster.lines.slice(linesBefore);
+  const reports = (rpc: string) => after.filter((l) => l.includes(`"rpc":"/api.v1.ConversionReportAPI/${rpc}"`)).length;
+  const [startedAgain, convertedAgain] = [reports("ReportStarted"), reports("ReportConverted")];
+  check(
+    startedAgain === 1 && convertedAgain === 1,
+    `after the kill: ${startedAgain} starts, ${convertedAgain} conversions`,
+  );
   return {
     case: "converter SIGKILL mid-document",
     requests: 1,
@@ -47,7 +56,7 @@ export async function converterKilled(c: FaultContext): Promise<Figures> {
     lost: 1 - result.converted.length,
     notes: [
       `converter pid ${oldPid} killed while converting (${PAGES} pages); restart #${restart.attempt} after ${restart.delayMs} ms, healthy again in ${(backMs / 1000).toFixed(1)} s`,
-      `document converted ${(convertedMs / 1000).toFixed(1)} s after the kill (job handed over after CONVERSION_ACK_WAIT_MS)`,
+      `document converted ${(convertedMs / 1000).toFixed(1)} s after the kill (job handed over after CONVERSION_ACK_WAIT_MS), started once and converted once after it`,
     ],
   };
 }
