@@ -1,13 +1,14 @@
 // A benchmark inside the converter (it measures the converter's own modules, imported by path).
 // Conversion throughput: our converter on both render paths (native mutool, MuPDF WASM; SVG per page
-// + gzip, cover, text, text layer; and each without the text layer) against `mutool convert -F svg` on the same generated 100-page PDF (Chinese +
+// + gzip, cover, text, text layer; each without the text layer; each drawing only the preview's pages,
+// as before every page was rendered) against `mutool convert -F svg` on the same generated 100-page PDF (Chinese +
 // Latin text, vector shapes), hyperfine-style (warm-up, several runs, median wall time, and CPU time
 // of this process and its children per run); and LibreOffice DOCX → PDF seconds per document, cold
 // (fresh profile) and warm.
 //
 //   node --import tsx services/converter/bench/conversion.ts     (npm run bench:conversion -w @wenku/bench)
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +21,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const OFFICE_RUNS = Number(process.env.BENCH_OFFICE_RUNS ?? 3);
 /** The converter's gzip level (unset: its default), e.g. 6 to measure it as it was. */
 const GZIP_LEVEL = process.env.BENCH_GZIP_LEVEL ? Number(process.env.BENCH_GZIP_LEVEL) : undefined;
+/** Pages drawn by the "preview only" runs: converter.max_preview's default (12). */
+const PREVIEW = Number(process.env.BENCH_PREVIEW ?? 12);
+
+/** Bytes of every file under `dir` (what a conversion stores). */
+const storedBytes = (dir: string) => readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -74,16 +80,22 @@ try {
   // (1) ours, per render path: SVG + gzip per page, written to a directory, plus cover and text.
   // CPU: from after the warm-up to the converter's close (which waits for its mutool processes).
   // textLayer false: without page-N.text.json (the converter before #27), the text layer's baseline.
-  const ours = async (mutool: "auto" | "off", textLayer = true) => {
+  // preview: only pages 1…PREVIEW drawn (text still from every page), as before #27 drew them all.
+  const ours = async (mutool: "auto" | "off", textLayer = true, preview = false) => {
     const conv = createConverter({ office: { profileRoot: join(root, "p") }, workRoot: root, mutool });
     let last: Awaited<ReturnType<typeof conv.convert>> | undefined;
-    const out = join(root, `ours-${mutool}-${textLayer}`);
+    const out = join(root, `ours-${mutool}-${textLayer}-${preview}`);
+    const drawn = preview ? Math.min(PREVIEW, PAGES) : PAGES;
     const run = async () => {
       rmSync(out, { recursive: true, force: true });
       last = await conv.convert(
         { path: pdfPath, ext: "pdf" },
         { dir: out },
-        { textLayer, ...(GZIP_LEVEL === undefined ? {} : { gzipLevel: GZIP_LEVEL }) },
+        {
+          textLayer,
+          ...(preview ? { maxPages: PREVIEW } : {}),
+          ...(GZIP_LEVEL === undefined ? {} : { gzipLevel: GZIP_LEVEL }),
+        },
       );
     };
     await run(); // warm-up (WASM compile, page cache)
@@ -96,15 +108,17 @@ try {
     }
     await conv.close();
     const cpu = (cpuMs() - c0) / RUNS;
-    if (!last || last.pages !== PAGES || readdirSync(out).length !== PAGES * (textLayer ? 3 : 2) + 1) {
+    if (!last || last.pages !== PAGES || readdirSync(out).length !== drawn * (textLayer ? 3 : 2) + 1) {
       throw new Error(`our converter (mutool=${mutool}) did not write every page`);
     }
-    return { runsMs, cpuMs: cpu, last };
+    return { runsMs, cpuMs: cpu, last, bytes: storedBytes(out) };
   };
   const native = await ours("auto");
   const nativeNoLayer = await ours("auto", false);
   const wasm = await ours("off");
   const wasmNoLayer = await ours("off", false);
+  const nativePreview = await ours("auto", true, true);
+  const wasmPreview = await ours("off", true, true);
 
   // (2) mutool convert -F svg (Debian mupdf-tools, native): SVG only, no gzip, no cover, no text.
   let m0 = 0;
@@ -164,6 +178,8 @@ try {
       cpuRatioToMutool: r.cpuMs / mutoolCpu,
       svgBytesPerPage: Math.round((r.last?.svgBytes ?? 0) / PAGES),
       gzipBytesPerPage: Math.round((r.last?.gzipBytes ?? 0) / PAGES),
+      /** Every file the conversion wrote, per 100 pages of the document. */
+      storedBytesPer100Pages: Math.round((r.bytes * 100) / PAGES),
       includes: "SVG (text=path) + gzip per page, cover PNG, text extraction, file writes; text layer unless 'no'",
     };
   };
@@ -175,9 +191,24 @@ try {
     oursWasm: path(wasm),
     oursNoTextLayer: path(nativeNoLayer),
     oursWasmNoTextLayer: path(wasmNoLayer),
+    oursPreviewOnly: path(nativePreview),
+    oursWasmPreviewOnly: path(wasmPreview),
+    previewPages: Math.min(PREVIEW, PAGES),
     textLayerCost: {
       native: { time: median(native.runsMs) / median(nativeNoLayer.runsMs), cpu: native.cpuMs / nativeNoLayer.cpuMs },
       wasm: { time: median(wasm.runsMs) / median(wasmNoLayer.runsMs), cpu: wasm.cpuMs / wasmNoLayer.cpuMs },
+    },
+    everyPageCost: {
+      native: {
+        time: median(native.runsMs) / median(nativePreview.runsMs),
+        cpu: native.cpuMs / nativePreview.cpuMs,
+        bytes: native.bytes / nativePreview.bytes,
+      },
+      wasm: {
+        time: median(wasm.runsMs) / median(wasmPreview.runsMs),
+        cpu: wasm.cpuMs / wasmPreview.cpuMs,
+        bytes: wasm.bytes / wasmPreview.bytes,
+      },
     },
     mutool: {
       version: mutoolVersion,
@@ -193,19 +224,28 @@ try {
 
   const f = (x: number) => x.toFixed(1);
   console.log(`\nConversion bench: ${PAGES}-page PDF (CJK + Latin + shapes), ${RUNS} runs after a warm-up, median\n`);
-  const row = (r: { medianMs: number; pagesPerSec: number; msPerPage: number; cpuMsPerRun: number }) => ({
+  const row = (r: {
+    medianMs: number;
+    pagesPerSec: number;
+    msPerPage: number;
+    cpuMsPerRun: number;
+    storedBytesPer100Pages?: number;
+  }) => ({
     "median ms": f(r.medianMs),
     "pages/s": f(r.pagesPerSec),
     "ms/page": f(r.msPerPage),
     "CPU ms/run": f(r.cpuMsPerRun),
     "× mutool (time)": (r.medianMs / mutool).toFixed(2),
     "× mutool (CPU)": (r.cpuMsPerRun / mutoolCpu).toFixed(2),
+    "MB stored/100 pages": r.storedBytesPer100Pages === undefined ? "" : (r.storedBytesPer100Pages / 1e6).toFixed(2),
   });
   console.table({
     "ours, native mutool (SVG+gzip+cover+text+layer)": row(result.ours),
     "ours, native mutool, no text layer": row(result.oursNoTextLayer),
     "ours, MuPDF WASM (SVG+gzip+cover+text+layer)": row(result.oursWasm),
     "ours, MuPDF WASM, no text layer": row(result.oursWasmNoTextLayer),
+    [`ours, native mutool, preview only (${result.previewPages} pages drawn)`]: row(result.oursPreviewOnly),
+    [`ours, MuPDF WASM, preview only (${result.previewPages} pages drawn)`]: row(result.oursWasmPreviewOnly),
     "mutool convert -F svg (native, SVG only)": row(result.mutool),
   });
   console.log(
@@ -216,6 +256,10 @@ try {
   const cost = (c: { time: number; cpu: number }) => `${c.time.toFixed(2)}× time, ${c.cpu.toFixed(2)}× CPU`;
   console.log(
     `text layer: native ${cost(result.textLayerCost.native)}; WASM ${cost(result.textLayerCost.wasm)} (against no layer)`,
+  );
+  const every = (c: { time: number; cpu: number; bytes: number }) => `${cost(c)}, ${c.bytes.toFixed(2)}× bytes`;
+  console.log(
+    `every page drawn: native ${every(result.everyPageCost.native)}; WASM ${every(result.everyPageCost.wasm)} (against the preview's ${result.previewPages})`,
   );
   console.log(
     `SVG ${result.ours.svgBytesPerPage} B/page, gzip ${result.ours.gzipBytesPerPage} B/page (${f(result.ours.svgBytesPerPage / Math.max(1, result.ours.gzipBytesPerPage))}×)`,
