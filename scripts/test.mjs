@@ -184,13 +184,15 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   // Likewise the WeChat web-authorisation stand-in of web/e2e/wechat-inapp.spec.ts (open.weixin.qq.com
   // and its sns API: the site's OAUTH_WECHAT_URL / _API_URL point there).
   const wechatWebPort = String(Number(port) + 2003);
+  // Likewise the web pages web/e2e/article-crawl.spec.ts imports an article from.
+  const pagesPort = String(Number(port) + 2004);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: port,
     HOST: "127.0.0.1",
     WENKU_ADMIN_PASSWORD: "e2e-admin-password",
-    FETCH_ALLOW_HOSTS: `127.0.0.1:${wechatPort},127.0.0.1:${smsPort},127.0.0.1:${oidcPort},127.0.0.1:${wechatWebPort}`,
+    FETCH_ALLOW_HOSTS: [wechatPort, smsPort, oidcPort, wechatWebPort, pagesPort].map((p) => `127.0.0.1:${p}`).join(","),
     OAUTH_WECHAT_URL: `http://127.0.0.1:${wechatWebPort}`,
     OAUTH_WECHAT_API_URL: `http://127.0.0.1:${wechatWebPort}`,
     // The specs' API set-up signs users up as separate visitors (X-Forwarded-For; web/e2e/api.ts
@@ -233,6 +235,7 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
           E2E_SMS_PORT: smsPort,
           E2E_OIDC_PORT: oidcPort,
           E2E_WECHAT_WEB_PORT: wechatWebPort,
+          E2E_PAGES_PORT: pagesPort,
           ...run.env,
         },
       });

@@ -19,6 +19,8 @@ export const SERIAL_SPECS = [
   "oauth.spec.ts",
   "text-layer.spec.ts",
   "read-past-preview.spec.ts",
+  // not a setting: its page server listens on the one port the site may reach (E2E_PAGES_PORT)
+  "article-crawl.spec.ts",
 ];
 
 /**

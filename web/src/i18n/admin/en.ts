@@ -332,4 +332,12 @@ export const enAdmin: AdminMessages = {
   "adm.article.setCategoryOf": "Set the categories of {count} articles",
   "adm.article.categoryPlaceholder": "Choose article categories (several allowed)",
   "adm.article.purgeConfirm": "Permanently delete the {count} selected articles?",
+  "adm.article.crawl": "Import from URL",
+  "adm.article.crawlOk": "Import",
+  "adm.article.crawlHint":
+    "Give the address of an article: its text and images are imported to this site as a draft awaiting review, then opened in the editor.",
+  "adm.article.crawlUrl": "Article URL",
+  "adm.article.crawlUrlRequired": "Enter an address starting with http:// or https://",
+  "adm.article.crawled": "Imported: check it, then approve it",
+  "adm.article.crawlFailed": "Import failed",
 };

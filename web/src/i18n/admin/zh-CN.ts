@@ -332,6 +332,13 @@ export const zhCNAdmin = {
   "adm.article.setCategoryOf": "设置 {count} 篇文章的分类",
   "adm.article.categoryPlaceholder": "请选择文章分类（可多选）",
   "adm.article.purgeConfirm": "确定要彻底删除选中的 {count} 篇文章吗？",
+  "adm.article.crawl": "从网址导入",
+  "adm.article.crawlOk": "导入",
+  "adm.article.crawlHint": "填写一篇文章的网址：正文和图片会被导入本站，保存为待审核的草稿，随后在编辑器中打开。",
+  "adm.article.crawlUrl": "文章网址",
+  "adm.article.crawlUrlRequired": "请输入以 http:// 或 https:// 开头的网址",
+  "adm.article.crawled": "已导入，请检查后审核发布",
+  "adm.article.crawlFailed": "导入失败",
 } as const;
 
 export type AdminMessageKey = keyof typeof zhCNAdmin;
