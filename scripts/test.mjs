@@ -152,6 +152,7 @@ const GRPC_SMOKE = [
   "order\\.", // the order service: ledger, orders, payment notifies
   "content.downloads", // server-streamed files
   "content.upload", // client uploads through the gateway to content
+  "content.import", // a service's client-streamed import, its credential, a stream cut over gRPC
   "content.comment", // content → user policy, captcha, activity feed
   "config.settings", // settings changes broadcast to every service
   "config.stats", // config → user + content counters
