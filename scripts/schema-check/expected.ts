@@ -87,6 +87,8 @@ export function normalizeDefault(expr: string | null): string | null {
   if (expr === null) return null;
   let e = expr.trim();
   if (/^nextval\(/i.test(e)) return "autoincrement()";
+  // '{}' is an array literal only when cast to an array; a text or jsonb '{}' is the string itself.
+  const array = /\[\]\)*$/.test(e);
   for (let prev = ""; prev !== e; ) {
     prev = e;
     e = e.replace(/::[a-z_" ]+(\([0-9, ]+\))?(\[\])?$/i, "").trim();
@@ -94,7 +96,7 @@ export function normalizeDefault(expr: string | null): string | null {
   }
   if (/^current_timestamp(\(\d*\))?$/i.test(e)) return "now()";
   if (/^'-?\d+(\.\d+)?'$/.test(e)) return e.slice(1, -1); // numbers PostgreSQL quoted
-  if (/^'\{.*\}'$/.test(e)) return e.slice(1, -1); // array literals ('{}'::bigint[])
+  if (array && /^'\{.*\}'$/.test(e)) return e.slice(1, -1); // array literals ('{}'::bigint[])
   if (/^array\[\]$/i.test(e)) return "{}"; // ARRAY[]::bigint[], as Prisma writes an empty list
   return e;
 }
