@@ -51,6 +51,7 @@ const grant = (key: string): CreditBooking => ({
   amount: 3,
   code: "upload_document",
   reason: "上传文档《报告》获得 3 积分",
+  params: { title: "报告" },
   refKind: "document",
   refId: 9_007_199_254_740_995n,
   idempotencyKey: key,

@@ -8,7 +8,7 @@
 // refusals no retry changes. The ledger's idempotency key makes every retry, replica race or replay
 // book once.
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { Logger } from "@wenku/kit";
+import { type Logger, textParams } from "@wenku/kit";
 import { createOutbox, type Outbox, type OutboxCodec, type OutboxSql } from "@wenku/kit/outbox";
 import type { ApplyCreditsRequest } from "@wenku/proto/api/v1/order_internal_pb.js";
 
@@ -20,11 +20,19 @@ export type CreditOutbox = Outbox<CreditBooking>;
 /** The ledger's refusals that no retry can change (the booking itself is wrong): parked for an operator. */
 const FINAL = new Set([Code.InvalidArgument, Code.AlreadyExists, Code.FailedPrecondition, Code.PermissionDenied]);
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
 /** The booking in credit_outbox's columns (PostgreSQL answers bigint columns as strings). */
 const bookings: OutboxCodec<CreditBooking> = {
-  columns: ["user_id", "amount", "code", "reason", "ref_kind", "ref_id"],
+  columns: ["user_id", "amount", "code", "reason", "ref_kind", "ref_id", "params"],
   key: (b) => b.idempotencyKey,
-  encode: (b) => [b.userId, b.amount, b.code, b.reason, b.refKind, b.refId],
+  encode: (b) => [b.userId, b.amount, b.code, b.reason, b.refKind, b.refId, JSON.stringify(b.params)],
   decode: (row, idempotencyKey) => ({
     userId: BigInt(row.user_id as bigint | string),
     amount: Number(row.amount),
@@ -32,6 +40,7 @@ const bookings: OutboxCodec<CreditBooking> = {
     reason: String(row.reason),
     refKind: String(row.ref_kind),
     refId: BigInt(row.ref_id as bigint | string),
+    params: textParams(parseJson(String(row.params ?? "{}"))),
     idempotencyKey,
   }),
 };

@@ -64,6 +64,7 @@ export {
 } from "./settings.js";
 export { type Clipped, clipText, wordEndAt, wordStartAt } from "./text.cut.js";
 export { cleanName, cleanText } from "./text.js";
+export { MAX_TEXT_PARAMS, type TextParams, textParams, textParamsProblem, toTextParams } from "./text.params.js";
 export { grpcTransports } from "./transports.js";
 export { filterTreeRows, visibleTreeRows } from "./tree.js";
 export {

@@ -58,6 +58,7 @@ const booking = (key: string, amount: number, userId = 9n): CreditBooking => ({
   amount,
   code: amount > 0 ? "upload_document" : "delete_document",
   reason: amount > 0 ? `上传文档《报告》获得 ${amount} 积分` : `删除文档《报告》扣除 ${-amount} 积分`,
+  params: { title: "报告" },
   refKind: "document",
   refId: 5n,
   idempotencyKey: key,

@@ -21,7 +21,7 @@
 // moredoc counted its caps with the new row included (a limit of 1 never paid) and per favoriting user or
 // per document; here a cap of N pays exactly N per uploader and day, counted exactly under concurrency.
 import type { CreditOutbox } from "@wenku/credit-outbox";
-import type { SettingsReader } from "@wenku/kit";
+import { type SettingsReader, toTextParams } from "@wenku/kit";
 import { claimReward, type RewardedDocument, rewardedDocuments, type Tx } from "./credit.rewards.repository.js";
 
 export type RewardRule = "upload_document" | "delete_document" | "document_collected" | "document_commented";
@@ -97,6 +97,7 @@ export function createCreditRewards(deps: {
           amount,
           code: rule,
           reason: r.reason,
+          params: toTextParams({ title: r.doc.title }),
           refKind: "document",
           refId: doc.id,
           idempotencyKey: key,

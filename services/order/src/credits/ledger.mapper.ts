@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { textParams } from "@wenku/kit";
 import { type CreditLog, CreditLogSchema } from "@wenku/proto/api/v1/order_pb.js";
 import type { CreditEntryRow } from "./ledger.repository.js";
 
@@ -10,6 +11,7 @@ export function toCreditLog(e: CreditEntryRow): CreditLog {
     amount: e.amount,
     balanceAfter: e.balanceAfter,
     reason: e.reason,
+    params: textParams(e.params),
     refType: e.code,
     refId: e.refId,
     createdAt: timestampFromDate(e.createdAt),

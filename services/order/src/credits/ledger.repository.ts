@@ -1,5 +1,5 @@
 // The only module that touches the ledger's tables (credit_entries, credit_balances).
-import { isUniqueViolation } from "@wenku/kit";
+import { isUniqueViolation, type TextParams } from "@wenku/kit";
 import type { Db } from "../db.js";
 
 export interface CreditEntryRow {
@@ -9,6 +9,8 @@ export interface CreditEntryRow {
   balanceAfter: number;
   code: string;
   reason: string;
+  /** CreditLog.params as stored (jsonb; read through textParams). */
+  params: unknown;
   refKind: string;
   refId: bigint;
   idempotencyKey: string;
@@ -20,6 +22,8 @@ export interface Booking {
   amount: number;
   code: string;
   reason: string;
+  /** What the reason is made of (CreditLog.params); none when absent. */
+  params?: TextParams;
   refKind: string;
   refId: bigint;
   idempotencyKey: string;

@@ -17,6 +17,7 @@ const entry = (b: Booking, balanceAfter: number): CreditEntryRow => ({
   createdAt: new Date("2026-11-24T08:00:00Z"), // fixed: two entries of one booking compare equal
   balanceAfter,
   ...b,
+  params: b.params ?? {},
 });
 
 function service(result: (b: Booking) => BookResult) {

@@ -1,6 +1,13 @@
 // The credits ledger's rules: what a booking may be, the balance never below 0, one booking per
 // idempotency key, and the caller's own log.
-import { type CallContext, DomainError, paging, requireSignedIn, type UserCountsChanges } from "@wenku/kit";
+import {
+  type CallContext,
+  DomainError,
+  paging,
+  requireSignedIn,
+  textParamsProblem,
+  type UserCountsChanges,
+} from "@wenku/kit";
 import type { Booking, CreditEntryRow, LedgerRepository } from "./ledger.repository.js";
 
 export const ledgerMessages = {
@@ -9,6 +16,7 @@ export const ledgerMessages = {
   code: "积分变动原因代码无效",
   reason: "积分变动说明不能超过 255 个字符",
   refKind: "积分变动关联类型无效",
+  params: "积分变动参数无效",
   key: "幂等键不能为空，且不能超过 128 个字符",
   keyReused: "该幂等键已用于另一笔积分变动",
   tooMany: "一次最多查询 1000 个用户",
@@ -51,6 +59,8 @@ export function createLedgerService(deps: LedgerDeps) {
       if (!CODE.test(b.code)) invalid(ledgerMessages.code, "code");
       if ([...b.reason].length > 255) invalid(ledgerMessages.reason, "reason");
       if (!REF_KIND.test(b.refKind)) invalid(ledgerMessages.refKind, "ref_kind");
+      const problem = textParamsProblem(b.params ?? {});
+      if (problem) invalid(`${ledgerMessages.params}：${problem}`, "params");
       if (!b.idempotencyKey || b.idempotencyKey.length > 128) invalid(ledgerMessages.key, "idempotency_key");
       const r = await deps.repo.book(b);
       switch (r.kind) {

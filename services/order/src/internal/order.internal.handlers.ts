@@ -31,6 +31,7 @@ export function createOrderInternalHandlers({
         amount: req.amount,
         code: req.code,
         reason: req.reason,
+        params: req.params,
         refKind: req.refKind,
         refId: req.refId,
         idempotencyKey: req.idempotencyKey,

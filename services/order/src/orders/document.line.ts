@@ -6,7 +6,7 @@
 // price (vip.rules.ts vipDocumentPrice). Delivery pays the uploader what the buyer paid (no share key
 // exists in the score config) as a "sale" entry, once per order.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { DomainError } from "@wenku/kit";
+import { DomainError, toTextParams } from "@wenku/kit";
 import { OrderType } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
 import type { DocumentProducts, PaySettingsSource } from "../ports.js";
@@ -68,6 +68,7 @@ export function createDocumentLine(deps: {
         amount: o.creditAmount,
         code: "sale",
         reason: `文档《${[...doc.title].slice(0, 100).join("")}》被购买`,
+        params: toTextParams({ title: doc.title }),
         refKind: "order",
         refId: o.id,
         idempotencyKey: `order:${o.id}:sale`,

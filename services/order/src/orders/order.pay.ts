@@ -6,7 +6,7 @@
 // nothing and is logged at error level as needing a manual refund; the platform is told SUCCESS so
 // it stops retrying. Notifies for unknown orders, other amounts or another method are refused
 // (FAIL) and change nothing.
-import { type CallContext, DomainError, type Logger } from "@wenku/kit";
+import { type CallContext, DomainError, type Logger, toTextParams } from "@wenku/kit";
 import { OrderStatus, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
 import {
@@ -68,6 +68,7 @@ export function createPayService(deps: PayDeps) {
       amount: -row.creditAmount,
       code: "order",
       reason: `支付订单：${[...row.productName].slice(0, 100).join("")}`,
+      params: toTextParams({ product: row.productName, order_no: row.orderNo }),
       refKind: "order",
       refId: row.id,
       idempotencyKey: `order:${row.id}:pay`,
@@ -88,6 +89,7 @@ export function createPayService(deps: PayDeps) {
       amount: row.creditAmount,
       code: "refund",
       reason: `订单未成交，退回：${[...row.productName].slice(0, 100).join("")}`,
+      params: toTextParams({ product: row.productName, order_no: row.orderNo }),
       refKind: "order",
       refId: row.id,
       idempotencyKey: `order:${row.id}:refund`,

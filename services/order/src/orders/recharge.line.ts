@@ -1,7 +1,7 @@
 // RECHARGE: quantity credits, a multiple of score.credit_exchange (or a tier's amount), priced from
 // it and the recharge_discount tiers; delivering grants the credits (a system recharge books them
 // as system_recharge with its reason).
-import { DomainError } from "@wenku/kit";
+import { DomainError, toTextParams } from "@wenku/kit";
 import { OrderType, PayMethod } from "@wenku/proto/api/v1/enums_pb.js";
 import type { LedgerService } from "../credits/ledger.service.js";
 import type { PaySettingsSource } from "../ports.js";
@@ -62,6 +62,10 @@ export function createRechargeLine(deps: {
         amount: o.quantity,
         code: system ? "system_recharge" : "recharge",
         reason: (system ? o.remark || "系统充值" : `充值订单 ${o.orderNo}`).slice(0, 255),
+        // A system recharge always names its remark, "" for none: the client tells it from an older entry so.
+        params: system
+          ? { remark: [...(o.remark ?? "")].slice(0, 255).join("") }
+          : toTextParams({ order_no: o.orderNo }),
         refKind: "order",
         refId: o.id,
         idempotencyKey: `order:${o.id}:deliver`,

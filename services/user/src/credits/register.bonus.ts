@@ -44,6 +44,7 @@ export function createRegisterBonus(deps: {
             amount: register,
             code: "register",
             reason: `注册获得 ${register} ${creditName}`,
+            params: {},
             refKind: "user",
             refId: userId,
             idempotencyKey: keyOf(userId),

@@ -1,4 +1,4 @@
-import { activityLine, createActivityDynamics } from "./activity.dynamics.js";
+import { activityLine, activityParams, createActivityDynamics } from "./activity.dynamics.js";
 import { DynamicType } from "./dynamic.repository.js";
 
 describe("activity dynamics", () => {
@@ -21,13 +21,28 @@ describe("activity dynamics", () => {
     );
   });
 
+  test("params name the item for a client to word the line itself: kind, the linked ref, the title as given", () => {
+    const doc = { kind: "document", id: 7n, ref: "0123456789abcdef", title: `<b>"A&B"</b>` } as const;
+    expect(activityParams(doc)).toEqual({ kind: "document", ref: "0123456789abcdef", title: `<b>"A&B"</b>` });
+    // the ref is the one the line links: the id when the given ref is unsafe
+    expect(activityParams({ kind: "article", id: 9n, ref: `x"onclick=`, title: "t" })).toEqual({
+      kind: "article",
+      ref: "9",
+      title: "t",
+    });
+  });
+
   test("recorded for an existing user only, all in one insert, under the activity's type", async () => {
-    const added: Array<[bigint, number, readonly string[]]> = [];
+    const added: Array<[bigint, number, readonly { content: string; params: Record<string, string> }[]]> = [];
     const activities = createActivityDynamics({
       dynamics: {
-        addMany: async (userId: bigint, type: number, contents: readonly string[]) => {
-          added.push([userId, type, contents]);
-          return { count: contents.length };
+        addMany: async (
+          userId: bigint,
+          type: number,
+          entries: readonly { content: string; params: Record<string, string> }[],
+        ) => {
+          added.push([userId, type, entries]);
+          return { count: entries.length };
         },
       } as never,
       userExists: async (id) => id === 5n,
@@ -37,10 +52,14 @@ describe("activity dynamics", () => {
       { kind: "document", id: 2n, ref: "bbbbbbbbbbbbbbbb", title: "two" },
     ]);
     await activities.record(5n, "article", [{ kind: "article", id: 4n, ref: "", title: "文" }]);
-    expect(added.map(([, type, contents]) => [type, contents.length])).toEqual([
+    expect(added.map(([, type, entries]) => [type, entries.length])).toEqual([
       [DynamicType.upload, 2],
       [DynamicType.article, 1],
     ]);
+    expect(added[0]?.[2][1]).toEqual({
+      content: `上传了文档《<a href="/document/bbbbbbbbbbbbbbbb">two</a>》`,
+      params: { kind: "document", ref: "bbbbbbbbbbbbbbbb", title: "two" },
+    });
     const missing = activities.record(6n, "comment", [{ kind: "document", id: 3n, ref: "", title: "x" }]);
     await expect(missing).rejects.toMatchObject({ kind: "not_found" });
     await activities.record(6n, "favorite", []); // nothing to record: no lookup, no error

@@ -1,7 +1,7 @@
 // The activity-feed entries other services report (RecordUserActivity): a user uploaded, commented on,
 // favorited or downloaded a document, or published an article. One entry per item, linked to its page,
 // the title HTML-escaped (the feed's content is HTML, as moredoc's is).
-import { DomainError } from "@wenku/kit";
+import { DomainError, type TextParams, toTextParams } from "@wenku/kit";
 import { type DynamicRepository, DynamicType } from "./dynamic.repository.js";
 
 export type Activity = "comment" | "favorite" | "upload" | "download" | "article";
@@ -36,10 +36,16 @@ const TYPE: Record<Activity, number> = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
+const refOf = (item: ActivityItem) => (SAFE_REF[item.kind].test(item.ref) ? item.ref : String(item.id));
+
 /** The feed line of one activity: the verb, then the item's title (HTML-escaped) linked to its page. */
 export function activityLine(activity: Activity, item: ActivityItem): string {
-  const ref = SAFE_REF[item.kind].test(item.ref) ? item.ref : String(item.id);
-  return `${VERB[activity]}${NOUN[item.kind]}《<a href="/${item.kind}/${ref}">${escapeHtml(item.title)}</a>》`;
+  return `${VERB[activity]}${NOUN[item.kind]}《<a href="/${item.kind}/${refOf(item)}">${escapeHtml(item.title)}</a>》`;
+}
+
+/** What a client words the line from (Dynamic.params): the item's kind, its page's ref and its title, as given. */
+export function activityParams(item: ActivityItem): TextParams {
+  return toTextParams({ kind: item.kind, ref: refOf(item), title: item.title });
 }
 
 export function createActivityDynamics(deps: {
@@ -54,7 +60,7 @@ export function createActivityDynamics(deps: {
       await deps.dynamics.addMany(
         userId,
         TYPE[activity],
-        items.map((item) => activityLine(activity, item)),
+        items.map((item) => ({ content: activityLine(activity, item), params: activityParams(item) })),
       );
     },
   };

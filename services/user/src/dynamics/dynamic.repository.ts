@@ -1,3 +1,4 @@
+import type { TextParams } from "@wenku/kit";
 import type { Db } from "../db.js";
 
 /** moredoc's DynamicType values (model/dynamic.go), plus ours from 15 on. */
@@ -23,10 +24,12 @@ export const DynamicType = {
 /** The only module that touches the dynamics table (a user's activity feed). */
 export function createDynamicRepository(db: Db) {
   return {
-    add: (userId: bigint, type: number, content: string) => db.dynamic.create({ data: { userId, type, content } }),
+    /** One entry: its zh-CN text and what a client words it from (Dynamic.params). */
+    add: (userId: bigint, type: number, content: string, params: TextParams = {}) =>
+      db.dynamic.create({ data: { userId, type, content, params } }),
 
-    addMany: (userId: bigint, type: number, contents: readonly string[]) =>
-      db.dynamic.createMany({ data: contents.map((content) => ({ userId, type, content })) }),
+    addMany: (userId: bigint, type: number, entries: readonly { content: string; params: TextParams }[]) =>
+      db.dynamic.createMany({ data: entries.map((e) => ({ userId, type, content: e.content, params: e.params })) }),
 
     /** A user's feed, newest first; of the given types only when `types` is given. */
     async list(userId: bigint, skip: number, take: number, types?: readonly number[]) {

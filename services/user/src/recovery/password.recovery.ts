@@ -108,7 +108,7 @@ export function createPasswordRecovery(deps: {
       // the link reached the address: it is the owner's
       await deps.repo.update(user.id, { passwordHash: await hashPassword(password), emailVerified: true });
       await deps.repo.revokeUserSessions([user.id]);
-      await deps.dynamics.add(user.id, DynamicType.password, "通过邮箱找回了登录密码");
+      await deps.dynamics.add(user.id, DynamicType.password, "通过邮箱找回了登录密码", { via: "email" });
       await deps.authz.changed();
     },
 

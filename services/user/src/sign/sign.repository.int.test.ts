@@ -20,7 +20,11 @@ test("concurrent check-ins of one day: one is stored with its feed entry, the ot
   const u = await newUser();
   const results = await Promise.allSettled(
     Array.from({ length: 6 }, (_, i) =>
-      repo().signOnce({ userId: u, day: 20260301, ip: `10.0.0.${i}`, award: 2 }, "签到", owesNothing),
+      repo().signOnce(
+        { userId: u, day: 20260301, ip: `10.0.0.${i}`, award: 2 },
+        { content: "签到", params: {} },
+        owesNothing,
+      ),
     ),
   );
   const stored = results.filter((r) => r.status === "fulfilled");
@@ -29,7 +33,7 @@ test("concurrent check-ins of one day: one is stored with its feed entry, the ot
   expect(await repo().byDay(u, 20260301)).toMatchObject({ userId: u, day: 20260301, award: 2 });
   expect(await feed(u)).toHaveLength(1);
   // the next day is another check-in
-  await repo().signOnce({ userId: u, day: 20260302, ip: "", award: 0 }, "签到", owesNothing);
+  await repo().signOnce({ userId: u, day: 20260302, ip: "", award: 0 }, { content: "签到", params: {} }, owesNothing);
   expect(await repo().byDay(u, 20260302)).not.toBeNull();
   expect(await repo().byDay(u, 20260303)).toBeNull();
 });
@@ -38,15 +42,19 @@ test("when what it owes cannot be written, neither the check-in nor its feed ent
   const u = await newUser();
   const seen: bigint[] = [];
   await expect(
-    repo().signOnce({ userId: u, day: 20260301, ip: "", award: 5 }, "签到", async (_tx, sign) => {
-      seen.push(sign.id);
-      throw new Error("outbox write failed");
-    }),
+    repo().signOnce(
+      { userId: u, day: 20260301, ip: "", award: 5 },
+      { content: "签到", params: {} },
+      async (_tx, sign) => {
+        seen.push(sign.id);
+        throw new Error("outbox write failed");
+      },
+    ),
   ).rejects.toThrow("outbox write failed");
   expect(seen).toHaveLength(1); // the owed write saw the check-in inside the transaction
   expect(await repo().byDay(u, 20260301)).toBeNull();
   expect(await feed(u)).toEqual([]);
   // the day stays free for a check-in that succeeds
-  await repo().signOnce({ userId: u, day: 20260301, ip: "", award: 5 }, "签到", owesNothing);
+  await repo().signOnce({ userId: u, day: 20260301, ip: "", award: 5 }, { content: "签到", params: {} }, owesNothing);
   expect(await feed(u)).toHaveLength(1);
 });

@@ -1,4 +1,5 @@
 // The only module that touches the signs table (daily check-ins).
+import type { TextParams } from "@wenku/kit";
 import type { Prisma } from "../../gen/prisma/client.js";
 import type { Db } from "../db.js";
 import { DynamicType } from "../dynamics/dynamic.repository.js";
@@ -25,12 +26,12 @@ export function createSignRepository(db: Db) {
      */
     signOnce: (
       row: { userId: bigint; day: number; ip: string; award: number },
-      dynamic: string,
+      dynamic: { content: string; params: TextParams },
       owe: (tx: Prisma.TransactionClient, sign: SignRow) => Promise<void>,
     ): Promise<SignRow> =>
       db.$transaction(async (tx) => {
         const sign = await tx.sign.create({ data: row });
-        await tx.dynamic.create({ data: { userId: row.userId, type: DynamicType.sign, content: dynamic } });
+        await tx.dynamic.create({ data: { userId: row.userId, type: DynamicType.sign, ...dynamic } });
         await owe(tx, sign);
         return sign;
       }),

@@ -26,15 +26,17 @@ function fakes() {
   const rows: SignRow[] = [];
   const owed: CreditBooking[] = [];
   const delivered: string[] = [];
+  const feed: { content: string; params: Record<string, string> }[] = [];
   const tx = {} as Prisma.TransactionClient;
   const repo: SignRepository = {
     byDay: async (userId, day) => rows.find((r) => r.userId === userId && r.day === day) ?? null,
-    async signOnce(row, _dynamic, owe) {
+    async signOnce(row, dynamic, owe) {
       if (rows.some((r) => r.userId === row.userId && r.day === row.day))
         throw Object.assign(new Error("dup"), { code: "P2002" });
       const sign = { id: BigInt(rows.length + 1), createdAt: new Date(), ...row };
       await owe(tx, sign);
       rows.push(sign);
+      feed.push(dynamic);
       return sign;
     },
   };
@@ -49,7 +51,7 @@ function fakes() {
     },
     sweep: async () => 0,
   };
-  return { rows, owed, delivered, repo, outbox };
+  return { rows, owed, delivered, feed, repo, outbox };
 }
 
 const call = {
@@ -78,11 +80,14 @@ describe("signToday", () => {
         amount: 2,
         code: "sign",
         reason: "签到获得 2 魔豆",
+        params: {},
         refKind: "day",
         refId: 20261125n,
         idempotencyKey: "sign:5:20261125",
       },
     ]);
+    // the feed entry: the zh-CN line, and the award for a client to word it in its own language
+    expect(f.feed).toEqual([{ content: "签到获得 2 魔豆", params: { award: "2" } }]);
     expect(f.delivered).toEqual(["sign:5:20261125"]);
     await expect(signs.signToday(call)).rejects.toEqual(new DomainError("already_exists", "今天已经签到过了"));
     expect(f.owed).toHaveLength(1);

@@ -2,7 +2,7 @@
 // owed in the check-in's transaction (the credit outbox) and booked in the order service's ledger
 // under the key sign:<user>:<YYYYMMDD>.
 import type { CreditOutbox } from "@wenku/credit-outbox";
-import { type CallContext, DomainError, isUniqueViolation, requireSignedIn } from "@wenku/kit";
+import { type CallContext, DomainError, isUniqueViolation, requireSignedIn, toTextParams } from "@wenku/kit";
 import type { RewardSettings } from "../ports.js";
 import type { SignRepository, SignRow } from "./sign.repository.js";
 
@@ -45,7 +45,7 @@ export function createSignService(deps: {
       try {
         sign = await deps.repo.signOnce(
           { userId: who.userId, day, ip: call.clientIp.slice(0, 64), award },
-          signLine(award, creditName),
+          { content: signLine(award, creditName), params: toTextParams({ award }) },
           async (tx) => {
             if (award <= 0) return;
             await deps.outbox.enqueue(tx, {
@@ -53,6 +53,7 @@ export function createSignService(deps: {
               amount: award,
               code: "sign",
               reason: signLine(award, creditName),
+              params: {},
               refKind: "day",
               refId: BigInt(day),
               idempotencyKey: key,

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { textParams } from "@wenku/kit";
 import { type Group as GroupMsg, GroupSchema } from "@wenku/proto/api/v1/group_pb.js";
 import { type Permission as PermissionMsg, PermissionSchema } from "@wenku/proto/api/v1/permission_pb.js";
 import { type Punishment as PunishmentMsg, PunishmentSchema } from "@wenku/proto/api/v1/punishment_pb.js";
@@ -104,6 +105,7 @@ export function toDynamic(d: Dynamic & { user?: { username: string } }): Dynamic
     id: d.id,
     userId: d.userId,
     content: d.content,
+    params: textParams(d.params),
     type: d.type,
     username: d.user?.username ?? "",
     createdAt: ts(d.createdAt),

@@ -65,7 +65,7 @@ export function createUserProfileService(deps: UserProfileDeps) {
       }
       await deps.repo.update(user.id, { passwordHash: await hashPassword(password) });
       await deps.repo.revokeUserSessions([user.id], self ? who.sessionId : undefined);
-      await deps.dynamics.add(user.id, DynamicType.password, "修改了登录密码");
+      await deps.dynamics.add(user.id, DynamicType.password, "修改了登录密码", { via: "profile" });
       await deps.authz.changed();
     },
 
