@@ -17,4 +17,11 @@ export const enCredits: { readonly [K in keyof typeof zhCNCredits]: string } = {
   "credit.reason.delete_document": "Deleted “{title}”: {amount} {name} deducted",
   "credit.reason.document_collected": "“{title}” was added to a favorites list: earned {amount} {name}",
   "credit.reason.document_commented": "“{title}” got a comment: earned {amount} {name}",
+  "credit.reason.register": "Signed up: earned {amount} {name}",
+  "credit.reason.sign": "Checked in: earned {amount} {name}",
+  "credit.reason.sale": "“{title}” was bought",
+  "credit.reason.order": "Paid for the order: {product}",
+  "credit.reason.refund": "Order not completed, refunded: {product}",
+  "credit.reason.recharge": "Top-up order {order_no}",
+  "credit.reason.system_recharge": "Credited by the site",
 };

@@ -20,4 +20,12 @@ export const zhCNCredits = {
   "credit.reason.delete_document": "删除文档《{title}》扣除 {amount} {name}",
   "credit.reason.document_collected": "文档《{title}》被收藏获得 {amount} {name}",
   "credit.reason.document_commented": "文档《{title}》被评论获得 {amount} {name}",
+  // The other services' entries, worded from ref_type, params and the amount (credits/creditReason.ts).
+  "credit.reason.register": "注册获得 {amount} {name}",
+  "credit.reason.sign": "签到获得 {amount} {name}",
+  "credit.reason.sale": "文档《{title}》被购买",
+  "credit.reason.order": "支付订单：{product}",
+  "credit.reason.refund": "订单未成交，退回：{product}",
+  "credit.reason.recharge": "充值订单 {order_no}",
+  "credit.reason.system_recharge": "系统充值",
 } as const;

@@ -1,39 +1,16 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { type Dynamic, UserAPI } from "@wenku/proto/api/v1/user_pb.js";
 import { Empty, Spin, Typography } from "antd";
-import { Fragment, type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { useState } from "react";
 import { useApiQuery } from "../../api/useApiQuery.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { useSiteName } from "../../settings/useSiteName.js";
 import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
 import { ListPager } from "../common/ListPager.js";
 import { formatRelative } from "../document/format.js";
+import { dynamicText } from "./dynamicText.js";
 
 export const DYNAMIC_PAGE_SIZE = 10;
-
-/** The pages a feed line may link (what the server writes: /document/{uuid|id}, /article/{identifier|id}). */
-const SAFE_HREF = /^\/(document|article)\/[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * A feed line's HTML (moredoc's shape: "收藏了文档《<a href="/document/…">title</a>》") as text and
- * in-app links only: it is parsed, never injected, so no markup of it ever runs.
- */
-export function dynamicParts(html: string): ReactNode[] {
-  const body = new DOMParser().parseFromString(html, "text/html").body;
-  return [...body.childNodes].map((node, i) => {
-    const text = node.textContent ?? "";
-    const href = node instanceof Element && node.tagName === "A" ? (node.getAttribute("href") ?? "") : "";
-    return SAFE_HREF.test(href) ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one line never move
-      <Link key={i} to={href}>
-        {text}
-      </Link>
-    ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one line never move
-      <Fragment key={i}>{text}</Fragment>
-    );
-  });
-}
 
 /**
  * A user's activity feed, newest first, paged: one's own (`userId` 0: every kind) on /me, another
@@ -41,6 +18,7 @@ export function dynamicParts(html: string): ReactNode[] {
  */
 export function UserDynamics({ userId }: { userId: bigint }) {
   const { t } = useI18n();
+  const { creditName } = useSiteName();
   const [page, setPage] = useState(1);
   const list = useApiQuery(
     UserAPI.method.listUserDynamic,
@@ -63,7 +41,7 @@ export function UserDynamics({ userId }: { userId: bigint }) {
             data-testid="dynamic-row"
             style={{ padding: "8px 0", borderBottom: "1px solid rgba(5, 5, 5, 0.06)", overflowWrap: "anywhere" }}
           >
-            <div>{dynamicParts(d.content)}</div>
+            <div>{dynamicText(d, t, creditName)}</div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatRelative(d.createdAt, t)}
             </Typography.Text>

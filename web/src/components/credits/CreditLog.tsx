@@ -1,38 +1,18 @@
-import { type CreditLog as CreditLogRow, OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
+import { OrderAPI } from "@wenku/proto/api/v1/order_pb.js";
 import { Empty, Flex, Pagination, Spin, Typography, theme } from "antd";
 import { useState } from "react";
 import { useApiQuery } from "../../api/useApiQuery.js";
-import { type Translate, useI18n } from "../../i18n/I18nProvider.js";
-import type { MessageKey } from "../../i18n/zh-CN.js";
+import { useI18n } from "../../i18n/I18nProvider.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { formatTimestamp } from "../account/formatDate.js";
 import { ApiErrorAlert } from "../common/ApiErrorAlert.js";
+import { creditReason } from "./creditReason.js";
 
 export const CREDIT_LOG_PAGE_SIZE = 10;
 
 /** A signed amount as the log shows it: +5, -10. */
 export function signedAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
-}
-
-/** ref_types whose line the web words itself (in the UI's language), by the document's title. */
-const DOCUMENT_REASONS = {
-  upload_document: "credit.reason.upload_document",
-  delete_document: "credit.reason.delete_document",
-  document_collected: "credit.reason.document_collected",
-  document_commented: "credit.reason.document_commented",
-} as const satisfies Record<string, MessageKey>;
-
-/**
- * What a log line says: for the content service's rewards and penalty, the UI's words with the amount
- * really booked (a penalty may take less than configured) and the document's title, which the
- * server's reason quotes in 《》; otherwise the server's reason (or its code when it has none).
- */
-export function creditReason(r: Pick<CreditLogRow, "reason" | "refType" | "amount">, t: Translate, name: string) {
-  const key = DOCUMENT_REASONS[r.refType as keyof typeof DOCUMENT_REASONS];
-  const title = /《(.*)》/.exec(r.reason)?.[1];
-  if (!key || title === undefined) return r.reason || r.refType;
-  return t(key, { title, amount: Math.abs(r.amount), name });
 }
 
 /** The signed-in user's credit ledger (ListUserCreditLog), newest first, a page at a time. */

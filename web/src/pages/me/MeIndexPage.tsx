@@ -9,6 +9,7 @@ import CheckInButton from "../../components/credits/CheckInButton.js";
 import { CreditLog } from "../../components/credits/CreditLog.js";
 import RechargeButton from "../../components/orders/RechargeButton.js";
 import { useI18n } from "../../i18n/I18nProvider.js";
+import { groupTitleIn } from "../../settings/storedNames.js";
 import { useSiteName } from "../../settings/useSiteName.js";
 import { useSession } from "../../store/SessionProvider.js";
 import { RecentReading } from "./RecentReading.js";
@@ -33,7 +34,7 @@ function Overview() {
         )}
         {groups.map((g) => (
           <Tag key={String(g.id)} color="blue">
-            {g.title}
+            {groupTitleIn(lang, g.title)}
           </Tag>
         ))}
       </Space>

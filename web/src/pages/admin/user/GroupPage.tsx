@@ -11,6 +11,7 @@ import { actionsColumn, RowActions } from "../../../components/admin/RowActions.
 import { titleColumn } from "../../../components/admin/table.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
+import { groupTitleIn } from "../../../settings/storedNames.js";
 import { GROUP_ABILITIES, GroupFormDrawer } from "./GroupFormDrawer.js";
 import { GroupPermissionDrawer } from "./GroupPermissionDrawer.js";
 
@@ -18,7 +19,7 @@ const GROUP_API = "/api.v1.GroupAPI";
 
 /** /admin/user/group: groups CRUD and each group's permissions. */
 export default function GroupPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const can = useCan();
   const [editing, setEditing] = useState<Group | "new" | null>(null);
   const [granting, setGranting] = useState<Group | null>(null);
@@ -40,7 +41,11 @@ export default function GroupPage() {
   );
   const columns: TableColumnsType<Group> = [
     { title: t("adm.common.id"), dataIndex: "id", width: 64, responsive: ["md"], render: idKey },
-    titleColumn(t("adm.common.title"), (g: Group) => <Tag color={g.color || undefined}>{g.title}</Tag>, 120),
+    titleColumn(
+      t("adm.common.title"),
+      (g: Group) => <Tag color={g.color || undefined}>{groupTitleIn(lang, g.title)}</Tag>,
+      120,
+    ),
     { title: t("adm.common.description"), dataIndex: "description", ellipsis: true, width: 220, responsive: ["lg"] },
     { title: t("adm.group.users"), dataIndex: "userCount", width: 80 },
     { title: t("adm.group.isDefault"), dataIndex: "isDefault", render: yesNo, responsive: ["md"] },

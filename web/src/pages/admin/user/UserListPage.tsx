@@ -12,6 +12,7 @@ import { titleColumn } from "../../../components/admin/table.js";
 import { formatTime, idKey } from "../../../components/common/format.js";
 import { useI18n } from "../../../i18n/I18nProvider.js";
 import type { MessageKey } from "../../../i18n/zh-CN.js";
+import { groupTitleIn } from "../../../settings/storedNames.js";
 import { DeleteUsersModal, ResetPasswordModal } from "./UserDialogs.js";
 import { UserFormDrawer } from "./UserFormDrawer.js";
 import { useGroups } from "./useGroupOptions.js";
@@ -22,7 +23,7 @@ export const statusKey = (status: Status) => `adm.status.${status}` as MessageKe
 
 /** /admin/user/list: search, filter and page through users; add, edit, reset password, delete. */
 export default function UserListPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const can = useCan();
   const { groups, byId } = useGroups();
   const [editing, setEditing] = useState<User | "new" | null>(null);
@@ -66,7 +67,7 @@ export default function UserListPage() {
           const group = byId.get(idKey(id));
           return (
             <Tag key={idKey(id)} color={group?.color || undefined}>
-              {group?.title ?? idKey(id)}
+              {group ? groupTitleIn(lang, group.title) : idKey(id)}
             </Tag>
           );
         }),
