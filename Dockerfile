@@ -62,6 +62,14 @@ COPY proto/ proto/
 COPY web/ web/
 RUN cd web && npx --no-install vite build
 
+# ---- source: the Corresponding Source the site offers its users (AGPL-3.0 §13, GET /source) ----
+# The build context as .dockerignore leaves it (no node_modules, data, .env, dist …) and the list of
+# its files, which the gateway archives on request (gateway/src/source/) from the runtime's copy.
+FROM ${NODE_IMAGE} AS source
+WORKDIR /app
+COPY . .
+RUN find . -type f ! -name source-manifest.txt | sed 's|^\./||' | LC_ALL=C sort > source-manifest.txt
+
 # ---- runtime bases ----------------------------------------------------------------------------
 # The API processes (gateway and services) need nothing beyond Node: no office suite in their pods.
 FROM ${NODE_IMAGE} AS api-base
@@ -82,6 +90,8 @@ ENV NODE_ENV=production \
     HOME=/tmp \
     WEB_DIST=/app/web/dist
 WORKDIR /app
+# The sources and their manifest first (what GET /source archives); the copies below add to them.
+COPY --from=source /app/ ./
 # node_modules: the bundles import every package from there, by name or, for a workspace's own
 # node_modules (gateway/, services/content/), by path.
 COPY --from=deps /app/ ./

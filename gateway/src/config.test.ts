@@ -17,3 +17,14 @@ describe("TRUSTED_PROXIES in the gateway's configuration", () => {
     );
   });
 });
+
+describe("WENKU_SOURCE_URL", () => {
+  test("an http(s) URL loads; unset is none; anything else fails start-up naming it", () => {
+    expect(loadGatewayConfig({ WENKU_SOURCE_URL: " https://git.example.org/our/wenku " }).WENKU_SOURCE_URL).toBe(
+      "https://git.example.org/our/wenku",
+    );
+    expect(loadGatewayConfig({}).WENKU_SOURCE_URL).toBeUndefined();
+    expect(() => loadGatewayConfig({ WENKU_SOURCE_URL: "javascript:alert(1)" })).toThrow(/WENKU_SOURCE_URL/);
+    expect(() => loadGatewayConfig({ WENKU_SOURCE_URL: "not a url" })).toThrow(/WENKU_SOURCE_URL/);
+  });
+});

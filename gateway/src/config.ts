@@ -32,9 +32,25 @@ export const listenShape = {
 export const listenConfigSchema = z.object(listenShape);
 export type ListenConfig = z.infer<typeof listenConfigSchema>;
 
+/**
+ * Where the site's "download the source" link (GET /source) leads instead of this install's own
+ * archive: a modified deployment's public repository (AGPL-3.0 §13). An http(s) URL; unset: the archive.
+ */
+export const sourceShape = {
+  WENKU_SOURCE_URL: z
+    .string()
+    .trim()
+    .max(2048)
+    .url()
+    .refine((u) => /^https?:\/\//i.test(u), "WENKU_SOURCE_URL must be an http(s) URL")
+    .optional(),
+};
+export const sourceConfigSchema = z.object(sourceShape);
+
 /** Settings of the public HTTP origin, shared by the gateway process and the one-process stack. */
 export const gatewayShape = {
   ...listenShape,
+  ...sourceShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   /** The built web app (web/dist); unset → only the API is served. */

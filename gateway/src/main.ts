@@ -29,6 +29,7 @@ const gateway = createGateway({
   trustedProxies: cfg.TRUSTED_PROXIES,
   maxBodyBytes: cfg.MAX_BODY_BYTES,
   webDist: cfg.WEB_DIST,
+  sourceUrl: cfg.WENKU_SOURCE_URL,
   onConfigChanged: bus
     ? (listener) =>
         bus.onBroadcast(CONFIG_CHANGED_SUBJECT, listener).catch((err: unknown) => {

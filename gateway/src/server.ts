@@ -25,6 +25,8 @@ import { changesPages, createMethodFinder } from "./seo/changes.js";
 import { createSeoData } from "./seo/data.js";
 import { createSeoRenderer } from "./seo/render.js";
 import { createSitemapRoutes, isSitemapPath } from "./seo/sitemap.js";
+import { installOf } from "./source/install.js";
+import { createSourceRoute, isSourcePath } from "./source/source.route.js";
 import { createStaticHandler } from "./static/handler.js";
 import { createProbe } from "./static/probe.js";
 import { handleUpload, isUploadPath } from "./upload.js";
@@ -52,6 +54,10 @@ export interface GatewayOptions {
    * without them every page image asks the content service.
    */
   onDocumentsChanged?: (listener: () => void) => unknown;
+  /** WENKU_SOURCE_URL: where GET /source leads instead of this install's source archive. */
+  sourceUrl?: string;
+  /** The install whose source GET /source serves; default: the one this gateway runs from. */
+  installRoot?: string;
 }
 
 type AnyReq = IncomingMessage | Http2ServerRequest;
@@ -130,6 +136,9 @@ export function createGateway(opts: GatewayOptions) {
     },
   });
 
+  const install = installOf(opts.installRoot);
+  const source = createSourceRoute({ ...install, sourceUrl: opts.sourceUrl ?? "", log: opts.log });
+
   const rest = { table, transports: opts.transports, maxBodyBytes: opts.maxBodyBytes, log: opts.log, timeoutMs };
   const methodOf = createMethodFinder(services, table);
   /** A call that may change a crawler page drops the rendered pages once it succeeded. */
@@ -198,6 +207,12 @@ export function createGateway(opts: GatewayOptions) {
         };
         handleCallback(deps, path, url.search.slice(1), req as IncomingMessage, res as ServerResponse, requestId).catch(
           (err) => writeError(res as ServerResponse, err, requestId, opts.log),
+        );
+        return;
+      }
+      if (isSourcePath(path)) {
+        source(req as IncomingMessage, res as ServerResponse, path).catch((err) =>
+          writeError(res as ServerResponse, err, requestId, opts.log),
         );
         return;
       }

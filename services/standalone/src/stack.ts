@@ -2,7 +2,7 @@ import type { Transport } from "@connectrpc/connect";
 import * as config from "@wenku/config";
 import * as content from "@wenku/content";
 import * as converter from "@wenku/converter";
-import { createGateway, gatewayListenOptions, listenConfigSchema } from "@wenku/gateway";
+import { createGateway, gatewayListenOptions, listenConfigSchema, sourceConfigSchema } from "@wenku/gateway";
 import {
   AUTHZ_CHANGED_SUBJECT,
   CachingAuthorizer,
@@ -174,6 +174,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     trustedProxies: opts.trustedProxies ?? [],
     maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
     webDist: opts.webDist,
+    sourceUrl: loadConfig(sourceConfigSchema, env).WENKU_SOURCE_URL,
     onConfigChanged: (listener) => settings.onChange(listener),
     onDocumentsChanged: (listener) => documentsChanged.onChange(listener),
   });
