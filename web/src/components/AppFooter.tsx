@@ -1,14 +1,14 @@
 import { FriendlinkAPI } from "@wenku/proto/api/v1/friendlink_pb.js";
 import { theme } from "antd";
 import type { CSSProperties } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useApiQuery } from "../api/useApiQuery.js";
 import { useI18n } from "../i18n/I18nProvider.js";
 import type { MessageKey } from "../i18n/zh-CN.js";
+import { ABOUT_WENKU } from "../router/paths.js";
 import { useSettings } from "../settings/SettingsProvider.js";
 import { useSiteName } from "../settings/useSiteName.js";
 import { NavItemLink } from "./NavItemLink.js";
-import { PROJECT_HOME } from "./projectHome.js";
 
 /** Copyright years: "2019-2025", or just the current year when the start is missing or not earlier. */
 export function copyrightYears(startYear: string, currentYear: number): string {
@@ -97,9 +97,9 @@ export function AppFooter() {
       )}
       {system.enablePoweredBy && (
         <div>
-          <a href={PROJECT_HOME} target="_blank" rel="noopener noreferrer" style={linkStyle} data-testid="powered-by">
+          <Link to={ABOUT_WENKU} style={linkStyle} data-testid="powered-by">
             {t("footer.poweredBy")}
-          </a>
+          </Link>
         </div>
       )}
     </footer>

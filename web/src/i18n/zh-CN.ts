@@ -58,6 +58,14 @@ const common = {
   "footer.sitemap": "网站地图",
   "footer.friendlinks": "友情链接",
   "footer.poweredBy": "由 Wenku 强力驱动",
+  // /about-wenku: the software the site runs and its source (AGPL-3.0 §13).
+  "about.title": "关于 Wenku",
+  "about.intro": "本站使用 Wenku 搭建：一个开源、可自行部署的文档分享系统。",
+  "about.version": "运行版本",
+  "about.license": "许可证",
+  "about.sourceNote":
+    "Wenku 以 AGPL-3.0-or-later 许可发布：本站的每位用户都可以获取本站所运行程序的完整源代码，并在该许可下使用、修改和分发。",
+  "about.source": "下载源代码",
   "footer.rights": "版权所有",
   "footer.about": "关于我们",
   "footer.agreement": "文库协议",
@@ -99,6 +107,7 @@ const common = {
   "page.oauth": "第三方登录",
   "page.wechatMp": "微信公众号登录",
   "page.joinVip": "开通 VIP",
+  "page.aboutWenku": "关于 Wenku",
   "page.order": "订单",
   "page.paySandbox": "沙箱支付",
   "page.post": "发布文章",

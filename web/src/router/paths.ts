@@ -17,3 +17,6 @@ export function searchTypeFor(pathname: string): SearchType {
 export function loginPath(redirect: string): string {
   return redirect === "/" || redirect === "" ? "/login" : `/login?${new URLSearchParams({ redirect }).toString()}`;
 }
+
+/** What the footer's "由 Wenku 强力驱动" opens: the software, its license and its source (AboutWenkuPage). */
+export const ABOUT_WENKU = "/about-wenku";

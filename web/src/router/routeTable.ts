@@ -62,6 +62,7 @@ const frontRoutes: RouteEntry[] = [
   page("oauth/wechatmp", () => import("../pages/oauth/WechatMpPage.js"), "page.wechatMp", ["wechat"]),
   page("oauth/:type?", () => import("../pages/oauth/OAuthPage.js"), "page.oauth"),
   page("joinvip", () => import("../pages/JoinVipPage.js"), "page.joinVip", ["vip", "orders"]),
+  page("about-wenku", () => import("../pages/AboutWenkuPage.js"), "page.aboutWenku"),
   page("order", () => import("../pages/OrderPage.js"), "page.order", ["orders"]),
   page("pay/sandbox", () => import("../pages/order/PaySandboxPage.js"), "page.paySandbox", ["orders"]),
   page("post", () => import("../pages/PostPage.js"), "page.post", ["articles"]),
