@@ -73,8 +73,12 @@ test("favorite a document once (ten concurrent requests), find it with its title
 
   // the activity feed links the document
   const feed = await call("GET", "/api/v1/user/dynamic?size=5", undefined, user.token);
-  const [latest] = feed.json.dynamic as Array<{ content: string }>;
+  const [latest] = feed.json.dynamic as Array<{ type: number; content: string; params?: Record<string, string> }>;
   expect(latest?.content).toContain("收藏的文档");
+  // beside the zh-CN line: its type (2, favorite) and what a client words it from, in its own language
+  const uuid = list.favorite?.[0]?.document_uuid;
+  expect([latest?.type, latest?.params]).toEqual([2, { kind: "document", ref: uuid, title: "收藏的文档" }]);
+  expect(latest?.content).toBe(`收藏了文档《<a href="/document/${uuid}">收藏的文档</a>》`);
 
   // another user's favorite cannot be removed; one's own can, once
   const favId = replies[0]?.json.id as number;

@@ -112,12 +112,17 @@ test("upload reward: 5 per document, at most 2 rewarded per uploader and day, ex
   expect(rewarded.every((e) => e.refKind === "document" && ids.includes(Number(e.refId)))).toBe(true);
   expect(rewarded[0]?.reason).toMatch(/^上传文档《并发\d》获得 5 魔豆$/);
   const log = await call("GET", "/api/v1/user/credit/log", undefined, u.token);
-  expect(
-    (log.json.credit_log as Array<{ ref_type: string; amount: number }>).map((l) => [l.ref_type, l.amount]),
-  ).toEqual([
+  type Line = { ref_type: string; amount: number; reason: string; params?: Record<string, string> };
+  const lines = log.json.credit_log as Line[];
+  expect(lines.map((l) => [l.ref_type, l.amount])).toEqual([
     ["upload_document", 5],
     ["upload_document", 5],
   ]);
+  // moredoc clients read the zh-CN reason; ours word the line from ref_type and params (the title as given)
+  for (const l of lines) {
+    const title = l.params?.title ?? "";
+    expect([title, l.reason]).toEqual([expect.stringMatching(/^并发\d$/), `上传文档《${title}》获得 5 魔豆`]);
+  }
   // A limit of 0 rewards no upload.
   const v = await user();
   await setConfig("score", { upload_document_limit: "0" });

@@ -57,8 +57,10 @@ test("20 concurrent check-ins: exactly one award; today's check-in, the ledger, 
   const profile = await call("GET", `/api/v1/user?id=${user.id}`, undefined, user.token);
   expect(profile.json.credit_count).toBe(3);
   const feed = await call("GET", "/api/v1/user/dynamic?size=5", undefined, user.token);
-  const lines = (feed.json.dynamic as Array<{ type: number; content: string }>).filter((d) => d.type === 11);
-  expect(lines.map((d) => d.content)).toEqual(["签到获得 3 魔豆"]);
+  type Entry = { type: number; content: string; params?: Record<string, string> };
+  const lines = (feed.json.dynamic as Entry[]).filter((d) => d.type === 11);
+  // the zh-CN line for moredoc clients, and the award for clients that word it themselves
+  expect(lines.map((d) => [d.content, d.params])).toEqual([["签到获得 3 魔豆", { award: "3" }]]);
   const log = await call("GET", "/api/v1/user/credit/log", undefined, user.token);
   expect(
     (log.json.credit_log as Array<{ ref_type: string; amount: number }>).map((l) => [l.ref_type, l.amount]),

@@ -43,6 +43,8 @@ describe("apply", () => {
       [{ refKind: "a b" }, "积分变动关联类型无效", "ref_kind"],
       [{ idempotencyKey: "" }, "幂等键不能为空，且不能超过 128 个字符", "idempotency_key"],
       [{ reason: "长".repeat(256) }, "积分变动说明不能超过 255 个字符", "reason"],
+      [{ params: { Title: "x" } }, "积分变动参数无效：参数名 Title 无效", "params"],
+      [{ params: { title: "长".repeat(256) } }, "积分变动参数无效：参数 title 不能超过 255 个字符", "params"],
     ];
     for (const [over, message, field] of cases)
       await expect(ledger.apply(booking(over))).rejects.toEqual(
