@@ -35,6 +35,7 @@ COPY services/standalone/package.json services/standalone/
 COPY gateway/package.json gateway/
 COPY tests/api/package.json tests/api/
 COPY tests/kit/package.json tests/kit/
+COPY tests/faults/package.json tests/faults/
 COPY web/package.json web/
 COPY bench/package.json bench/
 RUN npm install --no-audit --no-fund --ignore-scripts
