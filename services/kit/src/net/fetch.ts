@@ -1,6 +1,6 @@
 // The one guarded fetcher: every server-side fetch of a URL a user or an administrator gave us goes
-// through here (article images today; the spider and OAuth later). It refuses what would let such a URL
-// reach inside our network or hold a process:
+// through here (article images, OAuth and SMS vendors; the spider through open.ts, its streaming form).
+// It refuses what would let such a URL reach inside our network or hold a process:
 // - http and https only; at most `maxRedirects` redirects, each one checked like the first URL;
 // - the address is checked AFTER DNS resolution, at connect time, and the connection goes to exactly
 //   the address checked (the connector's lookup answers the checked address: no DNS rebinding between
@@ -83,7 +83,7 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
+export const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_REDIRECTS = 5;
 
 const defaultPort = (protocol: string) => (protocol === "https:" ? 443 : 80);
@@ -118,7 +118,7 @@ function guardedConnector(allow: AllowHosts): buildConnector.connector {
 }
 
 /** The URL parsed and checked for scheme and (when it is an IP literal) address. */
-function checkUrl(raw: string | URL, allow: AllowHosts): URL {
+export function checkUrl(raw: string | URL, allow: AllowHosts): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -134,7 +134,7 @@ function checkUrl(raw: string | URL, allow: AllowHosts): URL {
 }
 
 /** The FetchRefused a failure stands for: the guard's own, a timeout, or "cannot connect". */
-function refusalOf(err: unknown, timedOut: boolean, timeoutMs: number): FetchRefused {
+export function refusalOf(err: unknown, timedOut: boolean, timeoutMs: number): FetchRefused {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if (e instanceof FetchRefused) return e;
     if (e instanceof AggregateError) {
@@ -162,7 +162,7 @@ async function readCapped(body: Dispatcher.ResponseData["body"], max: number): P
 }
 
 /** One call's deadline (with the caller's signal) and its own guarded connection. */
-function guardedCall(allow: AllowHosts, options: { timeoutMs: number; signal?: AbortSignal }) {
+export function guardedCall(allow: AllowHosts, options: { timeoutMs: number; signal?: AbortSignal }) {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const agent = new Agent({
