@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file api/v1/events.proto.
  */
 export const file_api_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEi4AEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBRIQCghsYW5ndWFnZRgJIAEoCRINCgV0aXRsZRgKIAEoCSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDIiQKEVVzZXJDb3VudHNDaGFuZ2VkEg8KB3VzZXJfaWQYASADKANiBnByb3RvMw");
+  fileDesc("ChNhcGkvdjEvZXZlbnRzLnByb3RvEgZhcGkudjEi4AEKE0NvbnZlcnNpb25SZXF1ZXN0ZWQSEwoLZG9jdW1lbnRfaWQYASABKAMSFwoPYXR0YWNobWVudF9oYXNoGAIgASgJEhMKC3N0b3JhZ2Vfa2V5GAMgASgJEgsKA2V4dBgEIAEoCRINCgVmb3JjZRgFIAEoCBITCgttYXhfcHJldmlldxgGIAEoBRIbChNtYXhfcHJldmlld19wZXJjZW50GAcgASgFEhcKD3RpbWVvdXRfbWludXRlcxgIIAEoBRIQCghsYW5ndWFnZRgJIAEoCRINCgV0aXRsZRgKIAEoCSIeChBEb2N1bWVudHNDaGFuZ2VkEgoKAmlkGAEgAygDIiQKEVVzZXJDb3VudHNDaGFuZ2VkEg8KB3VzZXJfaWQYASADKAMiIAoSU3BpZGVySm9iUmVxdWVzdGVkEgoKAmlkGAEgASgDYgZwcm90bzM");
 
 /**
  * wenku.conversion.requested (stream WENKU_CONVERSION, a work queue): convert one document's file. Published by
@@ -137,4 +137,26 @@ export type UserCountsChanged = Message<"api.v1.UserCountsChanged"> & {
  */
 export const UserCountsChangedSchema: GenMessage<UserCountsChanged> = /*@__PURE__*/
   messageDesc(file_api_v1_events, 2);
+
+/**
+ * wenku.spider.crawl / wenku.spider.download / wenku.spider.publish (stream WENKU_SPIDER, work queues of the
+ * spider service): crawl one SpiderUrl, download or publish one SpiderDocument. Published by the spider
+ * service after the row's status committed; the row's status (and its lease) is the truth, so a repeat
+ * or a stale message is dropped by the worker.
+ *
+ * @generated from message api.v1.SpiderJobRequested
+ */
+export type SpiderJobRequested = Message<"api.v1.SpiderJobRequested"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message api.v1.SpiderJobRequested.
+ * Use `create(SpiderJobRequestedSchema)` to create a new message.
+ */
+export const SpiderJobRequestedSchema: GenMessage<SpiderJobRequested> = /*@__PURE__*/
+  messageDesc(file_api_v1_events, 3);
 
