@@ -1,2 +1,3 @@
 // @wenku/spider
+export { spiderChannel } from "./jobs/queue.js";
 export { service } from "./service.js";

@@ -7,6 +7,7 @@ import { connect } from "@nats-io/transport-node";
 import { conversionChannel } from "@wenku/converter/contract";
 import { createLogger } from "@wenku/kit";
 import { createBus } from "@wenku/kit/bus";
+import { spiderChannel } from "@wenku/spider";
 import { type Stack, startStack } from "@wenku/standalone";
 import { createTestDatabase } from "../../../jest/db.js";
 import { TEST_NATS_URL } from "../../../jest/env.js";
@@ -67,7 +68,7 @@ export async function startTestStack(
     // run's converter never takes another's jobs.
     env: {
       STORAGE_DIR: storageDir,
-      ...(queue ? { CONVERSION_QUEUE: queue } : {}),
+      ...(queue ? { CONVERSION_QUEUE: queue, SPIDER_QUEUE: queue } : {}),
       ...opts.env,
     },
   });
@@ -84,6 +85,7 @@ export async function startTestStack(
       await db.drop();
       await rm(storageDir, { recursive: true, force: true });
       if (queue) await deleteStream(conversionChannel(queue).stream?.name as string);
+      if (queue) await deleteStream(spiderChannel(queue).stream.name);
     },
   });
 }

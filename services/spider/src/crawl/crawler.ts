@@ -52,7 +52,7 @@ function decode(bytes: Buffer, contentType: string): string {
 }
 
 /** Crawls `row` (claimed for run `row.run`); `beat` tells the bus the job is alive. */
-export async function crawlUrl(d: CrawlDeps, row: UrlRow, beat: () => void): Promise<void> {
+export async function crawlUrl(d: CrawlDeps, row: UrlRow, beat: () => void, signal?: AbortSignal): Promise<void> {
   const inScope = scopeOf(row.url);
   const wanted = await d.fileFilter();
   const intervalMs = row.interval * 1000;
@@ -66,9 +66,10 @@ export async function crawlUrl(d: CrawlDeps, row: UrlRow, beat: () => void): Pro
       return;
     }
     beat();
+    signal?.throwIfAborted();
     const page = queue.shift() as { url: string; depth: number };
     pages++;
-    const outcome = await fetchPage(d, row, page.url, intervalMs);
+    const outcome = await fetchPage(d, row, page.url, intervalMs, signal);
     if ("problem" in outcome) {
       if (page.url === row.url) {
         await d.urls.finish(row.id, row.run, CrawlState.failed, outcome.problem, await d.docs.count(row.id));
@@ -91,14 +92,20 @@ export async function crawlUrl(d: CrawlDeps, row: UrlRow, beat: () => void): Pro
   await d.urls.finish(row.id, row.run, CrawlState.done, "", await d.docs.count(row.id));
 }
 
-async function fetchPage(d: CrawlDeps, row: UrlRow, url: string, intervalMs: number): Promise<PageOutcome> {
+async function fetchPage(
+  d: CrawlDeps,
+  row: UrlRow,
+  url: string,
+  intervalMs: number,
+  signal?: AbortSignal,
+): Promise<PageOutcome> {
   try {
-    if (!(await d.polite.allowed(url, intervalMs))) return { problem: crawlMessages.robots };
+    if (!(await d.polite.allowed(url, intervalMs, signal))) return { problem: crawlMessages.robots };
     const prior = await d.urls.page(row.id, url);
     const headers: Record<string, string> = { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5" };
     if (prior?.etag) headers["if-none-match"] = prior.etag;
     if (prior?.lastModified) headers["if-modified-since"] = prior.lastModified;
-    return await d.polite.request(url, { intervalMs, maxBytes: d.pageMaxBytes, headers }, async (a) => {
+    return await d.polite.request(url, { intervalMs, maxBytes: d.pageMaxBytes, headers, signal }, async (a) => {
       if (a.status === 304 && prior) return { links: prior.links.map(unpackLink) };
       if (a.status < 200 || a.status > 299) return { problem: crawlMessages.notPage(a.status) };
       if (!HTML.has(a.contentType)) return { problem: crawlMessages.notHtml(a.contentType) };
@@ -112,7 +119,7 @@ async function fetchPage(d: CrawlDeps, row: UrlRow, url: string, intervalMs: num
       return { links };
     });
   } catch (err) {
-    if (err instanceof FetchRefused) return { problem: err.message };
+    if (err instanceof FetchRefused && !signal?.aborted) return { problem: err.message };
     throw err;
   }
 }

@@ -47,10 +47,11 @@ export async function downloadDocument(
   d: { polite: PoliteFetcher; storage: Storage; fileMaxBytes: number },
   doc: DocRow,
   intervalMs: number,
+  signal?: AbortSignal,
 ): Promise<DownloadOutcome> {
   try {
-    if (!(await d.polite.allowed(doc.url, intervalMs))) return { problem: downloadMessages.robots };
-    const opts = { intervalMs, maxBytes: d.fileMaxBytes, headers: { accept: "*/*" } };
+    if (!(await d.polite.allowed(doc.url, intervalMs, signal))) return { problem: downloadMessages.robots };
+    const opts = { intervalMs, maxBytes: d.fileMaxBytes, headers: { accept: "*/*" }, signal };
     return await d.polite.request(doc.url, opts, async (a): Promise<DownloadOutcome> => {
       if (a.status < 200 || a.status > 299) return { problem: downloadMessages.status(a.status) };
       const declared = declaredProblem(a.contentType, doc.ext);
@@ -67,6 +68,7 @@ export async function downloadDocument(
       return { size: BigInt(put.size), hash: put.md5, storageKey: key };
     });
   } catch (err) {
+    if (signal?.aborted) throw err; // stopping: the job comes back, it did not fail
     if (err instanceof FetchRefused) return { problem: err.message };
     if (err instanceof StorageError && err.code === "too_large") {
       return { problem: `文件超过 ${Math.round(d.fileMaxBytes / 1024 / 1024)} MB` };

@@ -63,6 +63,9 @@ async function leased<T>(renew: () => Promise<boolean>, beat: () => void, leaseM
 export async function startSpiderWorkers(d: WorkerDeps): Promise<SpiderWorkers> {
   const leaseMs = d.leaseMs ?? LEASE_MS;
   const log = d.log;
+  // stop() ends the requests in flight (a site's interval may be a day): their jobs come back after the lease
+  const stopping = new AbortController();
+  const signal = stopping.signal;
   const intervalOf = async (doc: DocRow) => ((await d.urls.get(doc.spiderUrlId))?.interval ?? 1) * 1000;
 
   const handlers: Record<JobKind, (id: bigint, beat: () => void) => Promise<void>> = {
@@ -70,7 +73,7 @@ export async function startSpiderWorkers(d: WorkerDeps): Promise<SpiderWorkers> 
       const row = await d.urls.claim(id, leaseMs);
       if (!row) return;
       const renew = () => d.urls.renew(row.id, row.run, leaseMs);
-      await leased(renew, beat, leaseMs, () => crawlUrl({ ...d, leaseMs }, row, beat));
+      await leased(renew, beat, leaseMs, () => crawlUrl({ ...d, leaseMs }, row, beat, signal));
       const found = await d.docs.move([], [DocState.pendingDownload], DocState.queued, row.id);
       await d.jobs.download(found);
     },
@@ -78,7 +81,9 @@ export async function startSpiderWorkers(d: WorkerDeps): Promise<SpiderWorkers> 
       const doc = await d.docs.claim(id, DocState.queued, DocState.downloading, leaseMs);
       if (!doc) return;
       const renew = () => d.docs.renew(doc.id, doc.run, DocState.downloading, leaseMs);
-      const out = await leased(renew, beat, leaseMs, async () => downloadDocument(d, doc, await intervalOf(doc)));
+      const out = await leased(renew, beat, leaseMs, async () =>
+        downloadDocument(d, doc, await intervalOf(doc), signal),
+      );
       const data =
         "problem" in out
           ? { status: DocState.downloadFailed, error: out.problem }
@@ -136,6 +141,7 @@ export async function startSpiderWorkers(d: WorkerDeps): Promise<SpiderWorkers> 
   return {
     sweep,
     async stop() {
+      stopping.abort(new Error("the spider is stopping"));
       await sweeper.stop();
       await Promise.all(consumers.map((c) => c.stop()));
     },
