@@ -80,8 +80,8 @@ export const deployables: Deployable[] = [
   service("order", [], [], ["internet"]),
   // The SMTP settings check (config/src/settings/mail.check.ts).
   service("config", [], [], ["mail"]),
-  // The crawler.
-  service("spider", [], [], ["internet"]),
+  // The crawler; its downloads wait in S3 until published (read-only root, replicas share them).
+  service("spider", [...S3, "S3_BUCKET"], S3, ["internet"]),
   {
     // No tables of its own (kit/run.ts asks no DATABASE_URL then): reads originals from and writes
     // pages to the S3 storage the content service shares, reports to it over gRPC.
