@@ -1,8 +1,15 @@
 // The implementations of ports.ts: the site's settings (kit settings reader, dropped on change broadcasts)
-// and the content service's import.
-import { Code, ConnectError } from "@connectrpc/connect";
-import type { SettingsReader } from "@wenku/kit";
-import type { DocumentImporter, SpiderSettings } from "./ports.js";
+// and the content service's import (DocumentInternalAPI.ImportDocument, client-streaming).
+import { create } from "@bufbuild/protobuf";
+import { createClient, type Transport } from "@connectrpc/connect";
+import { headers, type SettingsReader } from "@wenku/kit";
+import { DocumentInternalAPI, ImportDocumentChunkSchema } from "@wenku/proto/api/v1/content_internal_pb.js";
+import type { DocumentImporter, ImportHeader, SpiderSettings } from "./ports.js";
+
+/** One file's import, header and bytes: generous, a large file crosses the network twice. */
+const IMPORT_TIMEOUT_MS = 30 * 60_000;
+/** Bytes per message (storage reads come in larger pieces). */
+const CHUNK = 256 * 1024;
 
 export function settingsFrom(reader: SettingsReader): SpiderSettings {
   return {
@@ -21,13 +28,24 @@ export function settingsFrom(reader: SettingsReader): SpiderSettings {
   };
 }
 
-/** Until the content service answers imports: every publish fails with this reason (status 8). */
-export const importUnavailable = "内容服务尚未提供导入接口，暂时无法发布";
-
-export function unavailableImporter(): DocumentImporter {
+/** The content service's ImportDocument as the importer port: the header, then the file in chunks. */
+export function createDocumentImporter(transport: Transport, internalToken: string): DocumentImporter {
+  const client = createClient(DocumentInternalAPI, transport);
+  async function* parts(header: ImportHeader, body: AsyncIterable<Uint8Array>) {
+    yield create(ImportDocumentChunkSchema, { part: { case: "header", value: header } });
+    for await (const piece of body) {
+      for (let at = 0; at < piece.length; at += CHUNK) {
+        yield create(ImportDocumentChunkSchema, { part: { case: "data", value: piece.subarray(at, at + CHUNK) } });
+      }
+    }
+  }
   return {
-    async import() {
-      throw new ConnectError(importUnavailable, Code.Unimplemented);
+    async import(header, body) {
+      const reply = await client.importDocument(parts(header, body), {
+        headers: { [headers.internal]: internalToken },
+        timeoutMs: IMPORT_TIMEOUT_MS,
+      });
+      return { documentId: reply.documentId, duplicate: reply.duplicate };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { isAllowedExtension } from "@wenku/converter/contract";
 import type { ServiceModule } from "@wenku/kit";
 import { createStorage } from "@wenku/kit/storage";
-import { settingsFrom, unavailableImporter } from "./clients.js";
+import { createDocumentImporter, settingsFrom } from "./clients.js";
 import { capsOf, loadSpiderConfig } from "./config.js";
 import { createHostGate } from "./crawl/host-gate.js";
 import { createPoliteFetcher } from "./crawl/polite.js";
@@ -45,7 +45,7 @@ export const service: ServiceModule = {
           return site ? `${SPIDER_AGENT} (+${site})` : SPIDER_AGENT;
         },
       });
-      const importer: DocumentImporter = unavailableImporter();
+      const importer: DocumentImporter = createDocumentImporter(ctx.transports.content, ctx.internalToken);
       const workers = await startSpiderWorkers({
         bus: ctx.bus,
         channel,

@@ -1,15 +1,18 @@
 // The spider through the public API (in-process, and over gRPC + NATS with WENKU_TEST_TRANSPORT=grpc):
 // an administrator adds a start URL of a real local site (allowed through SPIDER_ALLOW_HOSTS), the crawl
 // collects the files of the extensions the site allows (a saved change applies to the next crawl), the
-// files are downloaded, refusals carry their reason; validation names the field; members without the
-// permission are refused; stop and re-crawl.
+// files are downloaded, refusals carry their reason, and published through the content service as the
+// URL's owner (one, a selection, all; a file content already holds is linked, not stored twice);
+// validation names the field; members without the permission are refused; stop and re-crawl.
 import { startTestSite, type TestSite } from "@wenku/testkit/spider-site";
+import { createCategory } from "./documents.js";
 import { eventually, loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let site: TestSite;
 let admin: string;
 let plain: string;
+let category: number;
 
 beforeAll(async () => {
   site = await startTestSite({ busyRetryAfter: "1" });
@@ -18,6 +21,7 @@ beforeAll(async () => {
   });
   admin = await loginAdmin(stack.url);
   plain = (await registerUser(stack.url, "spiderplain")).token;
+  category = await createCategory(stack.url, admin, "采集");
 }, 60_000);
 afterAll(async () => {
   await stack.stop();
@@ -71,7 +75,7 @@ test("a crawl through the API: allowed extensions only, downloads with reasons, 
 
   const created = await call("POST", "/api/v1/spiderurl", {
     url: `${site.url}/lib/index.html`,
-    category_id: [1],
+    category_id: [category],
     interval: 1,
     depth: 1,
   });
@@ -106,6 +110,33 @@ test("a crawl through the API: allowed extensions only, downloads with reasons, 
   const early = await call("PUT", "/api/v1/spiderdocument", { ...wrong, status: 5 });
   expect([early.status, early.json.message]).toEqual([400, "该文档当前状态不能进行此操作（发布前须先下载成功）"]);
 
+  // publish a selection: a.pdf and copy.pdf hold the same bytes, so content keeps one document for both
+  const pick = (f: string) => found[`/lib/files/${f}`]?.id as number;
+  const sel = await call("PUT", "/api/v1/spiderdocument/batch", { id: [pick("a.pdf"), pick("copy.pdf")], status: 5 });
+  expect(sel.status).toBe(200);
+  const published = async (f: string) =>
+    (await call("GET", `/api/v1/spiderdocument?id=${pick(f)}`)).json as Doc & { document_id?: number };
+  await eventually(async () => {
+    for (const f of ["a.pdf", "copy.pdf"]) expect((await published(f)).status).toBe(7);
+  }, 60_000);
+  const docA = (await published("a.pdf")).document_id;
+  expect(docA).toBeGreaterThan(0);
+  expect((await published("copy.pdf")).document_id).toBe(docA);
+  const shown = await call("GET", `/api/v1/document?id=${docA}`);
+  expect(shown.json).toMatchObject({ id: docA, title: expect.stringMatching(/^(a|copy)\.pdf$/), user_id: 1 });
+
+  // publish all, while the URL names a category content does not know: the reason is content's refusal
+  const now = await getUrl(url.id);
+  await call("PUT", "/api/v1/spiderurl", { ...now, category_id: [987654] });
+  expect((await call("PUT", "/api/v1/spiderdocument/batch", { id: [], status: 5 })).status).toBe(200);
+  await eventually(async () => expect((await published("busy.pdf")).status).toBe(8), 60_000);
+  expect((await published("busy.pdf")).error).toMatch(/^发布失败：/);
+  expect((await published("wrong.pdf")).status).toBe(4); // not downloaded: not published
+  await call("PUT", "/api/v1/spiderurl", { ...now, category_id: [category] });
+  await call("PUT", "/api/v1/spiderdocument", { ...(await published("busy.pdf")), status: 5 });
+  await eventually(async () => expect((await published("busy.pdf")).status).toBe(7), 60_000);
+  expect((await published("busy.pdf")).document_id).not.toBe(docA);
+
   // stop a crawl, then crawl again (re-crawl asks conditionally: the pages answer 304)
   const before = site.arrivals.length;
   expect((await call("PUT", "/api/v1/spiderurl", { ...(await getUrl(url.id)), status: 0 })).status).toBe(200);
@@ -116,7 +147,10 @@ test("a crawl through the API: allowed extensions only, downloads with reasons, 
       .filter((a) => a.path.endsWith(".html"))
       .map((a) => a.ifNoneMatch),
   ).toEqual(['"index-v1"', '"p2-v1"']);
-  const stopping = await call("POST", "/api/v1/spiderurl", { url: `${site.url}/lib/sub/page2.html`, category_id: [1] });
+  const stopping = await call("POST", "/api/v1/spiderurl", {
+    url: `${site.url}/lib/sub/page2.html`,
+    category_id: [category],
+  });
   const second = stopping.json as Url;
   await call("PUT", "/api/v1/spiderurl", { ...second, status: 3 });
   await eventually(async () => expect(await getUrl(second.id)).toMatchObject({ status: 3, error: "已停止" }), 30_000);
