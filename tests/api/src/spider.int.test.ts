@@ -24,8 +24,8 @@ beforeAll(async () => {
   category = await createCategory(stack.url, admin, "采集");
 }, 60_000);
 afterAll(async () => {
-  await stack.stop();
-  await site.close();
+  await stack?.stop();
+  await site?.close();
 });
 
 type Url = { id: number; url: string; status: number; error: string; total: number; user_id: number; depth: number };
