@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { makePdf } from "@wenku/testkit/documents";
 import {
+  addDocument,
   alice,
   bob,
   carol,
@@ -116,18 +117,35 @@ describe("POST /api/v1/upload/document", () => {
 describe("GET /api/v1/document/exist", () => {
   test("true for stored content (and the caller is granted it), false for unknown, 400 for a bad hash", async () => {
     const hit = await rest(stack.url, "GET", `/api/v1/document/exist?hash=${uploaded.hash}`, undefined, carol.token);
-    expect([hit.status, hit.json]).toEqual([200, { exist: true, attachment_id: uploaded.id }]);
+    expect([hit.status, hit.json]).toEqual([200, { exist: true, attachment_id: uploaded.id, document_id: 0 }]);
     const grant = await db.attachmentGrant.findUnique({
       where: { attachmentId_userId: { attachmentId: BigInt(uploaded.id), userId: BigInt(carol.id) } },
     });
     expect(grant).not.toBeNull();
 
     const miss = await rest(stack.url, "GET", `/api/v1/document/exist?hash=${"0".repeat(32)}`, undefined, carol.token);
-    expect([miss.status, miss.json]).toEqual([200, { exist: false, attachment_id: 0 }]);
+    expect([miss.status, miss.json]).toEqual([200, { exist: false, attachment_id: 0, document_id: 0 }]);
     const bad = await rest(stack.url, "GET", "/api/v1/document/exist?hash=xyz", undefined, carol.token);
     expect(bad.status).toBe(400);
     const anon = await rest(stack.url, "GET", `/api/v1/document/exist?hash=${uploaded.hash}`);
     expect(anon.status).toBe(401);
+  });
+
+  test("names a document made from the content when the caller may see it, never one in the recycle bin", async () => {
+    const bytes = makePdf({ pages: 1, lines: () => ["published once"] });
+    await upload(bytes, "once.pdf", alice.token);
+    const ask = async (u: { token: string }) =>
+      (await rest(stack.url, "GET", `/api/v1/document/exist?hash=${md5(bytes)}`, undefined, u.token)).json;
+    expect(await ask(alice)).toMatchObject({ exist: true, document_id: 0 });
+
+    const waiting = await addDocument(md5(bytes), { userId: alice.id, status: 6 }); // pending review: alice's own
+    expect(await ask(alice)).toMatchObject({ document_id: waiting });
+    expect(await ask(carol)).toMatchObject({ exist: true, document_id: 0 });
+
+    await db.document.update({ where: { id: BigInt(waiting) }, data: { deletedAt: new Date() } });
+    expect(await ask(alice)).toMatchObject({ exist: true, document_id: 0 });
+    const published = await addDocument(md5(bytes), { userId: alice.id, status: 2 });
+    expect(await ask(carol)).toMatchObject({ document_id: published });
   });
 
   test("false when the object is gone from storage or the attachment is disabled", async () => {

@@ -7,6 +7,7 @@ import { type Storage, StorageError } from "@wenku/kit/storage";
 import type { Settings } from "@wenku/proto/api/v1/config_pb.js";
 import type { UploadDocumentRequest } from "@wenku/proto/api/v1/document_pb.js";
 import { AttachmentType } from "@wenku/proto/api/v1/enums_pb.js";
+import { canSee } from "../documents/visibility.js";
 import type { ConverterAvailability, UserDirectory } from "../ports.js";
 import type { FileRepository } from "./file.repository.js";
 import { extensionOf, isMd5, mimeOf, originalKey, sanitizeFileName, uploadLimit } from "./file.rules.js";
@@ -59,10 +60,6 @@ export function createUploadService(deps: UploadDeps) {
   }
 
   return {
-    /**
-     * CheckDocumentExist: whether usable content with this MD5 exists (an enabled row whose object is in
-     * storage). A hit grants the caller the attachment, as an upload of the same bytes would.
-     */
     /** GetDocumentConverters: what the upload page may offer. */
     async converters(): Promise<{ office: boolean; unavailableExt: string[] }> {
       if (!deps.converters) return { office: true, unavailableExt: [] };
@@ -73,14 +70,26 @@ export function createUploadService(deps: UploadDeps) {
       return { office, unavailableExt };
     },
 
-    async exists(call: CallContext, hash: string): Promise<{ exist: boolean; attachmentId: bigint }> {
+    /**
+     * CheckDocumentExist: whether usable content with this MD5 exists (an enabled row whose object is in
+     * storage). A hit grants the caller the attachment, as an upload of the same bytes would, and names
+     * the oldest document outside the recycle bin made from it that the caller may see (0n: none).
+     */
+    async exists(
+      call: CallContext,
+      hash: string,
+    ): Promise<{ exist: boolean; attachmentId: bigint; documentId: bigint }> {
       const { userId } = requireSignedIn(call);
       const h = hash.trim().toLowerCase();
       if (!isMd5(h)) throw new DomainError("invalid_argument", uploadMessages.badHash);
       const row = await repo.findAttachmentByHash(h);
-      if (!row?.enable || (await storage.stat(row.storageKey)) === null) return { exist: false, attachmentId: 0n };
+      if (!row?.enable || (await storage.stat(row.storageKey)) === null) {
+        return { exist: false, attachmentId: 0n, documentId: 0n };
+      }
       await repo.grant(row.id, userId);
-      return { exist: true, attachmentId: row.id };
+      const docs = await repo.findPageDocumentsByHash(h);
+      const doc = docs.find((d) => d.deletedAt === null && canSee(d, call));
+      return { exist: true, attachmentId: row.id, documentId: doc?.id ?? 0n };
     },
 
     async upload(call: CallContext, parts: AsyncIterable<UploadDocumentRequest>) {
