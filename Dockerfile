@@ -4,6 +4,7 @@
 #   wenku (the API image):   node dist/<user|content|order|config|spider>.js
 #                            node dist/gateway.js                (the default CMD)
 #                            node dist/reset-password.js         (an operator's one-off, see deploy/README.md)
+#                            node dist/import.js <folder>        (bulk import into a running site, ditto)
 #   wenku-converter:         node dist/converter.js, on a base with LibreOffice, CJK fonts, mupdf-tools
 # Build: docker build -t wenku:TAG .
 #        docker build --build-arg RUNTIME_BASE=converter-base -t wenku-converter:TAG .
@@ -38,6 +39,7 @@ COPY tests/kit/package.json tests/kit/
 COPY tests/faults/package.json tests/faults/
 COPY web/package.json web/
 COPY bench/package.json bench/
+COPY tools/import/package.json tools/import/
 RUN npm install --no-audit --no-fund --ignore-scripts
 
 # ---- sources: the services with their Prisma clients -----------------------------------------
@@ -53,6 +55,7 @@ FROM sources AS build
 COPY tsconfig.base.json tsconfig.json ./
 COPY proto/ proto/
 COPY gateway/ gateway/
+COPY tools/ tools/
 COPY scripts/build.mjs scripts/
 RUN node scripts/build.mjs
 

@@ -25,6 +25,7 @@ export default {
     "<rootDir>/services/**/src/**/*.test.ts",
     "<rootDir>/gateway/src/**/*.test.ts",
     "<rootDir>/tests/*/src/**/*.test.ts",
+    "<rootDir>/tools/*/src/**/*.test.ts",
     "<rootDir>/scripts/**/*.test.ts",
     "<rootDir>/deploy/**/*.test.ts",
   ],

@@ -32,6 +32,7 @@ export const entries = {
   "content-converter": "services/standalone/src/content-converter.ts",
   "reset-password": "services/standalone/src/reset-password.ts",
   migrate: "services/standalone/src/migrate.ts",
+  import: "tools/import/src/main.ts",
   user: "services/user/src/main.ts",
   content: "services/content/src/main.ts",
   order: "services/order/src/main.ts",
