@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { type ImportOptions, parseOptions, runImport, type Summary } from "@wenku/import";
 import { makePdf } from "@wenku/testkit/documents";
 import { type ContentDb, openContentDb } from "./db.js";
-import { loginAdmin, rest, startTestStack } from "./testing.js";
+import { loginAdmin, registerUser, rest, startTestStack } from "./testing.js";
 
 const root = new URL("../../..", import.meta.url).pathname;
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -184,6 +184,44 @@ describe("an interrupted import", () => {
       title: "第一卷",
       keywords: "长篇",
     });
+  });
+});
+
+describe("the site's daily upload quota", () => {
+  async function setQuota(n: string) {
+    const r = await rest(
+      stack.url,
+      "PUT",
+      "/api/v1/config",
+      { config: [{ category: "security", name: "upload_max_per_day", value: n }] },
+      admin,
+    );
+    expect(r.status).toBe(200);
+  }
+  afterAll(() => setQuota("0"));
+
+  test("used up: the run stops with the site's reason instead of failing every file left; a later run goes on", async () => {
+    const member = await registerUser(stack.url, "librarian");
+    const dir = await folder("quota", Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`册${i}.pdf`, pdf()])));
+    // a member may import into categories that exist; creating one is an admin's
+    const made = await rest(stack.url, "POST", "/api/v1/category", { title: "配额", type: 0, enable: true }, admin);
+    expect(made.status).toBe(200);
+    const o = parseOptions(
+      [dir, "--category", "配额", "--concurrency", "1", "--state-dir", join(work, "state-quota")],
+      {
+        WENKU_URL: stack.url,
+        WENKU_TOKEN: member.token,
+      },
+    );
+    await setQuota("2");
+    const first = await run(o);
+    expect(first.summary).toMatchObject({ total: 4, done: 3, imported: 2, failed: 1 });
+    expect(first.summary.halted).toContain("24 小时内上传的文档数量已达上限（2 个）");
+    expect(first.lines.filter((l) => l.startsWith("失败"))).toHaveLength(1); // not one line per file left
+
+    await setQuota("0");
+    const second = await run(o);
+    expect(second.summary).toMatchObject({ total: 4, imported: 2, known: 2, failed: 0, halted: "" });
   });
 });
 

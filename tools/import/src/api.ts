@@ -7,6 +7,8 @@ export interface SiteRules {
   allowedExt: ReadonlySet<string>;
   /** The upload size limit in bytes (0: none known). */
   maxBytes: number;
+  /** Uploads one account may make per 24 hours (0: unlimited). */
+  uploadsPerDay: number;
 }
 
 /** Signs in when a user name was given (the token is then the session's). */
@@ -32,7 +34,22 @@ export async function siteRules(site: Site): Promise<SiteRules> {
   return {
     allowedExt: new Set(ext.map((e) => (e.startsWith(".") ? e : `.${e}`))),
     maxBytes: Math.max(0, s.security?.max_document_size ?? 0) * 1024 * 1024,
+    uploadsPerDay: await uploadsPerDay(site),
   };
+}
+
+/** The daily upload quota, which only staff may read (ListConfig); 0 when it is off or not ours to read. */
+async function uploadsPerDay(site: Site): Promise<number> {
+  try {
+    const r = await site.get<{ config?: { category: string; name: string; value: string }[] }>("/api/v1/config/list", {
+      category: "security",
+    });
+    const v = r.config?.find((c) => c.name === "upload_max_per_day")?.value;
+    return Math.max(0, Number(v) || 0);
+  } catch (err) {
+    if (err instanceof SiteError && (err.status === 401 || err.status === 403)) return 0;
+    throw err;
+  }
 }
 
 /** The id of the language named by code or id (0: none asked); an unknown one is a SiteError 400. */

@@ -32,6 +32,8 @@ export interface Summary extends Counts {
   known: number;
   refusals: Refusal[];
   failures: Refusal[];
+  /** Why the run stopped before the end (the site's upload quota used up; an interrupt); "" when it did not. */
+  halted: string;
   seconds: number;
 }
 
@@ -82,8 +84,15 @@ export async function runImport(o: ImportOptions, deps: RunDeps): Promise<Summar
     known: 0,
     refusals: [],
     failures: [],
+    halted: "",
     seconds: 0,
   };
+  if (!o.dryRun && rules.uploadsPerDay > 0 && c.total > rules.uploadsPerDay) {
+    progress.log(
+      `注意：站点限制每人每日上传 ${rules.uploadsPerDay} 个文档（系统设置 → 安全配置 → 每人每日上传文档数量上限），` +
+        `本次有 ${c.total} 个文件；用完后导入会停下，可调高上限或次日重新运行继续`,
+    );
+  }
   /** Content hashes of this run, so two copies in the folder publish once. */
   const seen = new Map<string, string>();
 
@@ -184,14 +193,23 @@ export async function runImport(o: ImportOptions, deps: RunDeps): Promise<Summar
 
   progress.start(c.total);
   const queue = files(o.folder);
+  const failed = (err: unknown): Outcome => {
+    // the site refuses uploads until later: the files after this one would all be refused the same way
+    if (err instanceof SiteError && err.exhausted) c.halted ||= err.message;
+    return { kind: "failed", reason: reason(err) };
+  };
   const worker = async () => {
     for (;;) {
-      if (deps.signal?.aborted) return;
+      if (c.halted) return;
+      if (deps.signal?.aborted) {
+        c.halted ||= "已中断";
+        return;
+      }
       const next = await queue.next();
       if (next.done) return;
       const f = next.value;
       if (skip(f.rel)) continue;
-      record(f, await one(f).catch((err: unknown): Outcome => ({ kind: "failed", reason: reason(err) })));
+      record(f, await one(f).catch(failed));
     }
   };
   try {
@@ -215,6 +233,7 @@ export function formatSummary(s: Summary, o: { dryRun: boolean }): string {
     ...s.refusals.map((r) => `  ${r.file}：${r.reason}`),
     `失败 ${s.failed}`,
     ...s.failures.map((r) => `  ${r.file}：${r.reason}`),
+    s.halted ? `未处理 ${s.total - s.done}：导入提前停止（${s.halted}），重新运行即可从这里继续` : "",
     `共 ${s.done} 个文件，用时 ${s.seconds.toFixed(1)} 秒（${(s.done / Math.max(s.seconds, 0.001)).toFixed(1)} 个/秒）`,
   ];
   return lines.filter(Boolean).join("\n");

@@ -3,6 +3,10 @@
 import { openAsBlob } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
+const BACKOFF_MAX_MS = 30_000;
+/** The longest Retry-After waited for; a longer one ends the file (and the run: SiteError.exhausted). */
+const RETRY_AFTER_MAX_MS = 120_000;
+
 /** A refusal or failure of the site: the HTTP status (0: no answer) and the site's message. */
 export class SiteError extends Error {
   override name = "SiteError";
@@ -13,9 +17,17 @@ export class SiteError extends Error {
   ) {
     super(message);
   }
+  /**
+   * A refusal until later (429 whose Retry-After is minutes away: a daily upload quota used up), not a
+   * request to slow down: asking again soon is pointless, and so is sending the next files.
+   */
+  get exhausted(): boolean {
+    return this.status === 429 && this.retryAfterMs > RETRY_AFTER_MAX_MS;
+  }
   /** Worth asking again: the site or the network failed, or it asked us to slow down. */
   get retryable(): boolean {
-    return this.status === 0 || this.status === 429 || (this.status >= 500 && this.status !== 501);
+    if (this.status === 429) return !this.exhausted;
+    return this.status === 0 || (this.status >= 500 && this.status !== 501);
   }
 }
 
@@ -37,15 +49,12 @@ interface CallInit {
   signal?: AbortSignal;
 }
 
-const BACKOFF_MAX_MS = 30_000;
-const RETRY_AFTER_MAX_MS = 120_000;
-
 function retryAfterMs(header: string | null): number {
   if (!header) return 0;
   const s = Number(header);
-  if (Number.isFinite(s)) return Math.min(Math.max(0, s * 1000), RETRY_AFTER_MAX_MS);
+  if (Number.isFinite(s)) return Math.max(0, s * 1000);
   const at = Date.parse(header);
-  return Number.isNaN(at) ? 0 : Math.min(Math.max(0, at - Date.now()), RETRY_AFTER_MAX_MS);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - Date.now());
 }
 
 async function readError(res: Response): Promise<SiteError> {
