@@ -69,7 +69,10 @@ function importer(args: string[], env: Record<string, string>): Promise<Pass & {
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => (out += String(d)));
-  child.stderr.on("data", (d) => (err = (err + String(d)).slice(-20_000)));
+  child.stderr.on("data", (d) => {
+    err = (err + String(d)).slice(-20_000);
+    process.stderr.write(d); // the CLI's progress lines, as an operator sees them
+  });
   return new Promise((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code) => {
