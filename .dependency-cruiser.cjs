@@ -5,7 +5,7 @@
 // dependency-cruiser stays on 17.x while the project supports Node 20 (18.x needs Node 22).
 //
 // Vocabulary:
-//   production code  a package's src/ (services/*/src, gateway/src, web/src) and web/build, minus the
+//   production code  a package's src/ (services/*/src, gateway/src, tools/*/src, web/src) and web/build, minus the
 //                    tests beside it (*.test.ts[x]); proto/gen is generated and not cruised
 //   test code        those tests, every package's test/ folder, tests/* (system tests and
 //                    @wenku/testkit in tests/kit), web/e2e, jest/, bench/, scripts/, deploy/
@@ -31,7 +31,7 @@ const libraries = servicePackages.filter((d) => !isDeployable(d));
 const anyOf = (dirs) => `^(${dirs.map(escapeRe).join("|")})/`;
 
 const TESTS_BESIDE = "\\.test\\.tsx?$";
-const PRODUCTION = "^(services/[^/]+/src|gateway/src|web/src|web/build)/";
+const PRODUCTION = "^(services/[^/]+/src|gateway/src|tools/[^/]+/src|web/src|web/build)/";
 /**
  * A deployable's contract entry (src/contract.ts, e.g. @wenku/converter/contract): the names and
  * message codecs its peers share with it (queue subjects, the job on the bus, storage keys), no

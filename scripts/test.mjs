@@ -125,7 +125,7 @@ await stepsTwoAtATime([
       ".dependency-cruiser.cjs",
       "--output-type",
       "err",
-      ...["services", "gateway", "proto", "tests", "web", "bench", "scripts", "jest", "deploy"],
+      ...["services", "gateway", "proto", "tests", "web", "bench", "tools", "scripts", "jest", "deploy"],
     ],
   ],
   // A warning fails the step like an error: otherwise warnings pile up unread.
