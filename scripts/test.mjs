@@ -187,6 +187,9 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
   const wechatWebPort = String(Number(port) + 2003);
   // Likewise the web pages web/e2e/article-crawl.spec.ts imports an article from.
   const pagesPort = String(Number(port) + 2004);
+  // The local site web/e2e/spider.spec.ts crawls: the spider's own allow list (SPIDER_ALLOW_HOSTS)
+  // names it, and only it; the spider refuses every other loopback address as in production.
+  const spiderSitePort = String(Number(port) + 2005);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -194,6 +197,7 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
     HOST: "127.0.0.1",
     WENKU_ADMIN_PASSWORD: "e2e-admin-password",
     FETCH_ALLOW_HOSTS: [wechatPort, smsPort, oidcPort, wechatWebPort, pagesPort].map((p) => `127.0.0.1:${p}`).join(","),
+    SPIDER_ALLOW_HOSTS: `127.0.0.1:${spiderSitePort}`,
     OAUTH_WECHAT_URL: `http://127.0.0.1:${wechatWebPort}`,
     OAUTH_WECHAT_API_URL: `http://127.0.0.1:${wechatWebPort}`,
     // The specs' API set-up signs users up as separate visitors (X-Forwarded-For; web/e2e/api.ts
@@ -237,6 +241,7 @@ async function e2e(name, startArgs, playwrightRuns, extraEnv = {}) {
           E2E_OIDC_PORT: oidcPort,
           E2E_WECHAT_WEB_PORT: wechatWebPort,
           E2E_PAGES_PORT: pagesPort,
+          E2E_SPIDER_SITE_PORT: spiderSitePort,
           ...run.env,
         },
       });

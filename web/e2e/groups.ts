@@ -21,6 +21,7 @@ export const SERIAL_SPECS = [
   "read-past-preview.spec.ts",
   // not a setting: its page server listens on the one port the site may reach (E2E_PAGES_PORT)
   "article-crawl.spec.ts",
+  "spider.spec.ts",
 ];
 
 /**

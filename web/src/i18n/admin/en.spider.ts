@@ -21,10 +21,17 @@ export const enAdminSpider: { readonly [K in keyof typeof zhCNAdminSpider]: stri
   "adm.spider.intervalHelp":
     "The least time between two requests to this site; slower when the site asks for it (429/503)",
   "adm.spider.category": "Publish to category",
+  "adm.spider.categoryRequired": "Choose the category to publish into",
   "adm.spider.language": "Language",
   "adm.spider.price": "Price",
   "adm.spider.owner": "Publisher's user ID",
   "adm.spider.ownerHelp": "The published documents belong to this user; you when left empty",
+  "adm.spider.depth": "Depth",
+  "adm.spider.depthHelp":
+    "How many links deep to follow from the start page: 0 the start page only, 1 the pages it links to, at most 5",
+  "adm.spider.stop": "Stop crawling",
+  "adm.spider.stopConfirm": "Stop crawling “{name}”?",
+  "adm.spider.stopped": "Stopped",
   "adm.spider.crawledAt": "Last crawled",
   "adm.spider.recrawl": "Crawl again",
   "adm.spider.recrawled": "Queued for crawling",

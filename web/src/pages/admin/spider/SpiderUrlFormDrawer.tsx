@@ -15,6 +15,7 @@ interface SpiderUrlValues {
   languageId: string | undefined;
   price: number | null;
   interval: number | null;
+  depth: number | null;
   userId: string;
 }
 
@@ -22,7 +23,10 @@ interface SpiderUrlValues {
 export const INTERVAL_MIN = 1;
 export const INTERVAL_MAX = 86_400;
 export const PRICE_MAX = 2_147_483_647;
+export const DEPTH_MAX = 5;
 const DEFAULT_INTERVAL = 5;
+/** The start page and the pages it links to: where a site's list of documents usually is. */
+const DEFAULT_DEPTH = 1;
 const USER_ID = /^\d{1,18}$/;
 
 /**
@@ -56,6 +60,7 @@ export function SpiderUrlFormDrawer({
       languageId: v.languageId ? BigInt(v.languageId) : 0n,
       price: v.price ?? 0,
       interval: v.interval ?? DEFAULT_INTERVAL,
+      depth: v.depth ?? 0,
       userId: v.userId?.trim() ? BigInt(v.userId.trim()) : 0n,
       ...(item && { status: item.status }),
     }),
@@ -73,6 +78,7 @@ export function SpiderUrlFormDrawer({
         languageId: item?.languageId ? String(item.languageId) : undefined,
         price: item?.price ?? 0,
         interval: item?.interval || DEFAULT_INTERVAL,
+        depth: item ? item.depth : DEFAULT_DEPTH,
         userId: item?.userId ? String(item.userId) : "",
       }}
     >
@@ -95,7 +101,11 @@ export function SpiderUrlFormDrawer({
       <Form.Item name="title" label={t("adm.spider.title")} extra={t("adm.spider.titleHelp")}>
         <Input maxLength={255} />
       </Form.Item>
-      <Form.Item name="category" label={t("adm.spider.category")}>
+      <Form.Item
+        name="category"
+        label={t("adm.spider.category")}
+        rules={[{ required: true, type: "array", min: 1, message: t("adm.spider.categoryRequired") }]}
+      >
         <Cascader
           changeOnSelect
           allowClear
@@ -113,6 +123,9 @@ export function SpiderUrlFormDrawer({
       </Form.Item>
       <Form.Item name="interval" label={t("adm.spider.interval")} extra={t("adm.spider.intervalHelp")}>
         <InputNumber min={INTERVAL_MIN} max={INTERVAL_MAX} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="depth" label={t("adm.spider.depth")} extra={t("adm.spider.depthHelp")}>
+        <InputNumber min={0} max={DEPTH_MAX} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item
         name="userId"

@@ -2,7 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "@jest/globals";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { CrawlStatus } from "@wenku/proto/api/v1/enums_pb.js";
+import { CategoryAPI, CategorySchema } from "@wenku/proto/api/v1/category_pb.js";
+import { CategoryType, CrawlStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import {
   type ListSpiderUrlRequest,
   type SpiderUrl,
@@ -31,6 +32,7 @@ const url = (id: number, address: string, status: CrawlStatus, extra: { title?: 
     status,
     interval: 5,
     total: 3,
+    categoryId: [9n],
     createdAt: timestampFromDate(new Date("2026-01-02T03:04:05Z")),
     ...extra,
   });
@@ -47,6 +49,12 @@ function setup(rpcs = ALL) {
   const deps = testDeps({
     services: (router) => {
       emptyServices(router);
+      router.service(CategoryAPI, {
+        listCategory: () => ({
+          total: 1n,
+          category: [create(CategorySchema, { id: 9n, title: "教材", enable: true, type: CategoryType.DOCUMENT })],
+        }),
+      });
       router.service(SpiderUrlAPI, {
         listSpiderUrl: (req) => {
           lists.push(req);
@@ -100,7 +108,7 @@ describe("admin spider URLs", () => {
   }, 120_000);
 
   it("adds a URL (the address is checked first), then shows the crawl progressing without a reload", async () => {
-    const { deps, created, crawl } = setup();
+    const { deps, created, updated, crawl } = setup();
     render(deps);
     await tableRow("示例手册");
     fireEvent.click(screen.getByTestId("spider-url-add"));
@@ -113,18 +121,44 @@ describe("admin spider URLs", () => {
     fireEvent.change(form.getByLabelText("网址"), { target: { value: " https://lib.example.org/pdf/ " } });
     fireEvent.change(form.getByLabelText("请求间隔（秒）"), { target: { value: "10" } });
     fireEvent.change(form.getByLabelText("发布者用户 ID"), { target: { value: "7" } });
+    // published documents need a category: asked for before saving
+    fireEvent.click(form.getByTestId("drawer-save"));
+    expect(await form.findByText("请选择发布到的分类")).toBeTruthy();
+    expect(created).toEqual([]);
+    fireEvent.mouseDown(within(openDrawer()).getByTestId("spider-url-category").querySelector("input") as HTMLElement);
+    fireEvent.click(await screen.findByText("教材", { selector: ".ant-cascader-menu-item-content" }));
     fireEvent.click(form.getByTestId("drawer-save"));
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toMatchObject({ url: "https://lib.example.org/pdf/", interval: 10, userId: 7n, price: 0 });
+    // depth 1 unless changed: the start page and the pages it links to
+    expect(created[0]).toMatchObject({
+      url: "https://lib.example.org/pdf/",
+      interval: 10,
+      userId: 7n,
+      price: 0,
+      depth: 1,
+      categoryId: [9n],
+    });
 
     // waiting → crawling → done, read again by the page itself while the crawl is under way
     const row = await tableRow("https://lib.example.org/pdf/");
     expect(within(row).getByText("等待采集")).toBeTruthy();
     crawl(3n, CrawlStatus.CRAWLING, 1);
     await within(row).findByText("采集中", {}, { timeout: 8000 });
+    // a running crawl cannot be started again meanwhile
+    expect(within(row).queryByRole("button", { name: "重新采集" })).toBeNull();
     crawl(3n, CrawlStatus.DONE, 4);
     await within(row).findByText("已完成", {}, { timeout: 8000 });
     expect(within(row).getByTestId("spider-url-found").textContent).toBe("4");
+
+    // crawled again, then stopped while it runs (after a confirmation naming it)
+    fireEvent.click(within(row).getByRole("button", { name: "重新采集" }));
+    await waitFor(() => expect(updated.at(-1)).toMatchObject({ id: 3n, status: CrawlStatus.PENDING }));
+    crawl(3n, CrawlStatus.CRAWLING, 4);
+    await within(row).findByText("采集中", {}, { timeout: 8000 });
+    fireEvent.click(within(row).getByRole("button", { name: "停止采集" }));
+    fireEvent.click(await screen.findByText(/^确\s*定$/));
+    await waitFor(() => expect(updated.at(-1)).toMatchObject({ id: 3n, status: CrawlStatus.FAILED }));
+    await within(row).findByText("失败", {}, { timeout: 8000 });
   }, 120_000);
 
   it("crawls a finished URL again; an edit keeps its state; read-only staff change nothing", async () => {

@@ -1,4 +1,4 @@
-import { FileSearchOutlined, RedoOutlined } from "@ant-design/icons";
+import { FileSearchOutlined, PauseCircleOutlined, RedoOutlined } from "@ant-design/icons";
 import { CrawlStatus as Crawl, type CrawlStatus } from "@wenku/proto/api/v1/enums_pb.js";
 import { type SpiderUrl, SpiderUrlAPI } from "@wenku/proto/api/v1/spider_pb.js";
 import { Select, Table, type TableColumnsType, Tag, Typography } from "antd";
@@ -66,6 +66,7 @@ export default function SpiderUrlPage() {
     onSuccess: list.clearSelection,
   });
   const recrawl = useAdminMutation(SpiderUrlAPI.method.updateSpiderUrl, { success: t("adm.spider.recrawled") });
+  const stop = useAdminMutation(SpiderUrlAPI.method.updateSpiderUrl, { success: t("adm.spider.stopped") });
 
   const canUpdate = can(`${SPIDER_URL_API}/UpdateSpiderUrl`);
   const canDelete = can(`${SPIDER_URL_API}/DeleteSpiderUrl`);
@@ -101,6 +102,7 @@ export default function SpiderUrlPage() {
         ),
     },
     { title: t("adm.spider.interval"), key: "interval", responsive: ["lg"], render: (_, u) => u.interval },
+    { title: t("adm.spider.depth"), key: "depth", responsive: ["xl"], render: (_, u) => u.depth },
     {
       title: t("adm.spider.crawledAt"),
       key: "crawledAt",
@@ -119,6 +121,15 @@ export default function SpiderUrlPage() {
               label: t("adm.spider.recrawl"),
               icon: <RedoOutlined />,
               onClick: () => void recrawl.run({ ...u, status: Crawl.PENDING, error: "" }),
+            },
+          canUpdate &&
+            (u.status === Crawl.PENDING || u.status === Crawl.CRAWLING) && {
+              key: "stop",
+              label: t("adm.spider.stop"),
+              icon: <PauseCircleOutlined />,
+              // the spider ends a running crawl at its next request; the reason reads 已停止
+              onClick: () => void stop.run({ ...u, status: Crawl.FAILED }),
+              confirm: { title: t("adm.spider.stopConfirm", { name: u.title || u.url }) },
             },
           canSeeDocuments && {
             key: "documents",
