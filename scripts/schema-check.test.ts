@@ -7,6 +7,7 @@ import { join } from "node:path";
 import * as config from "@wenku/config";
 import * as content from "@wenku/content";
 import * as order from "@wenku/order";
+import * as spider from "@wenku/spider";
 import * as user from "@wenku/user";
 import { TEST_DATABASE_URL } from "../jest/env.js";
 import {
@@ -49,9 +50,10 @@ test("the schema names the check assumes are the ones the services migrate", () 
     config: migrated(config)[0],
     content: migrated(content)[0],
     order: migrated(order)[0],
+    spider: migrated(spider)[0],
     user: migrated(user)[0],
   });
-  expect([config, content, order, user].map((m) => migrated(m).length)).toEqual([1, 1, 1, 1]);
+  expect([config, content, order, spider, user].map((m) => migrated(m).length)).toEqual([1, 1, 1, 1, 1]);
 });
 
 test("an unchanged copy matches", async () => {

@@ -97,6 +97,7 @@ test("access messages are written for users (Chinese), one per refusal", () => {
       "sessionExpired",
       "siteClosed",
       "unauthenticated",
+      "unavailable",
       "unimplemented",
     ].sort(),
   );
