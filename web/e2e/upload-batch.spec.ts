@@ -1,7 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { type ApiDocument, call, createCategory, registerUser } from "./api.js";
 import { tinyPdf } from "./pdf.js";
 import { adminAccount, login, startEachTestFresh, unique } from "./session.js";
+
+/**
+ * The option `title` of the one cascader dropdown that is open. A dropdown closed a moment ago (Escape)
+ * stays in the page while it fades, and an option of that one must not be the one clicked.
+ */
+const openMenuItem = (page: Page, title: string) =>
+  page
+    .locator(".ant-cascader-dropdown:not(.ant-select-dropdown-hidden)")
+    .last()
+    .locator(".ant-cascader-menu-item")
+    .filter({ hasText: title });
 
 /**
  * A batch upload where each file has its own category and language: the batch's category is the
@@ -56,7 +67,7 @@ test("each file of a batch gets its own category and language; an empty language
 
   // The batch's category: every row shows it.
   await form.getByTestId("upload-category").click();
-  await page.locator(".ant-cascader-menu-item:visible").filter({ hasText: manuals }).click();
+  await openMenuItem(page, manuals).click();
   await page.keyboard.press("Escape");
   const row = (name: string) => form.getByTestId("upload-item").filter({ hasText: name });
   for (const name of [english, chosen, refused])
@@ -64,7 +75,7 @@ test("each file of a batch gets its own category and language; an empty language
 
   // One file of its own: another category, Simplified Chinese.
   await row(chosen).getByTestId("upload-row-category").click();
-  await page.locator(".ant-cascader-menu-item:visible").filter({ hasText: novels }).click();
+  await openMenuItem(page, novels).click();
   await page.keyboard.press("Escape");
   await row(chosen)
     .getByRole("combobox", { name: `语言 ${chosen}` })
@@ -74,7 +85,7 @@ test("each file of a batch gets its own category and language; an empty language
   await expect(row(english).getByTestId("upload-row-category")).toContainText(manuals);
   // The third a category the admin disables before the form is sent.
   await row(refused).getByTestId("upload-row-category").click();
-  await page.locator(".ant-cascader-menu-item:visible").filter({ hasText: closing }).click();
+  await openMenuItem(page, closing).click();
   await page.keyboard.press("Escape");
   await expect(row(refused).getByTestId("upload-row-category")).toContainText(closing);
   await call(request, "PUT", "/api/v1/category", admin.token, {
@@ -100,7 +111,7 @@ test("each file of a batch gets its own category and language; an empty language
 
   // Filed elsewhere, it goes through: the success page counts the whole batch.
   await row(refused).getByTestId("upload-row-category").click();
-  await page.locator(".ant-cascader-menu-item:visible").filter({ hasText: manuals }).click();
+  await openMenuItem(page, manuals).click();
   await page.keyboard.press("Escape");
   await expect(refusal).toBeHidden();
   await form.getByTestId("upload-submit").click();
